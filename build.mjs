@@ -1,0 +1,81 @@
+// Bundles every entry point of the extension into dist/ and copies its static files.
+//   node build.mjs               development build (source maps)
+//   node build.mjs --production  minified, no source maps
+//   node build.mjs --watch       rebuild on change
+import * as esbuild from "esbuild"
+import { cp, mkdir, readdir, rm, stat } from "node:fs/promises"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+const out = path.join(root, "dist")
+const args = new Set(process.argv.slice(2))
+const production = args.has("--production")
+const watch = args.has("--watch")
+
+const exists = (p) => stat(p).then(() => true, () => false)
+
+/** Every tool group with a worker: workers/<group>/worker.ts → dist/workers/<group>.js */
+const workerEntries = async () => {
+  const entries = {}
+  for (const dir of await readdir(path.join(root, "workers"), { withFileTypes: true })) {
+    const file = path.join(root, "workers", dir.name, "worker.ts")
+    if (dir.isDirectory() && (await exists(file))) entries[`workers/${dir.name}`] = file
+  }
+  return entries
+}
+
+const shell = (name) => path.join(root, "shell", `${name}.ts`)
+
+const common = {
+  bundle: true,
+  outdir: out,
+  target: "chrome123",
+  sourcemap: production ? false : "linked",
+  minify: production,
+  legalComments: "linked",
+  logLevel: "warning",
+  define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+}
+
+const copyStatic = async () => {
+  await cp(path.join(root, "manifest.json"), path.join(out, "manifest.json"))
+  await cp(path.join(root, "icons"), path.join(out, "icons"), { recursive: true })
+  await cp(path.join(root, "_locales"), path.join(out, "_locales"), { recursive: true })
+  for (const file of await readdir(path.join(root, "shell"))) {
+    if (file.endsWith(".html") || file.endsWith(".css")) await cp(path.join(root, "shell", file), path.join(out, file))
+  }
+}
+
+const copyOnRebuild = { name: "copy-static", setup: (build) => build.onEnd(() => copyStatic()) }
+
+const configs = async () => [
+  // Modules: the service worker, the extension pages, and each worker (started with type: "module").
+  {
+    ...common,
+    format: "esm",
+    entryPoints: {
+      "service-worker": shell("service-worker"),
+      offscreen: shell("offscreen"),
+      sidepanel: shell("sidepanel"),
+      options: shell("options"),
+      ...(await workerEntries()),
+    },
+    plugins: [copyOnRebuild],
+  },
+  // The sandbox page is a classic script: it runs in an opaque origin with its own CSP.
+  { ...common, format: "iife", entryPoints: { sandbox: shell("sandbox") } },
+]
+
+await rm(out, { recursive: true, force: true })
+await mkdir(out, { recursive: true })
+if (watch) {
+  const contexts = await Promise.all((await configs()).map((c) => esbuild.context(c)))
+  await Promise.all(contexts.map((c) => c.watch()))
+  console.log(`watching; writing to ${path.relative(process.cwd(), out) || "."}`)
+} else {
+  const started = performance.now()
+  await Promise.all((await configs()).map((c) => esbuild.build(c)))
+  await copyStatic()
+  console.log(`built dist/ (${production ? "production" : "development"}) in ${Math.round(performance.now() - started)} ms`)
+}

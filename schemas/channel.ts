@@ -1,0 +1,42 @@
+/**
+ * The typed channel between an extension page (side panel, options) and the supervisor in the
+ * offscreen document. It rides on a `chrome.runtime` Port, so both ends learn at once when the
+ * other goes away. Requests and replies are matched by `id`; events flow from the supervisor.
+ */
+import { Schema } from "effect"
+import { WireError } from "./errors.ts"
+import { MeshEvent } from "./events.ts"
+
+export const CHANNEL_PORT_NAME = "agent-mesh/channel"
+
+export const ToolsCallParams = Schema.Struct({
+  name: Schema.String,
+  params: Schema.Unknown,
+  conversationId: Schema.optionalKey(Schema.String),
+  /** A caller may ask for a shorter deadline than the tool's own. */
+  timeoutMs: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThan(0))),
+})
+export type ToolsCallParams = typeof ToolsCallParams.Type
+
+export const DebugParams = Schema.Struct({
+  group: Schema.String,
+  ms: Schema.optionalKey(Schema.Finite),
+})
+
+/** Every request a page may make of the supervisor, by method. */
+export const ChannelRequest = Schema.Union([
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("tools.list") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("tools.call"), params: ToolsCallParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.crashWorker"), params: DebugParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.stallWorker"), params: DebugParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.workers") }),
+  Schema.Struct({ type: Schema.Literal("cancel"), id: Schema.String }),
+])
+export type ChannelRequest = typeof ChannelRequest.Type
+
+export const ChannelReply = Schema.Union([
+  Schema.Struct({ type: Schema.Literal("reply"), id: Schema.String, ok: Schema.Literal(true), value: Schema.Unknown }),
+  Schema.Struct({ type: Schema.Literal("reply"), id: Schema.String, ok: Schema.Literal(false), error: WireError }),
+  Schema.Struct({ type: Schema.Literal("event"), event: MeshEvent }),
+])
+export type ChannelReply = typeof ChannelReply.Type

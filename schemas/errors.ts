@@ -1,0 +1,141 @@
+/**
+ * Every way a tool call can fail, as one union of tagged errors. The mesh, the workers and the
+ * developer API all speak this union; `toWire` is the single place where an error becomes the
+ * `{ code, message }` that the model and the API see.
+ */
+import { Data, Schema } from "effect"
+
+export class InvalidInput extends Data.TaggedError("InvalidInput")<{
+  readonly tool: string
+  readonly parameter?: string
+  readonly message: string
+}> {}
+
+export class Timeout extends Data.TaggedError("Timeout")<{
+  readonly tool: string
+  readonly ms: number
+}> {}
+
+export class Cancelled extends Data.TaggedError("Cancelled")<{
+  readonly tool: string
+  readonly reason?: string
+}> {}
+
+export class WorkerCrashed extends Data.TaggedError("WorkerCrashed")<{
+  readonly group: string
+  readonly message: string
+}> {}
+
+export class PermissionDenied extends Data.TaggedError("PermissionDenied")<{
+  readonly message: string
+}> {}
+
+export class NotFound extends Data.TaggedError("NotFound")<{
+  readonly message: string
+}> {}
+
+export class NotImplemented extends Data.TaggedError("NotImplemented")<{
+  readonly tool: string
+}> {}
+
+export class UnknownTool extends Data.TaggedError("UnknownTool")<{
+  readonly tool: string
+}> {}
+
+/** A tool ran and failed for a reason of its own; `code` is the tool's own machine-readable code. */
+export class ToolFailed extends Data.TaggedError("ToolFailed")<{
+  readonly code: string
+  readonly message: string
+}> {}
+
+/** The mesh itself could not be reached (offscreen document gone, service worker unreachable). */
+export class Unavailable extends Data.TaggedError("Unavailable")<{
+  readonly message: string
+}> {}
+
+export type ToolError =
+  | InvalidInput
+  | Timeout
+  | Cancelled
+  | WorkerCrashed
+  | PermissionDenied
+  | NotFound
+  | NotImplemented
+  | UnknownTool
+  | ToolFailed
+  | Unavailable
+
+/** The error as it crosses a boundary (worker → supervisor → page → model). */
+export const WireError = Schema.Struct({
+  code: Schema.String,
+  message: Schema.String,
+  parameter: Schema.optionalKey(Schema.String),
+})
+export type WireError = typeof WireError.Type
+
+export const toWire = (error: ToolError): WireError => {
+  switch (error._tag) {
+    case "InvalidInput":
+      return error.parameter === undefined
+        ? { code: "invalid_input", message: `${error.tool}: ${error.message}` }
+        : { code: "invalid_input", message: `${error.tool}: ${error.message}`, parameter: error.parameter }
+    case "Timeout":
+      return { code: "timeout", message: `${error.tool} did not finish within ${error.ms / 1000} s and was stopped.` }
+    case "Cancelled":
+      return { code: "cancelled", message: `${error.tool} was cancelled${error.reason ? `: ${error.reason}` : "."}` }
+    case "WorkerCrashed":
+      return { code: "worker_crashed", message: `The ${error.group} worker stopped unexpectedly (${error.message}); it has been restarted, so the call can be tried again.` }
+    case "PermissionDenied":
+      return { code: "permission_denied", message: error.message }
+    case "NotFound":
+      return { code: "not_found", message: error.message }
+    case "NotImplemented":
+      return { code: "not_implemented", message: `${error.tool} is part of the contract but is not implemented in this build yet.` }
+    case "UnknownTool":
+      return { code: "unknown_tool", message: `There is no tool named "${error.tool}". Call agent.tools.list() (or look at the tool list) for the available tools.` }
+    case "ToolFailed":
+      return { code: error.code, message: error.message }
+    case "Unavailable":
+      return { code: "unavailable", message: error.message }
+  }
+}
+
+/** The inverse of `toWire`, for an error that arrives over a boundary as plain data. */
+export const fromWire = (tool: string, group: string, wire: WireError): ToolError => {
+  switch (wire.code) {
+    case "invalid_input":
+      return new InvalidInput({ tool, message: stripToolPrefix(tool, wire.message), ...(wire.parameter ? { parameter: wire.parameter } : {}) })
+    case "permission_denied":
+      return new PermissionDenied({ message: wire.message })
+    case "not_found":
+      return new NotFound({ message: wire.message })
+    case "not_implemented":
+      return new NotImplemented({ tool })
+    case "worker_crashed":
+      return new WorkerCrashed({ group, message: wire.message })
+    case "unavailable":
+      return new Unavailable({ message: wire.message })
+    default:
+      return new ToolFailed({ code: wire.code, message: wire.message })
+  }
+}
+
+const stripToolPrefix = (tool: string, message: string) =>
+  message.startsWith(`${tool}: `) ? message.slice(tool.length + 2) : message
+
+/** An Error object for promise-based APIs (the developer API rejects with one of these). */
+export class AgentError extends Error {
+  readonly code: string
+  readonly parameter: string | undefined
+  constructor(wire: WireError) {
+    super(wire.message)
+    this.name = "AgentError"
+    this.code = wire.code
+    this.parameter = wire.parameter
+  }
+  toJSON(): WireError {
+    return this.parameter === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, parameter: this.parameter }
+  }
+}

@@ -1,0 +1,40 @@
+/** Small schema building blocks shared by the tool contracts. */
+import { Effect, Schema, SchemaIssue } from "effect"
+
+/**
+ * A JSON number that must be whole. The spec types counts and IDs as `number`, so the JSON
+ * Schema the model sees says `number`; the integer rule is enforced when decoding.
+ */
+export const WholeNumber = Schema.Finite.check(
+  Schema.isInt({ expected: "a whole number", toJsonSchema: () => [{}, true] as never }),
+)
+
+/** A whole number of at least 1 (character counts, result counts). */
+export const PositiveWholeNumber = WholeNumber.check(Schema.isGreaterThanOrEqualTo(1))
+
+/**
+ * An optional parameter with a default: absent in the input, present (with `value`) after
+ * decoding, and advertised to the model as JSON Schema `default`.
+ */
+export const withDefault =
+  <S extends Schema.Top>(value: S["Encoded"]) =>
+  (schema: S) =>
+    Schema.withDecodingDefaultKey<S>(Effect.succeed(value))(schema.annotate({ default: value } as never) as S)
+
+/** Options used everywhere a boundary decodes: report every problem, refuse unknown keys. */
+export const strictParse = { errors: "all", onExcessProperty: "error" } as const
+
+const standardFormatter = SchemaIssue.makeFormatterStandardSchemaV1()
+
+export interface IssueLine {
+  /** The dotted path of the offending value, e.g. `options.2` ("" for the whole value). */
+  readonly path: string
+  readonly message: string
+}
+
+/** Flattens a schema issue into one line per problem, each naming where it is. */
+export const issueLines = (issue: SchemaIssue.Issue): ReadonlyArray<IssueLine> =>
+  standardFormatter(issue).issues.map((i) => ({
+    path: (i.path ?? []).map((p) => String(typeof p === "object" && p !== null && "key" in p ? p.key : p)).join("."),
+    message: i.message,
+  }))

@@ -1,0 +1,71 @@
+/**
+ * The user's settings, kept in `chrome.storage.local` under one key and validated by this
+ * schema on every read and every update. Defaults are filled in by decoding, so a stored
+ * object from an older build (with fewer keys) still reads as a whole settings value.
+ */
+import { Schema } from "effect"
+import { PositiveWholeNumber, withDefault } from "./primitives.ts"
+
+export const SETTINGS_KEY = "settings"
+export const SETTINGS_VERSION = 1
+
+const HttpUrl = Schema.String.check(
+  Schema.makeFilter((s: string) => /^https?:\/\/[^\s/]+/i.test(s), { expected: "an http or https URL" }),
+)
+
+export const ProviderKind = Schema.Literals(["openai", "anthropic"])
+
+export const Provider = Schema.Struct({
+  id: Schema.NonEmptyString,
+  name: Schema.NonEmptyString,
+  kind: ProviderKind,
+  baseUrl: HttpUrl,
+  /** Never leaves the extension except towards `baseUrl`. */
+  apiKey: Schema.optionalKey(Schema.String),
+  models: Schema.optionalKey(Schema.Array(Schema.String)),
+})
+export type Provider = typeof Provider.Type
+
+export const ModelRef = Schema.Struct({ providerId: Schema.NonEmptyString, model: Schema.NonEmptyString })
+
+export const SearchEngine = Schema.Literals(["duckduckgo", "bing", "baidu", "google"])
+
+export const SearchSettings = Schema.Struct({
+  engine: SearchEngine.pipe(withDefault("duckduckgo" as const)),
+  duckduckgoHtmlEndpoint: HttpUrl.pipe(withDefault("https://html.duckduckgo.com/html/")),
+  duckduckgoLiteEndpoint: HttpUrl.pipe(withDefault("https://lite.duckduckgo.com/lite/")),
+  baiduEndpoint: HttpUrl.pipe(withDefault("https://www.baidu.com/s")),
+  bingEndpoint: HttpUrl.pipe(withDefault("https://api.bing.microsoft.com/v7.0/search")),
+  bingApiKey: Schema.optionalKey(Schema.String),
+  googleEndpoint: HttpUrl.pipe(withDefault("https://www.googleapis.com/customsearch/v1")),
+  googleApiKey: Schema.optionalKey(Schema.String),
+  googleCseId: Schema.optionalKey(Schema.String),
+})
+
+export const Settings = Schema.Struct({
+  version: Schema.Literal(SETTINGS_VERSION).pipe(withDefault(SETTINGS_VERSION as 1)),
+  providers: Schema.Array(Provider).pipe(withDefault([])),
+  defaultModel: Schema.optionalKey(ModelRef),
+  summaryModel: Schema.optionalKey(ModelRef),
+  /** The most model turns one run may take before it stops and says so. */
+  stepLimit: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(1000)).pipe(withDefault(50)),
+  askUserTimeoutMs: PositiveWholeNumber.pipe(withDefault(5 * 60_000)),
+  subAgentTimeLimitMs: PositiveWholeNumber.pipe(withDefault(10 * 60_000)),
+  search: SearchSettings.pipe(withDefault({})),
+})
+export type Settings = typeof Settings.Type
+/** What `settings.update` takes: any subset, nested objects merged key by key. */
+export type SettingsPatch = { readonly [K in keyof Settings]?: Settings[K] extends readonly unknown[] ? Settings[K] : Settings[K] extends object ? Partial<Settings[K]> : Settings[K] }
+
+/** Merges a patch into stored settings: nested plain objects key by key, arrays and values replaced. */
+export const mergeSettings = (current: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = { ...current }
+  for (const [key, value] of Object.entries(patch)) {
+    const prev = out[key]
+    out[key] = isPlainObject(value) && isPlainObject(prev) ? mergeSettings(prev, value) : value
+  }
+  return out
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype

@@ -1,0 +1,53 @@
+/**
+ * How a tool is defined, once: its name, the description the model reads, its annotations,
+ * its parameter and result schemas, its worker group and its time limit. Everything else
+ * (the JSON Schema the model sees, validation, sub-agent tool sets, confirmation rules) is
+ * derived from these definitions, never from a second hand-kept list.
+ */
+import { Schema } from "effect"
+
+/** The worker (or context) that runs a tool. One folder under `workers/` per group. */
+export type ToolGroup = "web" | "tabs" | "page" | "workspace" | "interaction" | "agents" | "tasks"
+
+export interface ToolAnnotations {
+  /** Changes nothing outside the conversation's own scratch state (task list). */
+  readonly readOnly: boolean
+  /** May destroy something of the user's (a tab, a file, page state). */
+  readonly destructive: boolean
+  /** Reaches the network or a web page, so what it sends or reads crosses the browser's edge. */
+  readonly openWorld: boolean
+  /** Needs a person to answer; never given to a sub-agent. */
+  readonly needsUser?: boolean
+  /** Starts another agent; never given to a sub-agent (no recursion). */
+  readonly spawnsAgent?: boolean
+}
+
+export interface ToolDefinition<
+  Name extends string = string,
+  P extends Schema.Top = Schema.Top,
+  R extends Schema.Top = Schema.Top,
+> {
+  readonly name: Name
+  readonly group: ToolGroup
+  /** Written for the model: what it does, when to use it, which tools to call next. */
+  readonly description: string
+  readonly annotations: ToolAnnotations
+  /** A `Schema.Struct` of the parameters; each field annotated with a description. */
+  readonly parameters: P
+  readonly result: R
+  /** The time limit of one call, in milliseconds. */
+  readonly timeoutMs: number
+}
+
+export const defineTool = <const Name extends string, P extends Schema.Top, R extends Schema.Top>(
+  definition: ToolDefinition<Name, P, R>,
+): ToolDefinition<Name, P, R> => definition
+
+export type ParamsOf<T> = T extends ToolDefinition<string, infer P, Schema.Top> ? P["Type"] : never
+export type ResultOf<T> = T extends ToolDefinition<string, Schema.Top, infer R> ? R["Type"] : never
+
+/** The JSON Schema the model sees for a tool's parameters (draft 2020-12, no `$schema`). */
+export const parametersJsonSchema = (definition: ToolDefinition): Record<string, unknown> => {
+  const document = Schema.toJsonSchemaDocument(definition.parameters, { onExcessProperty: "error" })
+  return document.schema as Record<string, unknown>
+}

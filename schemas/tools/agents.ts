@@ -1,0 +1,47 @@
+/** Sub-agents: agent (worker group "agents"). */
+import { Schema } from "effect"
+import { defineTool } from "../tool-definition.ts"
+import { WholeNumber, withDefault } from "../primitives.ts"
+
+/** The kinds of sub-agent, and what each is for (the tools each gets are derived elsewhere). */
+export const AgentType = Schema.Literals(["researcher", "page_operator", "general"])
+export type AgentType = typeof AgentType.Type
+
+/** How long a sub-agent may run, and the grace for its final answer to arrive. */
+export const AGENT_TIME_LIMIT_MS = 10 * 60_000
+export const AGENT_GRACE_MS = 5_000
+
+export const AgentParameters = Schema.Struct({
+  prompt: Schema.NonEmptyString.annotate({
+    description:
+      "The sub-task, complete and self-contained: the sub-agent does not see this conversation, so include every detail it needs and say what its answer should contain.",
+  }),
+  description: Schema.optionalKey(
+    Schema.String.annotate({ description: "A short label of a few words, shown to the user while the sub-agent works." }),
+  ),
+  type: AgentType.annotate({
+    description:
+      "The kind of sub-agent (default \"general\"): \"researcher\" finds information, read-only (web_search, web_fetch, reading page content); \"page_operator\" automates the browser (tab management, DOM manipulation, page interaction); \"general\" has all tools.",
+  }).pipe(withDefault("general" as const)),
+  tab_id: Schema.optionalKey(
+    WholeNumber.annotate({ description: "A tab handed to the sub-agent, which then works on that tab (tab_id from list_tabs or open_tab)." }),
+  ),
+})
+
+export const AgentResult = Schema.Struct({
+  agent_id: Schema.String.annotate({ description: "The sub-agent's ID." }),
+  type: AgentType.annotate({ description: "The sub-agent's type." }),
+  answer: Schema.String.annotate({ description: "The sub-agent's final answer." }),
+  steps: WholeNumber.annotate({ description: "How many steps (model turns) it took." }),
+})
+
+export const agent = defineTool({
+  name: "agent",
+  group: "agents",
+  description:
+    "Start an independent sub-agent for a complex, self-contained sub-task (e.g. researching one question across many pages, or operating one tab) and get its final answer. It has its own conversation context, so its intermediate work does not fill yours; several can run in parallel. It cannot use ask_user or agent. Choose `type` to give it only the tools it needs.",
+  annotations: { readOnly: false, destructive: false, openWorld: true, spawnsAgent: true },
+  parameters: AgentParameters,
+  result: AgentResult,
+  timeoutMs: AGENT_TIME_LIMIT_MS + AGENT_GRACE_MS,
+})

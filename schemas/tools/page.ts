@@ -1,0 +1,92 @@
+/** Page tools: get_tab_content and execute_script (worker group "page"). */
+import { Schema } from "effect"
+import { defineTool } from "../tool-definition.ts"
+import { PositiveWholeNumber, WholeNumber } from "../primitives.ts"
+
+// ---------------------------------------------------------------------------------------------
+// get_tab_content
+
+export const GetTabContentParameters = Schema.Struct({
+  tab_id: WholeNumber.annotate({ description: "The tab to read (tab_id from list_tabs or open_tab)." }),
+  selector: Schema.optionalKey(
+    Schema.String.annotate({
+      description:
+        "A CSS selector: only the matching part of the page is read. Use a selector shown in an earlier get_tab_content result to zoom in.",
+    }),
+  ),
+  prompt: Schema.optionalKey(
+    Schema.String.annotate({
+      description:
+        "Optional summarising instruction (as in web_fetch): when given, the content is distilled by an LLM with it and the summary is returned as `content`.",
+    }),
+  ),
+  max_length: Schema.optionalKey(
+    PositiveWholeNumber.annotate({
+      description: "Maximum number of characters of `content` (at least 1). Longer content is cut and `truncated` is true.",
+    }),
+  ),
+})
+
+export const GetTabContentResult = Schema.Struct({
+  tab_id: WholeNumber.annotate({ description: "The tab that was read." }),
+  url: Schema.String.annotate({ description: "The page's URL." }),
+  title: Schema.String.annotate({ description: "The page's title." }),
+  content: Schema.String.annotate({
+    description: "The page as structured Markdown annotated with CSS selectors, or the summary when `prompt` was given.",
+  }),
+  truncated: Schema.Boolean.annotate({ description: "True when `content` was cut to `max_length`." }),
+  used_selector: Schema.String.annotate({ description: "The selector that was actually read." }),
+})
+
+export const getTabContent = defineTool({
+  name: "get_tab_content",
+  group: "page",
+  description:
+    "Read the rendered content of an open tab as structured Markdown annotated with CSS selectors. Unlike web_fetch it makes no new request: it reads the page as the browser shows it, including content made by scripts and pages behind the user's login. Each selector in the result selects exactly the element it annotates: pass it back as `selector` to read just that part, or use it in execute_script to click, fill or read that element. Get the tab_id from list_tabs or open_tab.",
+  annotations: { readOnly: true, destructive: false, openWorld: true },
+  parameters: GetTabContentParameters,
+  result: GetTabContentResult,
+  timeoutMs: 30_000,
+})
+
+// ---------------------------------------------------------------------------------------------
+// execute_script
+
+export const ScriptTarget = Schema.Literals(["page", "sandbox"])
+
+export const ExecuteScriptParameters = Schema.Struct({
+  code: Schema.NonEmptyString.annotate({
+    description:
+      "The JavaScript to run. The value of the last expression (or a `return` value) is the result; promises are awaited. The result is converted to JSON.",
+  }),
+  target: ScriptTarget.annotate({
+    description:
+      "Where to run: \"page\" runs in the page's MAIN world (DOM, the page's own variables and functions; no access to extension blob URLs); \"sandbox\" runs isolated, without DOM, for pure computation.",
+  }),
+  tab_id: Schema.optionalKey(
+    WholeNumber.annotate({
+      description: "The tab, when target is \"page\" (default: the active tab); ignored for \"sandbox\".",
+    }),
+  ),
+})
+
+export const ExecuteScriptResult = Schema.Struct({
+  result: Schema.Json.annotate({ description: "The script's value, converted to JSON." }),
+  type: Schema.String.annotate({
+    description: "The JavaScript type of the value before conversion (e.g. \"object\", \"undefined\", \"string\").",
+  }),
+  truncated: Schema.optionalKey(
+    Schema.Boolean.annotate({ description: "True when the converted value was too large and was cut." }),
+  ),
+})
+
+export const executeScript = defineTool({
+  name: "execute_script",
+  group: "page",
+  description:
+    "Run JavaScript in a web page (target \"page\": read or change the DOM, click, fill forms, call the page's functions) or in an isolated sandbox (target \"sandbox\": pure computation, no DOM). Page scripts can change what the user has in that page, so prefer get_tab_content just to read, and aim at elements with the CSS selectors it returns. Pick the tab with list_tabs or open_tab.",
+  annotations: { readOnly: false, destructive: true, openWorld: true },
+  parameters: ExecuteScriptParameters,
+  result: ExecuteScriptResult,
+  timeoutMs: 35_000,
+})

@@ -1,0 +1,129 @@
+/** Tab management tools: list_tabs, open_tab, close_tab, activate_tab (worker group "tabs"). */
+import { Schema } from "effect"
+import { defineTool } from "../tool-definition.ts"
+import { WholeNumber, withDefault } from "../primitives.ts"
+
+const TabId = WholeNumber
+const WindowId = WholeNumber
+
+/** One tab as the tab tools report it. */
+export const TabInfo = Schema.Struct({
+  tab_id: TabId.annotate({ description: "The tab's ID, to pass as `tab_id` to other tools." }),
+  window_id: WindowId.annotate({ description: "The ID of the window holding the tab." }),
+  url: Schema.String.annotate({ description: "The tab's current URL." }),
+  title: Schema.String.annotate({ description: "The tab's title." }),
+  active: Schema.Boolean.annotate({ description: "Whether the tab is the active tab of its window." }),
+  audible: Schema.Boolean.annotate({ description: "Whether the tab is playing audio." }),
+  status: Schema.String.annotate({ description: "The tab's loading status, e.g. \"loading\" or \"complete\"." }),
+})
+
+// ---------------------------------------------------------------------------------------------
+// list_tabs
+
+export const ListTabsParameters = Schema.Struct({
+  url_pattern: Schema.optionalKey(
+    Schema.String.annotate({ description: "Only tabs whose URL matches this regular expression." }),
+  ),
+  title_pattern: Schema.optionalKey(
+    Schema.String.annotate({ description: "Only tabs whose title matches this regular expression." }),
+  ),
+  active: Schema.optionalKey(
+    Schema.Boolean.annotate({ description: "When true, only the active tab; when false, only inactive tabs." }),
+  ),
+  window_id: Schema.optionalKey(WindowId.annotate({ description: "Only tabs of this window." })),
+  audible: Schema.optionalKey(
+    Schema.Boolean.annotate({ description: "When true, only tabs currently playing audio." }),
+  ),
+})
+
+export const listTabs = defineTool({
+  name: "list_tabs",
+  group: "tabs",
+  description:
+    "List the browser's open tabs (tab_id, window_id, url, title, active, audible, status), optionally filtered; all given filters must match. Use it to find the tab the user is talking about, then pass its tab_id to get_tab_content to read it, activate_tab to show it, close_tab to close it, or execute_script to act on it.",
+  annotations: { readOnly: true, destructive: false, openWorld: false },
+  parameters: ListTabsParameters,
+  result: Schema.Array(TabInfo),
+  timeoutMs: 10_000,
+})
+
+// ---------------------------------------------------------------------------------------------
+// open_tab
+
+export const OpenTabParameters = Schema.Struct({
+  url: Schema.NonEmptyString.annotate({ description: "The URL to open." }),
+  tab_id: Schema.optionalKey(
+    TabId.annotate({
+      description: "An existing tab to navigate to `url`. When omitted, a new tab opens.",
+    }),
+  ),
+  active: Schema.Boolean.annotate({
+    description: "Whether to activate the tab (default true). Pass false to load it in the background.",
+  }).pipe(withDefault(true)),
+  window_id: Schema.optionalKey(WindowId.annotate({ description: "The window to open the new tab in." })),
+  wait_until_loaded: Schema.Boolean.annotate({
+    description: "Wait until the page has finished loading before returning (default true).",
+  }).pipe(withDefault(true)),
+})
+
+export const OpenTabResult = Schema.Struct({
+  tab_id: TabId.annotate({ description: "The tab's ID." }),
+  window_id: WindowId.annotate({ description: "The ID of the window holding the tab." }),
+  url: Schema.String.annotate({ description: "The tab's URL after navigation." }),
+  title: Schema.String.annotate({ description: "The tab's title." }),
+  status: Schema.String.annotate({ description: "The tab's loading status, e.g. \"complete\"." }),
+})
+
+export const openTab = defineTool({
+  name: "open_tab",
+  group: "tabs",
+  description:
+    "Open a URL in a new browser tab, or navigate an existing tab (`tab_id`) to it. Use it when the user should see a page, or when a page needs the browser (login, scripts) to render; by default it waits until the page has loaded. Then read the page with get_tab_content using the returned tab_id, or act on it with execute_script.",
+  annotations: { readOnly: false, destructive: false, openWorld: true },
+  parameters: OpenTabParameters,
+  result: OpenTabResult,
+  timeoutMs: 35_000,
+})
+
+// ---------------------------------------------------------------------------------------------
+// close_tab
+
+export const CloseTabParameters = Schema.Struct({
+  tab_id: TabId.annotate({ description: "The ID of the tab to close (from list_tabs or open_tab)." }),
+})
+
+export const closeTab = defineTool({
+  name: "close_tab",
+  group: "tabs",
+  description:
+    "Close a browser tab. Anything unsaved in that page is lost, so close only tabs you opened or that the user asked to close; find the tab_id with list_tabs.",
+  annotations: { readOnly: false, destructive: true, openWorld: false },
+  parameters: CloseTabParameters,
+  result: Schema.Struct({
+    tab_id: TabId.annotate({ description: "The ID of the closed tab." }),
+    closed: Schema.Literal(true).annotate({ description: "Always true." }),
+  }),
+  timeoutMs: 10_000,
+})
+
+// ---------------------------------------------------------------------------------------------
+// activate_tab
+
+export const ActivateTabParameters = Schema.Struct({
+  tab_id: TabId.annotate({ description: "The ID of the tab to show (from list_tabs or open_tab)." }),
+})
+
+export const activateTab = defineTool({
+  name: "activate_tab",
+  group: "tabs",
+  description:
+    "Switch to a tab and bring its window to the front, so the user sees it. Find the tab_id with list_tabs. Reading a tab does not need this: get_tab_content works on background tabs.",
+  annotations: { readOnly: false, destructive: false, openWorld: false },
+  parameters: ActivateTabParameters,
+  result: Schema.Struct({
+    tab_id: TabId.annotate({ description: "The ID of the activated tab." }),
+    window_id: WindowId.annotate({ description: "The ID of its window." }),
+    active: Schema.Literal(true).annotate({ description: "Always true." }),
+  }),
+  timeoutMs: 10_000,
+})

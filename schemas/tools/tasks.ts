@@ -1,0 +1,72 @@
+/** Task management: create_task, update_task, list_tasks (group "tasks"; in memory, per conversation). */
+import { Schema } from "effect"
+import { defineTool } from "../tool-definition.ts"
+
+export const TaskStatus = Schema.Literals(["pending", "in_progress", "completed"])
+export type TaskStatus = typeof TaskStatus.Type
+
+/** One entry of the conversation's scratch task list. */
+export const Task = Schema.Struct({
+  task_id: Schema.String.annotate({ description: "The task's ID, to pass to update_task." }),
+  subject: Schema.String.annotate({ description: "The task's title." }),
+  description: Schema.optionalKey(Schema.String.annotate({ description: "Details of the task." })),
+  status: TaskStatus.annotate({ description: "\"pending\", \"in_progress\" or \"completed\"." }),
+})
+export type Task = typeof Task.Type
+
+/**
+ * The parameters of a tool that takes none. Not `Schema.Struct({})`: in Effect 4 that is the
+ * type `{}` (anything but null/undefined) and its JSON Schema is `{ not: { type: "null" } }`.
+ * This is effect/ai's `EmptyParams`: JSON Schema `{ type: "object", additionalProperties: false }`,
+ * and any key is refused, named in the issue.
+ */
+export const NoParameters = Schema.Record(
+  Schema.String,
+  Schema.Never.annotate({ message: "Unexpected parameter: this tool takes no parameters" }),
+)
+
+// The task tools only touch the conversation's own scratch list: readOnly by the annotation's meaning.
+const scratchOnly = { readOnly: true, destructive: false, openWorld: false } as const
+
+export const createTask = defineTool({
+  name: "create_task",
+  group: "tasks",
+  description:
+    "Add a task to your own task list for this conversation (status \"pending\"). Use it to plan long, multi-step work: create one task per step, mark each with update_task as you start and finish it, and check progress with list_tasks. The list is in memory only and is not saved.",
+  annotations: scratchOnly,
+  parameters: Schema.Struct({
+    subject: Schema.NonEmptyString.annotate({ description: "The task's title, a short imperative phrase." }),
+    description: Schema.optionalKey(Schema.String.annotate({ description: "Details of what the task involves." })),
+  }),
+  result: Task,
+  timeoutMs: 10_000,
+})
+
+export const updateTask = defineTool({
+  name: "update_task",
+  group: "tasks",
+  description:
+    "Change a task of your task list: its status (mark \"in_progress\" when you start it and \"completed\" when done), its title or its description. Get task_id from create_task or list_tasks.",
+  annotations: scratchOnly,
+  parameters: Schema.Struct({
+    task_id: Schema.NonEmptyString.annotate({ description: "The task to change (task_id from create_task or list_tasks)." }),
+    status: Schema.optionalKey(
+      TaskStatus.annotate({ description: "The new status: \"pending\", \"in_progress\" or \"completed\"." }),
+    ),
+    subject: Schema.optionalKey(Schema.NonEmptyString.annotate({ description: "A new title." })),
+    description: Schema.optionalKey(Schema.String.annotate({ description: "A new description." })),
+  }),
+  result: Task,
+  timeoutMs: 10_000,
+})
+
+export const listTasks = defineTool({
+  name: "list_tasks",
+  group: "tasks",
+  description:
+    "List all tasks of your task list for this conversation with their status. Use it to see what is left to do; then update_task as you progress.",
+  annotations: scratchOnly,
+  parameters: NoParameters,
+  result: Schema.Array(Task),
+  timeoutMs: 10_000,
+})

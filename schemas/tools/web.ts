@@ -1,0 +1,75 @@
+/** Web data tools: web_fetch and web_search (worker group "web"). See shared/spec/builtin-tools.md. */
+import { Schema } from "effect"
+import { defineTool } from "../tool-definition.ts"
+import { PositiveWholeNumber, withDefault } from "../primitives.ts"
+
+// ---------------------------------------------------------------------------------------------
+// web_fetch
+
+export const WebFetchParameters = Schema.Struct({
+  url: Schema.NonEmptyString.annotate({
+    description: "The address to fetch; must start with http:// or https://.",
+  }),
+  prompt: Schema.optionalKey(
+    Schema.String.annotate({
+      description:
+        "Optional instruction for distilling the page, e.g. \"list the prices in a table\". When given, the fetched content is summarised by an LLM with this instruction and the summary is returned as `content` instead of the page text.",
+    }),
+  ),
+  max_length: Schema.optionalKey(
+    PositiveWholeNumber.annotate({
+      description:
+        "Maximum number of characters of `content` (at least 1). Longer content is cut and `truncated` is true.",
+    }),
+  ),
+})
+
+export const WebFetchResult = Schema.Struct({
+  url: Schema.String.annotate({ description: "The URL that was requested." }),
+  content_type: Schema.String.annotate({ description: "The response's content type, e.g. text/html." }),
+  content: Schema.String.annotate({
+    description: "The page's main content as Markdown, formatted JSON, plain text, or the summary when `prompt` was given.",
+  }),
+  truncated: Schema.Boolean.annotate({ description: "True when `content` was cut to `max_length`." }),
+  final_url: Schema.String.annotate({ description: "The URL after redirects." }),
+})
+
+export const webFetch = defineTool({
+  name: "web_fetch",
+  group: "web",
+  description:
+    "Fetch a web page (http or https) with a fresh HTTP request and return its main content as text: HTML is reduced to the main body as Markdown (navigation, headers, footers and ads dropped), JSON is returned formatted, plain text as it is. Use it to read a URL you already know, e.g. one returned by web_search. Give `prompt` to get an LLM summary focused on what you need instead of the whole page, and `max_length` to cap the size. To read a page the user already has open (logged-in or script-rendered content), use get_tab_content on its tab instead.",
+  annotations: { readOnly: true, destructive: false, openWorld: true },
+  parameters: WebFetchParameters,
+  result: WebFetchResult,
+  timeoutMs: 30_000,
+})
+
+// ---------------------------------------------------------------------------------------------
+// web_search
+
+export const WebSearchParameters = Schema.Struct({
+  query: Schema.NonEmptyString.annotate({ description: "The search keywords." }),
+  max_results: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(10))
+    .annotate({ description: "Maximum number of results to return, from 1 to 10 (default 5)." })
+    .pipe(withDefault(5)),
+})
+
+export const WebSearchHit = Schema.Struct({
+  title: Schema.String.annotate({ description: "The result's title." }),
+  url: Schema.String.annotate({ description: "The target page's real address (never a search engine redirect link)." }),
+  snippet: Schema.String.annotate({ description: "A short summary of the result." }),
+})
+
+export const WebSearchResult = Schema.Array(WebSearchHit)
+
+export const webSearch = defineTool({
+  name: "web_search",
+  group: "web",
+  description:
+    "Search the web with the search engine the user configured and return structured results (title, url, snippet), best first. Use it to find pages about a topic when you do not already know the URL; then web_fetch the most promising url to read it (or open_tab it when the user should see it).",
+  annotations: { readOnly: true, destructive: false, openWorld: true },
+  parameters: WebSearchParameters,
+  result: WebSearchResult,
+  timeoutMs: 15_000,
+})

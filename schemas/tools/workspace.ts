@@ -1,0 +1,138 @@
+/** Workspace (OPFS) tools: opfs_write, opfs_read, opfs_list, opfs_delete (worker group "workspace"). */
+import { Schema } from "effect"
+import { defineTool } from "../tool-definition.ts"
+import { PositiveWholeNumber, WholeNumber, withDefault } from "../primitives.ts"
+
+/** Lines per page of a text read: longer text is read in pages of at most this many lines. */
+export const MAX_READ_LINES = 200
+
+const pathRule = "relative to the workspace root; a leading / is allowed, `..` and empty segments are refused"
+
+// ---------------------------------------------------------------------------------------------
+// opfs_write
+
+export const OpfsWriteParameters = Schema.Struct({
+  path: Schema.NonEmptyString.annotate({
+    description: `The file path, ${pathRule}, e.g. "notes/summary.md". Missing parent folders are created; an existing file is replaced.`,
+  }),
+  content: Schema.String.annotate({
+    description: "The file content as text. A `data:` URL (e.g. data:image/png;base64,...) is decoded and written as binary.",
+  }),
+})
+
+export const opfsWrite = defineTool({
+  name: "opfs_write",
+  group: "workspace",
+  description:
+    "Write a file to the user's workspace (a folder of files kept in the browser), creating parent folders and replacing an existing file. Use it to save results, notes or downloaded data for the user or for later steps; read it back with opfs_read and see what is there with opfs_list.",
+  annotations: { readOnly: false, destructive: false, openWorld: false },
+  parameters: OpfsWriteParameters,
+  result: Schema.Struct({
+    path: Schema.String.annotate({ description: "The normalised path of the written file." }),
+    size: WholeNumber.annotate({ description: "The file's size in bytes." }),
+  }),
+  timeoutMs: 10_000,
+})
+
+// ---------------------------------------------------------------------------------------------
+// opfs_read
+
+export const ReadMode = Schema.Literals(["text", "blob", "auto"])
+
+export const OpfsReadParameters = Schema.Struct({
+  path: Schema.NonEmptyString.annotate({ description: `The file path, ${pathRule}.` }),
+  mode: ReadMode.annotate({
+    description:
+      "How to return the file: \"text\" returns its lines, \"blob\" returns a blob URL, \"auto\" (default) detects the type (text files as text, binary files as a blob URL).",
+  }).pipe(withDefault("auto" as const)),
+  offset: Schema.optionalKey(
+    PositiveWholeNumber.annotate({
+      description: "The first line to return, 1-based (text mode only). To read the next page, pass the previous result's `next_offset`.",
+    }),
+  ),
+  limit: Schema.optionalKey(
+    PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(MAX_READ_LINES)).annotate({
+      description: `The number of lines to return, at most ${MAX_READ_LINES} (text mode only). Text longer than ${MAX_READ_LINES} lines is read in pages with offset and limit.`,
+    }),
+  ),
+})
+
+export const OpfsReadTextResult = Schema.Struct({
+  path: Schema.String.annotate({ description: "The file's path." }),
+  content: Schema.String.annotate({ description: "The returned lines." }),
+  total_lines: WholeNumber.annotate({ description: "The number of lines in the whole file." }),
+  offset: WholeNumber.annotate({ description: "The first returned line, 1-based." }),
+  limit: WholeNumber.annotate({ description: "The number of lines asked for." }),
+  next_offset: Schema.optionalKey(
+    WholeNumber.annotate({ description: "Where the next page starts; absent when the end of the file was reached." }),
+  ),
+})
+
+export const OpfsReadBlobResult = Schema.Struct({
+  path: Schema.String.annotate({ description: "The file's path." }),
+  blob_url: Schema.String.annotate({ description: "A blob: URL of the file, usable by extension-side code only." }),
+  size: WholeNumber.annotate({ description: "The file's size in bytes." }),
+  mime_type: Schema.String.annotate({ description: "The file's MIME type." }),
+})
+
+export const OpfsReadResult = Schema.Union([OpfsReadTextResult, OpfsReadBlobResult])
+
+export const opfsRead = defineTool({
+  name: "opfs_read",
+  group: "workspace",
+  description:
+    `Read a file from the user's workspace. Text files return their content as lines; binary files return a blob URL (set \`mode\` to force one way). Text is returned in pages of at most ${MAX_READ_LINES} lines: pass \`offset\` and \`limit\` to page, and when the result has \`next_offset\`, call opfs_read again with offset = next_offset to continue. Find files with opfs_list.`,
+  annotations: { readOnly: true, destructive: false, openWorld: false },
+  parameters: OpfsReadParameters,
+  result: OpfsReadResult,
+  timeoutMs: 10_000,
+})
+
+// ---------------------------------------------------------------------------------------------
+// opfs_list
+
+export const OpfsListParameters = Schema.Struct({
+  path: Schema.optionalKey(
+    Schema.String.annotate({ description: `The folder to list, ${pathRule}. Omit it to list the workspace root.` }),
+  ),
+})
+
+export const OpfsEntry = Schema.Struct({
+  name: Schema.String.annotate({ description: "The entry's name." }),
+  kind: Schema.Literals(["file", "directory"]).annotate({ description: "Whether it is a file or a folder." }),
+  size: Schema.optionalKey(WholeNumber.annotate({ description: "The file's size in bytes (files only)." })),
+})
+
+export const opfsList = defineTool({
+  name: "opfs_list",
+  group: "workspace",
+  description:
+    "List a folder of the user's workspace: each entry's name, kind (file or directory) and size. Use it to see what is saved before reading with opfs_read, writing with opfs_write or deleting with opfs_delete.",
+  annotations: { readOnly: true, destructive: false, openWorld: false },
+  parameters: OpfsListParameters,
+  result: Schema.Array(OpfsEntry),
+  timeoutMs: 10_000,
+})
+
+// ---------------------------------------------------------------------------------------------
+// opfs_delete
+
+export const OpfsDeleteParameters = Schema.Struct({
+  path: Schema.NonEmptyString.annotate({
+    description: `The file or folder to delete, ${pathRule}. A folder is deleted with everything in it.`,
+  }),
+})
+
+export const opfsDelete = defineTool({
+  name: "opfs_delete",
+  group: "workspace",
+  description:
+    "Delete a file or a folder (with its contents) from the user's workspace. This cannot be undone: check the path with opfs_list first.",
+  annotations: { readOnly: false, destructive: true, openWorld: false },
+  parameters: OpfsDeleteParameters,
+  result: Schema.Struct({
+    path: Schema.String.annotate({ description: "The deleted path." }),
+    deleted: Schema.Literal(true).annotate({ description: "Always true." }),
+  }),
+  timeoutMs: 10_000,
+})

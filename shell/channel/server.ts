@@ -1,0 +1,67 @@
+/**
+ * The supervisor's end of the page channel: it accepts `chrome.runtime` Ports from extension
+ * pages, validates each request with its schema, answers it, and streams mesh events to every
+ * connected page. A page that goes away cancels its calls still in flight.
+ */
+import { Exit, Schema } from "effect"
+import { CHANNEL_PORT_NAME, ChannelRequest, type ChannelReply } from "../../schemas/channel.ts"
+import type { WireError } from "../../schemas/errors.ts"
+import type { MeshEvent } from "../../schemas/events.ts"
+import type { MeshTransport } from "../agent-api.ts"
+
+const decodeRequest = Schema.decodeUnknownExit(ChannelRequest)
+
+export const serveChannel = (transport: MeshTransport): { broadcast(event: MeshEvent): void } => {
+  const ports = new Set<chrome.runtime.Port>()
+
+  chrome.runtime.onConnect.addListener((port) => {
+    if (port.name !== CHANNEL_PORT_NAME) return
+    if (port.sender?.id !== chrome.runtime.id) return port.disconnect()
+    ports.add(port)
+    const running = new Map<string, AbortController>()
+    const send = (reply: ChannelReply) => {
+      try {
+        port.postMessage(reply)
+      } catch {
+        // The page went away between the call and the reply: nothing to tell.
+      }
+    }
+
+    port.onMessage.addListener((raw: unknown) => {
+      const decoded = decodeRequest(raw)
+      if (Exit.isFailure(decoded)) {
+        const id = typeof (raw as { id?: unknown })?.id === "string" ? (raw as { id: string }).id : ""
+        send({ type: "reply", id, ok: false, error: { code: "invalid_input", message: `The supervisor does not understand this request: ${String(decoded.cause)}` } })
+        return
+      }
+      const request = decoded.value
+      if (request.type === "cancel") return running.get(request.id)?.abort()
+      const controller = new AbortController()
+      running.set(request.id, controller)
+      transport
+        .request(request.method, "params" in request ? request.params : undefined, controller.signal)
+        .then(
+          (outcome) => send(outcome.ok ? { type: "reply", id: request.id, ok: true, value: outcome.value } : { type: "reply", id: request.id, ok: false, error: outcome.error }),
+          (error: unknown) => send({ type: "reply", id: request.id, ok: false, error: { code: "tool_failed", message: String(error) } satisfies WireError }),
+        )
+        .finally(() => running.delete(request.id))
+    })
+
+    port.onDisconnect.addListener(() => {
+      ports.delete(port)
+      for (const controller of running.values()) controller.abort()
+    })
+  })
+
+  return {
+    broadcast(event) {
+      for (const port of ports) {
+        try {
+          port.postMessage({ type: "event", event } satisfies ChannelReply)
+        } catch {
+          ports.delete(port)
+        }
+      }
+    },
+  }
+}

@@ -1,0 +1,2 @@
+import "./page-agent.ts"
+import "../components/am-options.ts"

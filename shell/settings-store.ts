@@ -1,0 +1,41 @@
+/**
+ * Reads and writes the settings in `chrome.storage.local`. Only the service worker's router
+ * uses this module, so every context sees one validated copy through one door.
+ */
+import { Exit, Schema, Cause } from "effect"
+import { InvalidInput, type ToolError } from "../schemas/errors.ts"
+import { issueLines, strictParse } from "../schemas/primitives.ts"
+import { mergeSettings, Settings, SETTINGS_KEY } from "../schemas/settings.ts"
+
+const decode = Schema.decodeUnknownExit(Settings)
+
+export const readSettings = async (): Promise<Settings> => {
+  const stored = (await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]
+  const exit = decode(stored ?? {}, { errors: "all" })
+  // A stored value that no longer decodes (hand-edited, older build) falls back to defaults
+  // key by key rather than locking the user out of the extension.
+  return Exit.isSuccess(exit) ? exit.value : Schema.decodeUnknownSync(Settings)({})
+}
+
+export const updateSettings = async (patch: unknown): Promise<{ ok: true; value: Settings } | { ok: false; error: ToolError }> => {
+  if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
+    return { ok: false, error: new InvalidInput({ tool: "settings.update", message: "the patch must be an object of settings to change" }) }
+  }
+  const current = (await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] ?? {}
+  const merged = mergeSettings(current as Record<string, unknown>, patch as Record<string, unknown>)
+  const exit = decode(merged, strictParse)
+  if (Exit.isFailure(exit)) {
+    const error = exit.cause.reasons.find(Cause.isFailReason)?.error
+    const lines = error ? issueLines(error.issue) : []
+    return {
+      ok: false,
+      error: new InvalidInput({
+        tool: "settings.update",
+        message: lines.map((l) => `${l.path || "settings"}: ${l.message}`).join("; ") || "invalid settings",
+        ...(lines[0]?.path ? { parameter: lines[0].path } : {}),
+      }),
+    }
+  }
+  await chrome.storage.local.set({ [SETTINGS_KEY]: Schema.encodeSync(Settings)(exit.value) })
+  return { ok: true, value: exit.value }
+}

@@ -1,0 +1,40 @@
+// Unit tests run in real Chromium (Debian's by default; CHROMIUM_PATH overrides it).
+import { esbuildPlugin } from "@web/dev-server-esbuild"
+import { playwrightLauncher } from "@web/test-runner-playwright"
+import { readFile } from "node:fs/promises"
+import { fileURLToPath } from "node:url"
+import path from "node:path"
+
+const sharedDir = fileURLToPath(new URL("../shared/", import.meta.url))
+
+export default {
+  files: ["schemas/**/*.test.ts", "workers/**/*.test.ts", "shell/**/*.test.ts", "components/**/*.test.ts", "test/unit/**/*.test.ts"],
+  nodeResolve: { exportConditions: ["browser", "development"] },
+  plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json" })],
+  middleware: [
+    // The product's contract and fixtures live beside the repository, in ../shared.
+    async function serveShared(context, next) {
+      if (!context.path.startsWith("/__shared/")) return next()
+      const file = path.join(sharedDir, decodeURIComponent(context.path.slice("/__shared/".length)))
+      if (!file.startsWith(sharedDir)) return next()
+      try {
+        context.body = await readFile(file)
+        context.type = path.extname(file) === ".md" ? "text/markdown" : path.extname(file)
+      } catch {
+        return next()
+      }
+    },
+  ],
+  browsers: [
+    playwrightLauncher({
+      product: "chromium",
+      launchOptions: {
+        executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        headless: true,
+        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      },
+    }),
+  ],
+  testFramework: { config: { timeout: 20000 } },
+  testsFinishTimeout: 300000,
+}

@@ -1,0 +1,94 @@
+/**
+ * The runtime of a tool group's worker: it serves the group's handlers to the supervisor over
+ * Comlink, runs each call as an Effect that the supervisor can interrupt, and turns every
+ * failure into the wire form of the one error union.
+ */
+import * as Comlink from "comlink"
+import { Cause, Effect, Exit } from "effect"
+import { Cancelled, toWire, type ToolError } from "../../schemas/errors.ts"
+import type { ParamsOf, ResultOf, ToolDefinition } from "../../schemas/tool-definition.ts"
+import type { CallOutcome, CallRequest, RouterCall, ToolWorkerApi } from "./protocol.ts"
+
+export interface ToolContext {
+  readonly callId: string
+  readonly conversationId: string
+  /** Aborted when the call is cancelled or times out: pass it to fetch and long loops. */
+  readonly signal: AbortSignal
+  readonly router: RouterCall
+}
+
+export type Handler<D> = (params: ParamsOf<D>, context: ToolContext) => Effect.Effect<ResultOf<D>, ToolError>
+
+export type Handlers<Defs extends ReadonlyArray<ToolDefinition>> = {
+  readonly [D in Defs[number] as D["name"]]: Handler<D>
+}
+
+const unreachableRouter: RouterCall = () =>
+  Promise.resolve({ ok: false, error: { code: "unavailable", message: "The worker was not given a router." } })
+
+export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>(
+  definitions: Defs,
+  handlers: NoInfer<Handlers<Defs>>,
+): void => {
+  const running = new Map<string, AbortController>()
+  let router: RouterCall = unreachableRouter
+  const byName = new Map<string, Handler<ToolDefinition>>(
+    definitions.map((d) => [d.name, (handlers as Record<string, Handler<ToolDefinition>>)[d.name]!]),
+  )
+
+  const api: ToolWorkerApi = {
+    init(routerProxy) {
+      router = routerProxy
+    },
+    async call(request: CallRequest): Promise<CallOutcome> {
+      const handler = byName.get(request.tool)
+      if (handler === undefined) {
+        return { ok: false, error: { code: "not_implemented", message: `${request.tool} is not served by this worker.` } }
+      }
+      const controller = new AbortController()
+      running.set(request.callId, controller)
+      try {
+        const context: ToolContext = {
+          callId: request.callId,
+          conversationId: request.conversationId,
+          signal: controller.signal,
+          router,
+        }
+        const exit = await Effect.runPromiseExit(handler(request.params as never, context), { signal: controller.signal })
+        return outcomeOf(request.tool, exit)
+      } finally {
+        running.delete(request.callId)
+      }
+    },
+    cancel(callId) {
+      running.get(callId)?.abort()
+    },
+    ping: () => "pong",
+    crash() {
+      setTimeout(() => {
+        self.close()
+        throw new Error("worker crashed (fault injection)")
+      }, 0)
+    },
+    stall(ms) {
+      setTimeout(() => {
+        const end = performance.now() + ms
+        while (performance.now() < end) {
+          // a thread that never yields, as a runaway handler would
+        }
+      }, 0)
+    },
+  }
+  Comlink.expose(api)
+}
+
+const outcomeOf = (tool: string, exit: Exit.Exit<unknown, ToolError>): CallOutcome => {
+  if (Exit.isSuccess(exit)) return { ok: true, value: exit.value }
+  const cause = exit.cause
+  const failure = cause.reasons.find(Cause.isFailReason)
+  if (failure) return { ok: false, error: toWire(failure.error) }
+  if (cause.reasons.some(Cause.isInterruptReason)) return { ok: false, error: toWire(new Cancelled({ tool })) }
+  const defect = cause.reasons.find(Cause.isDieReason)?.defect
+  const message = defect instanceof Error ? defect.message : String(defect)
+  return { ok: false, error: { code: "tool_failed", message: `${tool} failed unexpectedly: ${message}` } }
+}

@@ -1,0 +1,279 @@
+/**
+ * The supervisor, hosted by the offscreen document. It owns one dedicated Worker per tool
+ * group, routes each call by tool name to its group, validates parameters and results against
+ * the contract, applies the tool's time limit, and cancels: an interrupted call is asked to
+ * stop, and a worker that does not stop in time (a stuck loop) is terminated and replaced.
+ * A worker that dies is restarted and its in-flight calls fail with `WorkerCrashed`.
+ */
+import * as Comlink from "comlink"
+import { Cause, Effect, Exit, Schema } from "effect"
+import {
+  Cancelled,
+  fromWire,
+  InvalidInput,
+  NotImplemented,
+  Timeout,
+  toWire,
+  ToolFailed,
+  UnknownTool,
+  WorkerCrashed,
+  type ToolError,
+} from "../../schemas/errors.ts"
+import type { MeshEvent } from "../../schemas/events.ts"
+import { issueLines, strictParse } from "../../schemas/primitives.ts"
+import { parametersJsonSchema, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
+import type { CallOutcome, RouterCall, ToolWorkerApi } from "./protocol.ts"
+
+export interface ToolInfo {
+  readonly name: string
+  readonly description: string
+  readonly parameters: Record<string, unknown>
+}
+
+export interface CallOptions {
+  readonly conversationId?: string
+  readonly timeoutMs?: number
+  readonly signal?: AbortSignal
+}
+
+export interface SupervisorOptions {
+  readonly tools: ReadonlyArray<ToolDefinition>
+  /** The script of each group that has a worker; a group without one answers `not_implemented`. */
+  readonly workerUrls: Partial<Record<ToolGroup, string>>
+  readonly router: RouterCall
+  readonly emit?: (event: MeshEvent) => void
+  /** How long a cancelled call may take to stop before its worker is replaced. */
+  readonly cancelGraceMs?: number
+  /** How long a worker that reported an error may take to answer a ping before it counts as dead. */
+  readonly pingTimeoutMs?: number
+}
+
+export const DEFAULT_CONVERSATION = "default"
+
+class WorkerSlot {
+  readonly worker: Worker
+  readonly remote: Comlink.Remote<ToolWorkerApi>
+  /** Fails the calls in flight when the slot dies. */
+  readonly inFlight = new Map<string, (error: ToolError) => void>()
+  readonly cancelTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  readonly ready: Promise<void>
+  alive = true
+  answered = false
+
+  constructor(readonly group: ToolGroup, url: string, router: RouterCall, startTimeoutMs: number) {
+    this.worker = new Worker(url, { type: "module", name: `agent-mesh:${group}` })
+    this.remote = Comlink.wrap<ToolWorkerApi>(this.worker)
+    this.ready = withDeadline(this.remote.ping(), startTimeoutMs, `the ${group} worker did not start`).then(() => {
+      this.answered = true
+      return this.remote.init(Comlink.proxy(router))
+    })
+  }
+}
+
+export class Supervisor {
+  private readonly slots = new Map<ToolGroup, WorkerSlot>()
+  private readonly definitions: ReadonlyMap<string, ToolDefinition>
+  private readonly options: Required<Omit<SupervisorOptions, "emit">> & Pick<SupervisorOptions, "emit">
+  private callCounter = 0
+  readonly restarts: Array<{ group: ToolGroup; reason: string; at: number }> = []
+
+  constructor(options: SupervisorOptions) {
+    this.options = { cancelGraceMs: 1000, pingTimeoutMs: 1000, ...options }
+    this.definitions = new Map(options.tools.map((t) => [t.name, t]))
+  }
+
+  list(): ReadonlyArray<ToolInfo> {
+    return this.options.tools.map((t) => ({ name: t.name, description: t.description, parameters: parametersJsonSchema(t) }))
+  }
+
+  /** Runs one tool call: the result, or a typed error. Interrupting the effect cancels the call. */
+  callEffect(name: string, rawParams: unknown, options: CallOptions = {}): Effect.Effect<unknown, ToolError> {
+    const definition = this.definitions.get(name)
+    if (definition === undefined) return Effect.fail(new UnknownTool({ tool: name }))
+    const callId = `c${++this.callCounter}-${Date.now().toString(36)}`
+    const conversationId = options.conversationId ?? DEFAULT_CONVERSATION
+    const limit = Math.min(options.timeoutMs ?? definition.timeoutMs, definition.timeoutMs)
+    const started = performance.now()
+    const emitBase = { callId, tool: name, ...(options.conversationId ? { conversationId } : {}) }
+
+    const program = Effect.gen({ self: this }, function* () {
+      const params = yield* decodeParams(definition, rawParams)
+      const url = this.options.workerUrls[definition.group]
+      if (url === undefined) return yield* Effect.fail(new NotImplemented({ tool: name }))
+      this.options.emit?.({ type: "tool_call_started", ...emitBase, params })
+      const value = yield* this.dispatch(definition, url, { callId, tool: name, params, conversationId }).pipe(
+        Effect.timeout(limit),
+        Effect.catchTag("TimeoutError", () => Effect.fail(new Timeout({ tool: name, ms: limit }))),
+      )
+      return yield* decodeResult(definition, value)
+    })
+
+    return program.pipe(
+      Effect.onExit((exit) =>
+        Effect.sync(() => {
+          if (!this.options.emit) return
+          const error = Exit.isFailure(exit) ? errorOf(name, exit.cause) : undefined
+          if (error?._tag === "InvalidInput" || error?._tag === "NotImplemented") return
+          this.options.emit({
+            type: "tool_call_finished",
+            ...emitBase,
+            durationMs: performance.now() - started,
+            ...(error ? { error: toWire(error) } : {}),
+          })
+        }),
+      ),
+    )
+  }
+
+  /** The promise form, for channels and the developer API: never rejects, returns an Exit-like value. */
+  async call(name: string, rawParams: unknown, options: CallOptions = {}): Promise<{ ok: true; value: unknown } | { ok: false; error: ToolError }> {
+    const exit = await Effect.runPromiseExit(this.callEffect(name, rawParams, options), options.signal ? { signal: options.signal } : {})
+    if (Exit.isSuccess(exit)) return { ok: true, value: exit.value }
+    return { ok: false, error: errorOf(name, exit.cause) }
+  }
+
+  /** The groups that have a live worker, with how often each was replaced. */
+  workers(): Record<string, { alive: boolean; restarts: number }> {
+    const out: Record<string, { alive: boolean; restarts: number }> = {}
+    for (const group of Object.keys(this.options.workerUrls) as ToolGroup[]) {
+      out[group] = { alive: this.slots.get(group)?.alive ?? false, restarts: this.restarts.filter((r) => r.group === group).length }
+    }
+    return out
+  }
+
+  /** Fault injection, for the fault suites: make a group's worker crash or hang. */
+  async injectFault(group: ToolGroup, fault: "crash" | "stall", ms = 60_000): Promise<void> {
+    const slot = await this.slotFor(group)
+    if (fault === "crash") await slot.remote.crash()
+    else await slot.remote.stall(ms)
+  }
+
+  dispose(): void {
+    for (const slot of this.slots.values()) this.retire(slot, "supervisor disposed", false)
+  }
+
+  private dispatch(definition: ToolDefinition, url: string, request: { callId: string; tool: string; params: unknown; conversationId: string }) {
+    return Effect.callback<unknown, ToolError>((resume) => {
+      let settled = false
+      let slot: WorkerSlot | undefined
+      const finish = (effect: Effect.Effect<unknown, ToolError>) => {
+        if (settled) return
+        settled = true
+        resume(effect)
+      }
+      this.slotFor(definition.group, url).then(
+        (s) => {
+          slot = s
+          if (settled) return
+          s.inFlight.set(request.callId, (error) => finish(Effect.fail(error)))
+          s.remote.call(request).then(
+            (outcome: CallOutcome) => {
+              s.inFlight.delete(request.callId)
+              const timer = s.cancelTimers.get(request.callId)
+              if (timer !== undefined) {
+                clearTimeout(timer)
+                s.cancelTimers.delete(request.callId)
+              }
+              finish(outcome.ok ? Effect.succeed(outcome.value) : Effect.fail(fromWire(request.tool, definition.group, outcome.error)))
+            },
+            (cause: unknown) => finish(Effect.fail(new WorkerCrashed({ group: definition.group, message: messageOf(cause) }))),
+          )
+        },
+        (cause: unknown) => finish(Effect.fail(new WorkerCrashed({ group: definition.group, message: messageOf(cause) }))),
+      )
+      // Interrupted (cancelled, or the time limit won): ask the worker to stop; replace it if it can't.
+      return Effect.sync(() => {
+        if (settled) return
+        settled = true
+        if (slot === undefined || !slot.alive) return
+        const s = slot
+        s.inFlight.delete(request.callId)
+        s.remote.cancel(request.callId).catch(() => undefined)
+        s.cancelTimers.set(
+          request.callId,
+          setTimeout(() => this.retire(s, `${request.tool} did not stop within ${this.options.cancelGraceMs} ms of being cancelled`, true), this.options.cancelGraceMs),
+        )
+      })
+    })
+  }
+
+  private slotFor(group: ToolGroup, url = this.options.workerUrls[group]): Promise<WorkerSlot> {
+    const existing = this.slots.get(group)
+    if (existing?.alive) return existing.ready.then(() => existing)
+    if (url === undefined) return Promise.reject(new Error(`no worker for the ${group} group`))
+    const slot = new WorkerSlot(group, url, this.options.router, 10_000)
+    this.slots.set(group, slot)
+    slot.worker.addEventListener("error", () => this.checkAlive(slot))
+    slot.worker.addEventListener("messageerror", () => this.checkAlive(slot))
+    return slot.ready.then(
+      () => slot,
+      (cause) => {
+        this.retire(slot, messageOf(cause), false)
+        throw cause
+      },
+    )
+  }
+
+  /** An uncaught error in a worker may mean it died: it counts as dead if it can't answer a ping. */
+  private checkAlive(slot: WorkerSlot): void {
+    if (!slot.alive || !slot.answered) return
+    withDeadline(slot.remote.ping(), this.options.pingTimeoutMs, "no answer to ping").catch(() =>
+      this.retire(slot, "it stopped answering after an uncaught error", true),
+    )
+  }
+
+  private retire(slot: WorkerSlot, reason: string, restart: boolean): void {
+    if (!slot.alive) return
+    slot.alive = false
+    slot.worker.terminate()
+    slot.remote[Comlink.releaseProxy]()
+    for (const timer of slot.cancelTimers.values()) clearTimeout(timer)
+    for (const fail of slot.inFlight.values()) fail(new WorkerCrashed({ group: slot.group, message: reason }))
+    slot.inFlight.clear()
+    if (this.slots.get(slot.group) === slot) this.slots.delete(slot.group)
+    if (!restart) return
+    this.restarts.push({ group: slot.group, reason, at: Date.now() })
+    this.options.emit?.({ type: "worker_restarted", group: slot.group, reason })
+    // Restart at once, so the next call finds a warm worker.
+    this.slotFor(slot.group).catch(() => undefined)
+  }
+}
+
+const decodeParams = (definition: ToolDefinition, raw: unknown): Effect.Effect<unknown, InvalidInput> => {
+  const input = raw === undefined || raw === null ? {} : raw
+  const result = Schema.decodeUnknownExit(definition.parameters as Schema.Codec<unknown, unknown>)(input, strictParse)
+  if (Exit.isSuccess(result)) return Effect.succeed(result.value)
+  const issue = result.cause.reasons.find(Cause.isFailReason)?.error
+  const lines = issue && "issue" in issue ? issueLines((issue as Schema.SchemaError).issue) : []
+  const first = lines[0]
+  const message = lines.length
+    ? lines.map((l) => (l.path ? `parameter "${l.path}": ${l.message}` : l.message)).join("; ")
+    : "the arguments do not match the tool's parameters"
+  return Effect.fail(new InvalidInput({ tool: definition.name, message, ...(first?.path ? { parameter: first.path.split(".")[0]! } : {}) }))
+}
+
+const decodeResult = (definition: ToolDefinition, value: unknown): Effect.Effect<unknown, ToolFailed> => {
+  const result = Schema.decodeUnknownExit(definition.result as Schema.Codec<unknown, unknown>)(value, { errors: "all" })
+  if (Exit.isSuccess(result)) return Effect.succeed(result.value)
+  return Effect.fail(new ToolFailed({ code: "invalid_result", message: `${definition.name} produced a result that does not match its contract.` }))
+}
+
+/** The one typed error of a failed call; an interruption is a cancellation. */
+export const errorOf = (tool: string, cause: Cause.Cause<ToolError>): ToolError => {
+  const failure = cause.reasons.find(Cause.isFailReason)
+  if (failure) return failure.error
+  if (cause.reasons.some(Cause.isInterruptReason)) return new Cancelled({ tool })
+  const defect = cause.reasons.find(Cause.isDieReason)?.defect
+  return new ToolFailed({ code: "tool_failed", message: `${tool} failed unexpectedly: ${messageOf(defect)}` })
+}
+
+const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
+
+const withDeadline = <A>(promise: Promise<A>, ms: number, message: string): Promise<A> =>
+  new Promise<A>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(message)), ms)
+    promise.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e) => (clearTimeout(timer), reject(e)),
+    )
+  })

@@ -1,0 +1,21 @@
+/** The tasks group's worker: create_task, update_task and list_tasks. */
+import { Effect } from "effect"
+import { NotFound } from "../../schemas/errors.ts"
+import { createTask, listTasks, updateTask } from "../../schemas/tools/tasks.ts"
+import { serveToolGroup } from "../mesh/serve.ts"
+import { TaskLists } from "./task-list.ts"
+
+const lists = new TaskLists()
+
+serveToolGroup([createTask, updateTask, listTasks], {
+  create_task: (params, { conversationId }) => Effect.sync(() => lists.create(conversationId, params.subject, params.description)),
+  update_task: ({ task_id, ...patch }, { conversationId }) => {
+    const updated = lists.update(conversationId, task_id, patch)
+    if (updated !== undefined) return Effect.succeed(updated)
+    const known = lists.ids(conversationId)
+    return Effect.fail(new NotFound({
+      message: `There is no task "${task_id}" in this conversation. ${known.length ? `Known tasks: ${known.join(", ")}.` : "The task list is empty: create_task first."} Call list_tasks to see them.`,
+    }))
+  },
+  list_tasks: (_params, { conversationId }) => Effect.sync(() => lists.list(conversationId)),
+})
