@@ -27,6 +27,8 @@ const workerEntries = async () => {
 
 const shell = (name) => path.join(root, "shell", `${name}.ts`)
 
+const groups = async () => Object.keys(await workerEntries()).map((k) => k.slice("workers/".length))
+
 const common = {
   bundle: true,
   outdir: out,
@@ -37,6 +39,7 @@ const common = {
   logLevel: "warning",
   define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
 }
+common.define.__WORKER_GROUPS__ = JSON.stringify(await groups())
 
 const copyStatic = async () => {
   await cp(path.join(root, "manifest.json"), path.join(out, "manifest.json"))

@@ -1,5 +1,6 @@
 /** How every context other than the service worker reaches its router. */
-import { ROUTER_MESSAGE_KIND, type RouterMethod, type RouterReply } from "../schemas/router.ts"
+import { ROUTER_MESSAGE_KIND, type RouterReply } from "../schemas/router.ts"
+import type { RouterMethod } from "./router/index.ts"
 
 export const callRouter = async (method: RouterMethod, params?: unknown): Promise<RouterReply> => {
   try {

@@ -3,7 +3,8 @@
  * lends it back (the router to the `chrome.*` APIs, which workers cannot call themselves).
  */
 import type { WireError } from "../../schemas/errors.ts"
-import type { RouterReply, RouterMethod } from "../../schemas/router.ts"
+import type { RouterReply } from "../../schemas/router.ts"
+import type { RouterMethod } from "../../shell/router/index.ts"
 
 export interface CallRequest {
   readonly callId: string

@@ -3,9 +3,9 @@
  * uses this module, so every context sees one validated copy through one door.
  */
 import { Exit, Schema, Cause } from "effect"
-import { InvalidInput, type ToolError } from "../schemas/errors.ts"
-import { issueLines, strictParse } from "../schemas/primitives.ts"
-import { mergeSettings, Settings, SETTINGS_KEY } from "../schemas/settings.ts"
+import { InvalidInput, type ToolError } from "../../schemas/errors.ts"
+import { issueLines, strictParse } from "../../schemas/primitives.ts"
+import { mergeSettings, Settings, SETTINGS_KEY } from "../../schemas/settings.ts"
 
 const decode = Schema.decodeUnknownExit(Settings)
 

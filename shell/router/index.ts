@@ -1,0 +1,13 @@
+/**
+ * Every route of the service worker's router, by method name. A tool group that needs a
+ * `chrome.*` API adds its routes in a module of its own here and spreads them in below.
+ */
+import { meshRoutes } from "./mesh.ts"
+import { settingsRoutes } from "./settings.ts"
+
+export const routes = {
+  ...meshRoutes,
+  ...settingsRoutes,
+}
+
+export type RouterMethod = keyof typeof routes

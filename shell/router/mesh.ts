@@ -1,0 +1,42 @@
+/** Routes that keep the mesh up: the offscreen document that hosts the supervisor. */
+import { Effect, Schema } from "effect"
+import { Unavailable } from "../../schemas/errors.ts"
+import { defineRoute } from "./route.ts"
+
+const OFFSCREEN_URL = "offscreen.html"
+const startedAt = Date.now()
+let creating: Promise<void> | undefined
+
+/** Creates the offscreen document unless it is there; concurrent callers share one creation. */
+export const ensureOffscreen = async (): Promise<void> => {
+  const url = chrome.runtime.getURL(OFFSCREEN_URL)
+  const contexts = await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT], documentUrls: [url] })
+  if (contexts.length > 0) return
+  creating ??= chrome.offscreen
+    .createDocument({
+      url: OFFSCREEN_URL,
+      reasons: [chrome.offscreen.Reason.WORKERS, chrome.offscreen.Reason.DOM_PARSER],
+      justification: "Hosts the agent's supervisor and the workers that run its tools.",
+    })
+    .catch((error: unknown) => {
+      // Another caller won the race: the document exists, which is all we wanted.
+      if (!String(error).includes("Only a single offscreen")) throw error
+    })
+    .finally(() => (creating = undefined))
+  await creating
+}
+
+const NoParams = Schema.optional(Schema.Unknown)
+
+export const meshRoutes = {
+  "mesh.ensure": defineRoute({
+    params: NoParams,
+    handle: () =>
+      Effect.tryPromise({
+        try: () => ensureOffscreen().then(() => null),
+        catch: (error) => new Unavailable({ message: `The offscreen document could not be created: ${String(error)}` }),
+      }),
+  }),
+  /** When this service worker instance started: tests use it to see that it was restarted. */
+  "mesh.ping": defineRoute({ params: NoParams, handle: () => Effect.succeed({ startedAt }) }),
+}
