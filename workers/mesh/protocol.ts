@@ -20,8 +20,18 @@ export type CallOutcome =
 
 export type RouterCall = (method: RouterMethod, params?: unknown) => Promise<RouterReply>
 
+/**
+ * What the supervisor lends each worker. Workers are short-lived (replaced on a crash), so
+ * anything that must outlive one, such as a blob URL handed to the model, is made by the host.
+ */
+export interface HostServices {
+  readonly router: RouterCall
+  /** A blob URL owned by the offscreen document: valid for the extension's pages while the browser runs. */
+  readonly createObjectURL: (blob: Blob) => Promise<string>
+}
+
 export interface ToolWorkerApi {
-  init(router: RouterCall): void
+  init(host: HostServices): void
   call(request: CallRequest): Promise<CallOutcome>
   /** Asks the running call to stop; it then settles with a `cancelled` outcome. */
   cancel(callId: string): void

@@ -7,7 +7,7 @@ import * as Comlink from "comlink"
 import { Cause, Effect, Exit } from "effect"
 import { Cancelled, toWire, type ToolError } from "../../schemas/errors.ts"
 import type { ParamsOf, ResultOf, ToolDefinition } from "../../schemas/tool-definition.ts"
-import type { CallOutcome, CallRequest, RouterCall, ToolWorkerApi } from "./protocol.ts"
+import type { CallOutcome, CallRequest, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
 
 export interface ToolContext {
   readonly callId: string
@@ -15,6 +15,7 @@ export interface ToolContext {
   /** Aborted when the call is cancelled or times out: pass it to fetch and long loops. */
   readonly signal: AbortSignal
   readonly router: RouterCall
+  readonly host: HostServices
 }
 
 export type Handler<D> = (params: ParamsOf<D>, context: ToolContext) => Effect.Effect<ResultOf<D>, ToolError>
@@ -25,20 +26,24 @@ export type Handlers<Defs extends ReadonlyArray<ToolDefinition>> = {
 
 const unreachableRouter: RouterCall = () =>
   Promise.resolve({ ok: false, error: { code: "unavailable", message: "The worker was not given a router." } })
+const noHost: HostServices = {
+  router: unreachableRouter,
+  createObjectURL: () => Promise.reject(new Error("The worker was not given a host.")),
+}
 
 export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>(
   definitions: Defs,
   handlers: NoInfer<Handlers<Defs>>,
 ): void => {
   const running = new Map<string, AbortController>()
-  let router: RouterCall = unreachableRouter
+  let host: HostServices = noHost
   const byName = new Map<string, Handler<ToolDefinition>>(
     definitions.map((d) => [d.name, (handlers as Record<string, Handler<ToolDefinition>>)[d.name]!]),
   )
 
   const api: ToolWorkerApi = {
-    init(routerProxy) {
-      router = routerProxy
+    init(hostProxy) {
+      host = hostProxy
     },
     async call(request: CallRequest): Promise<CallOutcome> {
       const handler = byName.get(request.tool)
@@ -52,7 +57,8 @@ export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>
           callId: request.callId,
           conversationId: request.conversationId,
           signal: controller.signal,
-          router,
+          router: (method, params) => host.router(method, params),
+          host,
         }
         const exit = await Effect.runPromiseExit(handler(request.params as never, context), { signal: controller.signal })
         return outcomeOf(request.tool, exit)

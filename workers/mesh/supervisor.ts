@@ -22,7 +22,7 @@ import {
 import type { MeshEvent } from "../../schemas/events.ts"
 import { issueLines, strictParse } from "../../schemas/primitives.ts"
 import { parametersJsonSchema, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
-import type { CallOutcome, RouterCall, ToolWorkerApi } from "./protocol.ts"
+import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
 
 export interface ToolInfo {
   readonly name: string
@@ -60,12 +60,12 @@ class WorkerSlot {
   alive = true
   answered = false
 
-  constructor(readonly group: ToolGroup, url: string, router: RouterCall, startTimeoutMs: number) {
+  constructor(readonly group: ToolGroup, url: string, host: HostServices, startTimeoutMs: number) {
     this.worker = new Worker(url, { type: "module", name: `agent-mesh:${group}` })
     this.remote = Comlink.wrap<ToolWorkerApi>(this.worker)
     this.ready = withDeadline(this.remote.ping(), startTimeoutMs, `the ${group} worker did not start`).then(() => {
       this.answered = true
-      return this.remote.init(Comlink.proxy(router))
+      return this.remote.init(Comlink.proxy(host))
     })
   }
 }
@@ -75,11 +75,16 @@ export class Supervisor {
   private readonly definitions: ReadonlyMap<string, ToolDefinition>
   private readonly options: Required<Omit<SupervisorOptions, "emit">> & Pick<SupervisorOptions, "emit">
   private callCounter = 0
+  private readonly host: HostServices
   readonly restarts: Array<{ group: ToolGroup; reason: string; at: number }> = []
 
   constructor(options: SupervisorOptions) {
     this.options = { cancelGraceMs: 1000, pingTimeoutMs: 1000, ...options }
     this.definitions = new Map(options.tools.map((t) => [t.name, t]))
+    this.host = {
+      router: options.router,
+      createObjectURL: async (blob) => URL.createObjectURL(blob),
+    }
   }
 
   list(): ReadonlyArray<ToolInfo> {
@@ -201,7 +206,7 @@ export class Supervisor {
     const existing = this.slots.get(group)
     if (existing?.alive) return existing.ready.then(() => existing)
     if (url === undefined) return Promise.reject(new Error(`no worker for the ${group} group`))
-    const slot = new WorkerSlot(group, url, this.options.router, 10_000)
+    const slot = new WorkerSlot(group, url, this.host, 10_000)
     this.slots.set(group, slot)
     slot.worker.addEventListener("error", () => this.checkAlive(slot))
     slot.worker.addEventListener("messageerror", () => this.checkAlive(slot))

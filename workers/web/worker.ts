@@ -1,0 +1,10 @@
+/** The web group's worker: web_fetch and web_search. */
+import { webFetch, webSearch } from "../../schemas/tools/web.ts"
+import { serveToolGroup } from "../mesh/serve.ts"
+import { fetchHandler } from "./fetch.ts"
+import { searchHandler } from "./search.ts"
+
+serveToolGroup([webFetch, webSearch], {
+  web_fetch: fetchHandler,
+  web_search: searchHandler,
+})
