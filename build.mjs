@@ -25,6 +25,19 @@ const workerEntries = async () => {
   return entries
 }
 
+/** Scripts injected into web pages: workers/<group>/inject/<name>.ts → dist/inject/<name>.js */
+const injectedEntries = async () => {
+  const entries = {}
+  for (const dir of await readdir(path.join(root, "workers"), { withFileTypes: true })) {
+    const folder = path.join(root, "workers", dir.name, "inject")
+    if (!dir.isDirectory() || !(await exists(folder))) continue
+    for (const file of await readdir(folder)) {
+      if (file.endsWith(".ts") && !file.endsWith(".test.ts")) entries[`inject/${file.slice(0, -3)}`] = path.join(folder, file)
+    }
+  }
+  return entries
+}
+
 const shell = (name) => path.join(root, "shell", `${name}.ts`)
 
 const groups = async () => Object.keys(await workerEntries()).map((k) => k.slice("workers/".length))
@@ -66,8 +79,9 @@ const configs = async () => [
     },
     plugins: [copyOnRebuild],
   },
-  // The sandbox page is a classic script: it runs in an opaque origin with its own CSP.
-  { ...common, format: "iife", entryPoints: { sandbox: shell("sandbox") } },
+  // Classic scripts: the sandbox page (an opaque origin with its own CSP), and the scripts that
+  // chrome.scripting injects into web pages (files, so they run on pages whose CSP forbids eval).
+  { ...common, format: "iife", entryPoints: { sandbox: shell("sandbox"), ...(await injectedEntries()) } },
 ]
 
 await rm(out, { recursive: true, force: true })
