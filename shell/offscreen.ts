@@ -13,6 +13,7 @@ import { Supervisor } from "../workers/mesh/supervisor.ts"
 import { makeAgentApi, type MeshMethod, type MeshOutcome, type MeshTransport } from "./agent-api.ts"
 import { serveChannel } from "./channel/server.ts"
 import { callRouter } from "./router-client.ts"
+import { cancelSandbox, runInSandbox } from "./sandbox-host.ts"
 import { workerScripts } from "./worker-registry.ts"
 
 const listeners = new Set<(event: MeshEvent) => void>()
@@ -22,6 +23,7 @@ const supervisor = new Supervisor({
   tools: builtinTools,
   workerUrls: Object.fromEntries(Object.entries(workerScripts).map(([group, path]) => [group, chrome.runtime.getURL(path)])),
   router: callRouter,
+  host: { runInSandbox, cancelSandbox },
   emit: (event) => {
     broadcast(event)
     for (const listener of listeners) listener(event)

@@ -28,7 +28,18 @@ export interface HostServices {
   readonly router: RouterCall
   /** A blob URL owned by the offscreen document: valid for the extension's pages while the browser runs. */
   readonly createObjectURL: (blob: Blob) => Promise<string>
+  /**
+   * Runs code in the sandbox (an opaque origin with no page DOM, no extension API and no
+   * extension storage), hosted by the offscreen document. A run past `timeoutMs`, or
+   * cancelled, is killed without freezing anything else.
+   */
+  readonly runInSandbox: (runId: string, code: string, timeoutMs: number) => Promise<SandboxOutcome>
+  readonly cancelSandbox: (runId: string) => Promise<void>
 }
+
+export type SandboxOutcome =
+  | { readonly ok: true; readonly value: unknown; readonly type: string; readonly truncated?: boolean }
+  | { readonly ok: false; readonly error: WireError }
 
 export interface ToolWorkerApi {
   init(host: HostServices): void

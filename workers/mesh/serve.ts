@@ -29,6 +29,8 @@ const unreachableRouter: RouterCall = () =>
 const noHost: HostServices = {
   router: unreachableRouter,
   createObjectURL: () => Promise.reject(new Error("The worker was not given a host.")),
+  runInSandbox: () => Promise.reject(new Error("The worker was not given a host.")),
+  cancelSandbox: () => Promise.resolve(),
 }
 
 export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>(

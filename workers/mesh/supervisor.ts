@@ -41,6 +41,8 @@ export interface SupervisorOptions {
   /** The script of each group that has a worker; a group without one answers `not_implemented`. */
   readonly workerUrls: Partial<Record<ToolGroup, string>>
   readonly router: RouterCall
+  /** Services of the hosting document that outlive any worker (blob URLs, the sandbox). */
+  readonly host?: Partial<Omit<HostServices, "router">>
   readonly emit?: (event: MeshEvent) => void
   /** How long a cancelled call may take to stop before its worker is replaced. */
   readonly cancelGraceMs?: number
@@ -73,7 +75,7 @@ class WorkerSlot {
 export class Supervisor {
   private readonly slots = new Map<ToolGroup, WorkerSlot>()
   private readonly definitions: ReadonlyMap<string, ToolDefinition>
-  private readonly options: Required<Omit<SupervisorOptions, "emit">> & Pick<SupervisorOptions, "emit">
+  private readonly options: Required<Omit<SupervisorOptions, "emit" | "host">> & Pick<SupervisorOptions, "emit" | "host">
   private callCounter = 0
   private readonly host: HostServices
   readonly restarts: Array<{ group: ToolGroup; reason: string; at: number }> = []
@@ -84,6 +86,9 @@ export class Supervisor {
     this.host = {
       router: options.router,
       createObjectURL: async (blob) => URL.createObjectURL(blob),
+      runInSandbox: async () => ({ ok: false, error: { code: "not_implemented", message: "No sandbox is hosted here." } }),
+      cancelSandbox: async () => undefined,
+      ...options.host,
     }
   }
 
