@@ -61,6 +61,26 @@ class WorkerSlot {
   readonly ready: Promise<void>
   alive = true
   answered = false
+  private quietWaiters: Array<() => void> = []
+
+  /** Resolves once no cancelled call is still winding down here (or the slot was retired). */
+  whenQuiet(): Promise<void> {
+    if (this.cancelTimers.size === 0 || !this.alive) return Promise.resolve()
+    return new Promise((resolve) => this.quietWaiters.push(resolve))
+  }
+
+  clearCancel(callId: string): void {
+    const timer = this.cancelTimers.get(callId)
+    if (timer !== undefined) clearTimeout(timer)
+    this.cancelTimers.delete(callId)
+    if (this.cancelTimers.size === 0 || !this.alive) this.wake()
+  }
+
+  wake(): void {
+    const waiters = this.quietWaiters
+    this.quietWaiters = []
+    for (const resolve of waiters) resolve()
+  }
 
   constructor(readonly group: ToolGroup, url: string, host: HostServices, startTimeoutMs: number) {
     this.worker = new Worker(url, { type: "module", name: `agent-mesh:${group}` })
@@ -179,11 +199,7 @@ export class Supervisor {
           s.remote.call(request).then(
             (outcome: CallOutcome) => {
               s.inFlight.delete(request.callId)
-              const timer = s.cancelTimers.get(request.callId)
-              if (timer !== undefined) {
-                clearTimeout(timer)
-                s.cancelTimers.delete(request.callId)
-              }
+              s.clearCancel(request.callId)
               finish(outcome.ok ? Effect.succeed(outcome.value) : Effect.fail(fromWire(request.tool, definition.group, outcome.error)))
             },
             (cause: unknown) => finish(Effect.fail(new WorkerCrashed({ group: definition.group, message: messageOf(cause) }))),
@@ -209,6 +225,9 @@ export class Supervisor {
 
   private slotFor(group: ToolGroup, url = this.options.workerUrls[group]): Promise<WorkerSlot> {
     const existing = this.slots.get(group)
+    // A worker still winding down a cancelled call may be stuck: new calls wait to see whether
+    // it recovers or is replaced, rather than queueing behind a loop that never ends.
+    if (existing?.alive && existing.cancelTimers.size > 0) return existing.whenQuiet().then(() => this.slotFor(group, url))
     if (existing?.alive) return existing.ready.then(() => existing)
     if (url === undefined) return Promise.reject(new Error(`no worker for the ${group} group`))
     const slot = new WorkerSlot(group, url, this.host, 10_000)
@@ -238,6 +257,8 @@ export class Supervisor {
     slot.worker.terminate()
     slot.remote[Comlink.releaseProxy]()
     for (const timer of slot.cancelTimers.values()) clearTimeout(timer)
+    slot.cancelTimers.clear()
+    slot.wake()
     for (const fail of slot.inFlight.values()) fail(new WorkerCrashed({ group: slot.group, message: reason }))
     slot.inFlight.clear()
     if (this.slots.get(slot.group) === slot) this.slots.delete(slot.group)
