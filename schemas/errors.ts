@@ -100,8 +100,11 @@ export const toWire = (error: ToolError): WireError => {
   }
 }
 
-/** The inverse of `toWire`, for an error that arrives over a boundary as plain data. */
-export const fromWire = (tool: string, group: string, wire: WireError): ToolError => {
+/**
+ * The inverse of `toWire`, for an error that arrives over a boundary as plain data. Errors
+ * whose tag drives control flow come back as themselves; the rest keep their wire form as is.
+ */
+export const fromWire = (tool: string, wire: WireError): ToolError => {
   switch (wire.code) {
     case "invalid_input":
       return new InvalidInput({ tool, message: stripToolPrefix(tool, wire.message), ...(wire.parameter ? { parameter: wire.parameter } : {}) })
@@ -111,10 +114,8 @@ export const fromWire = (tool: string, group: string, wire: WireError): ToolErro
       return new NotFound({ message: wire.message })
     case "not_implemented":
       return new NotImplemented({ tool })
-    case "worker_crashed":
-      return new WorkerCrashed({ group, message: wire.message })
-    case "unavailable":
-      return new Unavailable({ message: wire.message })
+    case "cancelled":
+      return new Cancelled({ tool })
     default:
       return new ToolFailed({ code: wire.code, message: wire.message })
   }

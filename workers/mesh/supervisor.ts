@@ -200,7 +200,7 @@ export class Supervisor {
             (outcome: CallOutcome) => {
               s.inFlight.delete(request.callId)
               s.clearCancel(request.callId)
-              finish(outcome.ok ? Effect.succeed(outcome.value) : Effect.fail(fromWire(request.tool, definition.group, outcome.error)))
+              finish(outcome.ok ? Effect.succeed(outcome.value) : Effect.fail(fromWire(request.tool, outcome.error)))
             },
             (cause: unknown) => finish(Effect.fail(new WorkerCrashed({ group: definition.group, message: messageOf(cause) }))),
           )
@@ -232,7 +232,12 @@ export class Supervisor {
     if (url === undefined) return Promise.reject(new Error(`no worker for the ${group} group`))
     const slot = new WorkerSlot(group, url, this.host, 10_000)
     this.slots.set(group, slot)
-    slot.worker.addEventListener("error", () => this.checkAlive(slot))
+    slot.worker.addEventListener("error", (event) => {
+      // Handled here: the supervisor decides whether the worker lives, so the error does not
+      // also surface as an uncaught error of the offscreen document.
+      event.preventDefault()
+      this.checkAlive(slot)
+    })
     slot.worker.addEventListener("messageerror", () => this.checkAlive(slot))
     return slot.ready.then(
       () => slot,

@@ -1,0 +1,31 @@
+import { expect } from "chai"
+import { Exit, Schema } from "effect"
+import { issueLines, strictParse } from "../../schemas/primitives.ts"
+import { mergeSettings, Settings } from "../../schemas/settings.ts"
+
+const decode = (input: unknown) => Schema.decodeUnknownExit(Settings)(input, strictParse)
+
+describe("settings schema", () => {
+  it("fills every default from an empty store", () => {
+    const exit = decode({})
+    expect(Exit.isSuccess(exit) && exit.value).to.deep.include({ stepLimit: 50, askUserTimeoutMs: 300_000, subAgentTimeLimitMs: 600_000 })
+    expect(Exit.isSuccess(exit) && exit.value.search.engine).to.equal("duckduckgo")
+  })
+
+  it("names every bad value by its path", () => {
+    const exit = decode({ stepLimit: 0, search: { engine: "altavista", bingEndpoint: "ftp://x" }, colour: "red" })
+    expect(Exit.isFailure(exit)).to.equal(true)
+    if (Exit.isSuccess(exit)) return
+    const error = (exit.cause.reasons[0] as unknown as { error: Schema.SchemaError }).error
+    const paths = issueLines(error.issue).map((l) => l.path)
+    expect(paths).to.have.members(["stepLimit", "search.engine", "search.bingEndpoint", "colour"])
+  })
+
+  it("merges a patch key by key into nested objects, replacing arrays", () => {
+    const merged = mergeSettings(
+      { stepLimit: 10, search: { engine: "bing", bingApiKey: "k" }, providers: [{ id: "a" }] },
+      { search: { engine: "google" }, providers: [] },
+    )
+    expect(merged).to.deep.equal({ stepLimit: 10, search: { engine: "google", bingApiKey: "k" }, providers: [] })
+  })
+})

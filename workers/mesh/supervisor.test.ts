@@ -1,0 +1,138 @@
+import { expect } from "chai"
+import { Effect, Exit, Fiber } from "effect"
+import type { MeshEvent } from "../../schemas/events.ts"
+import { builtinTools } from "../../schemas/tools/index.ts"
+import type { RouterCall } from "./protocol.ts"
+import { Supervisor } from "./supervisor.ts"
+import { probeTools } from "./test-support/probe-tools.ts"
+
+const tasksWorker = new URL("../tasks/worker.ts", import.meta.url).href
+const probeWorker = new URL("./test-support/probe-worker.ts", import.meta.url).href
+/** Starts the worker, so that a test's timing concerns the call and not the worker's start. */
+const warm = async (supervisor: Supervisor) => {
+  expect((await supervisor.call("probe_counts", {})).ok).to.equal(true)
+  return supervisor
+}
+const router: RouterCall = async () => ({ ok: false, error: { code: "unavailable", message: "no router in unit tests" } })
+
+describe("Supervisor", () => {
+  let events: MeshEvent[]
+  let supervisors: Supervisor[] = []
+  const make = (url: string, tools: ReadonlyArray<(typeof builtinTools)[number]> | typeof probeTools = builtinTools) => {
+    const supervisor = new Supervisor({ tools: tools as never, workerUrls: { tasks: url }, router, emit: (e) => events.push(e), cancelGraceMs: 300, pingTimeoutMs: 300 })
+    supervisors.push(supervisor)
+    return supervisor
+  }
+  beforeEach(() => (events = []))
+  afterEach(() => {
+    for (const s of supervisors) s.dispose()
+    supervisors = []
+  })
+
+  it("routes a call by name to its group's worker and validates the result", async () => {
+    const supervisor = make(tasksWorker)
+    const created = await supervisor.call("create_task", { subject: "a" }, { conversationId: "x" })
+    expect(created).to.deep.equal({ ok: true, value: { task_id: "t1", subject: "a", status: "pending" } })
+    expect(events.map((e) => e.type)).to.deep.equal(["tool_call_started", "tool_call_finished"])
+  })
+
+  it("refuses bad parameters before any worker starts, naming the parameter", async () => {
+    const supervisor = make(tasksWorker)
+    const outcome = await supervisor.call("update_task", { task_id: "t1", status: "done" })
+    expect(outcome.ok).to.equal(false)
+    if (outcome.ok) return
+    expect(outcome.error._tag).to.equal("InvalidInput")
+    expect(outcome.error).to.include({ parameter: "status" })
+    expect(supervisor.workers().tasks?.alive).to.equal(false)
+    expect(events).to.deep.equal([])
+  })
+
+  it("answers not_implemented for a group without a worker, and unknown_tool for a name it does not know", async () => {
+    const supervisor = make(tasksWorker)
+    const web = await supervisor.call("web_search", { query: "x" })
+    expect(!web.ok && web.error._tag).to.equal("NotImplemented")
+    const unknown = await supervisor.call("nope", {})
+    expect(!unknown.ok && unknown.error._tag).to.equal("UnknownTool")
+  })
+
+  it("a call cancelled before its worker has started never reaches the worker", async () => {
+    const supervisor = make(probeWorker, probeTools)
+    const controller = new AbortController()
+    const pending = supervisor.call("probe_wait", { ms: 200 }, { signal: controller.signal })
+    controller.abort()
+    expect(!(await pending).ok).to.equal(true)
+    await new Promise((r) => setTimeout(r, 400))
+    expect(await supervisor.call("probe_counts", {})).to.deep.equal({ ok: true, value: { finished: 0, stopped: 0 } })
+  })
+
+  it("cancels a cooperative call: the worker stops the work, and stays in service", async () => {
+    const supervisor = await warm(make(probeWorker, probeTools))
+    const controller = new AbortController()
+    const pending = supervisor.call("probe_wait", { ms: 2_000 }, { signal: controller.signal })
+    await new Promise((r) => setTimeout(r, 150))
+    controller.abort()
+    const outcome = await pending
+    expect(!outcome.ok && outcome.error._tag).to.equal("Cancelled")
+    await new Promise((r) => setTimeout(r, 50))
+    const counts = await supervisor.call("probe_counts", {})
+    expect(counts).to.deep.equal({ ok: true, value: { finished: 0, stopped: 1 } })
+    expect(supervisor.restarts).to.have.length(0)
+  })
+
+  it("interrupting the call's Effect cancels it the same way", async () => {
+    const supervisor = await warm(make(probeWorker, probeTools))
+    const fiber = Effect.runFork(supervisor.callEffect("probe_wait", { ms: 2_000 }))
+    await new Promise((r) => setTimeout(r, 150))
+    const exit = await Effect.runPromise(Fiber.interrupt(fiber).pipe(Effect.andThen(Fiber.await(fiber))))
+    expect(Exit.isFailure(exit)).to.equal(true)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(await supervisor.call("probe_counts", {})).to.deep.equal({ ok: true, value: { finished: 0, stopped: 1 } })
+  })
+
+  it("times a call out with the Timeout error and replaces a worker that does not stop", async () => {
+    const supervisor = await warm(make(probeWorker, probeTools))
+    const outcome = await supervisor.call("probe_spin", { ms: 3_000 }, { timeoutMs: 200 })
+    expect(!outcome.ok && outcome.error._tag).to.equal("Timeout")
+    const next = await supervisor.call("probe_wait", { ms: 1 })
+    expect(next).to.deep.equal({ ok: true, value: { waited: 1 } })
+    expect(supervisor.restarts.map((r) => r.group)).to.deep.equal(["tasks"])
+    expect(events.some((e) => e.type === "worker_restarted")).to.equal(true)
+  })
+
+  it("a caller cannot extend a tool's own time limit", async () => {
+    const supervisor = make(probeWorker, probeTools)
+    const outcome = await supervisor.call("probe_wait", { ms: 4_000 }, { timeoutMs: 60_000 })
+    expect(outcome.ok).to.equal(true)
+    const late = await supervisor.call("probe_wait", { ms: 5_500 }, { timeoutMs: 60_000 })
+    expect(!late.ok && late.error._tag).to.equal("Timeout")
+  }).timeout(15_000)
+
+  it("fails in-flight calls with WorkerCrashed when the worker dies, and restarts it", async () => {
+    const supervisor = await warm(make(probeWorker, probeTools))
+    const pending = supervisor.call("probe_wait", { ms: 3_000 })
+    await new Promise((r) => setTimeout(r, 100))
+    await supervisor.injectFault("tasks", "crash")
+    const outcome = await pending
+    expect(!outcome.ok && outcome.error._tag).to.equal("WorkerCrashed")
+    expect(await supervisor.call("probe_wait", { ms: 1 })).to.deep.equal({ ok: true, value: { waited: 1 } })
+  })
+
+  it("reports a result that breaks its contract as invalid_result, not as success", async () => {
+    const supervisor = make(probeWorker, probeTools)
+    const outcome = await supervisor.call("probe_bad_result", {})
+    expect(!outcome.ok && outcome.error._tag).to.equal("ToolFailed")
+    expect(!outcome.ok && outcome.error).to.include({ code: "invalid_result" })
+  })
+
+  it("fails with WorkerCrashed when a worker cannot start", async () => {
+    const supervisor = make(new URL("./no-such-worker.ts", import.meta.url).href)
+    const outcome = await supervisor.call("list_tasks", {})
+    expect(!outcome.ok && outcome.error._tag).to.equal("WorkerCrashed")
+  })
+
+  it("lists every tool with its model-facing JSON Schema", () => {
+    const listed = make(tasksWorker).list()
+    expect(listed.map((t) => t.name)).to.have.length(17)
+    expect(listed.find((t) => t.name === "create_task")?.parameters).to.deep.include({ type: "object", required: ["subject"], additionalProperties: false })
+  })
+})

@@ -1,0 +1,24 @@
+/** A tool group used only by the supervisor's unit tests: tools that wait, spin and count. */
+import { Schema } from "effect"
+import { defineTool } from "../../../schemas/tool-definition.ts"
+import { WholeNumber } from "../../../schemas/primitives.ts"
+
+const quiet = { readOnly: true, destructive: false, openWorld: false } as const
+
+export const wait = defineTool({
+  name: "probe_wait", group: "tasks", description: "Waits ms milliseconds, cooperatively.", annotations: quiet, timeoutMs: 5_000,
+  parameters: Schema.Struct({ ms: WholeNumber }), result: Schema.Struct({ waited: Schema.Number }),
+})
+export const spin = defineTool({
+  name: "probe_spin", group: "tasks", description: "Busy-loops ms milliseconds without yielding.", annotations: quiet, timeoutMs: 5_000,
+  parameters: Schema.Struct({ ms: WholeNumber }), result: Schema.Struct({ spun: Schema.Number }),
+})
+export const counts = defineTool({
+  name: "probe_counts", group: "tasks", description: "How many waits finished and how many were stopped.", annotations: quiet, timeoutMs: 5_000,
+  parameters: Schema.Struct({}), result: Schema.Struct({ finished: Schema.Number, stopped: Schema.Number }),
+})
+export const badResult = defineTool({
+  name: "probe_bad_result", group: "tasks", description: "Returns a result that breaks its contract.", annotations: quiet, timeoutMs: 5_000,
+  parameters: Schema.Struct({}), result: Schema.Struct({ n: Schema.Number }),
+})
+export const probeTools = [wait, spin, counts, badResult] as const

@@ -1,0 +1,32 @@
+/** The probe group's worker (unit tests only). */
+import { Effect } from "effect"
+import { serveToolGroup } from "../serve.ts"
+import { probeTools } from "./probe-tools.ts"
+
+let finished = 0
+let stopped = 0
+
+serveToolGroup(probeTools, {
+  probe_wait: ({ ms }, { signal }) =>
+    Effect.callback<{ waited: number }>((resume) => {
+      const timer = setTimeout(() => {
+        finished++
+        resume(Effect.succeed({ waited: ms }))
+      }, ms)
+      const onAbort = () => {
+        clearTimeout(timer)
+        stopped++
+      }
+      signal.addEventListener("abort", onAbort, { once: true })
+    }),
+  probe_spin: ({ ms }) =>
+    Effect.sync(() => {
+      const end = performance.now() + ms
+      while (performance.now() < end) {
+        // never yields
+      }
+      return { spun: ms }
+    }),
+  probe_counts: () => Effect.sync(() => ({ finished, stopped })),
+  probe_bad_result: () => Effect.succeed({ n: "not a number" } as never),
+})
