@@ -28,7 +28,7 @@ export const opfsWrite = defineTool({
   annotations: { readOnly: false, destructive: false, openWorld: false },
   parameters: OpfsWriteParameters,
   result: Schema.Struct({
-    path: Schema.String.annotate({ description: "The normalised path of the written file." }),
+    path: Schema.String.annotate({ description: "The normalised path of the written file, without a leading slash." }),
     size: WholeNumber.annotate({ description: "The file's size in bytes." }),
   }),
   timeoutMs: 10_000,
@@ -59,7 +59,9 @@ export const OpfsReadParameters = Schema.Struct({
 
 export const OpfsReadTextResult = Schema.Struct({
   path: Schema.String.annotate({ description: "The file's path." }),
-  content: Schema.String.annotate({ description: "The returned lines." }),
+  content: Schema.String.annotate({
+    description: "The exact text of the returned lines, line endings included and without line numbers: the pages of a file joined together are the file.",
+  }),
   total_lines: WholeNumber.annotate({ description: "The number of lines in the whole file." }),
   offset: WholeNumber.annotate({ description: "The first returned line, 1-based." }),
   limit: WholeNumber.annotate({ description: "The number of lines asked for." }),

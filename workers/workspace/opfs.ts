@@ -1,0 +1,225 @@
+/**
+ * The workspace on disk: a folder of its own in the origin-private file system, so the
+ * extension's other data in OPFS is out of the tools' reach. Files are read and written through
+ * synchronous access handles (dedicated workers only), one operation at a time: a sync access
+ * handle locks its file, and running operations one after another means a call never finds a
+ * file locked by another call of the same worker.
+ *
+ * Failures are thrown as the tools' tagged errors, with messages that name the path.
+ */
+import { NotFound, ToolFailed } from "../../schemas/errors.ts"
+import type { WorkspacePath } from "./paths.ts"
+
+/** The folder in the OPFS root that holds the workspace. */
+export const WORKSPACE_FOLDER = "workspace"
+
+// TypeScript's DOM library lacks the worker-only part of the File System API.
+interface SyncAccessHandle {
+  read(buffer: Uint8Array, options?: { at?: number }): number
+  write(buffer: Uint8Array, options?: { at?: number }): number
+  truncate(size: number): void
+  getSize(): number
+  flush(): void
+  close(): void
+}
+const openSync = (file: FileSystemFileHandle) =>
+  (file as FileSystemFileHandle & { createSyncAccessHandle(): Promise<SyncAccessHandle> }).createSyncAccessHandle()
+
+export interface WorkspaceEntry {
+  readonly name: string
+  readonly kind: "file" | "directory"
+  readonly size?: number
+}
+
+const LIST_HINT = "Call opfs_list to see what is there."
+
+const errorName = (error: unknown) => (error instanceof DOMException || error instanceof Error ? error.name : "")
+
+const isToolError = (error: unknown): error is NotFound | ToolFailed => error instanceof NotFound || error instanceof ToolFailed
+
+/** A file-system failure while doing `what` to `path`, as the error the model reads. */
+export const fileSystemError = (error: unknown, path: string, what: string): NotFound | ToolFailed => {
+  if (isToolError(error)) return error
+  switch (errorName(error)) {
+    case "QuotaExceededError":
+      return new ToolFailed({
+        code: "quota_exceeded",
+        message: `The browser's storage quota is used up, so "${path}" was not ${what}. Free space with opfs_delete (opfs_list shows file sizes) and try again.`,
+      })
+    case "NotFoundError":
+      return new NotFound({ message: `No file or folder "${path}" in the workspace. ${LIST_HINT}` })
+    case "NoModificationAllowedError":
+    case "InvalidStateError":
+      return new ToolFailed({ code: "busy", message: `"${path}" is in use elsewhere and was not ${what}; try again in a moment.` })
+    default: {
+      const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+      return new ToolFailed({ code: "io_error", message: `"${path}" could not be ${what} (${detail}).` })
+    }
+  }
+}
+
+export class Workspace {
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(private readonly folder: string = WORKSPACE_FOLDER) {}
+
+  /** Writes the file, creating its parent folders; returns its size in bytes. */
+  write(target: WorkspacePath, bytes: Uint8Array, signal?: AbortSignal): Promise<number> {
+    return this.exclusive(signal, async () => {
+      const parent = await this.folderAt(target, target.segments.length - 1, true)
+      const name = target.segments.at(-1)!
+      const { file, created } = await this.fileIn(parent, name, target, "write")
+      try {
+        const access = await openSync(file)
+        try {
+          // Growing the file first claims the space, so a full quota fails before any old byte changes.
+          access.truncate(bytes.byteLength)
+          let written = 0
+          while (written < bytes.byteLength) {
+            const n = access.write(bytes.subarray(written), { at: written })
+            if (n === 0) throw new DOMException("no bytes were written", "QuotaExceededError")
+            written += n
+          }
+          access.flush()
+          return access.getSize()
+        } finally {
+          access.close()
+        }
+      } catch (error) {
+        if (created) await parent.removeEntry(name).catch(() => undefined)
+        throw fileSystemError(error, target.path, "written")
+      }
+    })
+  }
+
+  /** The file's bytes, copied out of the file system. */
+  read(target: WorkspacePath, signal?: AbortSignal): Promise<Uint8Array> {
+    return this.exclusive(signal, async () => {
+      const parent = await this.folderAt(target, target.segments.length - 1, false)
+      const { file } = await this.fileIn(parent, target.segments.at(-1)!, target, "read")
+      try {
+        const access = await openSync(file)
+        try {
+          const bytes = new Uint8Array(access.getSize())
+          let read = 0
+          while (read < bytes.byteLength) {
+            const n = access.read(bytes.subarray(read), { at: read })
+            if (n === 0) break
+            read += n
+          }
+          return read === bytes.byteLength ? bytes : bytes.subarray(0, read)
+        } finally {
+          access.close()
+        }
+      } catch (error) {
+        throw fileSystemError(error, target.path, "read")
+      }
+    })
+  }
+
+  /** The folder's entries: folders first, then files, each group by name (numbers in names by value). */
+  list(target: WorkspacePath, signal?: AbortSignal): Promise<Array<WorkspaceEntry>> {
+    return this.exclusive(signal, async () => {
+      const folder = await this.folderAt(target, target.segments.length, false)
+      const entries: Array<WorkspaceEntry> = []
+      try {
+        for await (const [name, handle] of folder.entries()) {
+          signal?.throwIfAborted()
+          entries.push(handle.kind === "file" ? { name, kind: "file", size: (await (handle as FileSystemFileHandle).getFile()).size } : { name, kind: "directory" })
+        }
+      } catch (error) {
+        throw fileSystemError(error, target.path || "/", "listed")
+      }
+      return entries.sort(byKindThenName)
+    })
+  }
+
+  /** Deletes a file, or a folder with everything in it. */
+  delete(target: WorkspacePath, signal?: AbortSignal): Promise<void> {
+    return this.exclusive(signal, async () => {
+      const parent = await this.folderAt(target, target.segments.length - 1, false)
+      try {
+        await parent.removeEntry(target.segments.at(-1)!, { recursive: true })
+      } catch (error) {
+        throw fileSystemError(error, target.path, "deleted")
+      }
+    })
+  }
+
+  private exclusive<T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => {
+      signal?.throwIfAborted()
+      return work()
+    })
+    this.queue = run.catch(() => undefined)
+    return run
+  }
+
+  private async root(): Promise<FileSystemDirectoryHandle> {
+    return (await navigator.storage.getDirectory()).getDirectoryHandle(this.folder, { create: true })
+  }
+
+  /** The folder made of the first `depth` names of `target`, created when `create` is set. */
+  private async folderAt(target: WorkspacePath, depth: number, create: boolean): Promise<FileSystemDirectoryHandle> {
+    let folder = await this.root()
+    for (let i = 0; i < depth; i++) {
+      try {
+        folder = await folder.getDirectoryHandle(target.segments[i]!, { create })
+      } catch (error) {
+        const prefix = target.segments.slice(0, i + 1).join("/")
+        const isTarget = i + 1 === target.segments.length
+        const name = errorName(error)
+        if (name === "NotFoundError") {
+          throw new NotFound({
+            message: isTarget
+              ? `No folder "${target.path}" in the workspace. ${LIST_HINT}`
+              : `No file or folder "${target.path}" in the workspace (there is no folder "${prefix}"). ${LIST_HINT}`,
+          })
+        }
+        if (name === "TypeMismatchError") {
+          throw new ToolFailed({
+            code: "not_a_directory",
+            message: isTarget
+              ? `"${target.path}" is a file, not a folder: read it with opfs_read.`
+              : `"${prefix}" is a file, not a folder, so "${target.path}" cannot be inside it. ${LIST_HINT}`,
+          })
+        }
+        throw fileSystemError(error, target.path, create ? "written" : "read")
+      }
+    }
+    return folder
+  }
+
+  private async fileIn(
+    parent: FileSystemDirectoryHandle,
+    name: string,
+    target: WorkspacePath,
+    purpose: "read" | "write",
+  ): Promise<{ file: FileSystemFileHandle; created: boolean }> {
+    try {
+      return { file: await parent.getFileHandle(name), created: false }
+    } catch (error) {
+      const kind = errorName(error)
+      if (kind === "TypeMismatchError") {
+        throw new ToolFailed({
+          code: "is_a_directory",
+          message: purpose === "read"
+            ? `"${target.path}" is a folder, not a file: list it with opfs_list.`
+            : `"${target.path}" is a folder, and opfs_write does not replace a folder with a file. Choose another name, or delete the folder with opfs_delete first.`,
+        })
+      }
+      if (kind !== "NotFoundError") throw fileSystemError(error, target.path, purpose === "read" ? "read" : "written")
+      if (purpose === "read") throw new NotFound({ message: `No file "${target.path}" in the workspace. ${LIST_HINT}` })
+    }
+    try {
+      return { file: await parent.getFileHandle(name, { create: true }), created: true }
+    } catch (error) {
+      throw fileSystemError(error, target.path, "written")
+    }
+  }
+}
+
+const collator = new Intl.Collator("en", { numeric: true })
+
+const byKindThenName = (a: WorkspaceEntry, b: WorkspaceEntry) =>
+  a.kind !== b.kind ? (a.kind === "directory" ? -1 : 1) : collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
