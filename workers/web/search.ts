@@ -1,7 +1,49 @@
-/** web_search. */
-import { Effect } from "effect"
-import { NotImplemented } from "../../schemas/errors.ts"
+/** web_search: the engine the user chose in the settings, each in a module of its own under search/. */
+import { Effect, Schema } from "effect"
+import { Unavailable, type ToolError } from "../../schemas/errors.ts"
+import { SearchSettings } from "../../schemas/settings.ts"
 import type { webSearch } from "../../schemas/tools/web.ts"
-import type { Handler } from "../mesh/serve.ts"
+import type { Handler, ToolContext } from "../mesh/serve.ts"
+import { searchBaidu } from "./search/baidu.ts"
+import { searchBing } from "./search/bing.ts"
+import { searchDuckDuckGo } from "./search/duckduckgo.ts"
+import { searchGoogle } from "./search/google.ts"
+import type { SearchHit } from "./search/hits.ts"
 
-export const searchHandler: Handler<typeof webSearch> = () => Effect.fail(new NotImplemented({ tool: "web_search" }))
+type Engine = (
+  query: string,
+  maxResults: number,
+  settings: typeof SearchSettings.Type,
+  signal: AbortSignal,
+) => Effect.Effect<Array<SearchHit>, ToolError>
+
+const engines: Record<(typeof SearchSettings.Type)["engine"], Engine> = {
+  duckduckgo: searchDuckDuckGo,
+  bing: searchBing,
+  baidu: searchBaidu,
+  google: searchGoogle,
+}
+
+/** The search settings as stored, with defaults filled for keys an older build did not write. */
+export const readSearchSettings = (context: Pick<ToolContext, "router">): Effect.Effect<typeof SearchSettings.Type, Unavailable> =>
+  Effect.tryPromise({
+    // Not "settings.get": pages see the keys masked, and the engines need them whole.
+    try: () => context.router("search.credentials"),
+    catch: (error) => new Unavailable({ message: `web_search could not read the search settings: ${String(error)}` }),
+  }).pipe(
+    Effect.flatMap((reply) =>
+      reply.ok
+        ? Effect.succeed(reply.value ?? {})
+        : Effect.fail(new Unavailable({ message: `web_search could not read the search settings: ${reply.error.message}` })),
+    ),
+    Effect.flatMap((search) =>
+      Schema.decodeUnknownEffect(SearchSettings)(search).pipe(
+        Effect.mapError((issue) => new Unavailable({ message: `The stored search settings are invalid (${String(issue)}); fix them in Agent → Settings.` })),
+      ),
+    ),
+  )
+
+export const searchHandler: Handler<typeof webSearch> = (params, context) =>
+  readSearchSettings(context).pipe(
+    Effect.flatMap((settings) => engines[settings.engine](params.query, params.max_results, settings, context.signal)),
+  )

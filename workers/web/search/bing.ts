@@ -1,0 +1,81 @@
+/**
+ * Bing Web Search API v7 (header `Ocp-Apim-Subscription-Key`). Microsoft retired the public
+ * service in August 2025; the endpoint stays configurable for compatible services.
+ */
+import { Effect } from "effect"
+import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
+import type { SearchSettings } from "../../../schemas/settings.ts"
+import { cleanText, finishHits, httpUrl, stripBom, type SearchHit } from "./hits.ts"
+import { excerpt, fetchPage, type FetchedPage } from "./http.ts"
+
+interface BingError {
+  readonly code?: string
+  readonly subCode?: string
+  readonly message?: string
+  readonly moreDetails?: string
+}
+
+/** Reads a Bing response: its web results, or the error it reports (by status or by `_type`). */
+export const readBingResponse = (status: number, body: string): Array<SearchHit> | ToolFailed => {
+  let json: unknown
+  try {
+    json = JSON.parse(stripBom(body))
+  } catch {
+    return new ToolFailed({
+      code: "search_api_error",
+      message: `The Bing Web Search API answered HTTP ${status} with something other than JSON ("${excerpt(body, 100)}"). Check the Bing endpoint in Agent → Settings.`,
+    })
+  }
+  const record = (typeof json === "object" && json !== null ? json : {}) as {
+    _type?: string
+    errors?: ReadonlyArray<BingError>
+    webPages?: { value?: ReadonlyArray<{ name?: unknown; url?: unknown; snippet?: unknown }> }
+  }
+  if (status < 200 || status >= 300 || record._type === "ErrorResponse") return bingError(status, record.errors?.[0])
+  const pages = record.webPages?.value ?? []
+  return pages.flatMap((page) => {
+    const url = httpUrl(typeof page.url === "string" ? page.url : undefined)
+    return url === undefined ? [] : [{ title: cleanText(String(page.name ?? "")), url, snippet: cleanText(String(page.snippet ?? "")) }]
+  })
+}
+
+const bingError = (status: number, error: BingError | undefined): ToolFailed => {
+  const codes = [error?.code, error?.subCode].filter(Boolean).join("/")
+  const said = [error?.message, error?.moreDetails].filter(Boolean).join(" ")
+  const what = `The Bing Web Search API refused the search (HTTP ${status}${codes ? `, ${codes}` : ""})${said ? `: ${said}` : "."}`
+  const hint =
+    status === 401 || status === 403 || /Authorization/i.test(codes)
+      ? "Check the Bing API key in Agent → Settings (the public Bing API was retired in August 2025; a compatible service needs its own key and endpoint), or choose another search engine."
+      : status === 429
+        ? "The key's rate limit or quota is used up: wait before searching again, or choose another search engine in Agent → Settings."
+        : "Retry later, or choose another search engine in Agent → Settings."
+  return new ToolFailed({ code: "search_api_error", message: `${what.replace(/\.?$/, ".")} ${hint}` })
+}
+
+export const searchBing = (
+  query: string,
+  maxResults: number,
+  settings: typeof SearchSettings.Type,
+  signal: AbortSignal,
+): Effect.Effect<Array<SearchHit>, ToolFailed | Cancelled> => {
+  const key = settings.bingApiKey?.trim()
+  if (!key) {
+    return Effect.fail(new ToolFailed({
+      code: "missing_api_key",
+      message: "Bing search needs an API key, and none is set. Add the Bing API key in Agent → Settings, or choose DuckDuckGo or Baidu there, which need none.",
+    }))
+  }
+  const url = new URL(settings.bingEndpoint)
+  url.searchParams.set("q", query)
+  url.searchParams.set("count", String(maxResults))
+  // Raw text without highlighting markers: the snippet goes to the model as plain text.
+  url.searchParams.set("textDecorations", "false")
+  url.searchParams.set("textFormat", "Raw")
+  return fetchPage({ engine: "Bing", url: url.href, init: { headers: { "Ocp-Apim-Subscription-Key": key } }, signal }).pipe(
+    Effect.mapError((e) => (e._tag === "Unreachable" ? e.toToolFailed() : e)),
+    Effect.flatMap((page: FetchedPage) => {
+      const read = readBingResponse(page.status, page.text)
+      return read instanceof ToolFailed ? Effect.fail(read) : Effect.succeed(finishHits(read, maxResults))
+    }),
+  )
+}

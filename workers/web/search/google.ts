@@ -1,0 +1,79 @@
+/**
+ * Google Custom Search JSON API (`key`, `cx`, `q`, `num`). Closed to new customers; existing
+ * keys work until 2027-01-01, so the endpoint stays configurable for compatible services.
+ */
+import { Effect } from "effect"
+import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
+import type { SearchSettings } from "../../../schemas/settings.ts"
+import { cleanText, finishHits, httpUrl, stripBom, type SearchHit } from "./hits.ts"
+import { excerpt, fetchPage } from "./http.ts"
+
+interface GoogleError {
+  readonly code?: number
+  readonly message?: string
+  readonly status?: string
+  readonly errors?: ReadonlyArray<{ readonly reason?: string }>
+}
+
+/** Reads a Custom Search response: its items, or the error it reports. */
+export const readGoogleResponse = (status: number, body: string): Array<SearchHit> | ToolFailed => {
+  let json: unknown
+  try {
+    json = JSON.parse(stripBom(body))
+  } catch {
+    return new ToolFailed({
+      code: "search_api_error",
+      message: `The Google Custom Search API answered HTTP ${status} with something other than JSON ("${excerpt(body, 100)}"). Check the Google endpoint in Agent → Settings.`,
+    })
+  }
+  const record = (typeof json === "object" && json !== null ? json : {}) as {
+    error?: GoogleError
+    items?: ReadonlyArray<{ title?: unknown; link?: unknown; snippet?: unknown }>
+  }
+  if (status < 200 || status >= 300 || record.error !== undefined) return googleError(status, record.error)
+  return (record.items ?? []).flatMap((item) => {
+    const url = httpUrl(typeof item.link === "string" ? item.link : undefined)
+    return url === undefined ? [] : [{ title: cleanText(String(item.title ?? "")), url, snippet: cleanText(String(item.snippet ?? "")) }]
+  })
+}
+
+const googleError = (status: number, error: GoogleError | undefined): ToolFailed => {
+  const reason = [error?.status, error?.errors?.[0]?.reason].filter(Boolean).join("/")
+  const what = `The Google Custom Search API refused the search (HTTP ${status}${reason ? `, ${reason}` : ""})${error?.message ? `: ${error.message}` : "."}`
+  const hint =
+    status === 429 || /quota|rateLimit/i.test(reason)
+      ? "The daily quota or rate limit is used up: wait before searching again, or choose another search engine in Agent → Settings."
+      : status === 400 || status === 401 || status === 403
+        ? "Check the Google API key and the search engine ID (cx) in Agent → Settings, and that the Custom Search API is enabled for the key's project."
+        : "Retry later, or choose another search engine in Agent → Settings."
+  return new ToolFailed({ code: "search_api_error", message: `${what.replace(/\.?$/, ".")} ${hint}` })
+}
+
+export const searchGoogle = (
+  query: string,
+  maxResults: number,
+  settings: typeof SearchSettings.Type,
+  signal: AbortSignal,
+): Effect.Effect<Array<SearchHit>, ToolFailed | Cancelled> => {
+  const key = settings.googleApiKey?.trim()
+  const cx = settings.googleCseId?.trim()
+  if (!key || !cx) {
+    const missing = [!key && "API key", !cx && "search engine ID (cx)"].filter(Boolean).join(" and ")
+    return Effect.fail(new ToolFailed({
+      code: "missing_api_key",
+      message: `Google Custom Search needs an API key and a search engine ID (cx); the ${missing} ${missing.includes(" and ") ? "are" : "is"} not set. Add them in Agent → Settings, or choose DuckDuckGo or Baidu there, which need none.`,
+    }))
+  }
+  const url = new URL(settings.googleEndpoint)
+  url.searchParams.set("key", key)
+  url.searchParams.set("cx", cx)
+  url.searchParams.set("q", query)
+  url.searchParams.set("num", String(maxResults))
+  return fetchPage({ engine: "Google Custom Search", url: url.href, signal }).pipe(
+    Effect.mapError((e) => (e._tag === "Unreachable" ? e.toToolFailed() : e)),
+    Effect.flatMap((page) => {
+      const read = readGoogleResponse(page.status, page.text)
+      return read instanceof ToolFailed ? Effect.fail(read) : Effect.succeed(finishHits(read, maxResults))
+    }),
+  )
+}

@@ -1,0 +1,82 @@
+/** The engines' HTTP requests: cancellable, decoded in the page's own charset, failures named. */
+import { Data, Effect } from "effect"
+import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
+
+/** The request never got an answer (DNS, refused connection, TLS, offline). */
+export class Unreachable extends Data.TaggedError("Unreachable")<{
+  readonly engine: string
+  readonly url: string
+  readonly reason: string
+}> {
+  toToolFailed(): ToolFailed {
+    return new ToolFailed({
+      code: "search_network_error",
+      message: `${this.engine} could not be reached at ${originOf(this.url)} (${this.reason}). Check the network connection and the ${this.engine} endpoint in Agent → Settings, then retry.`,
+    })
+  }
+}
+
+export interface FetchedPage {
+  readonly status: number
+  /** The address after redirects: how a captcha redirect shows itself. */
+  readonly url: string
+  readonly contentType: string
+  readonly text: string
+}
+
+export interface RequestPlan {
+  /** The engine's name as the user knows it, for error messages. */
+  readonly engine: string
+  readonly url: string
+  readonly init?: RequestInit
+  /** The call's signal: aborted on cancel or timeout. */
+  readonly signal: AbortSignal
+}
+
+/** Fetches and decodes one response; only a transport failure fails (the caller judges statuses). */
+export const fetchPage = (plan: RequestPlan): Effect.Effect<FetchedPage, Unreachable | Cancelled> =>
+  Effect.tryPromise({
+    try: async (interrupted) => {
+      const signal = AbortSignal.any([plan.signal, interrupted])
+      const response = await fetch(plan.url, { ...plan.init, signal, credentials: "omit", cache: "no-store" })
+      const bytes = await response.arrayBuffer()
+      const contentType = response.headers.get("content-type") ?? ""
+      return { status: response.status, url: response.url || plan.url, contentType, text: decodeBody(bytes, contentType) }
+    },
+    catch: (error) =>
+      plan.signal.aborted
+        ? new Cancelled({ tool: "web_search" })
+        : new Unreachable({ engine: plan.engine, url: plan.url, reason: errorText(error) }),
+  })
+
+/**
+ * Decodes in the charset the server declares (header, then a <meta> near the top): older
+ * Chinese pages are GBK, which `response.text()` would turn into mojibake.
+ */
+export const decodeBody = (bytes: ArrayBuffer, contentType: string): string => {
+  const head = new TextDecoder("latin1").decode(bytes.slice(0, 2048))
+  const declared = charsetOf(contentType) ?? charsetOf(/<meta[^>]+charset\s*=\s*["']?[\w-]+/i.exec(head)?.[0] ?? "")
+  try {
+    return new TextDecoder(declared ?? "utf-8").decode(bytes)
+  } catch {
+    return new TextDecoder("utf-8").decode(bytes)
+  }
+}
+
+const charsetOf = (text: string): string | undefined => /charset\s*=\s*["']?([\w-]+)/i.exec(text)?.[1]
+
+export const originOf = (url: string): string => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
+  }
+}
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/** A short, printable piece of an unexpected body, for error messages. */
+export const excerpt = (text: string, length = 160): string => {
+  const clean = text.replace(/\s+/g, " ").trim()
+  return clean.length > length ? `${clean.slice(0, length)}…` : clean
+}
