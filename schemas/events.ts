@@ -1,5 +1,6 @@
 /** Events the mesh streams to every connected page (and, later, to conversations' listeners). */
 import { Schema } from "effect"
+import { MessageRecord, RunStatus, Usage } from "./conversation.ts"
 import { WireError } from "./errors.ts"
 
 export const ToolCallStarted = Schema.Struct({
@@ -25,5 +26,31 @@ export const WorkerRestarted = Schema.Struct({
   reason: Schema.String,
 })
 
-export const MeshEvent = Schema.Union([ToolCallStarted, ToolCallFinished, WorkerRestarted])
+const RunScoped = { conversationId: Schema.String, runId: Schema.String }
+
+export const RunStarted = Schema.Struct({ type: Schema.Literal("run_started"), ...RunScoped, prompt: Schema.String })
+export const TextDelta = Schema.Struct({ type: Schema.Literal("text_delta"), ...RunScoped, delta: Schema.String })
+export const ReasoningDelta = Schema.Struct({ type: Schema.Literal("reasoning_delta"), ...RunScoped, delta: Schema.String })
+/** The model request failed and is tried again: text streamed since the last saved message is void. */
+export const RetryScheduled = Schema.Struct({
+  type: Schema.Literal("retry"),
+  ...RunScoped,
+  attempt: Schema.Number,
+  delayMs: Schema.Number,
+  message: Schema.String,
+})
+export const MessageSaved = Schema.Struct({ type: Schema.Literal("message_saved"), ...RunScoped, record: MessageRecord })
+export const UsageReported = Schema.Struct({ type: Schema.Literal("usage"), ...RunScoped, usage: Usage })
+export const RunFinished = Schema.Struct({
+  type: Schema.Literal("run_finished"),
+  ...RunScoped,
+  status: RunStatus,
+  answer: Schema.String,
+  error: Schema.optionalKey(WireError),
+})
+
+export const ConversationEvent = Schema.Union([RunStarted, TextDelta, ReasoningDelta, RetryScheduled, MessageSaved, UsageReported, RunFinished])
+export type ConversationEvent = typeof ConversationEvent.Type
+
+export const MeshEvent = Schema.Union([ToolCallStarted, ToolCallFinished, WorkerRestarted, ...ConversationEvent.members])
 export type MeshEvent = typeof MeshEvent.Type

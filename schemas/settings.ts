@@ -4,7 +4,7 @@
  * object from an older build (with fewer keys) still reads as a whole settings value.
  */
 import { Schema } from "effect"
-import { PositiveWholeNumber, withDefault } from "./primitives.ts"
+import { PositiveWholeNumber, WholeNumber, withDefault } from "./primitives.ts"
 
 export const SETTINGS_KEY = "settings"
 export const SETTINGS_VERSION = 1
@@ -13,7 +13,7 @@ const HttpUrl = Schema.String.check(
   Schema.makeFilter((s: string) => /^https?:\/\/[^\s/]+/i.test(s), { expected: "an http or https URL" }),
 )
 
-export const ProviderKind = Schema.Literals(["openai", "anthropic"])
+export const ProviderKind = Schema.Literals(["openai", "anthropic", "ollama"])
 
 export const Provider = Schema.Struct({
   id: Schema.NonEmptyString,
@@ -23,6 +23,16 @@ export const Provider = Schema.Struct({
   /** Never leaves the extension except towards `baseUrl`. */
   apiKey: Schema.optionalKey(Schema.String),
   models: Schema.optionalKey(Schema.Array(Schema.String)),
+  /** The preset it was made from (openai, openrouter, deepseek, gemini, ollama, lmstudio, vllm, anthropic, custom). */
+  preset: Schema.optionalKey(Schema.String),
+  quirks: Schema.optionalKey(
+    Schema.Struct({
+      maxCompletionTokens: Schema.optionalKey(Schema.Boolean),
+      sendReasoningBack: Schema.optionalKey(Schema.Boolean),
+    }),
+  ),
+  /** The model's context window in tokens, for the context budget (default 128k). */
+  contextWindow: Schema.optionalKey(PositiveWholeNumber),
 })
 export type Provider = typeof Provider.Type
 
@@ -52,6 +62,17 @@ export const Settings = Schema.Struct({
   askUserTimeoutMs: PositiveWholeNumber.pipe(withDefault(5 * 60_000)),
   subAgentTimeLimitMs: PositiveWholeNumber.pipe(withDefault(10 * 60_000)),
   search: SearchSettings.pipe(withDefault({})),
+  /** Added to every conversation's system prompt (each conversation may add its own). */
+  systemPrompt: Schema.String.pipe(withDefault("")),
+  /** How the agent talks to model services: retries, stalls, result sizes. */
+  model: Schema.Struct({
+    maxRetries: WholeNumber.check(Schema.isBetween({ minimum: 0, maximum: 10 })).pipe(withDefault(3)),
+    retryBaseDelayMs: PositiveWholeNumber.pipe(withDefault(1000)),
+    retryMaxDelayMs: PositiveWholeNumber.pipe(withDefault(60_000)),
+    stallTimeoutMs: PositiveWholeNumber.pipe(withDefault(60_000)),
+    toolResultMaxChars: PositiveWholeNumber.pipe(withDefault(30_000)),
+    maxOutputTokens: PositiveWholeNumber.pipe(withDefault(8192)),
+  }).pipe(withDefault({})),
 })
 export type Settings = typeof Settings.Type
 /** What `settings.update` takes: any subset, nested objects merged key by key. */

@@ -7,7 +7,8 @@
 import { Schema } from "effect"
 
 /** The worker (or context) that runs a tool. One folder under `workers/` per group. */
-export type ToolGroup = "web" | "tabs" | "page" | "workspace" | "interaction" | "agents" | "tasks"
+export const TOOL_GROUPS = ["web", "tabs", "page", "workspace", "interaction", "agents", "tasks"] as const
+export type ToolGroup = (typeof TOOL_GROUPS)[number]
 
 export interface ToolAnnotations {
   /** Changes nothing outside the conversation's own scratch state (task list). */

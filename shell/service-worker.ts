@@ -7,11 +7,20 @@ import { Cause, Effect, Exit, Schema } from "effect"
 import { InvalidInput, toWire, Unavailable, type ToolError } from "../schemas/errors.ts"
 import { issueLines } from "../schemas/primitives.ts"
 import { ROUTER_MESSAGE_KIND, RouterRequest, type RouterReply } from "../schemas/router.ts"
+import { SETTINGS_KEY } from "../schemas/settings.ts"
+import { syncLocalModelRules } from "./local-model-origins.ts"
 import { routes } from "./router/index.ts"
 import type { Route } from "./router/route.ts"
 
 chrome.runtime.onInstalled.addListener(() => {
   void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true })
+})
+
+// Local model servers (Ollama) must accept the extension's requests: keep their rules in step
+// with the providers in the settings.
+void syncLocalModelRules().catch((error: unknown) => console.warn("agent-mesh: local model rules:", error))
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area === "local" && SETTINGS_KEY in changes) void syncLocalModelRules().catch((error: unknown) => console.warn("agent-mesh: local model rules:", error))
 })
 
 const decodeRequest = Schema.decodeUnknownExit(RouterRequest)

@@ -6,6 +6,7 @@ import { Exit, Schema, Cause } from "effect"
 import { InvalidInput, type ToolError } from "../../schemas/errors.ts"
 import { issueLines, strictParse } from "../../schemas/primitives.ts"
 import { mergeSettings, Settings, SETTINGS_KEY } from "../../schemas/settings.ts"
+import { unmaskPatch } from "./secrets.ts"
 
 const decode = Schema.decodeUnknownExit(Settings)
 
@@ -21,8 +22,8 @@ export const updateSettings = async (patch: unknown): Promise<{ ok: true; value:
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
     return { ok: false, error: new InvalidInput({ tool: "settings.update", message: "the patch must be an object of settings to change" }) }
   }
-  const current = (await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] ?? {}
-  const merged = mergeSettings(current as Record<string, unknown>, patch as Record<string, unknown>)
+  const current = ((await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] ?? {}) as Record<string, unknown>
+  const merged = mergeSettings(current, unmaskPatch(patch as Record<string, unknown>, current))
   const exit = decode(merged, strictParse)
   if (Exit.isFailure(exit)) {
     const error = exit.cause.reasons.find(Cause.isFailReason)?.error

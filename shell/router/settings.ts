@@ -1,21 +1,39 @@
 /** Routes to the settings, which live in chrome.storage.local behind this one door. */
 import { Effect, Schema } from "effect"
-import { Unavailable } from "../../schemas/errors.ts"
+import { NotFound, Unavailable } from "../../schemas/errors.ts"
+import { maskSettings } from "./secrets.ts"
 import { defineRoute } from "./route.ts"
 import { readSettings, updateSettings } from "./settings-store.ts"
 
 const storageError = (error: unknown) => new Unavailable({ message: `The settings could not be read or written: ${String(error)}` })
 
 export const settingsRoutes = {
+  /** What pages see: API keys masked. */
   "settings.get": defineRoute({
     params: Schema.optional(Schema.Unknown),
-    handle: () => Effect.tryPromise({ try: readSettings, catch: storageError }),
+    handle: () => Effect.tryPromise({ try: readSettings, catch: storageError }).pipe(Effect.map(maskSettings)),
+  }),
+  /** A provider with its key, for the agent worker that calls it. */
+  "providers.resolve": defineRoute({
+    params: Schema.Struct({ providerId: Schema.String }),
+    handle: ({ providerId }) =>
+      Effect.tryPromise({ try: readSettings, catch: storageError }).pipe(
+        Effect.flatMap((settings) => {
+          const provider = settings.providers.find((p) => p.id === providerId)
+          return provider ? Effect.succeed(provider) : Effect.fail(new NotFound({ message: `There is no model provider "${providerId}" in the settings.` }))
+        }),
+      ),
+  }),
+  /** The search engines' keys, for the web worker's web_search. */
+  "search.credentials": defineRoute({
+    params: Schema.optional(Schema.Unknown),
+    handle: () => Effect.tryPromise({ try: readSettings, catch: storageError }).pipe(Effect.map((s) => s.search)),
   }),
   "settings.update": defineRoute({
     params: Schema.Unknown,
     handle: (patch) =>
       Effect.tryPromise({ try: () => updateSettings(patch), catch: storageError }).pipe(
-        Effect.flatMap((result) => (result.ok ? Effect.succeed(result.value) : Effect.fail(result.error))),
+        Effect.flatMap((result) => (result.ok ? Effect.succeed(maskSettings(result.value)) : Effect.fail(result.error))),
       ),
   }),
 }

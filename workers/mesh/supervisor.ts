@@ -32,6 +32,8 @@ export interface ToolInfo {
 
 export interface CallOptions {
   readonly conversationId?: string
+  /** The caller's id for the call (the model's tool call id), carried by the call's events. */
+  readonly callId?: string
   readonly timeoutMs?: number
   readonly signal?: AbortSignal
 }
@@ -116,11 +118,16 @@ export class Supervisor {
     return this.options.tools.map((t) => ({ name: t.name, description: t.description, parameters: parametersJsonSchema(t) }))
   }
 
+  /** The tools that can run in this build (their group has a worker): what a model is offered. */
+  available(): ReadonlyArray<ToolInfo> {
+    return this.list().filter((t) => this.options.workerUrls[this.definitions.get(t.name)!.group] !== undefined)
+  }
+
   /** Runs one tool call: the result, or a typed error. Interrupting the effect cancels the call. */
   callEffect(name: string, rawParams: unknown, options: CallOptions = {}): Effect.Effect<unknown, ToolError> {
     const definition = this.definitions.get(name)
     if (definition === undefined) return Effect.fail(new UnknownTool({ tool: name }))
-    const callId = `c${++this.callCounter}-${Date.now().toString(36)}`
+    const callId = options.callId ?? `c${++this.callCounter}-${Date.now().toString(36)}`
     const conversationId = options.conversationId ?? DEFAULT_CONVERSATION
     const limit = Math.min(options.timeoutMs ?? definition.timeoutMs, definition.timeoutMs)
     const started = performance.now()

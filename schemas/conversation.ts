@@ -1,0 +1,99 @@
+/**
+ * Saved conversations, as stored in IndexedDB and returned by `agent.conversations`. Each
+ * message is its own record, committed as its step completes; the stored format carries a
+ * version so later builds can migrate it.
+ */
+import { Schema } from "effect"
+import { WireError } from "./errors.ts"
+
+export const CONVERSATION_FORMAT_VERSION = 1
+
+export const ReasoningBlock = Schema.Struct({
+  text: Schema.String,
+  signature: Schema.optionalKey(Schema.String),
+  redactedData: Schema.optionalKey(Schema.String),
+})
+
+export const ToolCall = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  arguments: Schema.Unknown,
+  invalidArguments: Schema.optionalKey(Schema.String),
+})
+
+export const Usage = Schema.Struct({
+  inputTokens: Schema.Number,
+  outputTokens: Schema.Number,
+  cachedInputTokens: Schema.optionalKey(Schema.Number),
+  cacheWriteTokens: Schema.optionalKey(Schema.Number),
+})
+export type Usage = typeof Usage.Type
+
+export const ChatMessage = Schema.Union([
+  Schema.Struct({ role: Schema.Literal("user"), content: Schema.String }),
+  Schema.Struct({
+    role: Schema.Literal("assistant"),
+    content: Schema.String,
+    reasoning: Schema.optionalKey(Schema.Array(ReasoningBlock)),
+    toolCalls: Schema.optionalKey(Schema.Array(ToolCall)),
+  }),
+  Schema.Struct({
+    role: Schema.Literal("tool"),
+    toolCallId: Schema.String,
+    name: Schema.String,
+    content: Schema.String,
+    isError: Schema.optionalKey(Schema.Boolean),
+  }),
+])
+export type ChatMessage = typeof ChatMessage.Type
+
+export const RunStatus = Schema.Literals(["running", "completed", "stopped", "failed", "step_limit"])
+export type RunStatus = typeof RunStatus.Type
+
+/** One saved message: what the model saw or said, with what the UI shows beside it. */
+export const MessageRecord = Schema.Struct({
+  conversationId: Schema.String,
+  seq: Schema.Number,
+  runId: Schema.String,
+  at: Schema.Number,
+  message: ChatMessage,
+  /** The model that wrote an assistant message. */
+  model: Schema.optionalKey(Schema.String),
+  usage: Schema.optionalKey(Usage),
+  /** For a tool result: how long the call took, its raw result and its error. */
+  tool: Schema.optionalKey(
+    Schema.Struct({
+      durationMs: Schema.Number,
+      params: Schema.Unknown,
+      result: Schema.optionalKey(Schema.Unknown),
+      error: Schema.optionalKey(WireError),
+    }),
+  ),
+  /** A note of the run itself (stopped, failed, step limit), shown to the user, not sent to the model. */
+  notice: Schema.optionalKey(Schema.Struct({ status: RunStatus, message: Schema.String })),
+})
+export type MessageRecord = typeof MessageRecord.Type
+
+export const ModelChoice = Schema.Struct({ providerId: Schema.String, model: Schema.String })
+
+export const ConversationRecord = Schema.Struct({
+  formatVersion: Schema.Literal(CONVERSATION_FORMAT_VERSION),
+  id: Schema.String,
+  title: Schema.String,
+  createdAt: Schema.Number,
+  updatedAt: Schema.Number,
+  /** This conversation's own system prompt, added to the global one. */
+  system: Schema.optionalKey(Schema.String),
+  model: Schema.optionalKey(ModelChoice),
+  status: Schema.Literals(["idle", "running", "completed", "stopped", "failed", "step_limit"]),
+  usage: Schema.Struct({ inputTokens: Schema.Number, outputTokens: Schema.Number, cachedInputTokens: Schema.Number }),
+  /** A summary of the messages up to `uptoSeq`, sent to the model instead of them when the context is full. */
+  summary: Schema.optionalKey(Schema.Struct({ uptoSeq: Schema.Number, text: Schema.String })),
+})
+export type ConversationRecord = typeof ConversationRecord.Type
+
+export const Conversation = Schema.Struct({
+  ...ConversationRecord.fields,
+  messages: Schema.Array(MessageRecord),
+})
+export type Conversation = typeof Conversation.Type

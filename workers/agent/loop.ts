@@ -1,0 +1,251 @@
+/**
+ * The agent loop: stream the model's reply, run the turn's tool calls in parallel, send the
+ * results back, and repeat until the model answers without tools. Every completed step is saved
+ * before the next begins. Retries, the step limit, the loop guard, result caps and the context
+ * budget live here; the model service, the tools and the store are given to it.
+ */
+import type { MessageRecord, RunStatus, Usage } from "../../schemas/conversation.ts"
+import type { WireError } from "../../schemas/errors.ts"
+import type { ConversationEvent } from "../../schemas/events.ts"
+import { cutPoint, messagesFor, requestTokens, summarise, type Summary } from "./context.ts"
+import { ProviderError, type Provider, type ReasoningBlock, type StopReason, type ToolCall, type ToolSpec } from "./providers/types.ts"
+import { capResult, errorText, LoopGuard, resultText } from "./tool-results.ts"
+import type { NewMessage } from "./store.ts"
+
+export interface LoopSettings {
+  readonly stepLimit: number
+  readonly maxRetries: number
+  readonly retryBaseDelayMs: number
+  readonly retryMaxDelayMs: number
+  readonly stallTimeoutMs: number
+  readonly toolResultMaxChars: number
+  readonly maxOutputTokens: number
+  readonly contextWindow: number
+}
+
+export type ToolOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
+
+export interface LoopDeps {
+  readonly conversationId: string
+  readonly runId: string
+  readonly provider: Provider
+  readonly model: string
+  readonly system: string
+  readonly tools: ReadonlyArray<ToolSpec>
+  readonly settings: LoopSettings
+  readonly callTool: (call: ToolCall, signal: AbortSignal) => Promise<ToolOutcome>
+  readonly emit: (event: ConversationEvent) => void
+  readonly history: () => Promise<ReadonlyArray<MessageRecord>>
+  readonly append: (message: NewMessage) => Promise<MessageRecord>
+  readonly summary: { get(): Promise<Summary | undefined>; set(summary: Summary): Promise<void> }
+  readonly signal: AbortSignal
+}
+
+export interface RunOutcome {
+  readonly status: RunStatus
+  readonly answer: string
+  readonly error?: WireError
+}
+
+interface Turn {
+  text: string
+  reasoning: ReasoningBlock[]
+  toolCalls: ToolCall[]
+  usage?: Usage
+  stop: StopReason
+}
+
+export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
+  const { settings, signal, runId, conversationId } = deps
+  const guard = new LoopGuard()
+  let answer = ""
+
+  const save = async (message: NewMessage) => {
+    const record = await deps.append(message)
+    deps.emit({ type: "message_saved", conversationId, runId, record })
+    return record
+  }
+  const finish = async (status: RunStatus, message?: string, error?: WireError): Promise<RunOutcome> => {
+    if (message) await save({ runId, message: { role: "assistant", content: "" }, notice: { status, message } }).catch(() => undefined)
+    return error ? { status, answer, error } : { status, answer }
+  }
+
+  for (let step = 1; ; step++) {
+    if (signal.aborted) return finish("stopped", "Stopped by the user.")
+    if (step > settings.stepLimit) {
+      return finish("step_limit", `The run reached its limit of ${settings.stepLimit} steps and stopped. Send a message (for example "continue") to let it go on.`)
+    }
+
+    let turn: Turn
+    try {
+      const messages = await contextFor(deps)
+      turn = await streamWithRetries(deps, messages)
+    } catch (error) {
+      if (signal.aborted) return finish("stopped", "Stopped by the user.")
+      const wire = providerWire(error)
+      return finish("failed", wire.message, wire)
+    }
+
+    answer = turn.text
+    await save({
+      runId,
+      model: deps.model,
+      message: {
+        role: "assistant",
+        content: turn.text,
+        ...(turn.reasoning.length ? { reasoning: turn.reasoning } : {}),
+        ...(turn.toolCalls.length ? { toolCalls: turn.toolCalls } : {}),
+      },
+      ...(turn.usage ? { usage: turn.usage } : {}),
+    })
+    if (turn.usage) deps.emit({ type: "usage", conversationId, runId, usage: turn.usage })
+
+    if (turn.toolCalls.length === 0) {
+      if (turn.stop === "length") return finish("completed", `The answer was cut off at the model's output limit (${settings.maxOutputTokens} tokens).`)
+      if (turn.stop === "refusal") return finish("completed", "The model refused to answer.")
+      return { status: "completed", answer }
+    }
+    // A stop that lands after the model asked for tools: none of them starts.
+    if (signal.aborted) {
+      for (const call of turn.toolCalls) await saveCancelled(deps, save, call)
+      return finish("stopped", "Stopped by the user before the tools ran.")
+    }
+    await Promise.all(turn.toolCalls.map((call) => runTool(deps, guard, save, call)))
+    if (signal.aborted) return finish("stopped", "Stopped by the user while tools were running.")
+  }
+}
+
+const saveCancelled = (deps: LoopDeps, save: (m: NewMessage) => Promise<MessageRecord>, call: ToolCall) =>
+  save({
+    runId: deps.runId,
+    message: { role: "tool", toolCallId: call.id, name: call.name, content: errorText(call.name, { code: "cancelled", message: "The run was stopped before this call ran." }), isError: true },
+    tool: { durationMs: 0, params: call.arguments, error: { code: "cancelled", message: "The run was stopped before this call ran." } },
+  })
+
+const runTool = async (deps: LoopDeps, guard: LoopGuard, save: (m: NewMessage) => Promise<MessageRecord>, call: ToolCall) => {
+  const started = performance.now()
+  let outcome: ToolOutcome
+  const n = guard.record(call.name, call.arguments)
+  if (call.invalidArguments !== undefined) {
+    outcome = { ok: false, error: { code: "invalid_input", message: `The arguments are not valid JSON: ${call.invalidArguments.slice(0, 200)}. Call ${call.name} again with a JSON object.` } }
+  } else if (n >= LoopGuard.REFUSE_AT) {
+    outcome = { ok: false, error: { code: "loop_detected", message: `Not run: ${call.name} was already called ${n - 1} times with exactly these arguments in this run. Use the results you have or try something else.` } }
+  } else {
+    outcome = await deps.callTool(call, deps.signal)
+  }
+  const durationMs = performance.now() - started
+  const content = outcome.ok
+    ? capResult(call.name, resultText(outcome.value), deps.settings.toolResultMaxChars) + (n >= LoopGuard.WARN_AT ? LoopGuard.warning(call.name, n) : "")
+    : errorText(call.name, outcome.error)
+  await save({
+    runId: deps.runId,
+    message: { role: "tool", toolCallId: call.id, name: call.name, content, ...(outcome.ok ? {} : { isError: true }) },
+    tool: { durationMs, params: call.arguments, ...(outcome.ok ? { result: outcome.value } : { error: outcome.error }) },
+  })
+}
+
+/** The messages for the next request, summarising older turns when they would not fit. */
+const contextFor = async (deps: LoopDeps) => {
+  const records = await deps.history()
+  let summary = await deps.summary.get()
+  let messages = messagesFor(records, summary)
+  const budget = deps.settings.contextWindow - deps.settings.maxOutputTokens
+  while (requestTokens(deps.system, deps.tools, messages) > budget) {
+    const upto = cutPoint(records, summary?.uptoSeq ?? 0)
+    if (upto === undefined) break // nothing left to summarise: send as is and let the service say
+    summary = await summarise(deps.provider, deps.model, summary, records, upto, deps.signal, deps.settings.stallTimeoutMs)
+    await deps.summary.set(summary)
+    messages = messagesFor(records, summary)
+  }
+  return messages
+}
+
+const streamWithRetries = async (deps: LoopDeps, messages: ReturnType<typeof messagesFor>): Promise<Turn> => {
+  const { settings, signal } = deps
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await streamTurn(deps, messages)
+    } catch (error) {
+      if (signal.aborted) throw error
+      const retryable = error instanceof ProviderError && error.details.retryable
+      if (!retryable || attempt > settings.maxRetries) {
+        if (error instanceof ProviderError && retryable) {
+          throw new ProviderError(`The model service failed ${attempt} times; the last error: ${error.message}`, { ...error.details, retryable: false })
+        }
+        throw error
+      }
+      const backoff = Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4)
+      const delayMs = Math.round(Math.min(settings.retryMaxDelayMs, error.details.retryAfterMs ?? backoff))
+      deps.emit({ type: "retry", conversationId: deps.conversationId, runId: deps.runId, attempt, delayMs, message: error.message })
+      await sleep(delayMs, signal)
+    }
+  }
+}
+
+const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFor>): Promise<Turn> => {
+  const turn: Turn = { text: "", reasoning: [], toolCalls: [], stop: "other" }
+  let openReasoning = ""
+  const stream = deps.provider.stream(
+    {
+      model: deps.model,
+      system: deps.system,
+      messages,
+      tools: deps.tools,
+      maxTokens: deps.settings.maxOutputTokens,
+      signal: deps.signal,
+    },
+    { stallTimeoutMs: deps.settings.stallTimeoutMs },
+  )
+  for await (const event of stream) {
+    switch (event.type) {
+      case "text":
+        turn.text += event.delta
+        deps.emit({ type: "text_delta", conversationId: deps.conversationId, runId: deps.runId, delta: event.delta })
+        break
+      case "reasoning":
+        openReasoning += event.delta
+        deps.emit({ type: "reasoning_delta", conversationId: deps.conversationId, runId: deps.runId, delta: event.delta })
+        break
+      case "reasoning_block":
+        turn.reasoning.push(event.block)
+        openReasoning = ""
+        break
+      case "refusal":
+        turn.text += event.delta
+        deps.emit({ type: "text_delta", conversationId: deps.conversationId, runId: deps.runId, delta: event.delta })
+        break
+      case "tool_call":
+        turn.toolCalls.push(event.call)
+        break
+      case "usage":
+        turn.usage = event.usage
+        break
+      case "stop":
+        turn.stop = event.reason
+        break
+    }
+  }
+  // Reasoning that no block closed (OpenAI-style services) is kept as one block.
+  if (openReasoning) turn.reasoning.push({ text: openReasoning })
+  return turn
+}
+
+const providerWire = (error: unknown): WireError => {
+  if (error instanceof ProviderError) {
+    const code = error.details.kind === "http" ? `model_http_${error.details.status ?? "error"}` : `model_${error.details.kind}`
+    return { code, message: error.message }
+  }
+  return { code: "model_error", message: `The model request failed: ${error instanceof Error ? error.message : String(error)}` }
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    signal.addEventListener("abort", done, { once: true })
+    function done() {
+      clearTimeout(timer)
+      signal.removeEventListener("abort", done)
+      resolve()
+    }
+  })

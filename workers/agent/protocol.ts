@@ -1,0 +1,31 @@
+/** What an agent worker exposes to the mesh, and what the mesh lends it. */
+import type { ConversationEvent } from "../../schemas/events.ts"
+import type { RouterCall } from "../mesh/protocol.ts"
+import type { RunOutcome, ToolOutcome } from "./loop.ts"
+import type { ToolSpec } from "./providers/types.ts"
+
+export interface RunRequest {
+  readonly conversationId: string
+  readonly runId: string
+  /** The user's new message; absent to continue a conversation as it is. */
+  readonly prompt?: string
+  readonly model?: { readonly providerId: string; readonly model: string }
+  /** This conversation's own system prompt (kept with the conversation). */
+  readonly system?: string
+}
+
+export interface AgentHost {
+  readonly router: RouterCall
+  /** The tools the model may call, with the JSON Schema it sees. */
+  readonly tools: () => Promise<ReadonlyArray<ToolSpec>>
+  readonly callTool: (callId: string, name: string, params: unknown, conversationId: string) => Promise<ToolOutcome>
+  readonly cancelTool: (callId: string) => Promise<void>
+  readonly emit: (event: ConversationEvent) => void
+}
+
+export interface AgentWorkerApi {
+  init(host: AgentHost): void
+  run(request: RunRequest): Promise<RunOutcome>
+  stop(runId: string): void
+  ping(): "pong"
+}

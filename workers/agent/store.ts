@@ -1,0 +1,158 @@
+/**
+ * Saved conversations in IndexedDB (through `idb`). Every message is a record of its own, added
+ * in a transaction that also picks its sequence number and touches the conversation, so two
+ * contexts writing at once lose nothing, and a crash loses at most the step in flight. The
+ * database has a version; `MIGRATIONS` takes an older database to the current one.
+ */
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb"
+import {
+  CONVERSATION_FORMAT_VERSION,
+  type Conversation,
+  type ConversationRecord,
+  type MessageRecord,
+  type Usage,
+} from "../../schemas/conversation.ts"
+
+export const DB_NAME = "agent-mesh"
+export const DB_VERSION = 1
+
+interface MeshDB extends DBSchema {
+  conversations: { key: string; value: ConversationRecord; indexes: { updatedAt: number } }
+  messages: { key: [string, number]; value: MessageRecord; indexes: { conversationId: string } }
+}
+
+type UpgradeTx = IDBPTransaction<MeshDB, ("conversations" | "messages")[], "versionchange">
+
+/** MIGRATIONS[n] takes the database from version n to n + 1. */
+const MIGRATIONS: Record<number, (db: IDBPDatabase<MeshDB>, tx: UpgradeTx) => void> = {
+  0: (db) => {
+    const conversations = db.createObjectStore("conversations", { keyPath: "id" })
+    conversations.createIndex("updatedAt", "updatedAt")
+    const messages = db.createObjectStore("messages", { keyPath: ["conversationId", "seq"] })
+    messages.createIndex("conversationId", "conversationId")
+  },
+}
+
+export type NewMessage = Omit<MessageRecord, "seq" | "conversationId" | "at"> & { readonly at?: number }
+
+export class ConversationStore {
+  private constructor(private readonly db: IDBPDatabase<MeshDB>) {}
+
+  static async open(name = DB_NAME): Promise<ConversationStore> {
+    const db = await openDB<MeshDB>(name, DB_VERSION, {
+      upgrade(db, oldVersion, _newVersion, tx) {
+        for (let v = oldVersion; v < DB_VERSION; v++) MIGRATIONS[v]?.(db, tx)
+      },
+      blocking() {
+        // A newer build wants to upgrade: let it, and reopen on next use.
+        db.close()
+      },
+    })
+    return new ConversationStore(db)
+  }
+
+  close(): void {
+    this.db.close()
+  }
+
+  async create(init: { id?: string; title?: string; system?: string; model?: ConversationRecord["model"] }): Promise<ConversationRecord> {
+    const now = Date.now()
+    const record: ConversationRecord = {
+      formatVersion: CONVERSATION_FORMAT_VERSION,
+      id: init.id ?? crypto.randomUUID(),
+      title: init.title ?? "New conversation",
+      createdAt: now,
+      updatedAt: now,
+      status: "idle",
+      usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 },
+      ...(init.system !== undefined ? { system: init.system } : {}),
+      ...(init.model !== undefined ? { model: init.model } : {}),
+    }
+    await this.db.add("conversations", record)
+    return record
+  }
+
+  meta(id: string): Promise<ConversationRecord | undefined> {
+    return this.db.get("conversations", id)
+  }
+
+  async get(id: string): Promise<Conversation | undefined> {
+    const tx = this.db.transaction(["conversations", "messages"], "readonly")
+    const [record, messages] = await Promise.all([
+      tx.objectStore("conversations").get(id),
+      tx.objectStore("messages").getAll(IDBKeyRange.bound([id, -Infinity], [id, Infinity])),
+    ])
+    await tx.done
+    return record ? { ...record, messages } : undefined
+  }
+
+  async messages(id: string): Promise<ReadonlyArray<MessageRecord>> {
+    return this.db.getAll("messages", IDBKeyRange.bound([id, -Infinity], [id, Infinity]))
+  }
+
+  /** Newest first. */
+  async list(): Promise<ReadonlyArray<ConversationRecord>> {
+    return (await this.db.getAllFromIndex("conversations", "updatedAt")).reverse()
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const tx = this.db.transaction(["conversations", "messages"], "readwrite")
+    const existed = (await tx.objectStore("conversations").get(id)) !== undefined
+    await tx.objectStore("conversations").delete(id)
+    await tx.objectStore("messages").delete(IDBKeyRange.bound([id, -Infinity], [id, Infinity]))
+    await tx.done
+    return existed
+  }
+
+  /** Adds one message at the end of the conversation, in one transaction with its bookkeeping. */
+  async append(conversationId: string, message: NewMessage): Promise<MessageRecord> {
+    const tx = this.db.transaction(["conversations", "messages"], "readwrite")
+    const conversations = tx.objectStore("conversations")
+    const messages = tx.objectStore("messages")
+    const conversation = await conversations.get(conversationId)
+    if (conversation === undefined) {
+      tx.abort()
+      throw new Error(`no conversation ${conversationId}`)
+    }
+    const last = await messages.openCursor(IDBKeyRange.bound([conversationId, -Infinity], [conversationId, Infinity]), "prev")
+    const seq = last ? (last.value.seq as number) + 1 : 1
+    const record: MessageRecord = { ...message, conversationId, seq, at: message.at ?? Date.now() }
+    await messages.add(record)
+    await conversations.put({
+      ...conversation,
+      updatedAt: record.at,
+      usage: addUsage(conversation.usage, message.usage),
+      ...(conversation.title === "New conversation" && message.message.role === "user" ? { title: titleFrom(message.message.content) } : {}),
+    })
+    await tx.done
+    return record
+  }
+
+  /** Changes a conversation's own fields (status, title, system prompt, model, summary). */
+  async update(id: string, patch: Partial<Pick<ConversationRecord, "status" | "title" | "system" | "model" | "summary">>): Promise<ConversationRecord | undefined> {
+    const tx = this.db.transaction("conversations", "readwrite")
+    const current = await tx.store.get(id)
+    if (current === undefined) return undefined
+    const next = { ...current, ...patch, updatedAt: Date.now() }
+    await tx.store.put(next)
+    await tx.done
+    return next
+  }
+}
+
+const addUsage = (total: ConversationRecord["usage"], usage: Usage | undefined): ConversationRecord["usage"] =>
+  usage === undefined
+    ? total
+    : {
+        inputTokens: total.inputTokens + usage.inputTokens,
+        outputTokens: total.outputTokens + usage.outputTokens,
+        cachedInputTokens: total.cachedInputTokens + (usage.cachedInputTokens ?? 0),
+      }
+
+/** A conversation's title from its first message: its first line, cut at a word. */
+export const titleFrom = (text: string): string => {
+  const line = text.trim().split("\n")[0]?.trim() ?? ""
+  if (line.length <= 60) return line || "New conversation"
+  const cut = line.slice(0, 60)
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 30 ? cut.lastIndexOf(" ") : 60)}…`
+}

@@ -1,0 +1,41 @@
+/** What a tool's result becomes in the model's context: text, capped, with loop warnings. */
+import type { WireError } from "../../schemas/errors.ts"
+
+export const resultText = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value, null, 1) ?? "null")
+
+/** Caps a result before it enters the context, saying how to get the rest. */
+export const capResult = (tool: string, text: string, maxChars: number): string => {
+  if (text.length <= maxChars) return text
+  return `${text.slice(0, maxChars)}\n\n[Result truncated: ${maxChars} of ${text.length} characters shown. To see the rest, call ${tool} again asking for less at a time (e.g. max_length, offset and limit, or a narrower selector), or give it a prompt to distill the content.]`
+}
+
+export const errorText = (tool: string, error: WireError): string => `Error (${error.code}) from ${tool}: ${error.message}`
+
+/** Stable text of a value: the same arguments in another key order count as the same call. */
+const stable = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(stable).join(",")}]`
+    : typeof value === "object" && value !== null
+      ? `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`).join(",")}}`
+      : JSON.stringify(value) ?? "undefined"
+
+/**
+ * Counts identical calls within a run. From the third, the model is warned; from the fifth,
+ * the call is not run at all, since its result cannot change.
+ */
+export class LoopGuard {
+  private readonly seen = new Map<string, number>()
+  static readonly WARN_AT = 3
+  static readonly REFUSE_AT = 5
+
+  record(tool: string, args: unknown): number {
+    const key = `${tool}\u0000${stable(args)}`
+    const n = (this.seen.get(key) ?? 0) + 1
+    this.seen.set(key, n)
+    return n
+  }
+
+  static warning(tool: string, n: number): string {
+    return `\n\n[Note: this is call number ${n} to ${tool} with exactly the same arguments in this run, and its result will not change. Try a different approach, or answer with what you have.]`
+  }
+}
