@@ -23,6 +23,17 @@ export const DebugParams = Schema.Struct({
   ms: Schema.optionalKey(Schema.Finite),
 })
 
+export const ChatStartParams = Schema.Struct({
+  prompt: Schema.String,
+  conversationId: Schema.optionalKey(Schema.NonEmptyString),
+  runId: Schema.optionalKey(Schema.NonEmptyString),
+  model: Schema.optionalKey(Schema.Struct({ providerId: Schema.NonEmptyString, model: Schema.NonEmptyString })),
+  system: Schema.optionalKey(Schema.String),
+})
+export type ChatStartParams = typeof ChatStartParams.Type
+
+export const ConversationIdParams = Schema.Struct({ conversationId: Schema.NonEmptyString })
+
 /** Every request a page may make of the supervisor, by method. */
 export const ChannelRequest = Schema.Union([
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("tools.list") }),
@@ -30,6 +41,12 @@ export const ChannelRequest = Schema.Union([
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.crashWorker"), params: DebugParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.stallWorker"), params: DebugParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.workers") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("chat.start"), params: ChatStartParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("chat.stop"), params: ConversationIdParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("chat.running") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.list") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.get"), params: ConversationIdParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.delete"), params: ConversationIdParams }),
   Schema.Struct({ type: Schema.Literal("cancel"), id: Schema.String }),
 ])
 export type ChannelRequest = typeof ChannelRequest.Type

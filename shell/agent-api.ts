@@ -4,13 +4,25 @@
  * in the offscreen document. Failures reject with an `AgentError` carrying `code` and `message`.
  */
 import { AgentError, type WireError } from "../schemas/errors.ts"
-import type { MeshEvent } from "../schemas/events.ts"
+import type { Conversation, ConversationRecord, RunStatus } from "../schemas/conversation.ts"
+import type { ConversationEvent, MeshEvent } from "../schemas/events.ts"
 import type { Settings, SettingsPatch } from "../schemas/settings.ts"
 import type { ToolGroup } from "../schemas/tool-definition.ts"
 import type { ToolInfo } from "../workers/mesh/supervisor.ts"
 import { callRouter } from "./router-client.ts"
 
-export type MeshMethod = "tools.list" | "tools.call" | "debug.crashWorker" | "debug.stallWorker" | "debug.workers"
+export type MeshMethod =
+  | "tools.list"
+  | "tools.call"
+  | "debug.crashWorker"
+  | "debug.stallWorker"
+  | "debug.workers"
+  | "chat.start"
+  | "chat.stop"
+  | "chat.running"
+  | "conversations.list"
+  | "conversations.get"
+  | "conversations.delete"
 export type MeshOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
 
 export interface MeshTransport {
@@ -27,7 +39,47 @@ export interface ToolCallOptions {
   readonly signal?: AbortSignal
 }
 
+export interface ChatOptions {
+  /** Continue this conversation; default: a new one. */
+  readonly conversationId?: string
+  /** The model to use, else the conversation's, else the default model of the settings. */
+  readonly model?: { readonly providerId: string; readonly model: string }
+  /** This conversation's own system prompt, kept with it. */
+  readonly system?: string
+}
+
+/** The events of one run, in order, ending with `run_finished`. */
+export type ChatEvent = ConversationEvent | Extract<MeshEvent, { type: "tool_call_started" | "tool_call_finished" }>
+
+export interface ChatResult {
+  readonly conversationId: string
+  readonly runId: string
+  readonly status: RunStatus
+  readonly answer: string
+  readonly error?: WireError
+}
+
+/** A running chat: iterate it for its events; `result` settles with the final answer. */
+export interface ChatRun extends AsyncIterable<ChatEvent> {
+  readonly conversationId: string
+  readonly runId: string
+  readonly result: Promise<ChatResult>
+  stop(): Promise<void>
+}
+
 export interface AgentApi {
+  /** Sends a message and runs the agent on it. */
+  chat(prompt: string, options?: ChatOptions): ChatRun
+  /** Stops a conversation's run: the stream and its tool calls end, and it is saved as stopped. */
+  stop(conversationId: string): Promise<boolean>
+  readonly conversations: {
+    /** Newest first. */
+    list(): Promise<ReadonlyArray<ConversationRecord>>
+    get(conversationId: string): Promise<Conversation | undefined>
+    delete(conversationId: string): Promise<boolean>
+    /** The conversations with a run going now. */
+    running(): Promise<ReadonlyArray<{ conversationId: string; runId: string }>>
+  }
   readonly tools: {
     list(): Promise<ReadonlyArray<ToolInfo>>
     call(name: string, params?: unknown, options?: ToolCallOptions): Promise<unknown>
@@ -51,7 +103,74 @@ const unwrap = <A>(outcome: MeshOutcome | { ok: true; value: unknown } | { ok: f
   throw new AgentError(outcome.error)
 }
 
+const newId = () => crypto.randomUUID()
+
+const startChat = (transport: MeshTransport, prompt: string, options: ChatOptions): ChatRun => {
+  const conversationId = options.conversationId ?? newId()
+  const runId = newId()
+  const queue: ChatEvent[] = []
+  let wake: (() => void) | undefined
+  let ended = false
+  let settle!: (result: ChatResult) => void
+  const result = new Promise<ChatResult>((resolve) => (settle = resolve))
+  const push = (event: ChatEvent) => {
+    queue.push(event)
+    wake?.()
+  }
+  const end = (outcome: ChatResult) => {
+    if (ended) return
+    ended = true
+    unsubscribe()
+    settle(outcome)
+    wake?.()
+  }
+  // Subscribe before starting, so no event of the run is missed.
+  const unsubscribe = transport.onEvent((event) => {
+    if ("runId" in event && event.runId === runId) {
+      push(event)
+      if (event.type === "run_finished") {
+        end({ conversationId, runId, status: event.status, answer: event.answer, ...(event.error ? { error: event.error } : {}) })
+      }
+    } else if ((event.type === "tool_call_started" || event.type === "tool_call_finished") && event.callId.startsWith(`${runId}:`)) {
+      push(event)
+    }
+  })
+  transport.request("chat.start", { prompt, conversationId, runId, ...(options.model ? { model: options.model } : {}), ...(options.system !== undefined ? { system: options.system } : {}) }).then((outcome) => {
+    if (!outcome.ok) {
+      const finished: ChatEvent = { type: "run_finished", conversationId, runId, status: "failed", answer: "", error: outcome.error }
+      push(finished)
+      end({ conversationId, runId, status: "failed", answer: "", error: outcome.error })
+    }
+  })
+  return {
+    conversationId,
+    runId,
+    result,
+    stop: async () => void (await transport.request("chat.stop", { conversationId })),
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        while (queue.length) {
+          const event = queue.shift()!
+          yield event
+          if (event.type === "run_finished") return
+        }
+        if (ended && queue.length === 0) return
+        await new Promise<void>((resolve) => (wake = resolve))
+        wake = undefined
+      }
+    },
+  }
+}
+
 export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
+  chat: (prompt, options = {}) => startChat(transport, prompt, options),
+  stop: async (conversationId) => unwrap(await transport.request("chat.stop", { conversationId })),
+  conversations: {
+    list: async () => unwrap(await transport.request("conversations.list")),
+    get: async (conversationId) => unwrap(await transport.request("conversations.get", { conversationId })),
+    delete: async (conversationId) => unwrap(await transport.request("conversations.delete", { conversationId })),
+    running: async () => unwrap(await transport.request("chat.running")),
+  },
   tools: {
     list: async () => unwrap(await transport.request("tools.list")),
     call: async (name, params = {}, options = {}) => {

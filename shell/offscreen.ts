@@ -4,31 +4,43 @@
  * the service worker being stopped.
  */
 import { Exit, Schema } from "effect"
-import { DebugParams, ToolsCallParams } from "../schemas/channel.ts"
+import { ChatStartParams, ConversationIdParams, DebugParams, ToolsCallParams } from "../schemas/channel.ts"
 import { toWire } from "../schemas/errors.ts"
 import type { MeshEvent } from "../schemas/events.ts"
 import type { ToolGroup } from "../schemas/tool-definition.ts"
 import { builtinTools } from "../schemas/tools/index.ts"
+import { AgentPool } from "../workers/mesh/agents.ts"
 import { Supervisor } from "../workers/mesh/supervisor.ts"
 import { makeAgentApi, type MeshMethod, type MeshOutcome, type MeshTransport } from "./agent-api.ts"
 import { serveChannel } from "./channel/server.ts"
 import { callRouter } from "./router-client.ts"
 import { cancelSandbox, runInSandbox } from "./sandbox-host.ts"
-import { workerScripts } from "./worker-registry.ts"
+import { agentWorkerScript, workerScripts } from "./worker-registry.ts"
 
 const listeners = new Set<(event: MeshEvent) => void>()
 let broadcast: (event: MeshEvent) => void = () => undefined
+
+const emit = (event: MeshEvent) => {
+  broadcast(event)
+  for (const listener of listeners) listener(event)
+}
 
 const supervisor = new Supervisor({
   tools: builtinTools,
   workerUrls: Object.fromEntries(Object.entries(workerScripts).map(([group, path]) => [group, chrome.runtime.getURL(path)])),
   router: callRouter,
   host: { runInSandbox, cancelSandbox },
-  emit: (event) => {
-    broadcast(event)
-    for (const listener of listeners) listener(event)
-  },
+  emit,
 })
+
+const agents = new AgentPool({ workerUrl: chrome.runtime.getURL(agentWorkerScript), supervisor, router: callRouter, emit })
+// Settle the runs that a previous document left "running" (the browser closed mid-run).
+void agents.store()
+
+const decode = <A>(schema: Schema.Codec<A, unknown>, method: string, params: unknown): { ok: true; value: A } | MeshOutcome => {
+  const decoded = Schema.decodeUnknownExit(schema)(params)
+  return Exit.isSuccess(decoded) ? { ok: true, value: decoded.value } : invalid(method, decoded.cause)
+}
 
 const invalid = (method: string, cause: unknown): MeshOutcome => ({ ok: false, error: { code: "invalid_input", message: `${method}: ${String(cause)}` } })
 
@@ -56,6 +68,28 @@ const local: MeshTransport = {
       }
       case "debug.workers":
         return { ok: true, value: supervisor.workers() }
+      case "chat.start": {
+        const decoded = decode(ChatStartParams as never, method, params)
+        return decoded.ok ? agents.start(decoded.value as typeof ChatStartParams.Type) : decoded
+      }
+      case "chat.stop": {
+        const decoded = decode(ConversationIdParams as never, method, params)
+        return decoded.ok ? { ok: true, value: await agents.stop((decoded.value as typeof ConversationIdParams.Type).conversationId) } : decoded
+      }
+      case "chat.running":
+        return { ok: true, value: agents.running() }
+      case "conversations.list":
+        return { ok: true, value: await (await agents.store()).list() }
+      case "conversations.get":
+      case "conversations.delete": {
+        const decoded = decode(ConversationIdParams as never, method, params)
+        if (!decoded.ok) return decoded
+        const { conversationId } = decoded.value as typeof ConversationIdParams.Type
+        const store = await agents.store()
+        if (method === "conversations.get") return { ok: true, value: (await store.get(conversationId)) ?? null }
+        if (agents.running().some((r) => r.conversationId === conversationId)) await agents.stop(conversationId)
+        return { ok: true, value: await store.delete(conversationId) }
+      }
     }
   },
   onEvent(listener) {

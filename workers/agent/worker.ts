@@ -1,0 +1,112 @@
+/**
+ * An agent worker: it runs one conversation's agent loop. The mesh starts one per running
+ * conversation and ends it when the run ends; stopping the run aborts the model stream and the
+ * run's tool calls.
+ */
+import * as Comlink from "comlink"
+import { Schema } from "effect"
+import type { WireError } from "../../schemas/errors.ts"
+import { Provider as ProviderSettings, Settings } from "../../schemas/settings.ts"
+import { runLoop, type RunOutcome } from "./loop.ts"
+import type { AgentHost, AgentWorkerApi, RunRequest } from "./protocol.ts"
+import { makeProvider } from "./providers/index.ts"
+import { ConversationStore } from "./store.ts"
+import { composeSystemPrompt } from "./system-prompt.ts"
+
+const DEFAULT_CONTEXT_WINDOW = 128_000
+
+let host: AgentHost | undefined
+const runs = new Map<string, AbortController>()
+let storePromise: Promise<ConversationStore> | undefined
+const store = () => (storePromise ??= ConversationStore.open())
+
+const failed = (error: WireError): RunOutcome => ({ status: "failed", answer: "", error })
+
+const routed = async <A>(method: Parameters<AgentHost["router"]>[0], schema: Schema.Codec<A, unknown>, params?: unknown): Promise<A | WireError> => {
+  const reply = await host!.router(method, params)
+  if (!reply.ok) return reply.error
+  return Schema.decodeUnknownSync(schema)(reply.value)
+}
+const isWire = (v: unknown): v is WireError => typeof v === "object" && v !== null && "code" in v && "message" in v && !("id" in v)
+
+const api: AgentWorkerApi = {
+  init(h) {
+    host = h
+  },
+  ping: () => "pong",
+  stop(runId) {
+    runs.get(runId)?.abort()
+  },
+  async run(request: RunRequest): Promise<RunOutcome> {
+    const h = host
+    if (!h) return failed({ code: "unavailable", message: "The agent worker was not initialised." })
+    const controller = new AbortController()
+    runs.set(request.runId, controller)
+    const db = await store()
+    const { conversationId, runId } = request
+    try {
+      const settings = await routed("settings.get", Settings as never)
+      if (isWire(settings)) return failed(settings)
+      const s = settings as Settings
+
+      let conversation = await db.meta(conversationId)
+      conversation ??= await db.create({ id: conversationId, ...(request.system !== undefined ? { system: request.system } : {}) })
+      // The user's message is saved first: whatever fails next, it is not lost.
+      if (request.prompt !== undefined) {
+        const record = await db.append(conversationId, { runId, message: { role: "user", content: request.prompt } })
+        h.emit({ type: "message_saved", conversationId, runId, record })
+      }
+      const modelChoice = request.model ?? conversation.model ?? s.defaultModel
+      if (modelChoice === undefined) {
+        return failed({ code: "no_model", message: "No model is set up. Add a model provider and choose a default model in Settings (Agent → Settings), or pass { model: { providerId, model } }." })
+      }
+      const provider = await routed("providers.resolve", ProviderSettings as never, { providerId: modelChoice.providerId })
+      if (isWire(provider)) return failed(provider)
+      const p = provider as ProviderSettings
+
+      await db.update(conversationId, {
+        status: "running",
+        model: modelChoice,
+        ...(request.system !== undefined ? { system: request.system } : {}),
+      })
+      h.emit({ type: "run_started", conversationId, runId, prompt: request.prompt ?? "" })
+
+      const outcome = await runLoop({
+        conversationId,
+        runId,
+        provider: makeProvider({ kind: p.kind, baseUrl: p.baseUrl, ...(p.apiKey ? { apiKey: p.apiKey } : {}), ...(p.quirks ? { quirks: p.quirks } : {}) }),
+        model: modelChoice.model,
+        system: composeSystemPrompt(s.systemPrompt, request.system ?? conversation.system),
+        tools: await h.tools(),
+        settings: { stepLimit: s.stepLimit, ...s.model, contextWindow: p.contextWindow ?? DEFAULT_CONTEXT_WINDOW },
+        callTool: async (call, signal) => {
+          const callId = `${runId}:${call.id}`
+          const onAbort = () => void h.cancelTool(callId)
+          signal.addEventListener("abort", onAbort, { once: true })
+          try {
+            return await h.callTool(callId, call.name, call.arguments, conversationId)
+          } finally {
+            signal.removeEventListener("abort", onAbort)
+          }
+        },
+        emit: h.emit,
+        history: () => db.messages(conversationId),
+        append: (message) => db.append(conversationId, message),
+        summary: {
+          get: async () => (await db.meta(conversationId))?.summary,
+          set: async (summary) => void (await db.update(conversationId, { summary })),
+        },
+        signal: controller.signal,
+      })
+      await db.update(conversationId, { status: outcome.status })
+      return outcome
+    } catch (error) {
+      await db.update(conversationId, { status: "failed" }).catch(() => undefined)
+      return failed({ code: "agent_failed", message: `The run failed: ${error instanceof Error ? error.message : String(error)}` })
+    } finally {
+      runs.delete(runId)
+    }
+  },
+}
+
+Comlink.expose(api)
