@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Runs the project's article extractor (the code web_fetch runs, bundled from workers/web/extract
+// with esbuild, on linkedom) over every *.html and *.html.gz page of a folder, and writes the
+// plain text of each page's main content for the article-extraction benchmark's score.mjs.
+//   node bench/extraction.mjs --pages DIR --out FILE [--extractor ours|readability]
+// The plain text is what web_fetch returns (the Markdown body) turned back into text.
+import * as esbuild from "esbuild"
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
+import { gunzipSync } from "node:zlib"
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+
+/** Bundles the extractor and the baseline into one module, so both run on the same linkedom. */
+export const loadExtractors = async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), "extraction-bench-"))
+  const file = path.join(dir, "extractors.mjs")
+  await esbuild.build({
+    stdin: {
+      contents: `
+        export { extractFromHtml } from "./workers/web/extract/index.ts"
+        export { markdownToText } from "./workers/web/extract/plain-text.ts"
+        export { decodeHtml } from "./workers/web/charset.ts"
+        export { parseHTML } from "linkedom/worker"
+        export { Readability } from "@mozilla/readability"
+        export { default as TurndownService } from "turndown"
+      `,
+      resolveDir: root,
+      loader: "ts",
+    },
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    outfile: file,
+    logLevel: "warning",
+  })
+  const m = await import(pathToFileURL(file).href)
+  const turndown = new m.TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" })
+  return {
+    ours: (html, url) => m.markdownToText(m.extractFromHtml(html, url).markdown),
+    readability: (html) => {
+      const { document } = m.parseHTML(html)
+      const article = new m.Readability(document).parse()
+      return article?.content ? m.markdownToText(turndown.turndown(article.content)) : ""
+    },
+    decode: (bytes) => m.decodeHtml(bytes),
+  }
+}
+
+/** The pages of a folder as { id, html }, decoded the way web_fetch decodes a response. */
+export const readPages = async (dir, decode) => {
+  const names = (await readdir(dir)).filter((f) => /\.html(\.gz)?$/.test(f)).sort()
+  return Promise.all(
+    names.map(async (name) => {
+      const raw = await readFile(path.join(dir, name))
+      const bytes = name.endsWith(".gz") ? gunzipSync(raw) : raw
+      return { id: name.replace(/\.html(\.gz)?$/, ""), html: decode(new Uint8Array(bytes)) }
+    }),
+  )
+}
+
+/** Runs one extractor on every page; returns the predictions and each page's time in ms. */
+export const run = (pages, extract) => {
+  const predictions = {}
+  const times = []
+  for (const page of pages) {
+    const started = performance.now()
+    const text = extract(page.html)
+    times.push(performance.now() - started)
+    predictions[page.id] = { articleBody: text }
+  }
+  return { predictions, times }
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2)
+  const opt = (name, fallback) => {
+    const i = args.indexOf(name)
+    return i >= 0 ? args[i + 1] : fallback
+  }
+  const pagesDir = opt("--pages")
+  const out = opt("--out")
+  const which = opt("--extractor", "ours")
+  if (!pagesDir || !out || !["ours", "readability"].includes(which)) {
+    console.error("usage: node bench/extraction.mjs --pages DIR --out FILE [--extractor ours|readability]")
+    process.exit(2)
+  }
+  const extractors = await loadExtractors()
+  const pages = await readPages(pagesDir, extractors.decode)
+  const { predictions, times } = run(pages, extractors[which])
+  await writeFile(out, JSON.stringify(predictions, null, 1))
+  console.log(`${which}: ${pages.length} pages, median ${median(times).toFixed(2)} ms per page → ${out}`)
+}

@@ -1,0 +1,70 @@
+import { expect } from "chai"
+import { extractFromHtml } from "./index.ts"
+
+const prose = (topic: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `<p>${topic} paragraph ${i + 1}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`).join("")
+
+const page = (body: string, title = "The story") => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`
+
+describe("extractFromHtml", () => {
+  it("keeps the article and drops navigation, sidebars, footers and scripts", () => {
+    const { title, markdown } = extractFromHtml(
+      page(`
+        <header><nav><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li></ul></nav></header>
+        <div class="layout">
+          <div class="story-body">${prose("Main", 4)}</div>
+          <div class="sidebar"><h3>Most read</h3><p>Something else entirely, with a sentence of its own that goes on.</p></div>
+        </div>
+        <script>var tracking = "should never show";</script>
+        <footer><p>Copyright 2024 The Paper, all rights reserved, with a long legal sentence here.</p></footer>`),
+      "https://news.example/story",
+    )
+    expect(title).to.equal("The story")
+    expect(markdown).to.contain("Main paragraph 1:")
+    expect(markdown).to.contain("Main paragraph 4:")
+    for (const gone of ["Home", "Most read", "Something else", "tracking", "Copyright"]) expect(markdown).not.to.contain(gone)
+  })
+
+  it("drops comments even when they outweigh the article", () => {
+    const { markdown } = extractFromHtml(
+      page(`<div id="content"><article>${prose("Article", 3)}</article>
+        <div id="comments">${Array.from({ length: 6 }, (_, i) => `<div class="comment"><p>Reader ${i} wrote a long reply, full of opinions, commas and sentences that go on and on.</p></div>`).join("")}</div></div>`),
+    )
+    expect(markdown).to.contain("Article paragraph 3:")
+    expect(markdown).not.to.contain("Reader")
+  })
+
+  it("drops a run of teasers that each open with a link", () => {
+    const teaser = (i: number) => `<li class="card"><a href="/s/${i}">Another story number ${i} headline</a><p>Its summary, a sentence that could pass for prose, runs on here.</p></li>`
+    const { markdown } = extractFromHtml(page(`<main>${prose("Body", 3)}<ul class="more">${[1, 2, 3, 4].map(teaser).join("")}</ul></main>`))
+    expect(markdown).to.contain("Body paragraph 1:")
+    expect(markdown).not.to.contain("Another story")
+  })
+
+  it("drops hidden elements, captions and a heading that repeats the title", () => {
+    const { markdown } = extractFromHtml(
+      page(`<article><h1>The story</h1><figure><img src="/a.jpg" alt="A photo"><figcaption>Photo: Agency</figcaption></figure>
+        ${prose("Text", 3)}<div style="display:none">Hidden trap text that must not appear anywhere.</div><p hidden>Also hidden.</p></article>`, "The story | Site"),
+      "https://x.example/",
+    )
+    expect(markdown).not.to.match(/^# The story/m)
+    expect(markdown).to.contain("![A photo](https://x.example/a.jpg)")
+    expect(markdown).not.to.contain("Photo: Agency")
+    expect(markdown).not.to.contain("hidden")
+    expect(markdown).not.to.contain("Hidden trap")
+  })
+
+  it("keeps a data table and a short list that belong to the article", () => {
+    const { markdown } = extractFromHtml(
+      page(`<article>${prose("Results", 2)}<table><tr><th>Pos</th><th>Driver</th></tr><tr><td>1</td><td>Kyle</td></tr><tr><td>2</td><td>Martin</td></tr></table>
+        <ul><li>Eggs</li><li>Flour</li></ul>${prose("More", 1)}</article>`),
+    )
+    expect(markdown).to.contain("| 2 | Martin |")
+    expect(markdown).to.contain("- Eggs\n- Flour")
+  })
+
+  it("returns the whole text of a page that is all content", () => {
+    const { markdown } = extractFromHtml("<p>Just one short line.</p>")
+    expect(markdown).to.equal("Just one short line.")
+  })
+})

@@ -1,0 +1,53 @@
+/**
+ * The few facts about HTML elements that both the article finder and the Markdown writer need.
+ * They walk with firstChild/nextSibling only: in linkedom, childNodes and children build a new
+ * array on every access, which makes them quadratic on wide nodes.
+ */
+
+export const ELEMENT_NODE = 1
+export const TEXT_NODE = 3
+
+/** Elements that start a new block of text (everything else flows inline). */
+export const BLOCK_TAGS: ReadonlySet<string> = new Set([
+  "address", "article", "aside", "blockquote", "body", "center", "dd", "details", "dialog", "dir", "div", "dl", "dt",
+  "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr",
+  "html", "legend", "li", "main", "menu", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td",
+  "tfoot", "th", "thead", "tr", "ul", "caption",
+])
+
+/** Never content: removed before anything else looks at the page. */
+export const DROP_TAGS: ReadonlySet<string> = new Set([
+  "script", "style", "noscript", "template", "svg", "math", "canvas", "iframe", "frame", "frameset", "object",
+  "embed", "applet", "audio", "video", "source", "track", "map", "input", "select", "textarea", "button", "option",
+  "datalist", "output", "meter", "progress", "link", "meta", "base", "head", "title", "dialog", "slot", "portal",
+])
+
+export const HEADING_TAGS: ReadonlySet<string> = new Set(["h1", "h2", "h3", "h4", "h5", "h6"])
+
+export const tagOf = (node: Node): string => (node as Element).localName ?? ""
+
+export const isElement = (node: Node): node is Element => node.nodeType === ELEMENT_NODE
+
+export const isBlock = (node: Node): boolean => node.nodeType === ELEMENT_NODE && BLOCK_TAGS.has(tagOf(node))
+
+/** Counts the characters of `text` that are not white space: a length that markup layout cannot inflate. */
+export const visibleLength = (text: string): number => {
+  let n = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c > 32 && c !== 160 && c !== 0x200b && c !== 0x3000) n++
+  }
+  return n
+}
+
+/** The children of `node` as an array, read once (removing nodes while walking it is safe). */
+export const childrenOf = (node: Node): Node[] => {
+  const out: Node[] = []
+  for (let c = node.firstChild; c !== null; c = c.nextSibling) out.push(c)
+  return out
+}
+
+export const collapseWhitespace = (text: string): string => text.replace(/[\s\u00a0]+/g, " ")
+
+/** The element's text with white space collapsed, without building its subtree's textContent twice. */
+export const textOf = (node: Node): string => collapseWhitespace(node.textContent ?? "").trim()

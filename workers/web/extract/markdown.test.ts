@@ -1,0 +1,55 @@
+import { expect } from "chai"
+import { parseHTML } from "linkedom/worker"
+import { toMarkdown } from "./markdown.ts"
+import { markdownToText } from "./plain-text.ts"
+
+const md = (html: string, baseUrl = "https://example.com/dir/page.html") => {
+  const { document } = parseHTML(`<html><body>${html}</body></html>`) as unknown as { document: Document }
+  return toMarkdown(document.body, { baseUrl })
+}
+
+describe("toMarkdown", () => {
+  it("writes headings and paragraphs, collapsing white space", () => {
+    expect(md("<h2>  The   title </h2><p>One\n   two.</p><p>Three.</p>")).to.equal("## The title\n\nOne two.\n\nThree.")
+  })
+
+  it("makes links and images absolute, and keeps alt text", () => {
+    expect(md('<p>See <a href="../other.html">the other page</a>.</p>')).to.equal("See [the other page](https://example.com/other.html).")
+    expect(md('<p><img src="/a.png" alt="A chart"></p>')).to.equal("![A chart](https://example.com/a.png)")
+    expect(md('<p><a href="javascript:void(0)">click</a></p>')).to.equal("click")
+  })
+
+  it("writes lists, nested lists and ordered lists with their start", () => {
+    expect(md("<ul><li>one</li><li>two<ul><li>inner</li></ul></li></ul>")).to.equal("- one\n- two\n  - inner")
+    expect(md('<ol start="3"><li>c</li><li>d</li></ol>')).to.equal("3. c\n4. d")
+  })
+
+  it("fences preformatted code, keeping its white space and language", () => {
+    expect(md('<pre><code class="language-js">if (a) {\n  b()\n}</code></pre>')).to.equal("```js\nif (a) {\n  b()\n}\n```")
+    expect(md("<p>Run <code>npm test</code> now</p>")).to.equal("Run `npm test` now")
+  })
+
+  it("writes data tables as pipe tables, and layout tables as their blocks", () => {
+    expect(md("<table><tr><th>a</th><th>b|c</th></tr><tr><td>1</td><td>2</td></tr></table>")).to.equal("| a | b\\|c |\n| --- | --- |\n| 1 | 2 |")
+    expect(md("<table><tr><td><p>Left column text.</p></td><td><div>Right</div></td></tr></table>")).to.equal("Left column text.\n\nRight")
+  })
+
+  it("quotes block quotes and marks emphasis", () => {
+    expect(md("<blockquote><p>Be <strong>bold</strong>, <em>kind</em>.</p></blockquote>")).to.equal("> Be **bold**, *kind*.")
+  })
+
+  it("escapes text that would otherwise read as Markdown", () => {
+    expect(md("<p># not a heading</p><p>1. not a list</p><p>a*b*c</p>")).to.equal("\\# not a heading\n\n1\\. not a list\n\na\\*b\\*c")
+  })
+
+  it("breaks lines at <br> and keeps inline runs beside blocks apart", () => {
+    expect(md("<div>first line<br>second line<p>a block</p>tail</div>")).to.equal("first line\nsecond line\n\na block\n\ntail")
+  })
+})
+
+describe("markdownToText", () => {
+  it("keeps the words and drops markup, link targets and images", () => {
+    const text = markdownToText("## Title\n\nSee [the page](https://x.org/a) and ![chart](https://x.org/c.png).\n\n- **one**\n- `two`\n\n| a | b |\n| --- | --- |\n| 1 | 2 |")
+    expect(text).to.equal("Title\n\nSee the page and .\n\none\ntwo\n\na b\n1 2")
+  })
+})

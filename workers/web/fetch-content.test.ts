@@ -1,0 +1,91 @@
+import { expect } from "chai"
+import { effectiveMediaType, formatJson, htmlToContent, kindOfMediaType, readContent, sniffMediaType, truncate } from "./fetch-content.ts"
+import { parseTarget } from "./fetch.ts"
+import { InvalidInput } from "../../schemas/errors.ts"
+
+const bytes = (s: string) => new TextEncoder().encode(s)
+
+/** A one-page PDF with `text` in Helvetica and a correct cross-reference table. */
+const makePdf = (text: string): Uint8Array => {
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ]
+  let pdf = "%PDF-1.4\n"
+  const offsets: number[] = []
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length)
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`
+  })
+  const xref = pdf.length
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return bytes(pdf)
+}
+
+describe("web_fetch content", () => {
+  it("accepts only absolute http and https URLs", () => {
+    expect(parseTarget("https://example.com/a")).to.be.instanceOf(URL)
+    for (const bad of ["ftp://example.com/", "file:///etc/hosts", "data:text/plain,hi", "/relative", "example.com"]) {
+      const result = parseTarget(bad)
+      expect(result, bad).to.be.instanceOf(InvalidInput)
+      expect((result as InvalidInput).parameter).to.equal("url")
+    }
+  })
+
+  it("maps media types to what it can read, and nothing else", () => {
+    expect(kindOfMediaType("text/html")).to.equal("html")
+    expect(kindOfMediaType("application/ld+json")).to.equal("json")
+    expect(kindOfMediaType("text/csv")).to.equal("text")
+    expect(kindOfMediaType("application/rss+xml")).to.equal("text")
+    expect(kindOfMediaType("application/pdf")).to.equal("pdf")
+    expect(kindOfMediaType("image/png")).to.equal(undefined)
+    expect(kindOfMediaType("application/zip")).to.equal(undefined)
+  })
+
+  it("looks at the bytes when the type is missing or generic", () => {
+    expect(sniffMediaType(bytes("%PDF-1.7\n..."))).to.equal("application/pdf")
+    expect(sniffMediaType(bytes("  <!DOCTYPE html><html>"))).to.equal("text/html")
+    expect(sniffMediaType(bytes('{"a":1}'))).to.equal("application/json")
+    expect(sniffMediaType(bytes("just words\n"))).to.equal("text/plain")
+    expect(sniffMediaType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]))).to.equal(undefined)
+    expect(effectiveMediaType("application/octet-stream", bytes("%PDF-1.4"))).to.equal("application/pdf")
+    expect(effectiveMediaType("image/png", bytes("%PDF-1.4"))).to.equal("image/png")
+  })
+
+  it("formats JSON with two spaces and strips a BOM; leaves broken JSON as it is", () => {
+    expect(formatJson('\uFEFF{"a":[1,{"b":null}]}')).to.equal('{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ]\n}')
+    expect(formatJson("{not json")).to.equal("{not json")
+  })
+
+  it("puts the title on top of the Markdown of an HTML page", () => {
+    const content = htmlToContent("<title>Hello</title><main><p>Body text of the page, a sentence.</p></main>", "https://e.example/")
+    expect(content).to.equal("# Hello\n\nBody text of the page, a sentence.")
+  })
+
+  it("says so when a page has no text without scripts", () => {
+    expect(htmlToContent('<title>App</title><div id="root"></div><script>render()</script>', "https://e.example/")).to.contain("get_tab_content")
+  })
+
+  it("reads the text of a PDF", async () => {
+    const text = await readContent("pdf", makePdf("Quarterly numbers went up"), { mediaType: "application/pdf", contentType: "application/pdf", url: "https://e.example/r.pdf" })
+    expect(text).to.equal("Quarterly numbers went up")
+  })
+
+  it("rejects a damaged PDF with a clear message", async () => {
+    const error = await readContent("pdf", bytes("%PDF-1.4 garbage"), { mediaType: "application/pdf", contentType: null, url: "x" }).catch((e: Error) => e)
+    expect(error).to.be.instanceOf(Error)
+    expect((error as Error).message).to.match(/PDF could not be read/)
+  })
+
+  it("cuts at max_length without splitting a surrogate pair", () => {
+    expect(truncate("abcdef", 3)).to.deep.equal({ text: "abc", truncated: true })
+    expect(truncate("abc", 3)).to.deep.equal({ text: "abc", truncated: false })
+    expect(truncate("ab😀cd", 3)).to.deep.equal({ text: "ab", truncated: true })
+    expect(truncate("abc", undefined)).to.deep.equal({ text: "abc", truncated: false })
+  })
+})
