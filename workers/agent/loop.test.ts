@@ -1,0 +1,201 @@
+import { expect } from "chai"
+import type { MessageRecord } from "../../schemas/conversation.ts"
+import type { ConversationEvent } from "../../schemas/events.ts"
+import { runLoop, type LoopDeps, type LoopSettings, type ToolOutcome } from "./loop.ts"
+import { ProviderError, type ChatRequest, type Provider, type StreamEvent, type ToolCall } from "./providers/types.ts"
+import type { NewMessage } from "./store.ts"
+
+/** A model service scripted turn by turn: the loop's dependency, not its subject. */
+type Turn = ReadonlyArray<StreamEvent> | ProviderError | ((request: ChatRequest) => AsyncIterable<StreamEvent>)
+const scripted = (turns: Turn[]) => {
+  const requests: ChatRequest[] = []
+  const provider: Provider = {
+    listModels: async () => [],
+    stream(request) {
+      requests.push(request)
+      const turn = turns.shift() ?? [{ type: "text", delta: "(no more turns)" }, { type: "stop", reason: "end" }]
+      if (typeof turn === "function") return turn(request)
+      return (async function* () {
+        if (turn instanceof ProviderError) throw turn
+        yield* turn
+      })()
+    },
+  }
+  return { provider, requests }
+}
+
+const call = (id: string, name: string, args: unknown): StreamEvent => ({ type: "tool_call", call: { id, name, arguments: args } })
+const text = (t: string, stop: "end" | "length" = "end"): StreamEvent[] => [{ type: "text", delta: t }, { type: "stop", reason: stop }]
+
+const settings: LoopSettings = { stepLimit: 10, maxRetries: 2, retryBaseDelayMs: 1, retryMaxDelayMs: 50, stallTimeoutMs: 1000, toolResultMaxChars: 200, maxOutputTokens: 100, contextWindow: 100_000 }
+
+const harness = (turns: Turn[], options: { tools?: (call: ToolCall, signal: AbortSignal) => Promise<ToolOutcome>; settings?: Partial<LoopSettings>; signal?: AbortSignal } = {}) => {
+  const records: MessageRecord[] = [{ conversationId: "c", seq: 1, runId: "r", at: 0, message: { role: "user", content: "go" } }]
+  const events: ConversationEvent[] = []
+  const { provider, requests } = scripted(turns)
+  const deps: LoopDeps = {
+    conversationId: "c",
+    runId: "r",
+    provider,
+    model: "m",
+    system: "sys",
+    tools: [{ name: "echo", description: "echo", parameters: { type: "object" } }],
+    settings: { ...settings, ...options.settings },
+    callTool: options.tools ?? (async (c) => ({ ok: true, value: { echoed: c.arguments } })),
+    emit: (e) => events.push(e),
+    history: async () => records,
+    append: async (m: NewMessage) => {
+      const record = { ...m, conversationId: "c", seq: records.length + 1, at: Date.now() } as MessageRecord
+      records.push(record)
+      return record
+    },
+    summary: { get: async () => undefined, set: async () => undefined },
+    signal: options.signal ?? new AbortController().signal,
+  }
+  return { deps, records, events, requests }
+}
+
+describe("the agent loop", () => {
+  it("runs a turn's tool calls in parallel, sends the results back, and ends on an answer without tools", async () => {
+    let running = 0
+    let most = 0
+    const h = harness([[call("a", "echo", { n: 1 }), call("b", "echo", { n: 2 }), { type: "stop", reason: "tool_calls" }], text("both done")], {
+      tools: async (c) => {
+        running++
+        most = Math.max(most, running)
+        await new Promise((r) => setTimeout(r, 30))
+        running--
+        return { ok: true, value: c.arguments }
+      },
+    })
+    const outcome = await runLoop(h.deps)
+    expect(outcome).to.deep.equal({ status: "completed", answer: "both done" })
+    expect(most).to.equal(2)
+    expect(h.records.map((r) => r.message.role)).to.deep.equal(["user", "assistant", "tool", "tool", "assistant"])
+    const second = h.requests[1]!.messages
+    expect(second.filter((m) => m.role === "tool").map((m) => (m as { toolCallId: string }).toolCallId).sort()).to.deep.equal(["a", "b"])
+  })
+
+  it("feeds a tool's error back to the model as an error result", async () => {
+    const h = harness([[call("a", "echo", {}), { type: "stop", reason: "tool_calls" }], text("ok")], {
+      tools: async () => ({ ok: false, error: { code: "not_found", message: "no such tab" } }),
+    })
+    await runLoop(h.deps)
+    const tool = h.records.find((r) => r.message.role === "tool")!
+    expect(tool.message).to.include({ isError: true })
+    expect((tool.message as { content: string }).content).to.match(/not_found.*no such tab/)
+  })
+
+  it("ends at the step limit with a message from which the user can continue", async () => {
+    const loopTurn = () => [call(crypto.randomUUID(), "echo", { x: Math.random() }), { type: "stop", reason: "tool_calls" } as StreamEvent]
+    const h = harness([loopTurn(), loopTurn(), loopTurn(), loopTurn()], { settings: { stepLimit: 3 } })
+    const outcome = await runLoop(h.deps)
+    expect(outcome.status).to.equal("step_limit")
+    expect(h.requests).to.have.length(3)
+    expect(h.records.at(-1)?.notice?.message).to.match(/limit of 3 steps.*continue/)
+  })
+
+  it("warns the model about the same call again and again, then refuses it", async () => {
+    const same = () => [call(crypto.randomUUID(), "echo", { q: "x", page: 1 }), { type: "stop", reason: "tool_calls" } as StreamEvent]
+    let ran = 0
+    const h = harness([same(), same(), same(), same(), same(), text("giving up")], { tools: async () => (ran++, { ok: true, value: "same" }) })
+    await runLoop(h.deps)
+    const results = h.records.filter((r) => r.message.role === "tool").map((r) => (r.message as { content: string }).content)
+    expect(results[1]).to.not.match(/Note:/)
+    expect(results[2]).to.match(/call number 3/)
+    expect(results[4]).to.match(/loop_detected/)
+    expect(ran).to.equal(4)
+  })
+
+  it("caps a large result, saying how to get the rest", async () => {
+    const h = harness([[call("a", "echo", {}), { type: "stop", reason: "tool_calls" }], text("ok")], { tools: async () => ({ ok: true, value: "x".repeat(1000) }) })
+    await runLoop(h.deps)
+    const content = (h.records.find((r) => r.message.role === "tool")!.message as { content: string }).content
+    expect(content.startsWith("x".repeat(200) + "\n")).to.equal(true)
+    expect(content).to.match(/200 of 1000 characters/)
+    expect(h.records.find((r) => r.message.role === "tool")!.tool?.result).to.equal("x".repeat(1000))
+  })
+
+  it("retries a retryable failure, honouring Retry-After, and saves nothing twice", async () => {
+    const h = harness([new ProviderError("429 Too Many Requests", { kind: "http", status: 429, retryable: true, retryAfterMs: 20 }), text("after retry")])
+    const outcome = await runLoop(h.deps)
+    expect(outcome).to.deep.equal({ status: "completed", answer: "after retry" })
+    const retry = h.events.find((e) => e.type === "retry")
+    expect(retry && retry.type === "retry" && retry.delayMs).to.equal(20)
+    expect(h.records.filter((r) => r.message.role === "assistant")).to.have.length(1)
+  })
+
+  it("gives a clear error after the last try, and keeps what was saved", async () => {
+    const fail = () => new ProviderError("500 Internal Server Error", { kind: "http", status: 500, retryable: true })
+    const h = harness([fail(), fail(), fail(), fail()])
+    const outcome = await runLoop(h.deps)
+    expect(outcome.status).to.equal("failed")
+    expect(outcome.error?.code).to.equal("model_http_500")
+    expect(outcome.error?.message).to.match(/failed 3 times.*500/)
+    expect(h.requests).to.have.length(3)
+    expect(h.records[0]!.message).to.deep.equal({ role: "user", content: "go" })
+    expect(h.records.at(-1)?.notice?.status).to.equal("failed")
+  })
+
+  it("does not retry what cannot succeed", async () => {
+    const h = harness([new ProviderError("401 Unauthorized: bad key", { kind: "http", status: 401, retryable: false }), text("never")])
+    const outcome = await runLoop(h.deps)
+    expect(outcome.error?.code).to.equal("model_http_401")
+    expect(h.requests).to.have.length(1)
+  })
+
+  it("stops: no further tool call starts, the in-flight ones are cancelled, and the run is saved as stopped", async () => {
+    const controller = new AbortController()
+    const started: string[] = []
+    const h = harness(
+      [[call("a", "echo", {}), { type: "stop", reason: "tool_calls" }], [call("b", "echo", {}), { type: "stop", reason: "tool_calls" }]],
+      {
+        signal: controller.signal,
+        tools: (c, signal) =>
+          new Promise((resolve) => {
+            started.push(c.id)
+            controller.abort()
+            signal.addEventListener("abort", () => resolve({ ok: false, error: { code: "cancelled", message: "cancelled" } }))
+            if (signal.aborted) resolve({ ok: false, error: { code: "cancelled", message: "cancelled" } })
+          }),
+      },
+    )
+    const outcome = await runLoop(h.deps)
+    expect(outcome.status).to.equal("stopped")
+    expect(started).to.deep.equal(["a"])
+    expect(h.requests).to.have.length(1)
+    expect(h.records.at(-1)?.notice?.status).to.equal("stopped")
+  })
+
+  it("refuses a call whose arguments are not JSON without running it", async () => {
+    let ran = false
+    const h = harness([[{ type: "tool_call", call: { id: "a", name: "echo", arguments: {}, invalidArguments: "{oops" } }, { type: "stop", reason: "tool_calls" }], text("ok")], { tools: async () => ((ran = true), { ok: true, value: 1 }) })
+    await runLoop(h.deps)
+    expect(ran).to.equal(false)
+    expect((h.records.find((r) => r.message.role === "tool")!.message as { content: string }).content).to.match(/not valid JSON/)
+  })
+
+  it("summarises older turns when the next request would not fit the context window", async () => {
+    const h = harness([])
+    // A long history: three user turns of ~2,000 characters each.
+    for (let i = 0; i < 3; i++) {
+      await h.deps.append({ runId: "r", message: { role: "assistant", content: "a".repeat(2000) } })
+      await h.deps.append({ runId: "r", message: { role: "user", content: `question ${i} ${"q".repeat(2000)}` } })
+    }
+    let saved: { uptoSeq: number; text: string } | undefined
+    const turns: Turn[] = [text("SUMMARY OF EARLIER TURNS"), text("final")]
+    const { provider, requests } = scripted(turns)
+    const outcome = await runLoop({
+      ...h.deps,
+      provider,
+      settings: { ...settings, contextWindow: 2500, maxOutputTokens: 100 },
+      summary: { get: async () => saved, set: async (s) => void (saved = s) },
+    })
+    expect(outcome.answer).to.equal("final")
+    expect(saved?.text).to.equal("SUMMARY OF EARLIER TURNS")
+    const sent = requests[1]!.messages
+    expect((sent[0] as { content: string }).content).to.match(/Summary of the earlier part/)
+    expect(sent.length).to.be.lessThan(h.records.length)
+    expect(h.records).to.have.length(8) // the saved conversation keeps every message, the answer included
+  })
+})

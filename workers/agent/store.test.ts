@@ -1,0 +1,63 @@
+import { expect } from "chai"
+import { ConversationStore, titleFrom } from "./store.ts"
+
+const fresh = async () => ConversationStore.open(`agent-mesh-test-${crypto.randomUUID()}`)
+
+describe("ConversationStore (IndexedDB)", () => {
+  it("saves messages in order with their bookkeeping, and titles a conversation from its first message", async () => {
+    const store = await fresh()
+    const c = await store.create({ id: "c1" })
+    await store.append(c.id, { runId: "r", message: { role: "user", content: "Find the cheapest flight to Lisbon\nin May" } })
+    await store.append(c.id, { runId: "r", message: { role: "assistant", content: "On it." }, usage: { inputTokens: 100, outputTokens: 7, cachedInputTokens: 40 } })
+    const got = await store.get("c1")
+    expect(got?.title).to.equal("Find the cheapest flight to Lisbon")
+    expect(got?.messages.map((m) => m.seq)).to.deep.equal([1, 2])
+    expect(got?.usage).to.deep.equal({ inputTokens: 100, outputTokens: 7, cachedInputTokens: 40 })
+  })
+
+  it("loses nothing when two writers append to one conversation at once", async () => {
+    const name = `agent-mesh-test-${crypto.randomUUID()}`
+    const a = await ConversationStore.open(name)
+    const b = await ConversationStore.open(name)
+    await a.create({ id: "shared" })
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).append("shared", { runId: "r", message: { role: "user", content: `m${i}` } })),
+    )
+    const messages = await a.messages("shared")
+    expect(messages).to.have.length(40)
+    expect(messages.map((m) => m.seq)).to.deep.equal(Array.from({ length: 40 }, (_, i) => i + 1))
+    expect(new Set(messages.map((m) => (m.message as { content: string }).content)).size).to.equal(40)
+  })
+
+  it("lists newest first, updates status, and deletes a conversation with its messages", async () => {
+    const store = await fresh()
+    await store.create({ id: "old" })
+    await new Promise((r) => setTimeout(r, 5))
+    await store.create({ id: "new" })
+    expect((await store.list()).map((c) => c.id)).to.deep.equal(["new", "old"])
+    await store.append("old", { runId: "r", message: { role: "user", content: "hi" } })
+    expect((await store.list()).map((c) => c.id)).to.deep.equal(["old", "new"])
+    expect((await store.update("old", { status: "stopped" }))?.status).to.equal("stopped")
+    expect(await store.delete("old")).to.equal(true)
+    expect(await store.get("old")).to.equal(undefined)
+    expect(await store.messages("old")).to.deep.equal([])
+    expect(await store.delete("old")).to.equal(false)
+  })
+
+  it("refuses to append to a conversation that does not exist", async () => {
+    const store = await fresh()
+    let error: unknown
+    try {
+      await store.append("nope", { runId: "r", message: { role: "user", content: "x" } })
+    } catch (e) {
+      error = e
+    }
+    expect(String(error)).to.match(/no conversation nope/)
+  })
+
+  it("makes short titles", () => {
+    expect(titleFrom("  ")).to.equal("New conversation")
+    expect(titleFrom("a".repeat(10))).to.equal("a".repeat(10))
+    expect(titleFrom("word ".repeat(30)).length).to.be.at.most(61)
+  })
+})
