@@ -76,12 +76,21 @@ export const Settings = Schema.Struct({
 })
 export type Settings = typeof Settings.Type
 /** What `settings.update` takes: any subset, nested objects merged key by key. */
-export type SettingsPatch = { readonly [K in keyof Settings]?: Settings[K] extends readonly unknown[] ? Settings[K] : Settings[K] extends object ? Partial<Settings[K]> : Settings[K] }
+export type SettingsPatch = {
+  readonly [K in keyof Settings]?: (Settings[K] extends readonly unknown[] ? Settings[K] : Settings[K] extends object ? Partial<Settings[K]> : Settings[K]) | null
+}
 
-/** Merges a patch into stored settings: nested plain objects key by key, arrays and values replaced. */
+/**
+ * Merges a patch into stored settings: nested plain objects key by key, arrays and values
+ * replaced, and `null` removes an optional setting (messages between contexts drop `undefined`).
+ */
 export const mergeSettings = (current: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> => {
   const out: Record<string, unknown> = { ...current }
   for (const [key, value] of Object.entries(patch)) {
+    if (value === null) {
+      delete out[key]
+      continue
+    }
     const prev = out[key]
     out[key] = isPlainObject(value) && isPlainObject(prev) ? mergeSettings(prev, value) : value
   }

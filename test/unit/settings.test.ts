@@ -28,4 +28,8 @@ describe("settings schema", () => {
     )
     expect(merged).to.deep.equal({ stepLimit: 10, search: { engine: "google", bingApiKey: "k" }, providers: [] })
   })
+
+  it("removes an optional setting given null", () => {
+    expect(mergeSettings({ defaultModel: { providerId: "a", model: "m" }, search: { bingApiKey: "k" } }, { defaultModel: null, search: { bingApiKey: null } })).to.deep.equal({ search: {} })
+  })
 })
