@@ -32,6 +32,8 @@ export const ChatStartParams = Schema.Struct({
 })
 export type ChatStartParams = typeof ChatStartParams.Type
 
+export const AnswerParams = Schema.Struct({ id: Schema.NonEmptyString, answer: Schema.Unknown })
+
 export const ConversationIdParams = Schema.Struct({ conversationId: Schema.NonEmptyString })
 
 /** Every request a page may make of the supervisor, by method. */
@@ -45,6 +47,8 @@ export const ChannelRequest = Schema.Union([
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("chat.stop"), params: ConversationIdParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("chat.running") }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.list") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.answer"), params: AnswerParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.pending") }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.get"), params: ConversationIdParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.delete"), params: ConversationIdParams }),
   Schema.Struct({ type: Schema.Literal("cancel"), id: Schema.String }),

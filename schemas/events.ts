@@ -52,5 +52,25 @@ export const RunFinished = Schema.Struct({
 export const ConversationEvent = Schema.Union([RunStarted, TextDelta, ReasoningDelta, RetryScheduled, MessageSaved, UsageReported, RunFinished])
 export type ConversationEvent = typeof ConversationEvent.Type
 
-export const MeshEvent = Schema.Union([ToolCallStarted, ToolCallFinished, WorkerRestarted, ...ConversationEvent.members])
+/** ask_user's question, waiting for `agent.answer(id, answer)`. */
+export const QuestionAsked = Schema.Struct({
+  type: Schema.Literal("question_asked"),
+  id: Schema.String,
+  conversationId: Schema.optionalKey(Schema.String),
+  question: Schema.String,
+  options: Schema.optionalKey(Schema.Array(Schema.String)),
+  multiple: Schema.Boolean,
+  /** When the question times out (ms since the epoch). */
+  expiresAt: Schema.Number,
+})
+export type QuestionAsked = typeof QuestionAsked.Type
+
+export const QuestionClosed = Schema.Struct({
+  type: Schema.Literal("question_closed"),
+  id: Schema.String,
+  conversationId: Schema.optionalKey(Schema.String),
+  reason: Schema.Literals(["answered", "timeout", "withdrawn"]),
+})
+
+export const MeshEvent = Schema.Union([ToolCallStarted, ToolCallFinished, WorkerRestarted, QuestionAsked, QuestionClosed, ...ConversationEvent.members])
 export type MeshEvent = typeof MeshEvent.Type

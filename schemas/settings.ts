@@ -59,7 +59,8 @@ export const Settings = Schema.Struct({
   summaryModel: Schema.optionalKey(ModelRef),
   /** The most model turns one run may take before it stops and says so. */
   stepLimit: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(1000)).pipe(withDefault(50)),
-  askUserTimeoutMs: PositiveWholeNumber.pipe(withDefault(5 * 60_000)),
+  /** How long ask_user waits for an answer (at most an hour). */
+  askUserTimeoutMs: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(60 * 60_000)).pipe(withDefault(5 * 60_000)),
   subAgentTimeLimitMs: PositiveWholeNumber.pipe(withDefault(10 * 60_000)),
   search: SearchSettings.pipe(withDefault({})),
   /** Added to every conversation's system prompt (each conversation may add its own). */

@@ -5,7 +5,7 @@
  */
 import { AgentError, type WireError } from "../schemas/errors.ts"
 import type { Conversation, ConversationRecord, RunStatus } from "../schemas/conversation.ts"
-import type { ConversationEvent, MeshEvent } from "../schemas/events.ts"
+import type { ConversationEvent, MeshEvent, QuestionAsked } from "../schemas/events.ts"
 import type { Settings, SettingsPatch } from "../schemas/settings.ts"
 import type { ToolGroup } from "../schemas/tool-definition.ts"
 import type { ToolInfo } from "../workers/mesh/supervisor.ts"
@@ -23,6 +23,8 @@ export type MeshMethod =
   | "conversations.list"
   | "conversations.get"
   | "conversations.delete"
+  | "questions.answer"
+  | "questions.pending"
 export type MeshOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
 
 export interface MeshTransport {
@@ -70,6 +72,14 @@ export interface ChatRun extends AsyncIterable<ChatEvent> {
 export interface AgentApi {
   /** Sends a message and runs the agent on it. */
   chat(prompt: string, options?: ChatOptions): ChatRun
+  /**
+   * Answers an ask_user question (its `id` comes with the `question_asked` event): text, or
+   * one option, or an array of options when the question allows several. Rejects with
+   * `invalid_answer` when the answer does not fit the question.
+   */
+  answer(questionId: string, answer: string | ReadonlyArray<string>): Promise<void>
+  /** The questions waiting for an answer now (for a panel that opens mid-run). */
+  readonly questions: { pending(): Promise<ReadonlyArray<QuestionAsked>> }
   /** Stops a conversation's run: the stream and its tool calls end, and it is saved as stopped. */
   stop(conversationId: string): Promise<boolean>
   readonly conversations: {
@@ -165,6 +175,8 @@ const startChat = (transport: MeshTransport, prompt: string, options: ChatOption
 export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
   chat: (prompt, options = {}) => startChat(transport, prompt, options),
   stop: async (conversationId) => unwrap(await transport.request("chat.stop", { conversationId })),
+  answer: async (questionId, answer) => void unwrap(await transport.request("questions.answer", { id: questionId, answer })),
+  questions: { pending: async () => unwrap(await transport.request("questions.pending")) },
   conversations: {
     list: async () => unwrap(await transport.request("conversations.list")),
     get: async (conversationId) => unwrap(await transport.request("conversations.get", { conversationId })),

@@ -4,9 +4,9 @@
  * the service worker being stopped.
  */
 import { Exit, Schema } from "effect"
-import { ChatStartParams, ConversationIdParams, DebugParams, ToolsCallParams } from "../schemas/channel.ts"
+import { AnswerParams, ChatStartParams, ConversationIdParams, DebugParams, ToolsCallParams } from "../schemas/channel.ts"
 import { toWire } from "../schemas/errors.ts"
-import type { MeshEvent } from "../schemas/events.ts"
+import type { MeshEvent, QuestionAsked } from "../schemas/events.ts"
 import type { ToolGroup } from "../schemas/tool-definition.ts"
 import { builtinTools } from "../schemas/tools/index.ts"
 import { AgentPool } from "../workers/mesh/agents.ts"
@@ -20,7 +20,12 @@ import { agentWorkerScript, workerScripts } from "./worker-registry.ts"
 const listeners = new Set<(event: MeshEvent) => void>()
 let broadcast: (event: MeshEvent) => void = () => undefined
 
+/** Questions waiting for the user, for pages that open while one is pending. */
+const pendingQuestions = new Map<string, QuestionAsked>()
+
 const emit = (event: MeshEvent) => {
+  if (event.type === "question_asked") pendingQuestions.set(event.id, event)
+  if (event.type === "question_closed") pendingQuestions.delete(event.id)
   broadcast(event)
   for (const listener of listeners) listener(event)
 }
@@ -76,6 +81,14 @@ const local: MeshTransport = {
         const decoded = decode(ConversationIdParams as never, method, params)
         return decoded.ok ? { ok: true, value: await agents.stop((decoded.value as typeof ConversationIdParams.Type).conversationId) } : decoded
       }
+      case "questions.answer": {
+        const decoded = decode(AnswerParams as never, method, params)
+        if (!decoded.ok) return decoded
+        const { id, answer } = decoded.value as typeof AnswerParams.Type
+        return supervisor.deliver(id, { answer })
+      }
+      case "questions.pending":
+        return { ok: true, value: [...pendingQuestions.values()] }
       case "chat.running":
         return { ok: true, value: agents.running() }
       case "conversations.list":

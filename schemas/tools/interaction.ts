@@ -5,6 +5,8 @@ import { withDefault } from "../primitives.ts"
 
 /** How long ask_user waits by default; the real wait is a user setting. */
 export const ASK_USER_DEFAULT_WAIT_MS = 5 * 60_000
+/** The longest wait the setting allows. */
+export const ASK_USER_MAX_WAIT_MS = 60 * 60_000
 /** Grace on top of the wait, so the tool's own timeout answer arrives before the call's time limit. */
 export const ASK_USER_GRACE_MS = 5_000
 
@@ -39,5 +41,6 @@ export const askUser = defineTool({
   annotations: { readOnly: true, destructive: false, openWorld: false, needsUser: true },
   parameters: AskUserParameters,
   result: AskUserResult,
-  timeoutMs: ASK_USER_DEFAULT_WAIT_MS + ASK_USER_GRACE_MS,
+  // The wait itself is the user's setting (askUserTimeoutMs, at most an hour); this is the ceiling.
+  timeoutMs: ASK_USER_MAX_WAIT_MS + ASK_USER_GRACE_MS,
 })

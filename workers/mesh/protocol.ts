@@ -3,6 +3,7 @@
  * lends it back (the router to the `chrome.*` APIs, which workers cannot call themselves).
  */
 import type { WireError } from "../../schemas/errors.ts"
+import type { MeshEvent } from "../../schemas/events.ts"
 import type { RouterReply } from "../../schemas/router.ts"
 import type { RouterMethod } from "../../shell/router/index.ts"
 
@@ -35,6 +36,8 @@ export interface HostServices {
    */
   readonly runInSandbox: (runId: string, code: string, timeoutMs: number) => Promise<SandboxOutcome>
   readonly cancelSandbox: (runId: string) => Promise<void>
+  /** Puts an event on the mesh's stream (a question for the user, a confirmation request). */
+  readonly emit: (event: MeshEvent) => void
 }
 
 export type SandboxOutcome =
@@ -47,6 +50,11 @@ export interface ToolWorkerApi {
   /** Asks the running call to stop; it then settles with a `cancelled` outcome. */
   cancel(callId: string): void
   ping(): "pong"
+  /**
+   * Delivers something from outside to a running call (the user's answer to its question).
+   * The call's handler decides whether to accept it.
+   */
+  deliver(callId: string, payload: unknown): Promise<CallOutcome>
   /** Fault injection for the fault suites: the worker throws and closes itself. */
   crash(): void
   /** Fault injection: the worker's thread is kept busy for `ms` without yielding. */

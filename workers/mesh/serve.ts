@@ -16,6 +16,11 @@ export interface ToolContext {
   readonly signal: AbortSignal
   readonly router: RouterCall
   readonly host: HostServices
+  /**
+   * Registers the receiver of what `deliver` brings to this call (e.g. the user's answer). It
+   * returns an outcome: accepted, or refused with an error that the sender sees.
+   */
+  readonly onDelivery: (receiver: (payload: unknown) => CallOutcome) => void
 }
 
 export type Handler<D> = (params: ParamsOf<D>, context: ToolContext) => Effect.Effect<ResultOf<D>, ToolError>
@@ -31,6 +36,7 @@ const noHost: HostServices = {
   createObjectURL: () => Promise.reject(new Error("The worker was not given a host.")),
   runInSandbox: () => Promise.reject(new Error("The worker was not given a host.")),
   cancelSandbox: () => Promise.resolve(),
+  emit: () => undefined,
 }
 
 export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>(
@@ -38,6 +44,7 @@ export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>
   handlers: NoInfer<Handlers<Defs>>,
 ): void => {
   const running = new Map<string, AbortController>()
+  const receivers = new Map<string, (payload: unknown) => CallOutcome>()
   let host: HostServices = noHost
   const byName = new Map<string, Handler<ToolDefinition>>(
     definitions.map((d) => [d.name, (handlers as Record<string, Handler<ToolDefinition>>)[d.name]!]),
@@ -61,12 +68,19 @@ export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>
           signal: controller.signal,
           router: (method, params) => host.router(method, params),
           host,
+          onDelivery: (receiver) => void receivers.set(request.callId, receiver),
         }
         const exit = await Effect.runPromiseExit(handler(request.params as never, context), { signal: controller.signal })
         return outcomeOf(request.tool, exit)
       } finally {
         running.delete(request.callId)
+        receivers.delete(request.callId)
       }
+    },
+    async deliver(callId, payload) {
+      const receiver = receivers.get(callId)
+      if (!receiver) return { ok: false, error: { code: "not_found", message: "That call is no longer waiting for anything." } }
+      return receiver(payload)
     },
     cancel(callId) {
       running.get(callId)?.abort()

@@ -110,6 +110,7 @@ export class Supervisor {
       createObjectURL: async (blob) => URL.createObjectURL(blob),
       runInSandbox: async () => ({ ok: false, error: { code: "not_implemented", message: "No sandbox is hosted here." } }),
       cancelSandbox: async () => undefined,
+      emit: (event) => this.options.emit?.(event),
       ...options.host,
     }
   }
@@ -176,6 +177,14 @@ export class Supervisor {
       out[group] = { alive: this.slots.get(group)?.alive ?? false, restarts: this.restarts.filter((r) => r.group === group).length }
     }
     return out
+  }
+
+  /** Brings something to a running call (the user's answer to ask_user), wherever it runs. */
+  async deliver(callId: string, payload: unknown): Promise<CallOutcome> {
+    for (const slot of this.slots.values()) {
+      if (slot.alive && slot.inFlight.has(callId)) return slot.remote.deliver(callId, payload)
+    }
+    return { ok: false, error: { code: "not_found", message: `No running call "${callId}" is waiting for an answer (it may have timed out or been stopped).` } }
   }
 
   /** Fault injection, for the fault suites: make a group's worker crash or hang. */

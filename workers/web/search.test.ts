@@ -14,6 +14,7 @@ const contextWith = (search: Record<string, unknown>, signal = new AbortControll
   signal,
   router: async (method) => (method === "search.credentials" ? { ok: true, value: search } : { ok: false, error: { code: "unknown", message: method } }),
   host: undefined as never,
+  onDelivery: () => undefined,
 })
 
 const run = async (params: { query: string; max_results: number }, search: Record<string, unknown>) => {
