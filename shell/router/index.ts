@@ -3,11 +3,13 @@
  * `chrome.*` API adds its routes in a module of its own here and spreads them in below.
  */
 import { meshRoutes } from "./mesh.ts"
+import { pageContentRoutes } from "./page-content.ts"
 import { settingsRoutes } from "./settings.ts"
 
 export const routes = {
   ...meshRoutes,
   ...settingsRoutes,
+  ...pageContentRoutes,
 }
 
 export type RouterMethod = keyof typeof routes

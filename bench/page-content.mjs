@@ -1,0 +1,193 @@
+// `npm run bench:page-content`: get_tab_content on the real pages of ../shared/fixtures/pages,
+// against Playwright's ARIA snapshot of the same page, measured in the same run.
+//
+// Per page it prints: the characters of get_tab_content's output and of the ARIA snapshot; the
+// share of the page's visible interactive elements that carry a selector; the share of emitted
+// selectors that select exactly their element; and the median time of each (3 runs, after a
+// warm-up). Selectors are checked in the page itself, apart from the walker: the walker, in its
+// audit mode, marks each annotated element with data-agent-mesh-audit and lists the
+// (selector, mark) pairs; this script resolves every selector with querySelectorAll and checks
+// that it finds one element, the one with that mark. Interactive elements are found by this
+// script's own query, not by the walker's rules.
+//
+//   node bench/page-content.mjs [--verbose] [--dump DIR]
+//   --verbose lists the misses; --dump writes each page's content and ARIA snapshot to DIR.
+import { spawnSync } from "node:child_process"
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { register } from "tsx/esm/api"
+
+register()
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+const { launchExtension, callTool, sharedDir } = await import(path.join(root, "test/e2e/harness.ts"))
+const { startFixtureServer } = await import(path.join(root, "test/e2e/fixture-server.ts"))
+
+const verbose = process.argv.includes("--verbose")
+const dumpDir = process.argv.includes("--dump") ? process.argv[process.argv.indexOf("--dump") + 1] : undefined
+const RUNS = 3
+
+const build = spawnSync(process.execPath, [path.join(root, "build.mjs")], { stdio: "inherit" })
+if (build.status !== 0) process.exit(1)
+
+const pagesDir = path.join(sharedDir, "fixtures", "pages")
+const files = (await readdir(pagesDir)).filter((f) => f.endsWith(".html")).sort()
+const routes = {}
+for (const file of files) routes[`/${file}`] = { body: await readFile(path.join(pagesDir, file)) }
+routes["/warm-up.html"] = { body: "<title>warm-up</title><main><h1>Warm-up</h1><a href='/'>home</a></main>" }
+const server = await startFixtureServer(routes)
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const timed = async (fn) => {
+  const started = performance.now()
+  const value = await fn()
+  return { value, ms: performance.now() - started }
+}
+
+// Runs in the page (main world): checks the walker's pairs and finds interactive elements by its own query.
+const checkInPage = ({ pairs, attribute }) => {
+  const INTERACTIVE =
+    "a[href], area[href], button, input:not([type=hidden]), select, textarea, details > summary, [contenteditable=''], [contenteditable=true], " +
+    ["button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider", "spinbutton", "treeitem", "listbox"]
+      .map((r) => `[role=${r}]`)
+      .join(", ")
+  const resolve = (selector) => {
+    const hops = selector.split(">>>").map((h) => h.trim())
+    let scope = document
+    for (let i = 0; i < hops.length; i++) {
+      const found = scope.querySelectorAll(hops[i])
+      if (i === hops.length - 1) return found
+      if (found.length !== 1) return found
+      scope = found[0].shadowRoot ?? found[0].contentDocument
+      if (!scope) return []
+    }
+    return []
+  }
+  let exact = 0
+  const wrong = []
+  for (const { selector, mark } of pairs) {
+    const found = resolve(selector)
+    if (found.length === 1 && found[0].getAttribute(attribute) === mark) exact++
+    else wrong.push(`${selector} → ${found.length} match(es)`)
+  }
+  // Every tree the walker may enter: the document, open shadow roots, same-origin iframes.
+  const trees = [document]
+  for (let i = 0; i < trees.length; i++) {
+    for (const el of trees[i].querySelectorAll("*")) {
+      if (el.shadowRoot) trees.push(el.shadowRoot)
+      if (el.localName === "iframe") {
+        try {
+          if (el.contentDocument) trees.push(el.contentDocument)
+        } catch {}
+      }
+    }
+  }
+  const shown = (el) => {
+    if (!el.checkVisibility({ visibilityProperty: true }) || el.closest("[aria-hidden=true], [hidden]")) return false
+    const box = el.getBoundingClientRect()
+    const view = el.ownerDocument.defaultView
+    return box.width > 1 && box.height > 1 && box.right + view.scrollX > 0 && box.bottom + view.scrollY > 0
+  }
+  let interactive = 0
+  let addressed = 0
+  const missed = []
+  for (const tree of trees) {
+    for (const el of tree.querySelectorAll(INTERACTIVE)) {
+      if (!shown(el)) continue
+      // A control inside another control (a link in a button) is addressed through its outer one.
+      interactive++
+      if (el.hasAttribute(attribute)) addressed++
+      else missed.push(el.outerHTML.slice(0, 160))
+    }
+  }
+  return { exact, wrong, interactive, addressed, missed }
+}
+
+const session = await launchExtension()
+try {
+  // No internet here: the pages' external scripts, styles and images fail fast instead of hanging.
+  await session.context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort())
+  const panel = await session.openPage("sidepanel.html")
+  const serviceWorker = await session.serviceWorker()
+  const tabIdOf = (url) => serviceWorker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id, url)
+  const routerCall = (method, params) => panel.evaluate(([m, p]) => chrome.runtime.sendMessage({ kind: "agent-mesh/router", method: m, params: p }), [method, params])
+
+  const warm = await session.context.newPage()
+  await warm.goto(server.url("/warm-up.html"))
+  const warmed = await callTool(panel, "get_tab_content", { tab_id: await tabIdOf(server.url("/warm-up.html")) })
+  if (!warmed.ok) throw new Error(`warm-up failed: ${JSON.stringify(warmed.error)}`)
+  await warm.locator("body").ariaSnapshot()
+
+  const rows = []
+  for (const file of files) {
+    const page = await session.context.newPage()
+    const url = server.url(`/${file}`)
+    await page.goto(url, { waitUntil: "load" })
+    const tabId = await tabIdOf(url)
+    const ours = []
+    const aria = []
+    let content = ""
+    let snapshot = ""
+    for (let run = 0; run < RUNS; run++) {
+      const call = await timed(() => callTool(panel, "get_tab_content", { tab_id: tabId }))
+      if (!call.value.ok) throw new Error(`${file}: ${JSON.stringify(call.value.error)}`)
+      content = call.value.value.content
+      ours.push(call.ms)
+      const snap = await timed(() => page.locator("body").ariaSnapshot())
+      snapshot = snap.value
+      aria.push(snap.ms)
+    }
+    const audited = await routerCall("page.readContent", { tab_id: tabId, audit: true })
+    if (!audited.ok) throw new Error(`${file}: audit failed: ${JSON.stringify(audited.error)}`)
+    if (audited.value.content !== content) throw new Error(`${file}: the audit run wrote different content from the tool call`)
+    const pairs = audited.value.audit
+    const notInContent = pairs.filter((p) => !content.includes(`{${p.selector}}`))
+    if (notInContent.length) throw new Error(`${file}: ${notInContent.length} audited selectors are not in the content`)
+    const check = await page.evaluate(checkInPage, { pairs, attribute: "data-agent-mesh-audit" })
+    rows.push({
+      page: file.replace(/\.html$/, ""),
+      oursChars: content.length,
+      ariaChars: snapshot.length,
+      interactive: check.interactive,
+      addressed: check.addressed,
+      selectors: pairs.length,
+      exact: check.exact,
+      oursMs: median(ours),
+      ariaMs: median(aria),
+    })
+    if (dumpDir) {
+      await mkdir(dumpDir, { recursive: true })
+      await writeFile(path.join(dumpDir, file.replace(/\.html$/, ".md")), content)
+      await writeFile(path.join(dumpDir, file.replace(/\.html$/, ".aria.yml")), snapshot)
+    }
+    if (verbose) {
+      for (const w of check.wrong.slice(0, 10)) console.log(`  ${file} wrong selector: ${w}`)
+      for (const m of check.missed.slice(0, 10)) console.log(`  ${file} not addressed: ${m}`)
+    }
+    await page.close()
+  }
+
+  const pct = (a, b) => (b === 0 ? "n/a" : `${((100 * a) / b).toFixed(1)}%`)
+  const table = rows.map((r) => ({
+    page: r.page,
+    "ours chars": r.oursChars,
+    "aria chars": r.ariaChars,
+    "ours/aria": (r.oursChars / r.ariaChars).toFixed(2),
+    "interactive addressed": `${r.addressed}/${r.interactive} (${pct(r.addressed, r.interactive)})`,
+    "selectors exact": `${r.exact}/${r.selectors} (${pct(r.exact, r.selectors)})`,
+    "ours ms": r.oursMs.toFixed(0),
+    "aria ms": r.ariaMs.toFixed(0),
+  }))
+  console.table(table)
+  const sum = (key) => rows.reduce((s, r) => s + r[key], 0)
+  console.log(
+    `total: ours ${sum("oursChars")} chars vs ARIA snapshot ${sum("ariaChars")} (${(sum("oursChars") / sum("ariaChars")).toFixed(2)}x); ` +
+      `interactive addressed ${pct(sum("addressed"), sum("interactive"))}; selectors exact ${pct(sum("exact"), sum("selectors"))}; ` +
+      `time ours ${sum("oursMs").toFixed(0)} ms vs ARIA ${sum("ariaMs").toFixed(0)} ms (medians of ${RUNS} runs, summed)`,
+  )
+  const failed = rows.filter((r) => r.exact !== r.selectors || r.addressed !== r.interactive || r.oursChars > r.ariaChars)
+  if (failed.length) console.log(`below target on: ${failed.map((r) => r.page).join(", ")}`)
+} finally {
+  await session.close()
+  await server.close()
+}

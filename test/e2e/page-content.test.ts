@@ -1,0 +1,314 @@
+/**
+ * get_tab_content end to end: the built extension reads pages served from 127.0.0.1 in real
+ * Chromium. Pages are opened with Playwright; their tab ids come from chrome.tabs.query in
+ * the service worker. Selectors are checked in the page itself, apart from the walker.
+ */
+import { after, before, describe, test } from "node:test"
+import assert from "node:assert/strict"
+import { readdir, readFile } from "node:fs/promises"
+import path from "node:path"
+import type { Page } from "playwright-core"
+import { callTool, launchExtension, sharedDir, type ExtensionSession } from "./harness.ts"
+import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
+
+interface Content {
+  tab_id: number
+  url: string
+  title: string
+  content: string
+  truncated: boolean
+  used_selector: string
+}
+
+interface AuditPair {
+  selector: string
+  mark: string
+  interactive: boolean
+}
+
+let session: ExtensionSession
+let server: FixtureServer
+let panel: Page
+const pagesDir = path.join(sharedDir, "fixtures", "pages")
+let realPages: string[] = []
+
+const html = (title: string, body: string) => ({ body: `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>` })
+
+const SHADOW_PAGE = html(
+  "Shadow and frames",
+  `<main>
+     <h1>Components</h1>
+     <user-card id="card"><template shadowrootmode="open"><h2 id="name">Ada Lovelace</h2><button id="follow">Follow</button><slot></slot></template><p>Slotted bio</p></user-card>
+     <iframe id="same" title="Same origin" src="/frame.html"></iframe>
+     <iframe id="other" title="Other origin"></iframe>
+   </main>`,
+)
+const FRAME_PAGE = html("Frame", `<h2 id="frame-title">Inside the frame</h2><a href="/docs">Frame docs</a><input name="q" aria-label="Search the frame">`)
+
+const HIDDEN_PAGE = html(
+  "Hidden things",
+  `<main>
+     <p>Visible paragraph</p>
+     <p style="display:none">Display none</p>
+     <p style="visibility:hidden">Visibility hidden</p>
+     <p hidden>Hidden attribute</p>
+     <p aria-hidden="true">Aria hidden</p>
+     <div style="width:0;height:0;overflow:hidden">Zero size</div>
+     <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">Screen reader only</span>
+     <div style="position:absolute;left:-10000px">Off the page</div>
+     <button style="display:none">Hidden button</button>
+     <button>Visible button</button>
+   </main>`,
+)
+
+const FORM_PAGE = html(
+  "Forms",
+  `<header><a href="/">Home</a></header>
+   <nav aria-label="Account"><a href="/profile">Profile</a></nav>
+   <main>
+     <h1>Checkout</h1>
+     <form id="checkout">
+       <label for="name">Full name</label><input id="name" name="name" required>
+       <label><input type="checkbox" name="gift"> This is a gift</label>
+       <fieldset><legend>Shipping</legend>
+         <label><input type="radio" name="ship" value="std" checked> Standard</label>
+         <label><input type="radio" name="ship" value="express"> Express</label>
+       </fieldset>
+       <label>Country <select name="country"><option>France</option><option>Japan</option></select></label>
+       <textarea name="note" aria-label="Note to the seller"></textarea>
+       <input type="password" name="card" aria-label="Card number">
+       <button type="submit" disabled>Pay</button>
+     </form>
+     <section aria-label="Long list">${Array.from({ length: 80 }, (_, i) => `<p>Line ${i} of the long list</p>`).join("")}</section>
+   </main>
+   <footer>Footer text</footer>`,
+)
+
+/** A one-page PDF with no text: enough for Chrome to open its viewer. */
+const PDF = `%PDF-1.1
+1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj
+2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj
+3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]>>endobj
+trailer<</Root 1 0 R>>
+%%EOF`
+
+const tabIdOf = async (url: string): Promise<number> => {
+  const worker = await session.serviceWorker()
+  const id = await worker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id, url)
+  assert.ok(typeof id === "number", `no tab for ${url}`)
+  return id
+}
+
+const open = async (pathname: string): Promise<{ page: Page; tabId: number }> => {
+  const page = await session.context.newPage()
+  await page.goto(server.url(pathname), { waitUntil: "load" })
+  return { page, tabId: await tabIdOf(server.url(pathname)) }
+}
+
+const read = async (params: Record<string, unknown>): Promise<Content> => {
+  const outcome = await callTool(panel, "get_tab_content", params)
+  assert.ok(outcome.ok, `get_tab_content(${JSON.stringify(params)}) failed: ${JSON.stringify(outcome)}`)
+  return outcome.value as Content
+}
+
+const refused = async (params: Record<string, unknown>) => {
+  const outcome = await callTool(panel, "get_tab_content", params)
+  assert.ok(!outcome.ok, `expected an error, got ${JSON.stringify(outcome)}`)
+  return outcome.error
+}
+
+/** The walker's audit run: it marks the annotated elements in the page and lists (selector, mark). */
+const audit = async (tabId: number): Promise<{ content: string; audit: AuditPair[] }> =>
+  panel.evaluate((id) => chrome.runtime.sendMessage({ kind: "agent-mesh/router", method: "page.readContent", params: { tab_id: id, audit: true } }), tabId).then((reply) => {
+    assert.ok(reply.ok, `audit failed: ${JSON.stringify(reply)}`)
+    return reply.value
+  })
+
+/** In the page: each selector (">>>" hops resolved by hand) must find exactly one element, the marked one. */
+const wrongSelectors = (page: Page, pairs: AuditPair[]) =>
+  page.evaluate((pairs) => {
+    const wrong: string[] = []
+    for (const { selector, mark } of pairs) {
+      const hops = selector.split(">>>").map((h) => h.trim())
+      let scope: Document | ShadowRoot | null = document
+      let found: Element[] = []
+      for (let i = 0; i < hops.length && scope; i++) {
+        found = [...scope.querySelectorAll(hops[i]!)]
+        if (i < hops.length - 1) scope = found.length === 1 ? (found[0]!.shadowRoot ?? (found[0] as HTMLIFrameElement).contentDocument) : null
+      }
+      if (found.length !== 1 || found[0]!.getAttribute("data-agent-mesh-audit") !== mark) wrong.push(`${selector}: ${found.length} match(es)`)
+    }
+    return wrong
+  }, pairs)
+
+before(async () => {
+  realPages = (await readdir(pagesDir)).filter((f) => f.endsWith(".html")).sort()
+  const routes: Record<string, { body: string | Buffer; headers?: Record<string, string> }> = {
+    "/shadow.html": SHADOW_PAGE,
+    "/frame.html": FRAME_PAGE,
+    "/hidden.html": HIDDEN_PAGE,
+    "/form.html": FORM_PAGE,
+    "/doc.pdf": { body: PDF, headers: { "content-type": "application/pdf" } },
+  }
+  for (const file of realPages) routes[`/real/${file}`] = { body: await readFile(path.join(pagesDir, file)) }
+  server = await startFixtureServer(routes)
+  session = await launchExtension()
+  // No internet here: the real pages' external resources fail at once instead of hanging.
+  await session.context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort())
+  panel = await session.openPage("sidepanel.html")
+})
+
+after(async () => {
+  await session?.close()
+  await server?.close()
+})
+
+describe("get_tab_content", () => {
+  test("reads open shadow roots and same-origin iframes, and says which frames it cannot read", async () => {
+    // "localhost" is another origin than 127.0.0.1: the walker must not reach into it.
+    const page = await session.context.newPage()
+    await page.goto(server.url("/shadow.html"), { waitUntil: "load" })
+    await page.evaluate((src) => {
+      ;(document.getElementById("other") as HTMLIFrameElement).src = src
+    }, server.url("/frame.html").replace("127.0.0.1", "localhost"))
+    await page.waitForFunction(() => (document.getElementById("same") as HTMLIFrameElement).contentDocument?.readyState === "complete")
+    const tabId = await tabIdOf(server.url("/shadow.html"))
+    const result = await read({ tab_id: tabId })
+    assert.equal(result.title, "Shadow and frames")
+    assert.equal(result.used_selector, "body")
+    assert.equal(result.truncated, false)
+    const c = result.content
+    assert.match(c, /^Note: a selector with ">>>"/)
+    assert.ok(c.includes("## Ada Lovelace {#card >>> #name}"), c)
+    assert.ok(c.includes('[button "Follow"]{#card >>> #follow}'), c)
+    assert.ok(c.includes("Slotted bio"), c)
+    assert.ok(c.includes('[iframe "Same origin"]{#same}'), c)
+    assert.ok(c.includes("## Inside the frame {#same >>> #frame-title}"), c)
+    assert.ok(c.includes('[textbox "Search the frame"]{#same >>> input[name="q"]}'), c)
+    assert.match(c, /\[iframe "Other origin" not readable: other origin http:\/\/localhost:\d+\/frame\.html\]\{#other\}/)
+
+    const inner = await read({ tab_id: tabId, selector: "#card >>> #follow" })
+    assert.equal(inner.used_selector, "#card >>> #follow")
+    assert.ok(inner.content.endsWith('[button "Follow"]{#card >>> #follow}'), inner.content)
+
+    const audited = await audit(tabId)
+    assert.deepEqual(await wrongSelectors(page, audited.audit), [])
+    await page.close()
+  })
+
+  test("leaves hidden elements out", async () => {
+    const { page, tabId } = await open("/hidden.html")
+    const { content } = await read({ tab_id: tabId })
+    assert.ok(content.includes("Visible paragraph"), content)
+    assert.match(content, /\[button "Visible button"\]\{[^}]+\}/)
+    for (const hidden of ["Display none", "Visibility hidden", "Hidden attribute", "Aria hidden", "Zero size", "Screen reader only", "Off the page", "Hidden button"]) {
+      assert.ok(!content.includes(hidden), `${hidden} should be left out:\n${content}`)
+    }
+    await page.close()
+  })
+
+  test("gives form controls their labels, current values and states", async () => {
+    const { page, tabId } = await open("/form.html")
+    await page.fill("#name", "Grace Hopper")
+    await page.check("input[name=gift]")
+    await page.selectOption("select[name=country]", "Japan")
+    await page.fill("textarea[name=note]", "Leave at the door")
+    await page.fill("input[name=card]", "4111111111111111")
+    const { content } = await read({ tab_id: tabId })
+    assert.ok(content.includes('[form]{#checkout}'), content)
+    assert.ok(content.includes('[textbox "Full name" = "Grace Hopper" required]{#name}'), content)
+    assert.ok(content.includes('[checkbox "This is a gift" checked]{input[name="gift"]}'), content)
+    assert.ok(content.includes('[radio "Standard" checked]{input[name="ship"][value="std"]}'), content)
+    assert.ok(content.includes('[radio "Express" unchecked]{input[name="ship"][value="express"]}'), content)
+    assert.ok(content.includes('[select "Country" = "Japan"; options "France", "Japan"]{select[name="country"]}'), content)
+    assert.ok(content.includes('[textarea = "Leave at the door"]{textarea[aria-label="Note to the seller"]}'), content)
+    assert.ok(content.includes('[password = "••••"]{input[aria-label="Card number"]}'), content)
+    assert.ok(!content.includes("4111"), "a password field's value is never shown")
+    assert.ok(content.includes('[button "Pay" disabled]{button[type="submit"]}'), content)
+    await page.close()
+  })
+
+  test("reads only what `selector` matches, and answers a wrong selector with the page's landmarks", async () => {
+    const { page, tabId } = await open("/form.html")
+    const part = await read({ tab_id: tabId, selector: "nav" })
+    assert.equal(part.used_selector, "nav")
+    assert.equal(part.content, '[nav]{nav[aria-label="Account"]}\n[Profile]{a[href="/profile"]}')
+
+    const missing = await refused({ tab_id: tabId, selector: "#sidebar" })
+    assert.equal(missing.code, "selector_not_found")
+    const listing = missing.message ?? ""
+    assert.ok(listing.includes('No element matches the selector "#sidebar"'), listing)
+    assert.ok(
+      listing.includes('header {header}, nav "Account" {nav[aria-label="Account"]}, main {main}, form {#checkout}, region "Long list" {section[aria-label="Long list"]}, footer {footer}'),
+      listing,
+    )
+
+    const invalid = await refused({ tab_id: tabId, selector: "main[" })
+    assert.equal(invalid.code, "invalid_input")
+    assert.equal(invalid.parameter, "selector")
+    const why = invalid.message ?? ""
+    assert.ok(why.includes("`main[` is not a valid CSS selector"), why)
+    await page.close()
+  })
+
+  test("cuts the content to max_length and says so", async () => {
+    const { page, tabId } = await open("/form.html")
+    const full = await read({ tab_id: tabId })
+    assert.equal(full.truncated, false)
+    assert.ok(full.content.length > 1000)
+    const cut = await read({ tab_id: tabId, max_length: 500 })
+    assert.equal(cut.truncated, true)
+    assert.ok(cut.content.length <= 500 && cut.content.length >= 400, `length ${cut.content.length}`)
+    assert.ok(full.content.startsWith(cut.content))
+    const exact = await read({ tab_id: tabId, max_length: full.content.length })
+    assert.equal(exact.truncated, false)
+    assert.equal(exact.content, full.content)
+    await page.close()
+  })
+
+  test("refuses pages extensions may not read, and unknown tabs", async () => {
+    const worker = await session.serviceWorker()
+    const tabId = await worker.evaluate(async () => (await chrome.tabs.create({ url: "chrome://version", active: false })).id!)
+    const error = await refused({ tab_id: tabId })
+    assert.equal(error.code, "page_not_readable")
+    assert.match(error.message ?? "", /browser page \(chrome:\/\/version/)
+    await worker.evaluate((id) => chrome.tabs.remove(id), tabId)
+
+    const pdfTab = await worker.evaluate(async (url) => (await chrome.tabs.create({ url, active: false })).id!, server.url("/doc.pdf"))
+    await worker.evaluate(async (id) => {
+      for (let i = 0; i < 100 && (await chrome.tabs.get(id)).status !== "complete"; i++) await new Promise((r) => setTimeout(r, 50))
+    }, pdfTab)
+    const pdf = await refused({ tab_id: pdfTab })
+    assert.equal(pdf.code, "page_not_readable")
+    assert.match(pdf.message ?? "", /PDF/)
+    await worker.evaluate((id) => chrome.tabs.remove(id), pdfTab)
+
+    const gone = await refused({ tab_id: 987654 })
+    assert.equal(gone.code, "not_found")
+    assert.match(gone.message ?? "", /no tab with id 987654.*list_tabs/i)
+  })
+
+  test("on the real fixture pages every selector selects exactly its element, and every interactive element has one", async () => {
+    assert.ok(realPages.length >= 6, "the shared fixture pages are there")
+    for (const file of realPages) {
+      const { page, tabId } = await open(`/real/${file}`)
+      const { content } = await read({ tab_id: tabId })
+      const audited = await audit(tabId)
+      assert.equal(audited.content, content, `${file}: the audit reads what the tool returned`)
+      assert.ok(audited.audit.length > 20, `${file}: ${audited.audit.length} selectors`)
+      assert.deepEqual(await wrongSelectors(page, audited.audit), [], `${file}: selectors that are not exact`)
+      const unaddressed = await page.evaluate(() => {
+        const query = "a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [contenteditable=true]"
+        return [...document.querySelectorAll(query)]
+          .filter((el) => {
+            const box = el.getBoundingClientRect()
+            return el.checkVisibility({ visibilityProperty: true }) && !el.closest("[aria-hidden=true], [hidden]") && box.width > 1 && box.height > 1 && box.right + scrollX > 0 && box.bottom + scrollY > 0
+          })
+          .filter((el) => !el.hasAttribute("data-agent-mesh-audit"))
+          .map((el) => el.outerHTML.slice(0, 120))
+      })
+      assert.deepEqual(unaddressed, [], `${file}: visible interactive elements without a selector`)
+      await page.close()
+    }
+  })
+})

@@ -1,0 +1,98 @@
+/**
+ * Whether an element is shown to the user, as the walker needs it: a hidden subtree is left
+ * out whole (display:none, the hidden attribute, aria-hidden, zero size, clipped away or moved
+ * off the page), while visibility:hidden hides only the element's own text, since a child may
+ * turn visible again.
+ *
+ * opacity:0 is deliberately not "hidden": custom checkboxes and file inputs are often
+ * transparent native controls laid over their drawing, and the model must still reach them.
+ */
+
+export interface Box {
+  readonly left: number
+  readonly top: number
+  readonly right: number
+  readonly bottom: number
+}
+
+/** The areas that ancestors with overflow:hidden leave visible, for in-flow and for absolutely positioned descendants. */
+export interface Clips {
+  readonly flow: Box | null
+  readonly positioned: Box | null
+}
+
+export const NO_CLIPS: Clips = { flow: null, positioned: null }
+
+const ALWAYS_SHOWN = new Set(["br", "wbr", "option", "optgroup", "area"])
+
+const clipsAxis = (overflow: string) => overflow === "hidden" || overflow === "clip"
+
+/** `clip: rect(...)` or `clip-path: inset(50%)` that leaves (almost) nothing: the "visually hidden" idiom. */
+const clippedAway = (style: CSSStyleDeclaration): boolean => {
+  if (style.position === "absolute" || style.position === "fixed") {
+    const rect = /^rect\(([^)]*)\)$/.exec(style.clip)
+    if (rect) {
+      const [top = 0, right = 0, bottom = 0, left = 0] = rect[1]!.split(/[\s,]+/).map((v) => Number.parseFloat(v) || 0)
+      if ((right - left) * (bottom - top) <= 1) return true
+    }
+  }
+  const path = style.clipPath
+  return /^inset\((50|100)%\)$/.test(path) || /^circle\(0(px)?( at [^)]*)?\)$/.test(path)
+}
+
+const outside = (box: DOMRect, clip: Box) =>
+  box.right <= clip.left || box.left >= clip.right || box.bottom <= clip.top || box.top >= clip.bottom
+
+const intersect = (a: Box | null, b: Box): Box =>
+  a === null ? b : { left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) }
+
+export interface Shown {
+  readonly hidden: boolean
+  /** The clips that apply to the element's children. */
+  readonly clips: Clips
+}
+
+/** Decides whether the element's subtree is hidden, and passes on the clips its children live in. */
+export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): Shown => {
+  const hidden = { hidden: true, clips }
+  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return hidden
+  if (style.display === "none" || style.contentVisibility === "hidden") return hidden
+  if (style.display === "contents" || ALWAYS_SHOWN.has(el.localName)) return { hidden: false, clips }
+  const box = el.getBoundingClientRect()
+  const clipsX = clipsAxis(style.overflowX)
+  const clipsY = clipsAxis(style.overflowY)
+  const empty = el.firstChild === null
+  // An image not yet decoded has no size but will show, or show its alt text.
+  const sized = el.localName !== "img"
+  if (sized && ((box.width === 0 && (clipsX || empty)) || (box.height === 0 && (clipsY || empty)))) return hidden
+  if (clippedAway(style) || (sized && box.width <= 1 && box.height <= 1 && clipsX && clipsY)) return hidden
+  const position = style.position
+  const view = el.ownerDocument.defaultView
+  if (position === "fixed") {
+    if (view && outside(box, { left: 0, top: 0, right: view.innerWidth, bottom: view.innerHeight })) return hidden
+  } else {
+    // Nothing can scroll to the left of or above the page's origin.
+    const scrollX = view?.scrollX ?? 0
+    const scrollY = view?.scrollY ?? 0
+    if (box.right + scrollX <= 0 || box.bottom + scrollY <= 0) return hidden
+    const clip = position === "absolute" ? clips.positioned : clips.flow
+    if (clip !== null && outside(box, clip)) return hidden
+  }
+  let flow = position === "fixed" ? null : position === "absolute" ? clips.positioned : clips.flow
+  if (clipsX || clipsY) {
+    flow = intersect(flow, {
+      left: clipsX ? box.left : -Infinity,
+      right: clipsX ? box.right : Infinity,
+      top: clipsY ? box.top : -Infinity,
+      bottom: clipsY ? box.bottom : Infinity,
+    })
+  }
+  const positioned = position === "static" ? clips.positioned : flow
+  return { hidden: false, clips: { flow, positioned } }
+}
+
+/** True when an element outside the walk (a label's control, a selector's target) is rendered. */
+export const isRendered = (el: Element): boolean =>
+  el.checkVisibility({ visibilityProperty: true }) &&
+  !el.closest("[hidden], [aria-hidden=true]") &&
+  !inspect(el, el.ownerDocument.defaultView!.getComputedStyle(el), NO_CLIPS).hidden

@@ -1,0 +1,96 @@
+/**
+ * The Markdown the walker writes: inline text gathered into lines, with the prefixes of the
+ * lists and quotes the line sits in. It counts what it wrote and stops the walk at the limit,
+ * so a huge page costs no more than the part that will be returned.
+ */
+
+/** Thrown to end the walk once the limit is passed. */
+export class LimitReached {}
+
+interface Prefix {
+  readonly first: string
+  readonly rest: string
+  used: boolean
+}
+
+export class MarkdownWriter {
+  readonly lines: string[] = []
+  private inline = ""
+  private readonly prefixes: Prefix[] = []
+  private length = 0
+
+  constructor(private readonly limit: number = Number.POSITIVE_INFINITY) {}
+
+  /** Text as the page flows it: runs of white space are one space. */
+  text(text: string): void {
+    const collapsed = text.replace(/[ \t\n\r\f]+/g, " ")
+    if (collapsed === " " || collapsed === "") {
+      if (collapsed && this.inline && !this.inline.endsWith(" ") && !this.inline.endsWith("\n")) this.inline += " "
+      return
+    }
+    this.inline += this.inline === "" || this.inline.endsWith(" ") || this.inline.endsWith("\n") ? collapsed.replace(/^ /, "") : collapsed
+  }
+
+  /** A token placed as it is (a link, a control). */
+  token(token: string): void {
+    this.inline += token
+  }
+
+  /** A line break inside the current block. */
+  lineBreak(): void {
+    this.inline = this.inline.replace(/ $/, "") + "\n"
+  }
+
+  get hasInline(): boolean {
+    return this.inline.trim() !== ""
+  }
+
+  /** Ends the current block. */
+  flush(): void {
+    const text = this.inline
+    this.inline = ""
+    for (const line of text.split("\n")) {
+      const trimmed = line.trim()
+      if (trimmed) this.line(trimmed)
+    }
+  }
+
+  /** A whole line (a heading, a table row, a fence), after the current block. */
+  line(text: string): void {
+    if (this.inline) this.flush()
+    let prefix = ""
+    for (const p of this.prefixes) {
+      prefix += p.used ? p.rest : p.first
+      p.used = true
+    }
+    const full = prefix + text
+    this.lines.push(full)
+    this.length += full.length + 1
+    if (this.length > this.limit) throw new LimitReached()
+  }
+
+  /** Puts a line in front of the lines written since `mark` (used for markers written only when something follows). */
+  insert(mark: number, text: string): void {
+    this.lines.splice(mark, 0, text)
+    this.length += text.length + 1
+  }
+
+  get mark(): number {
+    return this.lines.length
+  }
+
+  pushPrefix(first: string, rest: string): void {
+    this.flush()
+    this.prefixes.push({ first, rest, used: false })
+  }
+
+  popPrefix(): void {
+    this.flush()
+    this.prefixes.pop()
+  }
+
+  toString(): string {
+    const tail = this.inline.trim()
+    return tail ? [...this.lines, tail].join("\n") : this.lines.join("\n")
+  }
+}

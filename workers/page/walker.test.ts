@@ -1,0 +1,247 @@
+import { expect } from "chai"
+import { fitToLength } from "./content-length.ts"
+import { AUDIT_ATTRIBUTE, readPage, type ReadOutcome } from "./walker.ts"
+import { isStableClass, isStableId, resolveSelector } from "./walker-selectors.ts"
+
+const read = (options: Parameters<typeof readPage>[1] = {}) => {
+  const outcome = readPage(document, options)
+  if (!outcome.ok) throw new Error(`readPage failed: ${outcome.code}: ${outcome.message}`)
+  return outcome
+}
+
+const failure = (outcome: ReadOutcome) => {
+  if (outcome.ok) throw new Error(`expected a failure, got content:\n${outcome.content}`)
+  return outcome
+}
+
+/** Every annotated element: its selector must select exactly it (checked here, apart from the walker). */
+const expectSelectorsExact = (outcome: ReturnType<typeof read>) => {
+  expect(outcome.audit, "audit pairs").to.be.an("array").that.is.not.empty
+  for (const { selector, mark } of outcome.audit!) {
+    const resolved = resolveSelector(document, selector)
+    expect(resolved.ok && resolved.count, `${selector} matches`).to.equal(1)
+    expect(resolved.ok && resolved.element?.getAttribute(AUDIT_ATTRIBUTE), `${selector} selects its own element`).to.equal(mark)
+    expect(outcome.content).to.include(`{${selector}}`)
+  }
+}
+
+const page = (html: string) => {
+  document.body.innerHTML = html
+}
+
+describe("page walker: format", () => {
+  it("writes headings, landmarks, lists, tables and code as Markdown with selectors", () => {
+    page(`
+      <nav aria-label="Primary"><a href="/">Home</a> <a href="/docs">Docs</a></nav>
+      <main id="content">
+        <h1>Welcome</h1>
+        <p>Read the <a href="/guide">guide</a> first.</p>
+        <ul><li>One</li><li>Two<ol><li>Nested</li></ol></li></ul>
+        <table><tr><th>Name</th><th>Size</th></tr><tr><td>a|b</td><td>2</td></tr></table>
+        <pre>let x = 1
+  y()</pre>
+        <blockquote>Said <code>it</code></blockquote>
+        <img alt="A cat" src="data:,">
+      </main>`)
+    const { content, usedSelector } = read()
+    expect(usedSelector).to.equal("body")
+    expect(content).to.equal(
+      [
+        '[nav]{nav[aria-label="Primary"]}',
+        '[Home]{a[href="/"]} [Docs]{a[href="/docs"]}',
+        "[main]{#content}",
+        "# Welcome {h1}",
+        'Read the [guide]{a[href="/guide"]} first.',
+        "- One",
+        "- Two",
+        "  1. Nested",
+        "|Name|Size|",
+        "|-|-|",
+        "|a\\|b|2|",
+        "```",
+        "let x = 1",
+        "  y()",
+        "```",
+        "> Said `it`",
+        "![A cat]",
+      ].join("\n"),
+    )
+  })
+
+  it("shows a link's href beside it when the selector does not spell it", () => {
+    page(`<p><a href="/a">first</a> <a href="/a">second</a></p><p id="x"><a href="/a">third</a></p>`)
+    const { content } = read()
+    expect(content).to.include("[third](/a){#x > a}")
+    expect(content).to.match(/\[first\]\(\/a\)\{[^}]+\}/)
+  })
+})
+
+describe("page walker: the example of docs/page-content.md", () => {
+  it("reads as documented", () => {
+    page(`<header><nav aria-label="Primary"><a href="/">Home</a> <a href="/docs">Docs</a></nav></header>
+<main id="content">
+  <h1>Welcome</h1>
+  <p>Read the <a href="/guide">guide</a> first.</p>
+  <form id="f">
+    <label for="e">Email</label><input id="e" type="email" required>
+    <label><input type="checkbox" name="remember" checked> Remember me</label>
+    <button class="css-1x2y3z">Send</button>
+  </form>
+  <div style="display:none"><a href="/secret">not shown</a></div>
+</main>`)
+    ;(document.getElementById("e") as HTMLInputElement).value = "ada@example.com"
+    expect(read().content).to.equal(`[header]{header}
+[nav]{nav[aria-label="Primary"]}
+[Home]{a[href="/"]} [Docs]{a[href="/docs"]}
+[main]{#content}
+# Welcome {h1}
+Read the [guide]{a[href="/guide"]} first.
+[form]{#f}
+[email "Email" = "ada@example.com" required]{#e} [checkbox "Remember me" checked]{input[name="remember"]} [button "Send"]{button}`)
+  })
+})
+
+describe("page walker: hidden elements", () => {
+  it("leaves out what the page does not show", () => {
+    page(`
+      <p>Shown text</p>
+      <div style="display:none">display none <a href="/h1">h1</a></div>
+      <div style="visibility:hidden">visibility hidden <span style="visibility:visible">but visible child</span></div>
+      <div hidden>hidden attribute</div>
+      <div aria-hidden="true">aria hidden <button>b</button></div>
+      <div style="width:0;height:0;overflow:hidden">zero size</div>
+      <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">visually hidden</span>
+      <div style="position:absolute;left:-9999px">moved off the page</div>
+      <div style="width:100px;height:20px;overflow:hidden;position:relative"><div style="position:absolute;top:200px">clipped away</div>in the box</div>
+      <details><summary>More</summary>closed details</details>
+      <input type="hidden" name="token" value="secret">`)
+    const { content } = read()
+    for (const hidden of ["display none", "h1", "visibility hidden", "hidden attribute", "aria hidden", "zero size", "visually hidden", "moved off", "clipped away", "closed details", "token", "secret"]) {
+      expect(content, hidden).not.to.include(hidden)
+    }
+    for (const shown of ["Shown text", "but visible child", "in the box", '[summary "More" collapsed]']) expect(content).to.include(shown)
+  })
+
+  it("keeps transparent controls, which custom checkboxes draw over", () => {
+    page(`<label><input type="checkbox" name="agree" style="opacity:0"> I agree</label>`)
+    expect(read().content).to.equal('[checkbox "I agree" unchecked]{input[name="agree"]}')
+  })
+})
+
+describe("page walker: forms", () => {
+  it("gives each control its label, current value and states, once", () => {
+    page(`
+      <form aria-label="Sign up">
+        <label for="email">Email</label> <input id="email" type="email" required>
+        <label>Password <input type="password" name="pw" value="hunter2"></label>
+        <label><input type="checkbox" name="news" checked> Newsletter</label>
+        <input type="radio" name="plan" value="free" id="free"><label for="free">Free</label>
+        <input type="radio" name="plan" value="pro" id="pro" checked><label for="pro">Pro</label>
+        <select name="country" aria-label="Country"><option>France</option><option selected>Spain</option></select>
+        <textarea name="bio" placeholder="About you" readonly>Hi</textarea>
+        <input name="nick" placeholder="Nickname" disabled>
+        <button type="submit" class="css-1x2y3z sc-bdVaJa">Create account</button>
+      </form>`)
+    ;(document.getElementById("email") as HTMLInputElement).value = "me@example.com"
+    const outcome = read({ audit: true })
+    expect(outcome.content).to.equal(
+      [
+        '[form]{form[aria-label="Sign up"]}',
+        '[email "Email" = "me@example.com" required]{#email} [password "Password" = "••••"]{input[name="pw"]} [checkbox "Newsletter" checked]{input[name="news"]} ' +
+          '[radio "Free" unchecked]{#free} [radio "Pro" checked]{#pro} [select = "Spain"; options "France", "Spain"]{select[aria-label="Country"]} ' +
+          '[textarea "About you" = "Hi" readonly]{textarea[name="bio"]} [textbox "Nickname" disabled]{input[name="nick"]} [button "Create account"]{button[type="submit"]}',
+      ].join("\n"),
+    )
+    expect(outcome.content).not.to.include("hunter2")
+    expectSelectorsExact(outcome)
+  })
+})
+
+describe("page walker: selectors", () => {
+  it("prefers ids and authored attributes to generated classes, and falls back to a short path", () => {
+    page(`
+      <div class="css-1x2y3z"><button class="sc-bdVaJa kDlIYz" id="save">Save</button></div>
+      <div><button data-testid="cancel-button">Cancel</button></div>
+      <ul><li><button>Item</button></li><li><button>Item</button></li></ul>
+      <section id="list"><p><a href="/same">x</a></p><p><a href="/same">x</a></p></section>
+      <div contenteditable="true" aria-label="Notes"></div>`)
+    const outcome = read({ audit: true })
+    expect(outcome.content).to.include('[button "Save"]{#save}')
+    expect(outcome.content).to.include('[button "Cancel"]{[data-testid="cancel-button"]}')
+    expect(outcome.content).not.to.match(/css-1x2y3z|sc-bdVaJa|kDlIYz/)
+    expect(outcome.content).to.include('[button "Item"]{ul > li:nth-of-type(2) > button}')
+    expect(outcome.content).to.include("[x](/same){#list > p:nth-of-type(2) > a}")
+    expectSelectorsExact(outcome)
+  })
+
+  it("tells generated ids and classes from authored ones", () => {
+    for (const id of ["login", "issuecomment-2908119605", "__next", "main-content"]) expect(isStableId(id), id).to.equal(true)
+    for (const id of [":r1:", "ember123", "radix-:r2:-trigger", "x-3f9a2c", "comment-viewer-IC_kwDOOAhtcs6wCwKD"]) expect(isStableId(id), id).to.equal(false)
+    for (const name of ["nav", "PageHeader", "mr-2", "btn-primary"]) expect(isStableClass(name), name).to.equal(true)
+    for (const name of ["css-1x2y3z", "sc-bdVaJa", "kDlIYz", "prc-Button-IconButton-szpyj", "Button_primary__3xYz1", "dXFha-d"]) expect(isStableClass(name), name).to.equal(false)
+  })
+})
+
+describe("page walker: shadow roots and iframes", () => {
+  it("reads open shadow roots and same-origin iframes, with >>> selectors that resolve", async () => {
+    page(`<div id="host"></div><iframe id="frame" title="Embedded"></iframe>`)
+    const host = document.getElementById("host")!
+    host.attachShadow({ mode: "open" }).innerHTML = `<p>Inside the shadow</p><button id="deep">Deep button</button><slot></slot>`
+    host.innerHTML = `<span>slotted light text</span>`
+    const frame = document.getElementById("frame") as HTMLIFrameElement
+    frame.contentDocument!.body.innerHTML = `<h2 id="t">Frame title</h2><a href="/inner">Inner link</a>`
+    const outcome = read({ audit: true })
+    expect(outcome.content).to.include("Inside the shadow")
+    expect(outcome.content).to.include("slotted light text")
+    expect(outcome.content).to.include('[button "Deep button"]{#host >>> #deep}')
+    expect(outcome.content).to.include('[iframe "Embedded"]{#frame}')
+    expect(outcome.content).to.include("## Frame title {#frame >>> #t}")
+    expect(outcome.content).to.include('[Inner link]{#frame >>> a[href="/inner"]}')
+    expect(outcome.content.split("\n")[0]).to.match(/^Note: a selector with ">>>"/)
+    expectSelectorsExact(outcome)
+    const part = read({ selector: "#host >>> #deep" })
+    expect(part.content.split("\n").at(-1)).to.equal('[button "Deep button"]{#host >>> #deep}')
+    expect(part.usedSelector).to.equal("#host >>> #deep")
+  })
+})
+
+describe("page walker: selector option and limits", () => {
+  beforeEach(() =>
+    page(`<header><a href="/">Site</a></header><nav aria-label="Main"><a href="/a">A</a></nav>
+          <main><h1>Title</h1><article id="post"><p>Post body</p></article></main><footer>End</footer>`),
+  )
+
+  it("reads only the part the selector matches", () => {
+    const outcome = read({ selector: "#post" })
+    expect(outcome.content).to.equal("Post body")
+    expect(outcome.usedSelector).to.equal("#post")
+  })
+
+  it("answers a selector that matches nothing with the page's landmarks and their selectors", () => {
+    const error = failure(readPage(document, { selector: "#nope" }))
+    expect(error.code).to.equal("selector_not_found")
+    expect(error.message).to.include('"#nope"')
+    expect(error.message).to.include('header {header}, nav "Main" {nav[aria-label="Main"]}, main {main}, footer {footer}')
+  })
+
+  it("refuses an invalid selector, naming it", () => {
+    const error = failure(readPage(document, { selector: "main >>> [[" }))
+    expect(error.code).to.equal("invalid_input")
+    expect(error.parameter).to.equal("selector")
+    expect(error.message).to.include("`[[` is not a valid CSS selector")
+  })
+
+  it("stops writing past the limit", () => {
+    page(Array.from({ length: 200 }, (_, i) => `<p>Paragraph number ${i}</p>`).join(""))
+    const outcome = read({ limit: 100 })
+    expect(outcome.stopped).to.equal(true)
+    expect(outcome.content.length).to.be.lessThan(200)
+    expect(read().stopped).to.equal(false)
+  })
+
+  it("cuts content to max_length at a line end when one is near", () => {
+    expect(fitToLength("abc\ndef", 10)).to.deep.equal({ content: "abc\ndef", truncated: false })
+    expect(fitToLength("aaaaaaaaa\nbbbbbbbbbb", 11)).to.deep.equal({ content: "aaaaaaaaa", truncated: true })
+    expect(fitToLength("a\nbbbbbbbbbbbbbbbbbbbb", 10)).to.deep.equal({ content: "a\nbbbbbbbb", truncated: true })
+  })
+})

@@ -1,0 +1,461 @@
+/**
+ * The page walker: reads the rendered DOM (open shadow roots and same-origin iframes included)
+ * and writes it as compact Markdown in which every interactive element, landmark and heading
+ * carries a CSS selector. It runs inside the page (bundled into inject/content-walker.js), so
+ * it may use only the DOM. The format is described in docs/page-content.md.
+ */
+import {
+  accessibleName, clip, collapse, escapeQuoted, headingLevel, interactiveKind, landmarkName, landmarkOf, namedByLabel, optionsOf, statesOf, valueOf,
+} from "./walker-roles.ts"
+import { cssString, frameDocument, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
+import { inspect, isRendered, NO_CLIPS, type Clips } from "./walker-visibility.ts"
+import { LimitReached, MarkdownWriter } from "./walker-writer.ts"
+
+export interface ReadOptions {
+  readonly selector?: string
+  /** Stop writing once the content passes this many characters. */
+  readonly limit?: number
+  /** Bench and test mode: mark each annotated element with `data-agent-mesh-audit` and list the pairs. */
+  readonly audit?: boolean
+}
+
+export interface AuditPair {
+  readonly selector: string
+  readonly mark: string
+  readonly interactive: boolean
+}
+
+export type ReadOutcome =
+  | {
+      readonly ok: true
+      readonly url: string
+      readonly title: string
+      readonly content: string
+      readonly usedSelector: string
+      readonly stopped: boolean
+      readonly audit?: ReadonlyArray<AuditPair>
+    }
+  | { readonly ok: false; readonly code: string; readonly message: string; readonly parameter?: string }
+
+export const AUDIT_ATTRIBUTE = "data-agent-mesh-audit"
+
+const SKIPPED = new Set(["script", "style", "noscript", "template", "head", "meta", "link", "title", "datalist", "object", "embed", "param", "source", "track", "canvas", "audio", "map"])
+const BLOCK_DISPLAYS = /^(block|flex|grid|list-item|table|flow-root|table-row|table-caption|table-row-group|table-header-group|table-footer-group)$/
+
+const PIERCE_NOTE =
+  'Note: a selector with ">>>" crosses into a shadow root or an iframe, which document.querySelector cannot do. Pass it whole to get_tab_content; in execute_script, query each part in turn (el.shadowRoot or iframe.contentDocument, then querySelector).'
+const UNRESOLVED_NOTE = "Note: {?} marks an element no CSS selector selects uniquely."
+
+interface Context {
+  /** The element's own text is drawn (visibility:visible). */
+  readonly shown: boolean
+  /** Inside a link, button or label whose text is already its name: only controls are written. */
+  readonly controlsOnly: boolean
+  readonly pre: boolean
+  readonly cell: boolean
+  readonly clips: Clips
+}
+
+const TOP: Context = { shown: true, controlsOnly: false, pre: false, cell: false, clips: NO_CLIPS }
+
+/** Attributes whose value is the element's name, so that a selector using one names the element. */
+const NAMING_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"]
+
+const escapeLabel = (text: string) => text.replace(/[[\]\\]/g, (c) => `\\${c}`)
+
+class Walker {
+  out: MarkdownWriter
+  readonly selectors = new SelectorMaker()
+  readonly annotated: Array<{ element: Element; selector: string; interactive: boolean }> = []
+  pierced = false
+  unresolved = false
+
+  constructor(limit: number) {
+    this.out = new MarkdownWriter(limit)
+  }
+
+  /** The selector for an annotation, in braces. `spelled`: texts the annotation can leave out when the selector spells them. */
+  private annotate(el: Element, interactive: boolean, spelled: ReadonlyArray<Spelled> = []): string {
+    const selector = this.selectors.selectorFor(el, spelled)
+    if (selector === null) {
+      this.unresolved = true
+      return "{?}"
+    }
+    if (selector.includes(PIERCE)) this.pierced = true
+    this.annotated.push({ element: el, selector, interactive })
+    return `{${selector}}`
+  }
+
+  childrenOf(el: Element): ArrayLike<Node> {
+    if (el.shadowRoot) return el.shadowRoot.childNodes
+    if (el.localName === "slot") {
+      const assigned = (el as HTMLSlotElement).assignedNodes({ flatten: true })
+      if (assigned.length > 0) return assigned
+    }
+    return el.childNodes
+  }
+
+  children(el: Element, context: Context): void {
+    const nodes = this.childrenOf(el)
+    for (let i = 0; i < nodes.length; i++) this.node(nodes[i]!, context)
+  }
+
+  node(node: Node, context: Context): void {
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (!context.shown || context.controlsOnly) return
+      const text = node.nodeValue ?? ""
+      if (context.pre) this.out.token(text)
+      else this.out.text(context.cell ? text.replace(/\|/g, "\\|") : text)
+    } else if (node.nodeType === Node.ELEMENT_NODE) {
+      this.element(node as Element, context)
+    }
+  }
+
+  element(el: Element, parent: Context): void {
+    const tag = el.localName
+    if (SKIPPED.has(tag)) return
+    const style = el.ownerDocument.defaultView!.getComputedStyle(el)
+    const verdict = inspect(el, style, parent.clips)
+    if (verdict.hidden) return
+    const shown = style.visibility === "visible"
+    const context: Context = { ...parent, shown, clips: verdict.clips }
+    const block = BLOCK_DISPLAYS.test(style.display)
+
+    if (tag === "iframe" || tag === "frame") return this.frame(el, context)
+    const kind = interactiveKind(el)
+    if (kind !== null) return this.control(el, kind, context, block)
+    if (context.controlsOnly) return this.children(el, context)
+
+    const landmark = landmarkOf(el)
+    if (landmark !== null) {
+      this.out.flush()
+      if (shown) {
+        this.out.line(this.named(el, landmark, landmarkName(el), [], false))
+      }
+      this.children(el, context)
+      this.out.flush()
+      return
+    }
+    const level = headingLevel(el)
+    if (level > 0) return this.heading(el, level, context)
+
+    switch (tag) {
+      case "br":
+        if (shown) this.out.lineBreak()
+        return
+      case "hr":
+        this.out.line("---")
+        return
+      case "img":
+      case "svg":
+      case "picture":
+      case "video":
+        return this.picture(el, context)
+      case "pre":
+        return this.preformatted(el, context)
+      case "code":
+      case "kbd":
+      case "samp":
+        if (!parent.pre && shown) {
+          const text = collapse((el as HTMLElement).innerText ?? "")
+          if (text) this.out.token(`\`${text}\``)
+          return
+        }
+        break
+      case "ul":
+      case "ol":
+      case "menu":
+        return this.list(el, context)
+      case "li":
+        return this.item(el, "- ", context)
+      case "blockquote":
+        this.out.pushPrefix("> ", "> ")
+        this.children(el, context)
+        this.out.popPrefix()
+        return
+      case "table":
+        if (this.table(el as HTMLTableElement, context)) return
+        break
+      case "details":
+        if (!(el as HTMLDetailsElement).open) {
+          // A closed disclosure shows only its summary.
+          const summary = [...el.children].find((c) => c.localName === "summary")
+          this.out.flush()
+          if (summary) this.element(summary, context)
+          this.out.flush()
+          return
+        }
+        break
+      case "label": {
+        const control = (el as HTMLLabelElement).control
+        if (control && namedByLabel(control) && isRendered(control)) {
+          // The label's words are printed as its control's name; writing them twice only costs size.
+          return this.children(el, { ...context, controlsOnly: true })
+        }
+        break
+      }
+    }
+    if (block) this.out.flush()
+    this.children(el, context)
+    if (block) this.out.flush()
+  }
+
+  control(el: Element, kind: string, context: Context, block: boolean): void {
+    if (block) this.out.flush()
+    if (context.shown) {
+      const name = accessibleName(el)
+      if (kind === "link") this.out.token(this.linkToken(el, name))
+      else {
+        const value = valueOf(el, kind)
+        const details = value !== undefined ? [`= "${escapeQuoted(value)}"`] : []
+        details.push(...statesOf(el, kind))
+        const options = optionsOf(el)
+        if (options) details.push(`; ${options}`)
+        this.out.token(this.named(el, kind, name, details, true))
+      }
+    }
+    // Controls nested inside links and buttons are invalid HTML but common: reach them too.
+    const tag = el.localName
+    if (tag !== "input" && tag !== "select" && tag !== "textarea" && kind !== "editable") this.children(el, { ...context, controlsOnly: true })
+    if (block) this.out.flush()
+  }
+
+  /**
+   * `[kind "name" details]{selector}`; the name is left out when the selector spells it
+   * (`[button]{button[aria-label="Close"]}`): one copy is enough for the model.
+   */
+  named(el: Element, kind: string, name: string, details: ReadonlyArray<string>, interactive: boolean): string {
+    const quoted = `"${escapeQuoted(name)}"`
+    const spelled = name ? NAMING_ATTRIBUTES.map((a) => ({ text: `[${a}=${cssString(name)}]`, saves: quoted.length + 1 })) : []
+    const selector = this.annotate(el, interactive, spelled)
+    const parts = [kind]
+    if (name && !spelled.some((s) => selector.includes(s.text))) parts.push(quoted)
+    return `[${[...parts, ...details].join(" ").replace(" ; ", "; ")}]${selector}`
+  }
+
+  /** `[text]{a[href="/x"]}` when the selector shows the href, else `[text](href){selector}`. */
+  linkToken(el: Element, name: string): string {
+    const href = el.getAttribute("href") ?? ""
+    const selector = this.annotate(el, true, [{ text: `[href=${cssString(href)}]`, saves: href.length + 2 }])
+    const label = escapeLabel(name || href)
+    const states = statesOf(el, "link")
+    const text = states.length ? `${label} (${states.join(", ")})` : label
+    if (selector.includes(`[href=${cssString(href)}]`) || href === "" || href === "#" || /^javascript:/i.test(href)) return `[${text}]${selector}`
+    return `[${text}](${href.replace(/[()\s]/g, encodeURIComponent)})${selector}`
+  }
+
+  heading(el: Element, level: number, context: Context): void {
+    this.out.flush()
+    const outer = this.out
+    const inner = new MarkdownWriter()
+    this.out = inner
+    try {
+      this.children(el, context)
+    } finally {
+      this.out = outer
+    }
+    const text = collapse(inner.toString())
+    if (text && context.shown) this.out.line(`${"#".repeat(level)} ${text} ${this.annotate(el, false)}`)
+    else if (text) this.out.line(text)
+  }
+
+  picture(el: Element, context: Context): void {
+    if (el.localName === "picture") return this.children(el, context)
+    if (!context.shown) return
+    const alt = el.localName === "img" ? collapse(el.getAttribute("alt") ?? "") : pictureName(el)
+    if (alt) this.out.token(`![${escapeLabel(clip(alt, 100))}]`)
+  }
+
+  preformatted(el: Element, context: Context): void {
+    this.out.flush()
+    if (!context.shown) return
+    const text = ((el as HTMLElement).innerText ?? el.textContent ?? "").replace(/\n+$/, "")
+    if (!text.trim()) return
+    const fence = text.includes("```") ? "````" : "```"
+    this.out.line(fence)
+    for (const line of text.split("\n")) this.out.line(line.trimEnd() || " ")
+    this.out.line(fence)
+  }
+
+  list(el: Element, context: Context): void {
+    this.out.flush()
+    let number = el.localName === "ol" ? Number((el as HTMLOListElement).start) || 1 : 0
+    const nodes = this.childrenOf(el)
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!
+      if (node.nodeType === Node.ELEMENT_NODE && (node as Element).localName === "li") {
+        const before = this.out.mark
+        this.item(node as Element, number ? `${number}. ` : "- ", context)
+        if (number && this.out.mark > before) number++
+      } else this.node(node, context)
+    }
+    this.out.flush()
+  }
+
+  item(el: Element, marker: string, parent: Context): void {
+    const style = el.ownerDocument.defaultView!.getComputedStyle(el)
+    const verdict = inspect(el, style, parent.clips)
+    if (verdict.hidden) return
+    const context: Context = { ...parent, shown: style.visibility === "visible", clips: verdict.clips }
+    this.out.pushPrefix(marker, " ".repeat(marker.length))
+    this.children(el, context)
+    this.out.popPrefix()
+  }
+
+  /** A data table as a Markdown table; false for a layout table, which is walked as blocks. */
+  table(table: HTMLTableElement, context: Context): boolean {
+    const role = table.getAttribute("role")
+    if (role === "presentation" || role === "none" || table.querySelector("table")) return false
+    const rows: string[][] = []
+    const outer = this.out
+    try {
+      for (const row of table.rows) {
+        const style = row.ownerDocument.defaultView!.getComputedStyle(row)
+        if (inspect(row, style, context.clips).hidden) continue
+        const cells: string[] = []
+        for (const cell of row.cells) {
+          const cellStyle = cell.ownerDocument.defaultView!.getComputedStyle(cell)
+          const verdict = inspect(cell, cellStyle, context.clips)
+          let text = ""
+          if (!verdict.hidden) {
+            this.out = new MarkdownWriter()
+            this.children(cell, { ...context, shown: cellStyle.visibility === "visible", clips: verdict.clips, cell: true })
+            text = this.out.toString().replace(/\n+/g, " ").trim()
+          }
+          cells.push(text)
+          for (let span = 1; span < Math.min(cell.colSpan, 20); span++) cells.push("")
+        }
+        if (cells.some((c) => c !== "")) rows.push(cells)
+      }
+    } finally {
+      this.out = outer
+    }
+    this.out.flush()
+    const caption = table.caption ? collapse(table.caption.innerText ?? "") : ""
+    if (caption) this.out.line(caption)
+    const width = Math.max(0, ...rows.map((r) => r.length))
+    if (width <= 1) {
+      for (const row of rows) if (row[0]) this.out.line(row[0])
+      return true
+    }
+    rows.forEach((row, index) => {
+      const padded = [...row, ...Array<string>(width - row.length).fill("")]
+      this.out.line(`|${padded.join("|")}|`)
+      if (index === 0) this.out.line(`|${Array<string>(width).fill("-").join("|")}|`)
+    })
+    return true
+  }
+
+  frame(el: Element, context: Context): void {
+    this.out.flush()
+    const doc = frameDocument(el)
+    const title = collapse(el.getAttribute("title") ?? el.getAttribute("name") ?? "")
+    const named = title ? ` "${escapeQuoted(clip(title, 80))}"` : ""
+    if (doc === null || doc.body === null) {
+      if (!context.shown) return
+      const src = el.getAttribute("src") ?? ""
+      this.out.line(`[iframe${named} not readable: other origin${src ? ` ${src}` : ""}]${this.annotate(el, false)}`)
+      return
+    }
+    this.selectors.registerFrame(doc, el)
+    const mark = this.out.mark
+    this.element(doc.body, { ...TOP, controlsOnly: context.controlsOnly })
+    this.out.flush()
+    // An empty frame (an ad slot, a tracker) is not worth a line.
+    if (this.out.mark > mark && context.shown) this.out.insert(mark, `[iframe${named}]${this.annotate(el, false)}`)
+  }
+}
+
+/** A drawing's name only when its author gave one: an unlabelled icon says nothing. */
+const pictureName = (el: Element): string => {
+  if (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")) return accessibleName(el)
+  return el.localName === "svg" ? collapse(el.querySelector(":scope > title")?.textContent ?? "") : ""
+}
+
+const LANDMARK_QUERY = "header, footer, nav, main, aside, search, form, section[aria-label], section[aria-labelledby], [role=banner], [role=navigation], [role=main], [role=complementary], [role=contentinfo], [role=search], [role=form], [role=region]"
+
+/** The page's landmarks (or, lacking any, its main headings), each with its selector: the map a model needs after a wrong selector. */
+const pageMap = (doc: Document): string => {
+  const selectors = new SelectorMaker()
+  const entries: string[] = []
+  for (const el of doc.querySelectorAll(LANDMARK_QUERY)) {
+    const landmark = landmarkOf(el)
+    if (landmark === null || !isRendered(el)) continue
+    const selector = selectors.selectorFor(el)
+    if (selector === null) continue
+    const name = landmarkName(el)
+    entries.push(`${landmark}${name ? ` "${escapeQuoted(name)}"` : ""} {${selector}}`)
+    if (entries.length >= 20) break
+  }
+  if (entries.length > 0) return `The page's landmarks: ${entries.join(", ")}.`
+  for (const el of doc.querySelectorAll("h1, h2, h3")) {
+    if (!isRendered(el)) continue
+    const selector = selectors.selectorFor(el)
+    if (selector !== null) entries.push(`"${escapeQuoted(clip(collapse((el as HTMLElement).innerText), 60))}" {${selector}}`)
+    if (entries.length >= 15) break
+  }
+  if (entries.length > 0) return `The page has no landmarks; its headings: ${entries.join(", ")}.`
+  return "The page has no landmarks or headings: read it without `selector`."
+}
+
+const DEFAULT_LIMIT = 1_000_000
+
+/** Reads the document (or the part `selector` picks) as annotated Markdown. */
+export const readPage = (doc: Document, options: ReadOptions = {}): ReadOutcome => {
+  if (doc.contentType === "application/pdf") {
+    return { ok: false, code: "page_not_readable", message: "The tab shows a PDF in Chrome's viewer, which get_tab_content cannot read: fetch its URL with web_fetch instead." }
+  }
+  let target: Element | null = doc.body
+  let usedSelector = "body"
+  if (options.selector !== undefined) {
+    const selector = options.selector.trim()
+    if (selector === "") return { ok: false, code: "invalid_input", parameter: "selector", message: "`selector` is empty: give a CSS selector, or omit it to read the whole page." }
+    const resolved = resolveSelector(doc, selector)
+    if (!resolved.ok) {
+      return { ok: false, code: "invalid_input", parameter: "selector", message: `\`${resolved.hop}\` is not a valid CSS selector. ${pageMap(doc)}` }
+    }
+    if (resolved.element === null) {
+      return { ok: false, code: "selector_not_found", message: `No element matches the selector ${JSON.stringify(selector)} on ${doc.location.href}. ${pageMap(doc)} Pass one of these as \`selector\`, or omit it to read the whole page.` }
+    }
+    target = resolved.element
+    usedSelector = selector
+  }
+  const base = { url: doc.location.href, title: doc.title, usedSelector }
+  if (target === null) return { ok: true, ...base, content: "", stopped: false }
+  if (options.selector !== undefined && !isRendered(target)) {
+    return { ok: true, ...base, content: `(The element ${options.selector.trim()} is hidden: nothing of it is shown on the page.)`, stopped: false }
+  }
+
+  const walker = new Walker(options.limit ?? DEFAULT_LIMIT)
+  let stopped = false
+  try {
+    walker.element(target, TOP)
+    walker.out.flush()
+  } catch (error) {
+    if (!(error instanceof LimitReached)) throw error
+    stopped = true
+  }
+  const notes = [walker.pierced ? PIERCE_NOTE : "", walker.unresolved ? UNRESOLVED_NOTE : ""].filter(Boolean)
+  const body = walker.out.toString()
+  const content = notes.length ? `${notes.join("\n")}\n\n${body}` : body
+
+  if (!options.audit) return { ok: true, ...base, content, stopped }
+  return { ok: true, ...base, content, stopped, audit: markAnnotated(doc, walker.annotated) }
+}
+
+/** Bench mode: tags each annotated element so that a checker can verify its selector from outside. */
+const markAnnotated = (doc: Document, annotated: Walker["annotated"]): AuditPair[] => {
+  for (const old of doc.querySelectorAll(`[${AUDIT_ATTRIBUTE}]`)) old.removeAttribute(AUDIT_ATTRIBUTE)
+  const marks = new Map<Element, string>()
+  const pairs: AuditPair[] = []
+  for (const { element, selector, interactive } of annotated) {
+    let mark = marks.get(element)
+    if (mark === undefined) {
+      mark = String(marks.size + 1)
+      marks.set(element, mark)
+      element.setAttribute(AUDIT_ATTRIBUTE, mark)
+    }
+    pairs.push({ selector, mark, interactive })
+  }
+  return pairs
+}
