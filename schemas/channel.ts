@@ -34,7 +34,21 @@ export type ChatStartParams = typeof ChatStartParams.Type
 
 export const AnswerParams = Schema.Struct({ id: Schema.NonEmptyString, answer: Schema.Unknown })
 
+export const ProviderTestParams = Schema.Struct({
+  /** A saved provider (its stored key is used), or a provider being edited. */
+  providerId: Schema.optionalKey(Schema.NonEmptyString),
+  config: Schema.optionalKey(
+    Schema.Struct({
+      kind: Schema.Literals(["openai", "anthropic", "ollama"]),
+      baseUrl: Schema.String,
+      apiKey: Schema.optionalKey(Schema.String),
+    }),
+  ),
+  model: Schema.optionalKey(Schema.String),
+})
+
 export const ConversationIdParams = Schema.Struct({ conversationId: Schema.NonEmptyString })
+export const RenameParams = Schema.Struct({ conversationId: Schema.NonEmptyString, title: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)) })
 
 /** Every request a page may make of the supervisor, by method. */
 export const ChannelRequest = Schema.Union([
@@ -49,8 +63,11 @@ export const ChannelRequest = Schema.Union([
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.list") }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.answer"), params: AnswerParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.pending") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("providers.presets") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("providers.test"), params: ProviderTestParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.get"), params: ConversationIdParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.delete"), params: ConversationIdParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.rename"), params: RenameParams }),
   Schema.Struct({ type: Schema.Literal("cancel"), id: Schema.String }),
 ])
 export type ChannelRequest = typeof ChannelRequest.Type

@@ -8,6 +8,7 @@ import type { Conversation, ConversationRecord, RunStatus } from "../schemas/con
 import type { ConversationEvent, MeshEvent, QuestionAsked } from "../schemas/events.ts"
 import type { Settings, SettingsPatch } from "../schemas/settings.ts"
 import type { ToolGroup } from "../schemas/tool-definition.ts"
+import type { ConnectionResult, ProviderPreset } from "../workers/agent/providers/presets.ts"
 import type { ToolInfo } from "../workers/mesh/supervisor.ts"
 import { callRouter } from "./router-client.ts"
 
@@ -23,8 +24,11 @@ export type MeshMethod =
   | "conversations.list"
   | "conversations.get"
   | "conversations.delete"
+  | "conversations.rename"
   | "questions.answer"
   | "questions.pending"
+  | "providers.presets"
+  | "providers.test"
 export type MeshOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
 
 export interface MeshTransport {
@@ -78,6 +82,15 @@ export interface AgentApi {
    * `invalid_answer` when the answer does not fit the question.
    */
   answer(questionId: string, answer: string | ReadonlyArray<string>): Promise<void>
+  /** Model services: the presets to add one from, and a connection test that lists its models. */
+  readonly providers: {
+    presets(): Promise<ReadonlyArray<ProviderPreset>>
+    /**
+     * Tests a saved provider (`{ providerId }`, with its stored key) or one being edited
+     * (`{ config }`): lists its models, or sends a one-token request to `model`.
+     */
+    test(target: { providerId?: string; config?: { kind: "openai" | "anthropic" | "ollama"; baseUrl: string; apiKey?: string }; model?: string }): Promise<ConnectionResult>
+  }
   /** The questions waiting for an answer now (for a panel that opens mid-run). */
   readonly questions: { pending(): Promise<ReadonlyArray<QuestionAsked>> }
   /** Stops a conversation's run: the stream and its tool calls end, and it is saved as stopped. */
@@ -87,6 +100,7 @@ export interface AgentApi {
     list(): Promise<ReadonlyArray<ConversationRecord>>
     get(conversationId: string): Promise<Conversation | undefined>
     delete(conversationId: string): Promise<boolean>
+    rename(conversationId: string, title: string): Promise<ConversationRecord>
     /** The conversations with a run going now. */
     running(): Promise<ReadonlyArray<{ conversationId: string; runId: string }>>
   }
@@ -177,10 +191,15 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
   stop: async (conversationId) => unwrap(await transport.request("chat.stop", { conversationId })),
   answer: async (questionId, answer) => void unwrap(await transport.request("questions.answer", { id: questionId, answer })),
   questions: { pending: async () => unwrap(await transport.request("questions.pending")) },
+  providers: {
+    presets: async () => unwrap(await transport.request("providers.presets")),
+    test: async (target) => unwrap(await transport.request("providers.test", target)),
+  },
   conversations: {
     list: async () => unwrap(await transport.request("conversations.list")),
     get: async (conversationId) => unwrap(await transport.request("conversations.get", { conversationId })),
     delete: async (conversationId) => unwrap(await transport.request("conversations.delete", { conversationId })),
+    rename: async (conversationId, title) => unwrap(await transport.request("conversations.rename", { conversationId, title })),
     running: async () => unwrap(await transport.request("chat.running")),
   },
   tools: {

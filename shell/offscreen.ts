@@ -4,7 +4,9 @@
  * the service worker being stopped.
  */
 import { Exit, Schema } from "effect"
-import { AnswerParams, ChatStartParams, ConversationIdParams, DebugParams, ToolsCallParams } from "../schemas/channel.ts"
+import { AnswerParams, ChatStartParams, ConversationIdParams, DebugParams, ProviderTestParams, RenameParams, ToolsCallParams } from "../schemas/channel.ts"
+import { Provider as ProviderSettings } from "../schemas/settings.ts"
+import { PRESETS, testConnection } from "../workers/agent/providers/presets.ts"
 import { toWire } from "../schemas/errors.ts"
 import type { MeshEvent, QuestionAsked } from "../schemas/events.ts"
 import type { ToolGroup } from "../schemas/tool-definition.ts"
@@ -87,12 +89,35 @@ const local: MeshTransport = {
         const { id, answer } = decoded.value as typeof AnswerParams.Type
         return supervisor.deliver(id, { answer })
       }
+      case "providers.presets":
+        return { ok: true, value: PRESETS }
+      case "providers.test": {
+        const decoded = decode(ProviderTestParams as never, method, params)
+        if (!decoded.ok) return decoded
+        const target = decoded.value as typeof ProviderTestParams.Type
+        let config = target.config
+        if (config === undefined) {
+          if (target.providerId === undefined) return invalid(method, "give providerId or config")
+          const resolved = await callRouter("providers.resolve", { providerId: target.providerId })
+          if (!resolved.ok) return resolved
+          const p = Schema.decodeUnknownSync(ProviderSettings)(resolved.value)
+          config = { kind: p.kind, baseUrl: p.baseUrl, ...(p.apiKey ? { apiKey: p.apiKey } : {}) }
+        }
+        return { ok: true, value: await testConnection(config, target.model, { signal: signal ?? new AbortController().signal }) }
+      }
       case "questions.pending":
         return { ok: true, value: [...pendingQuestions.values()] }
       case "chat.running":
         return { ok: true, value: agents.running() }
       case "conversations.list":
         return { ok: true, value: await (await agents.store()).list() }
+      case "conversations.rename": {
+        const decoded = decode(RenameParams as never, method, params)
+        if (!decoded.ok) return decoded
+        const { conversationId, title } = decoded.value as typeof RenameParams.Type
+        const renamed = await (await agents.store()).update(conversationId, { title: title.trim() })
+        return renamed ? { ok: true, value: renamed } : { ok: false, error: { code: "not_found", message: `There is no conversation "${conversationId}".` } }
+      }
       case "conversations.get":
       case "conversations.delete": {
         const decoded = decode(ConversationIdParams as never, method, params)
