@@ -4,6 +4,7 @@ import { playwrightLauncher } from "@web/test-runner-playwright"
 import { readFile } from "node:fs/promises"
 import { fileURLToPath } from "node:url"
 import path from "node:path"
+import { modelServerMiddleware } from "./test/support/model-server.mjs"
 
 const sharedDir = fileURLToPath(new URL("../shared/", import.meta.url))
 
@@ -12,6 +13,8 @@ export default {
   nodeResolve: { exportConditions: ["browser", "development"] },
   plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json" })],
   middleware: [
+    // A scripted model server (OpenAI, Anthropic, Ollama wire formats) for provider and agent tests.
+    modelServerMiddleware("/__model"),
     // The product's contract and fixtures live beside the repository, in ../shared.
     async function serveShared(context, next) {
       if (!context.path.startsWith("/__shared/")) return next()

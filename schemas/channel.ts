@@ -47,6 +47,14 @@ export const ProviderTestParams = Schema.Struct({
   model: Schema.optionalKey(Schema.String),
 })
 
+export const SpawnParams = Schema.Struct({
+  agentId: Schema.optionalKey(Schema.NonEmptyString),
+  type: Schema.Literals(["researcher", "page_operator", "general"]),
+  prompt: Schema.NonEmptyString,
+  description: Schema.optionalKey(Schema.String),
+  tabId: Schema.optionalKey(Schema.Finite),
+})
+
 export const ConversationIdParams = Schema.Struct({ conversationId: Schema.NonEmptyString })
 export const RenameParams = Schema.Struct({ conversationId: Schema.NonEmptyString, title: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)) })
 
@@ -64,6 +72,7 @@ export const ChannelRequest = Schema.Union([
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.answer"), params: AnswerParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.pending") }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("providers.presets") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("agents.spawn"), params: SpawnParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("providers.test"), params: ProviderTestParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.get"), params: ConversationIdParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.delete"), params: ConversationIdParams }),

@@ -87,13 +87,29 @@ export const ConversationRecord = Schema.Struct({
   model: Schema.optionalKey(ModelChoice),
   status: Schema.Literals(["idle", "running", "completed", "stopped", "failed", "step_limit"]),
   usage: Schema.Struct({ inputTokens: Schema.Number, outputTokens: Schema.Number, cachedInputTokens: Schema.Number }),
+  /** A sub-agent's transcript belongs to the conversation (and the call) that started it. */
+  parent: Schema.optionalKey(
+    Schema.Struct({
+      conversationId: Schema.optionalKey(Schema.String),
+      callId: Schema.optionalKey(Schema.String),
+      agentType: Schema.String,
+      description: Schema.optionalKey(Schema.String),
+    }),
+  ),
   /** A summary of the messages up to `uptoSeq`, sent to the model instead of them when the context is full. */
   summary: Schema.optionalKey(Schema.Struct({ uptoSeq: Schema.Number, text: Schema.String })),
 })
 export type ConversationRecord = typeof ConversationRecord.Type
 
+export const Transcript = Schema.Struct({
+  ...ConversationRecord.fields,
+  messages: Schema.Array(MessageRecord),
+})
+
 export const Conversation = Schema.Struct({
   ...ConversationRecord.fields,
   messages: Schema.Array(MessageRecord),
+  /** The transcripts of the sub-agents this conversation started. */
+  subAgents: Schema.optionalKey(Schema.Array(Transcript)),
 })
 export type Conversation = typeof Conversation.Type

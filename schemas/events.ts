@@ -72,5 +72,20 @@ export const QuestionClosed = Schema.Struct({
   reason: Schema.Literals(["answered", "timeout", "withdrawn"]),
 })
 
-export const MeshEvent = Schema.Union([ToolCallStarted, ToolCallFinished, WorkerRestarted, QuestionAsked, QuestionClosed, ...ConversationEvent.members])
+/** An event of a sub-agent, on its parent's stream (or on its own, for `agent.spawn`). */
+export const SubAgentEvent = Schema.Struct({
+  type: Schema.Literal("sub_agent_event"),
+  /** The parent run's conversation and run; absent for a job started by agent.spawn. */
+  conversationId: Schema.optionalKey(Schema.String),
+  runId: Schema.optionalKey(Schema.String),
+  /** The parent's tool call that started it. */
+  callId: Schema.optionalKey(Schema.String),
+  agentId: Schema.String,
+  agentType: Schema.String,
+  description: Schema.optionalKey(Schema.String),
+  event: Schema.Union([...ConversationEvent.members, ToolCallStarted, ToolCallFinished]),
+})
+export type SubAgentEvent = typeof SubAgentEvent.Type
+
+export const MeshEvent = Schema.Union([ToolCallStarted, ToolCallFinished, WorkerRestarted, QuestionAsked, QuestionClosed, SubAgentEvent, ...ConversationEvent.members])
 export type MeshEvent = typeof MeshEvent.Type

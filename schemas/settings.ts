@@ -61,7 +61,8 @@ export const Settings = Schema.Struct({
   stepLimit: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(1000)).pipe(withDefault(50)),
   /** How long ask_user waits for an answer (at most an hour). */
   askUserTimeoutMs: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(60 * 60_000)).pipe(withDefault(5 * 60_000)),
-  subAgentTimeLimitMs: PositiveWholeNumber.pipe(withDefault(10 * 60_000)),
+  /** How long a sub-agent may run (at most an hour). */
+  subAgentTimeLimitMs: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(60 * 60_000)).pipe(withDefault(10 * 60_000)),
   search: SearchSettings.pipe(withDefault({})),
   /** Added to every conversation's system prompt (each conversation may add its own). */
   systemPrompt: Schema.String.pipe(withDefault("")),

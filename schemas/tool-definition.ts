@@ -10,7 +10,11 @@ import { Schema } from "effect"
 export const TOOL_GROUPS = ["web", "tabs", "page", "workspace", "interaction", "agents", "tasks"] as const
 export type ToolGroup = (typeof TOOL_GROUPS)[number]
 
+/** What a tool works on; sub-agent types pick their tools by it (schemas/tools/agents.ts). */
+export type WorksOn = "search" | "url" | "tabs" | "page" | "files" | "tasks" | "user" | "agents"
+
 export interface ToolAnnotations {
+  readonly worksOn: WorksOn
   /** Changes nothing outside the conversation's own scratch state (task list). */
   readonly readOnly: boolean
   /** May destroy something of the user's (a tab, a file, page state). */

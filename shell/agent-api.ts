@@ -28,6 +28,7 @@ export type MeshMethod =
   | "questions.answer"
   | "questions.pending"
   | "providers.presets"
+  | "agents.spawn"
   | "providers.test"
 export type MeshOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
 
@@ -55,7 +56,7 @@ export interface ChatOptions {
 }
 
 /** The events of one run, in order, ending with `run_finished`. */
-export type ChatEvent = ConversationEvent | Extract<MeshEvent, { type: "tool_call_started" | "tool_call_finished" }>
+export type ChatEvent = ConversationEvent | Extract<MeshEvent, { type: "tool_call_started" | "tool_call_finished" | "sub_agent_event" }>
 
 export interface ChatResult {
   readonly conversationId: string
@@ -73,7 +74,35 @@ export interface ChatRun extends AsyncIterable<ChatEvent> {
   stop(): Promise<void>
 }
 
+export interface SpawnOptions {
+  readonly type: "researcher" | "page_operator" | "general"
+  readonly prompt: string
+  /** A short label, shown in the UI. */
+  readonly description?: string
+  /** A tab handed to the sub-agent. */
+  readonly tabId?: number
+}
+
+export interface SpawnResult {
+  readonly agent_id: string
+  readonly type: SpawnOptions["type"]
+  readonly answer: string
+  readonly steps: number
+}
+
+/** A sub-agent job: iterate it for its events (`sub_agent_event`); `result` settles with its answer. */
+export interface SpawnRun extends AsyncIterable<Extract<MeshEvent, { type: "sub_agent_event" }>> {
+  readonly agentId: string
+  readonly result: Promise<SpawnResult>
+  stop(): Promise<void>
+}
+
 export interface AgentApi {
+  /**
+   * Starts a sub-agent outside any conversation (with the default model): it works with the
+   * tools of its type and ends with its final answer. Rejects with the sub-agent's error.
+   */
+  spawn(options: SpawnOptions): SpawnRun
   /** Sends a message and runs the agent on it. */
   chat(prompt: string, options?: ChatOptions): ChatRun
   /**
@@ -186,7 +215,42 @@ const startChat = (transport: MeshTransport, prompt: string, options: ChatOption
   }
 }
 
+const startSpawn = (transport: MeshTransport, options: SpawnOptions): SpawnRun => {
+  const agentId = newId().slice(0, 8)
+  type Event = Extract<MeshEvent, { type: "sub_agent_event" }>
+  const queue: Event[] = []
+  let wake: (() => void) | undefined
+  let ended = false
+  const unsubscribe = transport.onEvent((event) => {
+    if (event.type !== "sub_agent_event" || event.agentId !== agentId) return
+    queue.push(event)
+    wake?.()
+  })
+  const controller = new AbortController()
+  const result = transport.request("agents.spawn", { ...options, agentId }, controller.signal).then((outcome) => {
+    ended = true
+    unsubscribe()
+    wake?.()
+    return unwrap<SpawnResult>(outcome)
+  })
+  result.catch(() => undefined)
+  return {
+    agentId,
+    result,
+    stop: async () => controller.abort(),
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        while (queue.length) yield queue.shift()!
+        if (ended) return
+        await new Promise<void>((resolve) => (wake = resolve))
+        wake = undefined
+      }
+    },
+  }
+}
+
 export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
+  spawn: (options) => startSpawn(transport, options),
   chat: (prompt, options = {}) => startChat(transport, prompt, options),
   stop: async (conversationId) => unwrap(await transport.request("chat.stop", { conversationId })),
   answer: async (questionId, answer) => void unwrap(await transport.request("questions.answer", { id: questionId, answer })),

@@ -4,13 +4,14 @@
  * the service worker being stopped.
  */
 import { Exit, Schema } from "effect"
-import { AnswerParams, ChatStartParams, ConversationIdParams, DebugParams, ProviderTestParams, RenameParams, ToolsCallParams } from "../schemas/channel.ts"
+import { AnswerParams, ChatStartParams, ConversationIdParams, DebugParams, ProviderTestParams, RenameParams, SpawnParams, ToolsCallParams } from "../schemas/channel.ts"
 import { Provider as ProviderSettings } from "../schemas/settings.ts"
 import { PRESETS, testConnection } from "../workers/agent/providers/presets.ts"
 import { toWire } from "../schemas/errors.ts"
 import type { MeshEvent, QuestionAsked } from "../schemas/events.ts"
 import type { ToolGroup } from "../schemas/tool-definition.ts"
 import { builtinTools } from "../schemas/tools/index.ts"
+import type { AgentType } from "../schemas/tools/agents.ts"
 import { AgentPool } from "../workers/mesh/agents.ts"
 import { Supervisor } from "../workers/mesh/supervisor.ts"
 import { makeAgentApi, type MeshMethod, type MeshOutcome, type MeshTransport } from "./agent-api.ts"
@@ -37,10 +38,27 @@ const supervisor = new Supervisor({
   workerUrls: Object.fromEntries(Object.entries(workerScripts).map(([group, path]) => [group, chrome.runtime.getURL(path)])),
   router: callRouter,
   host: { runInSandbox, cancelSandbox },
+  // The agent tool's sub-agents run in workers of their own, started by the agent pool.
+  inProcess: {
+    agents: (request, signal) => {
+      const params = request.params as { prompt: string; type: AgentType; description?: string; tab_id?: number }
+      const [runId] = request.callId.split(":")
+      return agents.spawn(
+        {
+          type: params.type,
+          prompt: params.prompt,
+          ...(params.description ? { description: params.description } : {}),
+          ...(params.tab_id !== undefined ? { tabId: params.tab_id } : {}),
+          parent: { conversationId: request.conversationId, callId: request.callId, ...(runId && request.callId.includes(":") ? { runId } : {}) },
+        },
+        signal,
+      )
+    },
+  },
   emit,
 })
 
-const agents = new AgentPool({ workerUrl: chrome.runtime.getURL(agentWorkerScript), supervisor, router: callRouter, emit })
+const agents: AgentPool = new AgentPool({ workerUrl: chrome.runtime.getURL(agentWorkerScript), supervisor, tools: builtinTools, router: callRouter, emit })
 // Settle the runs that a previous document left "running" (the browser closed mid-run).
 void agents.store()
 
@@ -89,6 +107,15 @@ const local: MeshTransport = {
         const { id, answer } = decoded.value as typeof AnswerParams.Type
         return supervisor.deliver(id, { answer })
       }
+      case "agents.spawn": {
+        const decoded = decode(SpawnParams as never, method, params)
+        if (!decoded.ok) return decoded
+        const p = decoded.value as typeof SpawnParams.Type
+        return agents.spawn(
+          { type: p.type, prompt: p.prompt, ...(p.agentId ? { agentId: p.agentId } : {}), ...(p.description ? { description: p.description } : {}), ...(p.tabId !== undefined ? { tabId: p.tabId } : {}) },
+          signal ?? new AbortController().signal,
+        )
+      }
       case "providers.presets":
         return { ok: true, value: PRESETS }
       case "providers.test": {
@@ -124,7 +151,12 @@ const local: MeshTransport = {
         if (!decoded.ok) return decoded
         const { conversationId } = decoded.value as typeof ConversationIdParams.Type
         const store = await agents.store()
-        if (method === "conversations.get") return { ok: true, value: (await store.get(conversationId)) ?? null }
+        if (method === "conversations.get") {
+          const conversation = await store.get(conversationId)
+          if (conversation === undefined) return { ok: true, value: null }
+          const subAgents = await store.subAgentsOf(conversationId)
+          return { ok: true, value: subAgents.length ? { ...conversation, subAgents } : conversation }
+        }
         if (agents.running().some((r) => r.conversationId === conversationId)) await agents.stop(conversationId)
         return { ok: true, value: await store.delete(conversationId) }
       }

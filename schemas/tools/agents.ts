@@ -1,6 +1,6 @@
 /** Sub-agents: agent (worker group "agents"). */
 import { Schema } from "effect"
-import { defineTool } from "../tool-definition.ts"
+import { defineTool, type ToolAnnotations, type WorksOn } from "../tool-definition.ts"
 import { WholeNumber, withDefault } from "../primitives.ts"
 
 /** The kinds of sub-agent, and what each is for (the tools each gets are derived elsewhere). */
@@ -9,6 +9,8 @@ export type AgentType = typeof AgentType.Type
 
 /** How long a sub-agent may run, and the grace for its final answer to arrive. */
 export const AGENT_TIME_LIMIT_MS = 10 * 60_000
+/** The longest the time-limit setting allows; the setting (subAgentTimeLimitMs) decides. */
+export const AGENT_MAX_TIME_LIMIT_MS = 60 * 60_000
 export const AGENT_GRACE_MS = 5_000
 
 export const AgentParameters = Schema.Struct({
@@ -40,8 +42,30 @@ export const agent = defineTool({
   group: "agents",
   description:
     "Start an independent sub-agent for a complex, self-contained sub-task (e.g. researching one question across many pages, or operating one tab) and get its final answer. It has its own conversation context, so its intermediate work does not fill yours; several can run in parallel. It cannot use ask_user or agent. Choose `type` to give it only the tools it needs.",
-  annotations: { readOnly: false, destructive: false, openWorld: true, spawnsAgent: true },
+  annotations: { worksOn: "agents", readOnly: false, destructive: false, openWorld: true, spawnsAgent: true },
   parameters: AgentParameters,
   result: AgentResult,
-  timeoutMs: AGENT_TIME_LIMIT_MS + AGENT_GRACE_MS,
+  timeoutMs: AGENT_MAX_TIME_LIMIT_MS + AGENT_GRACE_MS,
 })
+
+const PAGE_WORK: ReadonlyArray<WorksOn> = ["tabs", "page", "url", "files"]
+
+/**
+ * Which tools a sub-agent of each type may use, from the tools' annotations: a researcher only
+ * reads; a page operator works on tabs, pages, URLs and files; a general one has everything.
+ * None may ask the user or start another agent.
+ */
+export const subAgentMayUse = (type: AgentType, annotations: ToolAnnotations): boolean => {
+  if (annotations.needsUser === true || annotations.spawnsAgent === true) return false
+  switch (type) {
+    case "researcher":
+      return annotations.readOnly
+    case "page_operator":
+      return PAGE_WORK.includes(annotations.worksOn)
+    case "general":
+      return true
+  }
+}
+
+/** The most steps (model turns) a sub-agent of each type may take. */
+export const SUB_AGENT_STEP_LIMITS: Readonly<Record<AgentType, number>> = { researcher: 25, page_operator: 30, general: 40 }

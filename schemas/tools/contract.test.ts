@@ -241,9 +241,11 @@ const expectedTimeouts: Record<BuiltinToolName, number> = {
   opfs_read: 10_000,
   opfs_list: 10_000,
   opfs_delete: 10_000,
-  ask_user: 5 * 60_000 + 5_000,
+  // ask_user and agent wait as long as their settings say (5 and 10 minutes by default, at most
+  // an hour each); the tool's own limit is that ceiling plus a grace for the answer to arrive.
+  ask_user: 60 * 60_000 + 5_000,
   execute_script: 35_000,
-  agent: 10 * 60_000 + 5_000,
+  agent: 60 * 60_000 + 5_000,
   create_task: 10_000,
   update_task: 10_000,
   list_tasks: 10_000,

@@ -22,10 +22,10 @@ export const TabInfo = Schema.Struct({
 
 export const ListTabsParameters = Schema.Struct({
   url_pattern: Schema.optionalKey(
-    Schema.String.annotate({ description: "Only tabs whose URL matches this regular expression." }),
+    Schema.String.annotate({ description: "Only tabs whose URL matches this regular expression (case-insensitive, at most 200 characters)." }),
   ),
   title_pattern: Schema.optionalKey(
-    Schema.String.annotate({ description: "Only tabs whose title matches this regular expression." }),
+    Schema.String.annotate({ description: "Only tabs whose title matches this regular expression (case-insensitive, at most 200 characters)." }),
   ),
   active: Schema.optionalKey(
     Schema.Boolean.annotate({ description: "When true, only the active tab; when false, only inactive tabs." }),
@@ -41,7 +41,7 @@ export const listTabs = defineTool({
   group: "tabs",
   description:
     "List the browser's open tabs (tab_id, window_id, url, title, active, audible, status), optionally filtered; all given filters must match. Use it to find the tab the user is talking about, then pass its tab_id to get_tab_content to read it, activate_tab to show it, close_tab to close it, or execute_script to act on it.",
-  annotations: { readOnly: true, destructive: false, openWorld: false },
+  annotations: { worksOn: "tabs", readOnly: true, destructive: false, openWorld: false },
   parameters: ListTabsParameters,
   result: Schema.Array(TabInfo),
   timeoutMs: 10_000,
@@ -62,7 +62,7 @@ export const OpenTabParameters = Schema.Struct({
   }).pipe(withDefault(true)),
   window_id: Schema.optionalKey(WindowId.annotate({ description: "The window to open the new tab in." })),
   wait_until_loaded: Schema.Boolean.annotate({
-    description: "Wait until the page has finished loading before returning (default true).",
+    description: "Wait until the page has finished loading before returning (default true). The wait lasts 30 s at most; a page still loading then is returned with status \"loading\".",
   }).pipe(withDefault(true)),
 })
 
@@ -78,8 +78,8 @@ export const openTab = defineTool({
   name: "open_tab",
   group: "tabs",
   description:
-    "Open a URL in a new browser tab, or navigate an existing tab (`tab_id`) to it. Use it when the user should see a page, or when a page needs the browser (login, scripts) to render; by default it waits until the page has loaded. Then read the page with get_tab_content using the returned tab_id, or act on it with execute_script.",
-  annotations: { readOnly: false, destructive: false, openWorld: true },
+    "Open a URL (http, https or about:blank) in a new browser tab, or navigate an existing tab (`tab_id`) to it. Use it when the user should see a page, or when a page needs the browser (login, scripts) to render; by default it waits until the page has loaded. Then read the page with get_tab_content using the returned tab_id, or act on it with execute_script.",
+  annotations: { worksOn: "tabs", readOnly: false, destructive: false, openWorld: true },
   parameters: OpenTabParameters,
   result: OpenTabResult,
   timeoutMs: 35_000,
@@ -97,7 +97,7 @@ export const closeTab = defineTool({
   group: "tabs",
   description:
     "Close a browser tab. Anything unsaved in that page is lost, so close only tabs you opened or that the user asked to close; find the tab_id with list_tabs.",
-  annotations: { readOnly: false, destructive: true, openWorld: false },
+  annotations: { worksOn: "tabs", readOnly: false, destructive: true, openWorld: false },
   parameters: CloseTabParameters,
   result: Schema.Struct({
     tab_id: TabId.annotate({ description: "The ID of the closed tab." }),
@@ -118,7 +118,7 @@ export const activateTab = defineTool({
   group: "tabs",
   description:
     "Switch to a tab and bring its window to the front, so the user sees it. Find the tab_id with list_tabs. Reading a tab does not need this: get_tab_content works on background tabs.",
-  annotations: { readOnly: false, destructive: false, openWorld: false },
+  annotations: { worksOn: "tabs", readOnly: false, destructive: false, openWorld: false },
   parameters: ActivateTabParameters,
   result: Schema.Struct({
     tab_id: TabId.annotate({ description: "The ID of the activated tab." }),

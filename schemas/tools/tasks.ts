@@ -26,7 +26,7 @@ export const NoParameters = Schema.Record(
 )
 
 // The task tools only touch the conversation's own scratch list: readOnly by the annotation's meaning.
-const scratchOnly = { readOnly: true, destructive: false, openWorld: false } as const
+const scratchOnly = { worksOn: "tasks", readOnly: true, destructive: false, openWorld: false } as const
 
 export const createTask = defineTool({
   name: "create_task",

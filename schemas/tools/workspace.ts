@@ -25,7 +25,7 @@ export const opfsWrite = defineTool({
   group: "workspace",
   description:
     "Write a file to the user's workspace (a folder of files kept in the browser), creating parent folders and replacing an existing file. Use it to save results, notes or downloaded data for the user or for later steps; read it back with opfs_read and see what is there with opfs_list.",
-  annotations: { readOnly: false, destructive: false, openWorld: false },
+  annotations: { worksOn: "files", readOnly: false, destructive: false, openWorld: false },
   parameters: OpfsWriteParameters,
   result: Schema.Struct({
     path: Schema.String.annotate({ description: "The normalised path of the written file, without a leading slash." }),
@@ -84,7 +84,7 @@ export const opfsRead = defineTool({
   group: "workspace",
   description:
     `Read a file from the user's workspace. Text files return their content as lines; binary files return a blob URL (set \`mode\` to force one way). Text is returned in pages of at most ${MAX_READ_LINES} lines: pass \`offset\` and \`limit\` to page, and when the result has \`next_offset\`, call opfs_read again with offset = next_offset to continue. Find files with opfs_list.`,
-  annotations: { readOnly: true, destructive: false, openWorld: false },
+  annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false },
   parameters: OpfsReadParameters,
   result: OpfsReadResult,
   timeoutMs: 10_000,
@@ -110,7 +110,7 @@ export const opfsList = defineTool({
   group: "workspace",
   description:
     "List a folder of the user's workspace: each entry's name, kind (file or directory) and size. Use it to see what is saved before reading with opfs_read, writing with opfs_write or deleting with opfs_delete.",
-  annotations: { readOnly: true, destructive: false, openWorld: false },
+  annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false },
   parameters: OpfsListParameters,
   result: Schema.Array(OpfsEntry),
   timeoutMs: 10_000,
@@ -130,7 +130,7 @@ export const opfsDelete = defineTool({
   group: "workspace",
   description:
     "Delete a file or a folder (with its contents) from the user's workspace. This cannot be undone: check the path with opfs_list first.",
-  annotations: { readOnly: false, destructive: true, openWorld: false },
+  annotations: { worksOn: "files", readOnly: false, destructive: true, openWorld: false },
   parameters: OpfsDeleteParameters,
   result: Schema.Struct({
     path: Schema.String.annotate({ description: "The deleted path." }),

@@ -4,11 +4,15 @@
  */
 import { meshRoutes } from "./mesh.ts"
 import { pageContentRoutes } from "./page-content.ts"
+import { scriptingRoutes } from "./scripting.ts"
 import { settingsRoutes } from "./settings.ts"
+import { tabsRoutes } from "./tabs.ts"
 
 export const routes = {
   ...meshRoutes,
   ...settingsRoutes,
+  ...tabsRoutes,
+  ...scriptingRoutes,
   ...pageContentRoutes,
 }
 

@@ -9,7 +9,9 @@ import type { Page } from "playwright-core"
 import { startModelServer } from "../support/model-server.mjs"
 import { launchExtension, type ExtensionSession } from "./harness.ts"
 
-type ModelServer = Awaited<ReturnType<typeof startModelServer>> & {
+interface ModelServer {
+  origin: string
+  close(): Promise<void>
   requests: Array<{ path: string; headers: Record<string, string>; body: any; clientClosed?: boolean }>
   script(steps: unknown[]): void
   baseUrl(kind: "openai" | "anthropic" | "ollama"): string

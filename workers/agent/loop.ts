@@ -45,6 +45,8 @@ export interface RunOutcome {
   readonly status: RunStatus
   readonly answer: string
   readonly error?: WireError
+  /** How many model turns the run took. */
+  readonly steps?: number
 }
 
 interface Turn {
@@ -65,9 +67,10 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
     deps.emit({ type: "message_saved", conversationId, runId, record })
     return record
   }
+  let steps = 0
   const finish = async (status: RunStatus, message?: string, error?: WireError): Promise<RunOutcome> => {
     if (message) await save({ runId, message: { role: "assistant", content: "" }, notice: { status, message } }).catch(() => undefined)
-    return error ? { status, answer, error } : { status, answer }
+    return error ? { status, answer, error, steps } : { status, answer, steps }
   }
 
   for (let step = 1; ; step++) {
@@ -87,6 +90,7 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
     }
 
     answer = turn.text
+    steps = step
     await save({
       runId,
       model: deps.model,
@@ -103,7 +107,7 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
     if (turn.toolCalls.length === 0) {
       if (turn.stop === "length") return finish("completed", `The answer was cut off at the model's output limit (${settings.maxOutputTokens} tokens).`)
       if (turn.stop === "refusal") return finish("completed", "The model refused to answer.")
-      return { status: "completed", answer }
+      return { status: "completed", answer, steps }
     }
     // A stop that lands after the model asked for tools: none of them starts.
     if (signal.aborted) {

@@ -12,6 +12,14 @@ export interface RunRequest {
   readonly model?: { readonly providerId: string; readonly model: string }
   /** This conversation's own system prompt (kept with the conversation). */
   readonly system?: string
+  /** Set when the run is a sub-agent's: its type, limits, tab and parent. */
+  readonly sub?: {
+    readonly agentType: string
+    readonly description?: string
+    readonly stepLimit: number
+    readonly tabId?: number
+    readonly parent?: { readonly conversationId?: string; readonly callId?: string }
+  }
 }
 
 export interface AgentHost {

@@ -55,7 +55,7 @@ export class ConversationStore {
     this.db.close()
   }
 
-  async create(init: { id?: string; title?: string; system?: string; model?: ConversationRecord["model"] }): Promise<ConversationRecord> {
+  async create(init: { id?: string; title?: string; system?: string; model?: ConversationRecord["model"]; parent?: ConversationRecord["parent"] }): Promise<ConversationRecord> {
     const now = Date.now()
     const record: ConversationRecord = {
       formatVersion: CONVERSATION_FORMAT_VERSION,
@@ -67,6 +67,7 @@ export class ConversationStore {
       usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 },
       ...(init.system !== undefined ? { system: init.system } : {}),
       ...(init.model !== undefined ? { model: init.model } : {}),
+      ...(init.parent !== undefined ? { parent: init.parent } : {}),
     }
     await this.db.add("conversations", record)
     return record
@@ -90,12 +91,25 @@ export class ConversationStore {
     return this.db.getAll("messages", IDBKeyRange.bound([id, -Infinity], [id, Infinity]))
   }
 
-  /** Newest first. */
+  /** The user's conversations, newest first (sub-agents' transcripts are not among them). */
   async list(): Promise<ReadonlyArray<ConversationRecord>> {
-    return (await this.db.getAllFromIndex("conversations", "updatedAt")).reverse()
+    return (await this.db.getAllFromIndex("conversations", "updatedAt")).reverse().filter((c) => c.parent === undefined)
+  }
+
+  /** The sub-agents' transcripts that a conversation started, oldest first. */
+  async subAgentsOf(conversationId: string): Promise<ReadonlyArray<Conversation>> {
+    const all = await this.db.getAllFromIndex("conversations", "updatedAt")
+    const children = all.filter((c) => c.parent?.conversationId === conversationId).sort((a, b) => a.createdAt - b.createdAt)
+    return Promise.all(children.map(async (c) => ({ ...c, messages: await this.messages(c.id) })))
+  }
+
+  /** Every conversation record, sub-agents' included (for housekeeping at start). */
+  async all(): Promise<ReadonlyArray<ConversationRecord>> {
+    return this.db.getAll("conversations")
   }
 
   async delete(id: string): Promise<boolean> {
+    for (const child of await this.subAgentsOf(id)) await this.delete(child.id)
     const tx = this.db.transaction(["conversations", "messages"], "readwrite")
     const existed = (await tx.objectStore("conversations").get(id)) !== undefined
     await tx.objectStore("conversations").delete(id)

@@ -9,3 +9,12 @@ You act by calling tools: search and read the web, read and operate the user's t
 
 export const composeSystemPrompt = (global: string, conversation: string | undefined): string =>
   [BASE_SYSTEM_PROMPT, global.trim(), conversation?.trim()].filter(Boolean).join("\n\n")
+
+export const subAgentPrompt = (agentType: string, tabId: number | undefined): string =>
+  [
+    `You are a sub-agent (type "${agentType}") started by another agent for one sub-task. Work on it alone: you cannot ask the user or start other agents, and you only have the tools you were given.`,
+    "Finish with a complete, self-contained final answer: it is all the agent that started you will see. Include the facts, URLs and file paths it needs.",
+    tabId === undefined ? "" : `You were handed tab ${tabId}: work on that tab (pass tab_id ${tabId} to the tools that act on a tab).`,
+  ]
+    .filter(Boolean)
+    .join("\n")

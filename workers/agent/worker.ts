@@ -11,7 +11,8 @@ import { runLoop, type RunOutcome } from "./loop.ts"
 import type { AgentHost, AgentWorkerApi, RunRequest } from "./protocol.ts"
 import { makeProvider } from "./providers/index.ts"
 import { ConversationStore } from "./store.ts"
-import { composeSystemPrompt } from "./system-prompt.ts"
+import { titleFrom } from "./store.ts"
+import { composeSystemPrompt, subAgentPrompt } from "./system-prompt.ts"
 
 const DEFAULT_CONTEXT_WINDOW = 128_000
 
@@ -50,7 +51,17 @@ const api: AgentWorkerApi = {
       const s = settings as Settings
 
       let conversation = await db.meta(conversationId)
-      conversation ??= await db.create({ id: conversationId, ...(request.system !== undefined ? { system: request.system } : {}) })
+      const sub = request.sub
+      conversation ??= await db.create({
+        id: conversationId,
+        ...(request.system !== undefined ? { system: request.system } : {}),
+        ...(sub
+          ? {
+              title: sub.description ?? titleFrom(request.prompt ?? ""),
+              parent: { agentType: sub.agentType, ...(sub.description ? { description: sub.description } : {}), ...sub.parent },
+            }
+          : {}),
+      })
       // The user's message is saved first: whatever fails next, it is not lost.
       if (request.prompt !== undefined) {
         const record = await db.append(conversationId, { runId, message: { role: "user", content: request.prompt } })
@@ -76,15 +87,15 @@ const api: AgentWorkerApi = {
         runId,
         provider: makeProvider({ kind: p.kind, baseUrl: p.baseUrl, ...(p.apiKey ? { apiKey: p.apiKey } : {}), ...(p.quirks ? { quirks: p.quirks } : {}) }),
         model: modelChoice.model,
-        system: composeSystemPrompt(s.systemPrompt, request.system ?? conversation.system),
+        system: [composeSystemPrompt(s.systemPrompt, request.system ?? conversation.system), sub ? subAgentPrompt(sub.agentType, sub.tabId) : ""].filter(Boolean).join("\n\n"),
         tools: await h.tools(),
-        settings: { stepLimit: s.stepLimit, ...s.model, contextWindow: p.contextWindow ?? DEFAULT_CONTEXT_WINDOW },
+        settings: { stepLimit: sub?.stepLimit ?? s.stepLimit, ...s.model, contextWindow: p.contextWindow ?? DEFAULT_CONTEXT_WINDOW },
         callTool: async (call, signal) => {
           const callId = `${runId}:${call.id}`
           const onAbort = () => void h.cancelTool(callId)
           signal.addEventListener("abort", onAbort, { once: true })
           try {
-            return await h.callTool(callId, call.name, call.arguments, conversationId)
+            return await h.callTool(callId, call.name, withHandedTab(call.name, call.arguments, sub?.tabId), conversationId)
           } finally {
             signal.removeEventListener("abort", onAbort)
           }
@@ -107,6 +118,13 @@ const api: AgentWorkerApi = {
       runs.delete(runId)
     }
   },
+}
+
+/** A sub-agent handed a tab runs page scripts there unless it names another tab. */
+const withHandedTab = (tool: string, args: unknown, tabId: number | undefined): unknown => {
+  if (tabId === undefined || tool !== "execute_script" || typeof args !== "object" || args === null) return args
+  const a = args as Record<string, unknown>
+  return a.target === "page" && a.tab_id === undefined ? { ...a, tab_id: tabId } : args
 }
 
 Comlink.expose(api)

@@ -1,18 +1,21 @@
 /**
  * The agent pool, beside the supervisor in the offscreen document: one agent worker per running
- * conversation. It lends each worker the tools (through the supervisor), the router and the
- * event stream; stops runs on request; and, when a worker dies or will not stop, ends its run
- * as failed or stopped and saves a note of it, so the conversation is never left "running".
+ * conversation and per sub-agent. It lends each worker its tools (through the supervisor, so
+ * every call is validated and supervised), the router and the event stream; stops runs on
+ * request; and, when a worker dies or will not stop, ends its run and saves a note of it, so a
+ * conversation is never left "running".
  */
 import * as Comlink from "comlink"
+import type { RunStatus } from "../../schemas/conversation.ts"
 import type { WireError } from "../../schemas/errors.ts"
 import { toWire } from "../../schemas/errors.ts"
-import type { ConversationEvent } from "../../schemas/events.ts"
-import type { RunStatus } from "../../schemas/conversation.ts"
+import type { ConversationEvent, MeshEvent, SubAgentEvent } from "../../schemas/events.ts"
+import { SUB_AGENT_STEP_LIMITS, subAgentMayUse, type AgentType } from "../../schemas/tools/agents.ts"
+import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import type { RunOutcome, ToolOutcome } from "../agent/loop.ts"
 import type { AgentHost, AgentWorkerApi, RunRequest } from "../agent/protocol.ts"
 import { ConversationStore } from "../agent/store.ts"
-import type { RouterCall } from "./protocol.ts"
+import type { CallOutcome, RouterCall } from "./protocol.ts"
 import type { Supervisor } from "./supervisor.ts"
 
 export interface StartRequest {
@@ -23,25 +26,46 @@ export interface StartRequest {
   readonly system?: string
 }
 
+export interface SpawnRequest {
+  readonly agentId?: string
+  readonly type: AgentType
+  readonly prompt: string
+  readonly description?: string
+  readonly tabId?: number
+  /** The run and the tool call that started it; absent for a job of `agent.spawn`. */
+  readonly parent?: { readonly conversationId: string; readonly runId?: string; readonly callId: string }
+}
+
+export interface AgentAnswer {
+  readonly agent_id: string
+  readonly type: AgentType
+  readonly answer: string
+  readonly steps: number
+}
+
 interface Run {
   readonly conversationId: string
   readonly runId: string
   readonly worker: Worker
   readonly remote: Comlink.Remote<AgentWorkerApi>
   readonly tools: Map<string, AbortController>
+  readonly done: Promise<RunOutcome>
   finished: boolean
+  settle(outcome: RunOutcome): void
 }
 
 export interface AgentPoolOptions {
   readonly workerUrl: string
   readonly supervisor: Supervisor
+  readonly tools: ReadonlyArray<ToolDefinition>
   readonly router: RouterCall
-  readonly emit: (event: ConversationEvent) => void
+  readonly emit: (event: MeshEvent) => void
   /** How long a stopped run may take to wind down before its worker is terminated. */
   readonly stopGraceMs?: number
 }
 
 export class AgentPool {
+  /** Top-level runs by conversation, sub-agents by their own conversation id. */
   private readonly runs = new Map<string, Run>()
   private storePromise: Promise<ConversationStore> | undefined
 
@@ -50,7 +74,7 @@ export class AgentPool {
   store(): Promise<ConversationStore> {
     return (this.storePromise ??= ConversationStore.open().then(async (store) => {
       // A run that was going when the browser (or this document) went away did not finish.
-      for (const c of await store.list()) {
+      for (const c of await store.all()) {
         if (c.status === "running") {
           await store.append(c.id, { runId: "interrupted", message: { role: "assistant", content: "" }, notice: { status: "failed", message: "The run was interrupted (the browser or the extension closed); send a message to continue." } })
           await store.update(c.id, { status: "failed" })
@@ -61,7 +85,7 @@ export class AgentPool {
   }
 
   running(): ReadonlyArray<{ conversationId: string; runId: string }> {
-    return [...this.runs.values()].map(({ conversationId, runId }) => ({ conversationId, runId }))
+    return [...this.runs.values()].filter((r) => !r.conversationId.startsWith("sub:")).map(({ conversationId, runId }) => ({ conversationId, runId }))
   }
 
   /** Starts a run; resolves at once with its ids. Its events, and `run_finished`, follow. */
@@ -72,46 +96,156 @@ export class AgentPool {
       return { ok: false, error: { code: "busy", message: "This conversation is already running; stop it first or wait for it to finish." } }
     }
     const runId = request.runId ?? crypto.randomUUID()
-    const worker = new Worker(this.options.workerUrl, { type: "module", name: `agent-mesh:agent:${conversationId}` })
+    const run = await this.launch(
+      {
+        conversationId,
+        runId,
+        prompt: request.prompt,
+        ...(request.model ? { model: request.model } : {}),
+        ...(request.system !== undefined ? { system: request.system } : {}),
+      },
+      { emit: (event) => this.options.emit(event), mayUse: () => true },
+    )
+    void run.done.then((outcome) =>
+      this.options.emit({
+        type: "run_finished",
+        conversationId,
+        runId,
+        status: outcome.status,
+        answer: outcome.answer,
+        ...(outcome.error ? { error: outcome.error } : {}),
+      }),
+    )
+    return { ok: true, value: { conversationId, runId } }
+  }
+
+  /**
+   * Runs a sub-agent to its final answer, in a worker of its own with the tools of its type.
+   * Its events reach the parent's stream as `sub_agent_event`; its transcript is saved with the
+   * parent conversation. Aborting the signal (the parent's stop) stops it and its tool calls.
+   */
+  async spawn(request: SpawnRequest, signal: AbortSignal): Promise<CallOutcome> {
+    await this.store()
+    const agentId = request.agentId ?? crypto.randomUUID().slice(0, 8)
+    const conversationId = `sub:${agentId}`
+    const runId = crypto.randomUUID()
+    const settings = await this.options.router("settings.get")
+    const limitMs = settings.ok ? ((settings.value as { subAgentTimeLimitMs?: number }).subAgentTimeLimitMs ?? 600_000) : 600_000
+    const parentModel = request.parent ? (await (await this.store()).meta(request.parent.conversationId))?.model : undefined
+    const wrap = (event: SubAgentEvent["event"]): SubAgentEvent => ({
+      type: "sub_agent_event",
+      ...(request.parent ? { conversationId: request.parent.conversationId, callId: request.parent.callId, ...(request.parent.runId ? { runId: request.parent.runId } : {}) } : {}),
+      agentId,
+      agentType: request.type,
+      ...(request.description ? { description: request.description } : {}),
+      event,
+    })
+    const definitions = new Map(this.options.tools.map((t) => [t.name, t]))
+    const run = await this.launch(
+      {
+        conversationId,
+        runId,
+        prompt: request.prompt,
+        ...(parentModel ? { model: parentModel } : {}),
+        sub: {
+          agentType: request.type,
+          stepLimit: SUB_AGENT_STEP_LIMITS[request.type],
+          ...(request.description ? { description: request.description } : {}),
+          ...(request.tabId !== undefined ? { tabId: request.tabId } : {}),
+          ...(request.parent ? { parent: { conversationId: request.parent.conversationId, callId: request.parent.callId } } : {}),
+        },
+      },
+      {
+        emit: (event) => this.options.emit(wrap(event)),
+        onToolEvent: (event) => this.options.emit(wrap(event)),
+        mayUse: (name) => {
+          const definition = definitions.get(name)
+          return definition !== undefined && subAgentMayUse(request.type, definition.annotations)
+        },
+      },
+    )
+    const stop = () => void this.stop(conversationId)
+    signal.addEventListener("abort", stop, { once: true })
+    const timer = setTimeout(() => void this.stop(conversationId, "time_limit"), limitMs)
+    try {
+      const outcome = await run.done
+      this.options.emit(
+        wrap({ type: "run_finished", conversationId, runId, status: outcome.status, answer: outcome.answer, ...(outcome.error ? { error: outcome.error } : {}) }),
+      )
+      if (outcome.status === "completed") {
+        return { ok: true, value: { agent_id: agentId, type: request.type, answer: outcome.answer, steps: outcome.steps ?? 0 } satisfies AgentAnswer }
+      }
+      if (run.stopReason === "time_limit") {
+        return { ok: false, error: { code: "timeout", message: `The ${request.type} sub-agent ${agentId} reached its time limit of ${Math.round(limitMs / 1000)} s and was stopped. Its last answer: ${outcome.answer || "(none)"}` } }
+      }
+      if (outcome.status === "stopped") return { ok: false, error: { code: "cancelled", message: `The sub-agent ${agentId} was stopped.` } }
+      if (outcome.status === "step_limit") {
+        return { ok: false, error: { code: "step_limit", message: `The ${request.type} sub-agent ${agentId} used all its ${SUB_AGENT_STEP_LIMITS[request.type]} steps without finishing. Its last answer: ${outcome.answer || "(none)"}` } }
+      }
+      return { ok: false, error: outcome.error ?? { code: "agent_failed", message: `The sub-agent ${agentId} failed.` } }
+    } finally {
+      clearTimeout(timer)
+      signal.removeEventListener("abort", stop)
+    }
+  }
+
+  /** Stops a run: the model stream and every tool call of the run end. */
+  async stop(conversationId: string, reason: "user" | "time_limit" = "user"): Promise<boolean> {
+    const run = this.runs.get(conversationId) as (Run & { stopReason?: string }) | undefined
+    if (!run) return false
+    run.stopReason ??= reason
+    for (const controller of run.tools.values()) controller.abort()
+    await run.remote.stop(run.runId).catch(() => undefined)
+    setTimeout(() => {
+      if (!run.finished) void this.abandon(run, "stopped", "Stopped (the run did not wind down in time and was ended).")
+    }, this.options.stopGraceMs ?? 3000)
+    return true
+  }
+
+  private async launch(
+    request: RunRequest,
+    hooks: { emit: (event: ConversationEvent) => void; onToolEvent?: (event: Extract<MeshEvent, { type: "tool_call_started" | "tool_call_finished" }>) => void; mayUse: (tool: string) => boolean },
+  ): Promise<Run & { stopReason?: string }> {
+    const worker = new Worker(this.options.workerUrl, { type: "module", name: `agent-mesh:agent:${request.conversationId}` })
     const remote = Comlink.wrap<AgentWorkerApi>(worker)
-    const run: Run = { conversationId, runId, worker, remote, tools: new Map(), finished: false }
-    this.runs.set(conversationId, run)
+    let settle!: (outcome: RunOutcome) => void
+    const done = new Promise<RunOutcome>((resolve) => (settle = resolve))
+    const run: Run = {
+      conversationId: request.conversationId,
+      runId: request.runId,
+      worker,
+      remote,
+      tools: new Map(),
+      done,
+      finished: false,
+      settle: (outcome) => settle(outcome),
+    }
+    this.runs.set(request.conversationId, run)
     worker.addEventListener("error", (event) => {
       event.preventDefault()
       void this.checkAlive(run)
     })
     const host: AgentHost = {
       router: this.options.router,
-      tools: async () => this.options.supervisor.available(),
-      callTool: (callId, name, params, conversation) => this.callTool(run, callId, name, params, conversation),
+      tools: async () => this.options.supervisor.available().filter((t) => hooks.mayUse(t.name)),
+      callTool: async (callId, name, params, conversation) => {
+        // Whatever the model asks, a tool outside the run's set is not run.
+        if (!hooks.mayUse(name)) return { ok: false, error: { code: "permission_denied", message: `${name} is not among the tools of this agent; use one of the tools you were given.` } }
+        hooks.onToolEvent?.({ type: "tool_call_started", callId, tool: name, conversationId: conversation, params })
+        const started = performance.now()
+        const outcome = await this.callTool(run, callId, name, params, conversation)
+        hooks.onToolEvent?.({ type: "tool_call_finished", callId, tool: name, conversationId: conversation, durationMs: performance.now() - started, ...(outcome.ok ? {} : { error: outcome.error }) })
+        return outcome
+      },
       cancelTool: async (callId) => run.tools.get(callId)?.abort(),
-      emit: (event) => this.options.emit(event),
+      emit: hooks.emit,
     }
     await remote.init(Comlink.proxy(host))
-    const runRequest: RunRequest = {
-      conversationId,
-      runId,
-      prompt: request.prompt,
-      ...(request.model ? { model: request.model } : {}),
-      ...(request.system !== undefined ? { system: request.system } : {}),
-    }
-    remote.run(runRequest).then(
+    remote.run(request).then(
       (outcome) => this.finish(run, outcome),
       (error: unknown) => this.finish(run, { status: "failed", answer: "", error: { code: "agent_crashed", message: `The agent worker stopped unexpectedly: ${String(error)}` } }),
     )
-    return { ok: true, value: { conversationId, runId } }
-  }
-
-  /** Stops a conversation's run: the model stream and every tool call of the run end. */
-  async stop(conversationId: string): Promise<boolean> {
-    const run = this.runs.get(conversationId)
-    if (!run) return false
-    for (const controller of run.tools.values()) controller.abort()
-    await run.remote.stop(run.runId).catch(() => undefined)
-    setTimeout(() => {
-      if (!run.finished) void this.abandon(run, "stopped", "Stopped by the user (the run did not wind down in time and was ended).")
-    }, this.options.stopGraceMs ?? 3000)
-    return true
+    return run
   }
 
   private async callTool(run: Run, callId: string, name: string, params: unknown, conversationId: string): Promise<ToolOutcome> {
@@ -145,13 +279,6 @@ export class AgentPool {
     run.remote[Comlink.releaseProxy]()
     run.worker.terminate()
     if (this.runs.get(run.conversationId) === run) this.runs.delete(run.conversationId)
-    this.options.emit({
-      type: "run_finished",
-      conversationId: run.conversationId,
-      runId: run.runId,
-      status: outcome.status,
-      answer: outcome.answer,
-      ...(outcome.error ? { error: outcome.error } : {}),
-    })
+    run.settle(outcome)
   }
 }

@@ -43,6 +43,11 @@ export interface SupervisorOptions {
   /** The script of each group that has a worker; a group without one answers `not_implemented`. */
   readonly workerUrls: Partial<Record<ToolGroup, string>>
   readonly router: RouterCall
+  /**
+   * Groups served by the hosting document itself rather than a worker of their own: the
+   * `agent` tool, whose real work runs in a sub-agent's worker that the agent pool starts.
+   */
+  readonly inProcess?: Partial<Record<ToolGroup, InProcessHandler>>
   /** Services of the hosting document that outlive any worker (blob URLs, the sandbox). */
   readonly host?: Partial<Omit<HostServices, "router">>
   readonly emit?: (event: MeshEvent) => void
@@ -53,6 +58,11 @@ export interface SupervisorOptions {
 }
 
 export const DEFAULT_CONVERSATION = "default"
+
+export type InProcessHandler = (
+  request: { readonly callId: string; readonly tool: string; readonly params: unknown; readonly conversationId: string },
+  signal: AbortSignal,
+) => Promise<CallOutcome>
 
 class WorkerSlot {
   readonly worker: Worker
@@ -97,7 +107,7 @@ class WorkerSlot {
 export class Supervisor {
   private readonly slots = new Map<ToolGroup, WorkerSlot>()
   private readonly definitions: ReadonlyMap<string, ToolDefinition>
-  private readonly options: Required<Omit<SupervisorOptions, "emit" | "host">> & Pick<SupervisorOptions, "emit" | "host">
+  private readonly options: Required<Omit<SupervisorOptions, "emit" | "host" | "inProcess">> & Pick<SupervisorOptions, "emit" | "host" | "inProcess">
   private callCounter = 0
   private readonly host: HostServices
   readonly restarts: Array<{ group: ToolGroup; reason: string; at: number }> = []
@@ -121,7 +131,11 @@ export class Supervisor {
 
   /** The tools that can run in this build (their group has a worker): what a model is offered. */
   available(): ReadonlyArray<ToolInfo> {
-    return this.list().filter((t) => this.options.workerUrls[this.definitions.get(t.name)!.group] !== undefined)
+    return this.list().filter((t) => this.serves(this.definitions.get(t.name)!.group))
+  }
+
+  private serves(group: ToolGroup): boolean {
+    return this.options.workerUrls[group] !== undefined || this.options.inProcess?.[group] !== undefined
   }
 
   /** Runs one tool call: the result, or a typed error. Interrupting the effect cancels the call. */
@@ -137,9 +151,12 @@ export class Supervisor {
     const program = Effect.gen({ self: this }, function* () {
       const params = yield* decodeParams(definition, rawParams)
       const url = this.options.workerUrls[definition.group]
-      if (url === undefined) return yield* Effect.fail(new NotImplemented({ tool: name }))
+      const local = this.options.inProcess?.[definition.group]
+      if (url === undefined && local === undefined) return yield* Effect.fail(new NotImplemented({ tool: name }))
       this.options.emit?.({ type: "tool_call_started", ...emitBase, params })
-      const value = yield* this.dispatch(definition, url, { callId, tool: name, params, conversationId }).pipe(
+      const request = { callId, tool: name, params, conversationId }
+      const dispatched = local !== undefined ? this.dispatchInProcess(local, request) : this.dispatch(definition, url!, request)
+      const value = yield* dispatched.pipe(
         Effect.timeout(limit),
         Effect.catchTag("TimeoutError", () => Effect.fail(new Timeout({ tool: name, ms: limit }))),
       )
@@ -196,6 +213,13 @@ export class Supervisor {
 
   dispose(): void {
     for (const slot of this.slots.values()) this.retire(slot, "supervisor disposed", false)
+  }
+
+  private dispatchInProcess(handler: InProcessHandler, request: { callId: string; tool: string; params: unknown; conversationId: string }) {
+    return Effect.tryPromise({
+      try: (signal) => handler(request, signal),
+      catch: (cause) => new ToolFailed({ code: "tool_failed", message: `${request.tool} failed unexpectedly: ${messageOf(cause)}` }),
+    }).pipe(Effect.flatMap((outcome) => (outcome.ok ? Effect.succeed(outcome.value) : Effect.fail(fromWire(request.tool, outcome.error)))))
   }
 
   private dispatch(definition: ToolDefinition, url: string, request: { callId: string; tool: string; params: unknown; conversationId: string }) {

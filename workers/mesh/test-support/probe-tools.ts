@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { defineTool } from "../../../schemas/tool-definition.ts"
 import { WholeNumber } from "../../../schemas/primitives.ts"
 
-const quiet = { readOnly: true, destructive: false, openWorld: false } as const
+const quiet = { worksOn: "tasks", readOnly: true, destructive: false, openWorld: false } as const
 
 export const wait = defineTool({
   name: "probe_wait", group: "tasks", description: "Waits ms milliseconds, cooperatively.", annotations: quiet, timeoutMs: 5_000,

@@ -1,0 +1,84 @@
+/**
+ * The route that runs execute_script's program in a page's MAIN world. Two ways, in this order:
+ * 1. chrome.userScripts.execute: runs the program as a script of its own, without eval, so it
+ *    works on pages whose Content Security Policy forbids eval. It exists only when the user
+ *    has allowed user scripts for the extension ("Allow user scripts" on its Details page).
+ * 2. chrome.scripting.executeScript with a function that evaluates the program: needs no user
+ *    setting, but the page's CSP applies, so it fails on pages that forbid eval.
+ * When neither can run, the error says what to turn on.
+ */
+import { Effect, Schema } from "effect"
+import { PermissionDenied, ToolFailed } from "../../schemas/errors.ts"
+import { defineRoute } from "./route.ts"
+import { chromeError } from "./tabs.ts"
+
+/** A marker for "eval is forbidden here", distinct from anything the program can return. */
+const EVAL_BLOCKED = "agent-mesh/eval-blocked"
+
+export const USER_SCRIPTS_HINT =
+  'To run scripts on such pages, allow user scripts for Agent Mesh: open chrome://extensions, click Details under Agent Mesh and turn on "Allow user scripts" (on Chrome before 138, turn on Developer mode at the top right instead), then try again.'
+
+const scriptable = (url: string) => /^https?:/.test(url)
+
+/** Evaluates the program in the page; its own try/catch tells a CSP refusal from a script error. */
+const evaluateProgram = (program: string, marker: string): unknown => {
+  try {
+    return (0, eval)(program)
+  } catch (error) {
+    if (error instanceof EvalError) return { [marker]: String(error.message) }
+    throw error
+  }
+}
+
+const runProgram = async (tabId: number, program: string) => {
+  const tab = await chrome.tabs.get(tabId)
+  const url = tab.url || tab.pendingUrl || ""
+  if (!scriptable(url)) {
+    throw new PermissionDenied({
+      message: `Scripts can only run in web pages (http or https); tab ${tabId} shows ${url.split(/[?#]/)[0] || "a page the extension cannot see"}. Open a web page with open_tab, or pick another tab with list_tabs.`,
+    })
+  }
+  let userScriptsError = ""
+  if (typeof chrome.userScripts?.execute === "function") {
+    let frames: chrome.userScripts.InjectionResult<unknown>[] | undefined
+    try {
+      frames = await chrome.userScripts.execute({ target: { tabId }, world: "MAIN", js: [{ code: program }] })
+    } catch (error) {
+      // Refused before anything ran: the other way may still work.
+      userScriptsError = error instanceof Error ? error.message : String(error)
+    }
+    // Injected: whatever happened, the code may have run, so it must not run a second time.
+    if (frames !== undefined) return noResultUnless(frames[0]?.result, frames[0]?.error)
+  }
+  const [frame] = await chrome.scripting.executeScript({ target: { tabId }, world: "MAIN", func: evaluateProgram, args: [program, EVAL_BLOCKED] })
+  const result = frame?.result as unknown
+  if (result !== null && typeof result === "object" && EVAL_BLOCKED in result) {
+    throw new ToolFailed({
+      code: "scripts_blocked",
+      message: `This page's Content Security Policy forbids running code strings, ${
+        userScriptsError ? `and user scripts failed too (${userScriptsError}).` : "and user scripts are not allowed for Agent Mesh."
+      } ${USER_SCRIPTS_HINT}`,
+    })
+  }
+  return noResultUnless(result, undefined)
+}
+
+const noResultUnless = (result: unknown, error: string | undefined) => {
+  if (result != null) return result
+  throw new ToolFailed({
+    code: "script_error",
+    message: `The page gave no result${error ? ` (${error})` : ""}: it may have navigated or reloaded while the script ran. Check the page before trying again.`,
+  })
+}
+
+export const scriptingRoutes = {
+  /** Runs a program made by execute_script (workers/page/script-runtime.ts) and returns its outcome. */
+  "scripting.runInPage": defineRoute({
+    params: Schema.Struct({ tabId: Schema.Number, program: Schema.String }),
+    handle: ({ tabId, program }) =>
+      Effect.tryPromise({
+        try: () => runProgram(tabId, program),
+        catch: (error) => (error instanceof PermissionDenied || error instanceof ToolFailed ? error : chromeError(error)),
+      }),
+  }),
+}

@@ -1,0 +1,150 @@
+/** Routes to chrome.tabs and chrome.windows for the tab tools (worker group "tabs"). */
+import { Effect, Schema } from "effect"
+import { InvalidInput, NotFound, ToolFailed, type ToolError } from "../../schemas/errors.ts"
+import type { OpenTabResult, TabInfo } from "../../schemas/tools/tabs.ts"
+import { checkOpenableUrl } from "../../workers/tabs/url-policy.ts"
+import { defineRoute } from "./route.ts"
+
+/** How long open_tab waits for a page to load before it answers with status "loading". */
+export const LOAD_WAIT_LIMIT_MS = 30_000
+
+export const tabInfo = (tab: chrome.tabs.Tab): typeof TabInfo.Type => ({
+  tab_id: tab.id ?? chrome.tabs.TAB_ID_NONE,
+  window_id: tab.windowId,
+  url: tab.url || tab.pendingUrl || "",
+  title: tab.title ?? "",
+  active: tab.active,
+  audible: tab.audible ?? false,
+  status: tab.status ?? "unknown",
+})
+
+const openResult = (tab: chrome.tabs.Tab): typeof OpenTabResult.Type => {
+  const { active: _active, audible: _audible, ...rest } = tabInfo(tab)
+  return rest
+}
+
+/** Chrome's errors for a missing tab or window become NotFound; the rest a browser_error. */
+export const chromeError = (error: unknown): ToolError => {
+  const message = error instanceof Error ? error.message : String(error)
+  const tab = /No tab with id: (-?\d+)/.exec(message)
+  if (tab) return new NotFound({ message: `There is no tab ${tab[1]} (it may have been closed). Call list_tabs to see the open tabs and their tab_id.` })
+  const window = /No window with id: (-?\d+)/.exec(message)
+  if (window) return new NotFound({ message: `There is no window ${window[1]}. Call list_tabs to see the window_id of the open tabs.` })
+  return new ToolFailed({ code: "browser_error", message: `The browser refused: ${message}` })
+}
+
+const chromeCall = <A>(run: () => Promise<A>) => Effect.tryPromise({ try: run, catch: chromeError })
+
+const sleep = (ms: number, wake: (resume: () => void) => void) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    wake(() => (clearTimeout(timer), resolve()))
+  })
+
+interface OpenParams {
+  readonly url: string
+  readonly tabId?: number
+  readonly active: boolean
+  readonly windowId?: number
+  readonly waitUntilLoaded: boolean
+  readonly waitLimitMs?: number
+}
+
+/**
+ * Opens or navigates, then waits for the load. The listener is in place before the navigation
+ * starts so that a fast "complete" is not missed; polling covers navigations that send none
+ * (a fragment change). At the limit the tab is reported as it is, status "loading": the tab
+ * did open, and failing would make the caller open it again.
+ */
+const openTab = async ({ url, tabId, active, windowId, waitUntilLoaded, waitLimitMs = LOAD_WAIT_LIMIT_MS }: OpenParams) => {
+  const completed = new Set<number>()
+  let wake = () => undefined as void
+  const onUpdated = (id: number, change: { status?: string }) => {
+    if (change.status !== "complete") return
+    completed.add(id)
+    wake()
+  }
+  chrome.tabs.onUpdated.addListener(onUpdated)
+  try {
+    const opened =
+      tabId === undefined
+        ? await chrome.tabs.create({ url, active, ...(windowId === undefined ? {} : { windowId }) })
+        : await chrome.tabs.update(tabId, { url, ...(active ? { active: true } : {}) })
+    if (opened?.id === undefined) throw new Error(`No tab with id: ${tabId ?? "new"}.`)
+    if (active && tabId !== undefined) await chrome.windows.update(opened.windowId, { focused: true }).catch(() => undefined)
+    if (!waitUntilLoaded) return openResult(opened)
+    const deadline = Date.now() + Math.min(waitLimitMs, LOAD_WAIT_LIMIT_MS)
+    for (;;) {
+      const tab = await chrome.tabs.get(opened.id)
+      const loaded = tab.status === "complete" && (completed.has(opened.id) || tab.url === url)
+      if (loaded || Date.now() >= deadline) return openResult(tab)
+      await sleep(Math.min(250, Math.max(0, deadline - Date.now())), (resume) => (wake = resume))
+    }
+  } finally {
+    chrome.tabs.onUpdated.removeListener(onUpdated)
+  }
+}
+
+const TabIdParams = Schema.Struct({ tabId: Schema.Number })
+
+export const tabsRoutes = {
+  "tabs.query": defineRoute({
+    params: Schema.Struct({
+      active: Schema.optionalKey(Schema.Boolean),
+      windowId: Schema.optionalKey(Schema.Number),
+      audible: Schema.optionalKey(Schema.Boolean),
+    }),
+    handle: (filter) =>
+      chromeCall(async () => {
+        if (filter.windowId !== undefined) await chrome.windows.get(filter.windowId)
+        const tabs = await chrome.tabs.query(filter)
+        return tabs.filter((t) => t.id !== undefined && t.id !== chrome.tabs.TAB_ID_NONE).map(tabInfo)
+      }),
+  }),
+  /** The active tab of the window the user used last: execute_script's default target. */
+  "tabs.active": defineRoute({
+    params: Schema.optional(Schema.Unknown),
+    handle: () =>
+      chromeCall(async () => {
+        const [tab] = [...(await chrome.tabs.query({ active: true, lastFocusedWindow: true })), ...(await chrome.tabs.query({ active: true }))]
+        return tab === undefined ? undefined : tabInfo(tab)
+      }).pipe(
+        Effect.flatMap((tab) => (tab === undefined ? Effect.fail(new NotFound({ message: "There is no active tab. Pass tab_id (see list_tabs)." })) : Effect.succeed(tab))),
+      ),
+  }),
+  "tabs.open": defineRoute({
+    params: Schema.Struct({
+      url: Schema.String,
+      tabId: Schema.optionalKey(Schema.Number),
+      active: Schema.Boolean,
+      windowId: Schema.optionalKey(Schema.Number),
+      waitUntilLoaded: Schema.Boolean,
+      waitLimitMs: Schema.optionalKey(Schema.Number),
+    }),
+    handle: (params) => {
+      // Checked here too: any extension page may call the router, not only the tabs worker.
+      const verdict = checkOpenableUrl(params.url)
+      if (!verdict.ok) return Effect.fail(new InvalidInput({ tool: "open_tab", parameter: "url", message: verdict.reason }))
+      return chromeCall(() => openTab({ ...params, url: verdict.url }))
+    },
+  }),
+  "tabs.close": defineRoute({
+    params: TabIdParams,
+    handle: ({ tabId }) =>
+      chromeCall(async () => {
+        await chrome.tabs.get(tabId)
+        await chrome.tabs.remove(tabId)
+        return { tab_id: tabId, closed: true as const }
+      }),
+  }),
+  "tabs.activate": defineRoute({
+    params: TabIdParams,
+    handle: ({ tabId }) =>
+      chromeCall(async () => {
+        const tab = await chrome.tabs.update(tabId, { active: true })
+        if (tab === undefined) throw new Error(`No tab with id: ${tabId}.`)
+        await chrome.windows.update(tab.windowId, { focused: true })
+        return { tab_id: tabId, window_id: tab.windowId, active: true as const }
+      }),
+  }),
+}

@@ -1,0 +1,129 @@
+/** Sub-agents end to end: the agent tool, tool sets by type, parallel runs, transcripts, stop, spawn. */
+import assert from "node:assert/strict"
+import { after, before, test } from "node:test"
+import type { Page } from "playwright-core"
+// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
+import { startModelServer } from "../support/model-server.mjs"
+import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
+import { launchExtension, type ExtensionSession } from "./harness.ts"
+
+let session: ExtensionSession
+let panel: Page
+let pages: FixtureServer
+let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; requests: Array<{ path: string; body: any; at: number }>; close(): Promise<void> }
+
+const chats = () => model.requests.filter((r) => r.path.endsWith("/chat/completions"))
+const isSub = (r: { body: any }) => String(r.body.messages[0]?.content ?? "").includes("You are a sub-agent")
+
+before(async () => {
+  model = await startModelServer()
+  pages = await startFixtureServer({
+    "/a": { body: "<html><head><title>Alpha</title></head><body><main><h1>Alpha</h1><p>Alpha fact: the sky is blue on clear days, because of Rayleigh scattering.</p></main></body></html>" },
+  })
+  session = await launchExtension()
+  panel = await session.openPage("sidepanel.html")
+  await panel.evaluate(
+    (baseUrl) =>
+      globalThis.agent.settings.update({
+        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
+        defaultModel: { providerId: "m", model: "x" },
+      }),
+    model.baseUrl("openai"),
+  )
+})
+after(async () => {
+  await session?.close()
+  await model?.close()
+  await pages?.close()
+})
+
+test("three researchers in one turn run at the same time, use their tools, are refused execute_script, and the parent answers from their results", async () => {
+  const url = pages.url("/a")
+  model.script([
+    {
+      toolCalls: ["one", "two", "three"].map((label, i) => ({
+        id: `sub_${i}`,
+        name: "agent",
+        arguments: { type: "researcher", description: `research ${label}`, prompt: `Find fact ${label} on ${url}` },
+      })),
+    },
+    // The three sub-agents' first turns (in whatever order they arrive), held so that they overlap.
+    { delayMs: 600, toolCalls: [{ id: "f1", name: "web_fetch", arguments: { url } }, { id: "x1", name: "execute_script", arguments: { code: "1+1", target: "sandbox" } }] },
+    { delayMs: 600, toolCalls: [{ id: "f2", name: "web_fetch", arguments: { url } }] },
+    { delayMs: 600, toolCalls: [{ id: "f3", name: "web_fetch", arguments: { url } }] },
+    { text: "Finding: the sky is blue." },
+    { text: "Finding: the sky is blue." },
+    { text: "Finding: the sky is blue." },
+    { text: "All three researchers agree: the sky is blue." },
+  ])
+  const before = chats().length
+  const { events, result } = await panel.evaluate(async () => {
+    const run = globalThis.agent.chat("Research the sky, in parallel", { conversationId: "parallel" })
+    const events: Array<{ type: string; agentId?: string; event?: { type: string } }> = []
+    for await (const event of run) events.push(event as never)
+    return { events, result: await run.result }
+  })
+  assert.equal(result.status, "completed", JSON.stringify(result))
+  assert.equal(result.answer, "All three researchers agree: the sky is blue.")
+
+  const sent = chats().slice(before)
+  const subFirstTurns = sent.filter((r) => isSub(r) && r.body.messages.filter((m: { role: string }) => m.role === "tool").length === 0)
+  assert.equal(subFirstTurns.length, 3)
+  const spread = Math.max(...subFirstTurns.map((r) => r.at)) - Math.min(...subFirstTurns.map((r) => r.at))
+  assert.ok(spread < 600, `the three sub-agents asked the model while the others were waiting (spread ${spread} ms)`)
+
+  // A researcher has only read-only tools: the model was not even offered execute_script.
+  for (const r of subFirstTurns) {
+    const offered = r.body.tools.map((t: { function: { name: string } }) => t.function.name).sort()
+    assert.deepEqual(offered, ["create_task", "get_tab_content", "list_tabs", "list_tasks", "opfs_list", "opfs_read", "update_task", "web_fetch", "web_search"])
+  }
+  const parentFinal = sent.filter((r) => !isSub(r)).at(-1)!.body.messages.filter((m: { role: string }) => m.role === "tool")
+  assert.equal(parentFinal.length, 3)
+  for (const m of parentFinal) assert.match(m.content, /sky is blue/)
+
+  const agentIds = new Set(events.filter((e) => e.type === "sub_agent_event").map((e) => e.agentId))
+  assert.equal(agentIds.size, 3, "the parent's stream carries each sub-agent's events")
+
+  const saved = await panel.evaluate(() => globalThis.agent.conversations.get("parallel"))
+  assert.equal(saved?.subAgents?.length, 3)
+  const tools = saved!.subAgents!.flatMap((s) => s.messages.filter((m) => m.message.role === "tool"))
+  const refused = tools.find((m) => (m.message as { name: string }).name === "execute_script")
+  assert.equal(refused?.tool?.error?.code, "permission_denied")
+  assert.equal(tools.filter((m) => (m.message as { name: string }).name === "web_fetch" && m.tool?.result !== undefined).length, 3)
+  assert.ok(!(await panel.evaluate(() => globalThis.agent.conversations.list())).some((c) => c.id.startsWith("sub:")))
+})
+
+test("stopping the parent stops its sub-agent and the sub-agent's tool calls", async () => {
+  model.script([{ toolCalls: [{ id: "s", name: "agent", arguments: { type: "general", prompt: "take your time" } }] }, { delayMs: 30_000, text: "too late" }])
+  const before = chats().length
+  const pending = panel.evaluate(async () => {
+    const run = globalThis.agent.chat("start a slow helper", { conversationId: "stop-sub" })
+    for await (const _ of run) {
+      // drain
+    }
+    return run.result
+  })
+  // Stop once the sub-agent is waiting on the model.
+  for (let i = 0; i < 100 && chats().length < before + 2; i++) await new Promise((r) => setTimeout(r, 50))
+  assert.equal(chats().length, before + 2)
+  await panel.evaluate(() => globalThis.agent.stop("stop-sub"))
+  const outcome = await pending
+  assert.equal(outcome.status, "stopped")
+  const saved = await panel.evaluate(() => globalThis.agent.conversations.get("stop-sub"))
+  assert.equal(saved?.subAgents?.[0]?.status, "stopped")
+  assert.equal(saved?.messages.find((m) => m.message.role === "tool")?.tool?.error?.code, "cancelled")
+  assert.deepEqual(await panel.evaluate(() => globalThis.agent.conversations.running()), [])
+})
+
+test("agent.spawn runs a sub-agent job outside any conversation and streams its events", async () => {
+  model.script([{ text: "Spawned answer." }])
+  const out = await panel.evaluate(async () => {
+    const job = globalThis.agent.spawn({ type: "researcher", prompt: "Say something", description: "solo job" })
+    const types: string[] = []
+    for await (const event of job) types.push(event.event.type)
+    return { result: await job.result, types }
+  })
+  assert.equal(out.result.answer, "Spawned answer.")
+  assert.equal(out.result.type, "researcher")
+  assert.ok(out.types.includes("run_finished"))
+})

@@ -1,0 +1,163 @@
+/**
+ * Ollama's native `/api/chat`: one JSON object per line, tool calls whole (arguments as
+ * objects, ids often absent), reasoning in `thinking` or, for older builds, inline `<think>`.
+ */
+import { ndjsonLines } from "./ndjson.ts"
+import { modelIds } from "./model-ids.ts"
+import { ThinkTagSplitter } from "./think-tags.ts"
+import { newCallId, parseToolArguments, reasoningText } from "./tool-calls.ts"
+import { cutOffError, joinUrl, malformedChunkError, openRequest, redact, requestJson } from "./transport.ts"
+import {
+  ProviderError,
+  type ChatRequest,
+  type Message,
+  type Provider,
+  type ProviderConfig,
+  type StopReason,
+  type StreamEvent,
+  type StreamOptions,
+  type ToolCall,
+} from "./types.ts"
+
+const ollamaHeaders = (config: ProviderConfig): Record<string, string> => ({
+  "content-type": "application/json",
+  // Ollama itself takes no key; one set here is for a proxy or ollama.com in front of it.
+  ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+})
+
+const ollamaMessage = (message: Message): Record<string, unknown> => {
+  switch (message.role) {
+    case "user":
+      return { role: "user", content: message.content }
+    case "tool":
+      return { role: "tool", content: message.content, tool_name: message.name }
+    case "assistant": {
+      const thinking = reasoningText(message.reasoning)
+      const calls = message.toolCalls ?? []
+      return {
+        role: "assistant",
+        content: message.content,
+        ...(thinking !== "" ? { thinking } : {}),
+        ...(calls.length > 0
+          ? { tool_calls: calls.map((call) => ({ function: { name: call.name, arguments: call.invalidArguments !== undefined ? {} : (call.arguments ?? {}) } })) }
+          : {}),
+      }
+    }
+  }
+}
+
+export const ollamaBody = (request: ChatRequest): Record<string, unknown> => ({
+  model: request.model,
+  messages: [...(request.system ? [{ role: "system", content: request.system }] : []), ...request.messages.map(ollamaMessage)],
+  stream: true,
+  ...(request.tools && request.tools.length > 0
+    ? { tools: request.tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } })) }
+    : {}),
+  ...(request.maxTokens !== undefined ? { options: { num_predict: request.maxTokens } } : {}),
+})
+
+const toolCallOf = (raw: unknown): ToolCall => {
+  const entry = (typeof raw === "object" && raw !== null ? raw : {}) as { id?: unknown; function?: { name?: unknown; arguments?: unknown } }
+  const args = entry.function?.arguments
+  const parsed = typeof args === "string" ? parseToolArguments(args) : { arguments: args ?? {} }
+  return {
+    id: typeof entry.id === "string" && entry.id !== "" ? entry.id : newCallId(),
+    name: typeof entry.function?.name === "string" ? entry.function.name : "",
+    ...parsed,
+  }
+}
+
+const stopReason = (raw: string | undefined, sawToolCalls: boolean): StopReason => {
+  if (sawToolCalls && (raw === undefined || raw === "stop")) return "tool_calls"
+  if (raw === undefined || raw === "stop") return "end"
+  if (raw === "length") return "length"
+  return "other"
+}
+
+export const makeOllamaProvider = (config: ProviderConfig): Provider => ({
+  async *stream(request: ChatRequest, options?: StreamOptions): AsyncGenerator<StreamEvent> {
+    const secrets = [config.apiKey]
+    const open = await openRequest({
+      url: joinUrl(config.baseUrl, "/api/chat"),
+      headers: ollamaHeaders(config),
+      body: ollamaBody(request),
+      secrets,
+      ...(request.signal ? { signal: request.signal } : {}),
+      ...(options?.stallTimeoutMs !== undefined ? { stallTimeoutMs: options.stallTimeoutMs } : {}),
+      ...(options?.fetch ? { fetch: options.fetch } : {}),
+    })
+    try {
+      const splitter = new ThinkTagSplitter()
+      let reasoning = ""
+      let reasoningDone = false
+      let sawToolCalls = false
+      let events = 0
+      const endReasoning = function* (): Generator<StreamEvent> {
+        if (reasoning !== "" && !reasoningDone) {
+          reasoningDone = true
+          yield { type: "reasoning_block", block: { text: reasoning } }
+        }
+      }
+      const emit = function* (type: "text" | "reasoning", delta: string): Generator<StreamEvent> {
+        if (delta === "") return
+        if (type === "reasoning") {
+          reasoning += delta
+          yield { type: "reasoning", delta }
+        } else {
+          yield* endReasoning()
+          yield { type: "text", delta }
+        }
+      }
+
+      for await (const line of ndjsonLines(open.text())) {
+        let chunk: Record<string, any>
+        try {
+          chunk = JSON.parse(line.text)
+        } catch {
+          if (!line.complete) break
+          throw malformedChunkError(events, line.text)
+        }
+        events++
+        if (chunk["error"] !== undefined) {
+          throw new ProviderError(redact(`Ollama reported an error mid-stream: ${String(chunk["error"])}`, secrets), { kind: "stream", retryable: false })
+        }
+        const message = chunk["message"] ?? {}
+        if (typeof message.thinking === "string") yield* emit("reasoning", message.thinking)
+        if (typeof message.content === "string") {
+          for (const piece of splitter.push(message.content)) yield* emit(piece.type, piece.delta)
+        }
+        if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
+          for (const piece of splitter.flush()) yield* emit(piece.type, piece.delta)
+          yield* endReasoning()
+          sawToolCalls = true
+          for (const raw of message.tool_calls) yield { type: "tool_call", call: toolCallOf(raw) }
+        }
+        if (chunk["done"] === true) {
+          for (const piece of splitter.flush()) yield* emit(piece.type, piece.delta)
+          yield* endReasoning()
+          const raw = typeof chunk["done_reason"] === "string" ? chunk["done_reason"] : undefined
+          yield {
+            type: "usage",
+            usage: { inputTokens: Number(chunk["prompt_eval_count"] ?? 0), outputTokens: Number(chunk["eval_count"] ?? 0) },
+          }
+          yield { type: "stop", reason: stopReason(raw, sawToolCalls), ...(raw !== undefined ? { raw } : {}) }
+          return
+        }
+      }
+      throw cutOffError(events, `the final "done": true line`)
+    } finally {
+      open.close()
+    }
+  },
+
+  async listModels(options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> {
+    const json = (await requestJson({
+      url: joinUrl(config.baseUrl, "/api/tags"),
+      method: "GET",
+      headers: ollamaHeaders(config),
+      secrets: [config.apiKey],
+      ...(options?.signal ? { signal: options.signal } : {}),
+    })) as { models?: unknown }
+    return modelIds(json?.models, "name")
+  },
+})

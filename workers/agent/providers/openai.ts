@@ -1,0 +1,268 @@
+/**
+ * OpenAI Chat Completions, streamed, and the many services that speak it (OpenRouter,
+ * DeepSeek, Gemini's compatible endpoint, Ollama's /v1, LM Studio, vLLM, llama.cpp). Their
+ * differences are absorbed here: reasoning in `reasoning_content`, `reasoning` or inline
+ * `<think>` tags; tool calls in fragments by index or whole in one chunk; usage last or not at all.
+ */
+import { modelIds } from "./model-ids.ts"
+import { ThinkTagSplitter } from "./think-tags.ts"
+import { sseEvents } from "./sse.ts"
+import { parseToolArguments, newCallId, reasoningText } from "./tool-calls.ts"
+import { cutOffError, isRetryableStatus, joinUrl, malformedChunkError, openRequest, redact, requestJson } from "./transport.ts"
+import {
+  ProviderError,
+  type ChatRequest,
+  type Message,
+  type Provider,
+  type ProviderConfig,
+  type StopReason,
+  type StreamEvent,
+  type StreamOptions,
+  type ToolCall,
+  type Usage,
+} from "./types.ts"
+
+export const openAiHeaders = (config: ProviderConfig): Record<string, string> => ({
+  "content-type": "application/json",
+  ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+})
+
+export const openAiMessages = (config: ProviderConfig, request: ChatRequest): Array<Record<string, unknown>> => {
+  const out: Array<Record<string, unknown>> = []
+  if (request.system) out.push({ role: "system", content: request.system })
+  for (const message of request.messages) out.push(openAiMessage(config, message))
+  return out
+}
+
+const openAiMessage = (config: ProviderConfig, message: Message): Record<string, unknown> => {
+  switch (message.role) {
+    case "user":
+      return { role: "user", content: message.content }
+    case "tool":
+      return { role: "tool", tool_call_id: message.toolCallId, content: message.content }
+    case "assistant": {
+      const calls = message.toolCalls ?? []
+      if (calls.length === 0) return { role: "assistant", content: message.content }
+      const reasoning = reasoningText(message.reasoning)
+      return {
+        role: "assistant",
+        // OpenAI wants null, not "", beside tool calls; some compatible servers reject "".
+        content: message.content === "" ? null : message.content,
+        tool_calls: calls.map((call) => ({
+          id: call.id,
+          type: "function",
+          function: { name: call.name, arguments: call.invalidArguments ?? JSON.stringify(call.arguments ?? {}) },
+        })),
+        ...(config.quirks?.sendReasoningBack && reasoning !== "" ? { reasoning_content: reasoning } : {}),
+      }
+    }
+  }
+}
+
+export const openAiBody = (config: ProviderConfig, request: ChatRequest): Record<string, unknown> => ({
+  model: request.model,
+  messages: openAiMessages(config, request),
+  stream: true,
+  stream_options: { include_usage: true },
+  ...(request.tools && request.tools.length > 0
+    ? {
+        tools: request.tools.map((tool) => ({
+          type: "function",
+          function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+        })),
+      }
+    : {}),
+  ...(request.maxTokens !== undefined
+    ? config.quirks?.maxCompletionTokens
+      ? { max_completion_tokens: request.maxTokens }
+      : { max_tokens: request.maxTokens }
+    : {}),
+})
+
+interface PartialCall {
+  id: string
+  name: string
+  args: string
+}
+
+/** Tool call fragments keyed by index; a whole new call reusing an index (Ollama) gets its own slot. */
+class ToolCallAssembler {
+  private readonly calls: Array<PartialCall> = []
+  private readonly byIndex = new Map<number, PartialCall>()
+
+  add(fragments: ReadonlyArray<unknown>): void {
+    fragments.forEach((raw, position) => {
+      if (typeof raw !== "object" || raw === null) return
+      const fragment = raw as { index?: unknown; id?: unknown; function?: { name?: unknown; arguments?: unknown } }
+      const index = typeof fragment.index === "number" ? fragment.index : position
+      const id = typeof fragment.id === "string" && fragment.id !== "" ? fragment.id : undefined
+      const name = typeof fragment.function?.name === "string" ? fragment.function.name : undefined
+      const args = fragment.function?.arguments
+      const argText = typeof args === "string" ? args : args !== undefined && args !== null ? JSON.stringify(args) : ""
+      let call = this.byIndex.get(index)
+      if (call === undefined || (id !== undefined && call.id !== "" && call.id !== id)) {
+        call = { id: id ?? "", name: name ?? "", args: "" }
+        this.byIndex.set(index, call)
+        this.calls.push(call)
+      } else {
+        if (id !== undefined && call.id === "") call.id = id
+        if (name !== undefined && call.name === "") call.name = name
+      }
+      call.args += argText
+    })
+  }
+
+  get size(): number {
+    return this.calls.length
+  }
+
+  finish(): Array<ToolCall> {
+    return this.calls.map((call) => ({ id: call.id || newCallId(), name: call.name, ...parseToolArguments(call.args) }))
+  }
+}
+
+const stopReason = (finish: string | undefined, sawToolCalls: boolean, sawRefusal: boolean): StopReason => {
+  if (sawToolCalls && (finish === undefined || finish === "stop" || finish === "tool_calls" || finish === "function_call")) return "tool_calls"
+  switch (finish) {
+    case undefined:
+    case "stop":
+    case "end_turn":
+      return sawRefusal ? "refusal" : "end"
+    case "tool_calls":
+    case "function_call":
+      return "tool_calls"
+    case "length":
+      return "length"
+    case "content_filter":
+      return "content_filter"
+    default:
+      return "other"
+  }
+}
+
+const usageOf = (raw: unknown): Usage | undefined => {
+  if (typeof raw !== "object" || raw === null) return undefined
+  const usage = raw as {
+    prompt_tokens?: number
+    completion_tokens?: number
+    prompt_tokens_details?: { cached_tokens?: number } | null
+    prompt_cache_hit_tokens?: number
+  }
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens
+  return {
+    inputTokens: usage.prompt_tokens ?? 0,
+    outputTokens: usage.completion_tokens ?? 0,
+    ...(typeof cached === "number" ? { cachedInputTokens: cached } : {}),
+  }
+}
+
+/** An `{error}` object some services (OpenRouter, vLLM) send inside an otherwise healthy stream. */
+const inStreamError = (error: unknown, secrets: ReadonlyArray<string | undefined>): ProviderError => {
+  const record = (typeof error === "object" && error !== null ? error : { message: String(error) }) as { message?: unknown; code?: unknown }
+  const status = typeof record.code === "number" ? record.code : undefined
+  const message = typeof record.message === "string" ? record.message : JSON.stringify(error)
+  return new ProviderError(redact(`The model service reported an error mid-stream: ${message}`, secrets), {
+    kind: status !== undefined ? "http" : "stream",
+    ...(status !== undefined ? { status } : {}),
+    // A failure after the answer began is usually the service's own trouble, worth one more try.
+    retryable: status !== undefined ? isRetryableStatus(status) : true,
+  })
+}
+
+export const makeOpenAiProvider = (config: ProviderConfig): Provider => ({
+  async *stream(request: ChatRequest, options?: StreamOptions): AsyncGenerator<StreamEvent> {
+    const secrets = [config.apiKey]
+    const open = await openRequest({
+      url: joinUrl(config.baseUrl, "/chat/completions"),
+      headers: { ...openAiHeaders(config), accept: "text/event-stream" },
+      body: openAiBody(config, request),
+      secrets,
+      ...(request.signal ? { signal: request.signal } : {}),
+      ...(options?.stallTimeoutMs !== undefined ? { stallTimeoutMs: options.stallTimeoutMs } : {}),
+      ...(options?.fetch ? { fetch: options.fetch } : {}),
+    })
+    try {
+      const splitter = new ThinkTagSplitter()
+      const calls = new ToolCallAssembler()
+      let reasoning = ""
+      let reasoningDone = false
+      let finish: string | undefined
+      let usage: Usage | undefined
+      let refused = false
+      let events = 0
+
+      const endReasoning = function* (): Generator<StreamEvent> {
+        if (reasoning !== "" && !reasoningDone) {
+          reasoningDone = true
+          yield { type: "reasoning_block", block: { text: reasoning } }
+        }
+      }
+      const emit = function* (type: "text" | "reasoning", delta: string): Generator<StreamEvent> {
+        if (delta === "") return
+        if (type === "reasoning") {
+          reasoning += delta
+          yield { type: "reasoning", delta }
+        } else {
+          yield* endReasoning()
+          yield { type: "text", delta }
+        }
+      }
+
+      for await (const event of sseEvents(open.text())) {
+        const data = event.data.trim()
+        if (data === "[DONE]") {
+          for (const piece of splitter.flush()) yield* emit(piece.type, piece.delta)
+          yield* endReasoning()
+          for (const call of calls.finish()) yield { type: "tool_call", call }
+          if (usage !== undefined) yield { type: "usage", usage }
+          yield { type: "stop", reason: stopReason(finish, calls.size > 0, refused), ...(finish !== undefined ? { raw: finish } : {}) }
+          return
+        }
+        if (data === "") continue
+        let chunk: { choices?: Array<{ delta?: Record<string, unknown>; finish_reason?: string | null }>; usage?: unknown; error?: unknown }
+        try {
+          chunk = JSON.parse(data)
+        } catch {
+          throw malformedChunkError(events, data)
+        }
+        events++
+        if (chunk.error !== undefined && chunk.error !== null) throw inStreamError(chunk.error, secrets)
+        const found = usageOf(chunk.usage)
+        if (found !== undefined) usage = found
+        for (const choice of chunk.choices ?? []) {
+          const delta = choice.delta ?? {}
+          for (const key of ["reasoning_content", "reasoning"] as const) {
+            const value = delta[key]
+            if (typeof value === "string") yield* emit("reasoning", value)
+          }
+          if (typeof delta["content"] === "string") {
+            for (const piece of splitter.push(delta["content"])) yield* emit(piece.type, piece.delta)
+          }
+          if (typeof delta["refusal"] === "string" && delta["refusal"] !== "") {
+            refused = true
+            yield { type: "refusal", delta: delta["refusal"] }
+          }
+          if (Array.isArray(delta["tool_calls"])) {
+            yield* endReasoning()
+            calls.add(delta["tool_calls"])
+          }
+          if (typeof choice.finish_reason === "string" && choice.finish_reason !== "") finish = choice.finish_reason
+        }
+      }
+      throw cutOffError(events, "data: [DONE]")
+    } finally {
+      open.close()
+    }
+  },
+
+  async listModels(options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> {
+    const json = (await requestJson({
+      url: joinUrl(config.baseUrl, "/models"),
+      method: "GET",
+      headers: openAiHeaders(config),
+      secrets: [config.apiKey],
+      ...(options?.signal ? { signal: options.signal } : {}),
+    })) as { data?: Array<{ id?: unknown }> }
+    return modelIds(json?.data)
+  },
+})

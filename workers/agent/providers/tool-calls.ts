@@ -1,0 +1,23 @@
+/** What every protocol does the same way with tool calls and reasoning. */
+import type { ReasoningBlock, ToolCall } from "./types.ts"
+
+/**
+ * Arguments as the model wrote them: empty means `{}` (Anthropic's no-argument calls), and
+ * text that is not JSON is kept in `invalidArguments` so the agent can tell the model what
+ * it got wrong instead of running the tool with guesses.
+ */
+export const parseToolArguments = (text: string): Pick<ToolCall, "arguments" | "invalidArguments"> => {
+  if (text.trim() === "") return { arguments: {} }
+  try {
+    return { arguments: JSON.parse(text) as unknown }
+  } catch {
+    return { arguments: {}, invalidArguments: text }
+  }
+}
+
+/** Ids for services that give none (Ollama); unique within a conversation is all that matters. */
+export const newCallId = (): string => `call_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`
+
+/** The plain reasoning text of a turn, for services that take it back as one string. */
+export const reasoningText = (blocks: ReadonlyArray<ReasoningBlock> | undefined): string =>
+  (blocks ?? []).map((block) => block.text).join("")

@@ -1,0 +1,45 @@
+import { expect } from "chai"
+import { compilePattern, filterTabs, hasNestedQuantifier, PATTERN_MAX_CHARS } from "./filters.ts"
+
+const tab = (url: string, title: string) => ({ tab_id: 1, window_id: 1, url, title, active: false, audible: false, status: "complete" })
+
+describe("list_tabs filters", () => {
+  it("compiles a pattern case-insensitively", () => {
+    const compiled = compilePattern("^github")
+    expect(compiled.ok && compiled.regex.test("GitHub - home")).to.equal(true)
+  })
+
+  it("refuses an invalid pattern with the reason and a hint", () => {
+    const compiled = compilePattern("(unclosed")
+    expect(compiled.ok).to.equal(false)
+    if (!compiled.ok) expect(compiled.message).to.match(/not a valid regular expression \(.+\)\. Escape/)
+  })
+
+  it("refuses a pattern over the length cap", () => {
+    expect(compilePattern("a".repeat(PATTERN_MAX_CHARS)).ok).to.equal(true)
+    const compiled = compilePattern("a".repeat(PATTERN_MAX_CHARS + 1))
+    expect(compiled.ok).to.equal(false)
+    if (!compiled.ok) expect(compiled.message).to.contain(`at most ${PATTERN_MAX_CHARS}`)
+  })
+
+  it("spots nested quantifiers, the usual catastrophic backtracking", () => {
+    for (const p of ["(a+)+", "(\\w*)*$", "((ab)+c)+", "(x+){2,}", "(?:a|b+)*"]) expect(hasNestedQuantifier(p), p).to.equal(true)
+    for (const p of ["(ab)+", "a+b*", "[(a+)]+", "\\(a+\\)+", "(a{2})", "github\\.com/.+", "(foo|bar)?baz"]) {
+      expect(hasNestedQuantifier(p), p).to.equal(false)
+    }
+    expect(compilePattern("(a+)+$").ok).to.equal(false)
+  })
+
+  it("requires every given pattern to match", () => {
+    const tabs = [tab("https://a.example/x", "Alpha"), tab("https://b.example/x", "Alpha"), tab("https://a.example/y", "Beta")]
+    expect(filterTabs(tabs, {}).length).to.equal(3)
+    expect(filterTabs(tabs, { url: /a\.example/ }).map((t) => t.title)).to.deep.equal(["Alpha", "Beta"])
+    expect(filterTabs(tabs, { url: /a\.example/, title: /alpha/i }).map((t) => t.url)).to.deep.equal(["https://a.example/x"])
+  })
+
+  it("matches only the first characters of a very long URL", () => {
+    const long = tab(`https://a.example/${"x".repeat(10_000)}TAIL`, "t")
+    expect(filterTabs([long], { url: /TAIL/ })).to.deep.equal([])
+    expect(filterTabs([long], { url: /^https:\/\/a\.example/ }).length).to.equal(1)
+  })
+})

@@ -1,0 +1,26 @@
+import { expect } from "chai"
+import { checkOpenableUrl } from "./url-policy.ts"
+
+describe("open_tab URL policy", () => {
+  it("allows http, https and about:blank, normalised", () => {
+    expect(checkOpenableUrl("https://Example.com")).to.deep.equal({ ok: true, url: "https://example.com/" })
+    expect(checkOpenableUrl("http://127.0.0.1:8080/a?b#c")).to.deep.equal({ ok: true, url: "http://127.0.0.1:8080/a?b#c" })
+    expect(checkOpenableUrl(" about:blank ")).to.deep.equal({ ok: true, url: "about:blank" })
+  })
+
+  it("refuses browser pages, files, code and extension pages, naming the scheme", () => {
+    for (const url of ["chrome://settings", "file:///etc/passwd", "javascript:alert(1)", "data:text/html,hi", "chrome-extension://abc/options.html", "about:settings", "blob:https://a.example/1"]) {
+      const verdict = checkOpenableUrl(url)
+      expect(verdict.ok, url).to.equal(false)
+      if (!verdict.ok) expect(verdict.reason, url).to.match(new RegExp(`^${new URL(url).protocol} URLs cannot be opened: only http, https and about:blank`))
+    }
+  })
+
+  it("suggests https:// for a bare host", () => {
+    const verdict = checkOpenableUrl("example.com/page")
+    expect(verdict.ok).to.equal(false)
+    if (!verdict.ok) expect(verdict.reason).to.contain('Did you mean "https://example.com/page"?')
+    const nonsense = checkOpenableUrl("not a url")
+    if (!nonsense.ok) expect(nonsense.reason).to.not.contain("Did you mean")
+  })
+})
