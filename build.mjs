@@ -2,13 +2,15 @@
 //   node build.mjs               development build (source maps)
 //   node build.mjs --production  minified, no source maps
 //   node build.mjs --watch       rebuild on change
+//   DIST_DIR=out node build.mjs  write to another folder
 import * as esbuild from "esbuild"
 import { cp, mkdir, readdir, rm, stat } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = path.dirname(fileURLToPath(import.meta.url))
-const out = path.join(root, "dist")
+// DIST_DIR builds elsewhere (parallel test runs must not delete each other's dist/).
+const out = path.resolve(root, process.env.DIST_DIR ?? "dist")
 const args = new Set(process.argv.slice(2))
 const production = args.has("--production")
 const watch = args.has("--watch")

@@ -10,7 +10,7 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url))
-export const distDir = path.join(repoRoot, "dist")
+export const distDir = path.resolve(repoRoot, process.env.DIST_DIR ?? "dist")
 export const sharedDir = path.join(repoRoot, "..", "shared")
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
