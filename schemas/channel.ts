@@ -33,6 +33,7 @@ export const ChatStartParams = Schema.Struct({
 export type ChatStartParams = typeof ChatStartParams.Type
 
 export const AnswerParams = Schema.Struct({ id: Schema.NonEmptyString, answer: Schema.Unknown })
+export const ConfirmParams = Schema.Struct({ id: Schema.NonEmptyString, allow: Schema.Boolean })
 
 export const ProviderTestParams = Schema.Struct({
   /** A saved provider (its stored key is used), or a provider being edited. */
@@ -71,6 +72,8 @@ export const ChannelRequest = Schema.Union([
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.list") }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.answer"), params: AnswerParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.pending") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("confirmations.answer"), params: ConfirmParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("confirmations.pending") }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("providers.presets") }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("agents.spawn"), params: SpawnParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("providers.test"), params: ProviderTestParams }),

@@ -72,6 +72,30 @@ export const QuestionClosed = Schema.Struct({
   reason: Schema.Literals(["answered", "timeout", "withdrawn"]),
 })
 
+/** A model's call that waits for the user's yes (agent.confirm). */
+export const ConfirmationRequested = Schema.Struct({
+  type: Schema.Literal("confirmation_requested"),
+  id: Schema.String,
+  conversationId: Schema.String,
+  tool: Schema.String,
+  /** The rule that asks: a destructive tool's name, or send_read_data. */
+  rule: Schema.String,
+  /** Where it would act or send: an origin, or "workspace". */
+  site: Schema.String,
+  /** Exactly what will run and where, in words for the user. */
+  summary: Schema.String,
+  params: Schema.Unknown,
+  expiresAt: Schema.Number,
+})
+export type ConfirmationRequested = typeof ConfirmationRequested.Type
+
+export const ConfirmationClosed = Schema.Struct({
+  type: Schema.Literal("confirmation_closed"),
+  id: Schema.String,
+  conversationId: Schema.String,
+  outcome: Schema.Literals(["allowed", "denied", "timeout", "withdrawn"]),
+})
+
 /** An event of a sub-agent, on its parent's stream (or on its own, for `agent.spawn`). */
 export const SubAgentEvent = Schema.Struct({
   type: Schema.Literal("sub_agent_event"),
@@ -87,5 +111,15 @@ export const SubAgentEvent = Schema.Struct({
 })
 export type SubAgentEvent = typeof SubAgentEvent.Type
 
-export const MeshEvent = Schema.Union([ToolCallStarted, ToolCallFinished, WorkerRestarted, QuestionAsked, QuestionClosed, SubAgentEvent, ...ConversationEvent.members])
+export const MeshEvent = Schema.Union([
+  ToolCallStarted,
+  ToolCallFinished,
+  WorkerRestarted,
+  QuestionAsked,
+  QuestionClosed,
+  ConfirmationRequested,
+  ConfirmationClosed,
+  SubAgentEvent,
+  ...ConversationEvent.members,
+])
 export type MeshEvent = typeof MeshEvent.Type

@@ -52,6 +52,22 @@ export const SearchSettings = Schema.Struct({
   googleCseId: Schema.optionalKey(Schema.String),
 })
 
+/** How a confirmation rule asks: every time, once per site in a conversation, or never. */
+export const ConsentMode = Schema.Literals(["always", "once_per_site", "never"])
+export type ConsentMode = typeof ConsentMode.Type
+
+/**
+ * The confirmation rules: one per destructive tool (by the tool's `destructive` annotation),
+ * and `send_read_data` for requests that would carry text read from a tab or the workspace to
+ * another site.
+ */
+export const ConfirmationSettings = Schema.Struct({
+  execute_script: ConsentMode.pipe(withDefault("always" as const)),
+  close_tab: ConsentMode.pipe(withDefault("always" as const)),
+  opfs_delete: ConsentMode.pipe(withDefault("always" as const)),
+  send_read_data: ConsentMode.pipe(withDefault("once_per_site" as const)),
+})
+
 export const Settings = Schema.Struct({
   version: Schema.Literal(SETTINGS_VERSION).pipe(withDefault(SETTINGS_VERSION as 1)),
   providers: Schema.Array(Provider).pipe(withDefault([])),
@@ -64,6 +80,7 @@ export const Settings = Schema.Struct({
   /** How long a sub-agent may run (at most an hour). */
   subAgentTimeLimitMs: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(60 * 60_000)).pipe(withDefault(10 * 60_000)),
   search: SearchSettings.pipe(withDefault({})),
+  confirmations: ConfirmationSettings.pipe(withDefault({})),
   /** Added to every conversation's system prompt (each conversation may add its own). */
   systemPrompt: Schema.String.pipe(withDefault("")),
   /** How the agent talks to model services: retries, stalls, result sizes. */

@@ -5,7 +5,7 @@
  */
 import { AgentError, type WireError } from "../schemas/errors.ts"
 import type { Conversation, ConversationRecord, RunStatus } from "../schemas/conversation.ts"
-import type { ConversationEvent, MeshEvent, QuestionAsked } from "../schemas/events.ts"
+import type { ConfirmationRequested, ConversationEvent, MeshEvent, QuestionAsked } from "../schemas/events.ts"
 import type { Settings, SettingsPatch } from "../schemas/settings.ts"
 import type { ToolGroup } from "../schemas/tool-definition.ts"
 import type { ConnectionResult, ProviderPreset } from "../workers/agent/providers/presets.ts"
@@ -27,6 +27,8 @@ export type MeshMethod =
   | "conversations.rename"
   | "questions.answer"
   | "questions.pending"
+  | "confirmations.answer"
+  | "confirmations.pending"
   | "providers.presets"
   | "agents.spawn"
   | "providers.test"
@@ -120,6 +122,12 @@ export interface AgentApi {
      */
     test(target: { providerId?: string; config?: { kind: "openai" | "anthropic" | "ollama"; baseUrl: string; apiKey?: string }; model?: string }): Promise<ConnectionResult>
   }
+  /**
+   * Answers a confirmation (`confirmation_requested`): the model's destructive call, or a
+   * request that would send what the conversation read to another site, runs only on `true`.
+   */
+  confirm(confirmationId: string, allow: boolean): Promise<void>
+  readonly confirmations: { pending(): Promise<ReadonlyArray<ConfirmationRequested>> }
   /** The questions waiting for an answer now (for a panel that opens mid-run). */
   readonly questions: { pending(): Promise<ReadonlyArray<QuestionAsked>> }
   /** Stops a conversation's run: the stream and its tool calls end, and it is saved as stopped. */
@@ -255,6 +263,8 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
   stop: async (conversationId) => unwrap(await transport.request("chat.stop", { conversationId })),
   answer: async (questionId, answer) => void unwrap(await transport.request("questions.answer", { id: questionId, answer })),
   questions: { pending: async () => unwrap(await transport.request("questions.pending")) },
+  confirm: async (confirmationId, allow) => void unwrap(await transport.request("confirmations.answer", { id: confirmationId, allow })),
+  confirmations: { pending: async () => unwrap(await transport.request("confirmations.pending")) },
   providers: {
     presets: async () => unwrap(await transport.request("providers.presets")),
     test: async (target) => unwrap(await transport.request("providers.test", target)),

@@ -4,7 +4,7 @@
  * the service worker being stopped.
  */
 import { Exit, Schema } from "effect"
-import { AnswerParams, ChatStartParams, ConversationIdParams, DebugParams, ProviderTestParams, RenameParams, SpawnParams, ToolsCallParams } from "../schemas/channel.ts"
+import { AnswerParams, ChatStartParams, ConfirmParams, ConversationIdParams, DebugParams, ProviderTestParams, RenameParams, SpawnParams, ToolsCallParams } from "../schemas/channel.ts"
 import { Provider as ProviderSettings } from "../schemas/settings.ts"
 import { PRESETS, testConnection } from "../workers/agent/providers/presets.ts"
 import { toWire } from "../schemas/errors.ts"
@@ -13,6 +13,7 @@ import type { ToolGroup } from "../schemas/tool-definition.ts"
 import { builtinTools } from "../schemas/tools/index.ts"
 import type { AgentType } from "../schemas/tools/agents.ts"
 import { AgentPool } from "../workers/mesh/agents.ts"
+import { ConsentKeeper } from "../workers/mesh/consent.ts"
 import { Supervisor } from "../workers/mesh/supervisor.ts"
 import { makeAgentApi, type MeshMethod, type MeshOutcome, type MeshTransport } from "./agent-api.ts"
 import { serveChannel } from "./channel/server.ts"
@@ -58,7 +59,8 @@ const supervisor = new Supervisor({
   emit,
 })
 
-const agents: AgentPool = new AgentPool({ workerUrl: chrome.runtime.getURL(agentWorkerScript), supervisor, tools: builtinTools, router: callRouter, emit })
+const consent = new ConsentKeeper({ router: callRouter, emit })
+const agents: AgentPool = new AgentPool({ workerUrl: chrome.runtime.getURL(agentWorkerScript), supervisor, tools: builtinTools, router: callRouter, emit, consent })
 // Settle the runs that a previous document left "running" (the browser closed mid-run).
 void agents.store()
 
@@ -132,6 +134,14 @@ const local: MeshTransport = {
         }
         return { ok: true, value: await testConnection(config, target.model, { signal: signal ?? new AbortController().signal }) }
       }
+      case "confirmations.answer": {
+        const decoded = decode(ConfirmParams as never, method, params)
+        if (!decoded.ok) return decoded
+        const { id, allow } = decoded.value as typeof ConfirmParams.Type
+        return consent.answer(id, allow)
+      }
+      case "confirmations.pending":
+        return { ok: true, value: consent.waiting() }
       case "questions.pending":
         return { ok: true, value: [...pendingQuestions.values()] }
       case "chat.running":

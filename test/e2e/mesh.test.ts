@@ -84,12 +84,15 @@ describe("the contract as the API lists it", () => {
     }
   })
 
-  test("a tool whose issue has not landed answers not_implemented, after validation", async () => {
-    const notYet = builtinTools.find((d) => d.name === "agent")!
-    const outcome = await callTool(panel, notYet.name, { prompt: "look it up" })
-    assert.equal(!outcome.ok && outcome.error.code, "not_implemented")
-    const invalid = await callTool(panel, notYet.name, { prompt: 1 })
+  test("every tool of the contract is served in this build, and validation comes before anything runs", async () => {
+    const workers = await panel.evaluate(() => globalThis.agent.debug.workers())
+    const inProcess = new Set(["agents"]) // the agent tool's sub-agents get workers of their own
+    for (const definition of builtinTools) {
+      assert.ok(workers[definition.group] !== undefined || inProcess.has(definition.group), `${definition.name}'s group ${definition.group} has a worker`)
+    }
+    const invalid = await callTool(panel, "agent", { prompt: 1 })
     assert.equal(!invalid.ok && invalid.error.code, "invalid_input")
+    assert.equal(!invalid.ok && invalid.error.parameter, "prompt")
   })
 })
 

@@ -9,7 +9,7 @@ import type { WireError } from "../../schemas/errors.ts"
 import type { ConversationEvent } from "../../schemas/events.ts"
 import { cutPoint, messagesFor, requestTokens, summarise, type Summary } from "./context.ts"
 import { ProviderError, type Provider, type ReasoningBlock, type StopReason, type ToolCall, type ToolSpec } from "./providers/types.ts"
-import { capResult, errorText, LoopGuard, resultText } from "./tool-results.ts"
+import { capResult, errorText, LoopGuard, markUntrusted, resultText } from "./tool-results.ts"
 import type { NewMessage } from "./store.ts"
 
 export interface LoopSettings {
@@ -138,8 +138,10 @@ const runTool = async (deps: LoopDeps, guard: LoopGuard, save: (m: NewMessage) =
     outcome = await deps.callTool(call, deps.signal)
   }
   const durationMs = performance.now() - started
+  const untrusted = deps.tools.find((t) => t.name === call.name)?.untrusted === true
+  const capped = outcome.ok ? capResult(call.name, resultText(outcome.value), deps.settings.toolResultMaxChars) : ""
   const content = outcome.ok
-    ? capResult(call.name, resultText(outcome.value), deps.settings.toolResultMaxChars) + (n >= LoopGuard.WARN_AT ? LoopGuard.warning(call.name, n) : "")
+    ? (untrusted ? markUntrusted(call.name, capped) : capped) + (n >= LoopGuard.WARN_AT ? LoopGuard.warning(call.name, n) : "")
     : errorText(call.name, outcome.error)
   await save({
     runId: deps.runId,

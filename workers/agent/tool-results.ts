@@ -39,3 +39,11 @@ export class LoopGuard {
     return `\n\n[Note: this is call number ${n} to ${tool} with exactly the same arguments in this run, and its result will not change. Try a different approach, or answer with what you have.]`
   }
 }
+
+/**
+ * Wraps a result that comes from pages or the web, so the model can tell data from
+ * instructions. Markers inside the content are defused, so a page cannot close the wrapper
+ * early and speak as the system.
+ */
+export const markUntrusted = (tool: string, text: string): string =>
+  `<untrusted_data source="${tool}">\n${text.replace(/<(\/?)untrusted_data/gi, "‹$1untrusted_data")}\n</untrusted_data>`

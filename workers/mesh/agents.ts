@@ -15,6 +15,7 @@ import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import type { RunOutcome, ToolOutcome } from "../agent/loop.ts"
 import type { AgentHost, AgentWorkerApi, RunRequest } from "../agent/protocol.ts"
 import { ConversationStore } from "../agent/store.ts"
+import type { ConsentKeeper } from "./consent.ts"
 import type { CallOutcome, RouterCall } from "./protocol.ts"
 import type { Supervisor } from "./supervisor.ts"
 
@@ -55,6 +56,8 @@ interface Run {
 }
 
 export interface AgentPoolOptions {
+  /** Asks the user before destructive calls and data leaving for another site. */
+  readonly consent: ConsentKeeper
   readonly workerUrl: string
   readonly supervisor: Supervisor
   readonly tools: ReadonlyArray<ToolDefinition>
@@ -69,7 +72,11 @@ export class AgentPool {
   private readonly runs = new Map<string, Run>()
   private storePromise: Promise<ConversationStore> | undefined
 
-  constructor(private readonly options: AgentPoolOptions) {}
+  private readonly definitions: ReadonlyMap<string, ToolDefinition>
+
+  constructor(private readonly options: AgentPoolOptions) {
+    this.definitions = new Map(options.tools.map((t) => [t.name, t]))
+  }
 
   store(): Promise<ConversationStore> {
     return (this.storePromise ??= ConversationStore.open().then(async (store) => {
@@ -104,7 +111,7 @@ export class AgentPool {
         ...(request.model ? { model: request.model } : {}),
         ...(request.system !== undefined ? { system: request.system } : {}),
       },
-      { emit: (event) => this.options.emit(event), mayUse: () => true },
+      { emit: (event) => this.options.emit(event), mayUse: () => true, consentScope: conversationId },
     )
     void run.done.then((outcome) =>
       this.options.emit({
@@ -140,7 +147,7 @@ export class AgentPool {
       ...(request.description ? { description: request.description } : {}),
       event,
     })
-    const definitions = new Map(this.options.tools.map((t) => [t.name, t]))
+    const definitions = this.definitions
     const run = await this.launch(
       {
         conversationId,
@@ -162,6 +169,8 @@ export class AgentPool {
           const definition = definitions.get(name)
           return definition !== undefined && subAgentMayUse(request.type, definition.annotations)
         },
+        // What a sub-agent reads counts for its parent's conversation, and its approvals too.
+        consentScope: request.parent?.conversationId ?? conversationId,
       },
     )
     const stop = () => void this.stop(conversationId)
@@ -204,7 +213,12 @@ export class AgentPool {
 
   private async launch(
     request: RunRequest,
-    hooks: { emit: (event: ConversationEvent) => void; onToolEvent?: (event: Extract<MeshEvent, { type: "tool_call_started" | "tool_call_finished" }>) => void; mayUse: (tool: string) => boolean },
+    hooks: {
+      emit: (event: ConversationEvent) => void
+      onToolEvent?: (event: Extract<MeshEvent, { type: "tool_call_started" | "tool_call_finished" }>) => void
+      mayUse: (tool: string) => boolean
+      consentScope: string
+    },
   ): Promise<Run & { stopReason?: string }> {
     const worker = new Worker(this.options.workerUrl, { type: "module", name: `agent-mesh:agent:${request.conversationId}` })
     const remote = Comlink.wrap<AgentWorkerApi>(worker)
@@ -227,13 +241,18 @@ export class AgentPool {
     })
     const host: AgentHost = {
       router: this.options.router,
-      tools: async () => this.options.supervisor.available().filter((t) => hooks.mayUse(t.name)),
+      tools: async () =>
+        this.options.supervisor
+          .available()
+          .filter((t) => hooks.mayUse(t.name))
+          // Whatever reaches pages or the web brings back untrusted content (the openWorld annotation).
+          .map((t) => ({ ...t, untrusted: this.definitions.get(t.name)?.annotations.openWorld === true })),
       callTool: async (callId, name, params, conversation) => {
         // Whatever the model asks, a tool outside the run's set is not run.
         if (!hooks.mayUse(name)) return { ok: false, error: { code: "permission_denied", message: `${name} is not among the tools of this agent; use one of the tools you were given.` } }
         hooks.onToolEvent?.({ type: "tool_call_started", callId, tool: name, conversationId: conversation, params })
         const started = performance.now()
-        const outcome = await this.callTool(run, callId, name, params, conversation)
+        const outcome = await this.callTool(run, callId, name, params, conversation, hooks.consentScope)
         hooks.onToolEvent?.({ type: "tool_call_finished", callId, tool: name, conversationId: conversation, durationMs: performance.now() - started, ...(outcome.ok ? {} : { error: outcome.error }) })
         return outcome
       },
@@ -248,11 +267,18 @@ export class AgentPool {
     return run
   }
 
-  private async callTool(run: Run, callId: string, name: string, params: unknown, conversationId: string): Promise<ToolOutcome> {
+  /** A model's call: confirmed where the rules say, then run through the supervisor. */
+  private async callTool(run: Run, callId: string, name: string, params: unknown, conversationId: string, consentScope: string): Promise<ToolOutcome> {
     const controller = new AbortController()
     run.tools.set(callId, controller)
     try {
+      const definition = this.definitions.get(name)
+      if (definition !== undefined) {
+        const consent = await this.options.consent.check(consentScope, definition, params, controller.signal)
+        if (!consent.ok) return consent
+      }
       const outcome = await this.options.supervisor.call(name, params, { conversationId, callId, signal: controller.signal })
+      if (outcome.ok) this.options.consent.noteResult(consentScope, name, params, outcome.value)
       return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
     } finally {
       run.tools.delete(callId)

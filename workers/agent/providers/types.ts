@@ -53,6 +53,8 @@ export interface ToolSpec {
   readonly description: string
   /** JSON Schema of the parameters. */
   readonly parameters: Record<string, unknown>
+  /** Its results come from pages or the web: the agent marks them as untrusted data. Not sent to the service. */
+  readonly untrusted?: boolean
 }
 
 export interface ChatRequest {
