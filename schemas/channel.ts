@@ -33,6 +33,8 @@ export const ChatStartParams = Schema.Struct({
 export type ChatStartParams = typeof ChatStartParams.Type
 
 export const AnswerParams = Schema.Struct({ id: Schema.NonEmptyString, answer: Schema.Unknown })
+export const CustomToolNameParams = Schema.Struct({ name: Schema.String })
+export const CustomToolEnableParams = Schema.Struct({ name: Schema.String, enabled: Schema.Boolean, conversationId: Schema.optionalKey(Schema.NonEmptyString) })
 export const ConfirmParams = Schema.Struct({ id: Schema.NonEmptyString, allow: Schema.Boolean })
 
 export const ProviderTestParams = Schema.Struct({
@@ -74,6 +76,10 @@ export const ChannelRequest = Schema.Union([
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.pending") }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("confirmations.answer"), params: ConfirmParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("confirmations.pending") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("customTools.register"), params: Schema.Unknown }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("customTools.list") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("customTools.remove"), params: CustomToolNameParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("customTools.setEnabled"), params: CustomToolEnableParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("providers.presets") }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("agents.spawn"), params: SpawnParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("providers.test"), params: ProviderTestParams }),

@@ -7,11 +7,11 @@
 import { Schema } from "effect"
 
 /** The worker (or context) that runs a tool. One folder under `workers/` per group. */
-export const TOOL_GROUPS = ["web", "tabs", "page", "workspace", "interaction", "agents", "tasks"] as const
+export const TOOL_GROUPS = ["web", "tabs", "page", "workspace", "interaction", "agents", "tasks", "custom"] as const
 export type ToolGroup = (typeof TOOL_GROUPS)[number]
 
 /** What a tool works on; sub-agent types pick their tools by it (schemas/tools/agents.ts). */
-export type WorksOn = "search" | "url" | "tabs" | "page" | "files" | "tasks" | "user" | "agents"
+export type WorksOn = "search" | "url" | "tabs" | "page" | "files" | "tasks" | "user" | "agents" | "custom"
 
 export interface ToolAnnotations {
   readonly worksOn: WorksOn
@@ -42,6 +42,8 @@ export interface ToolDefinition<
   readonly result: R
   /** The time limit of one call, in milliseconds. */
   readonly timeoutMs: number
+  /** A JSON Schema given as is (custom tools), shown to the model instead of one derived from `parameters`. */
+  readonly jsonSchema?: Record<string, unknown>
 }
 
 export const defineTool = <const Name extends string, P extends Schema.Top, R extends Schema.Top>(
@@ -53,6 +55,7 @@ export type ResultOf<T> = T extends ToolDefinition<string, Schema.Top, infer R> 
 
 /** The JSON Schema the model sees for a tool's parameters (draft 2020-12, no `$schema`). */
 export const parametersJsonSchema = (definition: ToolDefinition): Record<string, unknown> => {
+  if (definition.jsonSchema !== undefined) return definition.jsonSchema
   const document = Schema.toJsonSchemaDocument(definition.parameters, { onExcessProperty: "error" })
   return document.schema as Record<string, unknown>
 }

@@ -29,6 +29,10 @@ export type MeshMethod =
   | "questions.pending"
   | "confirmations.answer"
   | "confirmations.pending"
+  | "customTools.register"
+  | "customTools.list"
+  | "customTools.remove"
+  | "customTools.setEnabled"
   | "providers.presets"
   | "agents.spawn"
   | "providers.test"
@@ -99,6 +103,15 @@ export interface SpawnRun extends AsyncIterable<Extract<MeshEvent, { type: "sub_
   stop(): Promise<void>
 }
 
+export interface CustomToolInfo {
+  readonly name: string
+  readonly description: string
+  readonly parameters: Record<string, unknown>
+  readonly enabled: boolean
+  readonly createdAt: number
+  readonly overrides?: Readonly<Record<string, boolean>>
+}
+
 export interface AgentApi {
   /**
    * Starts a sub-agent outside any conversation (with the default model): it works with the
@@ -128,6 +141,18 @@ export interface AgentApi {
    */
   confirm(confirmationId: string, allow: boolean): Promise<void>
   readonly confirmations: { pending(): Promise<ReadonlyArray<ConfirmationRequested>> }
+  /**
+   * Your own tools: `parameters` is a JSON Schema (type "object"); `code` is the body of an
+   * async function of `args` (and `readBlob(url)` for workspace blob URLs among them) that runs
+   * in the sandbox and returns the result. Saved, listed, and offered to the model beside the
+   * built-in tools, in every conversation unless turned off for it.
+   */
+  readonly customTools: {
+    register(tool: { name: string; description: string; parameters: Record<string, unknown>; code: string; enabled?: boolean }): Promise<CustomToolInfo>
+    list(): Promise<ReadonlyArray<CustomToolInfo & { code: string }>>
+    remove(name: string): Promise<boolean>
+    setEnabled(name: string, enabled: boolean, options?: { conversationId?: string }): Promise<CustomToolInfo>
+  }
   /** The questions waiting for an answer now (for a panel that opens mid-run). */
   readonly questions: { pending(): Promise<ReadonlyArray<QuestionAsked>> }
   /** Stops a conversation's run: the stream and its tool calls end, and it is saved as stopped. */
@@ -265,6 +290,13 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
   questions: { pending: async () => unwrap(await transport.request("questions.pending")) },
   confirm: async (confirmationId, allow) => void unwrap(await transport.request("confirmations.answer", { id: confirmationId, allow })),
   confirmations: { pending: async () => unwrap(await transport.request("confirmations.pending")) },
+  customTools: {
+    register: async (tool) => unwrap(await transport.request("customTools.register", tool)),
+    list: async () => unwrap(await transport.request("customTools.list")),
+    remove: async (name) => unwrap(await transport.request("customTools.remove", { name })),
+    setEnabled: async (name, enabled, options = {}) =>
+      unwrap(await transport.request("customTools.setEnabled", { name, enabled, ...(options.conversationId ? { conversationId: options.conversationId } : {}) })),
+  },
   providers: {
     presets: async () => unwrap(await transport.request("providers.presets")),
     test: async (target) => unwrap(await transport.request("providers.test", target)),

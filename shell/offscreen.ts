@@ -4,7 +4,7 @@
  * the service worker being stopped.
  */
 import { Exit, Schema } from "effect"
-import { AnswerParams, ChatStartParams, ConfirmParams, ConversationIdParams, DebugParams, ProviderTestParams, RenameParams, SpawnParams, ToolsCallParams } from "../schemas/channel.ts"
+import { AnswerParams, ChatStartParams, ConfirmParams, CustomToolEnableParams, CustomToolNameParams, ConversationIdParams, DebugParams, ProviderTestParams, RenameParams, SpawnParams, ToolsCallParams } from "../schemas/channel.ts"
 import { Provider as ProviderSettings } from "../schemas/settings.ts"
 import { PRESETS, testConnection } from "../workers/agent/providers/presets.ts"
 import { toWire } from "../schemas/errors.ts"
@@ -14,6 +14,7 @@ import { builtinTools } from "../schemas/tools/index.ts"
 import type { AgentType } from "../schemas/tools/agents.ts"
 import { AgentPool } from "../workers/mesh/agents.ts"
 import { ConsentKeeper } from "../workers/mesh/consent.ts"
+import { CustomTools } from "../workers/mesh/custom-tools.ts"
 import { Supervisor } from "../workers/mesh/supervisor.ts"
 import { makeAgentApi, type MeshMethod, type MeshOutcome, type MeshTransport } from "./agent-api.ts"
 import { serveChannel } from "./channel/server.ts"
@@ -39,8 +40,10 @@ const supervisor = new Supervisor({
   workerUrls: Object.fromEntries(Object.entries(workerScripts).map(([group, path]) => [group, chrome.runtime.getURL(path)])),
   router: callRouter,
   host: { runInSandbox, cancelSandbox },
-  // The agent tool's sub-agents run in workers of their own, started by the agent pool.
+  // The agent tool's sub-agents run in workers of their own, started by the agent pool; custom
+  // tools run in the sandbox.
   inProcess: {
+    custom: (request, signal) => customTools.handler(request, signal),
     agents: (request, signal) => {
       const params = request.params as { prompt: string; type: AgentType; description?: string; tab_id?: number }
       const [runId] = request.callId.split(":")
@@ -60,7 +63,22 @@ const supervisor = new Supervisor({
 })
 
 const consent = new ConsentKeeper({ router: callRouter, emit })
-const agents: AgentPool = new AgentPool({ workerUrl: chrome.runtime.getURL(agentWorkerScript), supervisor, tools: builtinTools, router: callRouter, emit, consent })
+const customTools: CustomTools = new CustomTools({
+  router: callRouter,
+  builtinNames: new Set(builtinTools.map((t) => t.name)),
+  run: runInSandbox,
+  cancel: cancelSandbox,
+  onChange: (definitions) => supervisor.setExtraTools(definitions),
+})
+void customTools.load()
+const agents: AgentPool = new AgentPool({
+  workerUrl: chrome.runtime.getURL(agentWorkerScript),
+  supervisor,
+  router: callRouter,
+  emit,
+  consent,
+  toolEnabled: (name, conversationId) => customTools.enabledFor(name, conversationId),
+})
 // Settle the runs that a previous document left "running" (the browser closed mid-run).
 void agents.store()
 
@@ -139,6 +157,20 @@ const local: MeshTransport = {
         if (!decoded.ok) return decoded
         const { id, allow } = decoded.value as typeof ConfirmParams.Type
         return consent.answer(id, allow)
+      }
+      case "customTools.register":
+        return customTools.register(params)
+      case "customTools.list":
+        return { ok: true, value: customTools.list() }
+      case "customTools.remove": {
+        const decoded = decode(CustomToolNameParams as never, method, params)
+        return decoded.ok ? customTools.remove((decoded.value as typeof CustomToolNameParams.Type).name) : decoded
+      }
+      case "customTools.setEnabled": {
+        const decoded = decode(CustomToolEnableParams as never, method, params)
+        if (!decoded.ok) return decoded
+        const p = decoded.value as typeof CustomToolEnableParams.Type
+        return customTools.setEnabled(p.name, p.enabled, p.conversationId)
       }
       case "confirmations.pending":
         return { ok: true, value: consent.waiting() }

@@ -6,10 +6,10 @@
  */
 import type { SandboxOutcome } from "../workers/mesh/protocol.ts"
 import { RESULT_MAX_CHARS, scriptFailure } from "../workers/page/script-runtime.ts"
-import type { SandboxReply, SandboxRequest } from "./sandbox.ts"
+import type { SandboxInputs, SandboxReply, SandboxRequest } from "./sandbox.ts"
 
 export interface SandboxHost {
-  runInSandbox(runId: string, code: string, timeoutMs: number): Promise<SandboxOutcome>
+  runInSandbox(runId: string, code: string, timeoutMs: number, inputs?: SandboxInputs): Promise<SandboxOutcome>
   cancelSandbox(runId: string): Promise<void>
   dispose(): void
 }
@@ -92,7 +92,7 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
   }
 
   return {
-    async runInSandbox(runId, code, timeoutMs) {
+    async runInSandbox(runId, code, timeoutMs, inputs) {
       let target: Frame
       try {
         target = await current()
@@ -110,7 +110,7 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
           timeoutMs + graceMs,
         )
         target.pending.set(runId, { resolve, timer })
-        const request: SandboxRequest = { type: "run", runId, code, maxChars: RESULT_MAX_CHARS, timeoutMs }
+        const request: SandboxRequest = { type: "run", runId, code, maxChars: RESULT_MAX_CHARS, timeoutMs, ...(inputs ? { inputs } : {}) }
         target.iframe.contentWindow?.postMessage(request, "*")
       })
     },
@@ -134,6 +134,7 @@ let defaultHost: SandboxHost | undefined
 // Made on first use, so that importing this module does not need chrome.runtime.
 const host = () => (defaultHost ??= createSandboxHost(chrome.runtime.getURL("sandbox.html")))
 
-export const runInSandbox = (runId: string, code: string, timeoutMs: number): Promise<SandboxOutcome> => host().runInSandbox(runId, code, timeoutMs)
+export const runInSandbox = (runId: string, code: string, timeoutMs: number, inputs?: SandboxInputs): Promise<SandboxOutcome> =>
+  host().runInSandbox(runId, code, timeoutMs, inputs)
 
 export const cancelSandbox = (runId: string): Promise<void> => host().cancelSandbox(runId)

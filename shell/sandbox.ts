@@ -7,8 +7,23 @@
 import { bodyFor, chooseBody, runAndDescribe, type ScriptOutcome } from "../workers/page/script-runtime.ts"
 
 export type SandboxRequest =
-  | { readonly type: "run"; readonly runId: string; readonly code: string; readonly maxChars: number; readonly timeoutMs: number }
+  | {
+      readonly type: "run"
+      readonly runId: string
+      readonly code: string
+      readonly maxChars: number
+      readonly timeoutMs: number
+      /** Values given to the code (a custom tool's arguments, and the blobs they point at). */
+      readonly inputs?: SandboxInputs
+    }
   | { readonly type: "cancel"; readonly runId: string }
+
+export interface SandboxInputs {
+  /** Seen by the code as `args`. */
+  readonly args?: unknown
+  /** Workspace blob URLs among the arguments, read by the code with `await readBlob(url)`. */
+  readonly blobs?: Readonly<Record<string, Blob>>
+}
 
 export type SandboxReply =
   | { readonly type: "ready" }
@@ -21,7 +36,15 @@ const bodyFor = ${bodyFor.toString()};
 const runAndDescribe = ${runAndDescribe.toString()};
 self.onmessage = (event) => {
   self.onmessage = null;
-  const { code, maxChars, timeoutMs } = event.data;
+  const { code, maxChars, timeoutMs, inputs } = event.data;
+  // A custom tool's arguments, and the workspace blobs they name (the sandbox cannot fetch them).
+  self.args = inputs ? inputs.args : undefined;
+  const blobs = (inputs && inputs.blobs) || {};
+  self.readBlob = async (url) => {
+    const blob = blobs[url];
+    if (!blob) throw new Error("readBlob: " + url + " is not among the blob URLs given to this tool");
+    return blob;
+  };
   const choice = chooseBody(code);
   if ("syntaxError" in choice) {
     const [name, ...rest] = choice.syntaxError.split(": ");
@@ -49,7 +72,7 @@ const finish = (runId: string, outcome: Extract<SandboxReply, { type: "result" }
   if (outcome !== undefined) reply({ type: "result", runId, outcome })
 }
 
-const start = ({ runId, code, maxChars, timeoutMs }: Extract<SandboxRequest, { type: "run" }>) => {
+const start = ({ runId, code, maxChars, timeoutMs, inputs }: Extract<SandboxRequest, { type: "run" }>) => {
   let worker: Worker
   try {
     worker = new Worker(workerUrl, { name: `agent-mesh:sandbox:${runId}` })
@@ -68,7 +91,7 @@ const start = ({ runId, code, maxChars, timeoutMs }: Extract<SandboxRequest, { t
     event.preventDefault()
     finish(runId, { ok: false, kind: "unavailable", message: `The sandbox worker failed: ${event.message || "it could not start (is worker-src blob: allowed in the sandbox CSP?)"}` })
   }
-  worker.postMessage({ code, maxChars, timeoutMs })
+  worker.postMessage({ code, maxChars, timeoutMs, inputs })
 }
 
 window.addEventListener("message", (event: MessageEvent) => {

@@ -2,6 +2,7 @@
  * Every route of the service worker's router, by method name. A tool group that needs a
  * `chrome.*` API adds its routes in a module of its own here and spreads them in below.
  */
+import { customToolRoutes } from "./custom-tools.ts"
 import { meshRoutes } from "./mesh.ts"
 import { pageContentRoutes } from "./page-content.ts"
 import { scriptingRoutes } from "./scripting.ts"
@@ -14,6 +15,7 @@ export const routes = {
   ...tabsRoutes,
   ...scriptingRoutes,
   ...pageContentRoutes,
+  ...customToolRoutes,
 }
 
 export type RouterMethod = keyof typeof routes

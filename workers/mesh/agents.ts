@@ -11,7 +11,6 @@ import type { WireError } from "../../schemas/errors.ts"
 import { toWire } from "../../schemas/errors.ts"
 import type { ConversationEvent, MeshEvent, SubAgentEvent } from "../../schemas/events.ts"
 import { SUB_AGENT_STEP_LIMITS, subAgentMayUse, type AgentType } from "../../schemas/tools/agents.ts"
-import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import type { RunOutcome, ToolOutcome } from "../agent/loop.ts"
 import type { AgentHost, AgentWorkerApi, RunRequest } from "../agent/protocol.ts"
 import { ConversationStore } from "../agent/store.ts"
@@ -60,11 +59,12 @@ export interface AgentPoolOptions {
   readonly consent: ConsentKeeper
   readonly workerUrl: string
   readonly supervisor: Supervisor
-  readonly tools: ReadonlyArray<ToolDefinition>
   readonly router: RouterCall
   readonly emit: (event: MeshEvent) => void
   /** How long a stopped run may take to wind down before its worker is terminated. */
   readonly stopGraceMs?: number
+  /** Whether a conversation is offered a tool (custom tools can be turned off per conversation). */
+  readonly toolEnabled?: (name: string, conversationId: string) => boolean
 }
 
 export class AgentPool {
@@ -72,11 +72,7 @@ export class AgentPool {
   private readonly runs = new Map<string, Run>()
   private storePromise: Promise<ConversationStore> | undefined
 
-  private readonly definitions: ReadonlyMap<string, ToolDefinition>
-
-  constructor(private readonly options: AgentPoolOptions) {
-    this.definitions = new Map(options.tools.map((t) => [t.name, t]))
-  }
+  constructor(private readonly options: AgentPoolOptions) {}
 
   store(): Promise<ConversationStore> {
     return (this.storePromise ??= ConversationStore.open().then(async (store) => {
@@ -147,7 +143,6 @@ export class AgentPool {
       ...(request.description ? { description: request.description } : {}),
       event,
     })
-    const definitions = this.definitions
     const run = await this.launch(
       {
         conversationId,
@@ -166,7 +161,7 @@ export class AgentPool {
         emit: (event) => this.options.emit(wrap(event)),
         onToolEvent: (event) => this.options.emit(wrap(event)),
         mayUse: (name) => {
-          const definition = definitions.get(name)
+          const definition = this.options.supervisor.definition(name)
           return definition !== undefined && subAgentMayUse(request.type, definition.annotations)
         },
         // What a sub-agent reads counts for its parent's conversation, and its approvals too.
@@ -244,9 +239,9 @@ export class AgentPool {
       tools: async () =>
         this.options.supervisor
           .available()
-          .filter((t) => hooks.mayUse(t.name))
+          .filter((t) => hooks.mayUse(t.name) && (this.options.toolEnabled?.(t.name, hooks.consentScope) ?? true))
           // Whatever reaches pages or the web brings back untrusted content (the openWorld annotation).
-          .map((t) => ({ ...t, untrusted: this.definitions.get(t.name)?.annotations.openWorld === true })),
+          .map((t) => ({ ...t, untrusted: this.options.supervisor.definition(t.name)?.annotations.openWorld === true })),
       callTool: async (callId, name, params, conversation) => {
         // Whatever the model asks, a tool outside the run's set is not run.
         if (!hooks.mayUse(name)) return { ok: false, error: { code: "permission_denied", message: `${name} is not among the tools of this agent; use one of the tools you were given.` } }
@@ -272,7 +267,7 @@ export class AgentPool {
     const controller = new AbortController()
     run.tools.set(callId, controller)
     try {
-      const definition = this.definitions.get(name)
+      const definition = this.options.supervisor.definition(name)
       if (definition !== undefined) {
         const consent = await this.options.consent.check(consentScope, definition, params, controller.signal)
         if (!consent.ok) return consent

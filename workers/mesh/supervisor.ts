@@ -106,7 +106,8 @@ class WorkerSlot {
 
 export class Supervisor {
   private readonly slots = new Map<ToolGroup, WorkerSlot>()
-  private readonly definitions: ReadonlyMap<string, ToolDefinition>
+  private definitions: Map<string, ToolDefinition>
+  private extraTools: ReadonlyArray<ToolDefinition> = []
   private readonly options: Required<Omit<SupervisorOptions, "emit" | "host" | "inProcess">> & Pick<SupervisorOptions, "emit" | "host" | "inProcess">
   private callCounter = 0
   private readonly host: HostServices
@@ -126,7 +127,17 @@ export class Supervisor {
   }
 
   list(): ReadonlyArray<ToolInfo> {
-    return this.options.tools.map((t) => ({ name: t.name, description: t.description, parameters: parametersJsonSchema(t) }))
+    return [...this.options.tools, ...this.extraTools].map((t) => ({ name: t.name, description: t.description, parameters: parametersJsonSchema(t) }))
+  }
+
+  /** Replaces the tools registered at run time (custom tools), beside the built-in ones. */
+  setExtraTools(tools: ReadonlyArray<ToolDefinition>): void {
+    this.extraTools = tools
+    this.definitions = new Map([...this.options.tools, ...tools].map((t) => [t.name, t]))
+  }
+
+  definition(name: string): ToolDefinition | undefined {
+    return this.definitions.get(name)
   }
 
   /** The tools that can run in this build (their group has a worker): what a model is offered. */
