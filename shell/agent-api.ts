@@ -18,6 +18,7 @@ export type MeshMethod =
   | "debug.crashWorker"
   | "debug.stallWorker"
   | "debug.workers"
+  | "debug.killWorker"
   | "chat.start"
   | "chat.stop"
   | "chat.running"
@@ -41,6 +42,8 @@ export type MeshOutcome = { readonly ok: true; readonly value: unknown } | { rea
 export interface MeshTransport {
   request(method: MeshMethod, params?: unknown, signal?: AbortSignal): Promise<MeshOutcome>
   onEvent(listener: (event: MeshEvent) => void): () => void
+  /** Called when the supervisor went away (its document closed); runs in flight are lost. */
+  onDisconnect?(listener: () => void): () => void
 }
 
 export interface ToolCallOptions {
@@ -179,6 +182,8 @@ export interface AgentApi {
   /** Fault injection and inspection, used by the fault suites. */
   readonly debug: {
     crashWorker(group: ToolGroup): Promise<void>
+    /** Terminates a group's worker from outside, as the system would, even mid-call. */
+    killWorker(group: ToolGroup): Promise<void>
     stallWorker(group: ToolGroup, ms: number): Promise<void>
     workers(): Promise<Record<string, { alive: boolean; restarts: number }>>
   }
@@ -221,6 +226,13 @@ const startChat = (transport: MeshTransport, prompt: string, options: ChatOption
       push(event)
     }
   })
+  // The supervisor's document closed: this run is gone (what it saved is kept).
+  const stopWatching = transport.onDisconnect?.(() => {
+    const error = { code: "unavailable", message: "The connection to the agent was lost (its document closed); the conversation is saved up to the last completed step. Send a message to continue." }
+    push({ type: "run_finished", conversationId, runId, status: "failed", answer: "", error })
+    end({ conversationId, runId, status: "failed", answer: "", error })
+  })
+  result.finally(() => stopWatching?.())
   transport.request("chat.start", { prompt, conversationId, runId, ...(options.model ? { model: options.model } : {}), ...(options.system !== undefined ? { system: options.system } : {}) }).then((outcome) => {
     if (!outcome.ok) {
       const finished: ChatEvent = { type: "run_finished", conversationId, runId, status: "failed", answer: "", error: outcome.error }
@@ -322,6 +334,7 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
   onEvent: (listener) => transport.onEvent(listener),
   debug: {
     crashWorker: async (group) => unwrap(await transport.request("debug.crashWorker", { group })),
+    killWorker: async (group) => unwrap(await transport.request("debug.killWorker", { group })),
     stallWorker: async (group, ms) => unwrap(await transport.request("debug.stallWorker", { group, ms })),
     workers: async () => unwrap(await transport.request("debug.workers")),
   },

@@ -103,12 +103,13 @@ const local: MeshTransport = {
         return result.ok ? result : { ok: false, error: toWire(result.error) }
       }
       case "debug.crashWorker":
+      case "debug.killWorker":
       case "debug.stallWorker": {
         const decoded = Schema.decodeUnknownExit(DebugParams)(params)
         if (Exit.isFailure(decoded)) return invalid(method, decoded.cause)
         const group = decoded.value.group as ToolGroup
         if (!(group in workerScripts)) return invalid(method, `no worker for the group "${group}"`)
-        await supervisor.injectFault(group, method === "debug.crashWorker" ? "crash" : "stall", decoded.value.ms)
+        await supervisor.injectFault(group, method === "debug.crashWorker" ? "crash" : method === "debug.killWorker" ? "kill" : "stall", decoded.value.ms)
         return { ok: true, value: null }
       }
       case "debug.workers":

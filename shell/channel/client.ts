@@ -17,12 +17,18 @@ export class ChannelClient implements MeshTransport {
   private connecting: Promise<chrome.runtime.Port> | undefined
   private readonly pending = new Map<string, (outcome: MeshOutcome) => void>()
   private readonly listeners = new Set<(event: MeshEvent) => void>()
+  private readonly disconnectListeners = new Set<() => void>()
   private counter = 0
 
   onEvent(listener: (event: MeshEvent) => void): () => void {
     this.listeners.add(listener)
     void this.connect().catch(() => undefined)
     return () => this.listeners.delete(listener)
+  }
+
+  onDisconnect(listener: () => void): () => void {
+    this.disconnectListeners.add(listener)
+    return () => this.disconnectListeners.delete(listener)
   }
 
   async request(method: MeshMethod, params?: unknown, signal?: AbortSignal): Promise<MeshOutcome> {
@@ -57,6 +63,7 @@ export class ChannelClient implements MeshTransport {
         const lost: WireError = { code: "unavailable", message: "The connection to the agent's supervisor was lost (the offscreen document closed); try again." }
         for (const settle of this.pending.values()) settle({ ok: false, error: lost })
         this.pending.clear()
+        for (const listener of [...this.disconnectListeners]) listener()
         // Event listeners expect a live stream: reconnect for them.
         if (this.listeners.size > 0) setTimeout(() => void this.connect().catch(() => undefined), 100)
       })

@@ -216,7 +216,13 @@ export class Supervisor {
   }
 
   /** Fault injection, for the fault suites: make a group's worker crash or hang. */
-  async injectFault(group: ToolGroup, fault: "crash" | "stall", ms = 60_000): Promise<void> {
+  async injectFault(group: ToolGroup, fault: "crash" | "stall" | "kill", ms = 60_000): Promise<void> {
+    if (fault === "kill") {
+      // As the system would kill it: even mid-call, even with its thread blocked.
+      const slot = this.slots.get(group)
+      if (slot?.alive) this.retire(slot, "it was killed", true)
+      return
+    }
     const slot = await this.slotFor(group)
     if (fault === "crash") await slot.remote.crash()
     else await slot.remote.stall(ms)

@@ -1,0 +1,232 @@
+/**
+ * Faults: each one injected into a real run ends in a recovered run or a clear error, and every
+ * message saved before the fault is still there. The suite prints its counts at the end.
+ */
+import assert from "node:assert/strict"
+import { after, before, test } from "node:test"
+import type { Page } from "playwright-core"
+// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
+import { startModelServer } from "../support/model-server.mjs"
+import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
+import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
+
+type Saved = Array<{ seq: number; message: { role: string; content?: string } }>
+let session: ExtensionSession
+let panel: Page
+let pages: FixtureServer
+let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; requests: Array<{ path: string; body: any }>; close(): Promise<void> }
+const tally = { injected: 0, recovered: 0, clearErrors: 0, lost: 0 }
+
+const configure = (page: Page) =>
+  page.evaluate(
+    (baseUrl) =>
+      globalThis.agent.settings.update({
+        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
+        defaultModel: { providerId: "m", model: "x" },
+        model: { maxRetries: 2, retryBaseDelayMs: 50, stallTimeoutMs: 700 },
+      }),
+    model.baseUrl("openai"),
+  )
+
+/** Starts a chat without waiting for it; `finish()` waits for its result. */
+const startChat = (page: Page, prompt: string, conversationId: string) => {
+  const pending = page.evaluate(
+    async ([prompt, conversationId]) => {
+      const run = globalThis.agent.chat(prompt, { conversationId })
+      for await (const _ of run) {
+        // drain
+      }
+      return run.result
+    },
+    [prompt, conversationId] as const,
+  )
+  return { finish: () => pending }
+}
+
+const saved = async (page: Page, conversationId: string): Promise<Saved> =>
+  (((await page.evaluate((id) => globalThis.agent.conversations.get(id), conversationId)) as { messages: Saved } | null)?.messages ?? []).filter((m) => !("notice" in m && (m as { notice?: unknown }).notice))
+
+/** Counts the messages saved before a fault that are missing after it. */
+const countLost = (beforeFault: Saved, afterFault: Saved) => {
+  const after = new Set(afterFault.map((m) => `${m.seq}:${m.message.role}:${m.message.content ?? ""}`))
+  return beforeFault.filter((m) => !after.has(`${m.seq}:${m.message.role}:${m.message.content ?? ""}`)).length
+}
+
+const clearError = (error: { code?: string; message?: string } | undefined) => Boolean(error?.code && error.code !== "tool_failed" && (error.message ?? "").length > 15)
+
+/** A conversation with some history, saved before the fault. */
+const history = async (conversationId: string) => {
+  model.script([{ text: "Earlier answer." }])
+  await startChat(panel, "Earlier question", conversationId).finish()
+  return saved(panel, conversationId)
+}
+
+const chats = () => model.requests.filter((r) => r.path.endsWith("/chat/completions"))
+
+const stopServiceWorker = async () => {
+  const cdp = await session.context.newCDPSession(panel)
+  const versions = new Map<string, { scriptURL: string; runningStatus: string }>()
+  cdp.on("ServiceWorker.workerVersionUpdated", (e: { versions: Array<{ versionId: string; scriptURL: string; runningStatus: string }> }) => {
+    for (const v of e.versions) versions.set(v.versionId, v)
+  })
+  await cdp.send("ServiceWorker.enable")
+  for (let i = 0; i < 50 && ![...versions.values()].some((v) => v.scriptURL.includes(session.extensionId)); i++) await new Promise((r) => setTimeout(r, 50))
+  const [versionId] = [...versions.entries()].find(([, v]) => v.scriptURL.includes(session.extensionId))!
+  await cdp.send("ServiceWorker.stopWorker", { versionId })
+  for (let i = 0; i < 50 && versions.get(versionId)?.runningStatus !== "stopped"; i++) await new Promise((r) => setTimeout(r, 50))
+  await cdp.detach()
+  return versions.get(versionId)?.runningStatus
+}
+
+before(async () => {
+  model = await startModelServer()
+  pages = await startFixtureServer({ "/never": () => undefined })
+  session = await launchExtension()
+  panel = await session.openPage("sidepanel.html")
+  await configure(panel)
+})
+after(async () => {
+  console.log(`faults: ${tally.injected} injected, ${tally.recovered} runs recovered, ${tally.clearErrors} clear errors, ${tally.lost} messages lost`)
+  await session?.close()
+  await model?.close()
+  await pages?.close()
+})
+
+test("a tool worker killed mid-call: the model gets worker_crashed, calls again, and the run recovers", async () => {
+  const before = await history("f-kill")
+  model.script([
+    { toolCalls: [{ id: "k1", name: "create_task", arguments: { subject: "first try" } }] },
+    { toolCalls: [{ id: "k2", name: "create_task", arguments: { subject: "second try" } }] },
+    { text: "Recovered." },
+  ])
+  await panel.evaluate(() => globalThis.agent.debug.stallWorker("tasks", 20_000))
+  const run = startChat(panel, "make a task", "f-kill")
+  for (let i = 0; i < 100 && chats().length === 0; i++) await new Promise((r) => setTimeout(r, 20))
+  await new Promise((r) => setTimeout(r, 400))
+  tally.injected++
+  await panel.evaluate(() => globalThis.agent.debug.killWorker("tasks"))
+  const result = await run.finish()
+  assert.equal(result.answer, "Recovered.")
+  const messages = await saved(panel, "f-kill")
+  const firstTool = messages.find((m) => m.message.role === "tool")
+  assert.match(firstTool?.message.content ?? "", /worker_crashed/)
+  tally.recovered++
+  tally.lost += countLost(before, messages)
+})
+
+test("the service worker stopped mid-run: the run goes on and finishes", async () => {
+  const before = await history("f-sw")
+  model.script([{ delayMs: 1500, toolCalls: [{ id: "s1", name: "list_tasks", arguments: {} }] }, { text: "Finished without the service worker's help." }])
+  const run = startChat(panel, "slow one", "f-sw")
+  await new Promise((r) => setTimeout(r, 300))
+  tally.injected++
+  assert.equal(await stopServiceWorker(), "stopped")
+  const result = await run.finish()
+  assert.equal(result.status, "completed")
+  tally.recovered++
+  tally.lost += countLost(before, await saved(panel, "f-sw"))
+})
+
+test("the offscreen document closed mid-run: a clear error at once, the conversation saved, and the next message continues it", async () => {
+  const before = await history("f-offscreen")
+  model.script([{ delayMs: 20_000, text: "never delivered" }])
+  const run = startChat(panel, "this run will lose its document", "f-offscreen")
+  for (let i = 0; i < 100 && chats().at(-1)?.body.messages.at(-1)?.content !== "this run will lose its document"; i++) await new Promise((r) => setTimeout(r, 20))
+  tally.injected++
+  await (await session.serviceWorker()).evaluate(() => chrome.offscreen.closeDocument())
+  const result = await run.finish()
+  assert.equal(result.status, "failed")
+  assert.equal(result.error?.code, "unavailable")
+  assert.ok(clearError(result.error))
+  tally.clearErrors++
+  model.script([{ text: "Continued after the document came back." }])
+  const next = await startChat(panel, "are you there?", "f-offscreen").finish()
+  assert.equal(next.answer, "Continued after the document came back.")
+  const all = (await panel.evaluate(() => globalThis.agent.conversations.get("f-offscreen"))) as { messages: Array<{ notice?: { message: string } }> }
+  assert.ok(all.messages.some((m) => /interrupted/.test(m.notice?.message ?? "")), "the lost run is marked as interrupted")
+  tally.recovered++
+  tally.lost += countLost(before, await saved(panel, "f-offscreen"))
+})
+
+test("the model service: 429, a cut stream, a stall and malformed tool arguments recover; 500 on every try is a clear error", async () => {
+  const before = await history("f-model")
+  const scenarios: Array<{ steps: unknown[]; recovers: boolean }> = [
+    { steps: [{ status: 429, headers: { "retry-after": "0" } }, { text: "ok after 429" }], recovers: true },
+    { steps: [{ text: ["a", "b", "c", "d"], cutAfter: 2 }, { text: "ok after cut" }], recovers: true },
+    { steps: [{ text: ["a", "b", "c"], stallAfter: 1 }, { text: "ok after stall" }], recovers: true },
+    { steps: [{ raw: ['data: {"id":"x","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"bad","type":"function","function":{"name":"create_task","arguments":"{subject: oops"}}]},"finish_reason":"tool_calls"}]}\n\n', "data: [DONE]\n\n"] }, { toolCalls: [{ id: "good", name: "create_task", arguments: { subject: "fixed" } }] }, { text: "ok after bad arguments" }], recovers: true },
+    { steps: [500, 500, 500].map((status) => ({ status, body: { error: { message: "Internal error" } } })), recovers: false },
+  ]
+  for (const [i, scenario] of scenarios.entries()) {
+    model.script(scenario.steps)
+    tally.injected++
+    const result = await startChat(panel, `model fault ${i}`, "f-model").finish()
+    if (scenario.recovers) {
+      assert.equal(result.status, "completed", `scenario ${i}: ${JSON.stringify(result)}`)
+      assert.match(result.answer, /^ok after/)
+      tally.recovered++
+    } else {
+      assert.equal(result.status, "failed")
+      assert.ok(clearError(result.error), JSON.stringify(result.error))
+      tally.clearErrors++
+    }
+  }
+  const after = await saved(panel, "f-model")
+  assert.match(after.find((m) => m.message.role === "tool")?.message.content ?? "", /not valid JSON/)
+  tally.lost += countLost(before, after)
+})
+
+test("a page that never loads: web_fetch and open_tab end with a clear timeout", async () => {
+  for (const [tool, params] of [["web_fetch", { url: pages.url("/never") }], ["open_tab", { url: pages.url("/never"), active: false }]] as const) {
+    tally.injected++
+    const outcome = await callTool(panel, tool, params, { timeoutMs: 1500 })
+    if (outcome.ok) {
+      // open_tab may answer with the tab still loading rather than fail: that is a clear answer too.
+      assert.equal((outcome.value as { status?: string }).status, "loading")
+    } else {
+      assert.equal(outcome.error.code, "timeout")
+      assert.ok(clearError(outcome.error))
+    }
+    tally.clearErrors++
+  }
+})
+
+test("storage out of quota: a write is refused with a clear error, and the saved conversation is intact", async () => {
+  const before = await history("f-quota")
+  const cdp = await session.context.newCDPSession(panel)
+  const origin = `chrome-extension://${session.extensionId}`
+  tally.injected++
+  await cdp.send("Storage.overrideQuotaForOrigin", { origin, quotaSize: 1 })
+  try {
+    const write = await callTool(panel, "opfs_write", { path: "big.bin", content: `data:application/octet-stream;base64,${Buffer.alloc(256 * 1024, 7).toString("base64")}` })
+    assert.equal(write.ok, false)
+    assert.ok(!write.ok && clearError(write.error), JSON.stringify(write))
+    assert.match(!write.ok ? write.error.code ?? "" : "", /quota/)
+    tally.clearErrors++
+  } finally {
+    await cdp.send("Storage.overrideQuotaForOrigin", { origin })
+    await cdp.detach()
+  }
+  tally.lost += countLost(before, await saved(panel, "f-quota"))
+})
+
+test("the browser closed mid-run and reopened: the conversation is there, marked interrupted, and continues", async () => {
+  const before = await history("f-browser")
+  model.script([{ delayMs: 20_000, text: "never delivered" }])
+  void startChat(panel, "the browser will close now", "f-browser").finish().catch(() => undefined)
+  for (let i = 0; i < 100 && chats().at(-1)?.body.messages.at(-1)?.content !== "the browser will close now"; i++) await new Promise((r) => setTimeout(r, 20))
+  tally.injected++
+  await session.close({ keepProfile: true })
+  session = await launchExtension({ userDataDir: session.userDataDir })
+  panel = await session.openPage("sidepanel.html")
+  const after = await saved(panel, "f-browser")
+  assert.deepEqual(after.map((m) => m.message.content).slice(0, 3), ["Earlier question", "Earlier answer.", "the browser will close now"])
+  const record = (await panel.evaluate(() => globalThis.agent.conversations.get("f-browser"))) as { status: string }
+  assert.equal(record.status, "failed")
+  model.script([{ text: "Back again." }])
+  const next = await startChat(panel, "continue", "f-browser").finish()
+  assert.equal(next.answer, "Back again.")
+  tally.recovered++
+  tally.lost += countLost(before, after)
+  assert.equal(tally.lost, 0)
+})
