@@ -44,7 +44,7 @@ const startChat = (page: Page, prompt: string, conversationId: string) => {
 }
 
 const saved = async (page: Page, conversationId: string): Promise<Saved> =>
-  (((await page.evaluate((id) => globalThis.agent.conversations.get(id), conversationId)) as { messages: Saved } | null)?.messages ?? []).filter((m) => !("notice" in m && (m as { notice?: unknown }).notice))
+  (((await page.evaluate((id) => globalThis.agent.conversations.get(id), conversationId)) as unknown as { messages: Saved } | null)?.messages ?? []).filter((m) => !("notice" in m && (m as { notice?: unknown }).notice))
 
 /** Counts the messages saved before a fault that are missing after it. */
 const countLost = (beforeFault: Saved, afterFault: Saved) => {
