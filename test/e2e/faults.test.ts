@@ -142,7 +142,7 @@ test("the offscreen document closed mid-run: a clear error at once, the conversa
   model.script([{ text: "Continued after the document came back." }])
   const next = await startChat(panel, "are you there?", "f-offscreen").finish()
   assert.equal(next.answer, "Continued after the document came back.")
-  const all = (await panel.evaluate(() => globalThis.agent.conversations.get("f-offscreen"))) as { messages: Array<{ notice?: { message: string } }> }
+  const all = (await panel.evaluate(() => globalThis.agent.conversations.get("f-offscreen"))) as unknown as { messages: Array<{ notice?: { message: string } }> }
   assert.ok(all.messages.some((m) => /interrupted/.test(m.notice?.message ?? "")), "the lost run is marked as interrupted")
   tally.recovered++
   tally.lost += countLost(before, await saved(panel, "f-offscreen"))
@@ -221,7 +221,7 @@ test("the browser closed mid-run and reopened: the conversation is there, marked
   panel = await session.openPage("sidepanel.html")
   const after = await saved(panel, "f-browser")
   assert.deepEqual(after.map((m) => m.message.content).slice(0, 3), ["Earlier question", "Earlier answer.", "the browser will close now"])
-  const record = (await panel.evaluate(() => globalThis.agent.conversations.get("f-browser"))) as { status: string }
+  const record = (await panel.evaluate(() => globalThis.agent.conversations.get("f-browser"))) as unknown as { status: string }
   assert.equal(record.status, "failed")
   model.script([{ text: "Back again." }])
   const next = await startChat(panel, "continue", "f-browser").finish()
