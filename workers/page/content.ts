@@ -1,10 +1,11 @@
 /**
  * get_tab_content: asks the service worker to run the page walker in the tab, then fits the
- * Markdown to `max_length`. `prompt` (an LLM summary of the content) is not wired yet: the
- * content is returned as read.
+ * Markdown to `max_length`. With `prompt`, the whole content is distilled by the summary model
+ * instead, and `max_length` bounds the summary.
  */
 import { Effect } from "effect"
-import { fromWire, Unavailable } from "../../schemas/errors.ts"
+import { fromWire, ToolFailed, Unavailable } from "../../schemas/errors.ts"
+import { distill } from "../agent/distill.ts"
 import type { getTabContent } from "../../schemas/tools/page.ts"
 import type { ReadContentValue } from "../../shell/router/page-content.ts"
 import type { Handler } from "../mesh/serve.ts"
@@ -18,12 +19,18 @@ export const contentHandler: Handler<typeof getTabContent> = (params, context) =
           tab_id: params.tab_id,
           ...(params.selector !== undefined ? { selector: params.selector } : {}),
           // One character past the limit is enough to know that the content was cut.
-          ...(params.max_length !== undefined ? { limit: params.max_length + 1 } : {}),
+          ...(params.max_length !== undefined && params.prompt === undefined ? { limit: params.max_length + 1 } : {}),
         }),
       catch: (error) => new Unavailable({ message: `The service worker could not be reached: ${String(error)}` }),
     })
     if (!reply.ok) return yield* Effect.fail(fromWire("get_tab_content", reply.error))
     const value = reply.value as ReadContentValue
+    if (params.prompt !== undefined) {
+      const prompt = params.prompt
+      const distilled = yield* Effect.promise(() => distill(context.router, value.content, prompt, params.max_length, context.signal))
+      if (!distilled.ok) return yield* Effect.fail(new ToolFailed(distilled.error))
+      return { tab_id: params.tab_id, url: value.url, title: value.title, content: distilled.content, truncated: distilled.truncated, used_selector: value.used_selector }
+    }
     const fitted = fitToLength(value.content, params.max_length)
     return {
       tab_id: params.tab_id,

@@ -3,7 +3,8 @@
  * (see fetch-content.ts). Cookies are not sent: this is a fresh request, not the user's session
  * (get_tab_content reads what the user is logged in to). The 30 s limit is the supervisor's;
  * the request stops as soon as the call's signal aborts.
- * `prompt` (an LLM summary of the content) is not applied yet: the content is returned whole.
+ * With `prompt`, the whole content is distilled by the summary model (workers/agent/distill.ts)
+ * and `max_length` bounds the summary.
  */
 import { Effect } from "effect"
 import { Cancelled, InvalidInput, ToolFailed, type ToolError } from "../../schemas/errors.ts"
@@ -13,6 +14,7 @@ import { mediaTypeOf } from "./charset.ts"
 import { effectiveMediaType, kindOfMediaType, readContent, truncate } from "./fetch-content.ts"
 import { reasonPhrase } from "./fetch-status.ts"
 import { PdfError } from "./pdf.ts"
+import { distill } from "../agent/distill.ts"
 
 const TOOL = "web_fetch"
 /** Bodies larger than this are refused rather than held in memory. */
@@ -46,7 +48,14 @@ export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
   const target = parseTarget(params.url)
   if (target instanceof InvalidInput) return Effect.fail(target)
   return Effect.tryPromise({
-    try: (interrupted) => fetchAndRead(target, params.max_length, AbortSignal.any([context.signal, interrupted])),
+    try: async (interrupted) => {
+      const signal = AbortSignal.any([context.signal, interrupted])
+      if (params.prompt === undefined) return fetchAndRead(target, params.max_length, signal)
+      const whole = await fetchAndRead(target, undefined, signal)
+      const distilled = await distill(context.router, whole.content, params.prompt, params.max_length, signal)
+      if (!distilled.ok) throw new Failure(new ToolFailed(distilled.error))
+      return { ...whole, content: distilled.content, truncated: distilled.truncated }
+    },
     catch: (error): ToolError => {
       if (error instanceof Failure) return error.error
       if (context.signal.aborted) return new Cancelled({ tool: TOOL })
