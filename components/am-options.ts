@@ -1,46 +1,251 @@
-/** The management page's shell: the settings it can already change. Grows with the UI issue. */
-import { LitElement, css, html } from "lit"
-import type { Settings } from "../schemas/settings.ts"
+/**
+ * The management page (Agent → Settings): model providers, the default and summary models,
+ * search, behaviour, and the workspace's files. Each field is checked as it is typed and saved
+ * when it is left (through `agent.settings.update`, which validates again and names the path of
+ * anything it refuses); the side panel picks the change up from chrome.storage at once.
+ */
+import { LitElement, css, html, nothing } from "lit"
+import type { Settings, SettingsPatch } from "../schemas/settings.ts"
+import "./am-providers.ts"
+import "./am-workspace.ts"
 import { t } from "./i18n.ts"
+import { httpUrl, wholeNumberBetween, type Check } from "./settings-validation.ts"
+import { modelOptions } from "./state/chat.ts"
+import { baseStyles } from "./styles.ts"
+
+type SearchKey = keyof Settings["search"]
+
+const ENDPOINTS: ReadonlyArray<{ key: SearchKey; label: () => string }> = [
+  { key: "duckduckgoHtmlEndpoint", label: () => t("endpointDuckduckgoHtml") },
+  { key: "duckduckgoLiteEndpoint", label: () => t("endpointDuckduckgoLite") },
+  { key: "baiduEndpoint", label: () => t("endpointBaidu") },
+  { key: "bingEndpoint", label: () => t("endpointBing") },
+  { key: "googleEndpoint", label: () => t("endpointGoogle") },
+]
+
+const engineLabel = (engine: Settings["search"]["engine"]) =>
+  engine === "duckduckgo" ? "DuckDuckGo" : engine === "bing" ? t("engineBing") : engine === "baidu" ? "Baidu" : t("engineGoogle")
+
+const modelValue = (m: { providerId: string; model: string } | undefined) => (m ? JSON.stringify([m.providerId, m.model]) : "")
 
 export class AmOptions extends LitElement {
-  static override properties = { settings: { state: true }, message: { state: true } }
+  static override properties = { settings: { state: true }, message: { state: true }, errors: { state: true } }
   settings: Settings | undefined
   message = ""
+  /** Field id → the message shown next to it. */
+  errors: Record<string, string> = {}
 
-  static override styles = css`
-    :host { display: block; max-width: 40rem; margin: 24px auto; padding: 0 16px; }
-    label { display: block; margin: 12px 0 4px; }
-    [role="status"] { min-height: 1.5em; }
-  `
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: block; max-width: 46rem; margin: 0 auto; padding: 24px 20px 64px; }
+      header { display: flex; align-items: center; gap: 12px; margin-bottom: 8px; }
+      header img { width: 32px; height: 32px; }
+      h1 { font-size: 20px; margin: 0; }
+      nav { display: flex; gap: 4px; flex-wrap: wrap; margin: 8px 0 16px; position: sticky; top: 0; background: var(--am-bg); padding: 6px 0; z-index: 1; border-bottom: 1px solid var(--am-border); }
+      nav a { padding: 4px 10px; border-radius: 6px; text-decoration: none; color: var(--am-fg); font-size: 13px; }
+      nav a:hover { background: var(--am-surface-2); }
+      section { margin: 0 0 28px; }
+      h2 { font-size: 16px; margin: 0 0 4px; }
+      h3 { font-size: 14px; margin: 20px 0 2px; }
+      h3 + .help { margin: 0 0 10px; }
+      .intro { margin: 0 0 12px; color: var(--am-muted); font-size: 13px; }
+      .grid { display: grid; grid-template-columns: 14rem 1fr; gap: 10px 14px; align-items: start; }
+      .grid > label { padding-top: 6px; }
+      .grid input, .grid select { width: 100%; }
+      .help { font-size: 12px; color: var(--am-muted); margin: 2px 0 0; }
+      [role="status"] { min-height: 1.5em; position: fixed; bottom: 12px; left: 50%; transform: translateX(-50%); margin: 0; }
+      [role="status"]:not(:empty) { background: var(--am-fg); color: var(--am-bg); padding: 6px 14px; border-radius: 16px; font-size: 13px; }
+      @media (max-width: 600px) { .grid { grid-template-columns: 1fr; } .grid > label { padding-top: 0; } }
+    `,
+  ]
 
   override connectedCallback(): void {
     super.connectedCallback()
-    void globalThis.agent.settings.get().then((s) => (this.settings = s))
+    void globalThis.agent.settings.get().then(
+      (s) => (this.settings = s),
+      (error: Error) => (this.message = error.message),
+    )
   }
 
-  private async save(patch: Parameters<typeof globalThis.agent.settings.update>[0]) {
+  /** Saves a patch; the API's refusal (which names the path) is shown next to `field`. */
+  async save(patch: SettingsPatch, field?: string): Promise<void> {
     try {
       this.settings = await globalThis.agent.settings.update(patch)
-      this.message = t("saved")
+      if (field) this.setError(field, undefined)
+      this.flash(t("saved"))
     } catch (error) {
-      this.message = (error as Error).message
+      const message = (error as Error).message
+      if (field) this.setError(field, message)
+      else this.flash(message)
+      throw error
     }
+  }
+
+  /** The sections live in the shadow root, where a plain #fragment link cannot reach them. */
+  private jump(event: Event) {
+    event.preventDefault()
+    const id = (event.currentTarget as HTMLAnchorElement).hash.slice(1)
+    const target = this.renderRoot.querySelector<HTMLElement>(`#${id}`)
+    target?.scrollIntoView({ block: "start" })
+    target?.querySelector<HTMLElement>("h2")?.focus()
+  }
+
+  private flashTimer: ReturnType<typeof setTimeout> | undefined
+  private flash(message: string) {
+    this.message = message
+    clearTimeout(this.flashTimer)
+    this.flashTimer = setTimeout(() => (this.message = ""), 2500)
+  }
+
+  private setError(field: string, message: string | undefined) {
+    const { [field]: _old, ...rest } = this.errors
+    this.errors = message ? { ...rest, [field]: message } : rest
+  }
+
+  /** Checks as the user types: the message appears (or goes) with each key. */
+  private check(field: string, check: Check) {
+    return (event: Event) => this.setError(field, check((event.target as HTMLInputElement).value))
+  }
+
+  /** Saves on leaving the field, if its check passes. */
+  private commit(field: string, check: Check | undefined, toPatch: (value: string) => SettingsPatch) {
+    return (event: Event) => {
+      const value = (event.target as HTMLInputElement).value
+      const problem = check?.(value)
+      this.setError(field, problem)
+      if (!problem) void this.save(toPatch(value), field).catch(() => undefined)
+    }
+  }
+
+  private error(field: string) {
+    const message = this.errors[field]
+    return message ? html`<p class="field-error" id="${field}-error" data-testid="field-error">${message}</p>` : nothing
+  }
+
+  private numberField(id: string, label: string, value: number, check: Check, toPatch: (value: string) => SettingsPatch, help: string) {
+    return html`<label for=${id}>${label}</label>
+      <div>
+        <input id=${id} inputmode="numeric" .value=${String(value)} aria-invalid=${this.errors[id] ? "true" : "false"} aria-describedby="${id}-error ${id}-help"
+          @input=${this.check(id, check)} @change=${this.commit(id, check, toPatch)}>
+        ${this.error(id)}
+        <p class="help" id="${id}-help">${help}</p>
+      </div>`
+  }
+
+  private modelsSection(s: Settings) {
+    const options = modelOptions(s)
+    const pick = (key: "defaultModel" | "summaryModel") => (e: Event) => {
+      const value = (e.target as HTMLSelectElement).value
+      const choice = value ? (JSON.parse(value) as [string, string]) : undefined
+      void this.save({ [key]: choice ? { providerId: choice[0], model: choice[1] } : null }, key).catch(() => undefined)
+    }
+    const select = (key: "defaultModel" | "summaryModel", label: string, none: string) => html`
+      <label for=${key}>${label}</label>
+      <div>
+        <select id=${key} @change=${pick(key)} ?disabled=${options.length === 0}>
+          <option value="" ?selected=${!s[key]}>${none}</option>
+          ${options.map((o) => html`<option value=${modelValue(o)} ?selected=${modelValue(s[key]) === modelValue(o)}>${o.model} · ${o.providerName}</option>`)}
+        </select>
+        ${this.error(key)}
+      </div>`
+    return html`<div class="grid" style="margin-top:16px">
+      ${select("defaultModel", t("defaultModel"), t("noneChosen"))}
+      ${select("summaryModel", t("summaryModel"), t("summaryModelSame"))}
+    </div>
+    ${options.length === 0 ? html`<p class="help">${t("modelsNeedProvider")}</p>` : nothing}`
+  }
+
+  private searchSection(s: Settings) {
+    const search = s.search
+    const text = (key: SearchKey, label: string, type: "password" | "text" | "url", check?: Check) => html`
+      <label for=${key}>${label}</label>
+      <div>
+        <input id=${key} type=${type} autocomplete="off" .value=${String(search[key] ?? "")} aria-invalid=${this.errors[key] ? "true" : "false"} aria-describedby="${key}-error"
+          @input=${check ? this.check(key, check) : () => undefined}
+          @change=${this.commit(key, check, (v) => ({ search: { [key]: v.trim() === "" && !check ? null : v.trim() } as never }))}>
+        ${this.error(key)}
+      </div>`
+    return html`<div class="grid">
+      <label for="engine">${t("searchEngine")}</label>
+      <div>
+        <select id="engine" @change=${(e: Event) => void this.save({ search: { engine: (e.target as HTMLSelectElement).value as Settings["search"]["engine"] } }, "engine").catch(() => undefined)}>
+          ${(["duckduckgo", "bing", "baidu", "google"] as const).map((e) => html`<option value=${e} ?selected=${e === search.engine}>${engineLabel(e)}</option>`)}
+        </select>
+        ${this.error("engine")}
+      </div>
+      ${text("bingApiKey", t("bingApiKey"), "password")}
+      ${text("googleApiKey", t("googleApiKey"), "password")}
+      ${text("googleCseId", t("googleCseId"), "text")}
+      ${ENDPOINTS.map((e) => text(e.key, e.label(), "url", httpUrl))}
+    </div>`
+  }
+
+  private confirmationsSection(s: Settings) {
+    const rules: ReadonlyArray<{ key: keyof Settings["confirmations"]; label: string }> = [
+      { key: "execute_script", label: t("ruleExecuteScript") },
+      { key: "close_tab", label: t("ruleCloseTab") },
+      { key: "opfs_delete", label: t("ruleOpfsDelete") },
+      { key: "send_read_data", label: t("ruleSendReadData") },
+    ]
+    const modes: ReadonlyArray<{ mode: Settings["confirmations"]["close_tab"]; label: string }> = [
+      { mode: "always", label: t("consentAlways") },
+      { mode: "once_per_site", label: t("consentOncePerSite") },
+      { mode: "never", label: t("consentNever") },
+    ]
+    const field = (key: string) => `confirm-${key}`
+    return html`<h3>${t("confirmationsHeading")}</h3>
+      <p class="help">${t("confirmationsHelp")}</p>
+      <div class="grid">
+        ${rules.map(
+          (r) => html`<label for=${field(r.key)}>${r.label}</label>
+            <div>
+              <select id=${field(r.key)} @change=${(e: Event) => void this.save({ confirmations: { [r.key]: (e.target as HTMLSelectElement).value } as never }, field(r.key)).catch(() => undefined)}>
+                ${modes.map((m) => html`<option value=${m.mode} ?selected=${s.confirmations?.[r.key] === m.mode}>${m.label}</option>`)}
+              </select>
+              ${this.error(field(r.key))}
+            </div>`,
+        )}
+      </div>`
   }
 
   override render() {
     const s = this.settings
-    if (!s) return html`<p>${t("loading")}</p>`
+    if (!s) return html`<p>${this.message || t("loading")}</p>`
+    const steps = wholeNumberBetween(1, 1000)
+    const askSeconds = wholeNumberBetween(1, 3600)
     return html`
-      <h1>${t("extName")} · ${t("settings")}</h1>
-      <label for="steps">${t("stepLimit")}</label>
-      <input id="steps" type="number" min="1" max="1000" .value=${String(s.stepLimit)}
-        @change=${(e: Event) => this.save({ stepLimit: Number((e.target as HTMLInputElement).value) })}>
-      <label for="engine">${t("searchEngine")}</label>
-      <select id="engine" .value=${s.search.engine}
-        @change=${(e: Event) => this.save({ search: { engine: (e.target as HTMLSelectElement).value as Settings["search"]["engine"] } })}>
-        ${["duckduckgo", "bing", "baidu", "google"].map((e) => html`<option value=${e} ?selected=${e === s.search.engine}>${e}</option>`)}
-      </select>
+      <header>
+        <img src="icons/icon-48.png" alt="">
+        <h1>${t("extName")} · ${t("settings")}</h1>
+      </header>
+      <nav aria-label=${t("sections")}>
+        <a href="#providers" @click=${this.jump}>${t("providers")}</a><a href="#search" @click=${this.jump}>${t("search")}</a><a href="#behaviour" @click=${this.jump}>${t("behaviour")}</a><a href="#workspace" @click=${this.jump}>${t("workspace")}</a>
+      </nav>
+      <section id="providers" aria-labelledby="providers-h">
+        <h2 id="providers-h" tabindex="-1">${t("providers")}</h2>
+        <p class="intro">${t("providersIntro")}</p>
+        <am-providers .settings=${s} .save=${(patch: SettingsPatch) => this.save(patch)}></am-providers>
+        ${this.modelsSection(s)}
+      </section>
+      <section id="search" aria-labelledby="search-h">
+        <h2 id="search-h" tabindex="-1">${t("search")}</h2>
+        <p class="intro">${t("searchIntro")}</p>
+        ${this.searchSection(s)}
+      </section>
+      <section id="behaviour" aria-labelledby="behaviour-h">
+        <h2 id="behaviour-h" tabindex="-1">${t("behaviour")}</h2>
+        <div class="grid">
+          ${this.numberField("steps", t("stepLimit"), s.stepLimit, steps, (v) => ({ stepLimit: Number(v) }), t("stepLimitHelp"))}
+          ${this.numberField("askUserTimeout", t("askUserTimeout"), Math.round(s.askUserTimeoutMs / 1000), askSeconds, (v) => ({ askUserTimeoutMs: Number(v) * 1000 }), t("askUserTimeoutHelp"))}
+        </div>
+        ${s.confirmations ? this.confirmationsSection(s) : nothing}
+      </section>
+      <section id="workspace" aria-labelledby="workspace-h">
+        <h2 id="workspace-h" tabindex="-1">${t("workspace")}</h2>
+        <p class="intro">${t("workspaceIntro")}</p>
+        <am-workspace></am-workspace>
+      </section>
       <p role="status">${this.message}</p>
     `
   }

@@ -1,53 +1,145 @@
 /**
- * The side panel's shell: for now it shows that the mesh is reachable, the tools it serves,
- * and the live stream of tool calls. The chat itself arrives with the side-panel issue.
+ * The side panel: the conversation list, the chat and the composer. Runs live in the offscreen
+ * document, so the panel is only a view: closing it stops nothing, and on opening it shows a
+ * running conversation live, with any question waiting for an answer.
  */
-import { LitElement, css, html } from "lit"
-import type { MeshEvent } from "../schemas/events.ts"
+import { LitElement, css, html, nothing } from "lit"
+import { SETTINGS_KEY } from "../schemas/settings.ts"
+import "./am-chat-log.ts"
+import { usageText } from "./am-chat-log.ts"
+import "./am-composer.ts"
+import { openSettings } from "./am-composer.ts"
+import "./am-conversations.ts"
+import "./am-tasks.ts"
+import { conversationToJson, conversationToMarkdown, download, exportFileName } from "./export.ts"
 import { t } from "./i18n.ts"
-
-interface ToolRow { readonly name: string }
+import { totalUsage } from "./state/chat-view.ts"
+import { chat } from "./state/chat.ts"
+import { StoreController } from "./state/store-controller.ts"
+import { baseStyles } from "./styles.ts"
 
 export class AmSidepanel extends LitElement {
-  static override properties = { tools: { state: true }, events: { state: true }, error: { state: true } }
-  tools: ReadonlyArray<ToolRow> = []
-  events: ReadonlyArray<MeshEvent> = []
+  static override properties = { showList: { state: true }, error: { state: true } }
+  showList = false
   error = ""
-  private unsubscribe: (() => void) | undefined
+  private readonly view = new StoreController(this, chat.view)
+  private readonly list = new StoreController(this, chat.conversations)
+  private readonly toolCount = new StoreController(this, chat.toolCount)
+  private readonly runId = new StoreController(this, chat.currentRunId)
 
-  static override styles = css`
-    :host { display: block; padding: 12px; }
-    h1 { font-size: 1.1rem; margin: 0 0 8px; }
-    .muted { color: var(--am-muted, GrayText); }
-    ul { padding-left: 1.2em; margin: 4px 0; }
-    code { font-family: ui-monospace, monospace; }
-    [role="alert"] { color: #c62828; }
-  `
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: flex; flex-direction: column; height: 100vh; background: var(--am-bg); }
+      header { display: flex; align-items: center; gap: 4px; padding: 6px 8px; border-bottom: 1px solid var(--am-border); background: var(--am-surface); }
+      header button.icon, .menu summary { font-size: 17px; line-height: 1; }
+      h1 { flex: 1; min-width: 0; margin: 0; font-size: 14px; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+      .live-dot { color: var(--am-accent); margin-right: 4px; }
+      main { flex: 1; min-height: 0; display: flex; flex-direction: column; position: relative; }
+      am-chat-log { flex: 1; min-height: 0; }
+      am-conversations { position: absolute; inset: 0; z-index: 2; }
+      .menu { position: relative; }
+      .menu summary { list-style: none; cursor: pointer; border-radius: 6px; padding: 4px 8px; min-height: 28px; display: inline-flex; align-items: center; }
+      .menu summary::-webkit-details-marker { display: none; }
+      .menu summary:hover { background: var(--am-surface-2); }
+      .menu[open] > div { position: absolute; right: 0; top: 100%; z-index: 3; display: flex; flex-direction: column; gap: 2px; min-width: 180px; padding: 4px;
+        background: var(--am-bg); border: 1px solid var(--am-border); border-radius: var(--am-radius); box-shadow: 0 4px 16px rgb(0 0 0 / 0.18); }
+      .menu[open] > div button { border: none; background: transparent; justify-content: flex-start; }
+      .menu[open] > div button:hover { background: var(--am-surface-2); }
+      footer { display: flex; justify-content: space-between; gap: 8px; padding: 2px 10px 6px; font-size: 11px; color: var(--am-muted); background: var(--am-bg); font-variant-numeric: tabular-nums; }
+      [role="alert"] { color: var(--am-danger); font-size: 12px; padding: 4px 10px; margin: 0; }
+    `,
+  ]
+
+  private readonly onStorage = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+    if (area === "local" && SETTINGS_KEY in changes) void chat.refreshSettings()
+  }
+  private readonly onFocus = () => void chat.refreshSettings().catch(() => undefined)
+  private readonly onKeydown = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || event.defaultPrevented) return
+    if (this.showList) {
+      this.showList = false
+      return
+    }
+    if (this.runId.value) {
+      event.preventDefault()
+      void chat.stop()
+    }
+  }
 
   override connectedCallback(): void {
     super.connectedCallback()
-    this.unsubscribe = globalThis.agent.onEvent((event) => (this.events = [...this.events.slice(-49), event]))
-    globalThis.agent.tools.list().then(
-      (tools) => (this.tools = tools),
-      (error: Error) => (this.error = error.message),
-    )
+    chat.connect(globalThis.agent).catch((error: Error) => (this.error = error.message))
+    // Settings saved on the options page take effect here at once.
+    if (typeof chrome !== "undefined") chrome.storage?.onChanged.addListener(this.onStorage)
+    window.addEventListener("focus", this.onFocus)
+    this.addEventListener("keydown", this.onKeydown)
   }
 
   override disconnectedCallback(): void {
-    this.unsubscribe?.()
+    chat.disconnect()
+    if (typeof chrome !== "undefined") chrome.storage?.onChanged.removeListener(this.onStorage)
+    window.removeEventListener("focus", this.onFocus)
+    this.removeEventListener("keydown", this.onKeydown)
     super.disconnectedCallback()
   }
 
+  private newChat() {
+    chat.newConversation()
+    this.showList = false
+    void this.updateComplete.then(() => (this.renderRoot.querySelector("am-composer") as HTMLElement | null)?.focus())
+  }
+
+  private async export(kind: "md" | "json", event: Event) {
+    ;(event.target as HTMLElement).closest("details")?.removeAttribute("open")
+    const id = this.view.value.conversationId
+    if (!id) return
+    try {
+      const conversation = await chat.loadConversation(id)
+      if (!conversation) return void (this.error = t("nothingToExport"))
+      if (kind === "md") {
+        const labels = { user: t("exportUser"), assistant: t("exportAssistant"), reasoning: t("reasoning"), tool: t("exportTool"), result: t("toolResult"), error: t("toolError") }
+        download(conversationToMarkdown(conversation, labels), exportFileName(conversation.title, "md"), "text/markdown")
+      } else {
+        download(conversationToJson(conversation), exportFileName(conversation.title, "json"), "application/json")
+      }
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
   override render() {
+    const view = this.view.value
+    const record = this.list.value.find((c) => c.id === view.conversationId)
+    const title = record?.title ?? t("newConversation")
+    const usage = totalUsage(view.messages)
+    const hasMessages = view.messages.length > 0
     return html`
-      <h1>${t("extName")}</h1>
-      ${this.error ? html`<p role="alert">${this.error}</p>` : ""}
-      <p class="muted" data-testid="tool-count">${t("toolsAvailable", String(this.tools.length))}</p>
-      <section aria-label=${t("activity")}>
-        <ul>
-          ${this.events.map((e) => html`<li><code>${e.type}</code> ${"tool" in e ? e.tool : "group" in e ? e.group : ""}</li>`)}
-        </ul>
-      </section>
+      <header>
+        <button class="icon" aria-expanded=${this.showList} aria-controls="list" title=${t("conversations")} aria-label=${t("conversations")}
+          data-testid="toggle-list" @click=${() => (this.showList = !this.showList)}>☰</button>
+        <h1 data-testid="conversation-title">${this.runId.value ? html`<span class="live-dot" aria-label=${t("running")}>●</span>` : nothing}${title}</h1>
+        <button class="icon" title=${t("newConversation")} aria-label=${t("newConversation")} data-testid="new-conversation" @click=${this.newChat}>+</button>
+        <details class="menu">
+          <summary title=${t("moreActions")} aria-label=${t("moreActions")} data-testid="menu">⋯</summary>
+          <div>
+            <button type="button" ?disabled=${!hasMessages} data-testid="export-md" @click=${(e: Event) => this.export("md", e)}>${t("exportMarkdown")}</button>
+            <button type="button" ?disabled=${!hasMessages} data-testid="export-json" @click=${(e: Event) => this.export("json", e)}>${t("exportJson")}</button>
+            <button type="button" @click=${(e: Event) => { (e.target as HTMLElement).closest("details")?.removeAttribute("open"); openSettings() }}>${t("settings")}</button>
+          </div>
+        </details>
+      </header>
+      ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
+      <main>
+        ${this.showList ? html`<am-conversations id="list" @conversation-opened=${() => (this.showList = false)}></am-conversations>` : nothing}
+        <am-chat-log role="log" aria-label=${t("conversation")}></am-chat-log>
+        <am-tasks></am-tasks>
+      </main>
+      <am-composer></am-composer>
+      <footer>
+        <span data-testid="tool-count">${t("toolsAvailable", String(this.toolCount.value))}</span>
+        ${usage.inputTokens + usage.outputTokens > 0 ? html`<span data-testid="conversation-usage" title=${t("conversationUsage")}>Σ ${usageText(usage)}</span>` : nothing}
+      </footer>
     `
   }
 }

@@ -1,0 +1,109 @@
+/**
+ * The message box: Enter sends, Shift+Enter adds a line, Esc (or the stop button) stops the
+ * run; the model picker beside it. Without a usable model it says how to set one up instead.
+ */
+import { LitElement, css, html, nothing } from "lit"
+import { t } from "./i18n.ts"
+import { chat, type ModelOption } from "./state/chat.ts"
+import { StoreController } from "./state/store-controller.ts"
+import { baseStyles } from "./styles.ts"
+
+const optionValue = (o: { providerId: string; model: string }) => JSON.stringify([o.providerId, o.model])
+
+export const openSettings = (event?: Event) => {
+  event?.preventDefault()
+  if (typeof chrome !== "undefined" && chrome.runtime?.openOptionsPage) void chrome.runtime.openOptionsPage()
+  else window.open("options.html", "_blank")
+}
+
+export class AmComposer extends LitElement {
+  private readonly models = new StoreController(this, chat.models)
+  private readonly runId = new StoreController(this, chat.currentRunId)
+  private readonly picked = new StoreController(this, chat.pickedModel)
+  private readonly view = new StoreController(this, chat.view)
+  private readonly settings = new StoreController(this, chat.settings)
+
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: block; border-top: 1px solid var(--am-border); background: var(--am-bg); padding: 8px 10px 10px; }
+      .box { border: 1px solid var(--am-border); border-radius: 10px; background: var(--am-bg); padding: 6px; }
+      .box:focus-within { border-color: var(--am-accent); }
+      textarea { display: block; width: 100%; border: none; resize: none; min-height: 44px; max-height: 200px; padding: 4px 6px; background: transparent; }
+      textarea:focus-visible { outline: none; }
+      .row { display: flex; align-items: center; gap: 6px; margin-top: 4px; }
+      select { flex: 1; min-width: 0; font-size: 12px; min-height: 26px; padding: 2px 4px; }
+      .setup { margin: 0 0 8px; padding: 8px 10px; border-radius: var(--am-radius); background: var(--am-warn-bg); border: 1px solid var(--am-warn); }
+      .hint { margin: 4px 2px 0; font-size: 11px; color: var(--am-muted); }
+    `,
+  ]
+
+  override focus() {
+    this.renderRoot.querySelector("textarea")?.focus()
+  }
+
+  private send() {
+    const area = this.renderRoot.querySelector("textarea")!
+    if (this.runId.value || !area.value.trim() || this.models.value.length === 0) return
+    chat.send(area.value)
+    area.value = ""
+    this.resize(area)
+  }
+
+  private onKeydown(event: KeyboardEvent) {
+    if (event.isComposing) return
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault()
+      this.send()
+    } else if (event.key === "Escape" && this.runId.value) {
+      event.preventDefault()
+      void chat.stop()
+    }
+  }
+
+  private resize(area: HTMLTextAreaElement) {
+    area.style.height = "auto"
+    area.style.height = `${Math.min(area.scrollHeight, 200)}px`
+  }
+
+  private pick(event: Event) {
+    const [providerId, model] = JSON.parse((event.target as HTMLSelectElement).value) as [string, string]
+    chat.pickedModel.set({ providerId, model })
+  }
+
+  private setupMessage() {
+    if (!this.settings.value) return nothing
+    const noProvider = this.settings.value.providers.length === 0
+    return html`<p class="setup" role="note" data-testid="setup-needed">
+      ${noProvider ? t("noProvider") : t("noModel")}
+      <a href="options.html" @click=${openSettings}>${t("openSettings")}</a>
+    </p>`
+  }
+
+  override render() {
+    const models: ReadonlyArray<ModelOption> = this.models.value
+    const running = this.runId.value !== undefined
+    void this.picked.value
+    void this.view.value
+    const current = chat.effectiveModel()
+    return html`
+      ${models.length === 0 ? this.setupMessage() : nothing}
+      <div class="box">
+        <label class="visually-hidden" for="prompt">${t("messageLabel")}</label>
+        <textarea id="prompt" rows="2" placeholder=${t("messagePlaceholder")}
+          @keydown=${this.onKeydown} @input=${(e: Event) => this.resize(e.target as HTMLTextAreaElement)}></textarea>
+        <div class="row">
+          <label class="visually-hidden" for="model">${t("model")}</label>
+          <select id="model" @change=${this.pick} ?disabled=${models.length === 0}>
+            ${models.map((o) => html`<option value=${optionValue(o)} ?selected=${current !== undefined && optionValue(current) === optionValue(o)}>${o.model} · ${o.providerName}</option>`)}
+          </select>
+          ${running
+            ? html`<button type="button" class="danger" data-testid="stop" @click=${() => void chat.stop()} title=${t("stopHint")}>■ ${t("stop")}</button>`
+            : html`<button type="button" class="primary" data-testid="send" @click=${this.send} ?disabled=${models.length === 0}>${t("send")}</button>`}
+        </div>
+      </div>
+      <p class="hint">${running ? t("stopHint") : t("sendHint")}</p>
+    `
+  }
+}
+customElements.define("am-composer", AmComposer)

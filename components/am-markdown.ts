@@ -1,0 +1,69 @@
+/** Shows Markdown (sanitised) with copyable code blocks; re-renders only when its text changes. */
+import { LitElement, css, html } from "lit"
+import { unsafeHTML } from "lit/directives/unsafe-html.js"
+import { t } from "./i18n.ts"
+import { renderMarkdown } from "./markdown.ts"
+import { baseStyles } from "./styles.ts"
+
+export const copyText = async (text: string): Promise<boolean> => {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export class AmMarkdown extends LitElement {
+  static override properties = { text: {} }
+  text = ""
+  private cachedFor: string | undefined
+  private cached = ""
+
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: block; overflow-wrap: anywhere; }
+      .md > :first-child { margin-top: 0; }
+      p, ul, ol, blockquote { margin: 0 0 8px; }
+      p:last-child { margin-bottom: 0; }
+      ul, ol { padding-left: 1.4em; }
+      h1, h2, h3, h4 { font-size: 1em; margin: 12px 0 6px; }
+      h1 { font-size: 1.2em; } h2 { font-size: 1.1em; }
+      blockquote { border-left: 3px solid var(--am-border); padding-left: 8px; color: var(--am-muted); }
+      code { font-family: var(--am-mono); font-size: 0.92em; background: var(--am-code-bg); padding: 1px 4px; border-radius: 4px; }
+      .code-block { margin: 8px 0; border: 1px solid var(--am-border); border-radius: var(--am-radius); overflow: hidden; background: var(--am-code-bg); }
+      .code-bar { display: flex; justify-content: space-between; align-items: center; padding: 2px 4px 2px 10px; background: var(--am-surface-2); font-size: 12px; color: var(--am-muted); }
+      .code-bar button { min-height: 22px; padding: 0 8px; font-size: 12px; }
+      pre { margin: 0; padding: 8px 10px; overflow-x: auto; }
+      pre code { background: none; padding: 0; white-space: pre; }
+      .table-wrap { overflow-x: auto; margin: 8px 0; }
+      table { border-collapse: collapse; font-size: 13px; }
+      th, td { border: 1px solid var(--am-border); padding: 4px 8px; text-align: left; vertical-align: top; }
+      th { background: var(--am-surface); }
+      hr { border: none; border-top: 1px solid var(--am-border); }
+    `,
+  ]
+
+  private html(): string {
+    if (this.cachedFor !== this.text) {
+      this.cached = renderMarkdown(this.text, t("copy"))
+      this.cachedFor = this.text
+    }
+    return this.cached
+  }
+
+  private async onClick(event: Event) {
+    const button = (event.target as HTMLElement).closest("[data-copy-code]")
+    if (!button) return
+    const code = button.closest(".code-block")?.querySelector("code")?.textContent ?? ""
+    const ok = await copyText(code)
+    button.textContent = ok ? t("copied") : t("copyFailed")
+    setTimeout(() => (button.textContent = t("copy")), 1500)
+  }
+
+  override render() {
+    return html`<div class="md" @click=${this.onClick}>${unsafeHTML(this.html())}</div>`
+  }
+}
+customElements.define("am-markdown", AmMarkdown)

@@ -1,0 +1,101 @@
+/**
+ * One tool call as a compact card: the tool, its key arguments, its status and duration; opened,
+ * its arguments and its result or error. A sub-agent's call will hold its agent's events as
+ * lanes in the slot under the card (`sub_agent_event`s), so the card keeps a slot for them.
+ */
+import { LitElement, css, html, nothing } from "lit"
+import { t } from "./i18n.ts"
+import type { ToolCard, ToolStatus } from "./state/chat-view.ts"
+import { baseStyles } from "./styles.ts"
+
+/** The arguments worth a glance, in the order a person looks for them. */
+const KEY_ARGUMENTS = ["question", "query", "url", "path", "subject", "task_id", "status", "selector", "text", "tab_id", "prompt", "name"]
+
+export const keyArguments = (params: unknown, max = 80): string => {
+  if (typeof params !== "object" || params === null) return ""
+  const entries = Object.entries(params as Record<string, unknown>)
+  const picked = KEY_ARGUMENTS.flatMap((k) => entries.filter(([key]) => key === k))
+  const shown = (picked.length ? picked : entries).slice(0, 2)
+  const text = shown.map(([, v]) => (typeof v === "string" ? v : JSON.stringify(v))).join(" · ")
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+export const formatDuration = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`)
+
+export const statusLabel = (status: ToolStatus): string => {
+  switch (status) {
+    case "running":
+      return t("toolRunning")
+    case "waiting":
+      return t("toolWaiting")
+    case "done":
+      return t("toolDone")
+    case "failed":
+      return t("toolFailed")
+    case "cancelled":
+      return t("toolCancelled")
+  }
+}
+
+const pretty = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value, null, 2) ?? "")
+
+export class AmToolCard extends LitElement {
+  static override properties = { card: { attribute: false } }
+  card: ToolCard | undefined
+
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: block; margin: 4px 0; }
+      details { border: 1px solid var(--am-border); border-radius: var(--am-radius); background: var(--am-surface); }
+      summary { display: flex; align-items: center; gap: 8px; padding: 5px 8px; cursor: pointer; list-style: none; min-height: 30px; }
+      summary::-webkit-details-marker { display: none; }
+      summary::before { content: "▸"; color: var(--am-muted); font-size: 11px; }
+      details[open] summary::before { content: "▾"; }
+      .tool { font-family: var(--am-mono); font-size: 12px; font-weight: 600; white-space: nowrap; }
+      .args { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--am-muted); font-size: 12px; }
+      .status { font-size: 11px; padding: 1px 7px; border-radius: 10px; white-space: nowrap; border: 1px solid currentColor; }
+      .status.running { color: var(--am-accent); }
+      .status.waiting { color: var(--am-warn); background: var(--am-warn-bg); }
+      .status.done { color: var(--am-ok); }
+      .status.failed { color: var(--am-danger); background: var(--am-danger-bg); }
+      .status.cancelled { color: var(--am-muted); }
+      .duration { font-size: 11px; color: var(--am-muted); white-space: nowrap; }
+      .body { padding: 0 8px 8px; font-size: 12px; }
+      h4 { margin: 6px 0 2px; font-size: 11px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--am-muted); }
+      pre { margin: 0; padding: 6px 8px; background: var(--am-code-bg); border-radius: 6px; overflow: auto; max-height: 240px; font-family: var(--am-mono); white-space: pre-wrap; overflow-wrap: anywhere; }
+      .error { color: var(--am-danger); }
+      .spinner { width: 10px; height: 10px; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent; display: inline-block; animation: spin 0.9s linear infinite; vertical-align: -1px; }
+      @keyframes spin { to { transform: rotate(1turn); } }
+      @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
+      ::slotted(*) { margin: 0 8px 8px 16px; }
+    `,
+  ]
+
+  override render() {
+    const card = this.card
+    if (!card) return nothing
+    const busy = card.status === "running" || card.status === "waiting"
+    return html`
+      <details data-testid="tool-card" data-tool=${card.tool} data-status=${card.status}>
+        <summary>
+          <span class="tool">${card.tool}</span>
+          <span class="args">${keyArguments(card.params)}</span>
+          <span class="status ${card.status}">${busy ? html`<span class="spinner" aria-hidden="true"></span> ` : nothing}${statusLabel(card.status)}</span>
+          ${card.durationMs !== undefined ? html`<span class="duration">${formatDuration(card.durationMs)}</span>` : nothing}
+        </summary>
+        <div class="body">
+          <h4>${t("toolArguments")}</h4>
+          <pre>${pretty(card.params)}</pre>
+          ${card.error
+            ? html`<h4>${t("toolError")}</h4><pre class="error" data-testid="tool-error">${card.error.code}: ${card.error.message}</pre>`
+            : card.result !== undefined
+              ? html`<h4>${t("toolResult")}</h4><pre data-testid="tool-result">${pretty(card.result)}</pre>`
+              : nothing}
+        </div>
+      </details>
+      <slot name="lanes"></slot>
+    `
+  }
+}
+customElements.define("am-tool-card", AmToolCard)

@@ -1,0 +1,115 @@
+import { expect } from "chai"
+import type { MessageRecord } from "../../schemas/conversation.ts"
+import type { MeshEvent } from "../../schemas/events.ts"
+import { emptyView, lastUserPrompt, reduce, totalUsage, turnsOf, type ChatView } from "./chat-view.ts"
+
+const c = "conv"
+const r = "run1"
+let seq = 0
+const saved = (message: MessageRecord["message"], extra: Partial<MessageRecord> = {}): MeshEvent => ({
+  type: "message_saved",
+  conversationId: c,
+  runId: r,
+  record: { conversationId: c, seq: ++seq, runId: r, at: 0, message, ...extra },
+})
+const fold = (events: MeshEvent[], view: ChatView = emptyView(c)) => events.reduce(reduce, view)
+
+describe("the chat view", () => {
+  beforeEach(() => (seq = 0))
+
+  it("streams text, and a saved assistant message replaces the streamed text", () => {
+    let view = fold([
+      { type: "run_started", conversationId: c, runId: r, prompt: "hi" },
+      { type: "text_delta", conversationId: c, runId: r, delta: "Hel" },
+      { type: "reasoning_delta", conversationId: c, runId: r, delta: "think" },
+      { type: "text_delta", conversationId: c, runId: r, delta: "lo" },
+    ])
+    expect(view.live).to.include({ text: "Hello", reasoning: "think" })
+    view = reduce(view, saved({ role: "assistant", content: "Hello" }))
+    expect(view.live).to.include({ text: "", reasoning: "" })
+    expect(view.messages).to.have.length(1)
+    view = reduce(view, { type: "run_finished", conversationId: c, runId: r, status: "completed", answer: "Hello" })
+    expect(view.live).to.equal(undefined)
+  })
+
+  it("a retry voids the text streamed since the last saved message and says why", () => {
+    const view = fold([
+      { type: "run_started", conversationId: c, runId: r, prompt: "hi" },
+      { type: "text_delta", conversationId: c, runId: r, delta: "half an ans" },
+      { type: "retry", conversationId: c, runId: r, attempt: 1, delayMs: 10, message: "HTTP 503" },
+    ])
+    expect(view.live).to.include({ text: "", retry: "HTTP 503" })
+    expect(reduce(view, { type: "text_delta", conversationId: c, runId: r, delta: "A" }).live).to.deep.equal({ runId: r, text: "A", reasoning: "" })
+  })
+
+  it("ignores other conversations' events and keeps a saved message once", () => {
+    const view = fold([{ type: "text_delta", conversationId: "other", runId: "x", delta: "no" }])
+    expect(view).to.deep.equal(emptyView(c))
+    const event = saved({ role: "user", content: "hi" })
+    expect(fold([event, event]).messages).to.have.length(1)
+  })
+
+  it("folds tool results into their calls' cards: done, failed, cancelled, running, waiting", () => {
+    const calls = [
+      { id: "a", name: "create_task", arguments: { subject: "x" } },
+      { id: "b", name: "web_fetch", arguments: { url: "https://e.org" } },
+      { id: "c", name: "opfs_read", arguments: { path: "f" } },
+      { id: "d", name: "ask_user", arguments: { question: "?" } },
+    ]
+    const view = fold([
+      saved({ role: "user", content: "go" }),
+      saved({ role: "assistant", content: "", toolCalls: calls }, { usage: { inputTokens: 10, outputTokens: 2 } }),
+      saved({ role: "tool", toolCallId: "a", name: "create_task", content: "{}" }, { tool: { durationMs: 12, params: {}, result: { task_id: "t1" } } }),
+      saved({ role: "tool", toolCallId: "b", name: "web_fetch", content: "", isError: true }, { tool: { durationMs: 5, params: {}, error: { code: "http_error", message: "404" } } }),
+      { type: "tool_call_started", callId: `${r}:c`, tool: "opfs_read", conversationId: c, params: {} },
+      { type: "tool_call_finished", callId: `${r}:c`, tool: "opfs_read", conversationId: c, durationMs: 3, error: { code: "cancelled", message: "stopped" } },
+      { type: "question_asked", id: "q", conversationId: c, question: "?", multiple: false, expiresAt: 1 },
+    ])
+    const turns = turnsOf(view, r)
+    const assistant = turns.find((t) => t.kind === "assistant")
+    if (assistant?.kind !== "assistant") throw new Error("no assistant turn")
+    expect(assistant.tools.map((t) => t.status)).to.deep.equal(["done", "failed", "cancelled", "waiting"])
+    expect(assistant.tools[0]!.result).to.deep.equal({ task_id: "t1" })
+    expect(assistant.tools[1]!.error?.code).to.equal("http_error")
+    // While the run goes, no usage line; after it, one with the run's total.
+    expect(turns.some((t) => t.kind === "usage")).to.equal(false)
+    const after = turnsOf(view, undefined)
+    const finished = after.find((t) => t.kind === "assistant")
+    if (finished?.kind !== "assistant") throw new Error("no assistant turn")
+    expect(finished.tools[3]!.status, "a call of a run that is over, never answered").to.equal("cancelled")
+    expect(after.at(-1)).to.deep.equal({ kind: "usage", runId: r, usage: { inputTokens: 10, outputTokens: 2 } })
+  })
+
+  it("a pending confirmation makes its tool's card wait for the user, and closing it ends that", () => {
+    let view = fold([
+      saved({ role: "assistant", content: "", toolCalls: [{ id: "x", name: "close_tab", arguments: { tab_id: 3 } }] }),
+      { type: "confirmation_requested", id: "k", conversationId: c, tool: "close_tab", rule: "close_tab", site: "https://e.org", summary: "Close tab 3", params: {}, expiresAt: 1 },
+    ])
+    const status = (v: ChatView) => {
+      const a = turnsOf(v, r)[0]
+      return a?.kind === "assistant" ? a.tools[0]!.status : undefined
+    }
+    expect(status(view)).to.equal("waiting")
+    view = reduce(view, { type: "confirmation_closed", id: "k", conversationId: c, outcome: "allowed" })
+    expect(view.confirmations).to.deep.equal([])
+    expect(status(view)).to.equal("running")
+  })
+
+  it("a run's failure is kept until the next run starts", () => {
+    const failed = fold([{ type: "run_finished", conversationId: c, runId: r, status: "failed", answer: "", error: { code: "no_model", message: "No model" } }])
+    expect(failed.failure?.code).to.equal("no_model")
+    expect(reduce(failed, { type: "run_started", conversationId: c, runId: "run2", prompt: "x" }).failure).to.equal(undefined)
+  })
+
+  it("totals usage and finds the last user prompt", () => {
+    const view = fold([
+      saved({ role: "user", content: "first" }),
+      saved({ role: "assistant", content: "a" }, { usage: { inputTokens: 5, outputTokens: 1, cachedInputTokens: 2 } }),
+      saved({ role: "user", content: "second" }),
+      saved({ role: "assistant", content: "b" }, { usage: { inputTokens: 7, outputTokens: 3 } }),
+    ])
+    expect(totalUsage(view.messages)).to.deep.equal({ inputTokens: 12, outputTokens: 4, cachedInputTokens: 2 })
+    expect(lastUserPrompt(view.messages)).to.equal("second")
+    expect(lastUserPrompt([])).to.equal(undefined)
+  })
+})

@@ -1,0 +1,212 @@
+/**
+ * What the side panel shows of one conversation, as plain data: the saved messages, the text
+ * still streaming, the tool calls in flight and the questions waiting. `reduce` folds the mesh's
+ * events into it; `turnsOf` shapes it for rendering. No DOM and no agent calls here, so the
+ * rules (which event voids which text, which call is waiting for the user) are tested alone.
+ */
+import type { MessageRecord, RunStatus, Usage } from "../../schemas/conversation.ts"
+import type { WireError } from "../../schemas/errors.ts"
+import type { ConfirmationRequested, MeshEvent, QuestionAsked } from "../../schemas/events.ts"
+
+export type ToolStatus = "running" | "waiting" | "done" | "failed" | "cancelled"
+
+/** A tool call as its events told it (its result arrives with the saved tool message). */
+export interface LiveCall {
+  readonly callId: string
+  readonly tool: string
+  readonly params: unknown
+  readonly finished: boolean
+  readonly durationMs?: number
+  readonly error?: WireError
+}
+
+export interface LiveRun {
+  readonly runId: string
+  /** Text and reasoning streamed since the last saved assistant message. */
+  readonly text: string
+  readonly reasoning: string
+  /** The last retry's reason, while the model request is being tried again. */
+  readonly retry?: string
+}
+
+export interface ChatView {
+  readonly conversationId: string | undefined
+  readonly messages: ReadonlyArray<MessageRecord>
+  readonly live: LiveRun | undefined
+  readonly calls: Readonly<Record<string, LiveCall>>
+  readonly questions: ReadonlyArray<QuestionAsked>
+  /** The model's calls waiting for the user's yes or no (destructive tools, data sent elsewhere). */
+  readonly confirmations: ReadonlyArray<ConfirmationRequested>
+  /** The last run's failure, shown until the next run starts. */
+  readonly failure: WireError | undefined
+}
+
+export const emptyView = (conversationId?: string): ChatView => ({
+  conversationId,
+  messages: [],
+  live: undefined,
+  calls: {},
+  questions: [],
+  confirmations: [],
+  failure: undefined,
+})
+
+const ofConversation = (view: ChatView, event: MeshEvent): boolean =>
+  view.conversationId !== undefined && "conversationId" in event && event.conversationId === view.conversationId
+
+/** Folds one mesh event into the view; events of other conversations leave it as it is. */
+export const reduce = (view: ChatView, event: MeshEvent): ChatView => {
+  if (!ofConversation(view, event)) return view
+  switch (event.type) {
+    case "run_started":
+      return { ...view, live: { runId: event.runId, text: "", reasoning: "" }, failure: undefined }
+    case "text_delta":
+    case "reasoning_delta": {
+      const live = view.live?.runId === event.runId ? view.live : { runId: event.runId, text: "", reasoning: "" }
+      const { retry: _retry, ...rest } = live
+      return {
+        ...view,
+        live: event.type === "text_delta" ? { ...rest, text: live.text + event.delta } : { ...rest, reasoning: live.reasoning + event.delta },
+      }
+    }
+    case "retry":
+      // The request is tried again from the last saved message: what streamed since is void.
+      return { ...view, live: { runId: event.runId, text: "", reasoning: "", retry: event.message } }
+    case "message_saved": {
+      if (view.messages.some((m) => m.seq === event.record.seq)) return view
+      const messages = [...view.messages, event.record].sort((a, b) => a.seq - b.seq)
+      const live =
+        event.record.message.role === "assistant" && view.live?.runId === event.runId ? { runId: event.runId, text: "", reasoning: "" } : view.live
+      return { ...view, messages, live }
+    }
+    case "run_finished":
+      return {
+        ...view,
+        live: view.live?.runId === event.runId ? undefined : view.live,
+        failure: event.status === "failed" && event.error ? event.error : view.failure,
+      }
+    case "tool_call_started":
+      return { ...view, calls: { ...view.calls, [event.callId]: { callId: event.callId, tool: event.tool, params: event.params, finished: false } } }
+    case "tool_call_finished": {
+      const started = view.calls[event.callId]
+      return {
+        ...view,
+        calls: {
+          ...view.calls,
+          [event.callId]: {
+            callId: event.callId,
+            tool: event.tool,
+            params: started?.params,
+            finished: true,
+            durationMs: event.durationMs,
+            ...(event.error ? { error: event.error } : {}),
+          },
+        },
+      }
+    }
+    case "question_asked":
+      return view.questions.some((q) => q.id === event.id) ? view : { ...view, questions: [...view.questions, event] }
+    case "question_closed":
+      return { ...view, questions: view.questions.filter((q) => q.id !== event.id) }
+    case "confirmation_requested":
+      return view.confirmations.some((c) => c.id === event.id) ? view : { ...view, confirmations: [...view.confirmations, event] }
+    case "confirmation_closed":
+      return { ...view, confirmations: view.confirmations.filter((c) => c.id !== event.id) }
+    default:
+      return view
+  }
+}
+
+/** One tool call as a card shows it. */
+export interface ToolCard {
+  readonly callId: string
+  readonly tool: string
+  readonly params: unknown
+  readonly status: ToolStatus
+  readonly durationMs?: number
+  readonly result?: unknown
+  readonly error?: WireError
+}
+
+export type TurnItem =
+  | { readonly kind: "user"; readonly record: MessageRecord; readonly text: string }
+  | { readonly kind: "assistant"; readonly record: MessageRecord; readonly text: string; readonly reasoning: string; readonly tools: ReadonlyArray<ToolCard> }
+  | { readonly kind: "notice"; readonly record: MessageRecord; readonly status: RunStatus; readonly text: string }
+  | { readonly kind: "usage"; readonly runId: string; readonly usage: Usage }
+
+const isCancelled = (error: WireError | undefined) => error?.code === "cancelled"
+
+/**
+ * The card of a call: the saved tool message wins (it has the result); else the live events;
+ * else the call was asked for but never ran (a stopped or crashed run).
+ */
+export const cardOf = (
+  record: MessageRecord,
+  call: { readonly id: string; readonly name: string; readonly arguments: unknown },
+  saved: MessageRecord | undefined,
+  view: ChatView,
+  running: boolean,
+): ToolCard => {
+  const callId = `${record.runId}:${call.id}`
+  const base = { callId, tool: call.name, params: call.arguments }
+  if (saved?.tool) {
+    const { durationMs, result, error } = saved.tool
+    return { ...base, status: error ? (isCancelled(error) ? "cancelled" : "failed") : "done", durationMs, ...(result !== undefined ? { result } : {}), ...(error ? { error } : {}) }
+  }
+  const live = view.calls[callId]
+  if (live?.finished) {
+    return { ...base, status: live.error ? (isCancelled(live.error) ? "cancelled" : "failed") : "done", ...(live.durationMs !== undefined ? { durationMs: live.durationMs } : {}), ...(live.error ? { error: live.error } : {}) }
+  }
+  if (!running) return { ...base, status: "cancelled" }
+  const waiting = (call.name === "ask_user" && view.questions.length > 0) || view.confirmations.some((c) => c.tool === call.name)
+  return { ...base, status: waiting ? "waiting" : "running" }
+}
+
+/** The saved messages as the panel lists them: tool results folded into their calls' cards, usage after each run. */
+export const turnsOf = (view: ChatView, runningRunId: string | undefined): ReadonlyArray<TurnItem> => {
+  const items: TurnItem[] = []
+  const toolResults = new Map<string, MessageRecord>()
+  for (const m of view.messages) if (m.message.role === "tool") toolResults.set(`${m.runId}:${m.message.toolCallId}`, m)
+  const usageByRun = new Map<string, Usage>()
+  for (const m of view.messages) if (m.usage) usageByRun.set(m.runId, addUsage(usageByRun.get(m.runId), m.usage))
+  const lastOfRun = new Map<string, number>()
+  view.messages.forEach((m, i) => lastOfRun.set(m.runId, i))
+
+  view.messages.forEach((record, i) => {
+    const { message } = record
+    if (record.notice) items.push({ kind: "notice", record, status: record.notice.status, text: record.notice.message })
+    else if (message.role === "user") items.push({ kind: "user", record, text: message.content })
+    else if (message.role === "assistant") {
+      const tools = (message.toolCalls ?? []).map((call) =>
+        cardOf(record, call, toolResults.get(`${record.runId}:${call.id}`), view, record.runId === runningRunId),
+      )
+      const reasoning = (message.reasoning ?? []).map((r) => r.text).join("\n\n")
+      if (message.content || reasoning || tools.length) items.push({ kind: "assistant", record, text: message.content, reasoning, tools })
+    }
+    const usage = usageByRun.get(record.runId)
+    if (usage && lastOfRun.get(record.runId) === i && record.runId !== runningRunId) items.push({ kind: "usage", runId: record.runId, usage })
+  })
+  return items
+}
+
+export const addUsage = (a: Usage | undefined, b: Usage): Usage => ({
+  inputTokens: (a?.inputTokens ?? 0) + b.inputTokens,
+  outputTokens: (a?.outputTokens ?? 0) + b.outputTokens,
+  ...((a?.cachedInputTokens ?? b.cachedInputTokens) !== undefined ? { cachedInputTokens: (a?.cachedInputTokens ?? 0) + (b.cachedInputTokens ?? 0) } : {}),
+})
+
+/** The conversation's tokens so far, from its saved messages (so it grows as the run goes). */
+export const totalUsage = (messages: ReadonlyArray<MessageRecord>): Usage =>
+  messages.reduce<Usage>((sum, m) => (m.usage ? addUsage(sum, m.usage) : sum), { inputTokens: 0, outputTokens: 0 })
+
+/** The last message the user sent, for "retry". */
+export const lastUserPrompt = (messages: ReadonlyArray<MessageRecord>): string | undefined => {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!.message
+    if (m.role === "user") return m.content
+  }
+  return undefined
+}
+
+/** Task tools whose calls change the list shown under the chat. */
+export const TASK_TOOLS: ReadonlySet<string> = new Set(["create_task", "update_task", "list_tasks"])

@@ -1,0 +1,244 @@
+/**
+ * The side panel's state, in nanostores, and the actions that change it through the agent API.
+ * The run itself lives in the offscreen document: the panel only watches the mesh's events, so
+ * closing it stops nothing and reopening it picks the run up where it is.
+ */
+import { atom, computed } from "nanostores"
+import type { ConversationRecord, MessageRecord } from "../../schemas/conversation.ts"
+import type { MeshEvent } from "../../schemas/events.ts"
+import type { Settings } from "../../schemas/settings.ts"
+import type { Task } from "../../schemas/tools/tasks.ts"
+import type { AgentApi } from "../../shell/agent-api.ts"
+import { emptyView, lastUserPrompt, reduce, TASK_TOOLS, type ChatView } from "./chat-view.ts"
+
+export interface ModelOption {
+  readonly providerId: string
+  readonly providerName: string
+  readonly model: string
+}
+
+/** The API this build may not have yet; the rename button says so when it is missing. */
+type RenameApi = { rename?: (conversationId: string, title: string) => Promise<unknown> }
+
+const LAST_CONVERSATION_KEY = "agent-mesh.lastConversation"
+
+/** The models one can pick: every provider's listed models, and the default model. */
+export const modelOptions = (settings: Settings | undefined): ReadonlyArray<ModelOption> => {
+  if (!settings) return []
+  const out: ModelOption[] = []
+  const seen = new Set<string>()
+  const add = (providerId: string, model: string) => {
+    const provider = settings.providers.find((p) => p.id === providerId)
+    const key = `${providerId}\n${model}`
+    if (!provider || seen.has(key)) return
+    seen.add(key)
+    out.push({ providerId, providerName: provider.name, model })
+  }
+  if (settings.defaultModel) add(settings.defaultModel.providerId, settings.defaultModel.model)
+  for (const p of settings.providers) for (const m of p.models ?? []) add(p.id, m)
+  return out
+}
+
+export class ChatStore {
+  readonly view = atom<ChatView>(emptyView())
+  readonly conversations = atom<ReadonlyArray<ConversationRecord>>([])
+  /** conversationId → runId of every run going now. */
+  readonly running = atom<ReadonlyMap<string, string>>(new Map())
+  readonly tasks = atom<ReadonlyArray<Task>>([])
+  readonly settings = atom<Settings | undefined>(undefined)
+  readonly toolCount = atom(0)
+  /** A transient message for the user (an action that failed), shown in the status line. */
+  readonly status = atom("")
+  /** The model picked in the composer; undefined follows the conversation's, then the default. */
+  readonly pickedModel = atom<{ providerId: string; model: string } | undefined>(undefined)
+
+  readonly models = computed(this.settings, modelOptions)
+  readonly currentRunId = computed([this.view, this.running], (view, running) =>
+    view.conversationId ? running.get(view.conversationId) : undefined,
+  )
+
+  private agent: AgentApi | undefined
+  private unsubscribe: (() => void) | undefined
+  private listRefresh: ReturnType<typeof setTimeout> | undefined
+
+  async connect(agent: AgentApi): Promise<void> {
+    this.agent = agent
+    this.unsubscribe = agent.onEvent((event) => this.onEvent(event))
+    const [settings, conversations, running, tools] = await Promise.all([
+      agent.settings.get().catch(() => undefined),
+      agent.conversations.list().catch(() => []),
+      agent.conversations.running().catch(() => []),
+      agent.tools.list().catch(() => []),
+    ])
+    this.settings.set(settings)
+    this.conversations.set(conversations)
+    this.toolCount.set(tools.length)
+    this.running.set(new Map([...this.running.get(), ...running.map((r) => [r.conversationId, r.runId] as const)]))
+    // Reopened mid-run: show that run; else the conversation last looked at, if it still exists.
+    const last = safeStorage()?.getItem(LAST_CONVERSATION_KEY) ?? undefined
+    const target = running[0]?.conversationId ?? (conversations.some((c) => c.id === last) ? last : undefined)
+    if (target && this.view.get().conversationId === undefined) await this.open(target)
+  }
+
+  disconnect(): void {
+    this.unsubscribe?.()
+    clearTimeout(this.listRefresh)
+  }
+
+  private api(): AgentApi {
+    if (!this.agent) throw new Error("The side panel is not connected to the agent yet.")
+    return this.agent
+  }
+
+  private onEvent(event: MeshEvent): void {
+    if (event.type === "run_started") this.running.set(new Map(this.running.get()).set(event.conversationId, event.runId))
+    if (event.type === "run_finished") {
+      const next = new Map(this.running.get())
+      if (next.get(event.conversationId) === event.runId) next.delete(event.conversationId)
+      this.running.set(next)
+    }
+    const before = this.view.get()
+    const after = reduce(before, event)
+    if (after !== before) this.view.set(after)
+    if (event.type === "run_started" || event.type === "run_finished" || (event.type === "message_saved" && event.record.message.role === "user")) {
+      this.scheduleListRefresh()
+    }
+    if (event.type === "tool_call_finished" && TASK_TOOLS.has(event.tool) && event.conversationId === before.conversationId) void this.refreshTasks()
+  }
+
+  private scheduleListRefresh(): void {
+    clearTimeout(this.listRefresh)
+    this.listRefresh = setTimeout(() => void this.refreshList(), 50)
+  }
+
+  async refreshList(): Promise<void> {
+    this.conversations.set(await this.api().conversations.list())
+  }
+
+  async refreshSettings(): Promise<void> {
+    this.settings.set(await this.api().settings.get())
+  }
+
+  async refreshTasks(): Promise<void> {
+    const id = this.view.get().conversationId
+    if (!id) return this.tasks.set([])
+    try {
+      const tasks = (await this.api().tools.call("list_tasks", {}, { conversationId: id })) as ReadonlyArray<Task>
+      if (this.view.get().conversationId === id) this.tasks.set(tasks)
+    } catch {
+      // The task list is a convenience: a tasks worker that is down must not break the chat.
+    }
+  }
+
+  /** Shows a saved conversation, with any question it is waiting on. */
+  async open(conversationId: string): Promise<void> {
+    // Set the id first so events that arrive while it loads are kept, then merge by seq.
+    this.view.set(emptyView(conversationId))
+    this.tasks.set([])
+    this.pickedModel.set(undefined)
+    safeStorage()?.setItem(LAST_CONVERSATION_KEY, conversationId)
+    const [conversation, pending, confirmations] = await Promise.all([
+      this.api().conversations.get(conversationId),
+      this.api().questions.pending().catch(() => []),
+      this.api().confirmations?.pending().catch(() => []) ?? [],
+    ])
+    const current = this.view.get()
+    if (current.conversationId !== conversationId) return
+    const bySeq = new Map<number, MessageRecord>()
+    for (const m of [...(conversation?.messages ?? []), ...current.messages]) bySeq.set(m.seq, m)
+    const questions = [...current.questions]
+    for (const q of pending) if (q.conversationId === conversationId && !questions.some((x) => x.id === q.id)) questions.push(q)
+    const asks = [...current.confirmations]
+    for (const c of confirmations) if (c.conversationId === conversationId && !asks.some((x) => x.id === c.id)) asks.push(c)
+    this.view.set({ ...current, messages: [...bySeq.values()].sort((a, b) => a.seq - b.seq), questions, confirmations: asks })
+    void this.refreshTasks()
+  }
+
+  newConversation(): void {
+    this.view.set(emptyView())
+    this.tasks.set([])
+    this.pickedModel.set(undefined)
+    safeStorage()?.removeItem(LAST_CONVERSATION_KEY)
+  }
+
+  /** The model a message would be sent with: picked, else the conversation's, else the default. */
+  effectiveModel(): { providerId: string; model: string } | undefined {
+    const picked = this.pickedModel.get()
+    if (picked) return picked
+    const id = this.view.get().conversationId
+    const own = this.conversations.get().find((c) => c.id === id)?.model
+    const options = this.models.get()
+    if (own && options.some((o) => o.providerId === own.providerId && o.model === own.model)) return own
+    const fallback = this.settings.get()?.defaultModel ?? options[0]
+    return fallback ? { providerId: fallback.providerId, model: fallback.model } : undefined
+  }
+
+  send(prompt: string): void {
+    const text = prompt.trim()
+    if (!text) return
+    let id = this.view.get().conversationId
+    if (!id) {
+      id = crypto.randomUUID()
+      this.view.set(emptyView(id))
+      safeStorage()?.setItem(LAST_CONVERSATION_KEY, id)
+    }
+    const model = this.effectiveModel()
+    const run = this.api().chat(text, { conversationId: id, ...(model ? { model } : {}) })
+    // A run the mesh refused to start never reaches the event stream: show its error here.
+    void run.result.then((result) => {
+      if (result.status === "failed" && result.error && this.view.get().conversationId === result.conversationId && !this.view.get().failure) {
+        this.view.set({ ...this.view.get(), failure: result.error })
+      }
+    })
+  }
+
+  async stop(): Promise<void> {
+    const id = this.view.get().conversationId
+    if (id && this.running.get().has(id)) await this.api().stop(id)
+  }
+
+  retry(): void {
+    const prompt = lastUserPrompt(this.view.get().messages)
+    if (prompt !== undefined) this.send(prompt)
+  }
+
+  canRename(): boolean {
+    return typeof (this.agent?.conversations as RenameApi | undefined)?.rename === "function"
+  }
+
+  async rename(conversationId: string, title: string): Promise<void> {
+    const api = this.api().conversations as RenameApi
+    if (typeof api.rename !== "function") throw new Error("agent.conversations.rename is not available in this build.")
+    await api.rename(conversationId, title.trim())
+    await this.refreshList()
+  }
+
+  async remove(conversationId: string): Promise<void> {
+    if (this.running.get().has(conversationId)) await this.api().stop(conversationId)
+    await this.api().conversations.delete(conversationId)
+    if (this.view.get().conversationId === conversationId) this.newConversation()
+    await this.refreshList()
+  }
+
+  async answer(questionId: string, answer: string | ReadonlyArray<string>): Promise<void> {
+    await this.api().answer(questionId, answer)
+  }
+
+  async confirm(confirmationId: string, allow: boolean): Promise<void> {
+    await this.api().confirm(confirmationId, allow)
+  }
+
+  async loadConversation(conversationId: string) {
+    return this.api().conversations.get(conversationId)
+  }
+}
+
+const safeStorage = (): Storage | undefined => {
+  try {
+    return globalThis.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+export const chat = new ChatStore()

@@ -1,0 +1,169 @@
+/**
+ * The settings page driven as a person drives it: add a provider against a local model server,
+ * test it, load its models; fields checked as they are typed; the workspace browser; and the
+ * side panel using the new provider at once. Screenshots go to test-results/screenshots/.
+ */
+import assert from "node:assert/strict"
+import { mkdir, readFile } from "node:fs/promises"
+import path from "node:path"
+import { after, before, test } from "node:test"
+import type { Page } from "playwright-core"
+// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
+import { startModelServer } from "../support/model-server.mjs"
+import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
+import { checkAccessibility } from "./ui-support.ts"
+
+type ModelServer = {
+  baseUrl(kind: "openai" | "anthropic" | "ollama"): string
+  script(steps: unknown[]): void
+  requests: Array<{ path: string; body: any }>
+  close(): Promise<void>
+}
+
+const screenshots = path.join(repoRoot, "test-results", "screenshots")
+let model: ModelServer
+let session: ExtensionSession
+let options: Page
+
+const settings = (page: Page) => page.evaluate(() => globalThis.agent.settings.get())
+
+before(async () => {
+  await mkdir(screenshots, { recursive: true })
+  model = await startModelServer()
+  session = await launchExtension()
+  options = await session.openPage("options.html")
+  await options.setViewportSize({ width: 900, height: 1000 })
+  options.on("dialog", (dialog) => void dialog.accept())
+})
+after(async () => {
+  await session?.close()
+  await model?.close()
+})
+
+test("add a provider by hand: checked as typed, its models loaded, the connection tested, saved as the default", async () => {
+  await options.getByRole("heading", { name: "Model providers" }).waitFor()
+  await options.getByRole("combobox", { name: "Add a provider:" }).selectOption("custom")
+  await options.getByTestId("add-provider").click()
+  const form = options.getByTestId("provider-form")
+  await form.waitFor()
+  assert.equal(await form.getByRole("textbox", { name: "Base URL" }).inputValue(), "http://127.0.0.1:8080/v1", "the preset's URL")
+
+  await form.getByRole("textbox", { name: "Name" }).fill("")
+  await form.getByText("This field is required.").waitFor()
+  await form.getByRole("textbox", { name: "Name" }).fill("Local test")
+  const url = form.getByRole("textbox", { name: "Base URL" })
+  await url.fill("ftp://127.0.0.1")
+  await form.getByText("Enter a URL starting with http:// or https://.").waitFor()
+  assert.equal(await form.getByTestId("save-provider").isDisabled(), true)
+  await url.fill(model.baseUrl("openai"))
+  assert.equal(await form.getByTestId("field-error").count(), 0)
+
+  await form.getByTestId("load-models").click()
+  await form.getByTestId("test-result").getByText("Connected: 2 models available.").waitFor()
+  assert.equal(await form.getByRole("textbox", { name: "Models" }).inputValue(), "test-model\ntest-model-mini")
+  await form.getByTestId("test-provider").click()
+  await form.getByTestId("test-result").getByText(/Connected/).waitFor()
+  await form.getByTestId("save-provider").click()
+  await form.waitFor({ state: "detached" })
+
+  const saved = await settings(options)
+  assert.equal(saved.providers.length, 1)
+  assert.deepEqual({ ...saved.providers[0], id: undefined }, { id: undefined, name: "Local test", kind: "openai", baseUrl: model.baseUrl("openai"), models: ["test-model", "test-model-mini"], preset: "custom" })
+  assert.deepEqual(saved.defaultModel, { providerId: saved.providers[0]!.id, model: "test-model" })
+  assert.equal(await options.getByRole("combobox", { name: "Default model" }).locator("option:checked").innerText(), "test-model · Local test")
+
+  // The saved provider's own test button.
+  await options.getByTestId("provider").getByRole("button", { name: "Test connection" }).click()
+  await options.getByTestId("provider").getByText("Connected: 2 models available.").waitFor()
+})
+
+test("the side panel uses the new provider at once", async () => {
+  const panel = await session.openPage("sidepanel.html")
+  await panel.setViewportSize({ width: 400, height: 760 })
+  model.script([{ text: "Hello from the local model." }])
+  const box = panel.getByRole("textbox", { name: "Message to the agent" })
+  await box.fill("Say hello")
+  await box.press("Enter")
+  await panel.locator("[data-testid=assistant-message]").getByText("Hello from the local model.").waitFor()
+  const chat = model.requests.filter((r) => r.path.endsWith("/chat/completions")).at(-1)!
+  assert.equal(chat.body.model, "test-model")
+
+  // Choosing the other model in the panel sends with it.
+  await panel.getByRole("combobox", { name: "Model" }).selectOption({ label: "test-model-mini · Local test" })
+  model.script([{ text: "Mini here." }])
+  await box.fill("And you?")
+  await box.press("Enter")
+  await panel.getByText("Mini here.").waitFor()
+  assert.equal(model.requests.filter((r) => r.path.endsWith("/chat/completions")).at(-1)!.body.model, "test-model-mini")
+  await panel.close()
+})
+
+test("behaviour and search fields: the specific error as typed, saved when left, keys masked", async () => {
+  const steps = options.getByRole("textbox", { name: "Step limit" })
+  await steps.fill("0")
+  await options.getByText("Enter a whole number from 1 to 1000.").waitFor()
+  await steps.press("Tab")
+  assert.equal((await settings(options)).stepLimit, 50, "an invalid value is not saved")
+  await steps.fill("30")
+  assert.equal(await options.getByText("Enter a whole number from 1 to 1000.").count(), 0)
+  await steps.press("Tab")
+  await options.getByRole("status").getByText("Saved.").waitFor()
+  assert.equal((await settings(options)).stepLimit, 30)
+
+  const timeout = options.getByRole("textbox", { name: "Question timeout (seconds)" })
+  await timeout.fill("90")
+  await timeout.press("Tab")
+  await options.waitForFunction(async () => (await globalThis.agent.settings.get()).askUserTimeoutMs === 90_000)
+
+  await options.getByRole("combobox", { name: "Search engine" }).selectOption("bing")
+  const key = options.getByLabel("Bing API key")
+  await key.fill("bing-secret-key-1234567890")
+  await key.press("Tab")
+  await options.waitForFunction(async () => (await globalThis.agent.settings.get()).search.bingApiKey === "••••7890")
+  const endpoint = options.getByRole("textbox", { name: "Bing API endpoint" })
+  await endpoint.fill("not a url")
+  await options.getByText("Enter a URL starting with http:// or https://.").waitFor()
+  const s = await settings(options)
+  assert.equal(s.search.engine, "bing")
+  assert.equal(s.search.bingEndpoint, "https://api.bing.microsoft.com/v7.0/search")
+  await endpoint.fill("https://api.bing.microsoft.com/v7.0/search")
+
+  await options.getByRole("combobox", { name: "Close a tab" }).selectOption("never")
+  await options.waitForFunction(async () => (await globalThis.agent.settings.get()).confirmations.close_tab === "never")
+})
+
+test("the workspace browser: folders, text preview, download, delete", async () => {
+  await options.evaluate(async () => {
+    await globalThis.agent.tools.call("opfs_write", { path: "notes/hello.txt", content: "Hello workspace\nline two\n" })
+    await globalThis.agent.tools.call("opfs_write", { path: "report.md", content: "# Report" })
+  })
+  const workspace = options.locator("am-workspace")
+  await workspace.getByRole("button", { name: "Refresh" }).click()
+  await workspace.getByRole("button", { name: "notes/" }).click()
+  await workspace.getByRole("button", { name: "Preview hello.txt" }).click()
+  assert.equal(await workspace.getByTestId("file-preview").locator("pre").innerText(), "Hello workspace\nline two\n")
+  await options.screenshot({ path: path.join(screenshots, "settings-workspace-light.png"), fullPage: true })
+
+  const [download] = await Promise.all([options.waitForEvent("download"), workspace.getByRole("button", { name: "Download hello.txt" }).click()])
+  assert.equal(download.suggestedFilename(), "hello.txt")
+  assert.equal(await readFile((await download.path())!, "utf8"), "Hello workspace\nline two\n")
+
+  await workspace.getByRole("button", { name: "Delete hello.txt" }).click()
+  await workspace.getByText("This folder is empty.").waitFor()
+  const listed = await options.evaluate(() => globalThis.agent.tools.call("opfs_list", { path: "notes" }))
+  assert.deepEqual(listed, [])
+})
+
+test("screenshots of the settings in both themes, and no serious accessibility violation", async () => {
+  await options.evaluate(() => window.scrollTo(0, 0))
+  for (const colorScheme of ["light", "dark"] as const) {
+    await options.emulateMedia({ colorScheme })
+    await options.screenshot({ path: path.join(screenshots, `settings-${colorScheme}.png`), fullPage: true })
+    assert.deepEqual(await checkAccessibility(options), [], `axe-core (${colorScheme})`)
+  }
+  await options.emulateMedia({ colorScheme: "light" })
+  await options.getByRole("button", { name: "Edit Local test" }).click()
+  await options.getByTestId("provider-form").waitFor()
+  await options.screenshot({ path: path.join(screenshots, "settings-provider-form-light.png"), fullPage: true })
+  assert.deepEqual(await checkAccessibility(options), [], "axe-core (provider form)")
+})
