@@ -11,6 +11,7 @@ import { copyText } from "./am-markdown.ts"
 import "./am-confirmation.ts"
 import "./am-question.ts"
 import "./am-tool-card.ts"
+import "./am-lane.ts"
 import { t } from "./i18n.ts"
 import { turnsOf, type TurnItem } from "./state/chat-view.ts"
 import { chat } from "./state/chat.ts"
@@ -105,7 +106,10 @@ export class AmChatLog extends LitElement {
         return html`<div class="msg assistant" data-testid="assistant-message">
           ${item.reasoning ? this.reasoning(item.reasoning) : nothing}
           ${item.text ? html`<am-markdown .text=${item.text}></am-markdown>` : nothing}
-          ${item.tools.map((card) => html`<am-tool-card .card=${card}></am-tool-card>`)}
+          ${item.tools.map((card) => {
+            const lane = this.view.value.lanes[card.callId]
+            return html`<am-tool-card .card=${card}>${lane ? html`<am-lane slot="lanes" .lane=${lane}></am-lane>` : nothing}</am-tool-card>`
+          })}
           ${item.text ? html`<div class="actions">${this.copyButton(item.record.seq, item.text)}</div>` : nothing}
         </div>`
       case "notice":

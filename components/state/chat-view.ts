@@ -29,6 +29,19 @@ export interface LiveRun {
   readonly retry?: string
 }
 
+/** A sub-agent at work under the call that started it. */
+export interface Lane {
+  readonly agentId: string
+  readonly agentType: string
+  readonly description?: string
+  readonly status: "running" | RunStatus
+  /** Model turns so far. */
+  readonly steps: number
+  /** What it is doing now: the tool it runs, or the text it writes. */
+  readonly current: string
+  readonly tools: ReadonlyArray<{ readonly callId: string; readonly tool: string; readonly status: ToolStatus }>
+}
+
 export interface ChatView {
   readonly conversationId: string | undefined
   readonly messages: ReadonlyArray<MessageRecord>
@@ -39,6 +52,8 @@ export interface ChatView {
   readonly confirmations: ReadonlyArray<ConfirmationRequested>
   /** The last run's failure, shown until the next run starts. */
   readonly failure: WireError | undefined
+  /** Sub-agents by the call that started them (`${runId}:${callId}`). */
+  readonly lanes: Readonly<Record<string, Lane>>
 }
 
 export const emptyView = (conversationId?: string): ChatView => ({
@@ -49,6 +64,41 @@ export const emptyView = (conversationId?: string): ChatView => ({
   questions: [],
   confirmations: [],
   failure: undefined,
+  lanes: {},
+})
+
+/** Folds a sub-agent's own event into its lane. */
+export const reduceLane = (lane: Lane, event: Extract<MeshEvent, { type: "sub_agent_event" }>["event"]): Lane => {
+  switch (event.type) {
+    case "text_delta":
+      return { ...lane, current: (lane.current.startsWith("✎ ") ? lane.current : "✎ ") + event.delta }
+    case "message_saved":
+      return event.record.message.role === "assistant" && !event.record.notice ? { ...lane, steps: lane.steps + 1, current: "" } : lane
+    case "tool_call_started":
+      return { ...lane, current: event.tool, tools: [...lane.tools, { callId: event.callId, tool: event.tool, status: "running" }] }
+    case "tool_call_finished":
+      return {
+        ...lane,
+        tools: lane.tools.map((t) => (t.callId === event.callId ? { ...t, status: event.error ? (event.error.code === "cancelled" ? "cancelled" : "failed") : "done" } : t)),
+      }
+    case "run_finished":
+      return { ...lane, status: event.status, current: event.status === "completed" ? "" : (event.error?.message ?? lane.current) }
+    default:
+      return lane
+  }
+}
+
+/** A lane rebuilt from a saved sub-agent transcript (a conversation opened after the fact). */
+export const laneOfTranscript = (transcript: { id: string; status: string; title: string; parent?: { agentType: string; description?: string }; messages: ReadonlyArray<MessageRecord> }): Lane => ({
+  agentId: transcript.id.replace(/^sub:/, ""),
+  agentType: transcript.parent?.agentType ?? "general",
+  ...(transcript.parent?.description ? { description: transcript.parent.description } : {}),
+  status: (transcript.status === "idle" ? "completed" : transcript.status) as Lane["status"],
+  steps: transcript.messages.filter((m) => m.message.role === "assistant" && !m.notice).length,
+  current: "",
+  tools: transcript.messages
+    .filter((m) => m.message.role === "tool")
+    .map((m) => ({ callId: `${m.runId}:${(m.message as { toolCallId: string }).toolCallId}`, tool: (m.message as { name: string }).name, status: m.tool?.error ? (m.tool.error.code === "cancelled" ? "cancelled" : "failed") : "done" })),
 })
 
 const ofConversation = (view: ChatView, event: MeshEvent): boolean =>
@@ -112,6 +162,19 @@ export const reduce = (view: ChatView, event: MeshEvent): ChatView => {
       return view.confirmations.some((c) => c.id === event.id) ? view : { ...view, confirmations: [...view.confirmations, event] }
     case "confirmation_closed":
       return { ...view, confirmations: view.confirmations.filter((c) => c.id !== event.id) }
+    case "sub_agent_event": {
+      if (event.callId === undefined) return view
+      const lane: Lane = view.lanes[event.callId] ?? {
+        agentId: event.agentId,
+        agentType: event.agentType,
+        ...(event.description ? { description: event.description } : {}),
+        status: "running",
+        steps: 0,
+        current: "",
+        tools: [],
+      }
+      return { ...view, lanes: { ...view.lanes, [event.callId]: reduceLane(lane, event.event) } }
+    }
     default:
       return view
   }

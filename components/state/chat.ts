@@ -9,7 +9,7 @@ import type { MeshEvent } from "../../schemas/events.ts"
 import type { Settings } from "../../schemas/settings.ts"
 import type { Task } from "../../schemas/tools/tasks.ts"
 import type { AgentApi } from "../../shell/agent-api.ts"
-import { emptyView, lastUserPrompt, reduce, TASK_TOOLS, type ChatView } from "./chat-view.ts"
+import { emptyView, laneOfTranscript, lastUserPrompt, reduce, TASK_TOOLS, type ChatView } from "./chat-view.ts"
 
 export interface ModelOption {
   readonly providerId: string
@@ -150,7 +150,12 @@ export class ChatStore {
     for (const q of pending) if (q.conversationId === conversationId && !questions.some((x) => x.id === q.id)) questions.push(q)
     const asks = [...current.confirmations]
     for (const c of confirmations) if (c.conversationId === conversationId && !asks.some((x) => x.id === c.id)) asks.push(c)
-    this.view.set({ ...current, messages: [...bySeq.values()].sort((a, b) => a.seq - b.seq), questions, confirmations: asks })
+    const lanes = { ...current.lanes }
+    for (const sub of conversation?.subAgents ?? []) {
+      const callId = sub.parent?.callId
+      if (callId && lanes[callId] === undefined) lanes[callId] = laneOfTranscript(sub)
+    }
+    this.view.set({ ...current, messages: [...bySeq.values()].sort((a, b) => a.seq - b.seq), questions, confirmations: asks, lanes })
     void this.refreshTasks()
   }
 

@@ -1,0 +1,62 @@
+/** The side panel shows sub-agents as live lanes under the call that started them. */
+import assert from "node:assert/strict"
+import { mkdir } from "node:fs/promises"
+import path from "node:path"
+import { after, before, test } from "node:test"
+import type { Page } from "playwright-core"
+// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
+import { startModelServer } from "../support/model-server.mjs"
+import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
+
+let session: ExtensionSession
+let panel: Page
+let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; close(): Promise<void> }
+
+before(async () => {
+  model = await startModelServer()
+  session = await launchExtension()
+  panel = await session.openPage("sidepanel.html")
+  await panel.setViewportSize({ width: 400, height: 900 })
+  await panel.evaluate(
+    (baseUrl) => globalThis.agent.settings.update({ providers: [{ id: "m", name: "Local", kind: "openai", baseUrl }], defaultModel: { providerId: "m", model: "x" } }),
+    model.baseUrl("openai"),
+  )
+})
+after(async () => {
+  await session?.close()
+  await model?.close()
+})
+
+test("three researchers started in one turn show as three lanes, each with its type, label, step and tool calls", async () => {
+  model.script([
+    { toolCalls: ["prices", "reviews", "specs"].map((label, i) => ({ id: `r${i}`, name: "agent", arguments: { type: "researcher", description: `look up ${label}`, prompt: `Find the ${label}` } })) },
+    { delayMs: 300, toolCalls: [{ id: "t1", name: "list_tasks", arguments: {} }] },
+    { delayMs: 300, toolCalls: [{ id: "t2", name: "list_tasks", arguments: {} }] },
+    { delayMs: 300, toolCalls: [{ id: "t3", name: "list_tasks", arguments: {} }] },
+    { text: "found it" },
+    { text: "found it" },
+    { text: "found it" },
+    { text: "The three researchers are done." },
+  ])
+  const composer = panel.getByRole("textbox", { name: "Message to the agent" })
+  await composer.fill("Research this laptop in parallel")
+  await composer.press("Enter")
+  const lanes = panel.getByTestId("sub-agent-lane")
+  await panel.getByText("The three researchers are done.").waitFor({ timeout: 20_000 })
+  assert.equal(await lanes.count(), 3)
+  const texts = await lanes.allInnerTexts()
+  for (const label of ["look up prices", "look up reviews", "look up specs"]) assert.ok(texts.some((t) => t.includes(label) && t.includes("Researcher")), label)
+  for (const text of texts) {
+    assert.match(text, /step 2/)
+    assert.match(text, /list_tasks/)
+    assert.match(text, /done/)
+  }
+  const screenshots = path.join(repoRoot, "test-results", "screenshots")
+  await mkdir(screenshots, { recursive: true })
+  await panel.screenshot({ path: path.join(screenshots, "sidepanel-lanes-light.png") })
+
+  // Reopened later, the lanes come back from the saved transcripts.
+  await panel.reload()
+  await panel.getByText("The three researchers are done.").waitFor()
+  assert.equal(await panel.getByTestId("sub-agent-lane").count(), 3)
+})
