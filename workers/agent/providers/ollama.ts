@@ -4,7 +4,7 @@
  */
 import { ndjsonLines } from "./ndjson.ts"
 import { modelIds } from "./model-ids.ts"
-import { ThinkTagSplitter } from "./think-tags.ts"
+import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { newCallId, parseToolArguments, reasoningText } from "./tool-calls.ts"
 import { cutOffError, joinUrl, malformedChunkError, openRequest, redact, requestJson } from "./transport.ts"
 import {
@@ -88,26 +88,9 @@ export const makeOllamaProvider = (config: ProviderConfig): Provider => ({
     })
     try {
       const splitter = new ThinkTagSplitter()
-      let reasoning = ""
-      let reasoningDone = false
+      const reasoning = new ReasoningStream()
       let sawToolCalls = false
       let events = 0
-      const endReasoning = function* (): Generator<StreamEvent> {
-        if (reasoning !== "" && !reasoningDone) {
-          reasoningDone = true
-          yield { type: "reasoning_block", block: { text: reasoning } }
-        }
-      }
-      const emit = function* (type: "text" | "reasoning", delta: string): Generator<StreamEvent> {
-        if (delta === "") return
-        if (type === "reasoning") {
-          reasoning += delta
-          yield { type: "reasoning", delta }
-        } else {
-          yield* endReasoning()
-          yield { type: "text", delta }
-        }
-      }
 
       for await (const line of ndjsonLines(open.text())) {
         let chunk: Record<string, any>
@@ -122,19 +105,19 @@ export const makeOllamaProvider = (config: ProviderConfig): Provider => ({
           throw new ProviderError(redact(`Ollama reported an error mid-stream: ${String(chunk["error"])}`, secrets), { kind: "stream", retryable: false })
         }
         const message = chunk["message"] ?? {}
-        if (typeof message.thinking === "string") yield* emit("reasoning", message.thinking)
+        if (typeof message.thinking === "string") yield* reasoning.emit("reasoning", message.thinking)
         if (typeof message.content === "string") {
-          for (const piece of splitter.push(message.content)) yield* emit(piece.type, piece.delta)
+          for (const piece of splitter.push(message.content)) yield* reasoning.emit(piece.type, piece.delta)
         }
         if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
-          for (const piece of splitter.flush()) yield* emit(piece.type, piece.delta)
-          yield* endReasoning()
+          for (const piece of splitter.flush()) yield* reasoning.emit(piece.type, piece.delta)
+          yield* reasoning.end()
           sawToolCalls = true
           for (const raw of message.tool_calls) yield { type: "tool_call", call: toolCallOf(raw) }
         }
         if (chunk["done"] === true) {
-          for (const piece of splitter.flush()) yield* emit(piece.type, piece.delta)
-          yield* endReasoning()
+          for (const piece of splitter.flush()) yield* reasoning.emit(piece.type, piece.delta)
+          yield* reasoning.end()
           const raw = typeof chunk["done_reason"] === "string" ? chunk["done_reason"] : undefined
           yield {
             type: "usage",

@@ -5,7 +5,7 @@
  * `<think>` tags; tool calls in fragments by index or whole in one chunk; usage last or not at all.
  */
 import { modelIds } from "./model-ids.ts"
-import { ThinkTagSplitter } from "./think-tags.ts"
+import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { sseEvents } from "./sse.ts"
 import { parseToolArguments, newCallId, reasoningText } from "./tool-calls.ts"
 import { cutOffError, isRetryableStatus, joinUrl, malformedChunkError, openRequest, redact, requestJson } from "./transport.ts"
@@ -184,35 +184,18 @@ export const makeOpenAiProvider = (config: ProviderConfig): Provider => ({
     try {
       const splitter = new ThinkTagSplitter()
       const calls = new ToolCallAssembler()
-      let reasoning = ""
-      let reasoningDone = false
+      const reasoning = new ReasoningStream()
       let finish: string | undefined
       let usage: Usage | undefined
       let refused = false
       let events = 0
 
-      const endReasoning = function* (): Generator<StreamEvent> {
-        if (reasoning !== "" && !reasoningDone) {
-          reasoningDone = true
-          yield { type: "reasoning_block", block: { text: reasoning } }
-        }
-      }
-      const emit = function* (type: "text" | "reasoning", delta: string): Generator<StreamEvent> {
-        if (delta === "") return
-        if (type === "reasoning") {
-          reasoning += delta
-          yield { type: "reasoning", delta }
-        } else {
-          yield* endReasoning()
-          yield { type: "text", delta }
-        }
-      }
 
       for await (const event of sseEvents(open.text())) {
         const data = event.data.trim()
         if (data === "[DONE]") {
-          for (const piece of splitter.flush()) yield* emit(piece.type, piece.delta)
-          yield* endReasoning()
+          for (const piece of splitter.flush()) yield* reasoning.emit(piece.type, piece.delta)
+          yield* reasoning.end()
           for (const call of calls.finish()) yield { type: "tool_call", call }
           if (usage !== undefined) yield { type: "usage", usage }
           yield { type: "stop", reason: stopReason(finish, calls.size > 0, refused), ...(finish !== undefined ? { raw: finish } : {}) }
@@ -233,17 +216,17 @@ export const makeOpenAiProvider = (config: ProviderConfig): Provider => ({
           const delta = choice.delta ?? {}
           for (const key of ["reasoning_content", "reasoning"] as const) {
             const value = delta[key]
-            if (typeof value === "string") yield* emit("reasoning", value)
+            if (typeof value === "string") yield* reasoning.emit("reasoning", value)
           }
           if (typeof delta["content"] === "string") {
-            for (const piece of splitter.push(delta["content"])) yield* emit(piece.type, piece.delta)
+            for (const piece of splitter.push(delta["content"])) yield* reasoning.emit(piece.type, piece.delta)
           }
           if (typeof delta["refusal"] === "string" && delta["refusal"] !== "") {
             refused = true
             yield { type: "refusal", delta: delta["refusal"] }
           }
           if (Array.isArray(delta["tool_calls"])) {
-            yield* endReasoning()
+            yield* reasoning.end()
             calls.add(delta["tool_calls"])
           }
           if (typeof choice.finish_reason === "string" && choice.finish_reason !== "") finish = choice.finish_reason

@@ -1,3 +1,5 @@
+import type { StreamEvent } from "./types.ts"
+
 /**
  * Models served raw (DeepSeek-R1 distills, Qwen on vLLM or LM Studio) put their reasoning
  * inline as `<think>…</think>` at the start of the content. This splits it out while the tags
@@ -75,4 +77,31 @@ const partialSuffix = (text: string, tag: string): number => {
     if (text.endsWith(tag.slice(0, n))) return n
   }
   return 0
+}
+
+/**
+ * Reasoning streamed ahead of the answer (OpenAI-style and Ollama services): each piece goes
+ * out as it comes, and the whole of it once as a block, when the answer (or the turn) starts.
+ */
+export class ReasoningStream {
+  private text = ""
+  private closed = false
+
+  public *end(): Generator<StreamEvent> {
+    if (this.text !== "" && !this.closed) {
+      this.closed = true
+      yield { type: "reasoning_block", block: { text: this.text } }
+    }
+  }
+
+  public *emit(type: "text" | "reasoning", delta: string): Generator<StreamEvent> {
+    if (delta === "") return
+    if (type === "reasoning") {
+      this.text += delta
+      yield { type: "reasoning", delta }
+    } else {
+      yield* this.end()
+      yield { type: "text", delta }
+    }
+  }
 }
