@@ -5,8 +5,8 @@
 import { Effect } from "effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import type { SearchSettings } from "../../../schemas/settings.ts"
-import { cleanText, finishHits, httpUrl, stripBom, type SearchHit } from "./hits.ts"
-import { excerpt, fetchPage, type FetchedPage } from "./http.ts"
+import { cleanText, finishHits, httpUrl, type SearchHit } from "./hits.ts"
+import { apiJson, fetchPage, type FetchedPage } from "./http.ts"
 
 interface BingError {
   readonly code?: string
@@ -17,16 +17,9 @@ interface BingError {
 
 /** Reads a Bing response: its web results, or the error it reports (by status or by `_type`). */
 export const readBingResponse = (status: number, body: string): Array<SearchHit> | ToolFailed => {
-  let json: unknown
-  try {
-    json = JSON.parse(stripBom(body))
-  } catch {
-    return new ToolFailed({
-      code: "search_api_error",
-      message: `The Bing Web Search API answered HTTP ${status} with something other than JSON ("${excerpt(body, 100)}"). Check the Bing endpoint in Agent → Settings.`,
-    })
-  }
-  const record = (typeof json === "object" && json !== null ? json : {}) as {
+  const json = apiJson("Bing Web Search API", "Bing endpoint", status, body)
+  if (json instanceof ToolFailed) return json
+  const record = json as {
     _type?: string
     errors?: ReadonlyArray<BingError>
     webPages?: { value?: ReadonlyArray<{ name?: unknown; url?: unknown; snippet?: unknown }> }

@@ -5,8 +5,8 @@
 import { Effect } from "effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import type { SearchSettings } from "../../../schemas/settings.ts"
-import { cleanText, finishHits, httpUrl, stripBom, type SearchHit } from "./hits.ts"
-import { excerpt, fetchPage } from "./http.ts"
+import { cleanText, finishHits, httpUrl, type SearchHit } from "./hits.ts"
+import { apiJson, fetchPage } from "./http.ts"
 
 interface GoogleError {
   readonly code?: number
@@ -17,16 +17,9 @@ interface GoogleError {
 
 /** Reads a Custom Search response: its items, or the error it reports. */
 export const readGoogleResponse = (status: number, body: string): Array<SearchHit> | ToolFailed => {
-  let json: unknown
-  try {
-    json = JSON.parse(stripBom(body))
-  } catch {
-    return new ToolFailed({
-      code: "search_api_error",
-      message: `The Google Custom Search API answered HTTP ${status} with something other than JSON ("${excerpt(body, 100)}"). Check the Google endpoint in Agent → Settings.`,
-    })
-  }
-  const record = (typeof json === "object" && json !== null ? json : {}) as {
+  const json = apiJson("Google Custom Search API", "Google endpoint", status, body)
+  if (json instanceof ToolFailed) return json
+  const record = json as {
     error?: GoogleError
     items?: ReadonlyArray<{ title?: unknown; link?: unknown; snippet?: unknown }>
   }

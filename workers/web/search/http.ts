@@ -1,6 +1,7 @@
 /** The engines' HTTP requests: cancellable, decoded in the page's own charset, failures named. */
 import { Data, Effect } from "effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
+import { stripBom } from "./hits.ts"
 
 /** The request never got an answer (DNS, refused connection, TLS, offline). */
 export class Unreachable extends Data.TaggedError("Unreachable")<{
@@ -79,4 +80,18 @@ const errorText = (error: unknown): string => (error instanceof Error ? error.me
 export const excerpt = (text: string, length = 160): string => {
   const clean = text.replace(/\s+/g, " ").trim()
   return clean.length > length ? `${clean.slice(0, length)}…` : clean
+}
+
+/** An API's JSON body (a leading byte-order mark allowed), or the error saying it was not JSON. */
+export const apiJson = (api: string, endpointSetting: string, status: number, body: string): Record<string, unknown> | ToolFailed => {
+  let json: unknown
+  try {
+    json = JSON.parse(stripBom(body))
+  } catch {
+    return new ToolFailed({
+      code: "search_api_error",
+      message: `The ${api} answered HTTP ${status} with something other than JSON ("${excerpt(body, 100)}"). Check the ${endpointSetting} in Agent → Settings.`,
+    })
+  }
+  return (typeof json === "object" && json !== null ? json : {}) as Record<string, unknown>
 }
