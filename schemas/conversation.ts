@@ -6,7 +6,9 @@
 import { Schema } from "effect"
 import { WireError } from "./errors.ts"
 
-export const CONVERSATION_FORMAT_VERSION = 1
+import { CONVERSATION_FORMAT_VERSION } from "./format-versions.ts"
+
+export { CONVERSATION_FORMAT_VERSION }
 
 export const ReasoningBlock = Schema.Struct({
   text: Schema.String,

@@ -5,13 +5,8 @@
  * database has a version; `MIGRATIONS` takes an older database to the current one.
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb"
-import {
-  CONVERSATION_FORMAT_VERSION,
-  type Conversation,
-  type ConversationRecord,
-  type MessageRecord,
-  type Usage,
-} from "../../schemas/conversation.ts"
+import type { Conversation, ConversationRecord, MessageRecord, Usage } from "../../schemas/conversation.ts"
+import { CONVERSATION_FORMAT_VERSION } from "../../schemas/format-versions.ts"
 
 export const DB_NAME = "agent-mesh"
 export const DB_VERSION = 1

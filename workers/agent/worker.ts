@@ -4,9 +4,8 @@
  * run's tool calls.
  */
 import * as Comlink from "comlink"
-import { Schema } from "effect"
 import type { WireError } from "../../schemas/errors.ts"
-import { Provider as ProviderSettings, Settings } from "../../schemas/settings.ts"
+import type { Provider as ProviderSettings, Settings } from "../../schemas/settings.ts"
 import { runLoop, type RunOutcome } from "./loop.ts"
 import type { AgentHost, AgentWorkerApi, RunRequest } from "./protocol.ts"
 import { makeProvider } from "./providers/index.ts"
@@ -23,12 +22,15 @@ const store = () => (storePromise ??= ConversationStore.open())
 
 const failed = (error: WireError): RunOutcome => ({ status: "failed", answer: "", error })
 
-const routed = async <A>(method: Parameters<AgentHost["router"]>[0], schema: Schema.Codec<A, unknown>, params?: unknown): Promise<A | WireError> => {
+/**
+ * A router reply's value. The router validated it against its schema before answering, so this
+ * worker need not carry the schema library (kept out of its bundle: one of these starts per
+ * run and per sub-agent, and every kilobyte is compiled each time).
+ */
+const routed = async <A>(method: Parameters<AgentHost["router"]>[0], params?: unknown): Promise<{ ok: true; value: A } | { ok: false; error: WireError }> => {
   const reply = await host!.router(method, params)
-  if (!reply.ok) return reply.error
-  return Schema.decodeUnknownSync(schema)(reply.value)
+  return reply.ok ? { ok: true, value: reply.value as A } : reply
 }
-const isWire = (v: unknown): v is WireError => typeof v === "object" && v !== null && "code" in v && "message" in v && !("id" in v)
 
 const api: AgentWorkerApi = {
   init(h) {
@@ -46,9 +48,9 @@ const api: AgentWorkerApi = {
     const db = await store()
     const { conversationId, runId } = request
     try {
-      const settings = await routed("settings.get", Settings as never)
-      if (isWire(settings)) return failed(settings)
-      const s = settings as Settings
+      const settings = await routed<Settings>("settings.get")
+      if (!settings.ok) return failed(settings.error)
+      const s = settings.value
 
       let conversation = await db.meta(conversationId)
       const sub = request.sub
@@ -71,9 +73,9 @@ const api: AgentWorkerApi = {
       if (modelChoice === undefined) {
         return failed({ code: "no_model", message: "No model is set up. Add a model provider and choose a default model in Settings (Agent → Settings), or pass { model: { providerId, model } }." })
       }
-      const provider = await routed("providers.resolve", ProviderSettings as never, { providerId: modelChoice.providerId })
-      if (isWire(provider)) return failed(provider)
-      const p = provider as ProviderSettings
+      const provider = await routed<ProviderSettings>("providers.resolve", { providerId: modelChoice.providerId })
+      if (!provider.ok) return failed(provider.error)
+      const p = provider.value
 
       await db.update(conversationId, {
         status: "running",
