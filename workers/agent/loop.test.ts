@@ -69,7 +69,7 @@ describe("the agent loop", () => {
       },
     })
     const outcome = await runLoop(h.deps)
-    expect(outcome).to.deep.equal({ status: "completed", answer: "both done" })
+    expect(outcome).to.deep.equal({ status: "completed", answer: "both done", steps: 2 })
     expect(most).to.equal(2)
     expect(h.records.map((r) => r.message.role)).to.deep.equal(["user", "assistant", "tool", "tool", "assistant"])
     const second = h.requests[1]!.messages
@@ -119,7 +119,7 @@ describe("the agent loop", () => {
   it("retries a retryable failure, honouring Retry-After, and saves nothing twice", async () => {
     const h = harness([new ProviderError("429 Too Many Requests", { kind: "http", status: 429, retryable: true, retryAfterMs: 20 }), text("after retry")])
     const outcome = await runLoop(h.deps)
-    expect(outcome).to.deep.equal({ status: "completed", answer: "after retry" })
+    expect(outcome).to.deep.equal({ status: "completed", answer: "after retry", steps: 1 })
     const retry = h.events.find((e) => e.type === "retry")
     expect(retry && retry.type === "retry" && retry.delayMs).to.equal(20)
     expect(h.records.filter((r) => r.message.role === "assistant")).to.have.length(1)
