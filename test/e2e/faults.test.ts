@@ -99,10 +99,18 @@ test("a tool worker killed mid-call: the model gets worker_crashed, calls again,
     { toolCalls: [{ id: "k2", name: "create_task", arguments: { subject: "second try" } }] },
     { text: "Recovered." },
   ])
+  await panel.evaluate(() => {
+    const w = globalThis as unknown as { started: string[] }
+    w.started = []
+    globalThis.agent.onEvent((e) => {
+      if (e.type === "tool_call_started" && e.conversationId === "f-kill") w.started.push(e.callId)
+    })
+  })
   await panel.evaluate(() => globalThis.agent.debug.stallWorker("tasks", 20_000))
   const run = startChat(panel, "make a task", "f-kill")
-  for (let i = 0; i < 100 && chats().length === 0; i++) await new Promise((r) => setTimeout(r, 20))
-  await new Promise((r) => setTimeout(r, 400))
+  // Kill it once the call is in flight (dispatched to the stalled worker).
+  for (let i = 0; i < 200 && (await panel.evaluate(() => (globalThis as unknown as { started: string[] }).started.length)) === 0; i++) await new Promise((r) => setTimeout(r, 20))
+  await new Promise((r) => setTimeout(r, 200))
   tally.injected++
   await panel.evaluate(() => globalThis.agent.debug.killWorker("tasks"))
   const result = await run.finish()
