@@ -29,12 +29,20 @@ const standardFormatter = SchemaIssue.makeFormatterStandardSchemaV1()
 export interface IssueLine {
   /** The dotted path of the offending value, e.g. `options.2` ("" for the whole value). */
   readonly path: string
+  /** The same path, one key per element (keys may themselves contain dots). */
+  readonly segments: ReadonlyArray<string>
   readonly message: string
 }
 
 /** Flattens a schema issue into one line per problem, each naming where it is. */
 export const issueLines = (issue: SchemaIssue.Issue): ReadonlyArray<IssueLine> =>
-  standardFormatter(issue).issues.map((i) => ({
-    path: (i.path ?? []).map((p) => String(typeof p === "object" && p !== null && "key" in p ? p.key : p)).join("."),
-    message: i.message,
-  }))
+  standardFormatter(issue).issues.map((i) => {
+    const segments = (i.path ?? []).map((p) => String(typeof p === "object" && p !== null && "key" in p ? p.key : p))
+    return { path: segments.join("."), segments, message: i.message }
+  })
+
+/**
+ * Input quoted in an error message, cut to a readable length: the message goes to the model,
+ * and a megabyte of its own input back would only fill its context.
+ */
+export const quoteInput = (text: string, max = 120): string => (text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`)

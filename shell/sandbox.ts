@@ -89,7 +89,10 @@ const start = ({ runId, code, maxChars, timeoutMs, inputs }: Extract<SandboxRequ
   worker.onmessage = (event: MessageEvent) => finish(runId, event.data as ScriptOutcome)
   worker.onerror = (event: ErrorEvent) => {
     event.preventDefault()
-    finish(runId, { ok: false, kind: "unavailable", message: `The sandbox worker failed: ${event.message || "it could not start (is worker-src blob: allowed in the sandbox CSP?)"}` })
+    // An error the code threw where nothing caught it (a timer, a microtask) is the code's own
+    // failure; no message at all means the worker itself could not start.
+    if (event.message) finish(runId, { ok: false, kind: "exception", name: "Error", message: event.message.replace(/^Uncaught (\w*Error: )?/, "") })
+    else finish(runId, { ok: false, kind: "unavailable", message: "The sandbox worker could not start (is worker-src blob: allowed in the sandbox CSP?)" })
   }
   worker.postMessage({ code, maxChars, timeoutMs, inputs })
 }

@@ -30,6 +30,10 @@ export const chromeError = (error: unknown): ToolError => {
   if (tab) return new NotFound({ message: `There is no tab ${tab[1]} (it may have been closed). Call list_tabs to see the open tabs and their tab_id.` })
   const window = /No window with id: (-?\d+)/.exec(message)
   if (window) return new NotFound({ message: `There is no window ${window[1]}. Call list_tabs to see the window_id of the open tabs.` })
+  // Ids outside Chrome's range (negative, beyond 32 bits) fail its own argument checks.
+  if (/No matching signature|must be at least|out of range/i.test(message)) {
+    return new NotFound({ message: "There is no tab or window with that id (ids are small positive whole numbers). Call list_tabs to see the open tabs and their tab_id and window_id." })
+  }
   return new ToolFailed({ code: "browser_error", message: `The browser refused: ${message}` })
 }
 
@@ -57,26 +61,35 @@ interface OpenParams {
  * did open, and failing would make the caller open it again.
  */
 const openTab = async ({ url, tabId, active, windowId, waitUntilLoaded, waitLimitMs = LOAD_WAIT_LIMIT_MS }: OpenParams) => {
+  // A "complete" counts only after a "loading" that our navigation started: a tab that was
+  // still loading something else must not pass for loaded.
+  const loading = new Set<number>()
   const completed = new Set<number>()
   let wake = () => undefined as void
   const onUpdated = (id: number, change: { status?: string }) => {
-    if (change.status !== "complete") return
+    if (change.status === "loading") loading.add(id)
+    if (change.status !== "complete" || !loading.has(id)) return
     completed.add(id)
     wake()
   }
   chrome.tabs.onUpdated.addListener(onUpdated)
   try {
-    const opened =
-      tabId === undefined
-        ? await chrome.tabs.create({ url, active, ...(windowId === undefined ? {} : { windowId }) })
-        : await chrome.tabs.update(tabId, { url, ...(active ? { active: true } : {}) })
+    const navigate = () => chrome.tabs.update(tabId!, { url, ...(active ? { active: true } : {}) })
+    let opened = tabId === undefined ? await chrome.tabs.create({ url, active, ...(windowId === undefined ? {} : { windowId }) }) : await navigate()
     if (opened?.id === undefined) throw new Error(`No tab with id: ${tabId ?? "new"}.`)
+    // Chrome may drop a navigation of a tab that is itself mid-load: check, and ask once more.
+    if (tabId !== undefined && opened.pendingUrl !== url && opened.url !== url) {
+      await new Promise((r) => setTimeout(r, 100))
+      const now = await chrome.tabs.get(opened.id)
+      if (now.pendingUrl !== url && now.url !== url && now.status !== "loading") opened = (await navigate()) ?? opened
+    }
     if (active && tabId !== undefined) await chrome.windows.update(opened.windowId, { focused: true }).catch(() => undefined)
     if (!waitUntilLoaded) return openResult(opened)
     const deadline = Date.now() + Math.min(waitLimitMs, LOAD_WAIT_LIMIT_MS)
     for (;;) {
-      const tab = await chrome.tabs.get(opened.id)
-      const loaded = tab.status === "complete" && (completed.has(opened.id) || tab.url === url)
+      const tab = await chrome.tabs.get(opened.id!)
+      if (tab.status === "unloaded") throw new Error(`The tab did not navigate to ${url.slice(0, 200)} (Chrome dropped the navigation); try again.`)
+      const loaded = tab.status === "complete" && (completed.has(opened.id!) || tab.url === url)
       if (loaded || Date.now() >= deadline) return openResult(tab)
       await sleep(Math.min(250, Math.max(0, deadline - Date.now())), (resume) => (wake = resume))
     }

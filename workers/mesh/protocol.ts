@@ -4,6 +4,7 @@
  */
 import type { WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
+import type { SandboxInputs } from "../../shell/sandbox.ts"
 import type { RouterReply } from "../../schemas/router.ts"
 import type { RouterMethod } from "../../shell/router/index.ts"
 
@@ -34,7 +35,7 @@ export interface HostServices {
    * extension storage), hosted by the offscreen document. A run past `timeoutMs`, or
    * cancelled, is killed without freezing anything else.
    */
-  readonly runInSandbox: (runId: string, code: string, timeoutMs: number) => Promise<SandboxOutcome>
+  readonly runInSandbox: (runId: string, code: string, timeoutMs: number, inputs?: SandboxInputs) => Promise<SandboxOutcome>
   readonly cancelSandbox: (runId: string) => Promise<void>
   /** Puts an event on the mesh's stream (a question for the user, a confirmation request). */
   readonly emit: (event: MeshEvent) => void

@@ -20,7 +20,7 @@ import {
   type ToolError,
 } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
-import { issueLines, strictParse } from "../../schemas/primitives.ts"
+import { issueLines, quoteInput, strictParse } from "../../schemas/primitives.ts"
 import { parametersJsonSchema, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
 
@@ -340,9 +340,9 @@ const decodeParams = (definition: ToolDefinition, raw: unknown): Effect.Effect<u
   const lines = issue && "issue" in issue ? issueLines((issue as Schema.SchemaError).issue) : []
   const first = lines[0]
   const message = lines.length
-    ? lines.map((l) => (l.path ? `parameter "${l.path}": ${l.message}` : l.message)).join("; ")
+    ? lines.map((l) => (l.segments.length ? `parameter ${JSON.stringify(quoteInput(l.path, 80))}: ${l.message}` : l.message)).join("; ")
     : "the arguments do not match the tool's parameters"
-  return Effect.fail(new InvalidInput({ tool: definition.name, message, ...(first?.path ? { parameter: first.path.split(".")[0]! } : {}) }))
+  return Effect.fail(new InvalidInput({ tool: definition.name, message, ...(first?.segments.length ? { parameter: first.segments[0]! } : {}) }))
 }
 
 const decodeResult = (definition: ToolDefinition, value: unknown): Effect.Effect<unknown, ToolFailed> => {

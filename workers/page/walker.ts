@@ -412,10 +412,10 @@ export const readPage = (doc: Document, options: ReadOptions = {}): ReadOutcome 
     if (selector === "") return { ok: false, code: "invalid_input", parameter: "selector", message: "`selector` is empty: give a CSS selector, or omit it to read the whole page." }
     const resolved = resolveSelector(doc, selector)
     if (!resolved.ok) {
-      return { ok: false, code: "invalid_input", parameter: "selector", message: `\`${resolved.hop}\` is not a valid CSS selector. ${pageMap(doc)}` }
+      return { ok: false, code: "invalid_input", parameter: "selector", message: `\`${clip(resolved.hop, 120)}\` is not a valid CSS selector. ${pageMap(doc)}` }
     }
     if (resolved.element === null) {
-      return { ok: false, code: "selector_not_found", message: `No element matches the selector ${JSON.stringify(selector)} on ${doc.location.href}. ${pageMap(doc)} Pass one of these as \`selector\`, or omit it to read the whole page.` }
+      return { ok: false, code: "selector_not_found", message: `No element matches the selector ${JSON.stringify(clip(selector, 120))} on ${doc.location.href}. ${pageMap(doc)} Pass one of these as \`selector\`, or omit it to read the whole page.` }
     }
     target = resolved.element
     usedSelector = selector

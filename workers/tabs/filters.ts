@@ -1,12 +1,9 @@
 /**
  * list_tabs' filters. The patterns come from the model, which may copy them from page content,
  * so a pattern is bounded before it runs: its length is capped, nested quantifiers (the usual
- * cause of catastrophic backtracking) are refused, and it only ever meets a URL or a title,
- * themselves capped in length.
+ * cause of catastrophic backtracking) are refused at once, and the matching itself runs in the
+ * sandbox with a deadline (worker.ts), against URLs and titles capped in length.
  */
-import type { TabInfo as TabInfoSchema } from "../../schemas/tools/tabs.ts"
-
-type TabInfo = typeof TabInfoSchema.Type
 
 export const PATTERN_MAX_CHARS = 200
 /** What a pattern is matched against: the first this many characters of the URL or title. */
@@ -61,16 +58,3 @@ export const hasNestedQuantifier = (pattern: string): boolean => {
   }
   return false
 }
-
-export interface TabFilters {
-  readonly url?: RegExp
-  readonly title?: RegExp
-}
-
-/** Keeps the tabs whose URL and title match the patterns (the other filters are Chrome's own). */
-export const filterTabs = (tabs: ReadonlyArray<TabInfo>, { url, title }: TabFilters): TabInfo[] =>
-  tabs.filter(
-    (tab) =>
-      (url === undefined || url.test(tab.url.slice(0, SUBJECT_MAX_CHARS))) &&
-      (title === undefined || title.test(tab.title.slice(0, SUBJECT_MAX_CHARS))),
-  )

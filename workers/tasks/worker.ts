@@ -1,6 +1,7 @@
 /** The tasks group's worker: create_task, update_task and list_tasks. */
 import { Effect } from "effect"
 import { NotFound } from "../../schemas/errors.ts"
+import { quoteInput } from "../../schemas/primitives.ts"
 import { createTask, listTasks, updateTask } from "../../schemas/tools/tasks.ts"
 import { serveToolGroup } from "../mesh/serve.ts"
 import { TaskLists } from "./task-list.ts"
@@ -14,7 +15,7 @@ serveToolGroup([createTask, updateTask, listTasks], {
     if (updated !== undefined) return Effect.succeed(updated)
     const known = lists.ids(conversationId)
     return Effect.fail(new NotFound({
-      message: `There is no task "${task_id}" in this conversation. ${known.length ? `Known tasks: ${known.join(", ")}.` : "The task list is empty: create_task first."} Call list_tasks to see them.`,
+      message: `There is no task "${quoteInput(task_id, 60)}" in this conversation. ${known.length ? `Known tasks: ${known.join(", ")}.` : "The task list is empty: create_task first."} Call list_tasks to see them.`,
     }))
   },
   list_tasks: (_params, { conversationId }) => Effect.sync(() => lists.list(conversationId)),

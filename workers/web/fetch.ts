@@ -8,6 +8,7 @@
  */
 import { Effect } from "effect"
 import { Cancelled, InvalidInput, ToolFailed, type ToolError } from "../../schemas/errors.ts"
+import { quoteInput } from "../../schemas/primitives.ts"
 import type { webFetch } from "../../schemas/tools/web.ts"
 import type { Handler } from "../mesh/serve.ts"
 import { mediaTypeOf } from "./charset.ts"
@@ -32,13 +33,13 @@ export const parseTarget = (raw: string): URL | InvalidInput => {
   try {
     url = new URL(raw.trim())
   } catch {
-    return new InvalidInput({ tool: TOOL, parameter: "url", message: `"${raw}" is not an absolute URL; give a full http:// or https:// address.` })
+    return new InvalidInput({ tool: TOOL, parameter: "url", message: `"${quoteInput(raw)}" is not an absolute URL; give a full http:// or https:// address.` })
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return new InvalidInput({
       tool: TOOL,
       parameter: "url",
-      message: `only http and https URLs can be fetched, not ${url.protocol.slice(0, -1)}: ("${raw}").`,
+      message: `only http and https URLs can be fetched, not ${quoteInput(url.protocol.slice(0, -1), 40)}: ("${quoteInput(raw)}").`,
     })
   }
   return url
@@ -70,7 +71,7 @@ const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: 
   if (!response.ok) {
     void response.body?.cancel().catch(() => {})
     const text = response.statusText || reasonPhrase(response.status)
-    throw new Failure(new ToolFailed({ code: "http_error", message: `HTTP ${response.status}${text ? ` ${text}` : ""} from ${finalUrl}.` }))
+    throw new Failure(new ToolFailed({ code: "http_error", message: `HTTP ${response.status}${text ? ` ${text}` : ""} from ${quoteInput(finalUrl)}.` }))
   }
   const contentType = response.headers.get("content-type")
   const headerType = mediaTypeOf(contentType)
@@ -91,6 +92,10 @@ const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: 
     content = await readContent(kind, bytes, { mediaType: mediaType!, contentType, url: finalUrl, signal })
   } catch (error) {
     if (error instanceof PdfError) throw new Failure(new ToolFailed({ code: "unreadable_content", message: `${finalUrl}: ${error.message}.` }))
+    // Elements nested deeper than the walkers' stack: a hostile or broken page.
+    if (error instanceof RangeError) {
+      throw new Failure(new ToolFailed({ code: "unreadable_content", message: `${quoteInput(finalUrl)}: the page's elements are nested too deeply to read (${error.message}).` }))
+    }
     throw error
   }
   const { text, truncated } = truncate(content, maxLength)
@@ -106,7 +111,7 @@ const request = async (target: URL, signal: AbortSignal): Promise<Response> => {
     throw new Failure(
       new ToolFailed({
         code: "network_error",
-        message: `Could not fetch ${target.href}: the server did not answer (${error instanceof Error ? error.message : String(error)}). Check the address, or try again later.`,
+        message: `Could not fetch ${quoteInput(target.href)}: the server did not answer (${error instanceof Error ? error.message : String(error)}). Check the address, or try again later.`,
       }),
     )
   }
@@ -115,7 +120,7 @@ const request = async (target: URL, signal: AbortSignal): Promise<Response> => {
 /** The whole body, refused past MAX_BODY_BYTES (whether or not Content-Length announced it). */
 const readBody = async (response: Response, url: string, signal: AbortSignal): Promise<Uint8Array> => {
   const tooLarge = () =>
-    new Failure(new ToolFailed({ code: "too_large", message: `${url} is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; web_fetch does not read bodies that large.` }))
+    new Failure(new ToolFailed({ code: "too_large", message: `${quoteInput(String(url))} is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; web_fetch does not read bodies that large.` }))
   const declared = Number(response.headers.get("content-length"))
   if (declared > MAX_BODY_BYTES) {
     void response.body?.cancel().catch(() => {})
@@ -137,7 +142,7 @@ const readBody = async (response: Response, url: string, signal: AbortSignal): P
   } catch (error) {
     void reader.cancel().catch(() => {})
     if (error instanceof Failure || signal.aborted) throw error
-    throw new Failure(new ToolFailed({ code: "network_error", message: `The connection to ${url} broke while reading the response (${String(error)}).` }))
+    throw new Failure(new ToolFailed({ code: "network_error", message: `The connection to ${quoteInput(String(url))} broke while reading the response (${String(error)}).` }))
   }
   const bytes = new Uint8Array(size)
   let offset = 0

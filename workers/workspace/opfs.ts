@@ -8,6 +8,7 @@
  * Failures are thrown as the tools' tagged errors, with messages that name the path.
  */
 import { NotFound, ToolFailed } from "../../schemas/errors.ts"
+import { quoteInput } from "../../schemas/primitives.ts"
 import type { WorkspacePath } from "./paths.ts"
 
 /** The folder in the OPFS root that holds the workspace. */
@@ -47,7 +48,7 @@ export const fileSystemError = (error: unknown, path: string, what: string): Not
         message: `The browser's storage quota is used up, so "${path}" was not ${what}. Free space with opfs_delete (opfs_list shows file sizes) and try again.`,
       })
     case "NotFoundError":
-      return new NotFound({ message: `No file or folder "${path}" in the workspace. ${LIST_HINT}` })
+      return new NotFound({ message: `No file or folder "${quoteInput(path)}" in the workspace. ${LIST_HINT}` })
     case "NoModificationAllowedError":
     case "InvalidStateError":
       return new ToolFailed({ code: "busy", message: `"${path}" is in use elsewhere and was not ${what}; try again in a moment.` })

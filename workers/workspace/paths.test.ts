@@ -68,3 +68,14 @@ describe("workspace paths", () => {
     expect(long.length).to.be.lessThan(400)
   })
 })
+
+describe("path bounds", () => {
+  it("refuses paths too long or too deep, quoting them short", () => {
+    const deep = parseWorkspacePath(`${"d/".repeat(5000)}f`)
+    expect(deep.ok).to.equal(false)
+    expect(!deep.ok && deep.message.length).to.be.lessThan(300)
+    expect(parseWorkspacePath(`${"a/".repeat(63)}f`).ok).to.equal(true)
+    expect(parseWorkspacePath(`${"a/".repeat(64)}f`).ok).to.equal(false)
+    expect(parseWorkspacePath("x".repeat(1025)).ok).to.equal(false)
+  })
+})

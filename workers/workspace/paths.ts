@@ -29,7 +29,12 @@ const shown = (raw: string) => JSON.stringify(raw.length > 120 ? `${raw.slice(0,
 
 const refuse = (raw: string, why: string): PathParse => ({ ok: false, message: `the path ${shown(raw)} ${why}` })
 
+/** Bounds that no real workspace needs to pass, and that keep one call's folder walk short. */
+export const MAX_PATH_CHARS = 1_024
+export const MAX_DEPTH = 64
+
 export const parseWorkspacePath = (raw: string): PathParse => {
+  if (raw.length > MAX_PATH_CHARS) return refuse(raw, `is ${raw.length} characters long; paths may have at most ${MAX_PATH_CHARS}.`)
   if (CONTROL.test(raw)) return refuse(raw, "contains a control character (NUL, tab, newline...): use printable characters only.")
   if (raw.includes("\\")) return refuse(raw, 'contains a backslash: separate folders with "/", e.g. "notes/a.md".')
   if (PERCENT_ESCAPE.test(raw)) {
@@ -38,6 +43,7 @@ export const parseWorkspacePath = (raw: string): PathParse => {
   const body = raw.startsWith("/") ? raw.slice(1) : raw
   if (body === "") return { ok: true, value: { segments: [], path: "" } }
   const segments = body.split("/")
+  if (segments.length > MAX_DEPTH) return refuse(raw, `is ${segments.length} folders deep; paths may have at most ${MAX_DEPTH} parts.`)
   for (const name of segments) {
     if (name === "") {
       return refuse(raw, 'has an empty segment (a doubled "/" or a trailing "/"): write it as "folder/file.txt".')

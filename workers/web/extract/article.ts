@@ -63,15 +63,22 @@ const isHidden = (el: Element): boolean => {
   return style !== null && HIDDEN_STYLE.test(style)
 }
 
-/** Drops what is never content: scripts, styles, embeds, form controls, hidden elements, comments. */
-export const strip = (node: Node): void => {
-  for (let child = node.firstChild; child !== null; ) {
-    const next = child.nextSibling
-    if (isElement(child)) {
-      if (DROP_TAGS.has(tagOf(child)) || isHidden(child)) child.remove()
-      else strip(child)
-    } else if (child.nodeType !== TEXT_NODE) child.remove()
-    child = next
+/**
+ * Drops what is never content: scripts, styles, embeds, form controls, hidden elements,
+ * comments. A walk with its own stack, since hostile pages nest elements thousands deep.
+ */
+export const strip = (root: Node): void => {
+  const pending: Node[] = [root]
+  while (pending.length > 0) {
+    const node = pending.pop()!
+    for (let child = node.firstChild; child !== null; ) {
+      const next = child.nextSibling
+      if (isElement(child)) {
+        if (DROP_TAGS.has(tagOf(child)) || isHidden(child)) child.remove()
+        else pending.push(child)
+      } else if (child.nodeType !== TEXT_NODE) child.remove()
+      child = next
+    }
   }
 }
 
