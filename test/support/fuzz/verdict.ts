@@ -93,7 +93,9 @@ export const judge = (fuzz: FuzzCase, outcome: Outcome, accepted: boolean): Verd
   if (code === "invalid_input") {
     const paramsGiven = fuzz.params === undefined || fuzz.params === null || isPlainObject(fuzz.params)
     const parameter = outcome.parameter
-    if (parameter === undefined || parameter === null || parameter === "") {
+    // An extra key that is the empty string is named by its own name, "".
+    const namesEmptyKey = parameter === "" && isPlainObject(fuzz.params) && "" in (fuzz.params as Record<string, unknown>)
+    if (parameter === undefined || parameter === null || (parameter === "" && !namesEmptyKey)) {
       if (fuzz.optionsInvalid || !paramsGiven) return { kind: "specific" }
       return { kind: "unspecific", reason: `invalid_input without a parameter: ${message}` }
     }
