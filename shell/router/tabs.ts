@@ -60,6 +60,9 @@ interface OpenParams {
  * (a fragment change). At the limit the tab is reported as it is, status "loading": the tab
  * did open, and failing would make the caller open it again.
  */
+/** How long a navigation may take to begin before the tab counts as not navigating. */
+const NO_NAVIGATION_MS = 3_000
+
 const openTab = async ({ url, tabId, active, windowId, waitUntilLoaded, waitLimitMs = LOAD_WAIT_LIMIT_MS }: OpenParams) => {
   // A "complete" counts only after a "loading" that our navigation started: a tab that was
   // still loading something else must not pass for loaded.
@@ -85,10 +88,15 @@ const openTab = async ({ url, tabId, active, windowId, waitUntilLoaded, waitLimi
     }
     if (active && tabId !== undefined) await chrome.windows.update(opened.windowId, { focused: true }).catch(() => undefined)
     if (!waitUntilLoaded) return openResult(opened)
-    const deadline = Date.now() + Math.min(waitLimitMs, LOAD_WAIT_LIMIT_MS)
+    const started = Date.now()
+    const deadline = started + Math.min(waitLimitMs, LOAD_WAIT_LIMIT_MS)
     for (;;) {
       const tab = await chrome.tabs.get(opened.id!)
       if (tab.status === "unloaded") throw new Error(`The tab did not navigate to ${url.slice(0, 200)} (Chrome dropped the navigation); try again.`)
+      // No navigation began at all: the address is a download, or the browser refused it.
+      if (!loading.has(opened.id!) && tab.url !== url && tab.pendingUrl !== url && Date.now() - started > NO_NAVIGATION_MS) {
+        throw new Error(`${url.slice(0, 200)} did not open as a page in the tab (it may be a file download); use web_fetch to read it.`)
+      }
       const loaded = tab.status === "complete" && (completed.has(opened.id!) || tab.url === url)
       if (loaded || Date.now() >= deadline) return openResult(tab)
       await sleep(Math.min(250, Math.max(0, deadline - Date.now())), (resume) => (wake = resume))
