@@ -30,9 +30,10 @@ after(async () => {
 test("three researchers started in one turn show as three lanes, each with its type, label, step and tool calls", async () => {
   model.script([
     { toolCalls: ["prices", "reviews", "specs"].map((label, i) => ({ id: `r${i}`, name: "agent", arguments: { type: "researcher", description: `look up ${label}`, prompt: `Find the ${label}` } })) },
-    { delayMs: 300, toolCalls: [{ id: "t1", name: "list_tasks", arguments: {} }] },
-    { delayMs: 300, toolCalls: [{ id: "t2", name: "list_tasks", arguments: {} }] },
-    { delayMs: 300, toolCalls: [{ id: "t3", name: "list_tasks", arguments: {} }] },
+    // Each first answer is held 1.5 s, so all three first turns are asked before any second one.
+    { delayMs: 1500, toolCalls: [{ id: "t1", name: "list_tasks", arguments: {} }] },
+    { delayMs: 1500, toolCalls: [{ id: "t2", name: "list_tasks", arguments: {} }] },
+    { delayMs: 1500, toolCalls: [{ id: "t3", name: "list_tasks", arguments: {} }] },
     { text: "found it" },
     { text: "found it" },
     { text: "found it" },
