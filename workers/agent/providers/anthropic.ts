@@ -3,9 +3,9 @@
  * as they were received (text and signature, or redacted data): the API verifies them.
  */
 import { sseEvents } from "./sse.ts"
-import { modelIds } from "./model-ids.ts"
+import { listModelIds } from "./model-ids.ts"
 import { parseToolArguments } from "./tool-calls.ts"
-import { cutOffError, isRetryableStatus, joinUrl, malformedChunkError, openRequest, redact, requestJson } from "./transport.ts"
+import { cutOffError, isRetryableStatus, joinUrl, malformedChunkError, openRequest, redact } from "./transport.ts"
 import {
   ProviderError,
   type ChatRequest,
@@ -247,16 +247,8 @@ export const makeAnthropicProvider = (config: ProviderConfig): Provider => ({
     }
   },
 
-  async listModels(options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> {
-    const json = (await requestJson({
-      url: joinUrl(config.baseUrl, "/models?limit=1000"),
-      method: "GET",
-      headers: anthropicHeaders(config),
-      secrets: [config.apiKey],
-      ...(options?.signal ? { signal: options.signal } : {}),
-    })) as { data?: unknown }
-    return modelIds(json?.data)
-  },
+  listModels: (options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> =>
+    listModelIds({ url: joinUrl(config.baseUrl, "/models?limit=1000"), headers: anthropicHeaders(config), apiKey: config.apiKey, list: "data", ...(options?.signal ? { signal: options.signal } : {}) }),
 })
 
 /** Anthropic counts cached input apart from `input_tokens`; inputTokens here is the whole prompt, as with OpenAI. */

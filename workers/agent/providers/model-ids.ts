@@ -1,3 +1,5 @@
+import { requestJson } from "./transport.ts"
+
 /** Model names out of a listing (`data[].id` for OpenAI and Anthropic, `models[].name` for Ollama). */
 export const modelIds = (list: unknown, field: "id" | "name" = "id"): Array<string> =>
   Array.isArray(list)
@@ -6,3 +8,22 @@ export const modelIds = (list: unknown, field: "id" | "name" = "id"): Array<stri
         return typeof value === "string" ? [value] : []
       })
     : []
+
+/** A service's model listing: GET `url` with the provider's headers, names from `list[].field`. */
+export const listModelIds = async (args: {
+  readonly url: string
+  readonly headers: Record<string, string>
+  readonly apiKey: string | undefined
+  readonly list: string
+  readonly field?: "id" | "name"
+  readonly signal?: AbortSignal
+}): Promise<Array<string>> => {
+  const json = (await requestJson({
+    url: args.url,
+    method: "GET",
+    headers: args.headers,
+    secrets: [args.apiKey],
+    ...(args.signal ? { signal: args.signal } : {}),
+  })) as Record<string, unknown> | undefined
+  return modelIds(json?.[args.list], args.field)
+}

@@ -3,10 +3,10 @@
  * objects, ids often absent), reasoning in `thinking` or, for older builds, inline `<think>`.
  */
 import { ndjsonLines } from "./ndjson.ts"
-import { modelIds } from "./model-ids.ts"
+import { listModelIds } from "./model-ids.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { newCallId, parseToolArguments, reasoningText } from "./tool-calls.ts"
-import { cutOffError, joinUrl, malformedChunkError, openRequest, redact, requestJson } from "./transport.ts"
+import { cutOffError, joinUrl, malformedChunkError, openRequest, redact } from "./transport.ts"
 import {
   ProviderError,
   type ChatRequest,
@@ -133,14 +133,6 @@ export const makeOllamaProvider = (config: ProviderConfig): Provider => ({
     }
   },
 
-  async listModels(options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> {
-    const json = (await requestJson({
-      url: joinUrl(config.baseUrl, "/api/tags"),
-      method: "GET",
-      headers: ollamaHeaders(config),
-      secrets: [config.apiKey],
-      ...(options?.signal ? { signal: options.signal } : {}),
-    })) as { models?: unknown }
-    return modelIds(json?.models, "name")
-  },
+  listModels: (options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> =>
+    listModelIds({ url: joinUrl(config.baseUrl, "/api/tags"), headers: ollamaHeaders(config), apiKey: config.apiKey, list: "models", field: "name", ...(options?.signal ? { signal: options.signal } : {}) }),
 })

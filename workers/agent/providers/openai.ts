@@ -4,11 +4,11 @@
  * differences are absorbed here: reasoning in `reasoning_content`, `reasoning` or inline
  * `<think>` tags; tool calls in fragments by index or whole in one chunk; usage last or not at all.
  */
-import { modelIds } from "./model-ids.ts"
+import { listModelIds } from "./model-ids.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { sseEvents } from "./sse.ts"
 import { parseToolArguments, newCallId, reasoningText } from "./tool-calls.ts"
-import { cutOffError, isRetryableStatus, joinUrl, malformedChunkError, openRequest, redact, requestJson } from "./transport.ts"
+import { cutOffError, isRetryableStatus, joinUrl, malformedChunkError, openRequest, redact } from "./transport.ts"
 import {
   ProviderError,
   type ChatRequest,
@@ -238,14 +238,6 @@ export const makeOpenAiProvider = (config: ProviderConfig): Provider => ({
     }
   },
 
-  async listModels(options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> {
-    const json = (await requestJson({
-      url: joinUrl(config.baseUrl, "/models"),
-      method: "GET",
-      headers: openAiHeaders(config),
-      secrets: [config.apiKey],
-      ...(options?.signal ? { signal: options.signal } : {}),
-    })) as { data?: Array<{ id?: unknown }> }
-    return modelIds(json?.data)
-  },
+  listModels: (options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> =>
+    listModelIds({ url: joinUrl(config.baseUrl, "/models"), headers: openAiHeaders(config), apiKey: config.apiKey, list: "data", ...(options?.signal ? { signal: options.signal } : {}) }),
 })
