@@ -61,16 +61,24 @@ export class ChatStore {
   private unsubscribe: (() => void) | undefined
   private listRefresh: ReturnType<typeof setTimeout> | undefined
 
+  /** Settings reads in flight: only the latest one's answer is kept (an older one may land last). */
+  private settingsReads = 0
+
+  private async loadSettings(agent: AgentApi): Promise<void> {
+    const read = ++this.settingsReads
+    const settings = await agent.settings.get().catch(() => undefined)
+    if (read === this.settingsReads && settings !== undefined) this.settings.set(settings)
+  }
+
   async connect(agent: AgentApi): Promise<void> {
     this.agent = agent
     this.unsubscribe = agent.onEvent((event) => this.onEvent(event))
-    const [settings, conversations, running, tools] = await Promise.all([
-      agent.settings.get().catch(() => undefined),
+    const [, conversations, running, tools] = await Promise.all([
+      this.loadSettings(agent),
       agent.conversations.list().catch(() => []),
       agent.conversations.running().catch(() => []),
       agent.tools.list().catch(() => []),
     ])
-    this.settings.set(settings)
     this.conversations.set(conversations)
     this.toolCount.set(tools.length)
     this.running.set(new Map([...this.running.get(), ...running.map((r) => [r.conversationId, r.runId] as const)]))
@@ -116,7 +124,7 @@ export class ChatStore {
   }
 
   async refreshSettings(): Promise<void> {
-    this.settings.set(await this.api().settings.get())
+    await this.loadSettings(this.api())
   }
 
   async refreshTasks(): Promise<void> {
