@@ -5,18 +5,17 @@
  */
 import { LitElement, css, html, nothing } from "lit"
 import type { ConfirmationRequested } from "../schemas/events.ts"
-import { timeLeft } from "./am-question.ts"
+import { ClockController, timeLeft } from "./clock.ts"
 import { t } from "./i18n.ts"
 import { baseStyles } from "./styles.ts"
 
 export class AmConfirmation extends LitElement {
-  static override properties = { request: { attribute: false }, now: { state: true }, error: { state: true }, busy: { state: true } }
+  static override properties = { request: { attribute: false }, error: { state: true }, busy: { state: true } }
   request: ConfirmationRequested | undefined
   onDecide: ((id: string, allow: boolean) => Promise<void>) | undefined
-  now = Date.now()
+  private readonly clock = new ClockController(this)
   error = ""
   busy = false
-  private timer: ReturnType<typeof setInterval> | undefined
 
   static override styles = [
     baseStyles,
@@ -32,16 +31,6 @@ export class AmConfirmation extends LitElement {
       [role="alert"] { color: var(--am-danger); font-size: 12px; }
     `,
   ]
-
-  override connectedCallback(): void {
-    super.connectedCallback()
-    this.timer = setInterval(() => (this.now = Date.now()), 1000)
-  }
-
-  override disconnectedCallback(): void {
-    clearInterval(this.timer)
-    super.disconnectedCallback()
-  }
 
   private async decide(allow: boolean) {
     if (!this.request || !this.onDecide) return
@@ -61,7 +50,7 @@ export class AmConfirmation extends LitElement {
     return html`<section role="group" aria-labelledby="what" data-testid="confirmation">
       <div class="head">
         <span class="label" id="what">${t("confirmLabel", r.tool)}</span>
-        <span class="left">${t("questionExpiresIn", timeLeft(r.expiresAt, this.now))}</span>
+        <span class="left">${t("questionExpiresIn", timeLeft(r.expiresAt, this.clock.now))}</span>
       </div>
       <p>${r.summary}</p>
       <p class="site">${t("confirmSite", r.site)}</p>

@@ -4,28 +4,22 @@
  */
 import { LitElement, css, html, nothing } from "lit"
 import type { QuestionAsked } from "../schemas/events.ts"
+import { ClockController, timeLeft } from "./clock.ts"
 import { t } from "./i18n.ts"
 import { baseStyles } from "./styles.ts"
-
-export const timeLeft = (expiresAt: number, now: number): string => {
-  const s = Math.max(0, Math.ceil((expiresAt - now) / 1000))
-  return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `0:${String(s).padStart(2, "0")}`
-}
 
 export class AmQuestion extends LitElement {
   static override properties = {
     question: { attribute: false },
-    now: { state: true },
     error: { state: true },
     busy: { state: true },
   }
   question: QuestionAsked | undefined
   /** Answers through this; the panel passes the store's action. */
   onAnswer: ((id: string, answer: string | ReadonlyArray<string>) => Promise<void>) | undefined
-  now = Date.now()
+  private readonly clock = new ClockController(this)
   error = ""
   busy = false
-  private timer: ReturnType<typeof setInterval> | undefined
 
   static override styles = [
     baseStyles,
@@ -44,16 +38,6 @@ export class AmQuestion extends LitElement {
       [role="alert"] { color: var(--am-danger); font-size: 12px; margin: 6px 0 0; }
     `,
   ]
-
-  override connectedCallback(): void {
-    super.connectedCallback()
-    this.timer = setInterval(() => (this.now = Date.now()), 1000)
-  }
-
-  override disconnectedCallback(): void {
-    clearInterval(this.timer)
-    super.disconnectedCallback()
-  }
 
   private async submit(event: Event) {
     event.preventDefault()
@@ -97,7 +81,7 @@ export class AmQuestion extends LitElement {
       <form @submit=${this.submit} data-testid="question" aria-label=${t("questionLabel")}>
         <div class="head">
           <span class="label">${t("questionLabel")}</span>
-          <span class="left" title=${t("questionTimeLeft")}>${t("questionExpiresIn", timeLeft(q.expiresAt, this.now))}</span>
+          <span class="left" title=${t("questionTimeLeft")}>${t("questionExpiresIn", timeLeft(q.expiresAt, this.clock.now))}</span>
         </div>
         <fieldset>
           <legend>${q.question}</legend>

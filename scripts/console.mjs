@@ -16,23 +16,14 @@ import readline from "node:readline"
 import { PassThrough } from "node:stream"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { chromium } from "playwright-core"
+import { chromiumPath, extensionLaunchArgs } from "./chromium.mjs"
 
 export const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 export const distDir = path.resolve(repoRoot, process.env.DIST_DIR ?? "dist")
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+export { chromiumPath }
 
 /** The same flags as test/e2e/harness.ts, so the console sees what the tests see. */
-export const launchArgs = (dist = distDir) => [
-  `--disable-extensions-except=${dist}`,
-  `--load-extension=${dist}`,
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-]
+export const launchArgs = (dist = distDir) => extensionLaunchArgs(dist)
 
 /**
  * Runs build.mjs (it honours DIST_DIR itself); its log goes to stderr, keeping stdout for results.

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { chromium } from "playwright-core"
+import { chromiumPath } from "./chromium.mjs"
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const dist = path.join(root, "dist")
@@ -17,7 +18,7 @@ if (build.status !== 0) process.exit(build.status ?? 1)
 
 const profile = process.env.AGENT_MESH_PROFILE ?? (await mkdtemp(path.join(tmpdir(), "agent-mesh-")))
 const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: chromiumPath,
   headless,
   viewport: null,
   args: [

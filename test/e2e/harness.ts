@@ -4,6 +4,7 @@
  * Debian's /usr/bin/chromium.
  */
 import { chromium, type BrowserContext, type Page, type Worker } from "playwright-core"
+import { chromiumPath, extensionLaunchArgs } from "../../scripts/chromium.mjs"
 import { mkdtemp, rm, stat } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
@@ -12,7 +13,7 @@ import { fileURLToPath } from "node:url"
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url))
 export const distDir = path.resolve(repoRoot, process.env.DIST_DIR ?? "dist")
 export const sharedDir = path.join(repoRoot, "..", "shared")
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+export { chromiumPath }
 
 export interface ExtensionSession {
   readonly context: BrowserContext
@@ -32,17 +33,7 @@ export const launchExtension = async (options: { userDataDir?: string; headless?
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
     headless: options.headless ?? true,
-    args: [
-      `--disable-extensions-except=${distDir}`,
-      `--load-extension=${distDir}`,
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: extensionLaunchArgs(distDir),
   })
   const serviceWorker = async () => {
     const existing = context.serviceWorkers().find((w) => w.url().endsWith("/service-worker.js"))

@@ -7,29 +7,10 @@ import assert from "node:assert/strict"
 import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import type { Page } from "playwright-core"
+import { minimalPdf } from "../support/minimal-pdf.ts"
 
 /** A one-page PDF whose only content is `text` in Helvetica, with a correct cross-reference table. */
-const makePdf = (text: string): Buffer => {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ]
-  let pdf = "%PDF-1.4\n"
-  const offsets: number[] = []
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length)
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`
-  })
-  const xref = pdf.length
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, "0")} 00000 n \n`
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(pdf, "latin1")
-}
+const makePdf = (text: string): Buffer => Buffer.from(minimalPdf(text), "latin1")
 
 const paragraph = (n: number) =>
   `<p>Paragraph ${n} of the story explains, in plain and unhurried sentences, why the river flooded the valley that spring, and what the town did about it afterwards.</p>`

@@ -2,30 +2,12 @@ import { expect } from "chai"
 import { effectiveMediaType, formatJson, htmlToContent, kindOfMediaType, readContent, sniffMediaType, truncate } from "./fetch-content.ts"
 import { parseTarget } from "./fetch.ts"
 import { InvalidInput } from "../../schemas/errors.ts"
+import { minimalPdf } from "../../test/support/minimal-pdf.ts"
 
 const bytes = (s: string) => new TextEncoder().encode(s)
 
 /** A one-page PDF with `text` in Helvetica and a correct cross-reference table. */
-const makePdf = (text: string): Uint8Array => {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ]
-  let pdf = "%PDF-1.4\n"
-  const offsets: number[] = []
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length)
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`
-  })
-  const xref = pdf.length
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return bytes(pdf)
-}
+const makePdf = (text: string): Uint8Array => bytes(minimalPdf(text))
 
 describe("web_fetch content", () => {
   it("accepts only absolute http and https URLs", () => {
