@@ -15,7 +15,11 @@ const args = new Set(process.argv.slice(2))
 const production = args.has("--production")
 const watch = args.has("--watch")
 
-const exists = (p) => stat(p).then(() => true, () => false)
+const exists = (p) =>
+  stat(p).then(
+    () => true,
+    () => false,
+  )
 
 /** Every tool group with a worker: workers/<group>/worker.ts → dist/workers/<group>.js */
 const workerEntries = async () => {

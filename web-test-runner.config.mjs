@@ -34,7 +34,14 @@ export default {
       launchOptions: {
         executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
         headless: true,
-        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+        args: [
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--no-first-run",
+        ],
       },
     }),
   ],

@@ -49,7 +49,9 @@ const label = { ours: "Agent Mesh (web_fetch)", readability: "Readability.js + T
 console.log(`article extraction: ${pages.length} pages from ${path.relative(root, benchDir)}, ${PASSES} timed passes`)
 console.log("extractor                    F1      precision  recall   median ms/page")
 for (const r of rows) {
-  console.log(`${label[r.name].padEnd(28)} ${r.f1.toFixed(3)}   ${r.precision.toFixed(3)}      ${r.recall.toFixed(3)}    ${r.median.toFixed(2)}`)
+  console.log(
+    `${label[r.name].padEnd(28)} ${r.f1.toFixed(3)}   ${r.precision.toFixed(3)}      ${r.recall.toFixed(3)}    ${r.median.toFixed(2)}`,
+  )
 }
 const [ours, baseline] = rows
 console.log(`time ratio ours/Readability: ${(ours.median / baseline.median).toFixed(2)} (target ≤ 1.5)`)

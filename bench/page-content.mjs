@@ -48,7 +48,25 @@ const timed = async (fn) => {
 const checkInPage = ({ pairs, attribute }) => {
   const INTERACTIVE =
     "a[href], area[href], button, input:not([type=hidden]), select, textarea, details > summary, [contenteditable=''], [contenteditable=true], " +
-    ["button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider", "spinbutton", "treeitem", "listbox"]
+    [
+      "button",
+      "link",
+      "checkbox",
+      "radio",
+      "switch",
+      "tab",
+      "menuitem",
+      "menuitemcheckbox",
+      "menuitemradio",
+      "option",
+      "combobox",
+      "textbox",
+      "searchbox",
+      "slider",
+      "spinbutton",
+      "treeitem",
+      "listbox",
+    ]
       .map((r) => `[role=${r}]`)
       .join(", ")
   const resolve = (selector) => {
@@ -110,7 +128,8 @@ try {
   const panel = await session.openPage("sidepanel.html")
   const serviceWorker = await session.serviceWorker()
   const tabIdOf = (url) => serviceWorker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id, url)
-  const routerCall = (method, params) => panel.evaluate(([m, p]) => chrome.runtime.sendMessage({ kind: "agent-mesh/router", method: m, params: p }), [method, params])
+  const routerCall = (method, params) =>
+    panel.evaluate(([m, p]) => chrome.runtime.sendMessage({ kind: "agent-mesh/router", method: m, params: p }), [method, params])
 
   const warm = await session.context.newPage()
   await warm.goto(server.url("/warm-up.html"))

@@ -44,7 +44,8 @@ const REPEATS = Math.max(1, number("--repeats", 2))
 const SIZES = String(option("--sizes", "1,2,4,8")).split(",").map(Number)
 const PROTOCOLS = { both: ["h2", "http1"], h2: ["h2"], http1: ["http1"] }[option("--protocol", "both")]
 if (!PROTOCOLS) throw new Error("--protocol takes h2, http1 or both")
-if (!SIZES.includes(1) || SIZES.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--sizes must list whole numbers and include 1 (the baseline)")
+if (!SIZES.includes(1) || SIZES.some((n) => !Number.isInteger(n) || n < 1))
+  throw new Error("--sizes must list whole numbers and include 1 (the baseline)")
 const VERBOSE = process.argv.includes("--verbose")
 const TRACE_DIR = option("--trace-dir", undefined)
 const RATIO_TARGET = 1.25
@@ -62,7 +63,27 @@ const startHttp2ModelServer = async () => {
   const dir = await mkdtemp(path.join(tmpdir(), "agent-mesh-bench-tls-"))
   const keyFile = path.join(dir, "key.pem")
   const certFile = path.join(dir, "cert.pem")
-  const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "pipe" })
+  const made = spawnSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+    ],
+    { stdio: "pipe" },
+  )
   if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`)
   const [key, cert] = await Promise.all([readFile(keyFile), readFile(certFile)])
   await rm(dir, { recursive: true, force: true })
@@ -126,7 +147,10 @@ const traced = async (fn) => {
   const events = []
   const collect = ({ value }) => events.push(...value)
   cdp.on("Tracing.dataCollected", collect)
-  await cdp.send("Tracing.start", { traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: "recordAsMuchAsPossible" }, transferMode: "ReportEvents" })
+  await cdp.send("Tracing.start", {
+    traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: "recordAsMuchAsPossible" },
+    transferMode: "ReportEvents",
+  })
   let value
   try {
     value = await fn()
@@ -158,19 +182,33 @@ const isTask = (e) => e.ph === "X" && (e.name === "RunTask" || e.name === "Threa
 /** A thread's tasks during the round: the longest (and what it ran), how many were over the target, the busy time and offscreen.js's part of it. */
 const threadTasks = (events, thread, window) => {
   if (!thread) return { longest: NaN, longestCpu: NaN, over: NaN, busy: NaN, offscreen: NaN, inside: [] }
-  const onThread = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ts + (e.dur ?? 0) >= window.from && e.ts <= window.to)
+  const onThread = events.filter(
+    (e) => e.pid === thread.pid && e.tid === thread.tid && e.ts + (e.dur ?? 0) >= window.from && e.ts <= window.to,
+  )
   const tasks = onThread.filter(isTask)
   const ms = (e) => (e.dur ?? 0) / 1000
-  const offscreen = onThread.filter((e) => e.ph === "X" && e.name === "FunctionCall" && String(e.args?.data?.url ?? "").endsWith("/offscreen.js")).reduce((sum, e) => sum + ms(e), 0)
+  const offscreen = onThread
+    .filter((e) => e.ph === "X" && e.name === "FunctionCall" && String(e.args?.data?.url ?? "").endsWith("/offscreen.js"))
+    .reduce((sum, e) => sum + ms(e), 0)
   if (tasks.length === 0) return { longest: 0, longestCpu: 0, over: 0, busy: 0, offscreen, inside: [] }
   const top = tasks.reduce((a, b) => (ms(b) > ms(a) ? b : a))
   const inside = onThread
     .filter((e) => e.ph === "X" && !isTask(e) && e.ts >= top.ts && e.ts <= top.ts + top.dur)
     .sort((a, b) => ms(b) - ms(a))
     .slice(0, 6)
-    .map((e) => `${e.name}${e.args?.data?.url ? ` ${String(e.args.data.url).split("/").pop()}` : ""}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ""} ${fmt(ms(e))} ms`)
+    .map(
+      (e) =>
+        `${e.name}${e.args?.data?.url ? ` ${String(e.args.data.url).split("/").pop()}` : ""}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ""} ${fmt(ms(e))} ms`,
+    )
   // tdur is the thread's CPU time: far below the wall time when the thread was waiting for a core.
-  return { longest: ms(top), longestCpu: top.tdur === undefined ? NaN : top.tdur / 1000, over: tasks.filter((e) => ms(e) > TASK_TARGET_MS).length, busy: tasks.reduce((sum, e) => sum + ms(e), 0), offscreen, inside }
+  return {
+    longest: ms(top),
+    longestCpu: top.tdur === undefined ? NaN : top.tdur / 1000,
+    over: tasks.filter((e) => ms(e) > TASK_TARGET_MS).length,
+    busy: tasks.reduce((sum, e) => sum + ms(e), 0),
+    offscreen,
+    inside,
+  }
 }
 
 /** One round: N sub-agents started together, each with two scripted turns of `delayMs`. */
@@ -186,10 +224,18 @@ const round = async (model, n, delayMs = DELAY_MS) => {
     const started = Date.now()
     const outcomes = await panel.evaluate(async (n) => {
       console.timeStamp("bench:start")
-      const jobs = Array.from({ length: n }, (_, i) => globalThis.agent.spawn({ type: "researcher", prompt: `Bench job ${i}: list your tasks, then say done.`, description: `bench ${i}` }))
+      const jobs = Array.from({ length: n }, (_, i) =>
+        globalThis.agent.spawn({
+          type: "researcher",
+          prompt: `Bench job ${i}: list your tasks, then say done.`,
+          description: `bench ${i}`,
+        }),
+      )
       const settled = await Promise.allSettled(jobs.map((job) => job.result))
       console.timeStamp("bench:end")
-      return settled.map((s) => (s.status === "fulfilled" ? { answer: s.value.answer, steps: s.value.steps } : { error: `${s.reason?.code}: ${s.reason?.message}` }))
+      return settled.map((s) =>
+        s.status === "fulfilled" ? { answer: s.value.answer, steps: s.value.steps } : { error: `${s.reason?.code}: ${s.reason?.message}` },
+      )
     }, n)
     return { started, ended: Date.now(), outcomes }
   })
@@ -203,20 +249,35 @@ const round = async (model, n, delayMs = DELAY_MS) => {
   const wallMs = value.ended - value.started
   if (TRACE_DIR) {
     await mkdir(TRACE_DIR, { recursive: true })
-    await writeFile(path.join(TRACE_DIR, `${model.protocol}-${n}-agents-${delayMs}ms-${value.started}.json`), JSON.stringify({ traceEvents: events }))
+    await writeFile(
+      path.join(TRACE_DIR, `${model.protocol}-${n}-agents-${delayMs}ms-${value.started}.json`),
+      JSON.stringify({ traceEvents: events }),
+    )
   }
   if (VERBOSE) {
     console.log(`${n} sub-agents in ${wallMs} ms; model requests at ${at.map(fmt).join(", ")} ms`)
-    console.log(`  side panel thread: busy ${fmt(thread.busy)} ms (offscreen.js ${fmt(thread.offscreen)} ms); longest task ${fmt(thread.longest)} ms (${fmt(thread.longestCpu)} ms cpu): ${thread.inside.join("; ") || "(nothing traced inside)"}`)
+    console.log(
+      `  side panel thread: busy ${fmt(thread.busy)} ms (offscreen.js ${fmt(thread.offscreen)} ms); longest task ${fmt(thread.longest)} ms (${fmt(thread.longestCpu)} ms cpu): ${thread.inside.join("; ") || "(nothing traced inside)"}`,
+    )
   }
-  return { wallMs, lastFirstTurnMs: at[n - 1], lastSecondTurnMs: at[2 * n - 1], ...thread, observedLongTaskMs: longTasks.length ? Math.max(...longTasks) : 0 }
+  return {
+    wallMs,
+    lastFirstTurnMs: at[n - 1],
+    lastSecondTurnMs: at[2 * n - 1],
+    ...thread,
+    observedLongTaskMs: longTasks.length ? Math.max(...longTasks) : 0,
+  }
 }
 
 /** Every size, REPEATS times, against one model server; the medians (and the worst tasks). */
 const pass = async (protocol) => {
   const model = servers[protocol]
   await panel.evaluate(
-    (baseUrl) => globalThis.agent.settings.update({ providers: [{ id: "bench", name: "bench", kind: "openai", baseUrl }], defaultModel: { providerId: "bench", model: "bench" } }),
+    (baseUrl) =>
+      globalThis.agent.settings.update({
+        providers: [{ id: "bench", name: "bench", kind: "openai", baseUrl }],
+        defaultModel: { providerId: "bench", model: "bench" },
+      }),
     model.baseUrl("openai"),
   )
   // Warm-up: starts the offscreen document, the tool workers and the connection, and fills the code caches.
@@ -240,9 +301,15 @@ const pass = async (protocol) => {
     })
   }
   const one = rows.find((r) => r.n === 1).wallMs
-  console.log(`\n${PROTOCOL_NAMES[protocol]} model server, ${process.argv.includes("--no-build") ? "existing" : process.argv.includes("--production") ? "production" : "development"} build: ${DELAY_MS} ms per model turn, 2 turns per sub-agent (ideal ${2 * DELAY_MS} ms); median of ${REPEATS} runs, longest task the worst of them`)
+  console.log(
+    `\n${PROTOCOL_NAMES[protocol]} model server, ${process.argv.includes("--no-build") ? "existing" : process.argv.includes("--production") ? "production" : "development"} build: ${DELAY_MS} ms per model turn, 2 turns per sub-agent (ideal ${2 * DELAY_MS} ms); median of ${REPEATS} runs, longest task the worst of them`,
+  )
   // The machine's other work competes for the same cores; a loaded machine stretches every figure.
-  console.log(`${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} (1, 5, 15 min)`)
+  console.log(
+    `${availableParallelism()} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} (1, 5, 15 min)`,
+  )
   console.table(
     rows.map((r) => ({
       agents: r.n,
@@ -270,7 +337,10 @@ try {
   console.log(
     `parallel-agents: ` +
       results
-        .map((r) => `${PROTOCOL_NAMES[r.protocol]}: ${r.n} sub-agents took ${r.ratio.toFixed(2)}× the time of one (${fmt(r.wall)} vs ${fmt(r.one)} ms; target ≤ ${RATIO_TARGET}×), side panel longest task ${fmt(r.longest)} ms, ${fmt(r.longestCpu)} ms of it on the CPU (target ≤ ${TASK_TARGET_MS} ms): ${verdict(r)}`)
+        .map(
+          (r) =>
+            `${PROTOCOL_NAMES[r.protocol]}: ${r.n} sub-agents took ${r.ratio.toFixed(2)}× the time of one (${fmt(r.wall)} vs ${fmt(r.one)} ms; target ≤ ${RATIO_TARGET}×), side panel longest task ${fmt(r.longest)} ms, ${fmt(r.longestCpu)} ms of it on the CPU (target ≤ ${TASK_TARGET_MS} ms): ${verdict(r)}`,
+        )
         .join(" | "),
   )
 } catch (error) {

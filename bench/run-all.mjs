@@ -2,7 +2,9 @@
 import { spawnSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 
-const scripts = Object.keys(JSON.parse(readFileSync(new URL("../package.json", import.meta.url))).scripts ?? {}).filter((s) => s.startsWith("bench:"))
+const scripts = Object.keys(JSON.parse(readFileSync(new URL("../package.json", import.meta.url))).scripts ?? {}).filter((s) =>
+  s.startsWith("bench:"),
+)
 if (scripts.length === 0) console.log("no benchmarks yet")
 let failed = 0
 for (const script of scripts) {

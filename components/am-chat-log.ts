@@ -34,26 +34,109 @@ export class AmChatLog extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; overflow-y: auto; padding: 12px 12px 4px; scroll-behavior: auto; }
-      .msg { margin: 0 0 12px; position: relative; }
-      .user { margin-left: 40px; background: var(--am-user-bg); border-radius: 12px 12px 4px 12px; padding: 8px 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
-      .assistant { padding: 0 2px; }
-      .actions { display: flex; gap: 2px; justify-content: flex-end; opacity: 0.75; }
-      .actions button { min-height: 22px; font-size: 11px; padding: 0 6px; }
-      .msg:hover .actions, .msg:focus-within .actions { opacity: 1; }
-      details.reasoning { margin: 0 0 6px; font-size: 13px; color: var(--am-muted); border-left: 3px solid var(--am-border); padding-left: 8px; }
-      details.reasoning summary { cursor: pointer; font-size: 12px; }
-      details.reasoning .text { white-space: pre-wrap; margin-top: 4px; }
-      .notice { font-size: 12px; padding: 6px 10px; border-radius: var(--am-radius); background: var(--am-surface); color: var(--am-muted); margin: 0 0 12px; }
-      .notice.failed { background: var(--am-danger-bg); color: var(--am-danger); }
-      .usage { font-size: 11px; color: var(--am-muted); text-align: right; margin: -6px 0 12px; font-variant-numeric: tabular-nums; }
-      .streaming::after { content: "▍"; animation: blink 1s steps(2) infinite; color: var(--am-accent); }
-      @keyframes blink { 50% { opacity: 0; } }
-      @media (prefers-reduced-motion: reduce) { .streaming::after { animation: none; } }
-      .retry { font-size: 12px; color: var(--am-warn); margin: 0 0 8px; }
-      .empty { text-align: center; margin-top: 20vh; }
-      .empty h2 { font-size: 16px; margin: 0 0 4px; }
-      .thinking { color: var(--am-muted); font-size: 13px; margin: 0 0 12px; }
+      :host {
+        display: block;
+        overflow-y: auto;
+        padding: 12px 12px 4px;
+        scroll-behavior: auto;
+      }
+      .msg {
+        margin: 0 0 12px;
+        position: relative;
+      }
+      .user {
+        margin-left: 40px;
+        background: var(--am-user-bg);
+        border-radius: 12px 12px 4px 12px;
+        padding: 8px 12px;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .assistant {
+        padding: 0 2px;
+      }
+      .actions {
+        display: flex;
+        gap: 2px;
+        justify-content: flex-end;
+        opacity: 0.75;
+      }
+      .actions button {
+        min-height: 22px;
+        font-size: 11px;
+        padding: 0 6px;
+      }
+      .msg:hover .actions,
+      .msg:focus-within .actions {
+        opacity: 1;
+      }
+      details.reasoning {
+        margin: 0 0 6px;
+        font-size: 13px;
+        color: var(--am-muted);
+        border-left: 3px solid var(--am-border);
+        padding-left: 8px;
+      }
+      details.reasoning summary {
+        cursor: pointer;
+        font-size: 12px;
+      }
+      details.reasoning .text {
+        white-space: pre-wrap;
+        margin-top: 4px;
+      }
+      .notice {
+        font-size: 12px;
+        padding: 6px 10px;
+        border-radius: var(--am-radius);
+        background: var(--am-surface);
+        color: var(--am-muted);
+        margin: 0 0 12px;
+      }
+      .notice.failed {
+        background: var(--am-danger-bg);
+        color: var(--am-danger);
+      }
+      .usage {
+        font-size: 11px;
+        color: var(--am-muted);
+        text-align: right;
+        margin: -6px 0 12px;
+        font-variant-numeric: tabular-nums;
+      }
+      .streaming::after {
+        content: "▍";
+        animation: blink 1s steps(2) infinite;
+        color: var(--am-accent);
+      }
+      @keyframes blink {
+        50% {
+          opacity: 0;
+        }
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .streaming::after {
+          animation: none;
+        }
+      }
+      .retry {
+        font-size: 12px;
+        color: var(--am-warn);
+        margin: 0 0 8px;
+      }
+      .empty {
+        text-align: center;
+        margin-top: 20vh;
+      }
+      .empty h2 {
+        font-size: 16px;
+        margin: 0 0 4px;
+      }
+      .thinking {
+        color: var(--am-muted);
+        font-size: 13px;
+        margin: 0 0 12px;
+      }
     `,
   ]
 
@@ -89,7 +172,10 @@ export class AmChatLog extends LitElement {
   }
 
   private reasoning(text: string, open = false) {
-    return html`<details class="reasoning" ?open=${open}><summary>${t("reasoning")}</summary><div class="text">${text}</div></details>`
+    return html`<details class="reasoning" ?open=${open}>
+      <summary>${t("reasoning")}</summary>
+      <div class="text">${text}</div>
+    </details>`
   }
 
   private item(item: TurnItem, isLastUser: boolean, running: boolean) {
@@ -113,7 +199,9 @@ export class AmChatLog extends LitElement {
           ${item.text ? html`<div class="actions">${this.copyButton(item.record.seq, item.text)}</div>` : nothing}
         </div>`
       case "notice":
-        return html`<p class="notice ${item.status}" role=${item.status === "failed" ? "alert" : "status"} data-testid="notice">${item.text}</p>`
+        return html`<p class="notice ${item.status}" role=${item.status === "failed" ? "alert" : "status"} data-testid="notice">
+          ${item.text}
+        </p>`
       case "usage":
         return html`<p class="usage" data-testid="turn-usage">${usageText(item.usage)}</p>`
     }
@@ -127,20 +215,25 @@ export class AmChatLog extends LitElement {
     const lastUser = [...items].reverse().find((i) => i.kind === "user")
     const live = view.live && view.live.runId === runId ? view.live : undefined
     if (items.length === 0 && !live && view.questions.length === 0 && view.confirmations.length === 0 && !view.failure) {
-      return html`<div class="empty"><h2>${t("emptyTitle")}</h2><p class="muted">${t("emptyHint")}</p></div>`
+      return html`<div class="empty">
+        <h2>${t("emptyTitle")}</h2>
+        <p class="muted">${t("emptyHint")}</p>
+      </div>`
     }
     const key = (i: TurnItem) => (i.kind === "usage" ? `u:${i.runId}` : `${i.kind}:${i.record.seq}`)
     return html`
       ${repeat(items, key, (i) => this.item(i, i === lastUser, running))}
       ${live?.retry ? html`<p class="retry" role="status">${t("retrying", live.retry)}</p>` : nothing}
-      ${live && (live.text || live.reasoning)
-        ? html`<div class="msg assistant" data-testid="streaming">
-            ${live.reasoning ? this.reasoning(live.reasoning) : nothing}
-            ${live.text ? html`<am-markdown class="streaming" .text=${live.text}></am-markdown>` : nothing}
-          </div>`
-        : running && view.questions.length === 0 && view.confirmations.length === 0
-          ? html`<p class="thinking" role="status">${t("working")}</p>`
-          : nothing}
+      ${
+        live && (live.text || live.reasoning)
+          ? html`<div class="msg assistant" data-testid="streaming">
+              ${live.reasoning ? this.reasoning(live.reasoning) : nothing}
+              ${live.text ? html`<am-markdown class="streaming" .text=${live.text}></am-markdown>` : nothing}
+            </div>`
+          : running && view.questions.length === 0 && view.confirmations.length === 0
+            ? html`<p class="thinking" role="status">${t("working")}</p>`
+            : nothing
+      }
       ${view.confirmations.map((c) => html`<am-confirmation .request=${c} .onDecide=${(id: string, allow: boolean) => chat.confirm(id, allow)}></am-confirmation>`)}
       ${view.questions.map((q) => html`<am-question .question=${q} .onAnswer=${(id: string, a: string | ReadonlyArray<string>) => chat.answer(id, a)}></am-question>`)}
       ${view.failure && !running && items.filter((i) => i.kind !== "usage").at(-1)?.kind !== "notice" ? html`<p class="notice failed" role="alert" data-testid="run-error">${view.failure.message}</p>` : nothing}

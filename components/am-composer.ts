@@ -26,15 +26,59 @@ export class AmComposer extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; border-top: 1px solid var(--am-border); background: var(--am-bg); padding: 8px 10px 10px; }
-      .box { border: 1px solid var(--am-border); border-radius: 10px; background: var(--am-bg); padding: 6px; }
-      .box:focus-within { border-color: var(--am-accent); }
-      textarea { display: block; width: 100%; border: none; resize: none; min-height: 44px; max-height: 200px; padding: 4px 6px; background: transparent; }
-      textarea:focus-visible { outline: none; }
-      .row { display: flex; align-items: center; gap: 6px; margin-top: 4px; }
-      select { flex: 1; min-width: 0; font-size: 12px; min-height: 26px; padding: 2px 4px; }
-      .setup { margin: 0 0 8px; padding: 8px 10px; border-radius: var(--am-radius); background: var(--am-warn-bg); border: 1px solid var(--am-warn); }
-      .hint { margin: 4px 2px 0; font-size: 11px; color: var(--am-muted); }
+      :host {
+        display: block;
+        border-top: 1px solid var(--am-border);
+        background: var(--am-bg);
+        padding: 8px 10px 10px;
+      }
+      .box {
+        border: 1px solid var(--am-border);
+        border-radius: 10px;
+        background: var(--am-bg);
+        padding: 6px;
+      }
+      .box:focus-within {
+        border-color: var(--am-accent);
+      }
+      textarea {
+        display: block;
+        width: 100%;
+        border: none;
+        resize: none;
+        min-height: 44px;
+        max-height: 200px;
+        padding: 4px 6px;
+        background: transparent;
+      }
+      textarea:focus-visible {
+        outline: none;
+      }
+      .row {
+        display: flex;
+        align-items: center;
+        gap: 6px;
+        margin-top: 4px;
+      }
+      select {
+        flex: 1;
+        min-width: 0;
+        font-size: 12px;
+        min-height: 26px;
+        padding: 2px 4px;
+      }
+      .setup {
+        margin: 0 0 8px;
+        padding: 8px 10px;
+        border-radius: var(--am-radius);
+        background: var(--am-warn-bg);
+        border: 1px solid var(--am-warn);
+      }
+      .hint {
+        margin: 4px 2px 0;
+        font-size: 11px;
+        color: var(--am-muted);
+      }
     `,
   ]
 
@@ -90,16 +134,27 @@ export class AmComposer extends LitElement {
       ${models.length === 0 ? this.setupMessage() : nothing}
       <div class="box">
         <label class="visually-hidden" for="prompt">${t("messageLabel")}</label>
-        <textarea id="prompt" rows="2" placeholder=${t("messagePlaceholder")}
-          @keydown=${this.onKeydown} @input=${(e: Event) => this.resize(e.target as HTMLTextAreaElement)}></textarea>
+        <textarea
+          id="prompt"
+          rows="2"
+          placeholder=${t("messagePlaceholder")}
+          @keydown=${this.onKeydown}
+          @input=${(e: Event) => this.resize(e.target as HTMLTextAreaElement)}
+        ></textarea>
         <div class="row">
           <label class="visually-hidden" for="model">${t("model")}</label>
           <select id="model" @change=${this.pick} ?disabled=${models.length === 0}>
             ${models.map((o) => html`<option value=${optionValue(o)} ?selected=${current !== undefined && optionValue(current) === optionValue(o)}>${o.model} · ${o.providerName}</option>`)}
           </select>
-          ${running
-            ? html`<button type="button" class="danger" data-testid="stop" @click=${() => void chat.stop()} title=${t("stopHint")}>■ ${t("stop")}</button>`
-            : html`<button type="button" class="primary" data-testid="send" @click=${this.send} ?disabled=${models.length === 0}>${t("send")}</button>`}
+          ${
+            running
+              ? html`<button type="button" class="danger" data-testid="stop" @click=${() => void chat.stop()} title=${t("stopHint")}>
+                  ■ ${t("stop")}
+                </button>`
+              : html`<button type="button" class="primary" data-testid="send" @click=${this.send} ?disabled=${models.length === 0}>
+                  ${t("send")}
+                </button>`
+          }
         </div>
       </div>
       <p class="hint">${running ? t("stopHint") : t("sendHint")}</p>

@@ -20,15 +20,50 @@ export class AmConfirmation extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; margin: 8px 0; }
-      section { border: 1px solid var(--am-danger); background: var(--am-danger-bg); border-radius: var(--am-radius); padding: 10px 12px; }
-      .head { display: flex; justify-content: space-between; gap: 8px; align-items: baseline; }
-      .label { font-size: 13px; color: var(--am-danger); font-weight: 600; }
-      .left { font-size: 12px; color: var(--am-muted); font-variant-numeric: tabular-nums; }
-      p { margin: 6px 0; overflow-wrap: anywhere; }
-      .site { font-family: var(--am-mono); font-size: 12px; }
-      .actions { display: flex; justify-content: flex-end; gap: 8px; margin-top: 8px; }
-      [role="alert"] { color: var(--am-danger); font-size: 12px; }
+      :host {
+        display: block;
+        margin: 8px 0;
+      }
+      section {
+        border: 1px solid var(--am-danger);
+        background: var(--am-danger-bg);
+        border-radius: var(--am-radius);
+        padding: 10px 12px;
+      }
+      .head {
+        display: flex;
+        justify-content: space-between;
+        gap: 8px;
+        align-items: baseline;
+      }
+      .label {
+        font-size: 13px;
+        color: var(--am-danger);
+        font-weight: 600;
+      }
+      .left {
+        font-size: 12px;
+        color: var(--am-muted);
+        font-variant-numeric: tabular-nums;
+      }
+      p {
+        margin: 6px 0;
+        overflow-wrap: anywhere;
+      }
+      .site {
+        font-family: var(--am-mono);
+        font-size: 12px;
+      }
+      .actions {
+        display: flex;
+        justify-content: flex-end;
+        gap: 8px;
+        margin-top: 8px;
+      }
+      [role="alert"] {
+        color: var(--am-danger);
+        font-size: 12px;
+      }
     `,
   ]
 
@@ -57,7 +92,9 @@ export class AmConfirmation extends LitElement {
       ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
       <div class="actions">
         <button type="button" @click=${() => this.decide(false)} ?disabled=${this.busy} data-testid="deny">${t("confirmDeny")}</button>
-        <button type="button" class="primary" @click=${() => this.decide(true)} ?disabled=${this.busy} data-testid="allow">${t("confirmAllow")}</button>
+        <button type="button" class="primary" @click=${() => this.decide(true)} ?disabled=${this.busy} data-testid="allow">
+          ${t("confirmAllow")}
+        </button>
       </div>
     </section>`
   }

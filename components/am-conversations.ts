@@ -13,7 +13,9 @@ export const matchesSearch = (c: Pick<ConversationRecord, "title">, query: strin
 const when = (ms: number) => {
   const d = new Date(ms)
   const sameDay = d.toDateString() === new Date().toDateString()
-  return sameDay ? d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" }) : d.toLocaleDateString(undefined, { month: "short", day: "numeric" })
+  return sameDay
+    ? d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })
+    : d.toLocaleDateString(undefined, { month: "short", day: "numeric" })
 }
 
 export class AmConversations extends LitElement {
@@ -28,20 +30,80 @@ export class AmConversations extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: flex; flex-direction: column; min-height: 0; background: var(--am-bg); }
-      .search { padding: 8px 10px; border-bottom: 1px solid var(--am-border); }
-      .search input { width: 100%; }
-      ul { list-style: none; margin: 0; padding: 4px 0; overflow-y: auto; flex: 1; }
-      li { display: flex; align-items: center; gap: 2px; padding: 0 6px 0 4px; }
-      li[aria-current="true"] { background: var(--am-surface-2); }
-      .open { flex: 1; min-width: 0; justify-content: flex-start; border: none; background: transparent; text-align: left; padding: 6px; display: flex; flex-direction: column; align-items: stretch; gap: 0; }
-      .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-      .meta { font-size: 11px; color: var(--am-muted); }
-      .live { color: var(--am-accent); font-weight: 600; }
-      form { flex: 1; display: flex; gap: 4px; padding: 4px 0; }
-      form input { flex: 1; min-width: 0; }
-      .empty { padding: 16px; text-align: center; }
-      [role="alert"] { color: var(--am-danger); font-size: 12px; padding: 0 10px; }
+      :host {
+        display: flex;
+        flex-direction: column;
+        min-height: 0;
+        background: var(--am-bg);
+      }
+      .search {
+        padding: 8px 10px;
+        border-bottom: 1px solid var(--am-border);
+      }
+      .search input {
+        width: 100%;
+      }
+      ul {
+        list-style: none;
+        margin: 0;
+        padding: 4px 0;
+        overflow-y: auto;
+        flex: 1;
+      }
+      li {
+        display: flex;
+        align-items: center;
+        gap: 2px;
+        padding: 0 6px 0 4px;
+      }
+      li[aria-current="true"] {
+        background: var(--am-surface-2);
+      }
+      .open {
+        flex: 1;
+        min-width: 0;
+        justify-content: flex-start;
+        border: none;
+        background: transparent;
+        text-align: left;
+        padding: 6px;
+        display: flex;
+        flex-direction: column;
+        align-items: stretch;
+        gap: 0;
+      }
+      .title {
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .meta {
+        font-size: 11px;
+        color: var(--am-muted);
+      }
+      .live {
+        color: var(--am-accent);
+        font-weight: 600;
+      }
+      form {
+        flex: 1;
+        display: flex;
+        gap: 4px;
+        padding: 4px 0;
+      }
+      form input {
+        flex: 1;
+        min-width: 0;
+      }
+      .empty {
+        padding: 16px;
+        text-align: center;
+      }
+      [role="alert"] {
+        color: var(--am-danger);
+        font-size: 12px;
+        padding: 0 10px;
+      }
     `,
   ]
 
@@ -87,8 +149,11 @@ export class AmConversations extends LitElement {
     const current = this.view.value.conversationId === c.id
     if (this.editing === c.id) {
       return html`<li aria-current=${current}>
-        <form @submit=${(e: Event) => this.rename(e, c.id)} @keydown=${(e: KeyboardEvent) => e.key === "Escape" && (e.stopPropagation(), (this.editing = undefined))}>
-          <input name="title" .value=${c.title} aria-label=${t("renameLabel")} maxlength="200">
+        <form
+          @submit=${(e: Event) => this.rename(e, c.id)}
+          @keydown=${(e: KeyboardEvent) => e.key === "Escape" && (e.stopPropagation(), (this.editing = undefined))}
+        >
+          <input name="title" .value=${c.title} aria-label=${t("renameLabel")} maxlength="200" />
           <button type="submit">${t("save")}</button>
         </form>
       </li>`
@@ -99,8 +164,12 @@ export class AmConversations extends LitElement {
         <span class="title">${c.title}</span>
         <span class="meta">${live ? html`<span class="live">● ${t("running")}</span> · ` : nothing}${when(c.updatedAt)}</span>
       </button>
-      <button class="icon" title=${t("rename")} aria-label=${t("renameNamed", c.title)} @click=${() => this.startEditing(c.id)}>${pencilIcon()}</button>
-      <button class="icon danger" title=${t("delete")} aria-label=${t("deleteNamed", c.title)} @click=${() => this.deleteConversation(c)}>${trashIcon()}</button>
+      <button class="icon" title=${t("rename")} aria-label=${t("renameNamed", c.title)} @click=${() => this.startEditing(c.id)}>
+        ${pencilIcon()}
+      </button>
+      <button class="icon danger" title=${t("delete")} aria-label=${t("deleteNamed", c.title)} @click=${() => this.deleteConversation(c)}>
+        ${trashIcon()}
+      </button>
     </li>`
   }
 
@@ -108,13 +177,22 @@ export class AmConversations extends LitElement {
     const shown = this.list.value.filter((c) => matchesSearch(c, this.query))
     return html`
       <div class="search">
-        <input type="search" aria-label=${t("searchConversations")} placeholder=${t("searchConversations")}
-          .value=${this.query} @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)}>
+        <input
+          type="search"
+          aria-label=${t("searchConversations")}
+          placeholder=${t("searchConversations")}
+          .value=${this.query}
+          @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)}
+        />
       </div>
       ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
-      ${shown.length === 0
-        ? html`<p class="empty muted">${this.list.value.length === 0 ? t("noConversations") : t("noMatches")}</p>`
-        : html`<ul aria-label=${t("conversations")}>${shown.map((c) => this.item(c))}</ul>`}
+      ${
+        shown.length === 0
+          ? html`<p class="empty muted">${this.list.value.length === 0 ? t("noConversations") : t("noMatches")}</p>`
+          : html`<ul aria-label=${t("conversations")}>
+              ${shown.map((c) => this.item(c))}
+            </ul>`
+      }
     `
   }
 }

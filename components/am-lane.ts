@@ -21,19 +21,68 @@ export class AmLane extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      .lane { border-left: 3px solid var(--am-accent, #3b6cf6); padding: 4px 0 4px 10px; margin: 6px 0; font-size: 0.92em; }
-      .head { display: flex; gap: 6px; align-items: baseline; flex-wrap: wrap; }
-      .type { font-weight: 600; }
-      .label { color: var(--am-muted, GrayText); }
-      .status { margin-left: auto; font-size: 0.85em; padding: 0 6px; border-radius: 9px; border: 1px solid currentColor; }
-      .status.running { color: var(--am-accent, #3b6cf6); }
-      .status.done { color: #2e7d32; }
-      .status.failed { color: #c62828; }
-      .now { color: var(--am-muted, GrayText); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 100%; }
-      ul { list-style: none; padding: 0; margin: 4px 0 0; display: flex; flex-wrap: wrap; gap: 4px; }
-      li { font-family: ui-monospace, monospace; font-size: 0.85em; padding: 0 6px; border-radius: 4px; background: color-mix(in srgb, currentColor 8%, transparent); }
-      li.failed { text-decoration: line-through; }
+      :host {
+        display: block;
+      }
+      .lane {
+        border-left: 3px solid var(--am-accent, #3b6cf6);
+        padding: 4px 0 4px 10px;
+        margin: 6px 0;
+        font-size: 0.92em;
+      }
+      .head {
+        display: flex;
+        gap: 6px;
+        align-items: baseline;
+        flex-wrap: wrap;
+      }
+      .type {
+        font-weight: 600;
+      }
+      .label {
+        color: var(--am-muted, GrayText);
+      }
+      .status {
+        margin-left: auto;
+        font-size: 0.85em;
+        padding: 0 6px;
+        border-radius: 9px;
+        border: 1px solid currentColor;
+      }
+      .status.running {
+        color: var(--am-accent, #3b6cf6);
+      }
+      .status.done {
+        color: #2e7d32;
+      }
+      .status.failed {
+        color: #c62828;
+      }
+      .now {
+        color: var(--am-muted, GrayText);
+        white-space: nowrap;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        max-width: 100%;
+      }
+      ul {
+        list-style: none;
+        padding: 0;
+        margin: 4px 0 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px;
+      }
+      li {
+        font-family: ui-monospace, monospace;
+        font-size: 0.85em;
+        padding: 0 6px;
+        border-radius: 4px;
+        background: color-mix(in srgb, currentColor 8%, transparent);
+      }
+      li.failed {
+        text-decoration: line-through;
+      }
     `,
   ]
 
@@ -41,16 +90,27 @@ export class AmLane extends LitElement {
     const lane = this.lane
     if (!lane) return nothing
     const status = laneStatus(lane.status)
-    return html`<div class="lane" role="group" aria-label=${`${typeLabel(lane.agentType)} ${lane.description ?? ""}`} data-testid="sub-agent-lane">
+    return html`<div
+      class="lane"
+      role="group"
+      aria-label=${`${typeLabel(lane.agentType)} ${lane.description ?? ""}`}
+      data-testid="sub-agent-lane"
+    >
       <div class="head">
         <span class="type">${typeLabel(lane.agentType)}</span>
         ${lane.description ? html`<span class="label">${lane.description}</span>` : nothing}
         <span class="status ${status}" data-testid="lane-status">${statusLabel(status)}</span>
       </div>
-      <div class="now" data-testid="lane-step">${t("laneStep", String(lane.steps))}${lane.current ? html` · ${lane.current}` : nothing}</div>
-      ${lane.tools.length
-        ? html`<ul aria-label=${t("laneTools")}>${lane.tools.map((tool) => html`<li class=${tool.status} title=${statusLabel(tool.status)}>${tool.tool}</li>`)}</ul>`
-        : nothing}
+      <div class="now" data-testid="lane-step">
+        ${t("laneStep", String(lane.steps))}${lane.current ? html` · ${lane.current}` : nothing}
+      </div>
+      ${
+        lane.tools.length
+          ? html`<ul aria-label=${t("laneTools")}>
+              ${lane.tools.map((tool) => html`<li class=${tool.status} title=${statusLabel(tool.status)}>${tool.tool}</li>`)}
+            </ul>`
+          : nothing
+      }
     </div>`
   }
 }

@@ -23,25 +23,104 @@ export class AmMarkdown extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; overflow-wrap: anywhere; }
-      .md > :first-child { margin-top: 0; }
-      p, ul, ol, blockquote { margin: 0 0 8px; }
-      p:last-child { margin-bottom: 0; }
-      ul, ol { padding-left: 1.4em; }
-      h1, h2, h3, h4 { font-size: 1em; margin: 12px 0 6px; }
-      h1 { font-size: 1.2em; } h2 { font-size: 1.1em; }
-      blockquote { border-left: 3px solid var(--am-border); padding-left: 8px; color: var(--am-muted); }
-      code { font-family: var(--am-mono); font-size: 0.92em; background: var(--am-code-bg); padding: 1px 4px; border-radius: 4px; }
-      .code-block { margin: 8px 0; border: 1px solid var(--am-border); border-radius: var(--am-radius); overflow: hidden; background: var(--am-code-bg); }
-      .code-bar { display: flex; justify-content: space-between; align-items: center; padding: 2px 4px 2px 10px; background: var(--am-surface-2); font-size: 12px; color: var(--am-muted); }
-      .code-bar button { min-height: 22px; padding: 0 8px; font-size: 12px; }
-      pre { margin: 0; padding: 8px 10px; overflow-x: auto; }
-      pre code { background: none; padding: 0; white-space: pre; }
-      .table-wrap { overflow-x: auto; margin: 8px 0; }
-      table { border-collapse: collapse; font-size: 13px; }
-      th, td { border: 1px solid var(--am-border); padding: 4px 8px; text-align: left; vertical-align: top; }
-      th { background: var(--am-surface); }
-      hr { border: none; border-top: 1px solid var(--am-border); }
+      :host {
+        display: block;
+        overflow-wrap: anywhere;
+      }
+      .md > :first-child {
+        margin-top: 0;
+      }
+      p,
+      ul,
+      ol,
+      blockquote {
+        margin: 0 0 8px;
+      }
+      p:last-child {
+        margin-bottom: 0;
+      }
+      ul,
+      ol {
+        padding-left: 1.4em;
+      }
+      h1,
+      h2,
+      h3,
+      h4 {
+        font-size: 1em;
+        margin: 12px 0 6px;
+      }
+      h1 {
+        font-size: 1.2em;
+      }
+      h2 {
+        font-size: 1.1em;
+      }
+      blockquote {
+        border-left: 3px solid var(--am-border);
+        padding-left: 8px;
+        color: var(--am-muted);
+      }
+      code {
+        font-family: var(--am-mono);
+        font-size: 0.92em;
+        background: var(--am-code-bg);
+        padding: 1px 4px;
+        border-radius: 4px;
+      }
+      .code-block {
+        margin: 8px 0;
+        border: 1px solid var(--am-border);
+        border-radius: var(--am-radius);
+        overflow: hidden;
+        background: var(--am-code-bg);
+      }
+      .code-bar {
+        display: flex;
+        justify-content: space-between;
+        align-items: center;
+        padding: 2px 4px 2px 10px;
+        background: var(--am-surface-2);
+        font-size: 12px;
+        color: var(--am-muted);
+      }
+      .code-bar button {
+        min-height: 22px;
+        padding: 0 8px;
+        font-size: 12px;
+      }
+      pre {
+        margin: 0;
+        padding: 8px 10px;
+        overflow-x: auto;
+      }
+      pre code {
+        background: none;
+        padding: 0;
+        white-space: pre;
+      }
+      .table-wrap {
+        overflow-x: auto;
+        margin: 8px 0;
+      }
+      table {
+        border-collapse: collapse;
+        font-size: 13px;
+      }
+      th,
+      td {
+        border: 1px solid var(--am-border);
+        padding: 4px 8px;
+        text-align: left;
+        vertical-align: top;
+      }
+      th {
+        background: var(--am-surface);
+      }
+      hr {
+        border: none;
+        border-top: 1px solid var(--am-border);
+      }
     `,
   ]
 

@@ -38,25 +38,108 @@ export class AmOptions extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; max-width: 46rem; margin: 0 auto; padding: 24px 20px 64px; }
-      header { display: flex; align-items: center; gap: 12px; margin-bottom: 8px; }
-      header img { width: 32px; height: 32px; }
-      h1 { font-size: 20px; margin: 0; }
-      nav { display: flex; gap: 4px; flex-wrap: wrap; margin: 8px 0 16px; position: sticky; top: 0; background: var(--am-bg); padding: 6px 0; z-index: 1; border-bottom: 1px solid var(--am-border); }
-      nav a { padding: 4px 10px; border-radius: 6px; text-decoration: none; color: var(--am-fg); font-size: 13px; }
-      nav a:hover { background: var(--am-surface-2); }
-      section { margin: 0 0 28px; }
-      h2 { font-size: 16px; margin: 0 0 4px; }
-      h3 { font-size: 14px; margin: 20px 0 2px; }
-      h3 + .help { margin: 0 0 10px; }
-      .intro { margin: 0 0 12px; color: var(--am-muted); font-size: 13px; }
-      .grid { display: grid; grid-template-columns: 14rem 1fr; gap: 10px 14px; align-items: start; }
-      .grid > label { padding-top: 6px; }
-      .grid input, .grid select { width: 100%; }
-      .help { font-size: 12px; color: var(--am-muted); margin: 2px 0 0; }
-      [role="status"] { min-height: 1.5em; position: fixed; bottom: 12px; left: 50%; transform: translateX(-50%); margin: 0; }
-      [role="status"]:not(:empty) { background: var(--am-fg); color: var(--am-bg); padding: 6px 14px; border-radius: 16px; font-size: 13px; }
-      @media (max-width: 600px) { .grid { grid-template-columns: 1fr; } .grid > label { padding-top: 0; } }
+      :host {
+        display: block;
+        max-width: 46rem;
+        margin: 0 auto;
+        padding: 24px 20px 64px;
+      }
+      header {
+        display: flex;
+        align-items: center;
+        gap: 12px;
+        margin-bottom: 8px;
+      }
+      header img {
+        width: 32px;
+        height: 32px;
+      }
+      h1 {
+        font-size: 20px;
+        margin: 0;
+      }
+      nav {
+        display: flex;
+        gap: 4px;
+        flex-wrap: wrap;
+        margin: 8px 0 16px;
+        position: sticky;
+        top: 0;
+        background: var(--am-bg);
+        padding: 6px 0;
+        z-index: 1;
+        border-bottom: 1px solid var(--am-border);
+      }
+      nav a {
+        padding: 4px 10px;
+        border-radius: 6px;
+        text-decoration: none;
+        color: var(--am-fg);
+        font-size: 13px;
+      }
+      nav a:hover {
+        background: var(--am-surface-2);
+      }
+      section {
+        margin: 0 0 28px;
+      }
+      h2 {
+        font-size: 16px;
+        margin: 0 0 4px;
+      }
+      h3 {
+        font-size: 14px;
+        margin: 20px 0 2px;
+      }
+      h3 + .help {
+        margin: 0 0 10px;
+      }
+      .intro {
+        margin: 0 0 12px;
+        color: var(--am-muted);
+        font-size: 13px;
+      }
+      .grid {
+        display: grid;
+        grid-template-columns: 14rem 1fr;
+        gap: 10px 14px;
+        align-items: start;
+      }
+      .grid > label {
+        padding-top: 6px;
+      }
+      .grid input,
+      .grid select {
+        width: 100%;
+      }
+      .help {
+        font-size: 12px;
+        color: var(--am-muted);
+        margin: 2px 0 0;
+      }
+      [role="status"] {
+        min-height: 1.5em;
+        position: fixed;
+        bottom: 12px;
+        left: 50%;
+        transform: translateX(-50%);
+        margin: 0;
+      }
+      [role="status"]:not(:empty) {
+        background: var(--am-fg);
+        color: var(--am-bg);
+        padding: 6px 14px;
+        border-radius: 16px;
+        font-size: 13px;
+      }
+      @media (max-width: 600px) {
+        .grid {
+          grid-template-columns: 1fr;
+        }
+        .grid > label {
+          padding-top: 0;
+        }
+      }
     `,
   ]
 
@@ -126,8 +209,15 @@ export class AmOptions extends LitElement {
   private numberField(id: string, label: string, value: number, check: Check, toPatch: (value: string) => SettingsPatch, help: string) {
     return html`<label for=${id}>${label}</label>
       <div>
-        <input id=${id} inputmode="numeric" .value=${String(value)} aria-invalid=${this.errors[id] ? "true" : "false"} aria-describedby="${id}-error ${id}-help"
-          @input=${this.check(id, check)} @change=${this.commit(id, check, toPatch)}>
+        <input
+          id=${id}
+          inputmode="numeric"
+          .value=${String(value)}
+          aria-invalid=${this.errors[id] ? "true" : "false"}
+          aria-describedby="${id}-error ${id}-help"
+          @input=${this.check(id, check)}
+          @change=${this.commit(id, check, toPatch)}
+        />
         ${this.error(id)}
         <p class="help" id="${id}-help">${help}</p>
       </div>`
@@ -140,44 +230,51 @@ export class AmOptions extends LitElement {
       const choice = value ? (JSON.parse(value) as [string, string]) : undefined
       void this.save({ [key]: choice ? { providerId: choice[0], model: choice[1] } : null }, key).catch(() => undefined)
     }
-    const select = (key: "defaultModel" | "summaryModel", label: string, none: string) => html`
-      <label for=${key}>${label}</label>
-      <div>
-        <select id=${key} @change=${pick(key)} ?disabled=${options.length === 0}>
-          <option value="" ?selected=${!s[key]}>${none}</option>
-          ${options.map((o) => html`<option value=${modelValue(o)} ?selected=${modelValue(s[key]) === modelValue(o)}>${o.model} · ${o.providerName}</option>`)}
-        </select>
-        ${this.error(key)}
-      </div>`
+    const select = (key: "defaultModel" | "summaryModel", label: string, none: string) =>
+      html` <label for=${key}>${label}</label>
+        <div>
+          <select id=${key} @change=${pick(key)} ?disabled=${options.length === 0}>
+            <option value="" ?selected=${!s[key]}>${none}</option>
+            ${options.map((o) => html`<option value=${modelValue(o)} ?selected=${modelValue(s[key]) === modelValue(o)}>${o.model} · ${o.providerName}</option>`)}
+          </select>
+          ${this.error(key)}
+        </div>`
     return html`<div class="grid" style="margin-top:16px">
-      ${select("defaultModel", t("defaultModel"), t("noneChosen"))}
-      ${select("summaryModel", t("summaryModel"), t("summaryModelSame"))}
-    </div>
-    ${options.length === 0 ? html`<p class="help">${t("modelsNeedProvider")}</p>` : nothing}`
+        ${select("defaultModel", t("defaultModel"), t("noneChosen"))} ${select("summaryModel", t("summaryModel"), t("summaryModelSame"))}
+      </div>
+      ${options.length === 0 ? html`<p class="help">${t("modelsNeedProvider")}</p>` : nothing}`
   }
 
   private searchSection(s: Settings) {
     const search = s.search
-    const text = (key: SearchKey, label: string, type: "password" | "text" | "url", check?: Check) => html`
-      <label for=${key}>${label}</label>
-      <div>
-        <input id=${key} type=${type} autocomplete="off" .value=${String(search[key] ?? "")} aria-invalid=${this.errors[key] ? "true" : "false"} aria-describedby="${key}-error"
-          @input=${check ? this.check(key, check) : () => undefined}
-          @change=${this.commit(key, check, (v) => ({ search: { [key]: v.trim() === "" && !check ? null : v.trim() } as never }))}>
-        ${this.error(key)}
-      </div>`
+    const text = (key: SearchKey, label: string, type: "password" | "text" | "url", check?: Check) =>
+      html` <label for=${key}>${label}</label>
+        <div>
+          <input
+            id=${key}
+            type=${type}
+            autocomplete="off"
+            .value=${String(search[key] ?? "")}
+            aria-invalid=${this.errors[key] ? "true" : "false"}
+            aria-describedby="${key}-error"
+            @input=${check ? this.check(key, check) : () => undefined}
+            @change=${this.commit(key, check, (v) => ({ search: { [key]: v.trim() === "" && !check ? null : v.trim() } as never }))}
+          />
+          ${this.error(key)}
+        </div>`
     return html`<div class="grid">
       <label for="engine">${t("searchEngine")}</label>
       <div>
-        <select id="engine" @change=${(e: Event) => void this.save({ search: { engine: (e.target as HTMLSelectElement).value as Settings["search"]["engine"] } }, "engine").catch(() => undefined)}>
+        <select
+          id="engine"
+          @change=${(e: Event) => void this.save({ search: { engine: (e.target as HTMLSelectElement).value as Settings["search"]["engine"] } }, "engine").catch(() => undefined)}
+        >
           ${(["duckduckgo", "bing", "baidu", "google"] as const).map((e) => html`<option value=${e} ?selected=${e === search.engine}>${engineLabel(e)}</option>`)}
         </select>
         ${this.error("engine")}
       </div>
-      ${text("bingApiKey", t("bingApiKey"), "password")}
-      ${text("googleApiKey", t("googleApiKey"), "password")}
-      ${text("googleCseId", t("googleCseId"), "text")}
-      ${ENDPOINTS.map((e) => text(e.key, e.label(), "url", httpUrl))}
+      ${text("bingApiKey", t("bingApiKey"), "password")} ${text("googleApiKey", t("googleApiKey"), "password")}
+      ${text("googleCseId", t("googleCseId"), "text")} ${ENDPOINTS.map((e) => text(e.key, e.label(), "url", httpUrl))}
     </div>`
   }
 
@@ -198,13 +295,17 @@ export class AmOptions extends LitElement {
       <p class="help">${t("confirmationsHelp")}</p>
       <div class="grid">
         ${rules.map(
-          (r) => html`<label for=${field(r.key)}>${r.label}</label>
-            <div>
-              <select id=${field(r.key)} @change=${(e: Event) => void this.save({ confirmations: { [r.key]: (e.target as HTMLSelectElement).value } as never }, field(r.key)).catch(() => undefined)}>
-                ${modes.map((m) => html`<option value=${m.mode} ?selected=${s.confirmations?.[r.key] === m.mode}>${m.label}</option>`)}
-              </select>
-              ${this.error(field(r.key))}
-            </div>`,
+          (r) =>
+            html`<label for=${field(r.key)}>${r.label}</label>
+              <div>
+                <select
+                  id=${field(r.key)}
+                  @change=${(e: Event) => void this.save({ confirmations: { [r.key]: (e.target as HTMLSelectElement).value } as never }, field(r.key)).catch(() => undefined)}
+                >
+                  ${modes.map((m) => html`<option value=${m.mode} ?selected=${s.confirmations?.[r.key] === m.mode}>${m.label}</option>`)}
+                </select>
+                ${this.error(field(r.key))}
+              </div>`,
         )}
       </div>`
   }
@@ -216,11 +317,12 @@ export class AmOptions extends LitElement {
     const askSeconds = wholeNumberBetween(1, 3600)
     return html`
       <header>
-        <img src="icons/icon-48.png" alt="">
+        <img src="icons/icon-48.png" alt="" />
         <h1>${t("extName")} · ${t("settings")}</h1>
       </header>
       <nav aria-label=${t("sections")}>
-        <a href="#providers" @click=${this.jump}>${t("providers")}</a><a href="#search" @click=${this.jump}>${t("search")}</a><a href="#behaviour" @click=${this.jump}>${t("behaviour")}</a><a href="#workspace" @click=${this.jump}>${t("workspace")}</a>
+        <a href="#providers" @click=${this.jump}>${t("providers")}</a><a href="#search" @click=${this.jump}>${t("search")}</a
+        ><a href="#behaviour" @click=${this.jump}>${t("behaviour")}</a><a href="#workspace" @click=${this.jump}>${t("workspace")}</a>
       </nav>
       <section id="providers" aria-labelledby="providers-h">
         <h2 id="providers-h" tabindex="-1">${t("providers")}</h2>

@@ -7,7 +7,15 @@ import { LitElement, css, html, nothing } from "lit"
 import type { Provider, Settings, SettingsPatch } from "../schemas/settings.ts"
 import type { ConnectionResult, ProviderPreset } from "../workers/agent/providers/presets.ts"
 import { t } from "./i18n.ts"
-import { checkAll, httpUrl, optionalWholeNumberAtLeast, parseModelList, providerIdFor, required, type Check } from "./settings-validation.ts"
+import {
+  checkAll,
+  httpUrl,
+  optionalWholeNumberAtLeast,
+  parseModelList,
+  providerIdFor,
+  required,
+  type Check,
+} from "./settings-validation.ts"
 import { baseStyles } from "./styles.ts"
 
 type Kind = Provider["kind"]
@@ -50,30 +58,108 @@ export class AmProviders extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      ul.list { list-style: none; margin: 0 0 12px; padding: 0; display: flex; flex-direction: column; gap: 8px; }
-      ul.list > li { border: 1px solid var(--am-border); border-radius: var(--am-radius); padding: 10px 12px; background: var(--am-surface); }
-      .row { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
-      .name { font-weight: 600; flex: 1; min-width: 0; }
-      .detail { font-size: 12px; color: var(--am-muted); overflow-wrap: anywhere; }
-      .result { font-size: 12px; margin: 6px 0 0; }
-      .ok { color: var(--am-ok); }
-      .bad { color: var(--am-danger); }
-      form { border: 1px solid var(--am-accent); border-radius: var(--am-radius); padding: 12px; margin: 0 0 12px; background: var(--am-bg); }
-      form h3 { margin: 0 0 8px; font-size: 14px; }
-      .grid { display: grid; grid-template-columns: 10rem 1fr; gap: 8px 12px; align-items: start; }
-      .grid label { padding-top: 6px; }
-      .grid input, .grid select, .grid textarea { width: 100%; }
-      textarea { min-height: 70px; font-family: var(--am-mono); font-size: 12px; }
-      .buttons { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 12px; }
-      .add { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
-      @media (max-width: 560px) { .grid { grid-template-columns: 1fr; } .grid label { padding-top: 0; } }
+      :host {
+        display: block;
+      }
+      ul.list {
+        list-style: none;
+        margin: 0 0 12px;
+        padding: 0;
+        display: flex;
+        flex-direction: column;
+        gap: 8px;
+      }
+      ul.list > li {
+        border: 1px solid var(--am-border);
+        border-radius: var(--am-radius);
+        padding: 10px 12px;
+        background: var(--am-surface);
+      }
+      .row {
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        flex-wrap: wrap;
+      }
+      .name {
+        font-weight: 600;
+        flex: 1;
+        min-width: 0;
+      }
+      .detail {
+        font-size: 12px;
+        color: var(--am-muted);
+        overflow-wrap: anywhere;
+      }
+      .result {
+        font-size: 12px;
+        margin: 6px 0 0;
+      }
+      .ok {
+        color: var(--am-ok);
+      }
+      .bad {
+        color: var(--am-danger);
+      }
+      form {
+        border: 1px solid var(--am-accent);
+        border-radius: var(--am-radius);
+        padding: 12px;
+        margin: 0 0 12px;
+        background: var(--am-bg);
+      }
+      form h3 {
+        margin: 0 0 8px;
+        font-size: 14px;
+      }
+      .grid {
+        display: grid;
+        grid-template-columns: 10rem 1fr;
+        gap: 8px 12px;
+        align-items: start;
+      }
+      .grid label {
+        padding-top: 6px;
+      }
+      .grid input,
+      .grid select,
+      .grid textarea {
+        width: 100%;
+      }
+      textarea {
+        min-height: 70px;
+        font-family: var(--am-mono);
+        font-size: 12px;
+      }
+      .buttons {
+        display: flex;
+        gap: 8px;
+        flex-wrap: wrap;
+        margin-top: 12px;
+      }
+      .add {
+        display: flex;
+        gap: 8px;
+        align-items: center;
+        flex-wrap: wrap;
+      }
+      @media (max-width: 560px) {
+        .grid {
+          grid-template-columns: 1fr;
+        }
+        .grid label {
+          padding-top: 0;
+        }
+      }
     `,
   ]
 
   override connectedCallback(): void {
     super.connectedCallback()
-    void globalThis.agent.providers.presets().then((p) => (this.presets = p), () => undefined)
+    void globalThis.agent.providers.presets().then(
+      (p) => (this.presets = p),
+      () => undefined,
+    )
   }
 
   private startAdd() {
@@ -231,7 +317,7 @@ export class AmProviders extends LitElement {
     return html`<form @submit=${this.submit} novalidate data-testid="provider-form" aria-labelledby="editor-title">
       <h3 id="editor-title">${d.id ? t("providerEdit", d.name) : t("providerNew")}</h3>
       <div class="grid">
-        ${this.field("name", t("providerName"), html`<input id="p-name" .value=${d.name} @input=${onInput("name")} aria-invalid=${invalid("name")} aria-describedby="p-name-error">`)}
+        ${this.field("name", t("providerName"), html`<input id="p-name" .value=${d.name} @input=${onInput("name")} aria-invalid=${invalid("name")} aria-describedby="p-name-error" />`)}
         ${this.field(
           "kind",
           t("providerKind"),
@@ -239,21 +325,32 @@ export class AmProviders extends LitElement {
             ${(["openai", "anthropic", "ollama"] as const).map((k) => html`<option value=${k} ?selected=${d.kind === k}>${k === "openai" ? t("kindOpenai") : k === "anthropic" ? t("kindAnthropic") : t("kindOllama")}</option>`)}
           </select>`,
         )}
-        ${this.field("baseUrl", t("providerBaseUrl"), html`<input id="p-baseUrl" type="url" .value=${d.baseUrl} @input=${onInput("baseUrl")} aria-invalid=${invalid("baseUrl")} aria-describedby="p-baseUrl-error">`)}
-        ${this.field("apiKey", t("providerApiKey"), html`<input id="p-apiKey" type="password" autocomplete="off" .value=${d.apiKey} @input=${onInput("apiKey")} placeholder=${t("optional")}>`)}
+        ${this.field("baseUrl", t("providerBaseUrl"), html`<input id="p-baseUrl" type="url" .value=${d.baseUrl} @input=${onInput("baseUrl")} aria-invalid=${invalid("baseUrl")} aria-describedby="p-baseUrl-error" />`)}
+        ${this.field("apiKey", t("providerApiKey"), html`<input id="p-apiKey" type="password" autocomplete="off" .value=${d.apiKey} @input=${onInput("apiKey")} placeholder=${t("optional")} />`)}
         ${this.field(
           "models",
           t("providerModels"),
           html`<textarea id="p-models" .value=${d.models} @input=${onInput("models")} placeholder=${t("providerModelsHint")}></textarea>
-            <button type="button" @click=${() => this.testDraft(true)} ?disabled=${this.busy !== ""} data-testid="load-models">${this.busy === "load" ? t("loadingModels") : t("loadModels")}</button>`,
+            <button type="button" @click=${() => this.testDraft(true)} ?disabled=${this.busy !== ""} data-testid="load-models">
+              ${this.busy === "load" ? t("loadingModels") : t("loadModels")}
+            </button>`,
         )}
-        ${this.field("contextWindow", t("providerContextWindow"), html`<input id="p-contextWindow" inputmode="numeric" .value=${d.contextWindow} @input=${onInput("contextWindow")} placeholder="128000" aria-invalid=${invalid("contextWindow")} aria-describedby="p-contextWindow-error">`)}
+        ${this.field("contextWindow", t("providerContextWindow"), html`<input id="p-contextWindow" inputmode="numeric" .value=${d.contextWindow} @input=${onInput("contextWindow")} placeholder="128000" aria-invalid=${invalid("contextWindow")} aria-describedby="p-contextWindow-error" />`)}
       </div>
       ${result ? html`<p class="result ${result.ok ? "ok" : "bad"}" role="status" data-testid="test-result">${result.text}</p>` : nothing}
       ${this.errors.form ? html`<p class="field-error" role="alert">${this.errors.form}</p>` : nothing}
       <div class="buttons">
-        <button type="submit" class="primary" ?disabled=${this.busy !== "" || Object.keys(this.errors).length > 0} data-testid="save-provider">${t("save")}</button>
-        <button type="button" @click=${() => this.testDraft(false)} ?disabled=${this.busy !== ""} data-testid="test-provider">${this.busy === "test" ? t("testing") : t("testConnection")}</button>
+        <button
+          type="submit"
+          class="primary"
+          ?disabled=${this.busy !== "" || Object.keys(this.errors).length > 0}
+          data-testid="save-provider"
+        >
+          ${t("save")}
+        </button>
+        <button type="button" @click=${() => this.testDraft(false)} ?disabled=${this.busy !== ""} data-testid="test-provider">
+          ${this.busy === "test" ? t("testing") : t("testConnection")}
+        </button>
         <button type="button" @click=${() => (this.draft = undefined)}>${t("cancel")}</button>
       </div>
     </form>`
@@ -271,9 +368,13 @@ export class AmProviders extends LitElement {
             : html`<li data-testid="provider">
                 <div class="row">
                   <span class="name">${p.name}</span>
-                  <button type="button" @click=${() => this.testSaved(p)} ?disabled=${this.busy !== ""}>${this.busy === `test:${p.id}` ? t("testing") : t("testConnection")}</button>
+                  <button type="button" @click=${() => this.testSaved(p)} ?disabled=${this.busy !== ""}>
+                    ${this.busy === `test:${p.id}` ? t("testing") : t("testConnection")}
+                  </button>
                   <button type="button" @click=${() => this.startEdit(p)} aria-label=${t("editNamed", p.name)}>${t("edit")}</button>
-                  <button type="button" class="danger" @click=${() => this.removeProvider(p)} aria-label=${t("removeNamed", p.name)}>${t("remove")}</button>
+                  <button type="button" class="danger" @click=${() => this.removeProvider(p)} aria-label=${t("removeNamed", p.name)}>
+                    ${t("remove")}
+                  </button>
                 </div>
                 <div class="detail">${p.kind} · ${p.baseUrl}${p.apiKey ? ` · ${t("keySaved")}` : ""}</div>
                 <div class="detail">${p.models?.length ? t("modelsList", p.models.join(", ")) : t("noModelsListed")}</div>

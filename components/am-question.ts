@@ -24,18 +24,69 @@ export class AmQuestion extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; margin: 8px 0; }
-      form { border: 1px solid var(--am-warn); background: var(--am-warn-bg); border-radius: var(--am-radius); padding: 10px 12px; }
-      .head { display: flex; justify-content: space-between; gap: 8px; align-items: baseline; }
-      .label { font-size: 11px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--am-warn); font-weight: 600; }
-      .left { font-size: 12px; color: var(--am-muted); font-variant-numeric: tabular-nums; }
-      fieldset { border: none; margin: 0; padding: 0; min-width: 0; }
-      legend { padding: 0; margin: 4px 0 8px; font-weight: 600; }
-      .choice { display: flex; align-items: center; gap: 8px; padding: 3px 0; }
-      .choice input { min-height: auto; }
-      textarea { width: 100%; min-height: 56px; resize: vertical; }
-      .actions { display: flex; justify-content: flex-end; margin-top: 8px; }
-      [role="alert"] { color: var(--am-danger); font-size: 12px; margin: 6px 0 0; }
+      :host {
+        display: block;
+        margin: 8px 0;
+      }
+      form {
+        border: 1px solid var(--am-warn);
+        background: var(--am-warn-bg);
+        border-radius: var(--am-radius);
+        padding: 10px 12px;
+      }
+      .head {
+        display: flex;
+        justify-content: space-between;
+        gap: 8px;
+        align-items: baseline;
+      }
+      .label {
+        font-size: 11px;
+        text-transform: uppercase;
+        letter-spacing: 0.04em;
+        color: var(--am-warn);
+        font-weight: 600;
+      }
+      .left {
+        font-size: 12px;
+        color: var(--am-muted);
+        font-variant-numeric: tabular-nums;
+      }
+      fieldset {
+        border: none;
+        margin: 0;
+        padding: 0;
+        min-width: 0;
+      }
+      legend {
+        padding: 0;
+        margin: 4px 0 8px;
+        font-weight: 600;
+      }
+      .choice {
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        padding: 3px 0;
+      }
+      .choice input {
+        min-height: auto;
+      }
+      textarea {
+        width: 100%;
+        min-height: 56px;
+        resize: vertical;
+      }
+      .actions {
+        display: flex;
+        justify-content: flex-end;
+        margin-top: 8px;
+      }
+      [role="alert"] {
+        color: var(--am-danger);
+        font-size: 12px;
+        margin: 6px 0 0;
+      }
     `,
   ]
 
@@ -85,11 +136,18 @@ export class AmQuestion extends LitElement {
         </div>
         <fieldset>
           <legend>${q.question}</legend>
-          ${q.options?.length
-            ? q.options.map(
-                (option) => html`<label class="choice"><input type=${type} name="choice" value=${option}> ${option}</label>`,
-              )
-            : html`<textarea name="text" aria-label=${t("questionYourAnswer")} placeholder=${t("questionYourAnswer")} @keydown=${this.onKeydown}></textarea>`}
+          ${
+            q.options?.length
+              ? q.options.map(
+                  (option) => html`<label class="choice"><input type=${type} name="choice" value=${option} /> ${option}</label>`,
+                )
+              : html`<textarea
+                  name="text"
+                  aria-label=${t("questionYourAnswer")}
+                  placeholder=${t("questionYourAnswer")}
+                  @keydown=${this.onKeydown}
+                ></textarea>`
+          }
         </fieldset>
         ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
         <div class="actions"><button class="primary" type="submit" ?disabled=${this.busy}>${t("questionSend")}</button></div>

@@ -30,24 +30,112 @@ export class AmSidepanel extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: flex; flex-direction: column; height: 100vh; background: var(--am-bg); }
-      header { display: flex; align-items: center; gap: 4px; padding: 6px 8px; border-bottom: 1px solid var(--am-border); background: var(--am-surface); }
-      header button.icon, .menu summary { font-size: 17px; line-height: 1; }
-      h1 { flex: 1; min-width: 0; margin: 0; font-size: 14px; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-      .live-dot { color: var(--am-accent); margin-right: 4px; }
-      main { flex: 1; min-height: 0; display: flex; flex-direction: column; position: relative; }
-      am-chat-log { flex: 1; min-height: 0; }
-      am-conversations { position: absolute; inset: 0; z-index: 2; }
-      .menu { position: relative; }
-      .menu summary { list-style: none; cursor: pointer; border-radius: 6px; padding: 4px 8px; min-height: 28px; display: inline-flex; align-items: center; }
-      .menu summary::-webkit-details-marker { display: none; }
-      .menu summary:hover { background: var(--am-surface-2); }
-      .menu[open] > div { position: absolute; right: 0; top: 100%; z-index: 3; display: flex; flex-direction: column; gap: 2px; min-width: 180px; padding: 4px;
-        background: var(--am-bg); border: 1px solid var(--am-border); border-radius: var(--am-radius); box-shadow: 0 4px 16px rgb(0 0 0 / 0.18); }
-      .menu[open] > div button { border: none; background: transparent; justify-content: flex-start; }
-      .menu[open] > div button:hover { background: var(--am-surface-2); }
-      footer { display: flex; justify-content: space-between; gap: 8px; padding: 2px 10px 6px; font-size: 11px; color: var(--am-muted); background: var(--am-bg); font-variant-numeric: tabular-nums; }
-      [role="alert"] { color: var(--am-danger); font-size: 12px; padding: 4px 10px; margin: 0; }
+      :host {
+        display: flex;
+        flex-direction: column;
+        height: 100vh;
+        background: var(--am-bg);
+      }
+      header {
+        display: flex;
+        align-items: center;
+        gap: 4px;
+        padding: 6px 8px;
+        border-bottom: 1px solid var(--am-border);
+        background: var(--am-surface);
+      }
+      header button.icon,
+      .menu summary {
+        font-size: 17px;
+        line-height: 1;
+      }
+      h1 {
+        flex: 1;
+        min-width: 0;
+        margin: 0;
+        font-size: 14px;
+        font-weight: 600;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .live-dot {
+        color: var(--am-accent);
+        margin-right: 4px;
+      }
+      main {
+        flex: 1;
+        min-height: 0;
+        display: flex;
+        flex-direction: column;
+        position: relative;
+      }
+      am-chat-log {
+        flex: 1;
+        min-height: 0;
+      }
+      am-conversations {
+        position: absolute;
+        inset: 0;
+        z-index: 2;
+      }
+      .menu {
+        position: relative;
+      }
+      .menu summary {
+        list-style: none;
+        cursor: pointer;
+        border-radius: 6px;
+        padding: 4px 8px;
+        min-height: 28px;
+        display: inline-flex;
+        align-items: center;
+      }
+      .menu summary::-webkit-details-marker {
+        display: none;
+      }
+      .menu summary:hover {
+        background: var(--am-surface-2);
+      }
+      .menu[open] > div {
+        position: absolute;
+        right: 0;
+        top: 100%;
+        z-index: 3;
+        display: flex;
+        flex-direction: column;
+        gap: 2px;
+        min-width: 180px;
+        padding: 4px;
+        background: var(--am-bg);
+        border: 1px solid var(--am-border);
+        border-radius: var(--am-radius);
+        box-shadow: 0 4px 16px rgb(0 0 0 / 0.18);
+      }
+      .menu[open] > div button {
+        border: none;
+        background: transparent;
+        justify-content: flex-start;
+      }
+      .menu[open] > div button:hover {
+        background: var(--am-surface-2);
+      }
+      footer {
+        display: flex;
+        justify-content: space-between;
+        gap: 8px;
+        padding: 2px 10px 6px;
+        font-size: 11px;
+        color: var(--am-muted);
+        background: var(--am-bg);
+        font-variant-numeric: tabular-nums;
+      }
+      [role="alert"] {
+        color: var(--am-danger);
+        font-size: 12px;
+        padding: 4px 10px;
+        margin: 0;
+      }
     `,
   ]
 
@@ -98,7 +186,14 @@ export class AmSidepanel extends LitElement {
       const conversation = await chat.loadConversation(id)
       if (!conversation) return void (this.error = t("nothingToExport"))
       if (kind === "md") {
-        const labels = { user: t("exportUser"), assistant: t("exportAssistant"), reasoning: t("reasoning"), tool: t("exportTool"), result: t("toolResult"), error: t("toolError") }
+        const labels = {
+          user: t("exportUser"),
+          assistant: t("exportAssistant"),
+          reasoning: t("reasoning"),
+          tool: t("exportTool"),
+          result: t("toolResult"),
+          error: t("toolError"),
+        }
         download(conversationToMarkdown(conversation, labels), exportFileName(conversation.title, "md"), "text/markdown")
       } else {
         download(conversationToJson(conversation), exportFileName(conversation.title, "json"), "application/json")
@@ -116,16 +211,47 @@ export class AmSidepanel extends LitElement {
     const hasMessages = view.messages.length > 0
     return html`
       <header>
-        <button class="icon" aria-expanded=${this.showList} aria-controls="list" title=${t("conversations")} aria-label=${t("conversations")}
-          data-testid="toggle-list" @click=${() => (this.showList = !this.showList)}>☰</button>
-        <h1 data-testid="conversation-title">${this.runId.value ? html`<span class="live-dot" aria-label=${t("running")}>●</span>` : nothing}${title}</h1>
-        <button class="icon" title=${t("newConversation")} aria-label=${t("newConversation")} data-testid="new-conversation" @click=${this.newChat}>+</button>
+        <button
+          class="icon"
+          aria-expanded=${this.showList}
+          aria-controls="list"
+          title=${t("conversations")}
+          aria-label=${t("conversations")}
+          data-testid="toggle-list"
+          @click=${() => (this.showList = !this.showList)}
+        >
+          ☰
+        </button>
+        <h1 data-testid="conversation-title">
+          ${this.runId.value ? html`<span class="live-dot" aria-label=${t("running")}>●</span>` : nothing}${title}
+        </h1>
+        <button
+          class="icon"
+          title=${t("newConversation")}
+          aria-label=${t("newConversation")}
+          data-testid="new-conversation"
+          @click=${this.newChat}
+        >
+          +
+        </button>
         <details class="menu">
           <summary title=${t("moreActions")} aria-label=${t("moreActions")} data-testid="menu">⋯</summary>
           <div>
-            <button type="button" ?disabled=${!hasMessages} data-testid="export-md" @click=${(e: Event) => this.export("md", e)}>${t("exportMarkdown")}</button>
-            <button type="button" ?disabled=${!hasMessages} data-testid="export-json" @click=${(e: Event) => this.export("json", e)}>${t("exportJson")}</button>
-            <button type="button" @click=${(e: Event) => { (e.target as HTMLElement).closest("details")?.removeAttribute("open"); openSettings() }}>${t("settings")}</button>
+            <button type="button" ?disabled=${!hasMessages} data-testid="export-md" @click=${(e: Event) => this.export("md", e)}>
+              ${t("exportMarkdown")}
+            </button>
+            <button type="button" ?disabled=${!hasMessages} data-testid="export-json" @click=${(e: Event) => this.export("json", e)}>
+              ${t("exportJson")}
+            </button>
+            <button
+              type="button"
+              @click=${(e: Event) => {
+                ;(e.target as HTMLElement).closest("details")?.removeAttribute("open")
+                openSettings()
+              }}
+            >
+              ${t("settings")}
+            </button>
           </div>
         </details>
       </header>

@@ -16,14 +16,45 @@ export class AmTasks extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      details { border-top: 1px solid var(--am-border); background: var(--am-surface); padding: 4px 10px; }
-      summary { cursor: pointer; font-size: 12px; font-weight: 600; padding: 2px 0; }
-      ul { list-style: none; margin: 4px 0; padding: 0; max-height: 140px; overflow-y: auto; }
-      li { display: flex; gap: 6px; font-size: 13px; padding: 1px 0; }
-      .mark { width: 1em; text-align: center; color: var(--am-muted); }
-      li.completed .subject { text-decoration: line-through; color: var(--am-muted); }
-      li.in_progress .mark { color: var(--am-accent); }
+      :host {
+        display: block;
+      }
+      details {
+        border-top: 1px solid var(--am-border);
+        background: var(--am-surface);
+        padding: 4px 10px;
+      }
+      summary {
+        cursor: pointer;
+        font-size: 12px;
+        font-weight: 600;
+        padding: 2px 0;
+      }
+      ul {
+        list-style: none;
+        margin: 4px 0;
+        padding: 0;
+        max-height: 140px;
+        overflow-y: auto;
+      }
+      li {
+        display: flex;
+        gap: 6px;
+        font-size: 13px;
+        padding: 1px 0;
+      }
+      .mark {
+        width: 1em;
+        text-align: center;
+        color: var(--am-muted);
+      }
+      li.completed .subject {
+        text-decoration: line-through;
+        color: var(--am-muted);
+      }
+      li.in_progress .mark {
+        color: var(--am-accent);
+      }
     `,
   ]
 
@@ -35,11 +66,12 @@ export class AmTasks extends LitElement {
       <summary>${t("tasksSummary", String(done), String(tasks.length))}</summary>
       <ul>
         ${tasks.map(
-          (task) => html`<li class=${task.status} title=${task.description ?? ""}>
-            <span class="mark" aria-hidden="true">${mark(task.status)}</span>
-            <span class="subject">${task.subject}</span>
-            <span class="visually-hidden">(${statusText(task.status)})</span>
-          </li>`,
+          (task) =>
+            html`<li class=${task.status} title=${task.description ?? ""}>
+              <span class="mark" aria-hidden="true">${mark(task.status)}</span>
+              <span class="subject">${task.subject}</span>
+              <span class="visually-hidden">(${statusText(task.status)})</span>
+            </li>`,
         )}
       </ul>
     </details>`

@@ -37,7 +37,7 @@ export const statusLabel = (status: ToolStatus): string => {
   }
 }
 
-const pretty = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value, null, 2) ?? "")
+const pretty = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value, null, 2) ?? ""))
 
 export class AmToolCard extends LitElement {
   static override properties = { card: { attribute: false } }
@@ -46,29 +46,127 @@ export class AmToolCard extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; margin: 4px 0; }
-      details { border: 1px solid var(--am-border); border-radius: var(--am-radius); background: var(--am-surface); }
-      summary { display: flex; align-items: center; gap: 8px; padding: 5px 8px; cursor: pointer; list-style: none; min-height: 30px; }
-      summary::-webkit-details-marker { display: none; }
-      summary::before { content: "▸"; color: var(--am-muted); font-size: 11px; }
-      details[open] summary::before { content: "▾"; }
-      .tool { font-family: var(--am-mono); font-size: 12px; font-weight: 600; white-space: nowrap; }
-      .args { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--am-muted); font-size: 12px; }
-      .status { font-size: 11px; padding: 1px 7px; border-radius: 10px; white-space: nowrap; border: 1px solid currentColor; }
-      .status.running { color: var(--am-accent); }
-      .status.waiting { color: var(--am-warn); background: var(--am-warn-bg); }
-      .status.done { color: var(--am-ok); }
-      .status.failed { color: var(--am-danger); background: var(--am-danger-bg); }
-      .status.cancelled { color: var(--am-muted); }
-      .duration { font-size: 11px; color: var(--am-muted); white-space: nowrap; }
-      .body { padding: 0 8px 8px; font-size: 12px; }
-      h4 { margin: 6px 0 2px; font-size: 11px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--am-muted); }
-      pre { margin: 0; padding: 6px 8px; background: var(--am-code-bg); border-radius: 6px; overflow: auto; max-height: 240px; font-family: var(--am-mono); white-space: pre-wrap; overflow-wrap: anywhere; }
-      .error { color: var(--am-danger); }
-      .spinner { width: 10px; height: 10px; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent; display: inline-block; animation: spin 0.9s linear infinite; vertical-align: -1px; }
-      @keyframes spin { to { transform: rotate(1turn); } }
-      @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
-      ::slotted(*) { margin: 0 8px 8px 16px; }
+      :host {
+        display: block;
+        margin: 4px 0;
+      }
+      details {
+        border: 1px solid var(--am-border);
+        border-radius: var(--am-radius);
+        background: var(--am-surface);
+      }
+      summary {
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        padding: 5px 8px;
+        cursor: pointer;
+        list-style: none;
+        min-height: 30px;
+      }
+      summary::-webkit-details-marker {
+        display: none;
+      }
+      summary::before {
+        content: "▸";
+        color: var(--am-muted);
+        font-size: 11px;
+      }
+      details[open] summary::before {
+        content: "▾";
+      }
+      .tool {
+        font-family: var(--am-mono);
+        font-size: 12px;
+        font-weight: 600;
+        white-space: nowrap;
+      }
+      .args {
+        flex: 1;
+        min-width: 0;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+        color: var(--am-muted);
+        font-size: 12px;
+      }
+      .status {
+        font-size: 11px;
+        padding: 1px 7px;
+        border-radius: 10px;
+        white-space: nowrap;
+        border: 1px solid currentColor;
+      }
+      .status.running {
+        color: var(--am-accent);
+      }
+      .status.waiting {
+        color: var(--am-warn);
+        background: var(--am-warn-bg);
+      }
+      .status.done {
+        color: var(--am-ok);
+      }
+      .status.failed {
+        color: var(--am-danger);
+        background: var(--am-danger-bg);
+      }
+      .status.cancelled {
+        color: var(--am-muted);
+      }
+      .duration {
+        font-size: 11px;
+        color: var(--am-muted);
+        white-space: nowrap;
+      }
+      .body {
+        padding: 0 8px 8px;
+        font-size: 12px;
+      }
+      h4 {
+        margin: 6px 0 2px;
+        font-size: 11px;
+        text-transform: uppercase;
+        letter-spacing: 0.04em;
+        color: var(--am-muted);
+      }
+      pre {
+        margin: 0;
+        padding: 6px 8px;
+        background: var(--am-code-bg);
+        border-radius: 6px;
+        overflow: auto;
+        max-height: 240px;
+        font-family: var(--am-mono);
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .error {
+        color: var(--am-danger);
+      }
+      .spinner {
+        width: 10px;
+        height: 10px;
+        border-radius: 50%;
+        border: 2px solid currentColor;
+        border-right-color: transparent;
+        display: inline-block;
+        animation: spin 0.9s linear infinite;
+        vertical-align: -1px;
+      }
+      @keyframes spin {
+        to {
+          transform: rotate(1turn);
+        }
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .spinner {
+          animation: none;
+        }
+      }
+      ::slotted(*) {
+        margin: 0 8px 8px 16px;
+      }
     `,
   ]
 
@@ -81,17 +179,23 @@ export class AmToolCard extends LitElement {
         <summary>
           <span class="tool">${card.tool}</span>
           <span class="args">${keyArguments(card.params)}</span>
-          <span class="status ${card.status}">${busy ? html`<span class="spinner" aria-hidden="true"></span> ` : nothing}${statusLabel(card.status)}</span>
+          <span class="status ${card.status}"
+            >${busy ? html`<span class="spinner" aria-hidden="true"></span> ` : nothing}${statusLabel(card.status)}</span
+          >
           ${card.durationMs !== undefined ? html`<span class="duration">${formatDuration(card.durationMs)}</span>` : nothing}
         </summary>
         <div class="body">
           <h4>${t("toolArguments")}</h4>
           <pre>${pretty(card.params)}</pre>
-          ${card.error
-            ? html`<h4>${t("toolError")}</h4><pre class="error" data-testid="tool-error">${card.error.code}: ${card.error.message}</pre>`
-            : card.result !== undefined
-              ? html`<h4>${t("toolResult")}</h4><pre data-testid="tool-result">${pretty(card.result)}</pre>`
-              : nothing}
+          ${
+            card.error
+              ? html`<h4>${t("toolError")}</h4>
+                  <pre class="error" data-testid="tool-error">${card.error.code}: ${card.error.message}</pre>`
+              : card.result !== undefined
+                ? html`<h4>${t("toolResult")}</h4>
+                    <pre data-testid="tool-result">${pretty(card.result)}</pre>`
+                : nothing
+          }
         </div>
       </details>
       <slot name="lanes"></slot>

@@ -26,7 +26,13 @@ export const formatSize = (bytes: number): string =>
   bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 export class AmWorkspace extends LitElement {
-  static override properties = { folder: { state: true }, entries: { state: true }, preview: { state: true }, error: { state: true }, loading: { state: true } }
+  static override properties = {
+    folder: { state: true },
+    entries: { state: true },
+    preview: { state: true },
+    error: { state: true },
+    loading: { state: true },
+  }
   folder = ""
   entries: ReadonlyArray<Entry> = []
   preview: Preview | undefined
@@ -36,20 +42,89 @@ export class AmWorkspace extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      .bar { display: flex; align-items: center; gap: 8px; margin-bottom: 8px; }
-      .path { font-family: var(--am-mono); font-size: 12px; flex: 1; overflow-wrap: anywhere; }
-      table { width: 100%; border-collapse: collapse; font-size: 13px; }
-      th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid var(--am-border); }
-      th { font-size: 11px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--am-muted); font-weight: 600; }
-      td.size { color: var(--am-muted); white-space: nowrap; font-variant-numeric: tabular-nums; }
-      td.actions { text-align: right; white-space: nowrap; }
-      td.actions button { min-height: 24px; padding: 0 8px; font-size: 12px; }
-      .link { border: none; background: none; padding: 0; color: var(--am-accent); text-decoration: underline; min-height: auto; gap: 6px; }
-      .preview { margin-top: 12px; border: 1px solid var(--am-border); border-radius: var(--am-radius); }
-      .preview header { display: flex; justify-content: space-between; align-items: center; padding: 4px 8px; background: var(--am-surface); font-family: var(--am-mono); font-size: 12px; }
-      .preview pre { margin: 0; padding: 8px; max-height: 320px; overflow: auto; font-size: 12px; font-family: var(--am-mono); white-space: pre-wrap; overflow-wrap: anywhere; }
-      [role="alert"] { color: var(--am-danger); }
+      :host {
+        display: block;
+      }
+      .bar {
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        margin-bottom: 8px;
+      }
+      .path {
+        font-family: var(--am-mono);
+        font-size: 12px;
+        flex: 1;
+        overflow-wrap: anywhere;
+      }
+      table {
+        width: 100%;
+        border-collapse: collapse;
+        font-size: 13px;
+      }
+      th,
+      td {
+        text-align: left;
+        padding: 4px 6px;
+        border-bottom: 1px solid var(--am-border);
+      }
+      th {
+        font-size: 11px;
+        text-transform: uppercase;
+        letter-spacing: 0.04em;
+        color: var(--am-muted);
+        font-weight: 600;
+      }
+      td.size {
+        color: var(--am-muted);
+        white-space: nowrap;
+        font-variant-numeric: tabular-nums;
+      }
+      td.actions {
+        text-align: right;
+        white-space: nowrap;
+      }
+      td.actions button {
+        min-height: 24px;
+        padding: 0 8px;
+        font-size: 12px;
+      }
+      .link {
+        border: none;
+        background: none;
+        padding: 0;
+        color: var(--am-accent);
+        text-decoration: underline;
+        min-height: auto;
+        gap: 6px;
+      }
+      .preview {
+        margin-top: 12px;
+        border: 1px solid var(--am-border);
+        border-radius: var(--am-radius);
+      }
+      .preview header {
+        display: flex;
+        justify-content: space-between;
+        align-items: center;
+        padding: 4px 8px;
+        background: var(--am-surface);
+        font-family: var(--am-mono);
+        font-size: 12px;
+      }
+      .preview pre {
+        margin: 0;
+        padding: 8px;
+        max-height: 320px;
+        overflow: auto;
+        font-size: 12px;
+        font-family: var(--am-mono);
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      [role="alert"] {
+        color: var(--am-danger);
+      }
     `,
   ]
 
@@ -75,10 +150,16 @@ export class AmWorkspace extends LitElement {
   private async show(path: string) {
     this.error = ""
     try {
-      const result = (await globalThis.agent.tools.call("opfs_read", { path, mode: "auto" })) as { content?: string; next_offset?: number; blob_url?: string; mime_type?: string }
-      this.preview = result.content !== undefined
-        ? { path, text: result.content, more: result.next_offset !== undefined }
-        : { path, text: t("binaryFile", result.mime_type ?? ""), more: false }
+      const result = (await globalThis.agent.tools.call("opfs_read", { path, mode: "auto" })) as {
+        content?: string
+        next_offset?: number
+        blob_url?: string
+        mime_type?: string
+      }
+      this.preview =
+        result.content !== undefined
+          ? { path, text: result.content, more: result.next_offset !== undefined }
+          : { path, text: t("binaryFile", result.mime_type ?? ""), more: false }
     } catch (error) {
       this.error = (error as Error).message
     }
@@ -113,37 +194,65 @@ export class AmWorkspace extends LitElement {
   override render() {
     return html`
       <div class="bar">
-        <button type="button" ?disabled=${this.folder === ""} @click=${() => this.load(parentOf(this.folder))} aria-label=${t("upFolder")}>↑</button>
+        <button type="button" ?disabled=${this.folder === ""} @click=${() => this.load(parentOf(this.folder))} aria-label=${t("upFolder")}>
+          ↑
+        </button>
         <span class="path" aria-live="polite">/${this.folder}</span>
         <button type="button" @click=${() => this.load(this.folder)}>${t("refresh")}</button>
       </div>
       ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
-      ${this.entries.length === 0
-        ? html`<p class="muted">${this.loading ? t("loading") : t("workspaceEmpty")}</p>`
-        : html`<table data-testid="workspace-files">
-            <thead><tr><th scope="col">${t("fileName")}</th><th scope="col">${t("fileSize")}</th><th scope="col"><span class="visually-hidden">${t("actions")}</span></th></tr></thead>
-            <tbody>
-              ${this.entries.map((e) => {
-                const path = joinPath(this.folder, e.name)
-                return html`<tr>
-                  <td>${e.kind === "directory"
-                    ? html`<button type="button" class="link" @click=${() => this.load(path)}>${folderIcon()} ${e.name}/</button>`
-                    : html`<button type="button" class="link" @click=${() => this.show(path)} aria-label=${t("previewNamed", e.name)}>${e.name}</button>`}</td>
-                  <td class="size">${e.size !== undefined ? formatSize(e.size) : ""}</td>
-                  <td class="actions">
-                    ${e.kind === "file" ? html`<button type="button" @click=${() => this.download(path)} aria-label=${t("downloadNamed", e.name)}>${t("download")}</button>` : nothing}
-                    <button type="button" class="danger" @click=${() => this.deleteEntry(path, e.kind)} aria-label=${t("deleteNamed", e.name)}>${t("delete")}</button>
-                  </td>
-                </tr>`
-              })}
-            </tbody>
-          </table>`}
-      ${this.preview
-        ? html`<section class="preview" aria-label=${t("previewNamed", this.preview.path)} data-testid="file-preview">
-            <header><span>${this.preview.path}</span><button type="button" class="icon" @click=${() => (this.preview = undefined)} aria-label=${t("closePreview")}>✕</button></header>
-            <pre tabindex="0">${this.preview.text}${this.preview.more ? `\n${t("previewTruncated")}` : ""}</pre>
-          </section>`
-        : nothing}
+      ${
+        this.entries.length === 0
+          ? html`<p class="muted">${this.loading ? t("loading") : t("workspaceEmpty")}</p>`
+          : html`<table data-testid="workspace-files">
+              <thead>
+                <tr>
+                  <th scope="col">${t("fileName")}</th>
+                  <th scope="col">${t("fileSize")}</th>
+                  <th scope="col"><span class="visually-hidden">${t("actions")}</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                ${this.entries.map((e) => {
+                  const path = joinPath(this.folder, e.name)
+                  return html`<tr>
+                    <td>
+                      ${
+                        e.kind === "directory"
+                          ? html`<button type="button" class="link" @click=${() => this.load(path)}>${folderIcon()} ${e.name}/</button>`
+                          : html`<button type="button" class="link" @click=${() => this.show(path)} aria-label=${t("previewNamed", e.name)}>
+                              ${e.name}
+                            </button>`
+                      }
+                    </td>
+                    <td class="size">${e.size !== undefined ? formatSize(e.size) : ""}</td>
+                    <td class="actions">
+                      ${e.kind === "file" ? html`<button type="button" @click=${() => this.download(path)} aria-label=${t("downloadNamed", e.name)}>${t("download")}</button>` : nothing}
+                      <button
+                        type="button"
+                        class="danger"
+                        @click=${() => this.deleteEntry(path, e.kind)}
+                        aria-label=${t("deleteNamed", e.name)}
+                      >
+                        ${t("delete")}
+                      </button>
+                    </td>
+                  </tr>`
+                })}
+              </tbody>
+            </table>`
+      }
+      ${
+        this.preview
+          ? html`<section class="preview" aria-label=${t("previewNamed", this.preview.path)} data-testid="file-preview">
+              <header>
+                <span>${this.preview.path}</span
+                ><button type="button" class="icon" @click=${() => (this.preview = undefined)} aria-label=${t("closePreview")}>✕</button>
+              </header>
+              <pre tabindex="0">${this.preview.text}${this.preview.more ? `\n${t("previewTruncated")}` : ""}</pre>
+            </section>`
+          : nothing
+      }
     `
   }
 }

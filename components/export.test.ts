@@ -13,12 +13,35 @@ const conversation: Conversation = {
   messages: [
     { conversationId: "c1", seq: 1, runId: "r", at: 0, message: { role: "user", content: "Plan it" } },
     {
-      conversationId: "c1", seq: 2, runId: "r", at: 0, model: "m1",
-      message: { role: "assistant", content: "", reasoning: [{ text: "Think first." }], toolCalls: [{ id: "t", name: "create_task", arguments: { subject: "Fly" } }] },
+      conversationId: "c1",
+      seq: 2,
+      runId: "r",
+      at: 0,
+      model: "m1",
+      message: {
+        role: "assistant",
+        content: "",
+        reasoning: [{ text: "Think first." }],
+        toolCalls: [{ id: "t", name: "create_task", arguments: { subject: "Fly" } }],
+      },
     },
-    { conversationId: "c1", seq: 3, runId: "r", at: 0, message: { role: "tool", toolCallId: "t", name: "create_task", content: "{}" }, tool: { durationMs: 1, params: {}, result: { task_id: "t1", note: "```" } } },
+    {
+      conversationId: "c1",
+      seq: 3,
+      runId: "r",
+      at: 0,
+      message: { role: "tool", toolCallId: "t", name: "create_task", content: "{}" },
+      tool: { durationMs: 1, params: {}, result: { task_id: "t1", note: "```" } },
+    },
     { conversationId: "c1", seq: 4, runId: "r", at: 0, message: { role: "assistant", content: "Done." } },
-    { conversationId: "c1", seq: 5, runId: "r", at: 0, message: { role: "assistant", content: "" }, notice: { status: "stopped", message: "Stopped by the user." } },
+    {
+      conversationId: "c1",
+      seq: 5,
+      runId: "r",
+      at: 0,
+      message: { role: "assistant", content: "" },
+      notice: { status: "stopped", message: "Stopped by the user." },
+    },
   ],
 }
 

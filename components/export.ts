@@ -19,7 +19,14 @@ export interface ExportLabels {
   readonly error: string
 }
 
-const ENGLISH: ExportLabels = { user: "User", assistant: "Assistant", reasoning: "Reasoning", tool: "Tool", result: "Result", error: "Error" }
+const ENGLISH: ExportLabels = {
+  user: "User",
+  assistant: "Assistant",
+  reasoning: "Reasoning",
+  tool: "Tool",
+  result: "Result",
+  error: "Error",
+}
 
 export const conversationToMarkdown = (conversation: Conversation, labels: ExportLabels = ENGLISH): string => {
   const parts = [`# ${conversation.title}`, `_${new Date(conversation.createdAt).toISOString()}_`]
@@ -34,7 +41,8 @@ export const conversationToMarkdown = (conversation: Conversation, labels: Expor
       const reasoning = (message.reasoning ?? []).map((r) => r.text).join("\n\n")
       if (reasoning) section.push(`<details><summary>${labels.reasoning}</summary>\n\n${reasoning}\n\n</details>`)
       if (message.content) section.push(message.content)
-      for (const call of message.toolCalls ?? []) section.push(`**${labels.tool}: \`${call.name}\`**\n\n${fence(json(call.arguments), "json")}`)
+      for (const call of message.toolCalls ?? [])
+        section.push(`**${labels.tool}: \`${call.name}\`**\n\n${fence(json(call.arguments), "json")}`)
       parts.push(section.join("\n\n"))
     } else {
       const tool = record.tool

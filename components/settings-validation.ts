@@ -67,4 +67,11 @@ export const providerIdFor = (name: string, taken: ReadonlyArray<string>): strin
 }
 
 /** The models a user typed, one per line or comma-separated, without blanks or repeats. */
-export const parseModelList = (text: string): string[] => [...new Set(text.split(/[\n,]/).map((s) => s.trim()).filter(Boolean))]
+export const parseModelList = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(/[\n,]/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+]

@@ -34,7 +34,11 @@ export type ChatStartParams = typeof ChatStartParams.Type
 
 export const AnswerParams = Schema.Struct({ id: Schema.NonEmptyString, answer: Schema.Unknown })
 export const CustomToolNameParams = Schema.Struct({ name: Schema.String })
-export const CustomToolEnableParams = Schema.Struct({ name: Schema.String, enabled: Schema.Boolean, conversationId: Schema.optionalKey(Schema.NonEmptyString) })
+export const CustomToolEnableParams = Schema.Struct({
+  name: Schema.String,
+  enabled: Schema.Boolean,
+  conversationId: Schema.optionalKey(Schema.NonEmptyString),
+})
 export const ConfirmParams = Schema.Struct({ id: Schema.NonEmptyString, allow: Schema.Boolean })
 
 export const ProviderTestParams = Schema.Struct({
@@ -59,7 +63,10 @@ export const SpawnParams = Schema.Struct({
 })
 
 export const ConversationIdParams = Schema.Struct({ conversationId: Schema.NonEmptyString })
-export const RenameParams = Schema.Struct({ conversationId: Schema.NonEmptyString, title: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)) })
+export const RenameParams = Schema.Struct({
+  conversationId: Schema.NonEmptyString,
+  title: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
+})
 
 /** Every request a page may make of the supervisor, by method. */
 export const ChannelRequest = Schema.Union([
@@ -75,18 +82,58 @@ export const ChannelRequest = Schema.Union([
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.list") }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.answer"), params: AnswerParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.pending") }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("confirmations.answer"), params: ConfirmParams }),
+  Schema.Struct({
+    type: Schema.Literal("request"),
+    id: Schema.String,
+    method: Schema.Literal("confirmations.answer"),
+    params: ConfirmParams,
+  }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("confirmations.pending") }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("customTools.register"), params: Schema.Unknown }),
+  Schema.Struct({
+    type: Schema.Literal("request"),
+    id: Schema.String,
+    method: Schema.Literal("customTools.register"),
+    params: Schema.Unknown,
+  }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("customTools.list") }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("customTools.remove"), params: CustomToolNameParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("customTools.setEnabled"), params: CustomToolEnableParams }),
+  Schema.Struct({
+    type: Schema.Literal("request"),
+    id: Schema.String,
+    method: Schema.Literal("customTools.remove"),
+    params: CustomToolNameParams,
+  }),
+  Schema.Struct({
+    type: Schema.Literal("request"),
+    id: Schema.String,
+    method: Schema.Literal("customTools.setEnabled"),
+    params: CustomToolEnableParams,
+  }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("providers.presets") }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("agents.spawn"), params: SpawnParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("providers.test"), params: ProviderTestParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.get"), params: ConversationIdParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.delete"), params: ConversationIdParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.rename"), params: RenameParams }),
+  Schema.Struct({
+    type: Schema.Literal("request"),
+    id: Schema.String,
+    method: Schema.Literal("providers.test"),
+    params: ProviderTestParams,
+  }),
+  Schema.Struct({
+    type: Schema.Literal("request"),
+    id: Schema.String,
+    method: Schema.Literal("conversations.get"),
+    params: ConversationIdParams,
+  }),
+  Schema.Struct({
+    type: Schema.Literal("request"),
+    id: Schema.String,
+    method: Schema.Literal("conversations.delete"),
+    params: ConversationIdParams,
+  }),
+  Schema.Struct({
+    type: Schema.Literal("request"),
+    id: Schema.String,
+    method: Schema.Literal("conversations.rename"),
+    params: RenameParams,
+  }),
   Schema.Struct({ type: Schema.Literal("cancel"), id: Schema.String }),
 ])
 export type ChannelRequest = typeof ChannelRequest.Type

@@ -31,17 +31,21 @@ export const schemaProblems = (schema: unknown, at = "parameters"): string[] => 
   if (at === "parameters" && s.type !== "object") problems.push(`parameters.type must be "object" (a tool takes named arguments)`)
   if (s.type !== undefined) {
     const types = Array.isArray(s.type) ? s.type : [s.type]
-    for (const t of types) if (typeof t !== "string" || !JSON_TYPES.has(t)) problems.push(`${at}.type: ${JSON.stringify(t)} is not a JSON Schema type`)
+    for (const t of types)
+      if (typeof t !== "string" || !JSON_TYPES.has(t)) problems.push(`${at}.type: ${JSON.stringify(t)} is not a JSON Schema type`)
   }
   if (s.properties !== undefined) {
-    if (typeof s.properties !== "object" || s.properties === null || Array.isArray(s.properties)) problems.push(`${at}.properties must be an object`)
+    if (typeof s.properties !== "object" || s.properties === null || Array.isArray(s.properties))
+      problems.push(`${at}.properties must be an object`)
     else for (const [key, value] of Object.entries(s.properties)) problems.push(...schemaProblems(value, `${at}.properties.${key}`))
   }
   if (s.required !== undefined) {
-    if (!Array.isArray(s.required) || !s.required.every((r) => typeof r === "string")) problems.push(`${at}.required must be an array of property names`)
+    if (!Array.isArray(s.required) || !s.required.every((r) => typeof r === "string"))
+      problems.push(`${at}.required must be an array of property names`)
     else {
       const props = typeof s.properties === "object" && s.properties !== null ? Object.keys(s.properties) : []
-      for (const r of s.required as string[]) if (!props.includes(r)) problems.push(`${at}.required names "${r}", which is not in ${at}.properties`)
+      for (const r of s.required as string[])
+        if (!props.includes(r)) problems.push(`${at}.required names "${r}", which is not in ${at}.properties`)
     }
   }
   if (s.items !== undefined) problems.push(...schemaProblems(s.items, `${at}.items`))
@@ -66,7 +70,8 @@ export const argumentProblems = (schema: Record<string, unknown>, value: unknown
   if (typeOf(value) === "object") {
     const obj = value as Record<string, unknown>
     const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>
-    for (const r of (schema.required ?? []) as string[]) if (!(r in obj)) out.push({ path: at ? `${at}.${r}` : r, message: "Missing required argument" })
+    for (const r of (schema.required ?? []) as string[])
+      if (!(r in obj)) out.push({ path: at ? `${at}.${r}` : r, message: "Missing required argument" })
     for (const [key, v] of Object.entries(obj)) {
       const sub = props[key]
       if (sub) out.push(...argumentProblems(sub, v, at ? `${at}.${key}` : key))

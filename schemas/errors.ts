@@ -54,16 +54,7 @@ export class Unavailable extends Data.TaggedError("Unavailable")<{
 }> {}
 
 export type ToolError =
-  | InvalidInput
-  | Timeout
-  | Cancelled
-  | WorkerCrashed
-  | PermissionDenied
-  | NotFound
-  | NotImplemented
-  | UnknownTool
-  | ToolFailed
-  | Unavailable
+  InvalidInput | Timeout | Cancelled | WorkerCrashed | PermissionDenied | NotFound | NotImplemented | UnknownTool | ToolFailed | Unavailable
 
 /** The error as it crosses a boundary (worker → supervisor → page → model). */
 export const WireError = Schema.Struct({
@@ -84,7 +75,10 @@ export const toWire = (error: ToolError): WireError => {
     case "Cancelled":
       return { code: "cancelled", message: `${error.tool} was cancelled${error.reason ? `: ${error.reason}` : "."}` }
     case "WorkerCrashed":
-      return { code: "worker_crashed", message: `The ${error.group} worker stopped unexpectedly (${error.message}); it has been restarted, so the call can be tried again.` }
+      return {
+        code: "worker_crashed",
+        message: `The ${error.group} worker stopped unexpectedly (${error.message}); it has been restarted, so the call can be tried again.`,
+      }
     case "PermissionDenied":
       return { code: "permission_denied", message: error.message }
     case "NotFound":
@@ -92,7 +86,10 @@ export const toWire = (error: ToolError): WireError => {
     case "NotImplemented":
       return { code: "not_implemented", message: `${error.tool} is part of the contract but is not implemented in this build yet.` }
     case "UnknownTool":
-      return { code: "unknown_tool", message: `There is no tool named "${error.tool}". Call agent.tools.list() (or look at the tool list) for the available tools.` }
+      return {
+        code: "unknown_tool",
+        message: `There is no tool named "${error.tool}". Call agent.tools.list() (or look at the tool list) for the available tools.`,
+      }
     case "ToolFailed":
       return { code: error.code, message: error.message }
     case "Unavailable":
@@ -107,7 +104,11 @@ export const toWire = (error: ToolError): WireError => {
 export const fromWire = (tool: string, wire: WireError): ToolError => {
   switch (wire.code) {
     case "invalid_input":
-      return new InvalidInput({ tool, message: stripToolPrefix(tool, wire.message), ...(wire.parameter ? { parameter: wire.parameter } : {}) })
+      return new InvalidInput({
+        tool,
+        message: stripToolPrefix(tool, wire.message),
+        ...(wire.parameter ? { parameter: wire.parameter } : {}),
+      })
     case "permission_denied":
       return new PermissionDenied({ message: wire.message })
     case "not_found":
@@ -121,8 +122,7 @@ export const fromWire = (tool: string, wire: WireError): ToolError => {
   }
 }
 
-const stripToolPrefix = (tool: string, message: string) =>
-  message.startsWith(`${tool}: `) ? message.slice(tool.length + 2) : message
+const stripToolPrefix = (tool: string, message: string) => (message.startsWith(`${tool}: `) ? message.slice(tool.length + 2) : message)
 
 /** An Error object for promise-based APIs (the developer API rejects with one of these). */
 export class AgentError extends Error {

@@ -49,7 +49,15 @@ export const RunFinished = Schema.Struct({
   error: Schema.optionalKey(WireError),
 })
 
-export const ConversationEvent = Schema.Union([RunStarted, TextDelta, ReasoningDelta, RetryScheduled, MessageSaved, UsageReported, RunFinished])
+export const ConversationEvent = Schema.Union([
+  RunStarted,
+  TextDelta,
+  ReasoningDelta,
+  RetryScheduled,
+  MessageSaved,
+  UsageReported,
+  RunFinished,
+])
 export type ConversationEvent = typeof ConversationEvent.Type
 
 /** ask_user's question, waiting for `agent.answer(id, answer)`. */

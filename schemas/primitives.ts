@@ -5,9 +5,7 @@ import { Effect, Schema, SchemaIssue } from "effect"
  * A JSON number that must be whole. The spec types counts and IDs as `number`, so the JSON
  * Schema the model sees says `number`; the integer rule is enforced when decoding.
  */
-export const WholeNumber = Schema.Finite.check(
-  Schema.isInt({ expected: "a whole number", toJsonSchema: () => [{}, true] as never }),
-)
+export const WholeNumber = Schema.Finite.check(Schema.isInt({ expected: "a whole number", toJsonSchema: () => [{}, true] as never }))
 
 /** A whole number of at least 1 (character counts, result counts). */
 export const PositiveWholeNumber = WholeNumber.check(Schema.isGreaterThanOrEqualTo(1))
@@ -45,4 +43,5 @@ export const issueLines = (issue: SchemaIssue.Issue): ReadonlyArray<IssueLine> =
  * Input quoted in an error message, cut to a readable length: the message goes to the model,
  * and a megabyte of its own input back would only fill its context.
  */
-export const quoteInput = (text: string, max = 120): string => (text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`)
+export const quoteInput = (text: string, max = 120): string =>
+  text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`

@@ -9,9 +9,7 @@ import { PositiveWholeNumber, WholeNumber, withDefault } from "./primitives.ts"
 export const SETTINGS_KEY = "settings"
 export const SETTINGS_VERSION = 1
 
-const HttpUrl = Schema.String.check(
-  Schema.makeFilter((s: string) => /^https?:\/\/[^\s/]+/i.test(s), { expected: "an http or https URL" }),
-)
+const HttpUrl = Schema.String.check(Schema.makeFilter((s: string) => /^https?:\/\/[^\s/]+/i.test(s), { expected: "an http or https URL" }))
 
 export const ProviderKind = Schema.Literals(["openai", "anthropic", "ollama"])
 
@@ -96,7 +94,8 @@ export const Settings = Schema.Struct({
 export type Settings = typeof Settings.Type
 /** What `settings.update` takes: any subset, nested objects merged key by key. */
 export type SettingsPatch = {
-  readonly [K in keyof Settings]?: (Settings[K] extends readonly unknown[] ? Settings[K] : Settings[K] extends object ? Partial<Settings[K]> : Settings[K]) | null
+  readonly [K in keyof Settings]?:
+    (Settings[K] extends readonly unknown[] ? Settings[K] : Settings[K] extends object ? Partial<Settings[K]> : Settings[K]) | null
 }
 
 /**

@@ -27,11 +27,7 @@ export interface ToolAnnotations {
   readonly spawnsAgent?: boolean
 }
 
-export interface ToolDefinition<
-  Name extends string = string,
-  P extends Schema.Top = Schema.Top,
-  R extends Schema.Top = Schema.Top,
-> {
+export interface ToolDefinition<Name extends string = string, P extends Schema.Top = Schema.Top, R extends Schema.Top = Schema.Top> {
   readonly name: Name
   readonly group: ToolGroup
   /** Written for the model: what it does, when to use it, which tools to call next. */

@@ -42,9 +42,15 @@ export const buildExtension = (args = []) => {
  */
 export const launchExtension = async ({ headless = true, bindings = {}, extraArgs = [] } = {}) => {
   const userDataDir = await mkdtemp(path.join(tmpdir(), "agent-mesh-console-"))
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath, headless, args: [...launchArgs(), ...extraArgs] })
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless,
+    args: [...launchArgs(), ...extraArgs],
+  })
   const isServiceWorker = (/** @type {{ url(): string }} */ w) => w.url().endsWith("/service-worker.js")
-  const worker = context.serviceWorkers().find(isServiceWorker) ?? (await context.waitForEvent("serviceworker", { predicate: isServiceWorker, timeout: 15_000 }))
+  const worker =
+    context.serviceWorkers().find(isServiceWorker) ??
+    (await context.waitForEvent("serviceworker", { predicate: isServiceWorker, timeout: 15_000 }))
   const extensionId = new URL(worker.url()).host
   for (const [name, fn] of Object.entries(bindings)) await context.exposeBinding(name, fn)
   const page = await context.newPage()
@@ -103,7 +109,8 @@ const installPageBridge = (/** @type {string} */ binding) => {
       owner = value
       value = value?.[key]
     }
-    if (typeof value !== "function") throw Object.assign(new Error(`agent.${path.join(".")} is not a function in this build`), { code: "unknown_method" })
+    if (typeof value !== "function")
+      throw Object.assign(new Error(`agent.${path.join(".")} is not a function in this build`), { code: "unknown_method" })
     return /** @type {(...args: unknown[]) => any} */ (value).bind(owner)
   }
   // An AbortSignal cannot cross to the page: Node sends a token and aborts it by id.
@@ -120,7 +127,12 @@ const installPageBridge = (/** @type {string} */ binding) => {
     shape() {
       /** @type {(object: any) => Record<string, unknown>} */
       const walk = (object) =>
-        Object.fromEntries(Object.entries(object).map(([key, value]) => [key, typeof value === "function" ? "function" : value && typeof value === "object" ? walk(value) : "value"]))
+        Object.fromEntries(
+          Object.entries(object).map(([key, value]) => [
+            key,
+            typeof value === "function" ? "function" : value && typeof value === "object" ? walk(value) : "value",
+          ]),
+        )
       return walk(g.agent)
     },
     async call(/** @type {string[]} */ path, /** @type {unknown[]} */ args, /** @type {string[]} */ signals) {
@@ -258,7 +270,8 @@ export const connectAgent = async (page) => {
       if (!(signal instanceof AbortSignal)) return arg
       const id = randomUUID()
       signals.push(id)
-      const abort = () => void page.evaluate((token) => /** @type {any} */ (globalThis).__agentConsole.abort(token), id).catch(() => undefined)
+      const abort = () =>
+        void page.evaluate((token) => /** @type {any} */ (globalThis).__agentConsole.abort(token), id).catch(() => undefined)
       if (signal.aborted) queueMicrotask(abort)
       else signal.addEventListener("abort", abort, { once: true })
       return { .../** @type {object} */ (arg), signal: { __consoleSignal: id } }
@@ -266,11 +279,15 @@ export const connectAgent = async (page) => {
     return { sent, signals }
   }
 
-  const call = (/** @type {string[]} */ path) =>
+  const call =
+    (/** @type {string[]} */ path) =>
     async (/** @type {unknown[]} */ ...args) => {
       const { sent, signals } = prepare(args)
       const outcome = await track(
-        page.evaluate(([path, args, signals]) => /** @type {any} */ (globalThis).__agentConsole.call(path, args, signals), /** @type {const} */ ([path, sent, signals])),
+        page.evaluate(
+          ([path, args, signals]) => /** @type {any} */ (globalThis).__agentConsole.call(path, args, signals),
+          /** @type {const} */ ([path, sent, signals]),
+        ),
       )
       if (!outcome.ok) throw new AgentError(outcome.error)
       return outcome.value
@@ -296,16 +313,21 @@ export const connectAgent = async (page) => {
     /** @type {Record<string, unknown>} */
     const run = {}
     const ready = track(
-      page.evaluate(([handle, path, args]) => /** @type {any} */ (globalThis).__agentConsole.open(handle, path, args), /** @type {const} */ ([handle, path, args])).then(
-        (ids) => Object.assign(run, Object.fromEntries(Object.entries(ids).filter(([, v]) => v !== undefined))),
-        (error) => {
-          runs.delete(handle)
-          const failure = new AgentError({ code: "unavailable", message: `could not start agent.${path.join(".")}: ${error.message}` })
-          stream.end(failure)
-          settle({ ok: false, error: failure })
-          throw failure
-        },
-      ),
+      page
+        .evaluate(
+          ([handle, path, args]) => /** @type {any} */ (globalThis).__agentConsole.open(handle, path, args),
+          /** @type {const} */ ([handle, path, args]),
+        )
+        .then(
+          (ids) => Object.assign(run, Object.fromEntries(Object.entries(ids).filter(([, v]) => v !== undefined))),
+          (error) => {
+            runs.delete(handle)
+            const failure = new AgentError({ code: "unavailable", message: `could not start agent.${path.join(".")}: ${error.message}` })
+            stream.end(failure)
+            settle({ ok: false, error: failure })
+            throw failure
+          },
+        ),
     )
     ready.catch(() => undefined)
     return Object.assign(run, {
@@ -338,10 +360,13 @@ export const connectAgent = async (page) => {
           if (path.length === 1 && key === "onEvent") return [key, onEvent]
           if (path.length === 1 && key === "spawn") return [key, (/** @type {unknown} */ options) => open(path, [options])]
           if (path.length === 1 && key === "chat") {
-            return [key, (/** @type {string} */ prompt, /** @type {Record<string, unknown>} */ options = {}) => {
-              const conversationId = options.conversationId ?? randomUUID()
-              return Object.assign(open(path, [prompt, { ...options, conversationId }]), { conversationId })
-            }]
+            return [
+              key,
+              (/** @type {string} */ prompt, /** @type {Record<string, unknown>} */ options = {}) => {
+                const conversationId = options.conversationId ?? randomUUID()
+                return Object.assign(open(path, [prompt, { ...options, conversationId }]), { conversationId })
+              },
+            ]
           }
           return [key, call(path)]
         }
@@ -361,7 +386,11 @@ export const connectAgent = async (page) => {
 }
 
 /** Feeds piped lines to the REPL one at a time, each once the one before has finished. */
-const pipeLines = (/** @type {NodeJS.ReadableStream} */ source, /** @type {import("node:repl").REPLServer} */ server, /** @type {PassThrough} */ feed) => {
+const pipeLines = (
+  /** @type {NodeJS.ReadableStream} */ source,
+  /** @type {import("node:repl").REPLServer} */ server,
+  /** @type {PassThrough} */ feed,
+) => {
   /** @type {string[]} */
   const lines = []
   let ready = false
@@ -385,13 +414,16 @@ const pipeLines = (/** @type {NodeJS.ReadableStream} */ source, /** @type {impor
     ready = true
     setImmediate(pump)
   }
-  readline.createInterface({ input: source, crlfDelay: Infinity }).on("line", (line) => {
-    lines.push(line)
-    pump()
-  }).on("close", () => {
-    ended = true
-    pump()
-  })
+  readline
+    .createInterface({ input: source, crlfDelay: Infinity })
+    .on("line", (line) => {
+      lines.push(line)
+      pump()
+    })
+    .on("close", () => {
+      ended = true
+      pump()
+    })
   ready = true
   pump()
 }
@@ -407,7 +439,10 @@ const main = async () => {
 
   /** @type {(message: unknown) => void} */
   let receive = () => undefined
-  const session = await launchExtension({ headless: !argv.has("--headed"), bindings: { [BINDING]: (_source, message) => receive(message) } })
+  const session = await launchExtension({
+    headless: !argv.has("--headed"),
+    bindings: { [BINDING]: (_source, message) => receive(message) },
+  })
   const bridge = await connectAgent(session.page)
   receive = bridge.receive
 
@@ -428,7 +463,9 @@ const main = async () => {
 
   const interactive = Boolean(process.stdin.isTTY)
   console.log(`Agent Mesh console: extension ${session.extensionId}${argv.has("--headed") ? "" : " (headless)"}, side panel page open.`)
-  console.log(`\`agent\` is the developer API (try: await agent.tools.list()). Exit with .exit or ${interactive ? "Ctrl+D" : "the end of the input"}.`)
+  console.log(
+    `\`agent\` is the developer API (try: await agent.tools.list()). Exit with .exit or ${interactive ? "Ctrl+D" : "the end of the input"}.`,
+  )
 
   const globals = { agent: bridge.agent, page: session.page, extensionId: session.extensionId }
   Object.assign(globalThis, globals)

@@ -136,7 +136,11 @@ export interface AgentApi {
      * Tests a saved provider (`{ providerId }`, with its stored key) or one being edited
      * (`{ config }`): lists its models, or sends a one-token request to `model`.
      */
-    test(target: { providerId?: string; config?: { kind: "openai" | "anthropic" | "ollama"; baseUrl: string; apiKey?: string }; model?: string }): Promise<ConnectionResult>
+    test(target: {
+      providerId?: string
+      config?: { kind: "openai" | "anthropic" | "ollama"; baseUrl: string; apiKey?: string }
+      model?: string
+    }): Promise<ConnectionResult>
   }
   /**
    * Answers a confirmation (`confirmation_requested`): the model's destructive call, or a
@@ -151,7 +155,13 @@ export interface AgentApi {
    * built-in tools, in every conversation unless turned off for it.
    */
   readonly customTools: {
-    register(tool: { name: string; description: string; parameters: Record<string, unknown>; code: string; enabled?: boolean }): Promise<CustomToolInfo>
+    register(tool: {
+      name: string
+      description: string
+      parameters: Record<string, unknown>
+      code: string
+      enabled?: boolean
+    }): Promise<CustomToolInfo>
     list(): Promise<ReadonlyArray<CustomToolInfo & { code: string }>>
     remove(name: string): Promise<boolean>
     setEnabled(name: string, enabled: boolean, options?: { conversationId?: string }): Promise<CustomToolInfo>
@@ -228,18 +238,30 @@ const startChat = (transport: MeshTransport, prompt: string, options: ChatOption
   })
   // The supervisor's document closed: this run is gone (what it saved is kept).
   const stopWatching = transport.onDisconnect?.(() => {
-    const error = { code: "unavailable", message: "The connection to the agent was lost (its document closed); the conversation is saved up to the last completed step. Send a message to continue." }
+    const error = {
+      code: "unavailable",
+      message:
+        "The connection to the agent was lost (its document closed); the conversation is saved up to the last completed step. Send a message to continue.",
+    }
     push({ type: "run_finished", conversationId, runId, status: "failed", answer: "", error })
     end({ conversationId, runId, status: "failed", answer: "", error })
   })
   result.finally(() => stopWatching?.())
-  transport.request("chat.start", { prompt, conversationId, runId, ...(options.model ? { model: options.model } : {}), ...(options.system !== undefined ? { system: options.system } : {}) }).then((outcome) => {
-    if (!outcome.ok) {
-      const finished: ChatEvent = { type: "run_finished", conversationId, runId, status: "failed", answer: "", error: outcome.error }
-      push(finished)
-      end({ conversationId, runId, status: "failed", answer: "", error: outcome.error })
-    }
-  })
+  transport
+    .request("chat.start", {
+      prompt,
+      conversationId,
+      runId,
+      ...(options.model ? { model: options.model } : {}),
+      ...(options.system !== undefined ? { system: options.system } : {}),
+    })
+    .then((outcome) => {
+      if (!outcome.ok) {
+        const finished: ChatEvent = { type: "run_finished", conversationId, runId, status: "failed", answer: "", error: outcome.error }
+        push(finished)
+        end({ conversationId, runId, status: "failed", answer: "", error: outcome.error })
+      }
+    })
   return {
     conversationId,
     runId,
@@ -307,7 +329,13 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
     list: async () => unwrap(await transport.request("customTools.list")),
     remove: async (name) => unwrap(await transport.request("customTools.remove", { name })),
     setEnabled: async (name, enabled, options = {}) =>
-      unwrap(await transport.request("customTools.setEnabled", { name, enabled, ...(options.conversationId ? { conversationId: options.conversationId } : {}) })),
+      unwrap(
+        await transport.request("customTools.setEnabled", {
+          name,
+          enabled,
+          ...(options.conversationId ? { conversationId: options.conversationId } : {}),
+        }),
+      ),
   },
   providers: {
     presets: async () => unwrap(await transport.request("providers.presets")),

@@ -4,7 +4,19 @@
  * the service worker being stopped.
  */
 import { Exit, Schema } from "effect"
-import { AnswerParams, ChatStartParams, ConfirmParams, CustomToolEnableParams, CustomToolNameParams, ConversationIdParams, DebugParams, ProviderTestParams, RenameParams, SpawnParams, ToolsCallParams } from "../schemas/channel.ts"
+import {
+  AnswerParams,
+  ChatStartParams,
+  ConfirmParams,
+  CustomToolEnableParams,
+  CustomToolNameParams,
+  ConversationIdParams,
+  DebugParams,
+  ProviderTestParams,
+  RenameParams,
+  SpawnParams,
+  ToolsCallParams,
+} from "../schemas/channel.ts"
 import { Provider as ProviderSettings } from "../schemas/settings.ts"
 import { PRESETS, testConnection } from "../workers/agent/providers/presets.ts"
 import { toWire } from "../schemas/errors.ts"
@@ -53,7 +65,11 @@ const supervisor = new Supervisor({
           prompt: params.prompt,
           ...(params.description ? { description: params.description } : {}),
           ...(params.tab_id !== undefined ? { tabId: params.tab_id } : {}),
-          parent: { conversationId: request.conversationId, callId: request.callId, ...(runId && request.callId.includes(":") ? { runId } : {}) },
+          parent: {
+            conversationId: request.conversationId,
+            callId: request.callId,
+            ...(runId && request.callId.includes(":") ? { runId } : {}),
+          },
         },
         signal,
       )
@@ -87,7 +103,10 @@ const decode = <A>(schema: Schema.Codec<A, unknown>, method: string, params: unk
   return Exit.isSuccess(decoded) ? { ok: true, value: decoded.value } : invalid(method, decoded.cause)
 }
 
-const invalid = (method: string, cause: unknown): MeshOutcome => ({ ok: false, error: { code: "invalid_input", message: `${method}: ${String(cause)}` } })
+const invalid = (method: string, cause: unknown): MeshOutcome => ({
+  ok: false,
+  error: { code: "invalid_input", message: `${method}: ${String(cause)}` },
+})
 
 /** The supervisor as a transport: what the channel serves to pages, and `agent` uses here. */
 const local: MeshTransport = {
@@ -109,7 +128,11 @@ const local: MeshTransport = {
         if (Exit.isFailure(decoded)) return invalid(method, decoded.cause)
         const group = decoded.value.group as ToolGroup
         if (!(group in workerScripts)) return invalid(method, `no worker for the group "${group}"`)
-        await supervisor.injectFault(group, method === "debug.crashWorker" ? "crash" : method === "debug.killWorker" ? "kill" : "stall", decoded.value.ms)
+        await supervisor.injectFault(
+          group,
+          method === "debug.crashWorker" ? "crash" : method === "debug.killWorker" ? "kill" : "stall",
+          decoded.value.ms,
+        )
         return { ok: true, value: null }
       }
       case "debug.workers":
@@ -120,7 +143,9 @@ const local: MeshTransport = {
       }
       case "chat.stop": {
         const decoded = decode(ConversationIdParams as never, method, params)
-        return decoded.ok ? { ok: true, value: await agents.stop((decoded.value as typeof ConversationIdParams.Type).conversationId) } : decoded
+        return decoded.ok
+          ? { ok: true, value: await agents.stop((decoded.value as typeof ConversationIdParams.Type).conversationId) }
+          : decoded
       }
       case "questions.answer": {
         const decoded = decode(AnswerParams as never, method, params)
@@ -133,7 +158,13 @@ const local: MeshTransport = {
         if (!decoded.ok) return decoded
         const p = decoded.value as typeof SpawnParams.Type
         return agents.spawn(
-          { type: p.type, prompt: p.prompt, ...(p.agentId ? { agentId: p.agentId } : {}), ...(p.description ? { description: p.description } : {}), ...(p.tabId !== undefined ? { tabId: p.tabId } : {}) },
+          {
+            type: p.type,
+            prompt: p.prompt,
+            ...(p.agentId ? { agentId: p.agentId } : {}),
+            ...(p.description ? { description: p.description } : {}),
+            ...(p.tabId !== undefined ? { tabId: p.tabId } : {}),
+          },
           signal ?? new AbortController().signal,
         )
       }
@@ -186,7 +217,9 @@ const local: MeshTransport = {
         if (!decoded.ok) return decoded
         const { conversationId, title } = decoded.value as typeof RenameParams.Type
         const renamed = await (await agents.store()).update(conversationId, { title: title.trim() })
-        return renamed ? { ok: true, value: renamed } : { ok: false, error: { code: "not_found", message: `There is no conversation "${conversationId}".` } }
+        return renamed
+          ? { ok: true, value: renamed }
+          : { ok: false, error: { code: "not_found", message: `There is no conversation "${conversationId}".` } }
       }
       case "conversations.get":
       case "conversations.delete": {

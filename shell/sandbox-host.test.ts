@@ -6,7 +6,8 @@
 import { expect } from "chai"
 import { createSandboxHost, type SandboxHost } from "./sandbox-host.ts"
 
-const frameOf = (script: string) => URL.createObjectURL(new Blob([`<!doctype html><script type="module" src="${script}"></script>`], { type: "text/html" }))
+const frameOf = (script: string) =>
+  URL.createObjectURL(new Blob([`<!doctype html><script type="module" src="${script}"></script>`], { type: "text/html" }))
 const sandboxFrame = () => frameOf(new URL("./sandbox.ts", import.meta.url).href)
 
 describe("sandbox host", () => {
@@ -17,7 +18,11 @@ describe("sandbox host", () => {
   after(() => host.dispose())
 
   it("runs code in a worker and returns the last expression", async () => {
-    expect(await host.runInSandbox("r1", "const xs = [1, 2, 3]\nxs.reduce((a, b) => a + b, 0)", 5_000)).to.deep.equal({ ok: true, value: 6, type: "number" })
+    expect(await host.runInSandbox("r1", "const xs = [1, 2, 3]\nxs.reduce((a, b) => a + b, 0)", 5_000)).to.deep.equal({
+      ok: true,
+      value: 6,
+      type: "number",
+    })
     expect(await host.runInSandbox("r2", "[typeof document, typeof importScripts]", 5_000)).to.deep.equal({
       ok: true,
       value: ["undefined", "function"],
@@ -72,7 +77,10 @@ describe("sandbox host, page that stops answering", () => {
 
   it("fails clearly when the page never starts", async () => {
     const host = createSandboxHost(URL.createObjectURL(new Blob(["<p>no script</p>"], { type: "text/html" })), { startTimeoutMs: 200 })
-    expect(await host.runInSandbox("n1", "1", 1_000)).to.deep.equal({ ok: false, error: { code: "unavailable", message: "The sandbox page did not start within 0.2 s." } })
+    expect(await host.runInSandbox("n1", "1", 1_000)).to.deep.equal({
+      ok: false,
+      error: { code: "unavailable", message: "The sandbox page did not start within 0.2 s." },
+    })
     host.dispose()
   })
 })

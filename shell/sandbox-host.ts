@@ -84,7 +84,10 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
     ])
     clearTimeout(timer)
     if (!started) {
-      const outcome: SandboxOutcome = { ok: false, error: { code: "unavailable", message: `The sandbox page did not start within ${startTimeoutMs / 1000} s.` } }
+      const outcome: SandboxOutcome = {
+        ok: false,
+        error: { code: "unavailable", message: `The sandbox page did not start within ${startTimeoutMs / 1000} s.` },
+      }
       teardown(target, outcome)
       throw outcome
     }

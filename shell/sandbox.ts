@@ -27,7 +27,11 @@ export interface SandboxInputs {
 
 export type SandboxReply =
   | { readonly type: "ready" }
-  | { readonly type: "result"; readonly runId: string; readonly outcome: ScriptOutcome | { readonly ok: false; readonly kind: "unavailable"; readonly message: string } }
+  | {
+      readonly type: "result"
+      readonly runId: string
+      readonly outcome: ScriptOutcome | { readonly ok: false; readonly kind: "unavailable"; readonly message: string }
+    }
 
 /** The worker's whole program: the runtime's functions as source, and a one-shot message handler. */
 const workerSource = `"use strict";
@@ -77,12 +81,22 @@ const start = ({ runId, code, maxChars, timeoutMs, inputs }: Extract<SandboxRequ
   try {
     worker = new Worker(workerUrl, { name: `agent-mesh:sandbox:${runId}` })
   } catch (error) {
-    reply({ type: "result", runId, outcome: { ok: false, kind: "unavailable", message: `The sandbox could not start a worker: ${String(error)}` } })
+    reply({
+      type: "result",
+      runId,
+      outcome: { ok: false, kind: "unavailable", message: `The sandbox could not start a worker: ${String(error)}` },
+    })
     return
   }
   // The worker's own time limit covers awaited promises; this one covers a loop that never yields.
   const timer = setTimeout(
-    () => finish(runId, { ok: false, kind: "timeout", name: "TimeoutError", message: `The script did not finish within ${timeoutMs / 1000} s.` }),
+    () =>
+      finish(runId, {
+        ok: false,
+        kind: "timeout",
+        name: "TimeoutError",
+        message: `The script did not finish within ${timeoutMs / 1000} s.`,
+      }),
     timeoutMs + 50,
   )
   runs.set(runId, { worker, timer })
@@ -91,8 +105,14 @@ const start = ({ runId, code, maxChars, timeoutMs, inputs }: Extract<SandboxRequ
     event.preventDefault()
     // An error the code threw where nothing caught it (a timer, a microtask) is the code's own
     // failure; no message at all means the worker itself could not start.
-    if (event.message) finish(runId, { ok: false, kind: "exception", name: "Error", message: event.message.replace(/^Uncaught (\w*Error: )?/, "") })
-    else finish(runId, { ok: false, kind: "unavailable", message: "The sandbox worker could not start (is worker-src blob: allowed in the sandbox CSP?)" })
+    if (event.message)
+      finish(runId, { ok: false, kind: "exception", name: "Error", message: event.message.replace(/^Uncaught (\w*Error: )?/, "") })
+    else
+      finish(runId, {
+        ok: false,
+        kind: "unavailable",
+        message: "The sandbox worker could not start (is worker-src blob: allowed in the sandbox CSP?)",
+      })
   }
   worker.postMessage({ code, maxChars, timeoutMs, inputs })
 }

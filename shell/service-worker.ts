@@ -20,7 +20,8 @@ chrome.runtime.onInstalled.addListener(() => {
 // with the providers in the settings.
 void syncLocalModelRules().catch((error: unknown) => console.warn("agent-mesh: local model rules:", error))
 chrome.storage.onChanged.addListener((changes, area) => {
-  if (area === "local" && SETTINGS_KEY in changes) void syncLocalModelRules().catch((error: unknown) => console.warn("agent-mesh: local model rules:", error))
+  if (area === "local" && SETTINGS_KEY in changes)
+    void syncLocalModelRules().catch((error: unknown) => console.warn("agent-mesh: local model rules:", error))
 })
 
 const decodeRequest = Schema.decodeUnknownExit(RouterRequest)
@@ -32,7 +33,12 @@ const route = (request: RouterRequest, sender: chrome.runtime.MessageSender): Ef
   if (Exit.isFailure(params)) {
     const error = params.cause.reasons.find(Cause.isFailReason)?.error
     const lines = error ? issueLines(error.issue) : []
-    return Effect.fail(new InvalidInput({ tool: request.method, message: lines.map((l) => `${l.path || "params"}: ${l.message}`).join("; ") || "invalid parameters" }))
+    return Effect.fail(
+      new InvalidInput({
+        tool: request.method,
+        message: lines.map((l) => `${l.path || "params"}: ${l.message}`).join("; ") || "invalid parameters",
+      }),
+    )
   }
   return target.handle(params.value, sender)
 }
@@ -44,13 +50,17 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
   if (sender.id !== chrome.runtime.id || !sender.url?.startsWith(chrome.runtime.getURL(""))) return false
   const decoded = decodeRequest(message)
   if (Exit.isFailure(decoded)) {
-    sendResponse({ ok: false, error: toWire(new InvalidInput({ tool: "router", message: "malformed router request" })) } satisfies RouterReply)
+    sendResponse({
+      ok: false,
+      error: toWire(new InvalidInput({ tool: "router", message: "malformed router request" })),
+    } satisfies RouterReply)
     return false
   }
   Effect.runPromiseExit(route(decoded.value, sender)).then((exit) => {
     if (Exit.isSuccess(exit)) return sendResponse({ ok: true, value: exit.value } satisfies RouterReply)
     const failure = exit.cause.reasons.find(Cause.isFailReason)?.error
-    const error = failure ?? new Unavailable({ message: `The service worker failed on ${decoded.value.method}: ${String(Cause.squash(exit.cause))}` })
+    const error =
+      failure ?? new Unavailable({ message: `The service worker failed on ${decoded.value.method}: ${String(Cause.squash(exit.cause))}` })
     sendResponse({ ok: false, error: toWire(error) } satisfies RouterReply)
   })
   return true

@@ -39,7 +39,11 @@ describe("the chat view", () => {
       { type: "retry", conversationId: c, runId: r, attempt: 1, delayMs: 10, message: "HTTP 503" },
     ])
     expect(view.live).to.include({ text: "", retry: "HTTP 503" })
-    expect(reduce(view, { type: "text_delta", conversationId: c, runId: r, delta: "A" }).live).to.deep.equal({ runId: r, text: "A", reasoning: "" })
+    expect(reduce(view, { type: "text_delta", conversationId: c, runId: r, delta: "A" }).live).to.deep.equal({
+      runId: r,
+      text: "A",
+      reasoning: "",
+    })
   })
 
   it("ignores other conversations' events and keeps a saved message once", () => {
@@ -59,10 +63,23 @@ describe("the chat view", () => {
     const view = fold([
       saved({ role: "user", content: "go" }),
       saved({ role: "assistant", content: "", toolCalls: calls }, { usage: { inputTokens: 10, outputTokens: 2 } }),
-      saved({ role: "tool", toolCallId: "a", name: "create_task", content: "{}" }, { tool: { durationMs: 12, params: {}, result: { task_id: "t1" } } }),
-      saved({ role: "tool", toolCallId: "b", name: "web_fetch", content: "", isError: true }, { tool: { durationMs: 5, params: {}, error: { code: "http_error", message: "404" } } }),
+      saved(
+        { role: "tool", toolCallId: "a", name: "create_task", content: "{}" },
+        { tool: { durationMs: 12, params: {}, result: { task_id: "t1" } } },
+      ),
+      saved(
+        { role: "tool", toolCallId: "b", name: "web_fetch", content: "", isError: true },
+        { tool: { durationMs: 5, params: {}, error: { code: "http_error", message: "404" } } },
+      ),
       { type: "tool_call_started", callId: `${r}:c`, tool: "opfs_read", conversationId: c, params: {} },
-      { type: "tool_call_finished", callId: `${r}:c`, tool: "opfs_read", conversationId: c, durationMs: 3, error: { code: "cancelled", message: "stopped" } },
+      {
+        type: "tool_call_finished",
+        callId: `${r}:c`,
+        tool: "opfs_read",
+        conversationId: c,
+        durationMs: 3,
+        error: { code: "cancelled", message: "stopped" },
+      },
       { type: "question_asked", id: "q", conversationId: c, question: "?", multiple: false, expiresAt: 1 },
     ])
     const turns = turnsOf(view, r)
@@ -83,7 +100,17 @@ describe("the chat view", () => {
   it("a pending confirmation makes its tool's card wait for the user, and closing it ends that", () => {
     let view = fold([
       saved({ role: "assistant", content: "", toolCalls: [{ id: "x", name: "close_tab", arguments: { tab_id: 3 } }] }),
-      { type: "confirmation_requested", id: "k", conversationId: c, tool: "close_tab", rule: "close_tab", site: "https://e.org", summary: "Close tab 3", params: {}, expiresAt: 1 },
+      {
+        type: "confirmation_requested",
+        id: "k",
+        conversationId: c,
+        tool: "close_tab",
+        rule: "close_tab",
+        site: "https://e.org",
+        summary: "Close tab 3",
+        params: {},
+        expiresAt: 1,
+      },
     ])
     const status = (v: ChatView) => {
       const a = turnsOf(v, r)[0]
@@ -96,7 +123,9 @@ describe("the chat view", () => {
   })
 
   it("a run's failure is kept until the next run starts", () => {
-    const failed = fold([{ type: "run_finished", conversationId: c, runId: r, status: "failed", answer: "", error: { code: "no_model", message: "No model" } }])
+    const failed = fold([
+      { type: "run_finished", conversationId: c, runId: r, status: "failed", answer: "", error: { code: "no_model", message: "No model" } },
+    ])
     expect(failed.failure?.code).to.equal("no_model")
     expect(reduce(failed, { type: "run_started", conversationId: c, runId: "run2", prompt: "x" }).failure).to.equal(undefined)
   })

@@ -79,7 +79,11 @@ export const reduceLane = (lane: Lane, event: Extract<MeshEvent, { type: "sub_ag
     case "tool_call_finished":
       return {
         ...lane,
-        tools: lane.tools.map((t) => (t.callId === event.callId ? { ...t, status: event.error ? (event.error.code === "cancelled" ? "cancelled" : "failed") : "done" } : t)),
+        tools: lane.tools.map((t) =>
+          t.callId === event.callId
+            ? { ...t, status: event.error ? (event.error.code === "cancelled" ? "cancelled" : "failed") : "done" }
+            : t,
+        ),
       }
     case "run_finished":
       return { ...lane, status: event.status, current: event.status === "completed" ? "" : (event.error?.message ?? lane.current) }
@@ -89,7 +93,13 @@ export const reduceLane = (lane: Lane, event: Extract<MeshEvent, { type: "sub_ag
 }
 
 /** A lane rebuilt from a saved sub-agent transcript (a conversation opened after the fact). */
-export const laneOfTranscript = (transcript: { id: string; status: string; title: string; parent?: { agentType: string; description?: string }; messages: ReadonlyArray<MessageRecord> }): Lane => ({
+export const laneOfTranscript = (transcript: {
+  id: string
+  status: string
+  title: string
+  parent?: { agentType: string; description?: string }
+  messages: ReadonlyArray<MessageRecord>
+}): Lane => ({
   agentId: transcript.id.replace(/^sub:/, ""),
   agentType: transcript.parent?.agentType ?? "general",
   ...(transcript.parent?.description ? { description: transcript.parent.description } : {}),
@@ -98,7 +108,11 @@ export const laneOfTranscript = (transcript: { id: string; status: string; title
   current: "",
   tools: transcript.messages
     .filter((m) => m.message.role === "tool")
-    .map((m) => ({ callId: `${m.runId}:${(m.message as { toolCallId: string }).toolCallId}`, tool: (m.message as { name: string }).name, status: m.tool?.error ? (m.tool.error.code === "cancelled" ? "cancelled" : "failed") : "done" })),
+    .map((m) => ({
+      callId: `${m.runId}:${(m.message as { toolCallId: string }).toolCallId}`,
+      tool: (m.message as { name: string }).name,
+      status: m.tool?.error ? (m.tool.error.code === "cancelled" ? "cancelled" : "failed") : "done",
+    })),
 })
 
 const ofConversation = (view: ChatView, event: MeshEvent): boolean =>
@@ -116,7 +130,8 @@ export const reduce = (view: ChatView, event: MeshEvent): ChatView => {
       const { retry: _retry, ...rest } = live
       return {
         ...view,
-        live: event.type === "text_delta" ? { ...rest, text: live.text + event.delta } : { ...rest, reasoning: live.reasoning + event.delta },
+        live:
+          event.type === "text_delta" ? { ...rest, text: live.text + event.delta } : { ...rest, reasoning: live.reasoning + event.delta },
       }
     }
     case "retry":
@@ -126,7 +141,9 @@ export const reduce = (view: ChatView, event: MeshEvent): ChatView => {
       if (view.messages.some((m) => m.seq === event.record.seq)) return view
       const messages = [...view.messages, event.record].sort((a, b) => a.seq - b.seq)
       const live =
-        event.record.message.role === "assistant" && view.live?.runId === event.runId ? { runId: event.runId, text: "", reasoning: "" } : view.live
+        event.record.message.role === "assistant" && view.live?.runId === event.runId
+          ? { runId: event.runId, text: "", reasoning: "" }
+          : view.live
       return { ...view, messages, live }
     }
     case "run_finished":
@@ -136,7 +153,10 @@ export const reduce = (view: ChatView, event: MeshEvent): ChatView => {
         failure: event.status === "failed" && event.error ? event.error : view.failure,
       }
     case "tool_call_started":
-      return { ...view, calls: { ...view.calls, [event.callId]: { callId: event.callId, tool: event.tool, params: event.params, finished: false } } }
+      return {
+        ...view,
+        calls: { ...view.calls, [event.callId]: { callId: event.callId, tool: event.tool, params: event.params, finished: false } },
+      }
     case "tool_call_finished": {
       const started = view.calls[event.callId]
       return {
@@ -193,7 +213,13 @@ export interface ToolCard {
 
 export type TurnItem =
   | { readonly kind: "user"; readonly record: MessageRecord; readonly text: string }
-  | { readonly kind: "assistant"; readonly record: MessageRecord; readonly text: string; readonly reasoning: string; readonly tools: ReadonlyArray<ToolCard> }
+  | {
+      readonly kind: "assistant"
+      readonly record: MessageRecord
+      readonly text: string
+      readonly reasoning: string
+      readonly tools: ReadonlyArray<ToolCard>
+    }
   | { readonly kind: "notice"; readonly record: MessageRecord; readonly status: RunStatus; readonly text: string }
   | { readonly kind: "usage"; readonly runId: string; readonly usage: Usage }
 
@@ -214,11 +240,22 @@ export const cardOf = (
   const base = { callId, tool: call.name, params: call.arguments }
   if (saved?.tool) {
     const { durationMs, result, error } = saved.tool
-    return { ...base, status: error ? (isCancelled(error) ? "cancelled" : "failed") : "done", durationMs, ...(result !== undefined ? { result } : {}), ...(error ? { error } : {}) }
+    return {
+      ...base,
+      status: error ? (isCancelled(error) ? "cancelled" : "failed") : "done",
+      durationMs,
+      ...(result !== undefined ? { result } : {}),
+      ...(error ? { error } : {}),
+    }
   }
   const live = view.calls[callId]
   if (live?.finished) {
-    return { ...base, status: live.error ? (isCancelled(live.error) ? "cancelled" : "failed") : "done", ...(live.durationMs !== undefined ? { durationMs: live.durationMs } : {}), ...(live.error ? { error: live.error } : {}) }
+    return {
+      ...base,
+      status: live.error ? (isCancelled(live.error) ? "cancelled" : "failed") : "done",
+      ...(live.durationMs !== undefined ? { durationMs: live.durationMs } : {}),
+      ...(live.error ? { error: live.error } : {}),
+    }
   }
   if (!running) return { ...base, status: "cancelled" }
   const waiting = (call.name === "ask_user" && view.questions.length > 0) || view.confirmations.some((c) => c.tool === call.name)
@@ -247,7 +284,8 @@ export const turnsOf = (view: ChatView, runningRunId: string | undefined): Reado
       if (message.content || reasoning || tools.length) items.push({ kind: "assistant", record, text: message.content, reasoning, tools })
     }
     const usage = usageByRun.get(record.runId)
-    if (usage && lastOfRun.get(record.runId) === i && record.runId !== runningRunId) items.push({ kind: "usage", runId: record.runId, usage })
+    if (usage && lastOfRun.get(record.runId) === i && record.runId !== runningRunId)
+      items.push({ kind: "usage", runId: record.runId, usage })
   })
   return items
 }
@@ -255,7 +293,9 @@ export const turnsOf = (view: ChatView, runningRunId: string | undefined): Reado
 export const addUsage = (a: Usage | undefined, b: Usage): Usage => ({
   inputTokens: (a?.inputTokens ?? 0) + b.inputTokens,
   outputTokens: (a?.outputTokens ?? 0) + b.outputTokens,
-  ...((a?.cachedInputTokens ?? b.cachedInputTokens) !== undefined ? { cachedInputTokens: (a?.cachedInputTokens ?? 0) + (b.cachedInputTokens ?? 0) } : {}),
+  ...((a?.cachedInputTokens ?? b.cachedInputTokens) !== undefined
+    ? { cachedInputTokens: (a?.cachedInputTokens ?? 0) + (b.cachedInputTokens ?? 0) }
+    : {}),
 })
 
 /** The conversation's tokens so far, from its saved messages (so it grows as the run goes). */

@@ -108,10 +108,15 @@ export class ChatStore {
     const before = this.view.get()
     const after = reduce(before, event)
     if (after !== before) this.view.set(after)
-    if (event.type === "run_started" || event.type === "run_finished" || (event.type === "message_saved" && event.record.message.role === "user")) {
+    if (
+      event.type === "run_started" ||
+      event.type === "run_finished" ||
+      (event.type === "message_saved" && event.record.message.role === "user")
+    ) {
       this.scheduleListRefresh()
     }
-    if (event.type === "tool_call_finished" && TASK_TOOLS.has(event.tool) && event.conversationId === before.conversationId) void this.refreshTasks()
+    if (event.type === "tool_call_finished" && TASK_TOOLS.has(event.tool) && event.conversationId === before.conversationId)
+      void this.refreshTasks()
   }
 
   private scheduleListRefresh(): void {
@@ -147,8 +152,12 @@ export class ChatStore {
     safeStorage()?.setItem(LAST_CONVERSATION_KEY, conversationId)
     const [conversation, pending, confirmations] = await Promise.all([
       this.api().conversations.get(conversationId),
-      this.api().questions.pending().catch(() => []),
-      this.api().confirmations?.pending().catch(() => []) ?? [],
+      this.api()
+        .questions.pending()
+        .catch(() => []),
+      this.api()
+        .confirmations?.pending()
+        .catch(() => []) ?? [],
     ])
     const current = this.view.get()
     if (current.conversationId !== conversationId) return
@@ -199,7 +208,12 @@ export class ChatStore {
     const run = this.api().chat(text, { conversationId: id, ...(model ? { model } : {}) })
     // A run the mesh refused to start never reaches the event stream: show its error here.
     void run.result.then((result) => {
-      if (result.status === "failed" && result.error && this.view.get().conversationId === result.conversationId && !this.view.get().failure) {
+      if (
+        result.status === "failed" &&
+        result.error &&
+        this.view.get().conversationId === result.conversationId &&
+        !this.view.get().failure
+      ) {
         this.view.set({ ...this.view.get(), failure: result.error })
       }
     })

@@ -23,10 +23,12 @@ export const AgentParameters = Schema.Struct({
   ),
   type: AgentType.annotate({
     description:
-      "The kind of sub-agent (default \"general\"): \"researcher\" finds information, read-only (web_search, web_fetch, reading page content); \"page_operator\" automates the browser (tab management, DOM manipulation, page interaction); \"general\" has all tools.",
+      'The kind of sub-agent (default "general"): "researcher" finds information, read-only (web_search, web_fetch, reading page content); "page_operator" automates the browser (tab management, DOM manipulation, page interaction); "general" has all tools.',
   }).pipe(withDefault("general" as const)),
   tab_id: Schema.optionalKey(
-    WholeNumber.annotate({ description: "A tab handed to the sub-agent, which then works on that tab (tab_id from list_tabs or open_tab)." }),
+    WholeNumber.annotate({
+      description: "A tab handed to the sub-agent, which then works on that tab (tab_id from list_tabs or open_tab).",
+    }),
   ),
 })
 

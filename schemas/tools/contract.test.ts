@@ -39,7 +39,12 @@ interface Table {
 }
 
 const splitRow = (line: string): Array<string> =>
-  line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((cell) => cell.trim())
+  line
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/\|$/, "")
+    .split("|")
+    .map((cell) => cell.trim())
 
 const isSeparatorRow = (cells: ReadonlyArray<string>) => cells.every((cell) => /^:?-{3,}:?$/.test(cell))
 
@@ -160,7 +165,14 @@ export const parseSpec = (markdown: string): Array<SpecTool> => {
         const meaning = row[cMeaning] ?? ""
         const type = parseType(row[cType] ?? "", `${name}.${pName}`)
         const fromMeaning = parseMeaning(meaning, others, pName)
-        parameters.push({ name: pName, required: required === "yes", meaning, ...type, ...fromMeaning, ...(type.enum ? { enum: type.enum } : {}) })
+        parameters.push({
+          name: pName,
+          required: required === "yes",
+          meaning,
+          ...type,
+          ...fromMeaning,
+          ...(type.enum ? { enum: type.enum } : {}),
+        })
       }
     } else {
       const words = prose.join(" ")
@@ -169,7 +181,14 @@ export const parseSpec = (markdown: string): Array<SpecTool> => {
         const meaning = [afterSemicolon, afterColon].filter((s) => s !== undefined && s.trim() !== "").join("; ")
         const type = parseType(rawType!, `${name}.${pName}`)
         const fromMeaning = parseMeaning(meaning, others, pName!)
-        parameters.push({ name: pName!, required: req === "required", meaning, ...type, ...fromMeaning, ...(type.enum ? { enum: type.enum } : {}) })
+        parameters.push({
+          name: pName!,
+          required: req === "required",
+          meaning,
+          ...type,
+          ...fromMeaning,
+          ...(type.enum ? { enum: type.enum } : {}),
+        })
       }
       if (parameters.length === 0 && !/\bNo parameters\b/i.test(words)) {
         throw new Error(`${name}: neither a parameter table, inline parameters, nor "No parameters"`)
@@ -315,15 +334,15 @@ describe("built-in tools: the spec parser", () => {
         "|---|---|---|---|",
         "| q | string | yes | words |",
         "| n | number | no | count: default 5, at most 10 |",
-        "| m | string | no | `\"x\"` / `\"y\"` (default): how |",
-        "| k | string | no | kind (below), default `\"b\"` |",
+        '| m | string | no | `"x"` / `"y"` (default): how |',
+        '| k | string | no | kind (below), default `"b"` |',
         "",
         "| k | use |",
         "|---|---|",
         "| a | one |",
         "| b | two (default) |",
         "### beta",
-        "Does it. `id` (number, required); `s` (`\"p\"` / `\"q\"`, optional);",
+        'Does it. `id` (number, required); `s` (`"p"` / `"q"`, optional);',
         "`path` (string, optional; default: the root): a path.",
         "### gamma",
         "No parameters; returns things.",
@@ -450,11 +469,12 @@ describe("built-in tools: the contract of shared/spec/builtin-tools.md", () => {
         expect(json, `${where()}: no $ref or combinator at the top`).to.not.have.any.keys("$ref", "anyOf", "oneOf", "allOf", "not")
 
         const properties = propertiesOf(json)
-        expect(Object.keys(properties).sort(), `${where()}: parameter names`).to.deep.equal(
-          expected!.parameters.map((p) => p.name).sort(),
-        )
+        expect(Object.keys(properties).sort(), `${where()}: parameter names`).to.deep.equal(expected!.parameters.map((p) => p.name).sort())
         expect([...((json.required as Array<string> | undefined) ?? [])].sort(), `${where()}: required`).to.deep.equal(
-          expected!.parameters.filter((p) => p.required).map((p) => p.name).sort(),
+          expected!.parameters
+            .filter((p) => p.required)
+            .map((p) => p.name)
+            .sort(),
         )
 
         for (const p of expected!.parameters) {
@@ -521,7 +541,10 @@ describe("built-in tools: decoding arguments", () => {
     expect(decodes("update_task", { task_id: "t1", status: "completed" })).to.deep.equal({ task_id: "t1", status: "completed" })
     expect(decodes("list_tasks", {})).to.deep.equal({})
     expect(decodes("opfs_list", {})).to.deep.equal({})
-    expect(decodes("list_tabs", { url_pattern: "github\\.com", audible: true })).to.deep.equal({ url_pattern: "github\\.com", audible: true })
+    expect(decodes("list_tabs", { url_pattern: "github\\.com", audible: true })).to.deep.equal({
+      url_pattern: "github\\.com",
+      audible: true,
+    })
     expect(decodes("agent", { prompt: "p", type: "researcher", tab_id: 7, description: "research" })).to.include({ type: "researcher" })
   })
 
@@ -630,7 +653,10 @@ describe("built-in tools: result schemas", () => {
     accepts("opfs_read", { path: "a.txt", content: "x", total_lines: 400, offset: 1, limit: 200, next_offset: 201 })
     accepts("opfs_read", { path: "a.txt", content: "x", total_lines: 1, offset: 1, limit: 200 })
     accepts("opfs_read", { path: "a.png", blob_url: "blob:chrome-extension://x/y", size: 10, mime_type: "image/png" })
-    accepts("opfs_list", [{ name: "a.txt", kind: "file", size: 3 }, { name: "d", kind: "directory" }])
+    accepts("opfs_list", [
+      { name: "a.txt", kind: "file", size: 3 },
+      { name: "d", kind: "directory" },
+    ])
     accepts("opfs_delete", { path: "a.txt", deleted: true })
     accepts("execute_script", { result: { a: [1, "x", null] }, type: "object" })
     accepts("execute_script", { result: null, type: "undefined", truncated: true })

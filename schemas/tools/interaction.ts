@@ -28,16 +28,14 @@ export const AskUserResult = Schema.Struct({
   answer: Schema.Union([Schema.String, Schema.Array(Schema.String), Schema.Null]).annotate({
     description: "The user's answer: text, the chosen option(s), or null when no answer came.",
   }),
-  reason: Schema.optionalKey(
-    Schema.Literals(["timeout", "cancelled"]).annotate({ description: "Why `answer` is null." }),
-  ),
+  reason: Schema.optionalKey(Schema.Literals(["timeout", "cancelled"]).annotate({ description: "Why `answer` is null." })),
 })
 
 export const askUser = defineTool({
   name: "ask_user",
   group: "interaction",
   description:
-    "Ask the user a question and wait for the answer, as free text or as a choice among `options`. Use it only when you cannot go on without the user: a missing detail, a choice only they can make, or a confirmation before something irreversible (such as close_tab, opfs_delete or a page-changing execute_script). If nobody answers in time (5 minutes by default), the answer is null with reason \"timeout\"; then continue with a sensible assumption and say so, or stop.",
+    'Ask the user a question and wait for the answer, as free text or as a choice among `options`. Use it only when you cannot go on without the user: a missing detail, a choice only they can make, or a confirmation before something irreversible (such as close_tab, opfs_delete or a page-changing execute_script). If nobody answers in time (5 minutes by default), the answer is null with reason "timeout"; then continue with a sensible assumption and say so, or stop.',
   annotations: { worksOn: "user", readOnly: true, destructive: false, openWorld: false, needsUser: true },
   parameters: AskUserParameters,
   result: AskUserResult,

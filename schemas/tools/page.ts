@@ -61,11 +61,11 @@ export const ExecuteScriptParameters = Schema.Struct({
   }),
   target: ScriptTarget.annotate({
     description:
-      "Where to run: \"page\" runs in the page's MAIN world (DOM, the page's own variables and functions; no access to extension blob URLs); \"sandbox\" runs isolated, without DOM, for pure computation.",
+      'Where to run: "page" runs in the page\'s MAIN world (DOM, the page\'s own variables and functions; no access to extension blob URLs); "sandbox" runs isolated, without DOM, for pure computation.',
   }),
   tab_id: Schema.optionalKey(
     WholeNumber.annotate({
-      description: "The tab, when target is \"page\" (default: the active tab); ignored for \"sandbox\".",
+      description: 'The tab, when target is "page" (default: the active tab); ignored for "sandbox".',
     }),
   ),
 })
@@ -73,18 +73,16 @@ export const ExecuteScriptParameters = Schema.Struct({
 export const ExecuteScriptResult = Schema.Struct({
   result: Schema.Json.annotate({ description: "The script's value, converted to JSON." }),
   type: Schema.String.annotate({
-    description: "The JavaScript type of the value before conversion (e.g. \"object\", \"undefined\", \"string\").",
+    description: 'The JavaScript type of the value before conversion (e.g. "object", "undefined", "string").',
   }),
-  truncated: Schema.optionalKey(
-    Schema.Boolean.annotate({ description: "True when the converted value was too large and was cut." }),
-  ),
+  truncated: Schema.optionalKey(Schema.Boolean.annotate({ description: "True when the converted value was too large and was cut." })),
 })
 
 export const executeScript = defineTool({
   name: "execute_script",
   group: "page",
   description:
-    "Run JavaScript in a web page (target \"page\": read or change the DOM, click, fill forms, call the page's functions) or in an isolated sandbox (target \"sandbox\": pure computation, no DOM). Page scripts can change what the user has in that page, so prefer get_tab_content just to read, and aim at elements with the CSS selectors it returns. Pick the tab with list_tabs or open_tab.",
+    'Run JavaScript in a web page (target "page": read or change the DOM, click, fill forms, call the page\'s functions) or in an isolated sandbox (target "sandbox": pure computation, no DOM). Page scripts can change what the user has in that page, so prefer get_tab_content just to read, and aim at elements with the CSS selectors it returns. Pick the tab with list_tabs or open_tab.',
   annotations: { worksOn: "page", readOnly: false, destructive: true, openWorld: true },
   parameters: ExecuteScriptParameters,
   result: ExecuteScriptResult,

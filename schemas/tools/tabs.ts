@@ -14,7 +14,7 @@ export const TabInfo = Schema.Struct({
   title: Schema.String.annotate({ description: "The tab's title." }),
   active: Schema.Boolean.annotate({ description: "Whether the tab is the active tab of its window." }),
   audible: Schema.Boolean.annotate({ description: "Whether the tab is playing audio." }),
-  status: Schema.String.annotate({ description: "The tab's loading status, e.g. \"loading\" or \"complete\"." }),
+  status: Schema.String.annotate({ description: 'The tab\'s loading status, e.g. "loading" or "complete".' }),
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -22,18 +22,18 @@ export const TabInfo = Schema.Struct({
 
 export const ListTabsParameters = Schema.Struct({
   url_pattern: Schema.optionalKey(
-    Schema.String.annotate({ description: "Only tabs whose URL matches this regular expression (case-insensitive, at most 200 characters)." }),
+    Schema.String.annotate({
+      description: "Only tabs whose URL matches this regular expression (case-insensitive, at most 200 characters).",
+    }),
   ),
   title_pattern: Schema.optionalKey(
-    Schema.String.annotate({ description: "Only tabs whose title matches this regular expression (case-insensitive, at most 200 characters)." }),
+    Schema.String.annotate({
+      description: "Only tabs whose title matches this regular expression (case-insensitive, at most 200 characters).",
+    }),
   ),
-  active: Schema.optionalKey(
-    Schema.Boolean.annotate({ description: "When true, only the active tab; when false, only inactive tabs." }),
-  ),
+  active: Schema.optionalKey(Schema.Boolean.annotate({ description: "When true, only the active tab; when false, only inactive tabs." })),
   window_id: Schema.optionalKey(WindowId.annotate({ description: "Only tabs of this window." })),
-  audible: Schema.optionalKey(
-    Schema.Boolean.annotate({ description: "When true, only tabs currently playing audio." }),
-  ),
+  audible: Schema.optionalKey(Schema.Boolean.annotate({ description: "When true, only tabs currently playing audio." })),
 })
 
 export const listTabs = defineTool({
@@ -62,7 +62,8 @@ export const OpenTabParameters = Schema.Struct({
   }).pipe(withDefault(true)),
   window_id: Schema.optionalKey(WindowId.annotate({ description: "The window to open the new tab in." })),
   wait_until_loaded: Schema.Boolean.annotate({
-    description: "Wait until the page has finished loading before returning (default true). The wait lasts 30 s at most; a page still loading then is returned with status \"loading\".",
+    description:
+      'Wait until the page has finished loading before returning (default true). The wait lasts 30 s at most; a page still loading then is returned with status "loading".',
   }).pipe(withDefault(true)),
 })
 
@@ -71,7 +72,7 @@ export const OpenTabResult = Schema.Struct({
   window_id: WindowId.annotate({ description: "The ID of the window holding the tab." }),
   url: Schema.String.annotate({ description: "The tab's URL after navigation." }),
   title: Schema.String.annotate({ description: "The tab's title." }),
-  status: Schema.String.annotate({ description: "The tab's loading status, e.g. \"complete\"." }),
+  status: Schema.String.annotate({ description: 'The tab\'s loading status, e.g. "complete".' }),
 })
 
 export const openTab = defineTool({

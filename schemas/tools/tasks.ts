@@ -10,7 +10,7 @@ export const Task = Schema.Struct({
   task_id: Schema.String.annotate({ description: "The task's ID, to pass to update_task." }),
   subject: Schema.String.annotate({ description: "The task's title." }),
   description: Schema.optionalKey(Schema.String.annotate({ description: "Details of the task." })),
-  status: TaskStatus.annotate({ description: "\"pending\", \"in_progress\" or \"completed\"." }),
+  status: TaskStatus.annotate({ description: '"pending", "in_progress" or "completed".' }),
 })
 export type Task = typeof Task.Type
 
@@ -32,7 +32,7 @@ export const createTask = defineTool({
   name: "create_task",
   group: "tasks",
   description:
-    "Add a task to your own task list for this conversation (status \"pending\"). Use it to plan long, multi-step work: create one task per step, mark each with update_task as you start and finish it, and check progress with list_tasks. The list is in memory only and is not saved.",
+    'Add a task to your own task list for this conversation (status "pending"). Use it to plan long, multi-step work: create one task per step, mark each with update_task as you start and finish it, and check progress with list_tasks. The list is in memory only and is not saved.',
   annotations: scratchOnly,
   parameters: Schema.Struct({
     subject: Schema.NonEmptyString.annotate({ description: "The task's title, a short imperative phrase." }),
@@ -46,13 +46,11 @@ export const updateTask = defineTool({
   name: "update_task",
   group: "tasks",
   description:
-    "Change a task of your task list: its status (mark \"in_progress\" when you start it and \"completed\" when done), its title or its description. Get task_id from create_task or list_tasks.",
+    'Change a task of your task list: its status (mark "in_progress" when you start it and "completed" when done), its title or its description. Get task_id from create_task or list_tasks.',
   annotations: scratchOnly,
   parameters: Schema.Struct({
     task_id: Schema.NonEmptyString.annotate({ description: "The task to change (task_id from create_task or list_tasks)." }),
-    status: Schema.optionalKey(
-      TaskStatus.annotate({ description: "The new status: \"pending\", \"in_progress\" or \"completed\"." }),
-    ),
+    status: Schema.optionalKey(TaskStatus.annotate({ description: 'The new status: "pending", "in_progress" or "completed".' })),
     subject: Schema.optionalKey(Schema.NonEmptyString.annotate({ description: "A new title." })),
     description: Schema.optionalKey(Schema.String.annotate({ description: "A new description." })),
   }),

@@ -13,13 +13,12 @@ export const WebFetchParameters = Schema.Struct({
   prompt: Schema.optionalKey(
     Schema.String.annotate({
       description:
-        "Optional instruction for distilling the page, e.g. \"list the prices in a table\". When given, the fetched content is summarised by an LLM with this instruction and the summary is returned as `content` instead of the page text.",
+        'Optional instruction for distilling the page, e.g. "list the prices in a table". When given, the fetched content is summarised by an LLM with this instruction and the summary is returned as `content` instead of the page text.',
     }),
   ),
   max_length: Schema.optionalKey(
     PositiveWholeNumber.annotate({
-      description:
-        "Maximum number of characters of `content` (at least 1). Longer content is cut and `truncated` is true.",
+      description: "Maximum number of characters of `content` (at least 1). Longer content is cut and `truncated` is true.",
     }),
   ),
 })

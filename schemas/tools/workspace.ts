@@ -43,7 +43,7 @@ export const OpfsReadParameters = Schema.Struct({
   path: Schema.NonEmptyString.annotate({ description: `The file path, ${pathRule}.` }),
   mode: ReadMode.annotate({
     description:
-      "How to return the file: \"text\" returns its lines, \"blob\" returns a blob URL, \"auto\" (default) detects the type (text files as text, binary files as a blob URL).",
+      'How to return the file: "text" returns its lines, "blob" returns a blob URL, "auto" (default) detects the type (text files as text, binary files as a blob URL).',
   }).pipe(withDefault("auto" as const)),
   offset: Schema.optionalKey(
     PositiveWholeNumber.annotate({
@@ -60,7 +60,8 @@ export const OpfsReadParameters = Schema.Struct({
 export const OpfsReadTextResult = Schema.Struct({
   path: Schema.String.annotate({ description: "The file's path." }),
   content: Schema.String.annotate({
-    description: "The exact text of the returned lines, line endings included and without line numbers: the pages of a file joined together are the file.",
+    description:
+      "The exact text of the returned lines, line endings included and without line numbers: the pages of a file joined together are the file.",
   }),
   total_lines: WholeNumber.annotate({ description: "The number of lines in the whole file." }),
   offset: WholeNumber.annotate({ description: "The first returned line, 1-based." }),
@@ -82,8 +83,7 @@ export const OpfsReadResult = Schema.Union([OpfsReadTextResult, OpfsReadBlobResu
 export const opfsRead = defineTool({
   name: "opfs_read",
   group: "workspace",
-  description:
-    `Read a file from the user's workspace. Text files return their content as lines; binary files return a blob URL (set \`mode\` to force one way). Text is returned in pages of at most ${MAX_READ_LINES} lines: pass \`offset\` and \`limit\` to page, and when the result has \`next_offset\`, call opfs_read again with offset = next_offset to continue. Find files with opfs_list.`,
+  description: `Read a file from the user's workspace. Text files return their content as lines; binary files return a blob URL (set \`mode\` to force one way). Text is returned in pages of at most ${MAX_READ_LINES} lines: pass \`offset\` and \`limit\` to page, and when the result has \`next_offset\`, call opfs_read again with offset = next_offset to continue. Find files with opfs_list.`,
   annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false },
   parameters: OpfsReadParameters,
   result: OpfsReadResult,
@@ -94,9 +94,7 @@ export const opfsRead = defineTool({
 // opfs_list
 
 export const OpfsListParameters = Schema.Struct({
-  path: Schema.optionalKey(
-    Schema.String.annotate({ description: `The folder to list, ${pathRule}. Omit it to list the workspace root.` }),
-  ),
+  path: Schema.optionalKey(Schema.String.annotate({ description: `The folder to list, ${pathRule}. Omit it to list the workspace root.` })),
 })
 
 export const OpfsEntry = Schema.Struct({

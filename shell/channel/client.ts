@@ -60,7 +60,10 @@ export class ChannelClient implements MeshTransport {
       port.onMessage.addListener((raw: unknown) => this.receive(raw))
       port.onDisconnect.addListener(() => {
         if (this.port === port) this.port = undefined
-        const lost: WireError = { code: "unavailable", message: "The connection to the agent's supervisor was lost (the offscreen document closed); try again." }
+        const lost: WireError = {
+          code: "unavailable",
+          message: "The connection to the agent's supervisor was lost (the offscreen document closed); try again.",
+        }
         for (const settle of this.pending.values()) settle({ ok: false, error: lost })
         this.pending.clear()
         for (const listener of [...this.disconnectListeners]) listener()

@@ -31,7 +31,12 @@ export const serveChannel = (transport: MeshTransport): { broadcast(event: MeshE
       const decoded = decodeRequest(raw)
       if (Exit.isFailure(decoded)) {
         const id = typeof (raw as { id?: unknown })?.id === "string" ? (raw as { id: string }).id : ""
-        send({ type: "reply", id, ok: false, error: { code: "invalid_input", message: `The supervisor does not understand this request: ${String(decoded.cause)}` } })
+        send({
+          type: "reply",
+          id,
+          ok: false,
+          error: { code: "invalid_input", message: `The supervisor does not understand this request: ${String(decoded.cause)}` },
+        })
         return
       }
       const request = decoded.value
@@ -41,8 +46,14 @@ export const serveChannel = (transport: MeshTransport): { broadcast(event: MeshE
       transport
         .request(request.method, "params" in request ? request.params : undefined, controller.signal)
         .then(
-          (outcome) => send(outcome.ok ? { type: "reply", id: request.id, ok: true, value: outcome.value } : { type: "reply", id: request.id, ok: false, error: outcome.error }),
-          (error: unknown) => send({ type: "reply", id: request.id, ok: false, error: { code: "tool_failed", message: String(error) } satisfies WireError }),
+          (outcome) =>
+            send(
+              outcome.ok
+                ? { type: "reply", id: request.id, ok: true, value: outcome.value }
+                : { type: "reply", id: request.id, ok: false, error: outcome.error },
+            ),
+          (error: unknown) =>
+            send({ type: "reply", id: request.id, ok: false, error: { code: "tool_failed", message: String(error) } satisfies WireError }),
         )
         .finally(() => running.delete(request.id))
     })

@@ -15,7 +15,10 @@ const readAll = async (): Promise<Stored[]> => {
 }
 
 export const customToolRoutes = {
-  "customTools.list": defineRoute({ params: Schema.optional(Schema.Unknown), handle: () => Effect.tryPromise({ try: readAll, catch: storageError }) }),
+  "customTools.list": defineRoute({
+    params: Schema.optional(Schema.Unknown),
+    handle: () => Effect.tryPromise({ try: readAll, catch: storageError }),
+  }),
   "customTools.put": defineRoute({
     params: Stored,
     handle: (tool) =>

@@ -30,7 +30,10 @@ export interface ReadContentValue {
 }
 
 const notReadable = (tabId: number, what: string) =>
-  new ToolFailed({ code: "page_not_readable", message: `Tab ${tabId} shows ${what}, which extensions may not read. Open the content in a normal web page (http or https) and read that tab.` })
+  new ToolFailed({
+    code: "page_not_readable",
+    message: `Tab ${tabId} shows ${what}, which extensions may not read. Open the content in a normal web page (http or https) and read that tab.`,
+  })
 
 /** Pages Chrome keeps out of every extension's reach, told apart by their URL. */
 const refusal = (url: string): string | null => {
@@ -55,7 +58,11 @@ const inject = (tabId: number, url: string, options: ReadOptions): Effect.Effect
       await chrome.scripting.executeScript({ target: { tabId }, files: [WALKER_FILE] })
       const [frame] = await chrome.scripting.executeScript({
         target: { tabId },
-        func: (opts: ReadOptions) => (globalThis as unknown as { __agentMeshReadPage: (doc: Document, o: ReadOptions) => unknown }).__agentMeshReadPage(document, opts),
+        func: (opts: ReadOptions) =>
+          (globalThis as unknown as { __agentMeshReadPage: (doc: Document, o: ReadOptions) => unknown }).__agentMeshReadPage(
+            document,
+            opts,
+          ),
         args: [options],
       })
       return frame?.result as ReadOutcome | undefined
@@ -64,13 +71,22 @@ const inject = (tabId: number, url: string, options: ReadOptions): Effect.Effect
       const message = error instanceof Error ? error.message : String(error)
       if (/no tab with id/i.test(message)) return new NotFound({ message: `Tab ${tabId} was closed while it was being read.` })
       if (/\.pdf($|[?#])/i.test(url)) return notReadable(tabId, "a PDF in Chrome's viewer")
-      if (/error page/i.test(message)) return new ToolFailed({ code: "page_not_readable", message: `Tab ${tabId} shows Chrome's error page (the page failed to load): reload or open the URL again, then read it.` })
+      if (/error page/i.test(message))
+        return new ToolFailed({
+          code: "page_not_readable",
+          message: `Tab ${tabId} shows Chrome's error page (the page failed to load): reload or open the URL again, then read it.`,
+        })
       return new ToolFailed({ code: "page_not_readable", message: `The page in tab ${tabId} (${url}) cannot be read: ${message}` })
     },
   }).pipe(
     Effect.flatMap((outcome) =>
       outcome === undefined || outcome === null
-        ? Effect.fail(new ToolFailed({ code: "page_not_readable", message: `The page in tab ${tabId} gave no content: it may still be loading or have navigated away. Try again.` }))
+        ? Effect.fail(
+            new ToolFailed({
+              code: "page_not_readable",
+              message: `The page in tab ${tabId} gave no content: it may still be loading or have navigated away. Try again.`,
+            }),
+          )
         : Effect.succeed(outcome),
     ),
   )
@@ -84,10 +100,17 @@ export const pageContentRoutes = {
         const url = tab.pendingUrl ?? tab.url ?? ""
         const refused = refusal(url)
         if (refused !== null) return yield* Effect.fail(notReadable(tab_id, refused))
-        const options: ReadOptions = { ...(selector !== undefined ? { selector } : {}), ...(limit !== undefined ? { limit } : {}), ...(audit ? { audit } : {}) }
+        const options: ReadOptions = {
+          ...(selector !== undefined ? { selector } : {}),
+          ...(limit !== undefined ? { limit } : {}),
+          ...(audit ? { audit } : {}),
+        }
         const outcome = yield* inject(tab_id, url, options)
         if (!outcome.ok) {
-          if (outcome.code === "invalid_input") return yield* Effect.fail(new InvalidInput({ tool: TOOL, parameter: outcome.parameter ?? "selector", message: outcome.message }))
+          if (outcome.code === "invalid_input")
+            return yield* Effect.fail(
+              new InvalidInput({ tool: TOOL, parameter: outcome.parameter ?? "selector", message: outcome.message }),
+            )
           return yield* Effect.fail(new ToolFailed({ code: outcome.code, message: outcome.message }))
         }
         return {

@@ -50,7 +50,12 @@ const runProgram = async (tabId: number, program: string) => {
     // Injected: whatever happened, the code may have run, so it must not run a second time.
     if (frames !== undefined) return noResultUnless(frames[0]?.result, frames[0]?.error)
   }
-  const [frame] = await chrome.scripting.executeScript({ target: { tabId }, world: "MAIN", func: evaluateProgram, args: [program, EVAL_BLOCKED] })
+  const [frame] = await chrome.scripting.executeScript({
+    target: { tabId },
+    world: "MAIN",
+    func: evaluateProgram,
+    args: [program, EVAL_BLOCKED],
+  })
   const result = frame?.result as unknown
   if (result !== null && typeof result === "object" && EVAL_BLOCKED in result) {
     throw new ToolFailed({

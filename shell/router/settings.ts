@@ -20,7 +20,9 @@ export const settingsRoutes = {
       Effect.tryPromise({ try: readSettings, catch: storageError }).pipe(
         Effect.flatMap((settings) => {
           const provider = settings.providers.find((p) => p.id === providerId)
-          return provider ? Effect.succeed(provider) : Effect.fail(new NotFound({ message: `There is no model provider "${providerId}" in the settings.` }))
+          return provider
+            ? Effect.succeed(provider)
+            : Effect.fail(new NotFound({ message: `There is no model provider "${providerId}" in the settings.` }))
         }),
       ),
   }),

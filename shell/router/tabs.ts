@@ -27,12 +27,18 @@ const openResult = (tab: chrome.tabs.Tab): typeof OpenTabResult.Type => {
 export const chromeError = (error: unknown): ToolError => {
   const message = error instanceof Error ? error.message : String(error)
   const tab = /No tab with id: (-?\d+)/.exec(message)
-  if (tab) return new NotFound({ message: `There is no tab ${tab[1]} (it may have been closed). Call list_tabs to see the open tabs and their tab_id.` })
+  if (tab)
+    return new NotFound({
+      message: `There is no tab ${tab[1]} (it may have been closed). Call list_tabs to see the open tabs and their tab_id.`,
+    })
   const window = /No window with id: (-?\d+)/.exec(message)
   if (window) return new NotFound({ message: `There is no window ${window[1]}. Call list_tabs to see the window_id of the open tabs.` })
   // Ids outside Chrome's range (negative, beyond 32 bits) fail its own argument checks.
   if (/No matching signature|must be at least|out of range/i.test(message)) {
-    return new NotFound({ message: "There is no tab or window with that id (ids are small positive whole numbers). Call list_tabs to see the open tabs and their tab_id and window_id." })
+    return new NotFound({
+      message:
+        "There is no tab or window with that id (ids are small positive whole numbers). Call list_tabs to see the open tabs and their tab_id and window_id.",
+    })
   }
   return new ToolFailed({ code: "browser_error", message: `The browser refused: ${message}` })
 }
@@ -78,7 +84,8 @@ const openTab = async ({ url, tabId, active, windowId, waitUntilLoaded, waitLimi
   chrome.tabs.onUpdated.addListener(onUpdated)
   try {
     const navigate = () => chrome.tabs.update(tabId!, { url, ...(active ? { active: true } : {}) })
-    let opened = tabId === undefined ? await chrome.tabs.create({ url, active, ...(windowId === undefined ? {} : { windowId }) }) : await navigate()
+    let opened =
+      tabId === undefined ? await chrome.tabs.create({ url, active, ...(windowId === undefined ? {} : { windowId }) }) : await navigate()
     if (opened?.id === undefined) throw new Error(`No tab with id: ${tabId ?? "new"}.`)
     // Chrome may drop a navigation of a tab that is itself mid-load: check, and ask once more.
     if (tabId !== undefined && opened.pendingUrl !== url && opened.url !== url) {
@@ -92,7 +99,8 @@ const openTab = async ({ url, tabId, active, windowId, waitUntilLoaded, waitLimi
     const deadline = started + Math.min(waitLimitMs, LOAD_WAIT_LIMIT_MS)
     for (;;) {
       const tab = await chrome.tabs.get(opened.id!)
-      if (tab.status === "unloaded") throw new Error(`The tab did not navigate to ${url.slice(0, 200)} (Chrome dropped the navigation); try again.`)
+      if (tab.status === "unloaded")
+        throw new Error(`The tab did not navigate to ${url.slice(0, 200)} (Chrome dropped the navigation); try again.`)
       // No navigation began at all: the address is a download, or the browser refused it.
       if (!loading.has(opened.id!) && tab.url !== url && tab.pendingUrl !== url && Date.now() - started > NO_NAVIGATION_MS) {
         throw new Error(`${url.slice(0, 200)} did not open as a page in the tab (it may be a file download); use web_fetch to read it.`)
@@ -127,10 +135,17 @@ export const tabsRoutes = {
     params: Schema.optional(Schema.Unknown),
     handle: () =>
       chromeCall(async () => {
-        const [tab] = [...(await chrome.tabs.query({ active: true, lastFocusedWindow: true })), ...(await chrome.tabs.query({ active: true }))]
+        const [tab] = [
+          ...(await chrome.tabs.query({ active: true, lastFocusedWindow: true })),
+          ...(await chrome.tabs.query({ active: true })),
+        ]
         return tab === undefined ? undefined : tabInfo(tab)
       }).pipe(
-        Effect.flatMap((tab) => (tab === undefined ? Effect.fail(new NotFound({ message: "There is no active tab. Pass tab_id (see list_tabs)." })) : Effect.succeed(tab))),
+        Effect.flatMap((tab) =>
+          tab === undefined
+            ? Effect.fail(new NotFound({ message: "There is no active tab. Pass tab_id (see list_tabs)." }))
+            : Effect.succeed(tab),
+        ),
       ),
   }),
   "tabs.open": defineRoute({

@@ -105,7 +105,10 @@ describe("a conversation with tools, saved and continued", () => {
 
       const saved = await panel.evaluate((id) => globalThis.agent.conversations.get(id), `trip-${kind}`)
       assert.equal(saved?.status, "completed")
-      assert.deepEqual(saved?.messages.map((m) => m.message.role), ["user", "assistant", "tool", "tool", "assistant"])
+      assert.deepEqual(
+        saved?.messages.map((m) => m.message.role),
+        ["user", "assistant", "tool", "tool", "assistant"],
+      )
       assert.equal(saved?.title, "Plan my trip")
       const tool = saved?.messages.find((m) => m.message.role === "tool")
       assert.ok(tool?.tool && tool.tool.durationMs >= 0 && tool.tool.result !== undefined)
@@ -127,7 +130,10 @@ describe("a conversation with tools, saved and continued", () => {
     const { result } = await chat(panel, "What did I ask?", { conversationId: "trip-openai" })
     assert.equal(result.answer, "You asked me to plan a trip.")
     const sent = chatRequests().at(-1)!.body.messages as Array<{ role: string; content: unknown }>
-    assert.deepEqual(sent.filter((m) => m.role === "user").map((m) => m.content), ["Plan my trip", "What did I ask?"])
+    assert.deepEqual(
+      sent.filter((m) => m.role === "user").map((m) => m.content),
+      ["Plan my trip", "What did I ask?"],
+    )
     const whole = await panel.evaluate(() => globalThis.agent.conversations.get("trip-openai"))
     assert.equal(whole?.messages.length, 7)
   })
@@ -179,7 +185,10 @@ describe("stopping", () => {
 describe("model service failures", () => {
   test("a 429 with Retry-After is retried after the time it asks for", async () => {
     await configure(panel, "openai")
-    model.script([{ status: 429, headers: { "retry-after": "1" }, body: { error: { message: "Rate limit reached" } } }, { text: "after the wait" }])
+    model.script([
+      { status: 429, headers: { "retry-after": "1" }, body: { error: { message: "Rate limit reached" } } },
+      { text: "after the wait" },
+    ])
     const { events, result } = await chat(panel, "hello", { conversationId: "fault-429" })
     assert.equal(result.answer, "after the wait")
     const retry = events.find((e) => e.type === "retry") as { delayMs: number; message: string } | undefined
@@ -191,7 +200,12 @@ describe("model service failures", () => {
     await configure(panel, "anthropic")
     model.script([{ text: "first answer" }])
     await chat(panel, "first", { conversationId: "fault-500" })
-    model.script([500, 500, 500].map((status) => ({ status, body: { type: "error", error: { type: "api_error", message: "Internal server error" } } })))
+    model.script(
+      [500, 500, 500].map((status) => ({
+        status,
+        body: { type: "error", error: { type: "api_error", message: "Internal server error" } },
+      })),
+    )
     const { result } = await chat(panel, "second", { conversationId: "fault-500" })
     assert.equal(result.status, "failed")
     assert.equal(result.error?.code, "model_http_500")
@@ -199,7 +213,11 @@ describe("model service failures", () => {
     const saved = await panel.evaluate(() => globalThis.agent.conversations.get("fault-500"))
     assert.deepEqual(
       saved?.messages.filter((m) => !m.notice).map((m) => [m.message.role, (m.message as { content: string }).content]),
-      [["user", "first"], ["assistant", "first answer"], ["user", "second"]],
+      [
+        ["user", "first"],
+        ["assistant", "first answer"],
+        ["user", "second"],
+      ],
     )
     assert.equal(saved?.status, "failed")
   })
@@ -222,7 +240,10 @@ describe("model service failures", () => {
     assert.equal(second.result.status, "failed")
     assert.equal(second.result.error?.code, "model_stalled")
     const saved = await panel.evaluate(() => globalThis.agent.conversations.get("fault-stall"))
-    assert.deepEqual(saved?.messages.filter((m) => m.message.role === "user").map((m) => (m.message as { content: string }).content), ["stall once", "stall always"])
+    assert.deepEqual(
+      saved?.messages.filter((m) => m.message.role === "user").map((m) => (m.message as { content: string }).content),
+      ["stall once", "stall always"],
+    )
   })
 
   test("no model set up is a clear error, and the message is still saved", async () => {
@@ -239,7 +260,11 @@ describe("Ollama out of the box", () => {
   test("a local server that refuses chrome-extension origins, as Ollama does, still answers the extension", async () => {
     const ollama = (await startModelServer({ refuseExtensionOrigins: true })) as ModelServer
     try {
-      const refused = await fetch(`${ollama.origin}/api/chat`, { method: "POST", headers: { origin: `chrome-extension://${session.extensionId}` }, body: "{}" })
+      const refused = await fetch(`${ollama.origin}/api/chat`, {
+        method: "POST",
+        headers: { origin: `chrome-extension://${session.extensionId}` },
+        body: "{}",
+      })
       assert.equal(refused.status, 403, "the stand-in refuses extension origins")
       await panel.evaluate(
         (baseUrl) =>

@@ -9,7 +9,12 @@ import { launchExtension, type ExtensionSession } from "./harness.ts"
 let session: ExtensionSession
 let panel: Page
 let answerer: Page
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; requests: Array<{ path: string; body: any }>; close(): Promise<void> }
+let model: {
+  baseUrl(kind: string): string
+  script(steps: unknown[]): void
+  requests: Array<{ path: string; body: any }>
+  close(): Promise<void>
+}
 
 /** Collects the mesh's question events seen by a page. */
 const watchQuestions = (page: Page) =>
@@ -20,7 +25,8 @@ const watchQuestions = (page: Page) =>
       if (e.type === "question_asked" || e.type === "question_closed") w.seen.push(e)
     })
   })
-const seen = (page: Page) => page.evaluate(() => (globalThis as unknown as { seen: Array<{ type: string; id: string; [k: string]: unknown }> }).seen)
+const seen = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { seen: Array<{ type: string; id: string; [k: string]: unknown }> }).seen)
 const nextQuestion = async (page: Page) => {
   for (let i = 0; i < 100; i++) {
     const asked = (await seen(page)).filter((e) => e.type === "question_asked")
@@ -36,7 +42,9 @@ const nextQuestion = async (page: Page) => {
 const ask = (params: Record<string, unknown>) =>
   panel.evaluate((params) => {
     const w = globalThis as unknown as { pending: Promise<unknown> }
-    w.pending = globalThis.agent.tools.call("ask_user", params, { conversationId: "ask" }).catch((e: { code: string; message: string }) => ({ code: e.code, message: e.message }))
+    w.pending = globalThis.agent.tools
+      .call("ask_user", params, { conversationId: "ask" })
+      .catch((e: { code: string; message: string }) => ({ code: e.code, message: e.message }))
   }, params)
 const outcome = () => panel.evaluate(() => (globalThis as unknown as { pending: Promise<unknown> }).pending)
 
@@ -60,9 +68,15 @@ test("a question becomes an event with id, question, options and multiple; anoth
   assert.equal(question.multiple, false)
   assert.equal(question.conversationId, "ask")
   assert.ok((question.expiresAt as number) > Date.now())
-  assert.deepEqual((await answerer.evaluate(() => globalThis.agent.questions.pending())).map((q) => q.id), [question.id])
+  assert.deepEqual(
+    (await answerer.evaluate(() => globalThis.agent.questions.pending())).map((q) => q.id),
+    [question.id],
+  )
 
-  const refused = await answerer.evaluate((id) => globalThis.agent.answer(id, "FAO").catch((e: { code: string; message: string }) => ({ code: e.code, message: e.message })), question.id)
+  const refused = await answerer.evaluate(
+    (id) => globalThis.agent.answer(id, "FAO").catch((e: { code: string; message: string }) => ({ code: e.code, message: e.message })),
+    question.id,
+  )
   assert.equal((refused as { code: string }).code, "invalid_answer")
   assert.match((refused as { message: string }).message, /LIS/)
   await answerer.evaluate((id) => globalThis.agent.answer(id, "OPO"), question.id)
@@ -109,7 +123,10 @@ test("in a run: the model asks, the user answers, the model gets the answer; a s
       }),
     model.baseUrl("openai"),
   )
-  model.script([{ toolCalls: [{ id: "q1", name: "ask_user", arguments: { question: "Window or aisle?", options: ["window", "aisle"] } }] }, { text: "Aisle it is." }])
+  model.script([
+    { toolCalls: [{ id: "q1", name: "ask_user", arguments: { question: "Window or aisle?", options: ["window", "aisle"] } }] },
+    { text: "Aisle it is." },
+  ])
   const run = panel.evaluate(async () => {
     const run = globalThis.agent.chat("book a seat", { conversationId: "seat" })
     for await (const _ of run) {
@@ -135,7 +152,8 @@ test("in a run: the model asks, the user answers, the model gets the answer; a s
   const second = await nextQuestion(answerer)
   await answerer.evaluate(() => globalThis.agent.stop("seat-2"))
   assert.equal((await stopped).status, "stopped")
-  for (let i = 0; i < 50 && !(await seen(answerer)).some((e) => e.type === "question_closed" && e.id === second.id); i++) await new Promise((r) => setTimeout(r, 50))
+  for (let i = 0; i < 50 && !(await seen(answerer)).some((e) => e.type === "question_closed" && e.id === second.id); i++)
+    await new Promise((r) => setTimeout(r, 50))
   assert.ok((await seen(answerer)).some((e) => e.type === "question_closed" && e.id === second.id && e.reason === "withdrawn"))
   assert.deepEqual(await answerer.evaluate(() => globalThis.agent.questions.pending()), [])
 })

@@ -11,7 +11,12 @@ import { startModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { distDir, repoRoot } from "./harness.ts"
 
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; requests: Array<{ path: string; body: any }>; close(): Promise<void> }
+let model: {
+  baseUrl(kind: string): string
+  script(steps: unknown[]): void
+  requests: Array<{ path: string; body: any }>
+  close(): Promise<void>
+}
 let pages: FixtureServer
 
 before(async () => {
@@ -53,7 +58,10 @@ test("the console runs piped lines in order against the extension and exits at t
     { text: "Spawned answer." },
     { delayMs: 30_000, text: "too late" },
   ])
-  const settings = { providers: [{ id: "m", name: "m", kind: "openai", baseUrl: model.baseUrl("openai") }], defaultModel: { providerId: "m", model: "x" } }
+  const settings = {
+    providers: [{ id: "m", name: "m", kind: "openai", baseUrl: model.baseUrl("openai") }],
+    defaultModel: { providerId: "m", model: "x" },
+  }
   const input = [
     `const saved = await agent.settings.update(${JSON.stringify(settings)}); console.log("SETTINGS", saved.defaultModel.providerId)`,
     `console.log("TASK", JSON.stringify(await agent.tools.call("create_task", { subject: "Buy milk" }, { conversationId: "console" })))`,
@@ -107,6 +115,12 @@ test("the console runs piped lines in order against the extension and exits at t
   // A promise nobody awaited still settles before the console exits.
   assert.equal(lines.filter((l) => l.startsWith("LAST ")).at(-1), "LAST 1", context)
 
-  const order = ["SETTINGS", "TASK", "LIST", "ERROR", "ANSWER", "SEEN", "SPAWN", "SPAWN_ERROR", "STOPPED", "ABORTED", "LAST"].map((tag) => lines.findIndex((l) => l.startsWith(`${tag} `)))
-  assert.deepEqual(order, [...order].sort((a, b) => a - b), `the lines ran in order${context}`)
+  const order = ["SETTINGS", "TASK", "LIST", "ERROR", "ANSWER", "SEEN", "SPAWN", "SPAWN_ERROR", "STOPPED", "ABORTED", "LAST"].map((tag) =>
+    lines.findIndex((l) => l.startsWith(`${tag} `)),
+  )
+  assert.deepEqual(
+    order,
+    [...order].sort((a, b) => a - b),
+    `the lines ran in order${context}`,
+  )
 })

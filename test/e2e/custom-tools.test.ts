@@ -8,14 +8,22 @@ import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; requests: Array<{ path: string; body: any }>; close(): Promise<void> }
+let model: {
+  baseUrl(kind: string): string
+  script(steps: unknown[]): void
+  requests: Array<{ path: string; body: any }>
+  close(): Promise<void>
+}
 
 const register = (tool: Record<string, unknown>) =>
   panel.evaluate(
     (tool) =>
       globalThis.agent.customTools.register(tool as never).then(
         (value) => ({ ok: true as const, value }),
-        (e: { code: string; message: string; parameter?: string }) => ({ ok: false as const, error: { code: e.code, message: e.message, parameter: e.parameter } }),
+        (e: { code: string; message: string; parameter?: string }) => ({
+          ok: false as const,
+          error: { code: e.code, message: e.message, parameter: e.parameter },
+        }),
       ),
     tool,
   )
@@ -32,7 +40,11 @@ before(async () => {
   session = await launchExtension()
   panel = await session.openPage("sidepanel.html")
   await panel.evaluate(
-    (baseUrl) => globalThis.agent.settings.update({ providers: [{ id: "m", name: "m", kind: "openai", baseUrl }], defaultModel: { providerId: "m", model: "x" } }),
+    (baseUrl) =>
+      globalThis.agent.settings.update({
+        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
+        defaultModel: { providerId: "m", model: "x" },
+      }),
     model.baseUrl("openai"),
   )
 })
@@ -57,7 +69,10 @@ test("a custom tool registered through the API is offered to the model, called, 
   })
   assert.equal(result.answer, "Four words.")
   const first = model.requests.filter((r) => r.path.endsWith("/chat/completions")).at(-2)!
-  assert.ok(first.body.tools.some((t: { function: { name: string } }) => t.function.name === "word_count"), "the model sees it beside the built-in tools")
+  assert.ok(
+    first.body.tools.some((t: { function: { name: string } }) => t.function.name === "word_count"),
+    "the model sees it beside the built-in tools",
+  )
   const toolMessage = model.requests.at(-1)!.body.messages.find((m: { role: string }) => m.role === "tool")
   assert.match(toolMessage.content, /"words": 4/)
 })
@@ -70,7 +85,10 @@ test("it reads a workspace file through its blob URL, and is saved across a relo
   await panel.reload()
   await panel.waitForFunction(() => typeof (globalThis as { agent?: unknown }).agent === "object")
   const tools = await panel.evaluate(() => globalThis.agent.customTools.list())
-  assert.deepEqual(tools.map((t) => t.name), ["word_count"])
+  assert.deepEqual(
+    tools.map((t) => t.name),
+    ["word_count"],
+  )
 })
 
 test("turned off for a conversation, the model of that conversation is not offered it", async () => {
@@ -88,7 +106,11 @@ test("turned off for a conversation, the model of that conversation is not offer
 })
 
 test("a bad schema, a clash with a built-in tool, and an error in the code each give a clear error", async () => {
-  const badSchema = await register({ ...wordCount, name: "bad_schema", parameters: { type: "object", properties: { n: { type: "int" } }, required: ["m"] } })
+  const badSchema = await register({
+    ...wordCount,
+    name: "bad_schema",
+    parameters: { type: "object", properties: { n: { type: "int" } }, required: ["m"] },
+  })
   assert.equal(!badSchema.ok && badSchema.error.code, "invalid_input")
   assert.equal(!badSchema.ok && badSchema.error.parameter, "parameters")
   assert.match(!badSchema.ok ? badSchema.error.message : "", /"int" is not a JSON Schema type.*required names "m"/)
@@ -105,7 +127,7 @@ test("a bad schema, a clash with a built-in tool, and an error in the code each 
   assert.equal(throws.ok, true)
   const failed = await callTool(panel, "thrower", { text: "x" })
   assert.equal(!failed.ok && failed.error.code, "script_error")
-  assert.match(!failed.ok ? failed.error.message ?? "" : "", /no words today/)
+  assert.match(!failed.ok ? (failed.error.message ?? "") : "", /no words today/)
 
   const wrongArgs = await callTool(panel, "word_count", { text: 5 })
   assert.equal(!wrongArgs.ok && wrongArgs.error.code, "invalid_input")

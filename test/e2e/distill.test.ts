@@ -10,9 +10,19 @@ import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
 let session: ExtensionSession
 let panel: Page
 let pages: FixtureServer
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; requests: Array<{ path: string; body: any; clientClosed?: boolean }>; close(): Promise<void> }
+let model: {
+  baseUrl(kind: string): string
+  script(steps: unknown[]): void
+  requests: Array<{ path: string; body: any; clientClosed?: boolean }>
+  close(): Promise<void>
+}
 
-const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => `<p>Paragraph ${i + 1}: the harbour ferry leaves at ${6 + (i % 12)}:15 every weekday, and tickets cost ${i + 3} euros at the kiosk.</p>`).join("\n")
+const paragraphs = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `<p>Paragraph ${i + 1}: the harbour ferry leaves at ${6 + (i % 12)}:15 every weekday, and tickets cost ${i + 3} euros at the kiosk.</p>`,
+  ).join("\n")
 const chats = () => model.requests.filter((r) => r.path.endsWith("/chat/completions"))
 
 before(async () => {
@@ -38,15 +48,24 @@ test("web_fetch with prompt returns the summary model's answer, from the page's 
   await panel.evaluate(
     (baseUrl) =>
       globalThis.agent.settings.update({
-        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }, { id: "small", name: "small", kind: "openai", baseUrl, contextWindow: 4000 }],
+        providers: [
+          { id: "m", name: "m", kind: "openai", baseUrl },
+          { id: "small", name: "small", kind: "openai", baseUrl, contextWindow: 4000 },
+        ],
         defaultModel: { providerId: "m", model: "big" },
         summaryModel: { providerId: "m", model: "summariser" },
       }),
     model.baseUrl("openai"),
   )
   model.script([{ text: "The ferry leaves at 6:15." }])
-  const outcome = (await callTool(panel, "web_fetch", { url: pages.url("/short"), prompt: "When does the first ferry leave?" })) as { ok: true; value: { content: string; truncated: boolean; content_type: string } }
-  assert.deepEqual([outcome.value.content, outcome.value.truncated, outcome.value.content_type], ["The ferry leaves at 6:15.", false, "text/html"])
+  const outcome = (await callTool(panel, "web_fetch", { url: pages.url("/short"), prompt: "When does the first ferry leave?" })) as {
+    ok: true
+    value: { content: string; truncated: boolean; content_type: string }
+  }
+  assert.deepEqual(
+    [outcome.value.content, outcome.value.truncated, outcome.value.content_type],
+    ["The ferry leaves at 6:15.", false, "text/html"],
+  )
   const sent = chats().at(-1)!.body
   assert.equal(sent.model, "summariser")
   assert.match(sent.messages.at(-1).content, /When does the first ferry leave\?/)
@@ -56,8 +75,18 @@ test("web_fetch with prompt returns the summary model's answer, from the page's 
 test("a page larger than the model's context is summarised in parts, and max_length bounds the summary", async () => {
   await panel.evaluate(() => globalThis.agent.settings.update({ summaryModel: { providerId: "small", model: "tiny" } }))
   const before = chats().length
-  model.script([{ text: "Part notes A." }, { text: "Part notes B." }, { text: "Part notes C." }, { text: "Part notes D." }, { text: "Part notes E." }, { text: "x".repeat(400) }])
-  const outcome = (await callTool(panel, "web_fetch", { url: pages.url("/long"), prompt: "List the ticket prices", max_length: 120 })) as { ok: true; value: { content: string; truncated: boolean } }
+  model.script([
+    { text: "Part notes A." },
+    { text: "Part notes B." },
+    { text: "Part notes C." },
+    { text: "Part notes D." },
+    { text: "Part notes E." },
+    { text: "x".repeat(400) },
+  ])
+  const outcome = (await callTool(panel, "web_fetch", { url: pages.url("/long"), prompt: "List the ticket prices", max_length: 120 })) as {
+    ok: true
+    value: { content: string; truncated: boolean }
+  }
   const sent = chats().slice(before)
   assert.ok(sent.length >= 3, `the page went in parts (${sent.length} requests)`)
   assert.match(sent.at(-1)!.body.messages.at(-1).content, /notes on each of its \d+ parts/)
@@ -72,7 +101,10 @@ test("get_tab_content with prompt distills the rendered page; a cancelled call s
   const tabs = (await callTool(panel, "list_tabs", { url_pattern: "/short$" })) as { ok: true; value: Array<{ tab_id: number }> }
   const tabId = tabs.value[0]!.tab_id
   model.script([{ text: "Three paragraphs about the ferry." }])
-  const read = (await callTool(panel, "get_tab_content", { tab_id: tabId, prompt: "What is this page about?" })) as { ok: true; value: { content: string; used_selector: string } }
+  const read = (await callTool(panel, "get_tab_content", { tab_id: tabId, prompt: "What is this page about?" })) as {
+    ok: true
+    value: { content: string; used_selector: string }
+  }
   assert.equal(read.value.content, "Three paragraphs about the ferry.")
 
   model.script([{ delayMs: 20_000, text: "too late" }])

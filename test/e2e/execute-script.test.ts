@@ -83,7 +83,10 @@ describe("page mode, user scripts not allowed (chrome.scripting)", () => {
     })
     assert.deepEqual(await value("2n ** 70n"), { result: "[BigInt 1180591620717411303424n]", type: "bigint" })
     assert.deepEqual(await value("undefined"), { result: null, type: "undefined" })
-    assert.deepEqual(await value("({ missing: undefined, nan: NaN })"), { result: { missing: "[undefined]", nan: "[NaN]" }, type: "object" })
+    assert.deepEqual(await value("({ missing: undefined, nan: NaN })"), {
+      result: { missing: "[undefined]", nan: "[NaN]" },
+      type: "object",
+    })
   })
 
   test("an exception comes back as script_error with its message and stack", async () => {
@@ -137,7 +140,10 @@ describe("page mode, user scripts allowed (chrome.userScripts)", () => {
     const extensions = await session.context.newPage()
     await extensions.goto("chrome://extensions")
     await extensions.evaluate(
-      (extensionId) => (chrome as unknown as { developerPrivate: { updateExtensionConfiguration(o: object): Promise<void> } }).developerPrivate.updateExtensionConfiguration({ extensionId, userScriptsAccess: true }),
+      (extensionId) =>
+        (
+          chrome as unknown as { developerPrivate: { updateExtensionConfiguration(o: object): Promise<void> } }
+        ).developerPrivate.updateExtensionConfiguration({ extensionId, userScriptsAccess: true }),
       session.extensionId,
     )
     await extensions.close()
@@ -146,7 +152,9 @@ describe("page mode, user scripts allowed (chrome.userScripts)", () => {
   test("runs on the strict-CSP page, in its MAIN world, with await and DOM", async () => {
     assert.deepEqual(await value("document.title", { tab_id: strictTab }), { result: "Strict page", type: "string" })
     assert.equal((await value("window.strictValue", { tab_id: strictTab })).result, "from the page")
-    const v = await value("await Promise.resolve(1)\nconst n = document.querySelector('#note')\nreturn [n.textContent, n]", { tab_id: strictTab })
+    const v = await value("await Promise.resolve(1)\nconst n = document.querySelector('#note')\nreturn [n.textContent, n]", {
+      tab_id: strictTab,
+    })
     assert.deepEqual(v.result, ["Locked down", '[HTMLParagraphElement <p id="note"> "Locked down"]'])
   })
 
@@ -162,10 +170,14 @@ describe("page mode, user scripts allowed (chrome.userScripts)", () => {
 })
 
 describe("sandbox mode", () => {
-  const sandbox = (code: string, options: Record<string, unknown> = {}) => callTool(panel, "execute_script", { code, target: "sandbox" }, options)
+  const sandbox = (code: string, options: Record<string, unknown> = {}) =>
+    callTool(panel, "execute_script", { code, target: "sandbox" }, options)
 
   test("pure computation works, with the last expression as the result", async () => {
-    assert.deepEqual(await sandbox("let s = 0\nfor (let i = 1; i <= 100; i++) s += i\ns"), { ok: true, value: { result: 5050, type: "number" } })
+    assert.deepEqual(await sandbox("let s = 0\nfor (let i = 1; i <= 100; i++) s += i\ns"), {
+      ok: true,
+      value: { result: 5050, type: "number" },
+    })
     assert.deepEqual(await sandbox("await Promise.resolve(6) * 7"), { ok: true, value: { result: 42, type: "number" } })
   })
 
@@ -177,7 +189,14 @@ describe("sandbox mode", () => {
         "return [typeof document, typeof window, typeof chrome, storage, net, self.origin]",
     )
     assert.ok(outcome.ok, JSON.stringify(outcome))
-    assert.deepEqual((outcome.value as { result: unknown }).result, ["undefined", "undefined", "undefined", "SecurityError", "blocked", "null"])
+    assert.deepEqual((outcome.value as { result: unknown }).result, [
+      "undefined",
+      "undefined",
+      "undefined",
+      "SecurityError",
+      "blocked",
+      "null",
+    ])
   })
 
   test("nothing is kept between runs", async () => {
@@ -197,7 +216,9 @@ describe("sandbox mode", () => {
     assert.equal(looped.error?.code, "timeout")
     assert.deepEqual(await sandbox("1 + 1"), { ok: true, value: { result: 2, type: "number" } })
     // The mesh kept its worker: the loop ran in the sandbox, not in the page group's worker.
-    const workers = await panel.evaluate(() => (globalThis.agent as unknown as { debug?: { workers(): Promise<unknown> } }).debug?.workers?.())
+    const workers = await panel.evaluate(() =>
+      (globalThis.agent as unknown as { debug?: { workers(): Promise<unknown> } }).debug?.workers?.(),
+    )
     if (workers) assert.equal((workers as Record<string, { restarts: number }>)["page"]?.restarts, 0)
   })
 

@@ -14,7 +14,12 @@ type Saved = Array<{ seq: number; message: { role: string; content?: string } }>
 let session: ExtensionSession
 let panel: Page
 let pages: FixtureServer
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; requests: Array<{ path: string; body: any }>; close(): Promise<void> }
+let model: {
+  baseUrl(kind: string): string
+  script(steps: unknown[]): void
+  requests: Array<{ path: string; body: any }>
+  close(): Promise<void>
+}
 const tally = { injected: 0, recovered: 0, clearErrors: 0, lost: 0 }
 
 const configure = (page: Page) =>
@@ -44,7 +49,10 @@ const startChat = (page: Page, prompt: string, conversationId: string) => {
 }
 
 const saved = async (page: Page, conversationId: string): Promise<Saved> =>
-  (((await page.evaluate((id) => globalThis.agent.conversations.get(id), conversationId)) as unknown as { messages: Saved } | null)?.messages ?? []).filter((m) => !("notice" in m && (m as { notice?: unknown }).notice))
+  (
+    ((await page.evaluate((id) => globalThis.agent.conversations.get(id), conversationId)) as unknown as { messages: Saved } | null)
+      ?.messages ?? []
+  ).filter((m) => !("notice" in m && (m as { notice?: unknown }).notice))
 
 /** Counts the messages saved before a fault that are missing after it. */
 const countLost = (beforeFault: Saved, afterFault: Saved) => {
@@ -52,7 +60,8 @@ const countLost = (beforeFault: Saved, afterFault: Saved) => {
   return beforeFault.filter((m) => !after.has(`${m.seq}:${m.message.role}:${m.message.content ?? ""}`)).length
 }
 
-const clearError = (error: { code?: string; message?: string } | undefined) => Boolean(error?.code && error.code !== "tool_failed" && (error.message ?? "").length > 15)
+const clearError = (error: { code?: string; message?: string } | undefined) =>
+  Boolean(error?.code && error.code !== "tool_failed" && (error.message ?? "").length > 15)
 
 /** A conversation with some history, saved before the fault. */
 const history = async (conversationId: string) => {
@@ -66,11 +75,15 @@ const chats = () => model.requests.filter((r) => r.path.endsWith("/chat/completi
 const stopServiceWorker = async () => {
   const cdp = await session.context.newCDPSession(panel)
   const versions = new Map<string, { scriptURL: string; runningStatus: string }>()
-  cdp.on("ServiceWorker.workerVersionUpdated", (e: { versions: Array<{ versionId: string; scriptURL: string; runningStatus: string }> }) => {
-    for (const v of e.versions) versions.set(v.versionId, v)
-  })
+  cdp.on(
+    "ServiceWorker.workerVersionUpdated",
+    (e: { versions: Array<{ versionId: string; scriptURL: string; runningStatus: string }> }) => {
+      for (const v of e.versions) versions.set(v.versionId, v)
+    },
+  )
   await cdp.send("ServiceWorker.enable")
-  for (let i = 0; i < 50 && ![...versions.values()].some((v) => v.scriptURL.includes(session.extensionId)); i++) await new Promise((r) => setTimeout(r, 50))
+  for (let i = 0; i < 50 && ![...versions.values()].some((v) => v.scriptURL.includes(session.extensionId)); i++)
+    await new Promise((r) => setTimeout(r, 50))
   const [versionId] = [...versions.entries()].find(([, v]) => v.scriptURL.includes(session.extensionId))!
   await cdp.send("ServiceWorker.stopWorker", { versionId })
   for (let i = 0; i < 50 && versions.get(versionId)?.runningStatus !== "stopped"; i++) await new Promise((r) => setTimeout(r, 50))
@@ -86,7 +99,9 @@ before(async () => {
   await configure(panel)
 })
 after(async () => {
-  console.log(`faults: ${tally.injected} injected, ${tally.recovered} runs recovered, ${tally.clearErrors} clear errors, ${tally.lost} messages lost`)
+  console.log(
+    `faults: ${tally.injected} injected, ${tally.recovered} runs recovered, ${tally.clearErrors} clear errors, ${tally.lost} messages lost`,
+  )
   await session?.close()
   await model?.close()
   await pages?.close()
@@ -109,7 +124,8 @@ test("a tool worker killed mid-call: the model gets worker_crashed, calls again,
   await panel.evaluate(() => globalThis.agent.debug.stallWorker("tasks", 20_000))
   const run = startChat(panel, "make a task", "f-kill")
   // Kill it once the call is in flight (dispatched to the stalled worker).
-  for (let i = 0; i < 200 && (await panel.evaluate(() => (globalThis as unknown as { started: string[] }).started.length)) === 0; i++) await new Promise((r) => setTimeout(r, 20))
+  for (let i = 0; i < 200 && (await panel.evaluate(() => (globalThis as unknown as { started: string[] }).started.length)) === 0; i++)
+    await new Promise((r) => setTimeout(r, 20))
   await new Promise((r) => setTimeout(r, 200))
   tally.injected++
   await panel.evaluate(() => globalThis.agent.debug.killWorker("tasks"))
@@ -124,7 +140,10 @@ test("a tool worker killed mid-call: the model gets worker_crashed, calls again,
 
 test("the service worker stopped mid-run: the run goes on and finishes", async () => {
   const before = await history("f-sw")
-  model.script([{ delayMs: 1500, toolCalls: [{ id: "s1", name: "list_tasks", arguments: {} }] }, { text: "Finished without the service worker's help." }])
+  model.script([
+    { delayMs: 1500, toolCalls: [{ id: "s1", name: "list_tasks", arguments: {} }] },
+    { text: "Finished without the service worker's help." },
+  ])
   const run = startChat(panel, "slow one", "f-sw")
   await new Promise((r) => setTimeout(r, 300))
   tally.injected++
@@ -139,7 +158,8 @@ test("the offscreen document closed mid-run: a clear error at once, the conversa
   const before = await history("f-offscreen")
   model.script([{ delayMs: 20_000, text: "never delivered" }])
   const run = startChat(panel, "this run will lose its document", "f-offscreen")
-  for (let i = 0; i < 100 && chats().at(-1)?.body.messages.at(-1)?.content !== "this run will lose its document"; i++) await new Promise((r) => setTimeout(r, 20))
+  for (let i = 0; i < 100 && chats().at(-1)?.body.messages.at(-1)?.content !== "this run will lose its document"; i++)
+    await new Promise((r) => setTimeout(r, 20))
   tally.injected++
   await (await session.serviceWorker()).evaluate(() => chrome.offscreen.closeDocument())
   const result = await run.finish()
@@ -150,8 +170,13 @@ test("the offscreen document closed mid-run: a clear error at once, the conversa
   model.script([{ text: "Continued after the document came back." }])
   const next = await startChat(panel, "are you there?", "f-offscreen").finish()
   assert.equal(next.answer, "Continued after the document came back.")
-  const all = (await panel.evaluate(() => globalThis.agent.conversations.get("f-offscreen"))) as unknown as { messages: Array<{ notice?: { message: string } }> }
-  assert.ok(all.messages.some((m) => /interrupted/.test(m.notice?.message ?? "")), "the lost run is marked as interrupted")
+  const all = (await panel.evaluate(() => globalThis.agent.conversations.get("f-offscreen"))) as unknown as {
+    messages: Array<{ notice?: { message: string } }>
+  }
+  assert.ok(
+    all.messages.some((m) => /interrupted/.test(m.notice?.message ?? "")),
+    "the lost run is marked as interrupted",
+  )
   tally.recovered++
   tally.lost += countLost(before, await saved(panel, "f-offscreen"))
 })
@@ -162,7 +187,19 @@ test("the model service: 429, a cut stream, a stall and malformed tool arguments
     { steps: [{ status: 429, headers: { "retry-after": "0" } }, { text: "ok after 429" }], recovers: true },
     { steps: [{ text: ["a", "b", "c", "d"], cutAfter: 2 }, { text: "ok after cut" }], recovers: true },
     { steps: [{ text: ["a", "b", "c"], stallAfter: 1 }, { text: "ok after stall" }], recovers: true },
-    { steps: [{ raw: ['data: {"id":"x","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"bad","type":"function","function":{"name":"create_task","arguments":"{subject: oops"}}]},"finish_reason":"tool_calls"}]}\n\n', "data: [DONE]\n\n"] }, { toolCalls: [{ id: "good", name: "create_task", arguments: { subject: "fixed" } }] }, { text: "ok after bad arguments" }], recovers: true },
+    {
+      steps: [
+        {
+          raw: [
+            'data: {"id":"x","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"bad","type":"function","function":{"name":"create_task","arguments":"{subject: oops"}}]},"finish_reason":"tool_calls"}]}\n\n',
+            "data: [DONE]\n\n",
+          ],
+        },
+        { toolCalls: [{ id: "good", name: "create_task", arguments: { subject: "fixed" } }] },
+        { text: "ok after bad arguments" },
+      ],
+      recovers: true,
+    },
     { steps: [500, 500, 500].map((status) => ({ status, body: { error: { message: "Internal error" } } })), recovers: false },
   ]
   for (const [i, scenario] of scenarios.entries()) {
@@ -185,7 +222,10 @@ test("the model service: 429, a cut stream, a stall and malformed tool arguments
 })
 
 test("a page that never loads: web_fetch and open_tab end with a clear timeout", async () => {
-  for (const [tool, params] of [["web_fetch", { url: pages.url("/never") }], ["open_tab", { url: pages.url("/never"), active: false }]] as const) {
+  for (const [tool, params] of [
+    ["web_fetch", { url: pages.url("/never") }],
+    ["open_tab", { url: pages.url("/never"), active: false }],
+  ] as const) {
     tally.injected++
     const outcome = await callTool(panel, tool, params, { timeoutMs: 1500 })
     if (outcome.ok) {
@@ -206,10 +246,13 @@ test("storage out of quota: a write is refused with a clear error, and the saved
   tally.injected++
   await cdp.send("Storage.overrideQuotaForOrigin", { origin, quotaSize: 1 })
   try {
-    const write = await callTool(panel, "opfs_write", { path: "big.bin", content: `data:application/octet-stream;base64,${Buffer.alloc(256 * 1024, 7).toString("base64")}` })
+    const write = await callTool(panel, "opfs_write", {
+      path: "big.bin",
+      content: `data:application/octet-stream;base64,${Buffer.alloc(256 * 1024, 7).toString("base64")}`,
+    })
     assert.equal(write.ok, false)
     assert.ok(!write.ok && clearError(write.error), JSON.stringify(write))
-    assert.match(!write.ok ? write.error.code ?? "" : "", /quota/)
+    assert.match(!write.ok ? (write.error.code ?? "") : "", /quota/)
     tally.clearErrors++
   } finally {
     await cdp.send("Storage.overrideQuotaForOrigin", { origin })
@@ -221,8 +264,11 @@ test("storage out of quota: a write is refused with a clear error, and the saved
 test("the browser closed mid-run and reopened: the conversation is there, marked interrupted, and continues", async () => {
   const before = await history("f-browser")
   model.script([{ delayMs: 20_000, text: "never delivered" }])
-  void startChat(panel, "the browser will close now", "f-browser").finish().catch(() => undefined)
-  for (let i = 0; i < 100 && chats().at(-1)?.body.messages.at(-1)?.content !== "the browser will close now"; i++) await new Promise((r) => setTimeout(r, 20))
+  void startChat(panel, "the browser will close now", "f-browser")
+    .finish()
+    .catch(() => undefined)
+  for (let i = 0; i < 100 && chats().at(-1)?.body.messages.at(-1)?.content !== "the browser will close now"; i++)
+    await new Promise((r) => setTimeout(r, 20))
   tally.injected++
   await session.close({ keepProfile: true })
   session = await launchExtension({ userDataDir: session.userDataDir })

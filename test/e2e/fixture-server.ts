@@ -7,9 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net"
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void | Promise<void>
-export type Route =
-  | RouteHandler
-  | { readonly status?: number; readonly headers?: Record<string, string>; readonly body: string | Buffer }
+export type Route = RouteHandler | { readonly status?: number; readonly headers?: Record<string, string>; readonly body: string | Buffer }
 
 export interface LoggedRequest {
   readonly method: string

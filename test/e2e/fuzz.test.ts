@@ -26,7 +26,9 @@ import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 const SEED = seedFromEnv(process.env.FUZZ_SEED, 0x5eed_f022)
 const CASES = Number(process.env.FUZZ_CASES ?? 3000)
 /** FUZZ_TOOLS=web_fetch,list_tabs fuzzes only those tools (to chase one finding). */
-const ONLY_TOOLS = process.env.FUZZ_TOOLS?.split(",").map((t) => t.trim()).filter(Boolean)
+const ONLY_TOOLS = process.env.FUZZ_TOOLS?.split(",")
+  .map((t) => t.trim())
+  .filter(Boolean)
 /** FUZZ_VERBOSE=1 shows one message per tool and code; FUZZ_VERBOSE=all shows every call. */
 const VERBOSE = process.env.FUZZ_VERBOSE ?? ""
 const BATCH_SIZE = 36
@@ -50,11 +52,16 @@ let panel: Page
 let env: Omit<FuzzEnv, "scratchTabIds">
 const panelErrors: string[] = []
 
-const html = (title: string, body: string) => ({ body: `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>` })
+const html = (title: string, body: string) => ({
+  body: `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`,
+})
 const typed = (type: string, body: string | Buffer, status = 200) => ({ status, headers: { "content-type": type }, body })
 
 const routes = async () => ({
-  "/article": html("Article", `<nav><a href="/">Home</a></nav><main><h1>Flood season</h1>${"<p>The river rose and the town built a wall of sandbags along Main Street.</p>".repeat(20)}</main>`),
+  "/article": html(
+    "Article",
+    `<nav><a href="/">Home</a></nav><main><h1>Flood season</h1>${"<p>The river rose and the town built a wall of sandbags along Main Street.</p>".repeat(20)}</main>`,
+  ),
   "/text": typed("text/plain; charset=utf-8", "plain text\nsecond line\n"),
   "/json": typed("application/json", JSON.stringify({ a: 1, b: ["x", "\u202E", "😀"] })),
   "/deep": html("deep", `${"<div>".repeat(3000)}bottom${"</div>".repeat(3000)}`),
@@ -63,7 +70,8 @@ const routes = async () => ({
   "/unicode": html("uni\u202Ecode \u200B😀 &#xD800; \u0000", "<p>\u202Eevil\u202C &#xD800; \uFEFF 👩‍👩‍👧‍👦</p>"),
   "/empty": typed("text/html", ""),
   "/redirect": (_req: unknown, res: import("node:http").ServerResponse) => void res.writeHead(302, { location: "/article" }).end(),
-  "/redirect-loop": (_req: unknown, res: import("node:http").ServerResponse) => void res.writeHead(302, { location: "/redirect-loop" }).end(),
+  "/redirect-loop": (_req: unknown, res: import("node:http").ServerResponse) =>
+    void res.writeHead(302, { location: "/redirect-loop" }).end(),
   "/lying-json": typed("application/json", "<html><body>not json</body></html>"),
   "/lying-pdf": typed("application/pdf", "%PDF-1.4 this is not a pdf"),
   "/gzip-lie": { headers: { "content-type": "text/plain", "content-encoding": "gzip" }, body: "not gzip at all" },
@@ -80,8 +88,12 @@ const routes = async () => ({
     res.socket?.write("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 100000\r\n\r\nshort")
     res.socket?.destroy()
   },
-  "/ddg/html": { body: await readFile(path.join(sharedDir, "fixtures", "search", "duckduckgo", "eino-ext_html_eino_results.html"), "utf8") },
-  "/ddg/lite": { body: await readFile(path.join(sharedDir, "fixtures", "search", "duckduckgo", "simpleai_lite_weather_san_francisco.html"), "utf8") },
+  "/ddg/html": {
+    body: await readFile(path.join(sharedDir, "fixtures", "search", "duckduckgo", "eino-ext_html_eino_results.html"), "utf8"),
+  },
+  "/ddg/lite": {
+    body: await readFile(path.join(sharedDir, "fixtures", "search", "duckduckgo", "simpleai_lite_weather_san_francisco.html"), "utf8"),
+  },
 })
 
 /** Opens a tab from the service worker and waits for it to load. */
@@ -114,7 +126,10 @@ const resetTabs = async (): Promise<number[]> => {
       if (stray.length) await chrome.tabs.remove(stray).catch(() => undefined)
       const panelTab = await chrome.tabs.update(panelTabId, { active: true })
       const scratch: number[] = []
-      for (let i = 0; i < 3; i++) scratch.push((await chrome.tabs.create({ url: i === 0 ? "about:blank" : `${origin}/text`, active: false, windowId: panelTab!.windowId }))!.id!)
+      for (let i = 0; i < 3; i++)
+        scratch.push(
+          (await chrome.tabs.create({ url: i === 0 ? "about:blank" : `${origin}/text`, active: false, windowId: panelTab!.windowId }))!.id!,
+        )
       return scratch
     },
     { keep: [env.panelTabId, ...env.fixedTabIds], panelTabId: env.panelTabId, origin: env.origin },
@@ -136,7 +151,11 @@ type Workers = Record<string, { alive: boolean; restarts: number }>
 const health = async (): Promise<{ ok: true; workers: Workers } | { ok: false; reason: string }> => {
   const check = panel.evaluate(async () => {
     const workers = await globalThis.agent.debug.workers()
-    const task = (await globalThis.agent.tools.call("create_task", { subject: "health check" }, { conversationId: "fuzz-health", timeoutMs: 5_000 })) as { task_id?: unknown }
+    const task = (await globalThis.agent.tools.call(
+      "create_task",
+      { subject: "health check" },
+      { conversationId: "fuzz-health", timeoutMs: 5_000 },
+    )) as { task_id?: unknown }
     const settings = await globalThis.agent.settings.get()
     return { workers, taskOk: typeof task.task_id === "string", settingsOk: typeof settings === "object" && settings !== null }
   })
@@ -145,7 +164,10 @@ const health = async (): Promise<{ ok: true; workers: Workers } | { ok: false; r
     if (!result.done) return { ok: false, reason: `no answer within ${HEALTH_DEADLINE_MS / 1000} s` }
     if (!result.value.taskOk) return { ok: false, reason: "a valid create_task did not return a task" }
     if (!result.value.settingsOk) return { ok: false, reason: "settings.get returned nothing" }
-    const sw = await withDeadline((await session.serviceWorker()).evaluate(() => chrome.runtime.id), HEALTH_DEADLINE_MS)
+    const sw = await withDeadline(
+      (await session.serviceWorker()).evaluate(() => chrome.runtime.id),
+      HEALTH_DEADLINE_MS,
+    )
     if (!sw.done) return { ok: false, reason: "the service worker did not answer" }
     return { ok: true, workers: result.value.workers }
   } catch (error) {
@@ -185,7 +207,14 @@ const idle = async (group: string): Promise<boolean> => {
   const probe = PROBES[group]
   if (probe === undefined) return true
   for (let attempt = 0; attempt < 3; attempt++) {
-    const outcome = await withDeadline(runBatch(panel, { batch: -1e6 - attempt, cases: [{ tool: probe[0], params: JSON.stringify(probe[1]), options: "{}", timeoutMs: 2_000 }], concurrency: 1 }), 5_000).catch(() => ({ done: false as const }))
+    const outcome = await withDeadline(
+      runBatch(panel, {
+        batch: -1e6 - attempt,
+        cases: [{ tool: probe[0], params: JSON.stringify(probe[1]), options: "{}", timeoutMs: 2_000 }],
+        concurrency: 1,
+      }),
+      5_000,
+    ).catch(() => ({ done: false as const }))
     const code = outcome.done ? (outcome.value as Outcome[])[0]?.code : "timeout"
     // A worker_crashed answer means the worker was only just replaced: ask again.
     if (code !== "timeout" && code !== "worker_crashed" && code !== "unavailable") return true
@@ -202,7 +231,8 @@ const remapTabs = (params: unknown, scratch: ReadonlyArray<number>): unknown => 
   const tabId = (params as { tab_id?: unknown }).tab_id
   if (typeof tabId !== "number" || !pastScratchTabs.has(tabId)) return params
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(params)) Object.defineProperty(out, k, { value: k === "tab_id" ? scratch[0] : v, enumerable: true, writable: true, configurable: true })
+  for (const [k, v] of Object.entries(params))
+    Object.defineProperty(out, k, { value: k === "tab_id" ? scratch[0] : v, enumerable: true, writable: true, configurable: true })
   return out
 }
 
@@ -244,7 +274,8 @@ before(async () => {
   const panelTab = await worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]!, panel.url())
   const otherWindow = await worker.evaluate(async () => (await chrome.windows.create({ url: "about:blank", focused: false }))!.id!)
   const fixed: number[] = []
-  for (const route of ["/article", "/deep", "/title-a", "/title-a28", "/unicode", `/${"a".repeat(2000)}`]) fixed.push(await openFixtureTab(server.url(route)))
+  for (const route of ["/article", "/deep", "/title-a", "/title-a28", "/unicode", `/${"a".repeat(2000)}`])
+    fixed.push(await openFixtureTab(server.url(route)))
   fixed.push(await openFixtureTab(server.url("/text"), otherWindow))
   const otherWindowTabs = await worker.evaluate(async (windowId) => (await chrome.tabs.query({ windowId })).map((t) => t.id!), otherWindow)
   env = {
@@ -259,7 +290,10 @@ before(async () => {
     const lines = Array.from({ length: 500 }, (_, i) => `line ${i + 1}`).join("\n")
     const writes: Array<[string, string]> = [
       ["seed/a.md", lines],
-      ["seed/b.png", "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="],
+      [
+        "seed/b.png",
+        "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      ],
       ["seed/empty.txt", ""],
       ["seed/dir/c.txt", "c"],
     ]
@@ -302,13 +336,17 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
     scratchTabIds.forEach((id) => pastScratchTabs.add(id))
     const batchEnv: FuzzEnv = { ...env, scratchTabIds }
     const caseRng = rng.fork(`batch ${b}`)
-    const cases = entries.slice(b * BATCH_SIZE, (b + 1) * BATCH_SIZE).map((entry, i) => materialize(b * BATCH_SIZE + i, entry, caseRng, batchEnv))
+    const cases = entries
+      .slice(b * BATCH_SIZE, (b + 1) * BATCH_SIZE)
+      .map((entry, i) => materialize(b * BATCH_SIZE + i, entry, caseRng, batchEnv))
     cases.forEach(assertLocal)
     const deadline = Math.max(...cases.map((c) => c.timeoutMs)) + BATCH_GRACE_MS
-    const run = await withDeadline(runBatch(panel, { batch: b, cases: cases.map(wire), concurrency: CONCURRENCY }), deadline).catch((error: unknown) => ({
-      done: false as const,
-      error: error instanceof Error ? error.message : String(error),
-    }))
+    const run = await withDeadline(runBatch(panel, { batch: b, cases: cases.map(wire), concurrency: CONCURRENCY }), deadline).catch(
+      (error: unknown) => ({
+        done: false as const,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    )
     if (run.done) {
       ;(run.value as Outcome[]).forEach((outcome, i) => {
         const fuzz = cases[i]!
@@ -319,7 +357,10 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
       const why = "error" in run ? `the page failed: ${run.error}` : `not settled ${deadline / 1000} s after the batch started`
       // The calls that did settle are not reported back once the batch is given up on.
       for (const [i, fuzz] of cases.entries()) {
-        judged.push({ fuzz, verdict: pending.includes(i) ? { kind: "error" in run ? "crash" : "hang", reason: why } : { kind: "specific" } })
+        judged.push({
+          fuzz,
+          verdict: pending.includes(i) ? { kind: "error" in run ? "crash" : "hang", reason: why } : { kind: "specific" },
+        })
       }
     }
 
@@ -340,7 +381,10 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
       const inGroup = cases.filter((c) => groupOf.get(c.tool) === group)
       const hungHere = judged.some((j) => j.verdict.kind === "hang" && inGroup.includes(j.fuzz))
       // A worker replaced because a call hung is the hang's doing; otherwise it is a crash.
-      if (!hungHere) batchCrashes.push(`batch ${b}: the ${group} worker was restarted ${state.restarts - before.restarts} time(s); the batch's ${group} cases:\n${listCases(inGroup)}`)
+      if (!hungHere)
+        batchCrashes.push(
+          `batch ${b}: the ${group} worker was restarted ${state.restarts - before.restarts} time(s); the batch's ${group} cases:\n${listCases(inGroup)}`,
+        )
     }
     workers = now.workers
   }
@@ -353,7 +397,14 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
   const culprits = new Set<string>()
   for (const [index, suspect] of judged.entries()) {
     if (suspect.verdict.kind !== "hang" && suspect.verdict.kind !== "crash") continue
-    const mark = (note: string) => (judged[index] = { ...suspect, verdict: { kind: suspect.verdict.kind, reason: `${"reason" in suspect.verdict ? suspect.verdict.reason : ""} (${note})` } as Verdict })
+    const mark = (note: string) =>
+      (judged[index] = {
+        ...suspect,
+        verdict: {
+          kind: suspect.verdict.kind,
+          reason: `${"reason" in suspect.verdict ? suspect.verdict.reason : ""} (${note})`,
+        } as Verdict,
+      })
     // The same input already hung on its own.
     const key = `${suspect.fuzz.tool} ${show(suspect.fuzz.params, 400)}`
     if (culprits.has(key)) {
@@ -372,9 +423,16 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
     }
     const scratchTabIds = await resetTabs()
     // Tabs of its batch are gone: the same draw against today's tabs.
-    const fuzz = { ...suspect.fuzz, params: remapTabs(suspect.fuzz.params, scratchTabIds), timeoutMs: Math.min(suspect.fuzz.timeoutMs, CONFIRM_TIMEOUT_MS) }
+    const fuzz = {
+      ...suspect.fuzz,
+      params: remapTabs(suspect.fuzz.params, scratchTabIds),
+      timeoutMs: Math.min(suspect.fuzz.timeoutMs, CONFIRM_TIMEOUT_MS),
+    }
     const runAlone = async (attempt: number) => {
-      const alone = await withDeadline(runBatch(panel, { batch: -1 - index - attempt * 1e5, cases: [wire(fuzz)], concurrency: 1 }), fuzz.timeoutMs + BATCH_GRACE_MS).catch(() => ({ done: false as const }))
+      const alone = await withDeadline(
+        runBatch(panel, { batch: -1 - index - attempt * 1e5, cases: [wire(fuzz)], concurrency: 1 }),
+        fuzz.timeoutMs + BATCH_GRACE_MS,
+      ).catch(() => ({ done: false as const }))
       return alone.done ? (alone.value as Outcome[])[0]! : undefined
     }
     let outcome = await runAlone(0)
@@ -408,7 +466,9 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
   const unspecific = count("unspecific")
   const validation = count("validation")
   const hangBatches = new Set(judged.filter((j) => j.verdict.kind === "hang").map((j) => Math.floor(j.fuzz.id / BATCH_SIZE))).size
-  console.log(`fuzz: ${judged.length} calls in ${loopSeconds.toFixed(1)} s (${hangBatches} batches waited on a hang), then ${((Date.now() - started) / 1000 - loopSeconds).toFixed(1)} s re-running hung calls alone`)
+  console.log(
+    `fuzz: ${judged.length} calls in ${loopSeconds.toFixed(1)} s (${hangBatches} batches waited on a hang), then ${((Date.now() - started) / 1000 - loopSeconds).toFixed(1)} s re-running hung calls alone`,
+  )
   for (const tool of builtinTools.map((t) => t.name)) {
     const mine = judged.filter((j) => j.fuzz.tool === tool && j.outcome)
     const codes = new Map<string, number>()
@@ -417,8 +477,15 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
       codes.set(key, (codes.get(key) ?? 0) + 1)
     }
     const ms = mine.map((j) => j.outcome!.ms ?? 0).sort((a, b) => a - b)
-    const timing = ms.length ? `${String(ms[Math.floor(ms.length / 2)]).padStart(5)} ms median, ${String(ms.at(-1)).padStart(5)} ms max` : ""
-    console.log(`  ${tool.padEnd(16)} ${String(mine.length).padStart(4)}  ${timing}  ${[...codes].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(", ")}`)
+    const timing = ms.length
+      ? `${String(ms[Math.floor(ms.length / 2)]).padStart(5)} ms median, ${String(ms.at(-1)).padStart(5)} ms max`
+      : ""
+    console.log(
+      `  ${tool.padEnd(16)} ${String(mine.length).padStart(4)}  ${timing}  ${[...codes]
+        .sort((a, b) => b[1] - a[1])
+        .map(([c, n]) => `${c} ${n}`)
+        .join(", ")}`,
+    )
   }
   if (VERBOSE) {
     // One example of each (tool, code), or every call: to read what a model would be told.
@@ -428,32 +495,46 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
       const key = `${j.fuzz.tool} ${j.outcome.ok ? `ok ${j.outcome.value}` : String(j.outcome.code)}`
       if (seen.has(key) && VERBOSE !== "all") continue
       seen.add(key)
-      console.log(`  · ${key.slice(0, 200)} ${j.outcome.parameter ? `(${String(j.outcome.parameter)}) ` : ""}${j.outcome.ok ? "" : String(j.outcome.message).slice(0, 200)}\n      ← ${show(j.fuzz.params, 120)}`)
+      console.log(
+        `  · ${key.slice(0, 200)} ${j.outcome.parameter ? `(${String(j.outcome.parameter)}) ` : ""}${j.outcome.ok ? "" : String(j.outcome.message).slice(0, 200)}\n      ← ${show(j.fuzz.params, 120)}`,
+      )
     }
   }
   const failures = judged.filter((j) => j.verdict.kind !== "ok" && j.verdict.kind !== "specific")
   for (const j of failures.slice(0, 80)) {
     const reason = "reason" in j.verdict ? j.verdict.reason : ""
-    console.log(`  ✗ ${j.verdict.kind} #${j.fuzz.id} ${j.fuzz.tool} [${j.fuzz.mutations.join(" ")}] ${show(j.fuzz.params)}${Object.keys(j.fuzz.options).length ? ` options ${show(j.fuzz.options)}` : ""}\n      ${reason.slice(0, 400)}`)
+    console.log(
+      `  ✗ ${j.verdict.kind} #${j.fuzz.id} ${j.fuzz.tool} [${j.fuzz.mutations.join(" ")}] ${show(j.fuzz.params)}${Object.keys(j.fuzz.options).length ? ` options ${show(j.fuzz.options)}` : ""}\n      ${reason.slice(0, 400)}`,
+    )
   }
   if (failures.length > 80) console.log(`  … and ${failures.length - 80} more`)
   for (const f of batchCrashes) console.log(`  ✗ crash ${f}`)
-  for (const j of collateral) console.log(`  ~ collateral #${j.fuzz.id} ${j.fuzz.tool} ${show(j.fuzz.params)}: ${"reason" in j.verdict ? j.verdict.reason.slice(0, 160) : ""}; on its own it settled`)
-  if (panelErrors.length) console.log(`  uncaught errors in the driving page (not counted): ${[...new Set(panelErrors)].slice(0, 10).join(" | ")}`)
+  for (const j of collateral)
+    console.log(
+      `  ~ collateral #${j.fuzz.id} ${j.fuzz.tool} ${show(j.fuzz.params)}: ${"reason" in j.verdict ? j.verdict.reason.slice(0, 160) : ""}; on its own it settled`,
+    )
+  if (panelErrors.length)
+    console.log(`  uncaught errors in the driving page (not counted): ${[...new Set(panelErrors)].slice(0, 10).join(" | ")}`)
   if (hangs) {
-    const noted = (pattern: RegExp) => judged.filter((j) => j.verdict.kind === "hang" && "reason" in j.verdict && pattern.test(j.verdict.reason)).length
+    const noted = (pattern: RegExp) =>
+      judged.filter((j) => j.verdict.kind === "hang" && "reason" in j.verdict && pattern.test(j.verdict.reason)).length
     console.log(
       `fuzz: of the ${hangs} hangs, ${noted(/hung again on its own/)} hung again on their own (${culprits.size} distinct inputs), ${noted(/not re-run alone/)} could not be re-run alone; ` +
         `${collateral.length} more calls only waited behind a hung one and settled on their own (not counted)`,
     )
   }
-  console.log(`fuzz: ${judged.length} cases, ${crashes} crashes, ${hangs} hangs, ${unspecific} unspecific errors, ${validation} validation misses`)
+  console.log(
+    `fuzz: ${judged.length} cases, ${crashes} crashes, ${hangs} hangs, ${unspecific} unspecific errors, ${validation} validation misses`,
+  )
 
   assert.equal(judged.length, entries.length, "not every case ran (the extension stopped answering)")
   assert.deepEqual(escaped, [], "the workspace tools created something outside the workspace folder")
   // The generators must make calls that really work, or the suite proves nothing.
   for (const tool of builtinTools.map((t) => t.name)) {
-    assert.ok(judged.some((j) => j.fuzz.tool === tool && j.outcome?.ok), `no ${tool} case succeeded: the valid inputs of the fuzzer are broken`)
+    assert.ok(
+      judged.some((j) => j.fuzz.tool === tool && j.outcome?.ok),
+      `no ${tool} case succeeded: the valid inputs of the fuzzer are broken`,
+    )
   }
   assert.equal(crashes, 0, "crashes")
   assert.equal(hangs, 0, "hangs")
@@ -464,7 +545,15 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
 // The fuzzer's own inputs must be sound: a broken generator would test nothing.
 test("fuzz: every valid call the generators make is accepted by the contract", () => {
   const rng = createRng(SEED).fork("valid")
-  const probe: FuzzEnv = { origin: "http://127.0.0.1:9", extensionId: "x", panelTabId: 1, windowIds: [1], fixedTabIds: [2, 3], scratchTabIds: [4], seededPaths: ["seed/a.md"] }
+  const probe: FuzzEnv = {
+    origin: "http://127.0.0.1:9",
+    extensionId: "x",
+    panelTabId: 1,
+    windowIds: [1],
+    fixedTabIds: [2, 3],
+    scratchTabIds: [4],
+    seededPaths: ["seed/a.md"],
+  }
   for (const tool of builtinTools.map((t) => t.name)) {
     for (let i = 0; i < 50; i++) {
       const params = DOMAINS[tool]!.valid(rng, probe)

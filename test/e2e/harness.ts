@@ -37,7 +37,10 @@ export const launchExtension = async (options: { userDataDir?: string; headless?
   })
   const serviceWorker = async () => {
     const existing = context.serviceWorkers().find((w) => w.url().endsWith("/service-worker.js"))
-    return existing ?? (await context.waitForEvent("serviceworker", { predicate: (w) => w.url().endsWith("/service-worker.js"), timeout: 15_000 }))
+    return (
+      existing ??
+      (await context.waitForEvent("serviceworker", { predicate: (w) => w.url().endsWith("/service-worker.js"), timeout: 15_000 }))
+    )
   }
   const extensionId = new URL((await serviceWorker()).url()).host
   return {

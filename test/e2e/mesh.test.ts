@@ -35,13 +35,24 @@ const waitFor = async (condition: () => Promise<boolean>, timeoutMs = 10_000) =>
 
 describe("the tool path: page → supervisor → worker → result", () => {
   test("create_task then list_tasks in one conversation returns the task from the tasks worker", async () => {
-    const created = await callTool(panel, "create_task", { subject: "Compare prices", description: "three shops" }, { conversationId: "conv-a" })
-    assert.deepEqual(created, { ok: true, value: { task_id: "t1", subject: "Compare prices", description: "three shops", status: "pending" } })
+    const created = await callTool(
+      panel,
+      "create_task",
+      { subject: "Compare prices", description: "three shops" },
+      { conversationId: "conv-a" },
+    )
+    assert.deepEqual(created, {
+      ok: true,
+      value: { task_id: "t1", subject: "Compare prices", description: "three shops", status: "pending" },
+    })
     await callTool(panel, "create_task", { subject: "Other conversation" }, { conversationId: "conv-b" })
     const updated = await callTool(panel, "update_task", { task_id: "t1", status: "in_progress" }, { conversationId: "conv-a" })
     assert.equal(updated.ok && (updated.value as { status: string }).status, "in_progress")
     const listed = await callTool(panel, "list_tasks", {}, { conversationId: "conv-a" })
-    assert.deepEqual(listed, { ok: true, value: [{ task_id: "t1", subject: "Compare prices", description: "three shops", status: "in_progress" }] })
+    assert.deepEqual(listed, {
+      ok: true,
+      value: [{ task_id: "t1", subject: "Compare prices", description: "three shops", status: "in_progress" }],
+    })
     assert.equal((await workers(panel)).tasks?.alive, true)
   })
 
@@ -50,7 +61,7 @@ describe("the tool path: page → supervisor → worker → result", () => {
     assert.equal(bad.ok, false)
     assert.equal(!bad.ok && bad.error.code, "invalid_input")
     assert.equal(!bad.ok && bad.error.parameter, "subject")
-    assert.match(!bad.ok ? bad.error.message ?? "" : "", /subject/)
+    assert.match(!bad.ok ? (bad.error.message ?? "") : "", /subject/)
     const extra = await callTool(panel, "list_tasks", { verbose: true }, { conversationId: "conv-c" })
     assert.equal(!extra.ok && extra.error.parameter, "verbose")
     const listed = await callTool(panel, "list_tasks", {}, { conversationId: "conv-c" })
@@ -60,7 +71,7 @@ describe("the tool path: page → supervisor → worker → result", () => {
   test("update_task on a missing task is a not_found error that says what to do", async () => {
     const missing = await callTool(panel, "update_task", { task_id: "t99", status: "completed" }, { conversationId: "conv-d" })
     assert.equal(!missing.ok && missing.error.code, "not_found")
-    assert.match(!missing.ok ? missing.error.message ?? "" : "", /create_task|list_tasks/)
+    assert.match(!missing.ok ? (missing.error.message ?? "") : "", /create_task|list_tasks/)
   })
 
   test("an unknown tool is refused by name", async () => {
@@ -71,7 +82,11 @@ describe("the tool path: page → supervisor → worker → result", () => {
 
 describe("the contract as the API lists it", () => {
   test("agent.tools.list() lists all 17 tools of the spec with their exact parameter schemas", async () => {
-    const listed = (await panel.evaluate(() => globalThis.agent.tools.list())) as Array<{ name: string; description: string; parameters: unknown }>
+    const listed = (await panel.evaluate(() => globalThis.agent.tools.list())) as Array<{
+      name: string
+      description: string
+      parameters: unknown
+    }>
     const spec = await readFile(path.join(sharedDir, "spec/builtin-tools.md"), "utf8")
     const specNames = [...spec.matchAll(/^### (\w+)$/gm)].map((m) => m[1])
     assert.equal(listed.length, 17)
@@ -88,7 +103,10 @@ describe("the contract as the API lists it", () => {
     const workers = await panel.evaluate(() => globalThis.agent.debug.workers())
     const inProcess = new Set(["agents"]) // the agent tool's sub-agents get workers of their own
     for (const definition of builtinTools) {
-      assert.ok(workers[definition.group] !== undefined || inProcess.has(definition.group), `${definition.name}'s group ${definition.group} has a worker`)
+      assert.ok(
+        workers[definition.group] !== undefined || inProcess.has(definition.group),
+        `${definition.name}'s group ${definition.group} has a worker`,
+      )
     }
     const invalid = await callTool(panel, "agent", { prompt: 1 })
     assert.equal(!invalid.ok && invalid.error.code, "invalid_input")
@@ -112,7 +130,7 @@ describe("supervision", () => {
     await panel.evaluate(() => globalThis.agent.debug.stallWorker("tasks", 120_000))
     const late = await callTool(panel, "list_tasks", {}, { timeoutMs: 800 })
     assert.equal(!late.ok && late.error.code, "timeout")
-    assert.match(!late.ok ? late.error.message ?? "" : "", /list_tasks/)
+    assert.match(!late.ok ? (late.error.message ?? "") : "", /list_tasks/)
     const next = await callTool(panel, "create_task", { subject: "after the timeout" }, { conversationId: "conv-timeout" })
     assert.deepEqual(next, { ok: true, value: { task_id: "t1", subject: "after the timeout", status: "pending" } })
     assert.ok((await workers(panel)).tasks!.restarts > before, "the stuck worker was replaced")
@@ -144,12 +162,16 @@ describe("the service worker", () => {
     // CDP session's ServiceWorker.stopWorker stops just the worker.
     const cdp = await session.context.newCDPSession(panel)
     const versions = new Map<string, { runningStatus: string; scriptURL: string }>()
-    cdp.on("ServiceWorker.workerVersionUpdated", (e: { versions: Array<{ versionId: string; runningStatus: string; scriptURL: string }> }) => {
-      for (const v of e.versions) versions.set(v.versionId, v)
-    })
+    cdp.on(
+      "ServiceWorker.workerVersionUpdated",
+      (e: { versions: Array<{ versionId: string; runningStatus: string; scriptURL: string }> }) => {
+        for (const v of e.versions) versions.set(v.versionId, v)
+      },
+    )
     await cdp.send("ServiceWorker.enable")
     const ours = async () => {
-      for (let i = 0; i < 50 && ![...versions.values()].some((v) => v.scriptURL.includes(session.extensionId)); i++) await new Promise((r) => setTimeout(r, 100))
+      for (let i = 0; i < 50 && ![...versions.values()].some((v) => v.scriptURL.includes(session.extensionId)); i++)
+        await new Promise((r) => setTimeout(r, 100))
       return [...versions.entries()].find(([, v]) => v.scriptURL.includes(session.extensionId))!
     }
     const [versionId] = await ours()
@@ -200,7 +222,9 @@ describe("settings", () => {
 describe("the extension's pages", () => {
   test("the side panel and the options page load and render without errors", async () => {
     await panel.reload()
-    await panel.waitForFunction(() => document.querySelector("am-sidepanel")?.shadowRoot?.querySelector("[data-testid=tool-count]")?.textContent?.includes("17"))
+    await panel.waitForFunction(() =>
+      document.querySelector("am-sidepanel")?.shadowRoot?.querySelector("[data-testid=tool-count]")?.textContent?.includes("17"),
+    )
     const options = await session.openPage("options.html")
     await options.waitForFunction(() => document.querySelector("am-options")?.shadowRoot?.querySelector("#steps") !== null)
     await options.close()

@@ -32,7 +32,9 @@ let panel: Page
 const pagesDir = path.join(sharedDir, "fixtures", "pages")
 let realPages: string[] = []
 
-const html = (title: string, body: string) => ({ body: `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>` })
+const html = (title: string, body: string) => ({
+  body: `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`,
+})
 
 const SHADOW_PAGE = html(
   "Shadow and frames",
@@ -43,7 +45,10 @@ const SHADOW_PAGE = html(
      <iframe id="other" title="Other origin"></iframe>
    </main>`,
 )
-const FRAME_PAGE = html("Frame", `<h2 id="frame-title">Inside the frame</h2><a href="/docs">Frame docs</a><input name="q" aria-label="Search the frame">`)
+const FRAME_PAGE = html(
+  "Frame",
+  `<h2 id="frame-title">Inside the frame</h2><a href="/docs">Frame docs</a><input name="q" aria-label="Search the frame">`,
+)
 
 const HIDDEN_PAGE = html(
   "Hidden things",
@@ -119,10 +124,15 @@ const refused = async (params: Record<string, unknown>) => {
 
 /** The walker's audit run: it marks the annotated elements in the page and lists (selector, mark). */
 const audit = async (tabId: number): Promise<{ content: string; audit: AuditPair[] }> =>
-  panel.evaluate((id) => chrome.runtime.sendMessage({ kind: "agent-mesh/router", method: "page.readContent", params: { tab_id: id, audit: true } }), tabId).then((reply) => {
-    assert.ok(reply.ok, `audit failed: ${JSON.stringify(reply)}`)
-    return reply.value
-  })
+  panel
+    .evaluate(
+      (id) => chrome.runtime.sendMessage({ kind: "agent-mesh/router", method: "page.readContent", params: { tab_id: id, audit: true } }),
+      tabId,
+    )
+    .then((reply) => {
+      assert.ok(reply.ok, `audit failed: ${JSON.stringify(reply)}`)
+      return reply.value
+    })
 
 /** In the page: each selector (">>>" hops resolved by hand) must find exactly one element, the marked one. */
 const wrongSelectors = (page: Page, pairs: AuditPair[]) =>
@@ -134,9 +144,11 @@ const wrongSelectors = (page: Page, pairs: AuditPair[]) =>
       let found: Element[] = []
       for (let i = 0; i < hops.length && scope; i++) {
         found = [...scope.querySelectorAll(hops[i]!)]
-        if (i < hops.length - 1) scope = found.length === 1 ? (found[0]!.shadowRoot ?? (found[0] as HTMLIFrameElement).contentDocument) : null
+        if (i < hops.length - 1)
+          scope = found.length === 1 ? (found[0]!.shadowRoot ?? (found[0] as HTMLIFrameElement).contentDocument) : null
       }
-      if (found.length !== 1 || found[0]!.getAttribute("data-agent-mesh-audit") !== mark) wrong.push(`${selector}: ${found.length} match(es)`)
+      if (found.length !== 1 || found[0]!.getAttribute("data-agent-mesh-audit") !== mark)
+        wrong.push(`${selector}: ${found.length} match(es)`)
     }
     return wrong
   }, pairs)
@@ -168,9 +180,12 @@ describe("get_tab_content", () => {
     // "localhost" is another origin than 127.0.0.1: the walker must not reach into it.
     const page = await session.context.newPage()
     await page.goto(server.url("/shadow.html"), { waitUntil: "load" })
-    await page.evaluate((src) => {
-      ;(document.getElementById("other") as HTMLIFrameElement).src = src
-    }, server.url("/frame.html").replace("127.0.0.1", "localhost"))
+    await page.evaluate(
+      (src) => {
+        ;(document.getElementById("other") as HTMLIFrameElement).src = src
+      },
+      server.url("/frame.html").replace("127.0.0.1", "localhost"),
+    )
     await page.waitForFunction(() => (document.getElementById("same") as HTMLIFrameElement).contentDocument?.readyState === "complete")
     const tabId = await tabIdOf(server.url("/shadow.html"))
     const result = await read({ tab_id: tabId })
@@ -201,7 +216,16 @@ describe("get_tab_content", () => {
     const { content } = await read({ tab_id: tabId })
     assert.ok(content.includes("Visible paragraph"), content)
     assert.match(content, /\[button "Visible button"\]\{[^}]+\}/)
-    for (const hidden of ["Display none", "Visibility hidden", "Hidden attribute", "Aria hidden", "Zero size", "Screen reader only", "Off the page", "Hidden button"]) {
+    for (const hidden of [
+      "Display none",
+      "Visibility hidden",
+      "Hidden attribute",
+      "Aria hidden",
+      "Zero size",
+      "Screen reader only",
+      "Off the page",
+      "Hidden button",
+    ]) {
       assert.ok(!content.includes(hidden), `${hidden} should be left out:\n${content}`)
     }
     await page.close()
@@ -215,7 +239,7 @@ describe("get_tab_content", () => {
     await page.fill("textarea[name=note]", "Leave at the door")
     await page.fill("input[name=card]", "4111111111111111")
     const { content } = await read({ tab_id: tabId })
-    assert.ok(content.includes('[form]{#checkout}'), content)
+    assert.ok(content.includes("[form]{#checkout}"), content)
     assert.ok(content.includes('[textbox "Full name" = "Grace Hopper" required]{#name}'), content)
     assert.ok(content.includes('[checkbox "This is a gift" checked]{input[name="gift"]}'), content)
     assert.ok(content.includes('[radio "Standard" checked]{input[name="ship"][value="std"]}'), content)
@@ -239,7 +263,9 @@ describe("get_tab_content", () => {
     const listing = missing.message ?? ""
     assert.ok(listing.includes('No element matches the selector "#sidebar"'), listing)
     assert.ok(
-      listing.includes('header {header}, nav "Account" {nav[aria-label="Account"]}, main {main}, form {#checkout}, region "Long list" {section[aria-label="Long list"]}, footer {footer}'),
+      listing.includes(
+        'header {header}, nav "Account" {nav[aria-label="Account"]}, main {main}, form {#checkout}, region "Long list" {section[aria-label="Long list"]}, footer {footer}',
+      ),
       listing,
     )
 
@@ -302,7 +328,14 @@ describe("get_tab_content", () => {
         return [...document.querySelectorAll(query)]
           .filter((el) => {
             const box = el.getBoundingClientRect()
-            return el.checkVisibility({ visibilityProperty: true }) && !el.closest("[aria-hidden=true], [hidden]") && box.width > 1 && box.height > 1 && box.right + scrollX > 0 && box.bottom + scrollY > 0
+            return (
+              el.checkVisibility({ visibilityProperty: true }) &&
+              !el.closest("[aria-hidden=true], [hidden]") &&
+              box.width > 1 &&
+              box.height > 1 &&
+              box.right + scrollX > 0 &&
+              box.bottom + scrollY > 0
+            )
           })
           .filter((el) => !el.hasAttribute("data-agent-mesh-audit"))
           .map((el) => el.outerHTML.slice(0, 120))

@@ -10,7 +10,12 @@ import { launchExtension, type ExtensionSession } from "./harness.ts"
 let session: ExtensionSession
 let panel: Page
 let pages: FixtureServer
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; requests: Array<{ path: string; body: any; at: number }>; close(): Promise<void> }
+let model: {
+  baseUrl(kind: string): string
+  script(steps: unknown[]): void
+  requests: Array<{ path: string; body: any; at: number }>
+  close(): Promise<void>
+}
 
 const chats = () => model.requests.filter((r) => r.path.endsWith("/chat/completions"))
 const isSub = (r: { body: any }) => String(r.body.messages[0]?.content ?? "").includes("You are a sub-agent")
@@ -18,7 +23,9 @@ const isSub = (r: { body: any }) => String(r.body.messages[0]?.content ?? "").in
 before(async () => {
   model = await startModelServer()
   pages = await startFixtureServer({
-    "/a": { body: "<html><head><title>Alpha</title></head><body><main><h1>Alpha</h1><p>Alpha fact: the sky is blue on clear days, because of Rayleigh scattering.</p></main></body></html>" },
+    "/a": {
+      body: "<html><head><title>Alpha</title></head><body><main><h1>Alpha</h1><p>Alpha fact: the sky is blue on clear days, because of Rayleigh scattering.</p></main></body></html>",
+    },
   })
   session = await launchExtension()
   panel = await session.openPage("sidepanel.html")
@@ -48,7 +55,13 @@ test("three researchers in one turn run at the same time, use their tools, are r
       })),
     },
     // The three sub-agents' first turns (in whatever order they arrive), held so that they overlap.
-    { delayMs: 1500, toolCalls: [{ id: "f1", name: "web_fetch", arguments: { url } }, { id: "x1", name: "execute_script", arguments: { code: "1+1", target: "sandbox" } }] },
+    {
+      delayMs: 1500,
+      toolCalls: [
+        { id: "f1", name: "web_fetch", arguments: { url } },
+        { id: "x1", name: "execute_script", arguments: { code: "1+1", target: "sandbox" } },
+      ],
+    },
     { delayMs: 1500, toolCalls: [{ id: "f2", name: "web_fetch", arguments: { url } }] },
     { delayMs: 1500, toolCalls: [{ id: "f3", name: "web_fetch", arguments: { url } }] },
     { text: "Finding: the sky is blue." },
@@ -76,9 +89,22 @@ test("three researchers in one turn run at the same time, use their tools, are r
   // A researcher has only read-only tools: the model was not even offered execute_script.
   for (const r of subFirstTurns) {
     const offered = r.body.tools.map((t: { function: { name: string } }) => t.function.name).sort()
-    assert.deepEqual(offered, ["create_task", "get_tab_content", "list_tabs", "list_tasks", "opfs_list", "opfs_read", "update_task", "web_fetch", "web_search"])
+    assert.deepEqual(offered, [
+      "create_task",
+      "get_tab_content",
+      "list_tabs",
+      "list_tasks",
+      "opfs_list",
+      "opfs_read",
+      "update_task",
+      "web_fetch",
+      "web_search",
+    ])
   }
-  const parentFinal = sent.filter((r) => !isSub(r)).at(-1)!.body.messages.filter((m: { role: string }) => m.role === "tool")
+  const parentFinal = sent
+    .filter((r) => !isSub(r))
+    .at(-1)!
+    .body.messages.filter((m: { role: string }) => m.role === "tool")
   assert.equal(parentFinal.length, 3)
   for (const m of parentFinal) assert.match(m.content, /sky is blue/)
 
@@ -95,7 +121,10 @@ test("three researchers in one turn run at the same time, use their tools, are r
 })
 
 test("stopping the parent stops its sub-agent and the sub-agent's tool calls", async () => {
-  model.script([{ toolCalls: [{ id: "s", name: "agent", arguments: { type: "general", prompt: "take your time" } }] }, { delayMs: 30_000, text: "too late" }])
+  model.script([
+    { toolCalls: [{ id: "s", name: "agent", arguments: { type: "general", prompt: "take your time" } }] },
+    { delayMs: 30_000, text: "too late" },
+  ])
   const before = chats().length
   const pending = panel.evaluate(async () => {
     const run = globalThis.agent.chat("start a slow helper", { conversationId: "stop-sub" })

@@ -77,8 +77,14 @@ describe("list_tabs", () => {
   })
 
   test("url_pattern and title_pattern are regular expressions (case-insensitive)", async () => {
-    assert.deepEqual((await list({ url_pattern: "/alpha$" })).map((t) => t.title), ["Alpha page"])
-    assert.deepEqual((await list({ title_pattern: "^BETA" })).map((t) => t.url), [server.url("/beta")])
+    assert.deepEqual(
+      (await list({ url_pattern: "/alpha$" })).map((t) => t.title),
+      ["Alpha page"],
+    )
+    assert.deepEqual(
+      (await list({ title_pattern: "^BETA" })).map((t) => t.url),
+      [server.url("/beta")],
+    )
     assert.deepEqual(await list({ title_pattern: "no such title" }), [])
   })
 
@@ -88,7 +94,10 @@ describe("list_tabs", () => {
     assert.equal(new Set(active.map((t) => t.window_id)).size, active.length, "one active tab per window")
     const inactive = await list({ active: false })
     assert.ok(inactive.length >= 1 && inactive.every((t) => !t.active))
-    assert.deepEqual((await list({ window_id: otherWindow })).map((t) => t.title), ["Gamma"])
+    assert.deepEqual(
+      (await list({ window_id: otherWindow })).map((t) => t.title),
+      ["Gamma"],
+    )
     const quiet = await list({ audible: false })
     assert.ok(quiet.length >= 4 && quiet.every((t) => !t.audible))
     assert.deepEqual(await list({ audible: true }), [])
@@ -97,7 +106,10 @@ describe("list_tabs", () => {
   test("all given filters must match", async () => {
     const local = server.origin.replace(/\./g, "\\.")
     assert.deepEqual((await list({ url_pattern: local, title_pattern: "page$" })).map((t) => t.title).sort(), ["Alpha page", "Beta page"])
-    assert.deepEqual((await list({ url_pattern: local, window_id: otherWindow })).map((t) => t.title), ["Gamma"])
+    assert.deepEqual(
+      (await list({ url_pattern: local, window_id: otherWindow })).map((t) => t.title),
+      ["Gamma"],
+    )
     assert.deepEqual(await list({ title_pattern: "Gamma", window_id: otherWindow, active: false }), [])
   })
 

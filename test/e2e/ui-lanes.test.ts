@@ -18,7 +18,11 @@ before(async () => {
   panel = await session.openPage("sidepanel.html")
   await panel.setViewportSize({ width: 400, height: 900 })
   await panel.evaluate(
-    (baseUrl) => globalThis.agent.settings.update({ providers: [{ id: "m", name: "Local", kind: "openai", baseUrl }], defaultModel: { providerId: "m", model: "x" } }),
+    (baseUrl) =>
+      globalThis.agent.settings.update({
+        providers: [{ id: "m", name: "Local", kind: "openai", baseUrl }],
+        defaultModel: { providerId: "m", model: "x" },
+      }),
     model.baseUrl("openai"),
   )
 })
@@ -29,7 +33,13 @@ after(async () => {
 
 test("three researchers started in one turn show as three lanes, each with its type, label, step and tool calls", async () => {
   model.script([
-    { toolCalls: ["prices", "reviews", "specs"].map((label, i) => ({ id: `r${i}`, name: "agent", arguments: { type: "researcher", description: `look up ${label}`, prompt: `Find the ${label}` } })) },
+    {
+      toolCalls: ["prices", "reviews", "specs"].map((label, i) => ({
+        id: `r${i}`,
+        name: "agent",
+        arguments: { type: "researcher", description: `look up ${label}`, prompt: `Find the ${label}` },
+      })),
+    },
     // Each first answer is held 1.5 s, so all three first turns are asked before any second one.
     { delayMs: 1500, toolCalls: [{ id: "t1", name: "list_tasks", arguments: {} }] },
     { delayMs: 1500, toolCalls: [{ id: "t2", name: "list_tasks", arguments: {} }] },
@@ -49,7 +59,11 @@ test("three researchers started in one turn show as three lanes, each with its t
   await panel.getByText("The three researchers are done.").waitFor({ timeout: 20_000 })
   assert.equal(await lanes.count(), 3)
   const texts = await lanes.allInnerTexts()
-  for (const label of ["look up prices", "look up reviews", "look up specs"]) assert.ok(texts.some((t) => t.includes(label) && t.includes("Researcher")), label)
+  for (const label of ["look up prices", "look up reviews", "look up specs"])
+    assert.ok(
+      texts.some((t) => t.includes(label) && t.includes("Researcher")),
+      label,
+    )
   for (const text of texts) {
     assert.match(text, /step 2/)
     assert.match(text, /list_tasks/)

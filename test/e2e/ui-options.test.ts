@@ -62,15 +62,31 @@ test("add a provider by hand: checked as typed, its models loaded, the connectio
   await form.getByTestId("test-result").getByText("Connected: 2 models available.").waitFor()
   assert.equal(await form.getByRole("textbox", { name: "Models" }).inputValue(), "test-model\ntest-model-mini")
   await form.getByTestId("test-provider").click()
-  await form.getByTestId("test-result").getByText(/Connected/).waitFor()
+  await form
+    .getByTestId("test-result")
+    .getByText(/Connected/)
+    .waitFor()
   await form.getByTestId("save-provider").click()
   await form.waitFor({ state: "detached" })
 
   const saved = await settings(options)
   assert.equal(saved.providers.length, 1)
-  assert.deepEqual({ ...saved.providers[0], id: undefined }, { id: undefined, name: "Local test", kind: "openai", baseUrl: model.baseUrl("openai"), models: ["test-model", "test-model-mini"], preset: "custom" })
+  assert.deepEqual(
+    { ...saved.providers[0], id: undefined },
+    {
+      id: undefined,
+      name: "Local test",
+      kind: "openai",
+      baseUrl: model.baseUrl("openai"),
+      models: ["test-model", "test-model-mini"],
+      preset: "custom",
+    },
+  )
   assert.deepEqual(saved.defaultModel, { providerId: saved.providers[0]!.id, model: "test-model" })
-  assert.equal(await options.getByRole("combobox", { name: "Default model" }).locator("option:checked").innerText(), "test-model · Local test")
+  assert.equal(
+    await options.getByRole("combobox", { name: "Default model" }).locator("option:checked").innerText(),
+    "test-model · Local test",
+  )
 
   // The saved provider's own test button.
   await options.getByTestId("provider").getByRole("button", { name: "Test connection" }).click()
@@ -144,7 +160,10 @@ test("the workspace browser: folders, text preview, download, delete", async () 
   assert.equal(await workspace.getByTestId("file-preview").locator("pre").innerText(), "Hello workspace\nline two\n")
   await options.screenshot({ path: path.join(screenshots, "settings-workspace-light.png"), fullPage: true })
 
-  const [download] = await Promise.all([options.waitForEvent("download"), workspace.getByRole("button", { name: "Download hello.txt" }).click()])
+  const [download] = await Promise.all([
+    options.waitForEvent("download"),
+    workspace.getByRole("button", { name: "Download hello.txt" }).click(),
+  ])
   assert.equal(download.suggestedFilename(), "hello.txt")
   assert.equal(await readFile((await download.path())!, "utf8"), "Hello workspace\nline two\n")
 

@@ -75,15 +75,28 @@ test("without a provider the panel says so and links to the settings; a provider
   )
   await other.close()
   await setup.waitFor({ state: "detached" })
-  assert.deepEqual(await panel.getByRole("combobox", { name: "Model" }).locator("option").allInnerTexts(), ["test-model · Local", "test-model-mini · Local"])
+  assert.deepEqual(await panel.getByRole("combobox", { name: "Model" }).locator("option").allInnerTexts(), [
+    "test-model · Local",
+    "test-model-mini · Local",
+  ])
 })
 
 test("a typed run streams its answer as Markdown, shows tool cards with results and the task list, and takes an answer through the inline form", async () => {
   model.script([
-    { toolCalls: [{ id: "t1", name: "create_task", arguments: { subject: "Book the flight" } }], usage: { inputTokens: 120, outputTokens: 12 } },
-    { toolCalls: [{ id: "q1", name: "ask_user", arguments: { question: "Window or aisle?", options: ["window", "aisle"] } }], usage: { inputTokens: 160, outputTokens: 9 } },
     {
-      text: ["Your **aisle** seat ", "is booked.\n\n| Flight | Seat |\n|---|---|\n| TP 1350 | 14C |\n\n", "```sh\necho booked\n```\n\n<img src=x onerror=alert(1)><script>alert(2)</script>"],
+      toolCalls: [{ id: "t1", name: "create_task", arguments: { subject: "Book the flight" } }],
+      usage: { inputTokens: 120, outputTokens: 12 },
+    },
+    {
+      toolCalls: [{ id: "q1", name: "ask_user", arguments: { question: "Window or aisle?", options: ["window", "aisle"] } }],
+      usage: { inputTokens: 160, outputTokens: 9 },
+    },
+    {
+      text: [
+        "Your **aisle** seat ",
+        "is booked.\n\n| Flight | Seat |\n|---|---|\n| TP 1350 | 14C |\n\n",
+        "```sh\necho booked\n```\n\n<img src=x onerror=alert(1)><script>alert(2)</script>",
+      ],
       usage: { inputTokens: 200, outputTokens: 30 },
     },
   ])
@@ -122,7 +135,9 @@ test("a typed run streams its answer as Markdown, shows tool cards with results 
   assert.equal(await answer.locator("pre code").innerText(), "echo booked")
   assert.equal(await answer.locator("img, script").count(), 0, "untrusted markup is dropped")
   await panel.locator("[data-testid=tool-card][data-tool=ask_user][data-status=done]").waitFor()
-  const toolMessage = model.requests.at(-1)!.body.messages.find((m: { role: string; content: string }) => m.role === "tool" && /aisle/.test(m.content))
+  const toolMessage = model.requests
+    .at(-1)!
+    .body.messages.find((m: { role: string; content: string }) => m.role === "tool" && /aisle/.test(m.content))
   assert.ok(toolMessage, "the model received the answer")
 
   // Usage per turn and for the conversation; the title comes from the first message.
@@ -162,14 +177,14 @@ test("Esc stops a run while it streams; retry sends the last message again", asy
   await panel.getByTestId("retry").click()
   await lastAssistant(panel).getByText("Done counting.").waitFor()
   const sent = model.requests.slice(before).find((r) => r.path.endsWith("/chat/completions"))!
-  assert.equal(sent.body.messages.filter((m: { role: string; content: string }) => m.role === "user" && m.content === "Count slowly").length, 2)
+  assert.equal(
+    sent.body.messages.filter((m: { role: string; content: string }) => m.role === "user" && m.content === "Count slowly").length,
+    2,
+  )
 })
 
 test("a closed panel does not stop the run; reopened, it shows the run live with its pending question", async () => {
-  model.script([
-    { toolCalls: [{ id: "q2", name: "ask_user", arguments: { question: "Which hotel?" } }] },
-    { text: "Hotel Avenida it is." },
-  ])
+  model.script([{ toolCalls: [{ id: "q2", name: "ask_user", arguments: { question: "Which hotel?" } }] }, { text: "Hotel Avenida it is." }])
   await panel.getByTestId("new-conversation").click()
   await composer(panel).fill("Find me a hotel")
   await composer(panel).press("Enter")
@@ -213,7 +228,9 @@ test("the conversation list: newest first, search, switch, rename, delete; expor
   const [json] = await Promise.all([panel.waitForEvent("download"), panel.getByTestId("export-json").click()])
   const exported = JSON.parse(await readFile((await json.path())!, "utf8"))
   assert.equal(exported.title, "Plan my trip")
-  assert.ok(exported.messages.some((m: { message: { role: string; name?: string } }) => m.message.role === "tool" && m.message.name === "ask_user"))
+  assert.ok(
+    exported.messages.some((m: { message: { role: string; name?: string } }) => m.message.role === "tool" && m.message.name === "ask_user"),
+  )
 
   // Delete the other conversation from the list.
   await panel.getByTestId("toggle-list").click()
@@ -249,24 +266,26 @@ test("no serious accessibility violation in the panel, in either theme, and ever
   const reached = new Set<string>()
   for (let i = 0; i < 40; i++) {
     await panel.keyboard.press("Tab")
-    reached.add(await panel.evaluate(() => {
-      let el: Element | null = document.activeElement
-      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement
-      return el ? `${el.tagName.toLowerCase()}#${el.id}[${el.getAttribute("data-testid") ?? ""}]` : ""
-    }))
+    reached.add(
+      await panel.evaluate(() => {
+        let el: Element | null = document.activeElement
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement
+        return el ? `${el.tagName.toLowerCase()}#${el.id}[${el.getAttribute("data-testid") ?? ""}]` : ""
+      }),
+    )
   }
   for (const expected of ["toggle-list", "new-conversation", "menu", "retry", "send"]) {
-    assert.ok([...reached].some((r) => r.includes(`[${expected}]`)), `${expected} is reachable by Tab (${[...reached].join(", ")})`)
+    assert.ok(
+      [...reached].some((r) => r.includes(`[${expected}]`)),
+      `${expected} is reachable by Tab (${[...reached].join(", ")})`,
+    )
   }
   assert.ok(reached.has("textarea#prompt[]"))
 })
 
 test("a destructive call waits for the user's yes in the panel, and runs only then", async () => {
   await panel.evaluate(() => globalThis.agent.tools.call("opfs_write", { path: "old.txt", content: "old" }))
-  model.script([
-    { toolCalls: [{ id: "d1", name: "opfs_delete", arguments: { path: "old.txt" } }] },
-    { text: "Deleted old.txt." },
-  ])
+  model.script([{ toolCalls: [{ id: "d1", name: "opfs_delete", arguments: { path: "old.txt" } }] }, { text: "Deleted old.txt." }])
   await panel.getByTestId("new-conversation").click()
   await composer(panel).fill("Clean up the workspace")
   await composer(panel).press("Enter")
@@ -275,7 +294,11 @@ test("a destructive call waits for the user's yes in the panel, and runs only th
   await panel.locator("[data-testid=tool-card][data-tool=opfs_delete][data-status=waiting]").waitFor()
   assert.match(await ask.innerText(), /Allow opfs_delete\?/)
   assert.match(await ask.innerText(), /old\.txt/)
-  assert.deepEqual((await panel.evaluate(() => globalThis.agent.tools.call("opfs_list", {}))) as unknown[], [{ name: "old.txt", kind: "file", size: 3 }], "nothing deleted before the yes")
+  assert.deepEqual(
+    (await panel.evaluate(() => globalThis.agent.tools.call("opfs_list", {}))) as unknown[],
+    [{ name: "old.txt", kind: "file", size: 3 }],
+    "nothing deleted before the yes",
+  )
   await shoot(panel, "sidepanel-confirmation")
   await ask.getByRole("button", { name: "Allow" }).click()
   await lastAssistant(panel).getByText("Deleted old.txt.").waitFor()

@@ -181,5 +181,8 @@ test("only http and https URLs are fetched", async () => {
     assert.equal(error.code, "invalid_input", url)
     assert.equal(error.parameter, "url", url)
   }
-  assert.equal(server.requests.some((r) => r.path.includes("file.txt")), false)
+  assert.equal(
+    server.requests.some((r) => r.path.includes("file.txt")),
+    false,
+  )
 })

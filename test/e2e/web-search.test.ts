@@ -15,7 +15,11 @@ import { baiduCaptchaPage, duckDuckGoChallengePage } from "../../workers/web/sea
 
 const fixture = (file: string) => readFile(path.join(sharedDir, "fixtures", "search", file), "utf8")
 const BAIDU = "baidu/aql_baidu-lian-yun-gang-qi-yang-yue-zi-hui-suo-zhong-xin-jing-zhun-ke-hu-ying-xiao-key668-cn-1537259978"
-const flat = (text: string) => text.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim()
+const flat = (text: string) =>
+  text
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
 const json = (body: string, status = 200) => ({ status, headers: { "content-type": "application/json; charset=utf-8" }, body })
 
 let session: ExtensionSession
@@ -49,14 +53,19 @@ before(async () => {
       if (landing === undefined) return void res.writeHead(404).end()
       // One link answers as Baidu does for some clients: 200 and a refresh, not a 302.
       if (token.startsWith("_fUrm")) {
-        return void res.writeHead(200, { "content-type": "text/html" })
-          .end(`<script>window.location.replace("${landing}")</script><noscript><META http-equiv="refresh" content="0;URL='${landing}'"></noscript>`)
+        return void res
+          .writeHead(200, { "content-type": "text/html" })
+          .end(
+            `<script>window.location.replace("${landing}")</script><noscript><META http-equiv="refresh" content="0;URL='${landing}'"></noscript>`,
+          )
       }
       res.writeHead(302, { location: landing }).end()
     },
     "/landing": { body: "<html><body>landing</body></html>" },
     "/baidu-blocked/s": (_req, res) =>
-      void res.writeHead(302, { location: `${server.origin}/static/captcha/tuxing.html?&logid=1&backurl=https%3A%2F%2Fwww.baidu.com%2Fs` }).end(),
+      void res
+        .writeHead(302, { location: `${server.origin}/static/captcha/tuxing.html?&logid=1&backurl=https%3A%2F%2Fwww.baidu.com%2Fs` })
+        .end(),
     "/static/captcha/tuxing.html": { body: baiduCaptchaPage },
     // Never answers: only the caller giving up ends the request.
     "/ddg/stall": (_req, res) => void res.on("close", () => stalledAndClosed++),
@@ -96,7 +105,11 @@ const searchFails = async (params: Record<string, unknown>) => {
 const requestsTo = (prefix: string) => server.requests.filter((r) => r.path.startsWith(prefix))
 
 test("DuckDuckGo html (2025 markup): the first 5 results by default, the query posted as the form does", async () => {
-  await setSearch({ engine: "duckduckgo", duckduckgoHtmlEndpoint: server.url("/ddg/html-2025"), duckduckgoLiteEndpoint: server.url("/ddg/lite") })
+  await setSearch({
+    engine: "duckduckgo",
+    duckduckgoHtmlEndpoint: server.url("/ddg/html-2025"),
+    duckduckgoLiteEndpoint: server.url("/ddg/lite"),
+  })
   assert.deepEqual(await search({ query: "eino" }), einoHtml2025.slice(0, 5))
   const posted = requestsTo("/ddg/html-2025").at(-1)!
   assert.equal(posted.method, "POST")
@@ -115,7 +128,11 @@ test("DuckDuckGo's no-results page gives an empty array", async () => {
 })
 
 test("DuckDuckGo falls back to the lite page when html fails with HTTP 500, and when it answers with a challenge", async () => {
-  await setSearch({ engine: "duckduckgo", duckduckgoHtmlEndpoint: server.url("/ddg/broken"), duckduckgoLiteEndpoint: server.url("/ddg/lite") })
+  await setSearch({
+    engine: "duckduckgo",
+    duckduckgoHtmlEndpoint: server.url("/ddg/broken"),
+    duckduckgoLiteEndpoint: server.url("/ddg/lite"),
+  })
   assert.deepEqual(await search({ query: "weather san francisco", max_results: 10 }), weatherLite2026)
   await setSearch({ duckduckgoHtmlEndpoint: server.url("/ddg/challenge") })
   const before = requestsTo("/ddg/lite").length
@@ -124,7 +141,11 @@ test("DuckDuckGo falls back to the lite page when html fails with HTTP 500, and 
 })
 
 test("a DuckDuckGo challenge on both pages is search_blocked, naming the engine and what to do", async () => {
-  await setSearch({ engine: "duckduckgo", duckduckgoHtmlEndpoint: server.url("/ddg/challenge"), duckduckgoLiteEndpoint: server.url("/ddg/challenge") })
+  await setSearch({
+    engine: "duckduckgo",
+    duckduckgoHtmlEndpoint: server.url("/ddg/challenge"),
+    duckduckgoLiteEndpoint: server.url("/ddg/challenge"),
+  })
   const error = await searchFails({ query: "eino" })
   assert.equal(error.code, "search_blocked")
   assert.match(error.message!, /DuckDuckGo answered with a bot check/)
@@ -132,7 +153,11 @@ test("a DuckDuckGo challenge on both pages is search_blocked, naming the engine 
 })
 
 test("DuckDuckGo failing on both pages is search_http_error with both statuses", async () => {
-  await setSearch({ engine: "duckduckgo", duckduckgoHtmlEndpoint: server.url("/ddg/broken"), duckduckgoLiteEndpoint: server.url("/ddg/missing") })
+  await setSearch({
+    engine: "duckduckgo",
+    duckduckgoHtmlEndpoint: server.url("/ddg/broken"),
+    duckduckgoLiteEndpoint: server.url("/ddg/missing"),
+  })
   const error = await searchFails({ query: "eino" })
   assert.equal(error.code, "search_http_error")
   assert.match(error.message!, /HTTP 500/)
@@ -154,7 +179,10 @@ test("Baidu follows only as many links as max_results needs", async () => {
   await setSearch({ engine: "baidu", baiduEndpoint: server.url("/baidu/s") })
   const before = requestsTo("/link").length
   const hits = await search({ query: "月子中心", max_results: 2 })
-  assert.deepEqual(hits.map((h) => h.url), [`${server.origin}/landing?n=0`, `${server.origin}/landing?n=1`])
+  assert.deepEqual(
+    hits.map((h) => h.url),
+    [`${server.origin}/landing?n=0`, `${server.origin}/landing?n=1`],
+  )
   assert.equal(requestsTo("/link").length - before, 2)
 })
 
@@ -168,7 +196,10 @@ test("Baidu's captcha redirect is search_blocked", async () => {
 test("Bing: web pages of the recorded response, the key sent in Ocp-Apim-Subscription-Key", async () => {
   await setSearch({ engine: "bing", bingEndpoint: server.url("/bing/search"), bingApiKey: "test-key-1" })
   const pages = JSON.parse(bingBody).webPages.value as Array<{ name: string; url: string; snippet: string }>
-  assert.deepEqual(await search({ query: "What is the Semantic Kernel?", max_results: 7 }), pages.slice(0, 7).map((p) => ({ title: flat(p.name), url: p.url, snippet: flat(p.snippet) })))
+  assert.deepEqual(
+    await search({ query: "What is the Semantic Kernel?", max_results: 7 }),
+    pages.slice(0, 7).map((p) => ({ title: flat(p.name), url: p.url, snippet: flat(p.snippet) })),
+  )
   const asked = requestsTo("/bing/search").at(-1)!
   assert.equal(asked.headers["ocp-apim-subscription-key"], "test-key-1")
   const url = new URL(asked.path, server.origin)
@@ -189,20 +220,35 @@ test("Bing's error response is search_api_error with its codes and message", asy
   await setSearch({ engine: "bing", bingEndpoint: server.url("/bing/error"), bingApiKey: "wrong" })
   const error = await searchFails({ query: "x" })
   assert.equal(error.code, "search_api_error")
-  assert.match(error.message!, /Bing Web Search API refused the search \(HTTP 401, InvalidAuthorization\/AuthorizationMissing\): Authorization is required\. Subscription key is not recognized\./)
+  assert.match(
+    error.message!,
+    /Bing Web Search API refused the search \(HTTP 401, InvalidAuthorization\/AuthorizationMissing\): Authorization is required\. Subscription key is not recognized\./,
+  )
   assert.match(error.message!, /Check the Bing API key in Agent → Settings/)
 })
 
 test("Google Custom Search: items of the recorded response (sent with a byte-order mark), asked with key, cx, q and num", async () => {
-  await setSearch({ engine: "google", googleEndpoint: server.url("/google/customsearch/v1"), googleApiKey: "gkey", googleCseId: "engine-1" })
+  await setSearch({
+    engine: "google",
+    googleEndpoint: server.url("/google/customsearch/v1"),
+    googleApiKey: "gkey",
+    googleCseId: "engine-1",
+  })
   const items = JSON.parse(googleBody).items as Array<{ title: string; link: string; snippet: string }>
-  assert.deepEqual(await search({ query: "What is the Semantic Kernel?" }), items.map((i) => ({ title: flat(i.title), url: i.link, snippet: flat(i.snippet) })))
+  assert.deepEqual(
+    await search({ query: "What is the Semantic Kernel?" }),
+    items.map((i) => ({ title: flat(i.title), url: i.link, snippet: flat(i.snippet) })),
+  )
   const url = new URL(requestsTo("/google/customsearch/v1").at(-1)!.path, server.origin)
   assert.deepEqual(Object.fromEntries(url.searchParams), { key: "gkey", cx: "engine-1", q: "What is the Semantic Kernel?", num: "5" })
 })
 
 test("a search stopped by its timeout ends its request to the engine", async () => {
-  await setSearch({ engine: "duckduckgo", duckduckgoHtmlEndpoint: server.url("/ddg/stall"), duckduckgoLiteEndpoint: server.url("/ddg/stall") })
+  await setSearch({
+    engine: "duckduckgo",
+    duckduckgoHtmlEndpoint: server.url("/ddg/stall"),
+    duckduckgoLiteEndpoint: server.url("/ddg/stall"),
+  })
   const outcome = await callTool(page, "web_search", { query: "eino" }, { timeoutMs: 300 })
   assert.ok(!outcome.ok)
   assert.equal(outcome.error.code, "timeout")

@@ -29,7 +29,10 @@ const ok = async (name: string, params: unknown): Promise<any> => {
 
 const fails = async (name: string, params: unknown) => {
   const outcome = await callTool(page, name, params)
-  assert.ok(!outcome.ok, `${name} ${JSON.stringify(params).slice(0, 200)} should fail but returned ${JSON.stringify(outcome).slice(0, 300)}`)
+  assert.ok(
+    !outcome.ok,
+    `${name} ${JSON.stringify(params).slice(0, 200)} should fail but returned ${JSON.stringify(outcome).slice(0, 300)}`,
+  )
   return outcome.error
 }
 
@@ -157,19 +160,28 @@ test("a 1,000-line file reads in five pages of 200 lines that join back into the
     params = { path: "long.log", offset: result.next_offset }
   }
   assert.equal(pages.length, 5)
-  assert.deepEqual(pages.map((p) => [p.offset, p.limit, p.total_lines, p.next_offset]), [
-    [1, 200, 1000, 201],
-    [201, 200, 1000, 401],
-    [401, 200, 1000, 601],
-    [601, 200, 1000, 801],
-    [801, 200, 1000, undefined],
-  ])
+  assert.deepEqual(
+    pages.map((p) => [p.offset, p.limit, p.total_lines, p.next_offset]),
+    [
+      [1, 200, 1000, 201],
+      [201, 200, 1000, 401],
+      [401, 200, 1000, 601],
+      [601, 200, 1000, 801],
+      [801, 200, 1000, undefined],
+    ],
+  )
   assert.ok(!("next_offset" in pages[4]), "the last page has no next_offset")
   assert.ok(pages[1].content.startsWith("line 201: "))
   assert.equal(pages.map((p) => p.content).join(""), text)
 
   const tail = await ok("opfs_read", { path: "long.log", offset: 998, limit: 10 })
-  assert.deepEqual(tail, { path: "long.log", content: text.split("\n").slice(997, 1000).join("\n") + "\n", total_lines: 1000, offset: 998, limit: 10 })
+  assert.deepEqual(tail, {
+    path: "long.log",
+    content: text.split("\n").slice(997, 1000).join("\n") + "\n",
+    total_lines: 1000,
+    offset: 998,
+    limit: 10,
+  })
   const middle = await ok("opfs_read", { path: "long.log", offset: 10, limit: 3 })
   assert.equal(middle.content, text.split("\n").slice(9, 12).join("\n") + "\n")
   assert.equal(middle.next_offset, 13)
@@ -205,7 +217,10 @@ test("auto mode tells text from binary by the bytes, not the name; mode forces e
   const text = await ok("opfs_read", { path: "looks-binary.bin" })
   assert.equal(text.content, "plain text in a .bin file\n")
 
-  await ok("opfs_write", { path: "looks-text.txt", content: dataUrl("application/octet-stream", Uint8Array.from([...PNG_SIGNATURE, 1, 2, 3])) })
+  await ok("opfs_write", {
+    path: "looks-text.txt",
+    content: dataUrl("application/octet-stream", Uint8Array.from([...PNG_SIGNATURE, 1, 2, 3])),
+  })
   const png = await ok("opfs_read", { path: "looks-text.txt" })
   assert.equal(png.mime_type, "image/png")
   assert.equal(png.size, 11)
@@ -289,7 +304,22 @@ test("files and folders are not confused: writing over a folder, into a file, re
 })
 
 test("paths that could leave the workspace or hide a name are refused with invalid_input on path", async () => {
-  const bad = ["../x.txt", "a/../../x.txt", "..", "./a.txt", "a/./b.txt", "a//b.txt", "a/", "//a.txt", "a\\b.txt", "a\u0000b.txt", "a\nb.txt", "%2e%2e/x.txt", "a%2Fb.txt", `${"n".repeat(256)}.txt`]
+  const bad = [
+    "../x.txt",
+    "a/../../x.txt",
+    "..",
+    "./a.txt",
+    "a/./b.txt",
+    "a//b.txt",
+    "a/",
+    "//a.txt",
+    "a\\b.txt",
+    "a\u0000b.txt",
+    "a\nb.txt",
+    "%2e%2e/x.txt",
+    "a%2Fb.txt",
+    `${"n".repeat(256)}.txt`,
+  ]
   for (const path of bad) {
     for (const [tool, params] of [
       ["opfs_write", { path, content: "x" }],

@@ -113,7 +113,7 @@ const CORS = {
 
 /** Words with their trailing space, so text arrives in several deltas as services send it. */
 const pieces = (/** @type {string | string[] | undefined} */ value) =>
-  value === undefined ? [] : Array.isArray(value) ? value : value.match(/\S+\s*|\s+/g) ?? []
+  value === undefined ? [] : Array.isArray(value) ? value : (value.match(/\S+\s*|\s+/g) ?? [])
 
 /** Tool arguments as fragments of a few characters, cut mid-token as real streams do. */
 const fragments = (/** @type {string} */ json, size = 7) => {
@@ -123,24 +123,44 @@ const fragments = (/** @type {string} */ json, size = 7) => {
 }
 
 /** @param {unknown} data @param {string} [event] */
-const sse = (data, event) =>
-  `${event ? `event: ${event}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`
+const sse = (data, event) => `${event ? `event: ${event}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`
 
 /** @param {AnswerStep} step @param {any} body @param {number} n */
 const synthesizeOpenAi = (step, body, n) => {
-  const base = { id: `chatcmpl-scripted${n}`, object: "chat.completion.chunk", created: 1700000000 + n, model: body?.model ?? "test-model", system_fingerprint: null }
-  const chunk = (/** @type {object} */ delta, /** @type {string | null} */ finish = null) => ({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })
+  const base = {
+    id: `chatcmpl-scripted${n}`,
+    object: "chat.completion.chunk",
+    created: 1700000000 + n,
+    model: body?.model ?? "test-model",
+    system_fingerprint: null,
+  }
+  const chunk = (/** @type {object} */ delta, /** @type {string | null} */ finish = null) => ({
+    ...base,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+  })
   const events = [sse(chunk({ role: "assistant", content: "", refusal: null }))]
   for (const piece of pieces(step.reasoning)) events.push(sse(chunk({ content: null, reasoning_content: piece })))
   for (const piece of pieces(step.text)) events.push(sse(chunk({ content: piece })))
   for (const piece of pieces(step.refusal)) events.push(sse(chunk({ refusal: piece })))
   ;(step.toolCalls ?? []).forEach((call, index) => {
-    events.push(sse(chunk({ tool_calls: [{ index, id: call.id ?? `call_scripted${n}_${index}`, type: "function", function: { name: call.name, arguments: "" } }] })))
+    events.push(
+      sse(
+        chunk({
+          tool_calls: [
+            { index, id: call.id ?? `call_scripted${n}_${index}`, type: "function", function: { name: call.name, arguments: "" } },
+          ],
+        }),
+      ),
+    )
     const json = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments ?? {})
     for (const part of fragments(json)) events.push(sse(chunk({ tool_calls: [{ index, function: { arguments: part } }] })))
   })
   if (step.streamError) {
-    events.push(sse({ error: { message: step.streamError.message, type: step.streamError.type ?? "server_error", code: step.streamError.code ?? null } }))
+    events.push(
+      sse({
+        error: { message: step.streamError.message, type: step.streamError.type ?? "server_error", code: step.streamError.code ?? null },
+      }),
+    )
     return events
   }
   events.push(sse(chunk({}, step.finish ?? (step.toolCalls?.length ? "tool_calls" : "stop"))))
@@ -182,7 +202,12 @@ const synthesizeAnthropic = (step, body, n) => {
           content: [],
           stop_reason: null,
           stop_sequence: null,
-          usage: { input_tokens: u.inputTokens, cache_creation_input_tokens: u.cacheWriteTokens ?? 0, cache_read_input_tokens: u.cachedInputTokens ?? 0, output_tokens: 1 },
+          usage: {
+            input_tokens: u.inputTokens,
+            cache_creation_input_tokens: u.cacheWriteTokens ?? 0,
+            cache_read_input_tokens: u.cachedInputTokens ?? 0,
+            output_tokens: 1,
+          },
         },
       },
       "message_start",
@@ -205,7 +230,11 @@ const synthesizeAnthropic = (step, body, n) => {
   }
   if (step.redactedThinking !== undefined) block({ type: "redacted_thinking", data: step.redactedThinking }, [])
   events.push(sse({ type: "ping" }, "ping"))
-  if (step.text !== undefined) block({ type: "text", text: "" }, pieces(step.text).map((text) => ({ type: "text_delta", text })))
+  if (step.text !== undefined)
+    block(
+      { type: "text", text: "" },
+      pieces(step.text).map((text) => ({ type: "text_delta", text })),
+    )
   ;(step.toolCalls ?? []).forEach((call, i) => {
     const json = typeof call.arguments === "string" ? call.arguments : call.arguments === undefined ? "" : JSON.stringify(call.arguments)
     block({ type: "tool_use", id: call.id ?? `toolu_scripted${n}_${i}`, name: call.name, input: {} }, [
@@ -214,11 +243,18 @@ const synthesizeAnthropic = (step, body, n) => {
     ])
   })
   if (step.streamError) {
-    events.push(sse({ type: "error", error: { type: step.streamError.type ?? "overloaded_error", message: step.streamError.message } }, "error"))
+    events.push(
+      sse({ type: "error", error: { type: step.streamError.type ?? "overloaded_error", message: step.streamError.message } }, "error"),
+    )
     return events
   }
   const stop = step.finish ?? (step.toolCalls?.length ? "tool_use" : "end_turn")
-  events.push(sse({ type: "message_delta", delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: u.outputTokens } }, "message_delta"))
+  events.push(
+    sse(
+      { type: "message_delta", delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: u.outputTokens } },
+      "message_delta",
+    ),
+  )
   events.push(sse({ type: "message_stop" }, "message_stop"))
   return events
 }
@@ -226,12 +262,16 @@ const synthesizeAnthropic = (step, body, n) => {
 /** @param {AnswerStep} step @param {any} body */
 const synthesizeOllama = (step, body) => {
   const u = usageOf(step)
-  const line = (/** @type {object} */ fields) => `${JSON.stringify({ model: body?.model ?? "test-model", created_at: new Date().toISOString(), ...fields })}\n`
+  const line = (/** @type {object} */ fields) =>
+    `${JSON.stringify({ model: body?.model ?? "test-model", created_at: new Date().toISOString(), ...fields })}\n`
   const events = []
   for (const thinking of pieces(step.reasoning)) events.push(line({ message: { role: "assistant", content: "", thinking }, done: false }))
   for (const content of pieces(step.text)) events.push(line({ message: { role: "assistant", content }, done: false }))
   if (step.toolCalls?.length) {
-    const calls = step.toolCalls.map((call) => ({ ...(call.id ? { id: call.id } : {}), function: { name: call.name, ...(call.arguments !== undefined ? { arguments: call.arguments } : {}) } }))
+    const calls = step.toolCalls.map((call) => ({
+      ...(call.id ? { id: call.id } : {}),
+      function: { name: call.name, ...(call.arguments !== undefined ? { arguments: call.arguments } : {}) },
+    }))
     events.push(line({ message: { role: "assistant", content: "", tool_calls: calls }, done: false }))
   }
   if (step.streamError) {
@@ -286,12 +326,18 @@ const wait = (ms, closed) =>
 const keyProblem = (session, req, protocol) => {
   const required = session.options.requireKey
   if (!required) return undefined
-  const presented = protocol === "anthropic" && req.headers["x-api-key"] !== undefined ? String(req.headers["x-api-key"]) : String(req.headers.authorization ?? "").replace(/^Bearer\s+/i, "")
+  const presented =
+    protocol === "anthropic" && req.headers["x-api-key"] !== undefined
+      ? String(req.headers["x-api-key"])
+      : String(req.headers.authorization ?? "").replace(/^Bearer\s+/i, "")
   if (presented === required) return undefined
   // Echoes the whole presented key, harsher than the real services, to prove clients redact it.
-  if (protocol === "anthropic") return { type: "error", error: { type: "authentication_error", message: `invalid x-api-key: ${presented}` } }
+  if (protocol === "anthropic")
+    return { type: "error", error: { type: "authentication_error", message: `invalid x-api-key: ${presented}` } }
   if (protocol === "ollama") return { error: `unauthorized key ${presented}` }
-  return { error: { message: `Incorrect API key provided: ${presented}.`, type: "invalid_request_error", param: null, code: "invalid_api_key" } }
+  return {
+    error: { message: `Incorrect API key provided: ${presented}.`, type: "invalid_request_error", param: null, code: "invalid_api_key" },
+  }
 }
 
 /**
@@ -335,7 +381,9 @@ const serve = async (session, req, res, path) => {
     if (session.options.models === null) return reply(404, { error: { message: "This server lists no models." } })
     const models = session.options.models ?? ["test-model", "test-model-mini"]
     if (route.protocol === "ollama") {
-      return reply(200, { models: models.map((name) => ({ name, model: name, modified_at: "2025-01-01T00:00:00Z", size: 1, digest: "0", details: {} })) })
+      return reply(200, {
+        models: models.map((name) => ({ name, model: name, modified_at: "2025-01-01T00:00:00Z", size: 1, digest: "0", details: {} })),
+      })
     }
     if (protocol === "anthropic") {
       const data = models.map((id) => ({ type: "model", id, display_name: id, created_at: "2025-01-01T00:00:00Z" }))
@@ -364,7 +412,9 @@ const serve = async (session, req, res, path) => {
     else if (protocol === "ollama") events = synthesizeOllama(answer, entry.body)
     else events = synthesizeOpenAi(answer, entry.body, n)
   } catch (error) {
-    return reply(500, { error: { message: `The scripted model server could not build the answer: ${/** @type {Error} */ (error).message}` } })
+    return reply(500, {
+      error: { message: `The scripted model server could not build the answer: ${/** @type {Error} */ (error).message}` },
+    })
   }
   const ndjson = protocol === "ollama" || answer.fixture?.endsWith(".ndjson")
   entry.status = 200
@@ -440,7 +490,7 @@ export const modelServerMiddleware = (mount = "/__model") => {
     }
     if (rest === "/__script" && ctx.method === "POST") {
       const payload = parseJson(await readBody(ctx.req))
-      const { steps = [], ...options } = Array.isArray(payload) ? { steps: payload } : payload ?? {}
+      const { steps = [], ...options } = Array.isArray(payload) ? { steps: payload } : (payload ?? {})
       const id = `s${++count}-${Math.random().toString(36).slice(2, 8)}`
       const fresh = new Session(options)
       fresh.script(steps)

@@ -12,8 +12,18 @@ before(async () => {
 })
 after(() => server.close())
 
-const post = (/** @type {string} */ url, /** @type {object} */ body, /** @type {Record<string, string>} */ headers = {}, /** @type {AbortSignal | undefined} */ signal = undefined) =>
-  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body), ...(signal ? { signal } : {}) })
+const post = (
+  /** @type {string} */ url,
+  /** @type {object} */ body,
+  /** @type {Record<string, string>} */ headers = {},
+  /** @type {AbortSignal | undefined} */ signal = undefined,
+) =>
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  })
 
 test("answers in queue order, then the fallback; logs every request", async () => {
   const before = server.requests.length
@@ -46,7 +56,10 @@ test("replays a recorded SSE file byte for byte", async () => {
 })
 
 test("wraps JSON-lines captures: event lines for Anthropic, [DONE] for OpenAI", async () => {
-  server.script([{ fixture: "anthropic/vercel-ai_anthropic-tool-no-args.chunks.jsonl" }, { fixture: "openai/vercel-ai_deepseek-reasoning-tool-call.chunks.jsonl" }])
+  server.script([
+    { fixture: "anthropic/vercel-ai_anthropic-tool-no-args.chunks.jsonl" },
+    { fixture: "openai/vercel-ai_deepseek-reasoning-tool-call.chunks.jsonl" },
+  ])
   const anthropic = await (await post(`${server.baseUrl("anthropic")}/messages`, {})).text()
   assert.match(anthropic, /^event: message_start\ndata: \{"type":"message_start"/)
   assert.match(anthropic, /event: message_stop\ndata: \{"type":"message_stop"\}\n\n$/)
@@ -57,9 +70,17 @@ test("wraps JSON-lines captures: event lines for Anthropic, [DONE] for OpenAI", 
 
 test("synthesized OpenAI answer: fragments by index, usage only when asked", async () => {
   server.script([{ toolCalls: [{ id: "c1", name: "f", arguments: { query: "a long enough value" } }] }, { text: "hi" }])
-  const withUsage = await (await post(`${server.baseUrl("openai")}/chat/completions`, { stream: true, stream_options: { include_usage: true } })).text()
-  const chunks = withUsage.split("\n\n").filter((e) => e.startsWith("data: {")).map((e) => JSON.parse(e.slice(6)))
-  const args = chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? []).map((t) => t.function.arguments).join("")
+  const withUsage = await (
+    await post(`${server.baseUrl("openai")}/chat/completions`, { stream: true, stream_options: { include_usage: true } })
+  ).text()
+  const chunks = withUsage
+    .split("\n\n")
+    .filter((e) => e.startsWith("data: {"))
+    .map((e) => JSON.parse(e.slice(6)))
+  const args = chunks
+    .flatMap((c) => c.choices[0]?.delta.tool_calls ?? [])
+    .map((t) => t.function.arguments)
+    .join("")
   assert.deepEqual(JSON.parse(args), { query: "a long enough value" })
   assert.ok(chunks.filter((c) => c.choices[0]?.delta.tool_calls).length > 3)
   assert.deepEqual(chunks.at(-1).choices, [])
@@ -68,7 +89,10 @@ test("synthesized OpenAI answer: fragments by index, usage only when asked", asy
 })
 
 test("faults: status with headers, cut connection", async () => {
-  server.script([{ status: 429, headers: { "retry-after": "1" }, body: { error: { message: "slow" } } }, { text: "a b c d", cutAfter: 2 }])
+  server.script([
+    { status: 429, headers: { "retry-after": "1" }, body: { error: { message: "slow" } } },
+    { text: "a b c d", cutAfter: 2 },
+  ])
   const limited = await post(`${server.baseUrl("openai")}/chat/completions`, {})
   assert.equal(limited.status, 429)
   assert.equal(limited.headers.get("retry-after"), "1")
@@ -96,12 +120,18 @@ test("refuses extension origins with an empty 403, like Ollama", async () => {
   assert.equal(response.status, 403)
   assert.equal(await response.text(), "")
   const allowed = await fetch(`${server.baseUrl("ollama")}/api/tags`, { headers: { origin: "http://127.0.0.1" } })
-  assert.deepEqual((await allowed.json()).models.map((/** @type {{ name: string }} */ m) => m.name), ["m-1"])
+  assert.deepEqual(
+    (await allowed.json()).models.map((/** @type {{ name: string }} */ m) => m.name),
+    ["m-1"],
+  )
 })
 
 test("model listings in each service's shape", async () => {
   const openai = await (await fetch(`${server.baseUrl("openai")}/models`)).json()
-  assert.deepEqual(openai.data.map((/** @type {{ id: string }} */ m) => m.id), ["m-1"])
+  assert.deepEqual(
+    openai.data.map((/** @type {{ id: string }} */ m) => m.id),
+    ["m-1"],
+  )
   assert.equal(openai.object, "list")
   const anthropic = await (await fetch(`${server.baseUrl("anthropic")}/models`, { headers: { "anthropic-version": "2023-06-01" } })).json()
   assert.equal(anthropic.data[0].type, "model")

@@ -1,16 +1,29 @@
 import { expect } from "chai"
-import { AgentError, Cancelled, fromWire, InvalidInput, NotFound, Timeout, toWire, ToolFailed, WorkerCrashed } from "../../schemas/errors.ts"
+import {
+  AgentError,
+  Cancelled,
+  fromWire,
+  InvalidInput,
+  NotFound,
+  Timeout,
+  toWire,
+  ToolFailed,
+  WorkerCrashed,
+} from "../../schemas/errors.ts"
 
 describe("the error union at a boundary", () => {
   it("maps each error once to the { code, message } the model sees", () => {
-    expect(toWire(new InvalidInput({ tool: "web_fetch", parameter: "url", message: "parameter \"url\": Expected string" }))).to.deep.equal({
+    expect(toWire(new InvalidInput({ tool: "web_fetch", parameter: "url", message: 'parameter "url": Expected string' }))).to.deep.equal({
       code: "invalid_input",
-      message: "web_fetch: parameter \"url\": Expected string",
+      message: 'web_fetch: parameter "url": Expected string',
       parameter: "url",
     })
     expect(toWire(new Timeout({ tool: "web_fetch", ms: 30_000 })).message).to.match(/30 s/)
     expect(toWire(new Cancelled({ tool: "x" })).code).to.equal("cancelled")
-    expect(toWire(new ToolFailed({ code: "http_error", message: "404 Not Found" }))).to.deep.equal({ code: "http_error", message: "404 Not Found" })
+    expect(toWire(new ToolFailed({ code: "http_error", message: "404 Not Found" }))).to.deep.equal({
+      code: "http_error",
+      message: "404 Not Found",
+    })
   })
 
   it("reads the wire form back without changing what the model sees", () => {

@@ -26,12 +26,14 @@ const sourcesOf = async (entries: ReadonlyArray<string>): Promise<Map<string, st
     const text = await (await fetch(url)).text()
     seen.set(url, text)
     // Any relative .ts specifier: static imports, side-effect imports and re-exports alike.
-    for (const [, spec] of text.matchAll(/["'](\.{1,2}\/[^"'\s]+\.ts)["']/g)) queue.push(new URL(spec!, new URL(url, location.origin)).pathname)
+    for (const [, spec] of text.matchAll(/["'](\.{1,2}\/[^"'\s]+\.ts)["']/g))
+      queue.push(new URL(spec!, new URL(url, location.origin)).pathname)
   }
   return seen
 }
 
-const placeholderNames = (entry: Messages[string]) => [...entry.message.matchAll(/\$([A-Za-z0-9_]+)\$/g)].map((m) => m[1]!.toLowerCase()).sort()
+const placeholderNames = (entry: Messages[string]) =>
+  [...entry.message.matchAll(/\$([A-Za-z0-9_]+)\$/g)].map((m) => m[1]!.toLowerCase()).sort()
 
 describe("translations", () => {
   let english: Messages
@@ -51,7 +53,10 @@ describe("translations", () => {
         expect(entry.message.trim(), `${lang}.${key} is empty`).to.not.equal("")
         expect(placeholderNames(entry), `${lang}.${key} placeholders`).to.deep.equal(placeholderNames(english[key]!))
         for (const name of placeholderNames(entry)) {
-          expect(Object.keys(entry.placeholders ?? {}).map((n) => n.toLowerCase()), `${lang}.${key} declares $${name}$`).to.include(name)
+          expect(
+            Object.keys(entry.placeholders ?? {}).map((n) => n.toLowerCase()),
+            `${lang}.${key} declares $${name}$`,
+          ).to.include(name)
         }
       }
     })
@@ -59,7 +64,10 @@ describe("translations", () => {
 
   it("English has every key the side panel and the settings page use", async () => {
     const sources = await sourcesOf(ENTRY_POINTS)
-    expect([...sources.keys()].some((u) => u.includes("am-chat-log")), "the crawl reached the components").to.equal(true)
+    expect(
+      [...sources.keys()].some((u) => u.includes("am-chat-log")),
+      "the crawl reached the components",
+    ).to.equal(true)
     const used = new Set<string>()
     for (const text of sources.values()) for (const [, key] of text.matchAll(/\bt\(\s*["']([A-Za-z0-9_]+)["']/g)) used.add(key!)
     expect(used.size).to.be.greaterThan(50)

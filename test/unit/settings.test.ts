@@ -30,6 +30,11 @@ describe("settings schema", () => {
   })
 
   it("removes an optional setting given null", () => {
-    expect(mergeSettings({ defaultModel: { providerId: "a", model: "m" }, search: { bingApiKey: "k" } }, { defaultModel: null, search: { bingApiKey: null } })).to.deep.equal({ search: {} })
+    expect(
+      mergeSettings(
+        { defaultModel: { providerId: "a", model: "m" }, search: { bingApiKey: "k" } },
+        { defaultModel: null, search: { bingApiKey: null } },
+      ),
+    ).to.deep.equal({ search: {} })
   })
 })

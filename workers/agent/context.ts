@@ -29,7 +29,9 @@ const summaryMessage = (summary: Summary): Message => ({
 
 /** The messages to send: the summary (if any), then every message after it. */
 export const messagesFor = (records: ReadonlyArray<MessageRecord>, summary: Summary | undefined): Message[] => {
-  const kept = records.filter((r) => r.notice === undefined && (summary === undefined || r.seq > summary.uptoSeq)).map((r) => r.message as Message)
+  const kept = records
+    .filter((r) => r.notice === undefined && (summary === undefined || r.seq > summary.uptoSeq))
+    .map((r) => r.message as Message)
   return summary ? [summaryMessage(summary), { role: "assistant", content: "Understood." }, ...kept] : kept
 }
 
@@ -60,14 +62,21 @@ export const summarise = async (
     .map((r) => {
       const m = r.message
       if (m.role === "tool") return `Tool ${m.name} returned: ${m.content.slice(0, 4000)}`
-      if (m.role === "assistant") return `Assistant: ${m.content}${m.toolCalls?.length ? `\n(called ${m.toolCalls.map((c) => `${c.name} ${JSON.stringify(c.arguments)}`).join("; ")})` : ""}`
+      if (m.role === "assistant")
+        return `Assistant: ${m.content}${m.toolCalls?.length ? `\n(called ${m.toolCalls.map((c) => `${c.name} ${JSON.stringify(c.arguments)}`).join("; ")})` : ""}`
       return `User: ${m.content}`
     })
     .join("\n\n")
   const request: ChatRequest = {
     model,
-    system: "You summarise conversations between a user and an AI agent that uses tools. Keep every fact, decision, result, open question and file or URL the conversation relies on; drop chit-chat. Write compact notes.",
-    messages: [{ role: "user", content: `${previous ? `Earlier summary:\n${previous.text}\n\n` : ""}Conversation to add to the summary:\n${transcript}\n\nWrite the updated summary.` }],
+    system:
+      "You summarise conversations between a user and an AI agent that uses tools. Keep every fact, decision, result, open question and file or URL the conversation relies on; drop chit-chat. Write compact notes.",
+    messages: [
+      {
+        role: "user",
+        content: `${previous ? `Earlier summary:\n${previous.text}\n\n` : ""}Conversation to add to the summary:\n${transcript}\n\nWrite the updated summary.`,
+      },
+    ],
     maxTokens: 2048,
     signal,
   }

@@ -13,7 +13,10 @@ const scripted = (turns: Turn[]) => {
     listModels: async () => [],
     stream(request) {
       requests.push(request)
-      const turn = turns.shift() ?? [{ type: "text", delta: "(no more turns)" }, { type: "stop", reason: "end" }]
+      const turn = turns.shift() ?? [
+        { type: "text", delta: "(no more turns)" },
+        { type: "stop", reason: "end" },
+      ]
       if (typeof turn === "function") return turn(request)
       return (async function* () {
         if (turn instanceof ProviderError) throw turn
@@ -25,11 +28,30 @@ const scripted = (turns: Turn[]) => {
 }
 
 const call = (id: string, name: string, args: unknown): StreamEvent => ({ type: "tool_call", call: { id, name, arguments: args } })
-const text = (t: string, stop: "end" | "length" = "end"): StreamEvent[] => [{ type: "text", delta: t }, { type: "stop", reason: stop }]
+const text = (t: string, stop: "end" | "length" = "end"): StreamEvent[] => [
+  { type: "text", delta: t },
+  { type: "stop", reason: stop },
+]
 
-const settings: LoopSettings = { stepLimit: 10, maxRetries: 2, retryBaseDelayMs: 1, retryMaxDelayMs: 50, stallTimeoutMs: 1000, toolResultMaxChars: 200, maxOutputTokens: 100, contextWindow: 100_000 }
+const settings: LoopSettings = {
+  stepLimit: 10,
+  maxRetries: 2,
+  retryBaseDelayMs: 1,
+  retryMaxDelayMs: 50,
+  stallTimeoutMs: 1000,
+  toolResultMaxChars: 200,
+  maxOutputTokens: 100,
+  contextWindow: 100_000,
+}
 
-const harness = (turns: Turn[], options: { tools?: (call: ToolCall, signal: AbortSignal) => Promise<ToolOutcome>; settings?: Partial<LoopSettings>; signal?: AbortSignal } = {}) => {
+const harness = (
+  turns: Turn[],
+  options: {
+    tools?: (call: ToolCall, signal: AbortSignal) => Promise<ToolOutcome>
+    settings?: Partial<LoopSettings>
+    signal?: AbortSignal
+  } = {},
+) => {
   const records: MessageRecord[] = [{ conversationId: "c", seq: 1, runId: "r", at: 0, message: { role: "user", content: "go" } }]
   const events: ConversationEvent[] = []
   const { provider, requests } = scripted(turns)
@@ -59,21 +81,29 @@ describe("the agent loop", () => {
   it("runs a turn's tool calls in parallel, sends the results back, and ends on an answer without tools", async () => {
     let running = 0
     let most = 0
-    const h = harness([[call("a", "echo", { n: 1 }), call("b", "echo", { n: 2 }), { type: "stop", reason: "tool_calls" }], text("both done")], {
-      tools: async (c) => {
-        running++
-        most = Math.max(most, running)
-        await new Promise((r) => setTimeout(r, 30))
-        running--
-        return { ok: true, value: c.arguments }
+    const h = harness(
+      [[call("a", "echo", { n: 1 }), call("b", "echo", { n: 2 }), { type: "stop", reason: "tool_calls" }], text("both done")],
+      {
+        tools: async (c) => {
+          running++
+          most = Math.max(most, running)
+          await new Promise((r) => setTimeout(r, 30))
+          running--
+          return { ok: true, value: c.arguments }
+        },
       },
-    })
+    )
     const outcome = await runLoop(h.deps)
     expect(outcome).to.deep.equal({ status: "completed", answer: "both done", steps: 2 })
     expect(most).to.equal(2)
     expect(h.records.map((r) => r.message.role)).to.deep.equal(["user", "assistant", "tool", "tool", "assistant"])
     const second = h.requests[1]!.messages
-    expect(second.filter((m) => m.role === "tool").map((m) => (m as { toolCallId: string }).toolCallId).sort()).to.deep.equal(["a", "b"])
+    expect(
+      second
+        .filter((m) => m.role === "tool")
+        .map((m) => (m as { toolCallId: string }).toolCallId)
+        .sort(),
+    ).to.deep.equal(["a", "b"])
   })
 
   it("feeds a tool's error back to the model as an error result", async () => {
@@ -98,7 +128,9 @@ describe("the agent loop", () => {
   it("warns the model about the same call again and again, then refuses it", async () => {
     const same = () => [call(crypto.randomUUID(), "echo", { q: "x", page: 1 }), { type: "stop", reason: "tool_calls" } as StreamEvent]
     let ran = 0
-    const h = harness([same(), same(), same(), same(), same(), text("giving up")], { tools: async () => (ran++, { ok: true, value: "same" }) })
+    const h = harness([same(), same(), same(), same(), same(), text("giving up")], {
+      tools: async () => (ran++, { ok: true, value: "same" }),
+    })
     await runLoop(h.deps)
     const results = h.records.filter((r) => r.message.role === "tool").map((r) => (r.message as { content: string }).content)
     expect(results[1]).to.not.match(/Note:/)
@@ -108,7 +140,9 @@ describe("the agent loop", () => {
   })
 
   it("caps a large result, saying how to get the rest", async () => {
-    const h = harness([[call("a", "echo", {}), { type: "stop", reason: "tool_calls" }], text("ok")], { tools: async () => ({ ok: true, value: "x".repeat(1000) }) })
+    const h = harness([[call("a", "echo", {}), { type: "stop", reason: "tool_calls" }], text("ok")], {
+      tools: async () => ({ ok: true, value: "x".repeat(1000) }),
+    })
     await runLoop(h.deps)
     const content = (h.records.find((r) => r.message.role === "tool")!.message as { content: string }).content
     expect(content.startsWith("x".repeat(200) + "\n")).to.equal(true)
@@ -117,7 +151,10 @@ describe("the agent loop", () => {
   })
 
   it("retries a retryable failure, honouring Retry-After, and saves nothing twice", async () => {
-    const h = harness([new ProviderError("429 Too Many Requests", { kind: "http", status: 429, retryable: true, retryAfterMs: 20 }), text("after retry")])
+    const h = harness([
+      new ProviderError("429 Too Many Requests", { kind: "http", status: 429, retryable: true, retryAfterMs: 20 }),
+      text("after retry"),
+    ])
     const outcome = await runLoop(h.deps)
     expect(outcome).to.deep.equal({ status: "completed", answer: "after retry", steps: 1 })
     const retry = h.events.find((e) => e.type === "retry")
@@ -148,7 +185,10 @@ describe("the agent loop", () => {
     const controller = new AbortController()
     const started: string[] = []
     const h = harness(
-      [[call("a", "echo", {}), { type: "stop", reason: "tool_calls" }], [call("b", "echo", {}), { type: "stop", reason: "tool_calls" }]],
+      [
+        [call("a", "echo", {}), { type: "stop", reason: "tool_calls" }],
+        [call("b", "echo", {}), { type: "stop", reason: "tool_calls" }],
+      ],
       {
         signal: controller.signal,
         tools: (c, signal) =>
@@ -169,7 +209,16 @@ describe("the agent loop", () => {
 
   it("refuses a call whose arguments are not JSON without running it", async () => {
     let ran = false
-    const h = harness([[{ type: "tool_call", call: { id: "a", name: "echo", arguments: {}, invalidArguments: "{oops" } }, { type: "stop", reason: "tool_calls" }], text("ok")], { tools: async () => ((ran = true), { ok: true, value: 1 }) })
+    const h = harness(
+      [
+        [
+          { type: "tool_call", call: { id: "a", name: "echo", arguments: {}, invalidArguments: "{oops" } },
+          { type: "stop", reason: "tool_calls" },
+        ],
+        text("ok"),
+      ],
+      { tools: async () => ((ran = true), { ok: true, value: 1 }) },
+    )
     await runLoop(h.deps)
     expect(ran).to.equal(false)
     expect((h.records.find((r) => r.message.role === "tool")!.message as { content: string }).content).to.match(/not valid JSON/)

@@ -76,7 +76,10 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
   for (let step = 1; ; step++) {
     if (signal.aborted) return finish("stopped", "Stopped by the user.")
     if (step > settings.stepLimit) {
-      return finish("step_limit", `The run reached its limit of ${settings.stepLimit} steps and stopped. Send a message (for example "continue") to let it go on.`)
+      return finish(
+        "step_limit",
+        `The run reached its limit of ${settings.stepLimit} steps and stopped. Send a message (for example "continue") to let it go on.`,
+      )
     }
 
     let turn: Turn
@@ -105,7 +108,8 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
     if (turn.usage) deps.emit({ type: "usage", conversationId, runId, usage: turn.usage })
 
     if (turn.toolCalls.length === 0) {
-      if (turn.stop === "length") return finish("completed", `The answer was cut off at the model's output limit (${settings.maxOutputTokens} tokens).`)
+      if (turn.stop === "length")
+        return finish("completed", `The answer was cut off at the model's output limit (${settings.maxOutputTokens} tokens).`)
       if (turn.stop === "refusal") return finish("completed", "The model refused to answer.")
       return { status: "completed", answer, steps }
     }
@@ -122,7 +126,13 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
 const saveCancelled = (deps: LoopDeps, save: (m: NewMessage) => Promise<MessageRecord>, call: ToolCall) =>
   save({
     runId: deps.runId,
-    message: { role: "tool", toolCallId: call.id, name: call.name, content: errorText(call.name, { code: "cancelled", message: "The run was stopped before this call ran." }), isError: true },
+    message: {
+      role: "tool",
+      toolCallId: call.id,
+      name: call.name,
+      content: errorText(call.name, { code: "cancelled", message: "The run was stopped before this call ran." }),
+      isError: true,
+    },
     tool: { durationMs: 0, params: call.arguments, error: { code: "cancelled", message: "The run was stopped before this call ran." } },
   })
 
@@ -131,9 +141,21 @@ const runTool = async (deps: LoopDeps, guard: LoopGuard, save: (m: NewMessage) =
   let outcome: ToolOutcome
   const n = guard.record(call.name, call.arguments)
   if (call.invalidArguments !== undefined) {
-    outcome = { ok: false, error: { code: "invalid_input", message: `The arguments are not valid JSON: ${call.invalidArguments.slice(0, 200)}. Call ${call.name} again with a JSON object.` } }
+    outcome = {
+      ok: false,
+      error: {
+        code: "invalid_input",
+        message: `The arguments are not valid JSON: ${call.invalidArguments.slice(0, 200)}. Call ${call.name} again with a JSON object.`,
+      },
+    }
   } else if (n >= LoopGuard.REFUSE_AT) {
-    outcome = { ok: false, error: { code: "loop_detected", message: `Not run: ${call.name} was already called ${n - 1} times with exactly these arguments in this run. Use the results you have or try something else.` } }
+    outcome = {
+      ok: false,
+      error: {
+        code: "loop_detected",
+        message: `Not run: ${call.name} was already called ${n - 1} times with exactly these arguments in this run. Use the results you have or try something else.`,
+      },
+    }
   } else {
     outcome = await deps.callTool(call, deps.signal)
   }
@@ -176,7 +198,10 @@ const streamWithRetries = async (deps: LoopDeps, messages: ReturnType<typeof mes
       const retryable = error instanceof ProviderError && error.details.retryable
       if (!retryable || attempt > settings.maxRetries) {
         if (error instanceof ProviderError && retryable) {
-          throw new ProviderError(`The model service failed ${attempt} times; the last error: ${error.message}`, { ...error.details, retryable: false })
+          throw new ProviderError(`The model service failed ${attempt} times; the last error: ${error.message}`, {
+            ...error.details,
+            retryable: false,
+          })
         }
         throw error
       }

@@ -8,7 +8,11 @@ describe("ConversationStore (IndexedDB)", () => {
     const store = await fresh()
     const c = await store.create({ id: "c1" })
     await store.append(c.id, { runId: "r", message: { role: "user", content: "Find the cheapest flight to Lisbon\nin May" } })
-    await store.append(c.id, { runId: "r", message: { role: "assistant", content: "On it." }, usage: { inputTokens: 100, outputTokens: 7, cachedInputTokens: 40 } })
+    await store.append(c.id, {
+      runId: "r",
+      message: { role: "assistant", content: "On it." },
+      usage: { inputTokens: 100, outputTokens: 7, cachedInputTokens: 40 },
+    })
     const got = await store.get("c1")
     expect(got?.title).to.equal("Find the cheapest flight to Lisbon")
     expect(got?.messages.map((m) => m.seq)).to.deep.equal([1, 2])

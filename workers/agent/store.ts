@@ -50,7 +50,13 @@ export class ConversationStore {
     this.db.close()
   }
 
-  async create(init: { id?: string; title?: string; system?: string; model?: ConversationRecord["model"]; parent?: ConversationRecord["parent"] }): Promise<ConversationRecord> {
+  async create(init: {
+    id?: string
+    title?: string
+    system?: string
+    model?: ConversationRecord["model"]
+    parent?: ConversationRecord["parent"]
+  }): Promise<ConversationRecord> {
     const now = Date.now()
     const record: ConversationRecord = {
       formatVersion: CONVERSATION_FORMAT_VERSION,
@@ -131,14 +137,19 @@ export class ConversationStore {
       ...conversation,
       updatedAt: record.at,
       usage: addUsage(conversation.usage, message.usage),
-      ...(conversation.title === "New conversation" && message.message.role === "user" ? { title: titleFrom(message.message.content) } : {}),
+      ...(conversation.title === "New conversation" && message.message.role === "user"
+        ? { title: titleFrom(message.message.content) }
+        : {}),
     })
     await tx.done
     return record
   }
 
   /** Changes a conversation's own fields (status, title, system prompt, model, summary). */
-  async update(id: string, patch: Partial<Pick<ConversationRecord, "status" | "title" | "system" | "model" | "summary">>): Promise<ConversationRecord | undefined> {
+  async update(
+    id: string,
+    patch: Partial<Pick<ConversationRecord, "status" | "title" | "system" | "model" | "summary">>,
+  ): Promise<ConversationRecord | undefined> {
     const tx = this.db.transaction("conversations", "readwrite")
     const current = await tx.store.get(id)
     if (current === undefined) return undefined

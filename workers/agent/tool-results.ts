@@ -1,7 +1,7 @@
 /** What a tool's result becomes in the model's context: text, capped, with loop warnings. */
 import type { WireError } from "../../schemas/errors.ts"
 
-export const resultText = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value, null, 1) ?? "null")
+export const resultText = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value, null, 1) ?? "null"))
 
 /** Caps a result before it enters the context, saying how to get the rest. */
 export const capResult = (tool: string, text: string, maxChars: number): string => {
@@ -16,8 +16,11 @@ const stable = (value: unknown): string =>
   Array.isArray(value)
     ? `[${value.map(stable).join(",")}]`
     : typeof value === "object" && value !== null
-      ? `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`).join(",")}}`
-      : JSON.stringify(value) ?? "undefined"
+      ? `{${Object.keys(value)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`)
+          .join(",")}}`
+      : (JSON.stringify(value) ?? "undefined")
 
 /**
  * Counts identical calls within a run. From the third, the model is warned; from the fifth,

@@ -27,7 +27,10 @@ const failed = (error: WireError): RunOutcome => ({ status: "failed", answer: ""
  * worker need not carry the schema library (kept out of its bundle: one of these starts per
  * run and per sub-agent, and every kilobyte is compiled each time).
  */
-const routed = async <A>(method: Parameters<AgentHost["router"]>[0], params?: unknown): Promise<{ ok: true; value: A } | { ok: false; error: WireError }> => {
+const routed = async <A>(
+  method: Parameters<AgentHost["router"]>[0],
+  params?: unknown,
+): Promise<{ ok: true; value: A } | { ok: false; error: WireError }> => {
   const reply = await host!.router(method, params)
   return reply.ok ? { ok: true, value: reply.value as A } : reply
 }
@@ -71,7 +74,11 @@ const api: AgentWorkerApi = {
       }
       const modelChoice = request.model ?? conversation.model ?? s.defaultModel
       if (modelChoice === undefined) {
-        return failed({ code: "no_model", message: "No model is set up. Add a model provider and choose a default model in Settings (Agent → Settings), or pass { model: { providerId, model } }." })
+        return failed({
+          code: "no_model",
+          message:
+            "No model is set up. Add a model provider and choose a default model in Settings (Agent → Settings), or pass { model: { providerId, model } }.",
+        })
       }
       const provider = await routed<ProviderSettings>("providers.resolve", { providerId: modelChoice.providerId })
       if (!provider.ok) return failed(provider.error)
@@ -87,9 +94,19 @@ const api: AgentWorkerApi = {
       const outcome = await runLoop({
         conversationId,
         runId,
-        provider: makeProvider({ kind: p.kind, baseUrl: p.baseUrl, ...(p.apiKey ? { apiKey: p.apiKey } : {}), ...(p.quirks ? { quirks: p.quirks } : {}) }),
+        provider: makeProvider({
+          kind: p.kind,
+          baseUrl: p.baseUrl,
+          ...(p.apiKey ? { apiKey: p.apiKey } : {}),
+          ...(p.quirks ? { quirks: p.quirks } : {}),
+        }),
         model: modelChoice.model,
-        system: [composeSystemPrompt(s.systemPrompt, request.system ?? conversation.system), sub ? subAgentPrompt(sub.agentType, sub.tabId) : ""].filter(Boolean).join("\n\n"),
+        system: [
+          composeSystemPrompt(s.systemPrompt, request.system ?? conversation.system),
+          sub ? subAgentPrompt(sub.agentType, sub.tabId) : "",
+        ]
+          .filter(Boolean)
+          .join("\n\n"),
         tools: await h.tools(),
         settings: { stepLimit: sub?.stepLimit ?? s.stepLimit, ...s.model, contextWindow: p.contextWindow ?? DEFAULT_CONTEXT_WINDOW },
         callTool: async (call, signal) => {

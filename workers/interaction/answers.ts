@@ -14,10 +14,13 @@ export const checkAnswer = (question: Question, answer: unknown): { ok: true; an
       return { ok: false, message: `This question takes several choices: answer with an array of options from ${JSON.stringify(options)}.` }
     }
     const unknown = answer.filter((a) => !options.includes(a))
-    if (unknown.length) return { ok: false, message: `Not among the options: ${JSON.stringify(unknown)}. The options are ${JSON.stringify(options)}.` }
+    if (unknown.length)
+      return { ok: false, message: `Not among the options: ${JSON.stringify(unknown)}. The options are ${JSON.stringify(options)}.` }
     return { ok: true, answer: [...new Set(answer as string[])] }
   }
-  if (typeof answer !== "string") return { ok: false, message: options ? `Answer with one of the options ${JSON.stringify(options)}.` : "Answer with text." }
-  if (options && !options.includes(answer)) return { ok: false, message: `"${answer}" is not one of the options ${JSON.stringify(options)}.` }
+  if (typeof answer !== "string")
+    return { ok: false, message: options ? `Answer with one of the options ${JSON.stringify(options)}.` : "Answer with text." }
+  if (options && !options.includes(answer))
+    return { ok: false, message: `"${answer}" is not one of the options ${JSON.stringify(options)}.` }
   return { ok: true, answer }
 }

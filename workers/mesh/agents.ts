@@ -51,6 +51,7 @@ interface Run {
   readonly tools: Map<string, AbortController>
   readonly done: Promise<RunOutcome>
   finished: boolean
+  stopReason?: "user" | "time_limit"
   settle(outcome: RunOutcome): void
 }
 
@@ -79,7 +80,14 @@ export class AgentPool {
       // A run that was going when the browser (or this document) went away did not finish.
       for (const c of await store.all()) {
         if (c.status === "running") {
-          await store.append(c.id, { runId: "interrupted", message: { role: "assistant", content: "" }, notice: { status: "failed", message: "The run was interrupted (the browser or the extension closed); send a message to continue." } })
+          await store.append(c.id, {
+            runId: "interrupted",
+            message: { role: "assistant", content: "" },
+            notice: {
+              status: "failed",
+              message: "The run was interrupted (the browser or the extension closed); send a message to continue.",
+            },
+          })
           await store.update(c.id, { status: "failed" })
         }
       }
@@ -88,15 +96,22 @@ export class AgentPool {
   }
 
   running(): ReadonlyArray<{ conversationId: string; runId: string }> {
-    return [...this.runs.values()].filter((r) => !r.conversationId.startsWith("sub:")).map(({ conversationId, runId }) => ({ conversationId, runId }))
+    return [...this.runs.values()]
+      .filter((r) => !r.conversationId.startsWith("sub:"))
+      .map(({ conversationId, runId }) => ({ conversationId, runId }))
   }
 
   /** Starts a run; resolves at once with its ids. Its events, and `run_finished`, follow. */
-  async start(request: StartRequest): Promise<{ ok: true; value: { conversationId: string; runId: string } } | { ok: false; error: WireError }> {
+  async start(
+    request: StartRequest,
+  ): Promise<{ ok: true; value: { conversationId: string; runId: string } } | { ok: false; error: WireError }> {
     await this.store()
     const conversationId = request.conversationId ?? crypto.randomUUID()
     if (this.runs.has(conversationId)) {
-      return { ok: false, error: { code: "busy", message: "This conversation is already running; stop it first or wait for it to finish." } }
+      return {
+        ok: false,
+        error: { code: "busy", message: "This conversation is already running; stop it first or wait for it to finish." },
+      }
     }
     const runId = request.runId ?? crypto.randomUUID()
     const run = await this.launch(
@@ -137,7 +152,13 @@ export class AgentPool {
     const parentModel = request.parent ? (await (await this.store()).meta(request.parent.conversationId))?.model : undefined
     const wrap = (event: SubAgentEvent["event"]): SubAgentEvent => ({
       type: "sub_agent_event",
-      ...(request.parent ? { conversationId: request.parent.conversationId, callId: request.parent.callId, ...(request.parent.runId ? { runId: request.parent.runId } : {}) } : {}),
+      ...(request.parent
+        ? {
+            conversationId: request.parent.conversationId,
+            callId: request.parent.callId,
+            ...(request.parent.runId ? { runId: request.parent.runId } : {}),
+          }
+        : {}),
       agentId,
       agentType: request.type,
       ...(request.description ? { description: request.description } : {}),
@@ -174,17 +195,39 @@ export class AgentPool {
     try {
       const outcome = await run.done
       this.options.emit(
-        wrap({ type: "run_finished", conversationId, runId, status: outcome.status, answer: outcome.answer, ...(outcome.error ? { error: outcome.error } : {}) }),
+        wrap({
+          type: "run_finished",
+          conversationId,
+          runId,
+          status: outcome.status,
+          answer: outcome.answer,
+          ...(outcome.error ? { error: outcome.error } : {}),
+        }),
       )
       if (outcome.status === "completed") {
-        return { ok: true, value: { agent_id: agentId, type: request.type, answer: outcome.answer, steps: outcome.steps ?? 0 } satisfies AgentAnswer }
+        return {
+          ok: true,
+          value: { agent_id: agentId, type: request.type, answer: outcome.answer, steps: outcome.steps ?? 0 } satisfies AgentAnswer,
+        }
       }
       if (run.stopReason === "time_limit") {
-        return { ok: false, error: { code: "timeout", message: `The ${request.type} sub-agent ${agentId} reached its time limit of ${Math.round(limitMs / 1000)} s and was stopped. Its last answer: ${outcome.answer || "(none)"}` } }
+        return {
+          ok: false,
+          error: {
+            code: "timeout",
+            message: `The ${request.type} sub-agent ${agentId} reached its time limit of ${Math.round(limitMs / 1000)} s and was stopped. Its last answer: ${outcome.answer || "(none)"}`,
+          },
+        }
       }
       if (outcome.status === "stopped") return { ok: false, error: { code: "cancelled", message: `The sub-agent ${agentId} was stopped.` } }
       if (outcome.status === "step_limit") {
-        return { ok: false, error: { code: "step_limit", message: `The ${request.type} sub-agent ${agentId} used all its ${SUB_AGENT_STEP_LIMITS[request.type]} steps without finishing. Its last answer: ${outcome.answer || "(none)"}` } }
+        return {
+          ok: false,
+          error: {
+            code: "step_limit",
+            message: `The ${request.type} sub-agent ${agentId} used all its ${SUB_AGENT_STEP_LIMITS[request.type]} steps without finishing. Its last answer: ${outcome.answer || "(none)"}`,
+          },
+        }
       }
       return { ok: false, error: outcome.error ?? { code: "agent_failed", message: `The sub-agent ${agentId} failed.` } }
     } finally {
@@ -195,7 +238,7 @@ export class AgentPool {
 
   /** Stops a run: the model stream and every tool call of the run end. */
   async stop(conversationId: string, reason: "user" | "time_limit" = "user"): Promise<boolean> {
-    const run = this.runs.get(conversationId) as (Run & { stopReason?: string }) | undefined
+    const run = this.runs.get(conversationId)
     if (!run) return false
     run.stopReason ??= reason
     for (const controller of run.tools.values()) controller.abort()
@@ -214,7 +257,7 @@ export class AgentPool {
       mayUse: (tool: string) => boolean
       consentScope: string
     },
-  ): Promise<Run & { stopReason?: string }> {
+  ): Promise<Run> {
     const worker = new Worker(this.options.workerUrl, { type: "module", name: `agent-mesh:agent:${request.conversationId}` })
     const remote = Comlink.wrap<AgentWorkerApi>(worker)
     let settle!: (outcome: RunOutcome) => void
@@ -244,11 +287,25 @@ export class AgentPool {
           .map((t) => ({ ...t, untrusted: this.options.supervisor.definition(t.name)?.annotations.openWorld === true })),
       callTool: async (callId, name, params, conversation) => {
         // Whatever the model asks, a tool outside the run's set is not run.
-        if (!hooks.mayUse(name)) return { ok: false, error: { code: "permission_denied", message: `${name} is not among the tools of this agent; use one of the tools you were given.` } }
+        if (!hooks.mayUse(name))
+          return {
+            ok: false,
+            error: {
+              code: "permission_denied",
+              message: `${name} is not among the tools of this agent; use one of the tools you were given.`,
+            },
+          }
         hooks.onToolEvent?.({ type: "tool_call_started", callId, tool: name, conversationId: conversation, params })
         const started = performance.now()
         const outcome = await this.callTool(run, callId, name, params, conversation, hooks.consentScope)
-        hooks.onToolEvent?.({ type: "tool_call_finished", callId, tool: name, conversationId: conversation, durationMs: performance.now() - started, ...(outcome.ok ? {} : { error: outcome.error }) })
+        hooks.onToolEvent?.({
+          type: "tool_call_finished",
+          callId,
+          tool: name,
+          conversationId: conversation,
+          durationMs: performance.now() - started,
+          ...(outcome.ok ? {} : { error: outcome.error }),
+        })
         return outcome
       },
       cancelTool: async (callId) => run.tools.get(callId)?.abort(),
@@ -257,13 +314,25 @@ export class AgentPool {
     await remote.init(Comlink.proxy(host))
     remote.run(request).then(
       (outcome) => this.finish(run, outcome),
-      (error: unknown) => this.finish(run, { status: "failed", answer: "", error: { code: "agent_crashed", message: `The agent worker stopped unexpectedly: ${String(error)}` } }),
+      (error: unknown) =>
+        this.finish(run, {
+          status: "failed",
+          answer: "",
+          error: { code: "agent_crashed", message: `The agent worker stopped unexpectedly: ${String(error)}` },
+        }),
     )
     return run
   }
 
   /** A model's call: confirmed where the rules say, then run through the supervisor. */
-  private async callTool(run: Run, callId: string, name: string, params: unknown, conversationId: string, consentScope: string): Promise<ToolOutcome> {
+  private async callTool(
+    run: Run,
+    callId: string,
+    name: string,
+    params: unknown,
+    conversationId: string,
+    consentScope: string,
+  ): Promise<ToolOutcome> {
     const controller = new AbortController()
     run.tools.set(callId, controller)
     try {
@@ -281,14 +350,22 @@ export class AgentPool {
   }
 
   private async checkAlive(run: Run): Promise<void> {
-    const alive = await Promise.race([run.remote.ping().then(() => true, () => false), new Promise<boolean>((r) => setTimeout(() => r(false), 1000))])
+    const alive = await Promise.race([
+      run.remote.ping().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((r) => setTimeout(() => r(false), 1000)),
+    ])
     if (!alive) await this.abandon(run, "failed", "The agent worker crashed; what was saved before is kept. Send a message to continue.")
   }
 
   private async abandon(run: Run, status: RunStatus, message: string): Promise<void> {
     if (run.finished) return
     const store = await this.store()
-    await store.append(run.conversationId, { runId: run.runId, message: { role: "assistant", content: "" }, notice: { status, message } }).catch(() => undefined)
+    await store
+      .append(run.conversationId, { runId: run.runId, message: { role: "assistant", content: "" }, notice: { status, message } })
+      .catch(() => undefined)
     await store.update(run.conversationId, { status }).catch(() => undefined)
     this.finish(run, { status, answer: "", ...(status === "failed" ? { error: { code: "agent_crashed", message } } : {}) })
   }

@@ -34,7 +34,9 @@ export interface ConsentOptions {
 const READS: Record<string, (params: Record<string, unknown>, value: unknown) => { text: string; origin?: string } | undefined> = {
   get_tab_content: (_p, v) => {
     const r = v as { content?: unknown; url?: unknown }
-    return typeof r?.content === "string" ? { text: r.content, ...(typeof r.url === "string" ? { origin: originOf(r.url) } : {}) } : undefined
+    return typeof r?.content === "string"
+      ? { text: r.content, ...(typeof r.url === "string" ? { origin: originOf(r.url) } : {}) }
+      : undefined
   },
   execute_script: (p, v) => (p.target === "page" ? { text: JSON.stringify((v as { result?: unknown })?.result ?? null) } : undefined),
   opfs_read: (_p, v) => {
@@ -71,7 +73,12 @@ export class ConsentKeeper {
   }
 
   /** Asks the user where a rule says so; resolves when the call may go on, or with the refusal. */
-  async check(conversationId: string, definition: ToolDefinition, params: unknown, signal: AbortSignal): Promise<{ ok: true } | { ok: false; error: WireError }> {
+  async check(
+    conversationId: string,
+    definition: ToolDefinition,
+    params: unknown,
+    signal: AbortSignal,
+  ): Promise<{ ok: true } | { ok: false; error: WireError }> {
     const p = (params ?? {}) as Record<string, unknown>
     const asks: Array<{ rule: string; site: string; summary: string }> = []
     if (definition.annotations.destructive && !(definition.name === "execute_script" && p.target !== "page")) {
@@ -98,8 +105,16 @@ export class ConsentKeeper {
       if (mode === "once_per_site" && approved.get(ask.rule)?.has(ask.site)) continue
       const answer = await this.ask(conversationId, definition.name, ask, params, signal)
       if (answer !== true) {
-        const why = answer === "timeout" ? "nobody answered the confirmation in time" : answer === "withdrawn" ? "the run was stopped" : "the user said no"
-        return { ok: false, error: { code: "permission_denied", message: `Not done: ${why}. ${ask.summary}. Do not try again unless the user asks for it.` } }
+        const why =
+          answer === "timeout"
+            ? "nobody answered the confirmation in time"
+            : answer === "withdrawn"
+              ? "the run was stopped"
+              : "the user said no"
+        return {
+          ok: false,
+          error: { code: "permission_denied", message: `Not done: ${why}. ${ask.summary}. Do not try again unless the user asks for it.` },
+        }
       }
       if (mode === "once_per_site") {
         if (!approved.has(ask.rule)) approved.set(ask.rule, new Set())
@@ -112,7 +127,11 @@ export class ConsentKeeper {
   /** The user's answer to a confirmation. */
   answer(id: string, allow: boolean): CallOutcome {
     const pending = this.pending.get(id)
-    if (!pending) return { ok: false, error: { code: "not_found", message: `No confirmation "${id}" is waiting (it may have timed out or been withdrawn).` } }
+    if (!pending)
+      return {
+        ok: false,
+        error: { code: "not_found", message: `No confirmation "${id}" is waiting (it may have timed out or been withdrawn).` },
+      }
     pending.resolve(allow)
     return { ok: true, value: null }
   }
@@ -133,11 +152,17 @@ export class ConsentKeeper {
   }
 
   private async describe(tool: string, p: Record<string, unknown>): Promise<{ rule: string; site: string; summary: string }> {
-    if (tool === "opfs_delete") return { rule: tool, site: "workspace", summary: `opfs_delete would delete "${String(p.path)}" from the workspace (folders with everything in them)` }
+    if (tool === "opfs_delete")
+      return {
+        rule: tool,
+        site: "workspace",
+        summary: `opfs_delete would delete "${String(p.path)}" from the workspace (folders with everything in them)`,
+      }
     const tab = await this.tab(typeof p.tab_id === "number" ? p.tab_id : undefined)
     const where = tab ? `tab ${tab.tab_id} (${tab.url})` : `tab ${String(p.tab_id ?? "active")}`
     const site = (tab && originOf(tab.url)) ?? "unknown site"
-    if (tool === "execute_script") return { rule: tool, site, summary: `execute_script would run this code in ${where}:\n${String(p.code).slice(0, 2000)}` }
+    if (tool === "execute_script")
+      return { rule: tool, site, summary: `execute_script would run this code in ${where}:\n${String(p.code).slice(0, 2000)}` }
     if (tool === "close_tab") return { rule: tool, site, summary: `close_tab would close ${where}${tab?.title ? ` "${tab.title}"` : ""}` }
     return { rule: tool, site, summary: `${tool} would change ${where} with ${JSON.stringify(p).slice(0, 500)}` }
   }
@@ -149,10 +174,26 @@ export class ConsentKeeper {
     return tabId === undefined ? tabs[0] : tabs.find((t) => t.tab_id === tabId)
   }
 
-  private async ask(conversationId: string, tool: string, ask: { rule: string; site: string; summary: string }, params: unknown, signal: AbortSignal): Promise<boolean | "timeout" | "withdrawn"> {
+  private async ask(
+    conversationId: string,
+    tool: string,
+    ask: { rule: string; site: string; summary: string },
+    params: unknown,
+    signal: AbortSignal,
+  ): Promise<boolean | "timeout" | "withdrawn"> {
     const id = crypto.randomUUID()
     const waitMs = await this.waitMs()
-    const request: ConfirmationRequested = { type: "confirmation_requested", id, conversationId, tool, rule: ask.rule, site: ask.site, summary: ask.summary, params, expiresAt: Date.now() + waitMs }
+    const request: ConfirmationRequested = {
+      type: "confirmation_requested",
+      id,
+      conversationId,
+      tool,
+      rule: ask.rule,
+      site: ask.site,
+      summary: ask.summary,
+      params,
+      expiresAt: Date.now() + waitMs,
+    }
     const answer = await new Promise<boolean | "timeout" | "withdrawn">((resolve) => {
       const timer = setTimeout(() => done("timeout"), waitMs)
       const onAbort = () => done("withdrawn")
@@ -167,7 +208,12 @@ export class ConsentKeeper {
       this.options.emit(request)
       if (signal.aborted) done("withdrawn")
     })
-    this.options.emit({ type: "confirmation_closed", id, conversationId, outcome: answer === true ? "allowed" : answer === false ? "denied" : answer })
+    this.options.emit({
+      type: "confirmation_closed",
+      id,
+      conversationId,
+      outcome: answer === true ? "allowed" : answer === false ? "denied" : answer,
+    })
     return answer
   }
 }

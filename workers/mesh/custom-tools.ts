@@ -54,12 +54,15 @@ export class CustomTools {
     if (typeof input !== "object" || input === null) return invalid("give { name, description, parameters, code }")
     const spec = input as Record<string, unknown>
     const name = spec.name
-    if (typeof name !== "string" || !CUSTOM_TOOL_NAME.test(name)) return invalid(`name must be 1 to 64 letters, digits, _ or -, starting with a letter; got ${JSON.stringify(name)}`, "name")
+    if (typeof name !== "string" || !CUSTOM_TOOL_NAME.test(name))
+      return invalid(`name must be 1 to 64 letters, digits, _ or -, starting with a letter; got ${JSON.stringify(name)}`, "name")
     if (this.options.builtinNames.has(name)) return invalid(`"${name}" is the name of a built-in tool; choose another name`, "name")
-    if (typeof spec.description !== "string" || spec.description.trim().length === 0) return invalid("description must say, for the model, what the tool does and when to use it", "description")
+    if (typeof spec.description !== "string" || spec.description.trim().length === 0)
+      return invalid("description must say, for the model, what the tool does and when to use it", "description")
     const problems = schemaProblems(spec.parameters)
     if (problems.length) return invalid(`the parameters are not a usable JSON Schema: ${problems.join("; ")}`, "parameters")
-    if (typeof spec.code !== "string" || spec.code.trim().length === 0) return invalid("code must be JavaScript: the body of an async function of args that returns the result", "code")
+    if (typeof spec.code !== "string" || spec.code.trim().length === 0)
+      return invalid("code must be JavaScript: the body of an async function of args that returns the result", "code")
     // Compile without running: a syntax error is refused now, with its message.
     const check = await this.options.run(`check-${++this.runs}`, `(async (args, readBlob) => {\n${spec.code}\n}); return true`, 5_000, {})
     if (!check.ok) return invalid(`the code does not compile: ${check.error.message}`, "code")
@@ -90,7 +93,8 @@ export class CustomTools {
   async setEnabled(name: string, enabled: boolean, conversationId?: string): Promise<CallOutcome> {
     const tool = this.tools.get(name)
     if (!tool) return { ok: false, error: { code: "not_found", message: `There is no custom tool "${name}".` } }
-    const next: Stored = conversationId === undefined ? { ...tool, enabled } : { ...tool, overrides: { ...tool.overrides, [conversationId]: enabled } }
+    const next: Stored =
+      conversationId === undefined ? { ...tool, enabled } : { ...tool, overrides: { ...tool.overrides, [conversationId]: enabled } }
     const saved = await this.save(next)
     return saved.ok ? { ok: true, value: this.describe(next) } : saved
   }
@@ -130,7 +134,10 @@ export class CustomTools {
     const onAbort = () => void this.options.cancel(runId)
     signal.addEventListener("abort", onAbort, { once: true })
     try {
-      const outcome = await this.options.run(runId, program(tool.code), CUSTOM_TOOL_TIMEOUT_MS, { args: request.params, blobs: await blobsIn(request.params) })
+      const outcome = await this.options.run(runId, program(tool.code), CUSTOM_TOOL_TIMEOUT_MS, {
+        args: request.params,
+        blobs: await blobsIn(request.params),
+      })
       if (outcome.ok) return { ok: true, value: outcome.value }
       return { ok: false, error: { ...outcome.error, message: `${request.tool} (a custom tool) failed: ${outcome.error.message}` } }
     } finally {

@@ -1,7 +1,10 @@
 import { expect } from "chai"
 import { leakedText, outgoingForms, readText, tokensOf } from "./leaks.ts"
 
-const page = readText("Account 4417-1234-5678-9113 belongs to ada@example.org. Welcome back to your dashboard, here is your secret note: the launch code is tangerine.", "https://bank.example")
+const page = readText(
+  "Account 4417-1234-5678-9113 belongs to ada@example.org. Welcome back to your dashboard, here is your secret note: the launch code is tangerine.",
+  "https://bank.example",
+)
 const file = readText("Project Zephyr budget: 12,500 EUR. Do not share.")
 
 describe("leak detection", () => {
@@ -20,8 +23,14 @@ describe("leak detection", () => {
   })
 
   it("does not flag a request that carries nothing read, or goes back where the text came from", () => {
-    expect(leakedText(outgoingForms("https://en.wikipedia.org/wiki/Dashboard"), [page, file], "https://en.wikipedia.org")).to.equal(undefined)
-    expect(leakedText(outgoingForms("https://bank.example/account/4417-1234-5678-9113"), [page], "https://bank.example")).to.equal(undefined)
-    expect(leakedText(outgoingForms("https://search.example/?q=weather+in+Lisbon"), [page, file], "https://search.example")).to.equal(undefined)
+    expect(leakedText(outgoingForms("https://en.wikipedia.org/wiki/Dashboard"), [page, file], "https://en.wikipedia.org")).to.equal(
+      undefined,
+    )
+    expect(leakedText(outgoingForms("https://bank.example/account/4417-1234-5678-9113"), [page], "https://bank.example")).to.equal(
+      undefined,
+    )
+    expect(leakedText(outgoingForms("https://search.example/?q=weather+in+Lisbon"), [page, file], "https://search.example")).to.equal(
+      undefined,
+    )
   })
 })

@@ -28,7 +28,11 @@ export interface ReadText {
   readonly origin?: string
 }
 
-export const readText = (text: string, origin?: string): ReadText => ({ text: normalise(text), tokens: tokensOf(text), ...(origin ? { origin } : {}) })
+export const readText = (text: string, origin?: string): ReadText => ({
+  text: normalise(text),
+  tokens: tokensOf(text),
+  ...(origin ? { origin } : {}),
+})
 
 const safeDecode = (s: string) => {
   try {
@@ -67,7 +71,11 @@ export const outgoingForms = (url: string): string[] => {
 }
 
 /** The first piece of read text that the URL (or body) would carry off to `destinationOrigin`, if any. */
-export const leakedText = (outgoing: ReadonlyArray<string>, read: ReadonlyArray<ReadText>, destinationOrigin: string): string | undefined => {
+export const leakedText = (
+  outgoing: ReadonlyArray<string>,
+  read: ReadonlyArray<ReadText>,
+  destinationOrigin: string,
+): string | undefined => {
   const sources = read.filter((r) => r.origin !== destinationOrigin)
   if (sources.length === 0) return undefined
   for (const form of outgoing) {

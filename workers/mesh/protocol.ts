@@ -16,9 +16,7 @@ export interface CallRequest {
   readonly conversationId: string
 }
 
-export type CallOutcome =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: WireError }
+export type CallOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
 
 export type RouterCall = (method: RouterMethod, params?: unknown) => Promise<RouterReply>
 

@@ -19,7 +19,14 @@ describe("Supervisor", () => {
   let events: MeshEvent[]
   let supervisors: Supervisor[] = []
   const make = (url: string, tools: ReadonlyArray<(typeof builtinTools)[number]> | typeof probeTools = builtinTools) => {
-    const supervisor = new Supervisor({ tools: tools as never, workerUrls: { tasks: url }, router, emit: (e) => events.push(e), cancelGraceMs: 300, pingTimeoutMs: 300 })
+    const supervisor = new Supervisor({
+      tools: tools as never,
+      workerUrls: { tasks: url },
+      router,
+      emit: (e) => events.push(e),
+      cancelGraceMs: 300,
+      pingTimeoutMs: 300,
+    })
     supervisors.push(supervisor)
     return supervisor
   }
@@ -133,6 +140,10 @@ describe("Supervisor", () => {
   it("lists every tool with its model-facing JSON Schema", () => {
     const listed = make(tasksWorker).list()
     expect(listed.map((t) => t.name)).to.have.length(17)
-    expect(listed.find((t) => t.name === "create_task")?.parameters).to.deep.include({ type: "object", required: ["subject"], additionalProperties: false })
+    expect(listed.find((t) => t.name === "create_task")?.parameters).to.deep.include({
+      type: "object",
+      required: ["subject"],
+      additionalProperties: false,
+    })
   })
 })

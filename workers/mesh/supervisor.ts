@@ -94,7 +94,12 @@ class WorkerSlot {
     for (const resolve of waiters) resolve()
   }
 
-  constructor(readonly group: ToolGroup, url: string, host: HostServices, startTimeoutMs: number) {
+  constructor(
+    readonly group: ToolGroup,
+    url: string,
+    host: HostServices,
+    startTimeoutMs: number,
+  ) {
     this.worker = new Worker(url, { type: "module", name: `agent-mesh:${group}` })
     this.remote = Comlink.wrap<ToolWorkerApi>(this.worker)
     this.ready = withDeadline(this.remote.ping(), startTimeoutMs, `the ${group} worker did not start`).then(() => {
@@ -108,7 +113,8 @@ export class Supervisor {
   private readonly slots = new Map<ToolGroup, WorkerSlot>()
   private definitions: Map<string, ToolDefinition>
   private extraTools: ReadonlyArray<ToolDefinition> = []
-  private readonly options: Required<Omit<SupervisorOptions, "emit" | "host" | "inProcess">> & Pick<SupervisorOptions, "emit" | "host" | "inProcess">
+  private readonly options: Required<Omit<SupervisorOptions, "emit" | "host" | "inProcess">> &
+    Pick<SupervisorOptions, "emit" | "host" | "inProcess">
   private callCounter = 0
   private readonly host: HostServices
   readonly restarts: Array<{ group: ToolGroup; reason: string; at: number }> = []
@@ -127,7 +133,11 @@ export class Supervisor {
   }
 
   list(): ReadonlyArray<ToolInfo> {
-    return [...this.options.tools, ...this.extraTools].map((t) => ({ name: t.name, description: t.description, parameters: parametersJsonSchema(t) }))
+    return [...this.options.tools, ...this.extraTools].map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: parametersJsonSchema(t),
+    }))
   }
 
   /** Replaces the tools registered at run time (custom tools), beside the built-in ones. */
@@ -192,7 +202,11 @@ export class Supervisor {
   }
 
   /** The promise form, for channels and the developer API: never rejects, returns an Exit-like value. */
-  async call(name: string, rawParams: unknown, options: CallOptions = {}): Promise<{ ok: true; value: unknown } | { ok: false; error: ToolError }> {
+  async call(
+    name: string,
+    rawParams: unknown,
+    options: CallOptions = {},
+  ): Promise<{ ok: true; value: unknown } | { ok: false; error: ToolError }> {
     const exit = await Effect.runPromiseExit(this.callEffect(name, rawParams, options), options.signal ? { signal: options.signal } : {})
     if (Exit.isSuccess(exit)) return { ok: true, value: exit.value }
     return { ok: false, error: errorOf(name, exit.cause) }
@@ -212,7 +226,13 @@ export class Supervisor {
     for (const slot of this.slots.values()) {
       if (slot.alive && slot.inFlight.has(callId)) return slot.remote.deliver(callId, payload)
     }
-    return { ok: false, error: { code: "not_found", message: `No running call "${callId}" is waiting for an answer (it may have timed out or been stopped).` } }
+    return {
+      ok: false,
+      error: {
+        code: "not_found",
+        message: `No running call "${callId}" is waiting for an answer (it may have timed out or been stopped).`,
+      },
+    }
   }
 
   /** Fault injection, for the fault suites: make a group's worker crash or hang. */
@@ -239,7 +259,11 @@ export class Supervisor {
     }).pipe(Effect.flatMap((outcome) => (outcome.ok ? Effect.succeed(outcome.value) : Effect.fail(fromWire(request.tool, outcome.error)))))
   }
 
-  private dispatch(definition: ToolDefinition, url: string, request: { callId: string; tool: string; params: unknown; conversationId: string }) {
+  private dispatch(
+    definition: ToolDefinition,
+    url: string,
+    request: { callId: string; tool: string; params: unknown; conversationId: string },
+  ) {
     return Effect.callback<unknown, ToolError>((resume) => {
       let settled = false
       let slot: WorkerSlot | undefined
@@ -274,7 +298,10 @@ export class Supervisor {
         s.remote.cancel(request.callId).catch(() => undefined)
         s.cancelTimers.set(
           request.callId,
-          setTimeout(() => this.retire(s, `${request.tool} did not stop within ${this.options.cancelGraceMs} ms of being cancelled`, true), this.options.cancelGraceMs),
+          setTimeout(
+            () => this.retire(s, `${request.tool} did not stop within ${this.options.cancelGraceMs} ms of being cancelled`, true),
+            this.options.cancelGraceMs,
+          ),
         )
       })
     })
@@ -342,13 +369,17 @@ const decodeParams = (definition: ToolDefinition, raw: unknown): Effect.Effect<u
   const message = lines.length
     ? lines.map((l) => (l.segments.length ? `parameter ${JSON.stringify(quoteInput(l.path, 80))}: ${l.message}` : l.message)).join("; ")
     : "the arguments do not match the tool's parameters"
-  return Effect.fail(new InvalidInput({ tool: definition.name, message, ...(first?.segments.length ? { parameter: first.segments[0]! } : {}) }))
+  return Effect.fail(
+    new InvalidInput({ tool: definition.name, message, ...(first?.segments.length ? { parameter: first.segments[0]! } : {}) }),
+  )
 }
 
 const decodeResult = (definition: ToolDefinition, value: unknown): Effect.Effect<unknown, ToolFailed> => {
   const result = Schema.decodeUnknownExit(definition.result as Schema.Codec<unknown, unknown>)(value, { errors: "all" })
   if (Exit.isSuccess(result)) return Effect.succeed(result.value)
-  return Effect.fail(new ToolFailed({ code: "invalid_result", message: `${definition.name} produced a result that does not match its contract.` }))
+  return Effect.fail(
+    new ToolFailed({ code: "invalid_result", message: `${definition.name} produced a result that does not match its contract.` }),
+  )
 }
 
 /** The one typed error of a failed call; an interruption is a cancellation. */

@@ -29,7 +29,14 @@ export const contentHandler: Handler<typeof getTabContent> = (params, context) =
       const prompt = params.prompt
       const distilled = yield* Effect.promise(() => distill(context.router, value.content, prompt, params.max_length, context.signal))
       if (!distilled.ok) return yield* Effect.fail(new ToolFailed(distilled.error))
-      return { tab_id: params.tab_id, url: value.url, title: value.title, content: distilled.content, truncated: distilled.truncated, used_selector: value.used_selector }
+      return {
+        tab_id: params.tab_id,
+        url: value.url,
+        title: value.title,
+        content: distilled.content,
+        truncated: distilled.truncated,
+        used_selector: value.used_selector,
+      }
     }
     const fitted = fitToLength(value.content, params.max_length)
     return {

@@ -53,7 +53,9 @@ describe("chooseBody: the value of the last expression", () => {
 
   it("reports a syntax error without running anything", () => {
     const choice = chooseBody("globalThis.__ran = true\nlet = ;")
-    expect(choice).to.have.property("syntaxError").that.matches(/^SyntaxError: /)
+    expect(choice)
+      .to.have.property("syntaxError")
+      .that.matches(/^SyntaxError: /)
     expect((globalThis as { __ran?: boolean }).__ran).to.equal(undefined)
   })
 })
@@ -62,7 +64,11 @@ describe("runAndDescribe: any value as JSON", () => {
   const describeValue = (value: unknown, maxChars = 10_000) => runAndDescribe(() => value, maxChars, 5_000, 0)
 
   it("passes JSON through and names the type", async () => {
-    expect(await describeValue({ a: [1, "two", true, null] })).to.deep.equal({ ok: true, value: { a: [1, "two", true, null] }, type: "object" })
+    expect(await describeValue({ a: [1, "two", true, null] })).to.deep.equal({
+      ok: true,
+      value: { a: [1, "two", true, null] },
+      type: "object",
+    })
     expect(await describeValue(undefined)).to.deep.equal({ ok: true, value: null, type: "undefined" })
   })
 
@@ -114,14 +120,26 @@ describe("runAndDescribe: any value as JSON", () => {
     const host = document.createElement("div")
     host.innerHTML = `<a id="go" class="btn primary" href="/next">Go   on</a><span>two</span>`
     const link = await describeValue(host.firstChild)
-    expect(link).to.deep.equal({ ok: true, type: "object", value: '[HTMLAnchorElement <a id="go" class="btn primary" href="/next"> "Go on"]' })
+    expect(link).to.deep.equal({
+      ok: true,
+      type: "object",
+      value: '[HTMLAnchorElement <a id="go" class="btn primary" href="/next"> "Go on"]',
+    })
     const all = await describeValue(host.querySelectorAll("*"))
-    expect(all.ok && all.value).to.deep.equal(['[HTMLAnchorElement <a id="go" class="btn primary" href="/next"> "Go on"]', '[HTMLSpanElement <span> "two"]'])
-    expect((await describeValue(document)).ok && (await describeValue(document) as { value: string }).value).to.match(/^\[Document http/)
+    expect(all.ok && all.value).to.deep.equal([
+      '[HTMLAnchorElement <a id="go" class="btn primary" href="/next"> "Go on"]',
+      '[HTMLSpanElement <span> "two"]',
+    ])
+    expect((await describeValue(document)).ok && ((await describeValue(document)) as { value: string }).value).to.match(/^\[Document http/)
   })
 
   it("survives getters that throw", async () => {
-    const tricky = Object.defineProperty({}, "boom", { enumerable: true, get: () => { throw new Error("nope") } })
+    const tricky = Object.defineProperty({}, "boom", {
+      enumerable: true,
+      get: () => {
+        throw new Error("nope")
+      },
+    })
     expect(await describeValue(tricky)).to.deep.equal({ ok: true, type: "object", value: { boom: "[getter threw: nope]" } })
   })
 
@@ -129,7 +147,10 @@ describe("runAndDescribe: any value as JSON", () => {
     const long = await describeValue("x".repeat(500), 100)
     expect(long).to.include({ ok: true, truncated: true })
     expect((long as { value: string }).value.length).to.equal(101)
-    const many = await describeValue(Array.from({ length: 200 }, (_, i) => ({ i })), 100)
+    const many = await describeValue(
+      Array.from({ length: 200 }, (_, i) => ({ i })),
+      100,
+    )
     expect(many).to.include({ ok: true, truncated: true, type: "object" })
     expect(typeof (many as { value: unknown }).value).to.equal("string")
     expect(await describeValue("short", 100)).to.not.have.property("truncated")
@@ -142,7 +163,12 @@ describe("runAndDescribe: any value as JSON", () => {
     expect(outcome.stack).to.match(/<anonymous>:2:/)
     expect(scriptFailure(outcome).code).to.equal("script_error")
     expect(scriptFailure(outcome).message).to.match(/^The script threw RangeError: out of range\n\s+at /)
-    expect(await runAndDescribe(() => Promise.reject("plain"), 1000, 5_000, 0)).to.deep.equal({ ok: false, kind: "exception", name: "Uncaught", message: "plain" })
+    expect(await runAndDescribe(() => Promise.reject("plain"), 1000, 5_000, 0)).to.deep.equal({
+      ok: false,
+      kind: "exception",
+      name: "Uncaught",
+      message: "plain",
+    })
   })
 
   it("stops waiting for a promise at the time limit", async () => {

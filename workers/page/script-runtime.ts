@@ -75,7 +75,9 @@ export function runAndDescribe(fn: () => unknown, maxChars: number, timeoutMs: n
       .split("\n")
       .slice(0, 12)
       // Line numbers count from the first line of the user's code, not of our wrapper.
-      .map((line) => line.replace(/<anonymous>:(\d+):(\d+)/g, (_m, l: string, c: string) => `<anonymous>:${Math.max(1, Number(l) - lineOffset)}:${c}`))
+      .map((line) =>
+        line.replace(/<anonymous>:(\d+):(\d+)/g, (_m, l: string, c: string) => `<anonymous>:${Math.max(1, Number(l) - lineOffset)}:${c}`),
+      )
       .join("\n")
 
   const cut = (s: string, max: number) => (s.length > max ? ((truncated = true), `${s.slice(0, max)}…`) : s)
@@ -216,7 +218,8 @@ export function runAndDescribe(fn: () => unknown, maxChars: number, timeoutMs: n
 
   return new Promise<ScriptOutcome>((resolve) => {
     const timer = setTimeout(
-      () => resolve({ ok: false, kind: "timeout", name: "TimeoutError", message: `The script did not finish within ${timeoutMs / 1000} s.` }),
+      () =>
+        resolve({ ok: false, kind: "timeout", name: "TimeoutError", message: `The script did not finish within ${timeoutMs / 1000} s.` }),
       timeoutMs,
     )
     const settle = (outcome: () => ScriptOutcome) => {
@@ -224,7 +227,12 @@ export function runAndDescribe(fn: () => unknown, maxChars: number, timeoutMs: n
       try {
         resolve(outcome())
       } catch (error) {
-        resolve({ ok: false, kind: "exception", ...describeError(error), message: `The result could not be converted: ${describeError(error).message}` })
+        resolve({
+          ok: false,
+          kind: "exception",
+          ...describeError(error),
+          message: `The result could not be converted: ${describeError(error).message}`,
+        })
       }
     }
     try {

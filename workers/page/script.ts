@@ -58,7 +58,9 @@ const choose = (context: ToolContext, code: string): Effect.Effect<number, ToolE
       if (!outcome.ok) return Effect.succeed(-1)
       const choice = outcome.value as BodyChoice
       if ("syntaxError" in choice) {
-        return Effect.fail(new ToolFailed({ code: "script_error", message: `The code does not compile: ${choice.syntaxError}. Nothing was run.` }))
+        return Effect.fail(
+          new ToolFailed({ code: "script_error", message: `The code does not compile: ${choice.syntaxError}. Nothing was run.` }),
+        )
       }
       return Effect.succeed(choice.split)
     }),

@@ -5,8 +5,23 @@
  */
 
 const INTERACTIVE_ROLES = new Set([
-  "button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox", "menuitemradio",
-  "option", "combobox", "textbox", "searchbox", "slider", "spinbutton", "treeitem", "listbox",
+  "button",
+  "link",
+  "checkbox",
+  "radio",
+  "switch",
+  "tab",
+  "menuitem",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "option",
+  "combobox",
+  "textbox",
+  "searchbox",
+  "slider",
+  "spinbutton",
+  "treeitem",
+  "listbox",
 ])
 
 const BUTTON_TYPES = new Set(["submit", "reset", "button", "image"])
@@ -42,8 +57,14 @@ export const interactiveKind = (el: Element): string | null => {
 }
 
 const LANDMARK_ROLES: Record<string, string> = {
-  banner: "header", navigation: "nav", main: "main", complementary: "aside", contentinfo: "footer",
-  search: "search", form: "form", region: "region",
+  banner: "header",
+  navigation: "nav",
+  main: "main",
+  complementary: "aside",
+  contentinfo: "footer",
+  search: "search",
+  form: "form",
+  region: "region",
 }
 
 const SECTIONING = "article, aside, main, nav, section"
@@ -123,7 +144,10 @@ const isFormControl = (el: Element) => el.localName === "input" || el.localName 
 
 /** Where an element's name comes from: its own ARIA attributes, its labels, or its content. */
 export const namedByLabel = (el: Element): boolean =>
-  isFormControl(el) && !el.getAttribute("aria-labelledby") && !el.getAttribute("aria-label") && ((el as HTMLInputElement).labels?.length ?? 0) > 0
+  isFormControl(el) &&
+  !el.getAttribute("aria-labelledby") &&
+  !el.getAttribute("aria-label") &&
+  ((el as HTMLInputElement).labels?.length ?? 0) > 0
 
 /** The visible text of an element, with images' alt text for pictures that stand for words. */
 const shownText = (el: Element): string => {
@@ -175,7 +199,24 @@ export const landmarkName = (el: Element): string => {
 
 const VALUE_MAX = 200
 const OPTIONS_SHOWN = 10
-const TEXT_TYPES = new Set(["textbox", "searchbox", "email", "tel", "url", "number", "textarea", "combobox", "spinbutton", "slider", "date", "datetime-local", "month", "week", "time", "color"])
+const TEXT_TYPES = new Set([
+  "textbox",
+  "searchbox",
+  "email",
+  "tel",
+  "url",
+  "number",
+  "textarea",
+  "combobox",
+  "spinbutton",
+  "slider",
+  "date",
+  "datetime-local",
+  "month",
+  "week",
+  "time",
+  "color",
+])
 
 /** The value a control holds now (not its default), or undefined when it has none to show. */
 export const valueOf = (el: Element, kind: string): string | undefined => {

@@ -15,7 +15,19 @@ export const PIERCE = " >>> "
 
 /** Attributes that authors set on purpose and rarely regenerate, best first. */
 const NAMING = new Set(["aria-label", "title", "placeholder", "alt"])
-const STABLE_ATTRIBUTES = ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy", "name", "aria-label", "placeholder", "title", "for", "alt"]
+const STABLE_ATTRIBUTES = [
+  "data-testid",
+  "data-test-id",
+  "data-test",
+  "data-qa",
+  "data-cy",
+  "name",
+  "aria-label",
+  "placeholder",
+  "title",
+  "for",
+  "alt",
+]
 
 /** Framework prefixes whose ids or classes carry a counter or a hash rather than a meaning. */
 const GENERATED_ID = /^(?:ember|ext-gen|yui_|mui-|radix-|headlessui-|react-|rc[-_]|downshift-|uid[-_]?|id[-_]|ng-|j_id|__)\S*\d/i
@@ -49,7 +61,12 @@ export const isStableId = (id: string): boolean =>
   id.length > 0 && id.length <= 80 && !id.includes(":") && !GENERATED_ID.test(id) && tokensLookWritten(id)
 
 export const isStableClass = (name: string): boolean =>
-  name.length >= 2 && name.length <= 40 && PLAIN_CLASS.test(name) && !GENERATED_CLASS.test(name) && !name.includes("__") && tokensLookWritten(name)
+  name.length >= 2 &&
+  name.length <= 40 &&
+  PLAIN_CLASS.test(name) &&
+  !GENERATED_CLASS.test(name) &&
+  !name.includes("__") &&
+  tokensLookWritten(name)
 
 /** Test ids and names are chosen by authors, but some frameworks append a generated key: "box-IC_kwDOOAhtcs6wCwKD". */
 const isStableValue = (value: string): boolean => !value.split(/[\s\-_:./]+/).some(looksHashed)
@@ -193,7 +210,8 @@ export class SelectorMaker {
   /** The selector of `el` inside its own tree (document or shadow root). */
   localSelector(el: Element, spelled: ReadonlyArray<Spelled> = []): string | null {
     if (this.local.has(el)) return this.local.get(el)!
-    const score: Score = (selector) => selector.length - spelled.reduce((saved, s) => (selector.includes(s.text) ? saved + s.saves : saved), 0)
+    const score: Score = (selector) =>
+      selector.length - spelled.reduce((saved, s) => (selector.includes(s.text) ? saved + s.saves : saved), 0)
     const selector = this.compute(el, score)
     this.local.set(el, selector)
     return selector
@@ -220,7 +238,11 @@ export class SelectorMaker {
   }
 
   private anchorOf(el: Element, root: SelectorRoot) {
-    if (!this.anchors.has(el)) this.anchors.set(el, this.uniqueHandle(el, root, (s) => s.length))
+    if (!this.anchors.has(el))
+      this.anchors.set(
+        el,
+        this.uniqueHandle(el, root, (s) => s.length),
+      )
     return this.anchors.get(el)!
   }
 
@@ -229,7 +251,13 @@ export class SelectorMaker {
    * one of its handles unique: the steps kept are those just below the anchor, or those just
    * above the element.
    */
-  private belowAnchor(el: Element, root: SelectorRoot, anchor: string, path: ReadonlyArray<string>, lasts: ReadonlyArray<string>): string[] {
+  private belowAnchor(
+    el: Element,
+    root: SelectorRoot,
+    anchor: string,
+    path: ReadonlyArray<string>,
+    lasts: ReadonlyArray<string>,
+  ): string[] {
     const between = path.length - 1
     for (let kept = 0; kept < between; kept++) {
       const forms = new Set<string>()
@@ -274,8 +302,7 @@ export class SelectorMaker {
 }
 
 export type Resolved =
-  | { readonly ok: true; readonly element: Element | null; readonly count: number }
-  | { readonly ok: false; readonly hop: string }
+  { readonly ok: true; readonly element: Element | null; readonly count: number } | { readonly ok: false; readonly hop: string }
 
 /**
  * Resolves a selector that may use ">>>" to step into an element's open shadow root or a

@@ -44,7 +44,14 @@ const outside = (box: DOMRect, clip: Box) =>
   box.right <= clip.left || box.left >= clip.right || box.bottom <= clip.top || box.top >= clip.bottom
 
 const intersect = (a: Box | null, b: Box): Box =>
-  a === null ? b : { left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) }
+  a === null
+    ? b
+    : {
+        left: Math.max(a.left, b.left),
+        top: Math.max(a.top, b.top),
+        right: Math.min(a.right, b.right),
+        bottom: Math.min(a.bottom, b.bottom),
+      }
 
 export interface Shown {
   readonly hidden: boolean

@@ -116,7 +116,20 @@ describe("page walker: hidden elements", () => {
       <details><summary>More</summary>closed details</details>
       <input type="hidden" name="token" value="secret">`)
     const { content } = read()
-    for (const hidden of ["display none", "h1", "visibility hidden", "hidden attribute", "aria hidden", "zero size", "visually hidden", "moved off", "clipped away", "closed details", "token", "secret"]) {
+    for (const hidden of [
+      "display none",
+      "h1",
+      "visibility hidden",
+      "hidden attribute",
+      "aria hidden",
+      "zero size",
+      "visually hidden",
+      "moved off",
+      "clipped away",
+      "closed details",
+      "token",
+      "secret",
+    ]) {
       expect(content, hidden).not.to.include(hidden)
     }
     for (const shown of ["Shown text", "but visible child", "in the box", '[summary "More" collapsed]']) expect(content).to.include(shown)
@@ -176,9 +189,11 @@ describe("page walker: selectors", () => {
 
   it("tells generated ids and classes from authored ones", () => {
     for (const id of ["login", "issuecomment-2908119605", "__next", "main-content"]) expect(isStableId(id), id).to.equal(true)
-    for (const id of [":r1:", "ember123", "radix-:r2:-trigger", "x-3f9a2c", "comment-viewer-IC_kwDOOAhtcs6wCwKD"]) expect(isStableId(id), id).to.equal(false)
+    for (const id of [":r1:", "ember123", "radix-:r2:-trigger", "x-3f9a2c", "comment-viewer-IC_kwDOOAhtcs6wCwKD"])
+      expect(isStableId(id), id).to.equal(false)
     for (const name of ["nav", "PageHeader", "mr-2", "btn-primary"]) expect(isStableClass(name), name).to.equal(true)
-    for (const name of ["css-1x2y3z", "sc-bdVaJa", "kDlIYz", "prc-Button-IconButton-szpyj", "Button_primary__3xYz1", "dXFha-d"]) expect(isStableClass(name), name).to.equal(false)
+    for (const name of ["css-1x2y3z", "sc-bdVaJa", "kDlIYz", "prc-Button-IconButton-szpyj", "Button_primary__3xYz1", "dXFha-d"])
+      expect(isStableClass(name), name).to.equal(false)
   })
 })
 

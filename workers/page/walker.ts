@@ -5,7 +5,18 @@
  * it may use only the DOM. The format is described in docs/page-content.md.
  */
 import {
-  accessibleName, clip, collapse, escapeQuoted, headingLevel, interactiveKind, landmarkName, landmarkOf, namedByLabel, optionsOf, statesOf, valueOf,
+  accessibleName,
+  clip,
+  collapse,
+  escapeQuoted,
+  headingLevel,
+  interactiveKind,
+  landmarkName,
+  landmarkOf,
+  namedByLabel,
+  optionsOf,
+  statesOf,
+  valueOf,
 } from "./walker-roles.ts"
 import { cssString, frameDocument, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips } from "./walker-visibility.ts"
@@ -39,8 +50,27 @@ export type ReadOutcome =
 
 export const AUDIT_ATTRIBUTE = "data-agent-mesh-audit"
 
-const SKIPPED = new Set(["script", "style", "noscript", "template", "head", "meta", "link", "title", "datalist", "object", "embed", "param", "source", "track", "canvas", "audio", "map"])
-const BLOCK_DISPLAYS = /^(block|flex|grid|list-item|table|flow-root|table-row|table-caption|table-row-group|table-header-group|table-footer-group)$/
+const SKIPPED = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "head",
+  "meta",
+  "link",
+  "title",
+  "datalist",
+  "object",
+  "embed",
+  "param",
+  "source",
+  "track",
+  "canvas",
+  "audio",
+  "map",
+])
+const BLOCK_DISPLAYS =
+  /^(block|flex|grid|list-item|table|flow-root|table-row|table-caption|table-row-group|table-header-group|table-footer-group)$/
 
 const PIERCE_NOTE =
   'Note: a selector with ">>>" crosses into a shadow root or an iframe, which document.querySelector cannot do. Pass it whole to get_tab_content; in execute_script, query each part in turn (el.shadowRoot or iframe.contentDocument, then querySelector).'
@@ -216,7 +246,8 @@ class Walker {
     }
     // Controls nested inside links and buttons are invalid HTML but common: reach them too.
     const tag = el.localName
-    if (tag !== "input" && tag !== "select" && tag !== "textarea" && kind !== "editable") this.children(el, { ...context, controlsOnly: true })
+    if (tag !== "input" && tag !== "select" && tag !== "textarea" && kind !== "editable")
+      this.children(el, { ...context, controlsOnly: true })
     if (block) this.out.flush()
   }
 
@@ -240,7 +271,8 @@ class Walker {
     const label = escapeLabel(name || href)
     const states = statesOf(el, "link")
     const text = states.length ? `${label} (${states.join(", ")})` : label
-    if (selector.includes(`[href=${cssString(href)}]`) || href === "" || href === "#" || /^javascript:/i.test(href)) return `[${text}]${selector}`
+    if (selector.includes(`[href=${cssString(href)}]`) || href === "" || href === "#" || /^javascript:/i.test(href))
+      return `[${text}]${selector}`
     return `[${text}](${href.replace(/[()\s]/g, encodeURIComponent)})${selector}`
   }
 
@@ -372,7 +404,8 @@ const pictureName = (el: Element): string => {
   return el.localName === "svg" ? collapse(el.querySelector(":scope > title")?.textContent ?? "") : ""
 }
 
-const LANDMARK_QUERY = "header, footer, nav, main, aside, search, form, section[aria-label], section[aria-labelledby], [role=banner], [role=navigation], [role=main], [role=complementary], [role=contentinfo], [role=search], [role=form], [role=region]"
+const LANDMARK_QUERY =
+  "header, footer, nav, main, aside, search, form, section[aria-label], section[aria-labelledby], [role=banner], [role=navigation], [role=main], [role=complementary], [role=contentinfo], [role=search], [role=form], [role=region]"
 
 /** The page's landmarks (or, lacking any, its main headings), each with its selector: the map a model needs after a wrong selector. */
 const pageMap = (doc: Document): string => {
@@ -403,19 +436,38 @@ const DEFAULT_LIMIT = 1_000_000
 /** Reads the document (or the part `selector` picks) as annotated Markdown. */
 export const readPage = (doc: Document, options: ReadOptions = {}): ReadOutcome => {
   if (doc.contentType === "application/pdf") {
-    return { ok: false, code: "page_not_readable", message: "The tab shows a PDF in Chrome's viewer, which get_tab_content cannot read: fetch its URL with web_fetch instead." }
+    return {
+      ok: false,
+      code: "page_not_readable",
+      message: "The tab shows a PDF in Chrome's viewer, which get_tab_content cannot read: fetch its URL with web_fetch instead.",
+    }
   }
   let target: Element | null = doc.body
   let usedSelector = "body"
   if (options.selector !== undefined) {
     const selector = options.selector.trim()
-    if (selector === "") return { ok: false, code: "invalid_input", parameter: "selector", message: "`selector` is empty: give a CSS selector, or omit it to read the whole page." }
+    if (selector === "")
+      return {
+        ok: false,
+        code: "invalid_input",
+        parameter: "selector",
+        message: "`selector` is empty: give a CSS selector, or omit it to read the whole page.",
+      }
     const resolved = resolveSelector(doc, selector)
     if (!resolved.ok) {
-      return { ok: false, code: "invalid_input", parameter: "selector", message: `\`${clip(resolved.hop, 120)}\` is not a valid CSS selector. ${pageMap(doc)}` }
+      return {
+        ok: false,
+        code: "invalid_input",
+        parameter: "selector",
+        message: `\`${clip(resolved.hop, 120)}\` is not a valid CSS selector. ${pageMap(doc)}`,
+      }
     }
     if (resolved.element === null) {
-      return { ok: false, code: "selector_not_found", message: `No element matches the selector ${JSON.stringify(clip(selector, 120))} on ${doc.location.href}. ${pageMap(doc)} Pass one of these as \`selector\`, or omit it to read the whole page.` }
+      return {
+        ok: false,
+        code: "selector_not_found",
+        message: `No element matches the selector ${JSON.stringify(clip(selector, 120))} on ${doc.location.href}. ${pageMap(doc)} Pass one of these as \`selector\`, or omit it to read the whole page.`,
+      }
     }
     target = resolved.element
     usedSelector = selector
@@ -423,7 +475,12 @@ export const readPage = (doc: Document, options: ReadOptions = {}): ReadOutcome 
   const base = { url: doc.location.href, title: doc.title, usedSelector }
   if (target === null) return { ok: true, ...base, content: "", stopped: false }
   if (options.selector !== undefined && !isRendered(target)) {
-    return { ok: true, ...base, content: `(The element ${options.selector.trim()} is hidden: nothing of it is shown on the page.)`, stopped: false }
+    return {
+      ok: true,
+      ...base,
+      content: `(The element ${options.selector.trim()} is hidden: nothing of it is shown on the page.)`,
+      stopped: false,
+    }
   }
 
   const walker = new Walker(options.limit ?? DEFAULT_LIMIT)

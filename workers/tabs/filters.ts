@@ -14,16 +14,26 @@ export type PatternResult = { readonly ok: true; readonly regex: RegExp } | { re
 /** Compiles a filter pattern, case-insensitively (titles and hosts are written every which way). */
 export const compilePattern = (pattern: string): PatternResult => {
   if (pattern.length > PATTERN_MAX_CHARS) {
-    return { ok: false, message: `the pattern is ${pattern.length} characters long; at most ${PATTERN_MAX_CHARS} are allowed. Use a shorter, simpler regular expression.` }
+    return {
+      ok: false,
+      message: `the pattern is ${pattern.length} characters long; at most ${PATTERN_MAX_CHARS} are allowed. Use a shorter, simpler regular expression.`,
+    }
   }
   let regex: RegExp
   try {
     regex = new RegExp(pattern, "i")
   } catch (error) {
-    return { ok: false, message: `not a valid regular expression (${error instanceof Error ? error.message : String(error)}). Escape special characters such as . ? ( [ with a backslash.` }
+    return {
+      ok: false,
+      message: `not a valid regular expression (${error instanceof Error ? error.message : String(error)}). Escape special characters such as . ? ( [ with a backslash.`,
+    }
   }
   if (hasNestedQuantifier(pattern)) {
-    return { ok: false, message: "a quantified group that itself contains a quantifier, like (a+)+ or (\\w*)*, can take exponential time; simplify the pattern." }
+    return {
+      ok: false,
+      message:
+        "a quantified group that itself contains a quantifier, like (a+)+ or (\\w*)*, can take exponential time; simplify the pattern.",
+    }
   }
   return { ok: true, regex }
 }

@@ -9,10 +9,21 @@ describe("open_tab URL policy", () => {
   })
 
   it("refuses browser pages, files, code and extension pages, naming the scheme", () => {
-    for (const url of ["chrome://settings", "file:///etc/passwd", "javascript:alert(1)", "data:text/html,hi", "chrome-extension://abc/options.html", "about:settings", "blob:https://a.example/1"]) {
+    for (const url of [
+      "chrome://settings",
+      "file:///etc/passwd",
+      "javascript:alert(1)",
+      "data:text/html,hi",
+      "chrome-extension://abc/options.html",
+      "about:settings",
+      "blob:https://a.example/1",
+    ]) {
       const verdict = checkOpenableUrl(url)
       expect(verdict.ok, url).to.equal(false)
-      if (!verdict.ok) expect(verdict.reason, url).to.match(new RegExp(`^${new URL(url).protocol} URLs cannot be opened: only http, https and about:blank`))
+      if (!verdict.ok)
+        expect(verdict.reason, url).to.match(
+          new RegExp(`^${new URL(url).protocol} URLs cannot be opened: only http, https and about:blank`),
+        )
     }
   })
 

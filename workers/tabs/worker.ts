@@ -24,7 +24,12 @@ let matchRuns = 0
  * Matches the patterns in the sandbox, in a worker that is killed at the deadline: no static
  * check catches every pattern that backtracks for ever, and this worker must stay free.
  */
-const matchInSandbox = (context: ToolContext, url: string | undefined, title: string | undefined, tabs: ReadonlyArray<typeof TabInfo.Type>) =>
+const matchInSandbox = (
+  context: ToolContext,
+  url: string | undefined,
+  title: string | undefined,
+  tabs: ReadonlyArray<typeof TabInfo.Type>,
+) =>
   Effect.tryPromise({
     try: () => {
       const runId = `list-tabs-${context.callId}-${++matchRuns}`
@@ -35,7 +40,13 @@ const matchInSandbox = (context: ToolContext, url: string | undefined, title: st
 const t = args.title === undefined ? null : new RegExp(args.title, "i")
 return args.subjects.map(([url, title]) => (!u || u.test(url)) && (!t || t.test(title)))`,
         MATCH_DEADLINE_MS,
-        { args: { ...(url === undefined ? {} : { url }), ...(title === undefined ? {} : { title }), subjects: tabs.map((tab) => [tab.url.slice(0, SUBJECT_MAX_CHARS), tab.title.slice(0, SUBJECT_MAX_CHARS)]) } },
+        {
+          args: {
+            ...(url === undefined ? {} : { url }),
+            ...(title === undefined ? {} : { title }),
+            subjects: tabs.map((tab) => [tab.url.slice(0, SUBJECT_MAX_CHARS), tab.title.slice(0, SUBJECT_MAX_CHARS)]),
+          },
+        },
       )
     },
     catch: (error) => new Unavailable({ message: `The sandbox that matches list_tabs patterns could not be reached: ${String(error)}` }),
@@ -51,7 +62,9 @@ return args.subjects.map(([url, title]) => (!u || u.test(url)) && (!t || t.test(
           }),
         )
       }
-      return Effect.fail(new Unavailable({ message: `list_tabs could not match the patterns: ${outcome.ok ? "unexpected result" : outcome.error.message}` }))
+      return Effect.fail(
+        new Unavailable({ message: `list_tabs could not match the patterns: ${outcome.ok ? "unexpected result" : outcome.error.message}` }),
+      )
     }),
   )
 

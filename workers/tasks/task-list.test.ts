@@ -15,7 +15,12 @@ describe("TaskLists", () => {
   it("updates only the fields given, and tells a missing task apart", () => {
     const lists = new TaskLists()
     lists.create("a", "one", "first")
-    expect(lists.update("a", "t1", { status: "completed" })).to.deep.equal({ task_id: "t1", subject: "one", description: "first", status: "completed" })
+    expect(lists.update("a", "t1", { status: "completed" })).to.deep.equal({
+      task_id: "t1",
+      subject: "one",
+      description: "first",
+      status: "completed",
+    })
     expect(lists.update("a", "t1", { subject: "renamed", description: undefined })?.description).to.equal("first")
     expect(lists.update("a", "t9", { status: "completed" })).to.equal(undefined)
     expect(lists.update("b", "t1", { status: "completed" })).to.equal(undefined)

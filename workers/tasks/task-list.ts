@@ -11,9 +11,10 @@ export class TaskLists {
     const n = (this.counters.get(conversationId) ?? 0) + 1
     this.counters.set(conversationId, n)
     // Short ids: the model copies them back, and "t3" costs fewer tokens than a UUID.
-    const task: Task = description === undefined
-      ? { task_id: `t${n}`, subject, status: "pending" }
-      : { task_id: `t${n}`, subject, description, status: "pending" }
+    const task: Task =
+      description === undefined
+        ? { task_id: `t${n}`, subject, status: "pending" }
+        : { task_id: `t${n}`, subject, description, status: "pending" }
     this.listOf(conversationId).push(task)
     return task
   }

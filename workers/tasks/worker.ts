@@ -14,9 +14,11 @@ serveToolGroup([createTask, updateTask, listTasks], {
     const updated = lists.update(conversationId, task_id, patch)
     if (updated !== undefined) return Effect.succeed(updated)
     const known = lists.ids(conversationId)
-    return Effect.fail(new NotFound({
-      message: `There is no task "${quoteInput(task_id, 60)}" in this conversation. ${known.length ? `Known tasks: ${known.join(", ")}.` : "The task list is empty: create_task first."} Call list_tasks to see them.`,
-    }))
+    return Effect.fail(
+      new NotFound({
+        message: `There is no task "${quoteInput(task_id, 60)}" in this conversation. ${known.length ? `Known tasks: ${known.join(", ")}.` : "The task list is empty: create_task first."} Call list_tasks to see them.`,
+      }),
+    )
   },
   list_tasks: (_params, { conversationId }) => Effect.sync(() => lists.list(conversationId)),
 })

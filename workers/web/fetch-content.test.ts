@@ -50,16 +50,24 @@ describe("web_fetch content", () => {
   })
 
   it("says so when a page has no text without scripts", () => {
-    expect(htmlToContent('<title>App</title><div id="root"></div><script>render()</script>', "https://e.example/")).to.contain("get_tab_content")
+    expect(htmlToContent('<title>App</title><div id="root"></div><script>render()</script>', "https://e.example/")).to.contain(
+      "get_tab_content",
+    )
   })
 
   it("reads the text of a PDF", async () => {
-    const text = await readContent("pdf", makePdf("Quarterly numbers went up"), { mediaType: "application/pdf", contentType: "application/pdf", url: "https://e.example/r.pdf" })
+    const text = await readContent("pdf", makePdf("Quarterly numbers went up"), {
+      mediaType: "application/pdf",
+      contentType: "application/pdf",
+      url: "https://e.example/r.pdf",
+    })
     expect(text).to.equal("Quarterly numbers went up")
   })
 
   it("rejects a damaged PDF with a clear message", async () => {
-    const error = await readContent("pdf", bytes("%PDF-1.4 garbage"), { mediaType: "application/pdf", contentType: null, url: "x" }).catch((e: Error) => e)
+    const error = await readContent("pdf", bytes("%PDF-1.4 garbage"), { mediaType: "application/pdf", contentType: null, url: "x" }).catch(
+      (e: Error) => e,
+    )
     expect(error).to.be.instanceOf(Error)
     expect((error as Error).message).to.match(/PDF could not be read/)
   })

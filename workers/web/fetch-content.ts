@@ -20,9 +20,20 @@ export const kindOfMediaType = (mediaType: string): ContentKind | undefined => {
 }
 
 const TEXTUAL_APPLICATION_TYPES = new Set([
-  "application/xml", "application/javascript", "application/x-javascript", "application/ecmascript", "application/x-sh",
-  "application/yaml", "application/x-yaml", "application/toml", "application/sql", "application/graphql", "application/x-ndjson",
-  "application/jsonl", "application/x-www-form-urlencoded", "application/csv",
+  "application/xml",
+  "application/javascript",
+  "application/x-javascript",
+  "application/ecmascript",
+  "application/x-sh",
+  "application/yaml",
+  "application/x-yaml",
+  "application/toml",
+  "application/sql",
+  "application/graphql",
+  "application/x-ndjson",
+  "application/jsonl",
+  "application/x-www-form-urlencoded",
+  "application/csv",
 ])
 
 /** Media types that say nothing about the content, so the bytes are looked at instead. */
@@ -30,7 +41,10 @@ const GENERIC_TYPES = new Set(["", "application/octet-stream", "binary/octet-str
 
 /** The media type the bytes look like, for a response without a useful Content-Type. */
 export const sniffMediaType = (bytes: Uint8Array): string | undefined => {
-  const head = new TextDecoder("windows-1252").decode(bytes.subarray(0, 512)).replace(/^\uFEFF|^ï»¿/, "").trimStart()
+  const head = new TextDecoder("windows-1252")
+    .decode(bytes.subarray(0, 512))
+    .replace(/^\uFEFF|^ï»¿/, "")
+    .trimStart()
   if (head.startsWith("%PDF-")) return "application/pdf"
   if (/^<(!doctype html|html|head|body|!--|meta|title|p|div|h1)\b/i.test(head)) return "text/html"
   if (/^[{[]/.test(head)) return "application/json"
@@ -72,7 +86,9 @@ export const formatJson = (text: string): string => {
 /** An HTML page as Markdown: its title as a heading, then its main content. */
 export const htmlToContent = (html: string, url: string): string => {
   const { title, markdown } = extractFromHtml(html, url)
-  const body = markdown || "(No readable text was found in the page's HTML: it may be built by scripts. Open it with open_tab and read it with get_tab_content.)"
+  const body =
+    markdown ||
+    "(No readable text was found in the page's HTML: it may be built by scripts. Open it with open_tab and read it with get_tab_content.)"
   return title ? `# ${title}\n\n${body}` : body
 }
 

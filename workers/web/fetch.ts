@@ -33,7 +33,11 @@ export const parseTarget = (raw: string): URL | InvalidInput => {
   try {
     url = new URL(raw.trim())
   } catch {
-    return new InvalidInput({ tool: TOOL, parameter: "url", message: `"${quoteInput(raw)}" is not an absolute URL; give a full http:// or https:// address.` })
+    return new InvalidInput({
+      tool: TOOL,
+      parameter: "url",
+      message: `"${quoteInput(raw)}" is not an absolute URL; give a full http:// or https:// address.`,
+    })
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return new InvalidInput({
@@ -60,7 +64,10 @@ export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
     catch: (error): ToolError => {
       if (error instanceof Failure) return error.error
       if (context.signal.aborted) return new Cancelled({ tool: TOOL })
-      return new ToolFailed({ code: "tool_failed", message: `web_fetch failed unexpectedly: ${error instanceof Error ? error.message : String(error)}` })
+      return new ToolFailed({
+        code: "tool_failed",
+        message: `web_fetch failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+      })
     },
   }).pipe(Effect.map((result) => ({ url: params.url, ...result })))
 }
@@ -71,7 +78,9 @@ const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: 
   if (!response.ok) {
     void response.body?.cancel().catch(() => {})
     const text = response.statusText || reasonPhrase(response.status)
-    throw new Failure(new ToolFailed({ code: "http_error", message: `HTTP ${response.status}${text ? ` ${text}` : ""} from ${quoteInput(finalUrl)}.` }))
+    throw new Failure(
+      new ToolFailed({ code: "http_error", message: `HTTP ${response.status}${text ? ` ${text}` : ""} from ${quoteInput(finalUrl)}.` }),
+    )
   }
   const contentType = response.headers.get("content-type")
   const headerType = mediaTypeOf(contentType)
@@ -91,10 +100,16 @@ const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: 
   try {
     content = await readContent(kind, bytes, { mediaType: mediaType!, contentType, url: finalUrl, signal })
   } catch (error) {
-    if (error instanceof PdfError) throw new Failure(new ToolFailed({ code: "unreadable_content", message: `${finalUrl}: ${error.message}.` }))
+    if (error instanceof PdfError)
+      throw new Failure(new ToolFailed({ code: "unreadable_content", message: `${finalUrl}: ${error.message}.` }))
     // Elements nested deeper than the walkers' stack: a hostile or broken page.
     if (error instanceof RangeError) {
-      throw new Failure(new ToolFailed({ code: "unreadable_content", message: `${quoteInput(finalUrl)}: the page's elements are nested too deeply to read (${error.message}).` }))
+      throw new Failure(
+        new ToolFailed({
+          code: "unreadable_content",
+          message: `${quoteInput(finalUrl)}: the page's elements are nested too deeply to read (${error.message}).`,
+        }),
+      )
     }
     throw error
   }
@@ -120,7 +135,12 @@ const request = async (target: URL, signal: AbortSignal): Promise<Response> => {
 /** The whole body, refused past MAX_BODY_BYTES (whether or not Content-Length announced it). */
 const readBody = async (response: Response, url: string, signal: AbortSignal): Promise<Uint8Array> => {
   const tooLarge = () =>
-    new Failure(new ToolFailed({ code: "too_large", message: `${quoteInput(String(url))} is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; web_fetch does not read bodies that large.` }))
+    new Failure(
+      new ToolFailed({
+        code: "too_large",
+        message: `${quoteInput(String(url))} is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; web_fetch does not read bodies that large.`,
+      }),
+    )
   const declared = Number(response.headers.get("content-length"))
   if (declared > MAX_BODY_BYTES) {
     void response.body?.cancel().catch(() => {})
@@ -142,7 +162,12 @@ const readBody = async (response: Response, url: string, signal: AbortSignal): P
   } catch (error) {
     void reader.cancel().catch(() => {})
     if (error instanceof Failure || signal.aborted) throw error
-    throw new Failure(new ToolFailed({ code: "network_error", message: `The connection to ${quoteInput(String(url))} broke while reading the response (${String(error)}).` }))
+    throw new Failure(
+      new ToolFailed({
+        code: "network_error",
+        message: `The connection to ${quoteInput(String(url))} broke while reading the response (${String(error)}).`,
+      }),
+    )
   }
   const bytes = new Uint8Array(size)
   let offset = 0

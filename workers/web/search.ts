@@ -38,7 +38,10 @@ export const readSearchSettings = (context: Pick<ToolContext, "router">): Effect
     ),
     Effect.flatMap((search) =>
       Schema.decodeUnknownEffect(SearchSettings)(search).pipe(
-        Effect.mapError((issue) => new Unavailable({ message: `The stored search settings are invalid (${String(issue)}); fix them in Agent → Settings.` })),
+        Effect.mapError(
+          (issue) =>
+            new Unavailable({ message: `The stored search settings are invalid (${String(issue)}); fix them in Agent → Settings.` }),
+        ),
       ),
     ),
   )

@@ -23,7 +23,13 @@ describe("opfs_write content", () => {
   it("decodes a base64 data URL to its bytes, whatever its media type and parameters", () => {
     const all = Uint8Array.from({ length: 256 }, (_, i) => i)
     const base64 = btoa(String.fromCharCode(...all))
-    for (const header of ["data:application/octet-stream;base64,", "data:;base64,", "data:image/png;name=x.png;base64,", "DATA:Image/PNG;BASE64,", 'data:text/plain;charset="utf-8";base64,']) {
+    for (const header of [
+      "data:application/octet-stream;base64,",
+      "data:;base64,",
+      "data:image/png;name=x.png;base64,",
+      "DATA:Image/PNG;BASE64,",
+      'data:text/plain;charset="utf-8";base64,',
+    ]) {
       const result = bytesOf(header + base64)
       expect(result.fromDataUrl, header).to.equal(true)
       expect([...result.bytes], header).to.deep.equal([...all])

@@ -9,8 +9,7 @@
  */
 
 export type ContentBytes =
-  | { readonly ok: true; readonly bytes: Uint8Array; readonly fromDataUrl: boolean }
-  | { readonly ok: false; readonly message: string }
+  { readonly ok: true; readonly bytes: Uint8Array; readonly fromDataUrl: boolean } | { readonly ok: false; readonly message: string }
 
 const TOKEN = "[A-Za-z0-9!#$&'*+.^_`|~-]+"
 const HEADER = new RegExp(`^data:(?:${TOKEN}/${TOKEN})?((?:;${TOKEN}=(?:"[^"]*"|[^;,"]*))*)(;base64)?,`, "i")
@@ -28,7 +27,8 @@ export const contentBytes = (content: string): ContentBytes => {
     if (MEANT_AS_DATA_URL.test(content)) {
       return {
         ok: false,
-        message: 'content starts like a data: URL but has no "," before its data: write it as data:<type>;base64,<data>, or as data:<type>,<percent-encoded text>.',
+        message:
+          'content starts like a data: URL but has no "," before its data: write it as data:<type>;base64,<data>, or as data:<type>,<percent-encoded text>.',
       }
     }
     return { ok: true, bytes: new TextEncoder().encode(content), fromDataUrl: false }

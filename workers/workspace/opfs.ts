@@ -126,7 +126,11 @@ export class Workspace {
       try {
         for await (const [name, handle] of folder.entries()) {
           signal?.throwIfAborted()
-          entries.push(handle.kind === "file" ? { name, kind: "file", size: (await (handle as FileSystemFileHandle).getFile()).size } : { name, kind: "directory" })
+          entries.push(
+            handle.kind === "file"
+              ? { name, kind: "file", size: (await (handle as FileSystemFileHandle).getFile()).size }
+              : { name, kind: "directory" },
+          )
         }
       } catch (error) {
         throw fileSystemError(error, target.path || "/", "listed")
@@ -204,9 +208,10 @@ export class Workspace {
       if (kind === "TypeMismatchError") {
         throw new ToolFailed({
           code: "is_a_directory",
-          message: purpose === "read"
-            ? `"${target.path}" is a folder, not a file: list it with opfs_list.`
-            : `"${target.path}" is a folder, and opfs_write does not replace a folder with a file. Choose another name, or delete the folder with opfs_delete first.`,
+          message:
+            purpose === "read"
+              ? `"${target.path}" is a folder, not a file: list it with opfs_list.`
+              : `"${target.path}" is a folder, and opfs_write does not replace a folder with a file. Choose another name, or delete the folder with opfs_delete first.`,
         })
       }
       if (kind !== "NotFoundError") throw fileSystemError(error, target.path, purpose === "read" ? "read" : "written")
@@ -223,4 +228,8 @@ export class Workspace {
 const collator = new Intl.Collator("en", { numeric: true })
 
 const byKindThenName = (a: WorkspaceEntry, b: WorkspaceEntry) =>
-  a.kind !== b.kind ? (a.kind === "directory" ? -1 : 1) : collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  a.kind !== b.kind
+    ? a.kind === "directory"
+      ? -1
+      : 1
+    : collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)

@@ -49,7 +49,10 @@ export const parseWorkspacePath = (raw: string): PathParse => {
       return refuse(raw, 'has an empty segment (a doubled "/" or a trailing "/"): write it as "folder/file.txt".')
     }
     if (name === "..") {
-      return refuse(raw, 'contains "..": paths are relative to the workspace root and cannot go up; write the whole path from the root, e.g. "notes/a.md".')
+      return refuse(
+        raw,
+        'contains "..": paths are relative to the workspace root and cannot go up; write the whole path from the root, e.g. "notes/a.md".',
+      )
     }
     if (name === ".") return refuse(raw, 'contains ".": write the path without it, e.g. "notes/a.md".')
     if (new TextEncoder().encode(name).byteLength > MAX_NAME_BYTES) {

@@ -54,9 +54,10 @@ export const pageOfLines = (text: string, offset: number, limit: number): PageRe
   if (offset > Math.max(total, 1)) {
     return {
       ok: false,
-      message: total === 0
-        ? `offset ${offset} is past the end: the file is empty. Read it without an offset.`
-        : `offset ${offset} is past the end: the file has ${total} line${total === 1 ? "" : "s"}, so use an offset from 1 to ${total}.`,
+      message:
+        total === 0
+          ? `offset ${offset} is past the end: the file is empty. Read it without an offset.`
+          : `offset ${offset} is past the end: the file has ${total} line${total === 1 ? "" : "s"}, so use an offset from 1 to ${total}.`,
     }
   }
   const endLine = offset - 1 + limit

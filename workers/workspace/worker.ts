@@ -31,9 +31,10 @@ const pathOf = (tool: Tool, raw: string | undefined, rootAllowed: boolean): Effe
   const parsed = parseWorkspacePath(raw ?? "")
   if (!parsed.ok) return Effect.fail(new InvalidInput({ tool, parameter: "path", message: parsed.message }))
   if (parsed.value.segments.length === 0 && !rootAllowed) {
-    const why = tool === "opfs_delete"
-      ? "the workspace root cannot be deleted: delete the entries that opfs_list shows one by one."
-      : 'the path names the workspace root, which is a folder: give a file path such as "notes/a.md".'
+    const why =
+      tool === "opfs_delete"
+        ? "the workspace root cannot be deleted: delete the entries that opfs_list shows one by one."
+        : 'the path names the workspace root, which is a folder: give a file path such as "notes/a.md".'
     return Effect.fail(new InvalidInput({ tool, parameter: "path", message: why }))
   }
   return Effect.succeed(parsed.value)
@@ -56,11 +57,13 @@ serveToolGroup([opfsWrite, opfsRead, opfsList, opfsDelete], {
     Effect.gen(function* () {
       const path = yield* pathOf("opfs_read", params.path, false)
       if (params.mode === "blob" && (params.offset !== undefined || params.limit !== undefined)) {
-        return yield* Effect.fail(new InvalidInput({
-          tool: "opfs_read",
-          parameter: params.offset !== undefined ? "offset" : "limit",
-          message: 'offset and limit page through text, and mode "blob" returns the whole file: drop them, or use mode "text".',
-        }))
+        return yield* Effect.fail(
+          new InvalidInput({
+            tool: "opfs_read",
+            parameter: params.offset !== undefined ? "offset" : "limit",
+            message: 'offset and limit page through text, and mode "blob" returns the whole file: drop them, or use mode "text".',
+          }),
+        )
       }
       const bytes = yield* onDisk("read", path, (signal) => workspace.read(path, signal))
       if (params.mode === "text" || (params.mode === "auto" && isText(bytes))) {
@@ -71,7 +74,11 @@ serveToolGroup([opfsWrite, opfsRead, opfsList, opfsDelete], {
       const mime_type = mimeTypeOf(path.segments.at(-1)!, bytes)
       const blob_url = yield* Effect.tryPromise({
         try: () => host.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime_type })),
-        catch: (error) => new ToolFailed({ code: "blob_failed", message: `"${path.path}" was read but no blob URL could be made for it (${String(error)}); read it with mode "text" instead if it is text.` }),
+        catch: (error) =>
+          new ToolFailed({
+            code: "blob_failed",
+            message: `"${path.path}" was read but no blob URL could be made for it (${String(error)}); read it with mode "text" instead if it is text.`,
+          }),
       })
       return { path: path.path, blob_url, size: bytes.byteLength, mime_type }
     }),

@@ -5,8 +5,19 @@
  * Schema of the contract.
  */
 import {
-  BAD_NUMBERS, BROKEN_PATTERNS, CATASTROPHIC_PATTERNS, HUGE_STRINGS, LYING_DATA_URLS, ODD_STRINGS, PAGE_SCRIPTS, PATH_TRICKS,
-  SAFE_PATTERNS, SCRIPTS, SELECTORS, urlTricks, type Value,
+  BAD_NUMBERS,
+  BROKEN_PATTERNS,
+  CATASTROPHIC_PATTERNS,
+  HUGE_STRINGS,
+  LYING_DATA_URLS,
+  ODD_STRINGS,
+  PAGE_SCRIPTS,
+  PATH_TRICKS,
+  SAFE_PATTERNS,
+  SCRIPTS,
+  SELECTORS,
+  urlTricks,
+  type Value,
 } from "./catalogue.ts"
 import type { Rng } from "./prng.ts"
 import { repeat } from "./values.ts"
@@ -54,7 +65,10 @@ const workspacePath = (rng: Rng, env: FuzzEnv) =>
     ? rng.pick(env.seededPaths)
     : `fuzz/${rng.pick(["a", "b", "notes", "😀", "\u202Eright", "é", "x y"])}${rng.chance(0.3) ? `/${rng.pick(["c", "d"])}` : ""}.${rng.pick(["txt", "md", "json", "png", "bin"])}`
 
-const strings = (...lists: ReadonlyArray<ReadonlyArray<Value>>) => () => lists.flat()
+const strings =
+  (...lists: ReadonlyArray<ReadonlyArray<Value>>) =>
+  () =>
+    lists.flat()
 
 export const DOMAINS: Readonly<Record<string, ToolDomain>> = {
   web_fetch: {
@@ -177,7 +191,17 @@ export const DOMAINS: Readonly<Record<string, ToolDomain>> = {
     },
     tricky: {
       question: strings(ODD_STRINGS, HUGE_STRINGS.slice(0, 2)),
-      options: () => [[], [""], ["a", "a"], ODD_STRINGS.slice(0, 30), Array.from({ length: 10_000 }, (_, i) => `option ${i}`), [repeat("o", 1 << 20)], [1, 2], [null], ["a", ["b"]]],
+      options: () => [
+        [],
+        [""],
+        ["a", "a"],
+        ODD_STRINGS.slice(0, 30),
+        Array.from({ length: 10_000 }, (_, i) => `option ${i}`),
+        [repeat("o", 1 << 20)],
+        [1, 2],
+        [null],
+        ["a", ["b"]],
+      ],
       multiple: () => [true],
     },
   },
@@ -220,7 +244,11 @@ export const DOMAINS: Readonly<Record<string, ToolDomain>> = {
       ...(rng.chance(0.3) ? { description: oddOrShort(rng) } : {}),
     }),
     tricky: {
-      task_id: strings(["t0", "t-1", "T1", " t1", "t1 ", "t1\u0000", "t01", "t1e0", "t９", "__proto__", "constructor", "hasOwnProperty"], ODD_STRINGS, HUGE_STRINGS.slice(0, 1)),
+      task_id: strings(
+        ["t0", "t-1", "T1", " t1", "t1 ", "t1\u0000", "t01", "t1e0", "t９", "__proto__", "constructor", "hasOwnProperty"],
+        ODD_STRINGS,
+        HUGE_STRINGS.slice(0, 1),
+      ),
       subject: strings(ODD_STRINGS, HUGE_STRINGS.slice(0, 1)),
       description: strings(ODD_STRINGS, HUGE_STRINGS.slice(0, 1)),
     },
@@ -234,7 +262,21 @@ export const DOMAINS: Readonly<Record<string, ToolDomain>> = {
 
 /** How often each tool is drawn in the random part of a run: cheap tools more, tab-opening and agents less. */
 export const TOOL_WEIGHTS: Readonly<Record<string, number>> = {
-  web_fetch: 7, web_search: 4, get_tab_content: 6, list_tabs: 9, open_tab: 4, close_tab: 4, activate_tab: 4,
-  opfs_write: 8, opfs_read: 8, opfs_list: 5, opfs_delete: 5, ask_user: 5, execute_script: 7, agent: 3,
-  create_task: 6, update_task: 6, list_tasks: 3,
+  web_fetch: 7,
+  web_search: 4,
+  get_tab_content: 6,
+  list_tabs: 9,
+  open_tab: 4,
+  close_tab: 4,
+  activate_tab: 4,
+  opfs_write: 8,
+  opfs_read: 8,
+  opfs_list: 5,
+  opfs_delete: 5,
+  ask_user: 5,
+  execute_script: 7,
+  agent: 3,
+  create_task: 6,
+  update_task: 6,
+  list_tasks: 3,
 }

@@ -44,7 +44,8 @@ export type PlanEntry =
   | { readonly tool: string; readonly kind: "tricky"; readonly field: string; readonly index: number }
   | { readonly tool: string; readonly kind: "structural"; readonly mutation: Mutation; readonly field?: string }
 
-type Mutation = "missing" | "extra" | "wrong-type" | "out-of-range" | "bad-enum" | "empty" | "odd-string" | "huge-string" | "not-object" | "options"
+type Mutation =
+  "missing" | "extra" | "wrong-type" | "out-of-range" | "bad-enum" | "empty" | "odd-string" | "huge-string" | "not-object" | "options"
 
 export const schemaOf = (tool: string): ParamsSchema => {
   const definition = builtinTools.find((t) => t.name === tool)
@@ -56,7 +57,22 @@ const schemas = new Map<string, ParamsSchema>(builtinTools.map((t) => [t.name, s
 const propsOf = (tool: string) => Object.entries(schemas.get(tool)?.properties ?? {})
 
 /** Keys no tool takes, a few chosen to trip naive object handling. */
-const EXTRA_KEYS = ["__proto__", "constructor", "", "😀", "verbose", "x".repeat(1000), "\u0000", "toString", "tab_id", "url", "path", "Path", "url ", "a.b"]
+const EXTRA_KEYS = [
+  "__proto__",
+  "constructor",
+  "",
+  "😀",
+  "verbose",
+  "x".repeat(1000),
+  "\u0000",
+  "toString",
+  "tab_id",
+  "url",
+  "path",
+  "Path",
+  "url ",
+  "a.b",
+]
 
 const jsonType = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v)
 
@@ -144,14 +160,22 @@ const mutate = (draft: Draft, tool: string, mutation: Mutation, rng: Rng, chosen
       break
     }
     case "out-of-range": {
-      const edges = [prop.minimum !== undefined ? prop.minimum - 1 : -1, prop.maximum !== undefined ? prop.maximum + 1 : 2 ** 53 + 2, (prop.maximum ?? 100) - 0.5]
+      const edges = [
+        prop.minimum !== undefined ? prop.minimum - 1 : -1,
+        prop.maximum !== undefined ? prop.maximum + 1 : 2 ** 53 + 2,
+        (prop.maximum ?? 100) - 0.5,
+      ]
       setKey(params, field, rng.pick([...BAD_NUMBERS, ...edges]))
       break
     }
     case "bad-enum": {
       const valid = prop.enum!.map(String)
       const one = rng.pick(valid)
-      setKey(params, field, rng.pick(["", "other", one.toUpperCase(), ` ${one}`, `${one} `, `${one}\u0000`, `${one}\u200B`, "auto,text", "__proto__"]))
+      setKey(
+        params,
+        field,
+        rng.pick(["", "other", one.toUpperCase(), ` ${one}`, `${one} `, `${one}\u0000`, `${one}\u200B`, "auto,text", "__proto__"]),
+      )
       break
     }
     case "empty":
@@ -170,8 +194,17 @@ const mutate = (draft: Draft, tool: string, mutation: Mutation, rng: Rng, chosen
 }
 
 const RANDOM_MUTATIONS: ReadonlyArray<readonly [Mutation | "tricky", number]> = [
-  ["tricky", 10], ["missing", 3], ["extra", 3], ["wrong-type", 5], ["out-of-range", 3], ["bad-enum", 2], ["empty", 2],
-  ["odd-string", 4], ["huge-string", 1], ["not-object", 1], ["options", 1],
+  ["tricky", 10],
+  ["missing", 3],
+  ["extra", 3],
+  ["wrong-type", 5],
+  ["out-of-range", 3],
+  ["bad-enum", 2],
+  ["empty", 2],
+  ["odd-string", 4],
+  ["huge-string", 1],
+  ["not-object", 1],
+  ["options", 1],
 ]
 
 /** Makes a planned case concrete against the browser as it is now. */
@@ -191,10 +224,17 @@ export const materialize = (id: number, entry: PlanEntry, rng: Rng, env: FuzzEnv
   else if (entry.kind === "structural") mutate(draft, entry.tool, entry.mutation, rng, entry.field)
   else if (!rng.chance(0.2)) {
     // Most random cases break the call in one to three ways; a fifth stay valid.
-    const count = rng.weighted([[1, 7], [2, 2], [3, 1]] as const)
+    const count = rng.weighted([
+      [1, 7],
+      [2, 2],
+      [3, 1],
+    ] as const)
     for (let n = 0, tries = 0; n < count && tries < 10; tries++) {
       const kind = rng.weighted(RANDOM_MUTATIONS)
-      const done = kind === "tricky" ? Object.keys(domain.tricky).length > 0 && setTricky(rng.pick(Object.keys(domain.tricky))) : mutate(draft, entry.tool, kind, rng)
+      const done =
+        kind === "tricky"
+          ? Object.keys(domain.tricky).length > 0 && setTricky(rng.pick(Object.keys(domain.tricky)))
+          : mutate(draft, entry.tool, kind, rng)
       if (done) n++
     }
   }
@@ -218,7 +258,15 @@ export const materialize = (id: number, entry: PlanEntry, rng: Rng, env: FuzzEnv
 export const plan = (rng: Rng, total: number, only?: ReadonlyArray<string>): PlanEntry[] => {
   const included = (tool: string) => only === undefined || only.length === 0 || only.includes(tool)
   const fixed: PlanEntry[] = []
-  const probeEnv: FuzzEnv = { origin: "http://127.0.0.1:1", extensionId: "x", panelTabId: 1, windowIds: [1], fixedTabIds: [2], scratchTabIds: [3], seededPaths: ["a"] }
+  const probeEnv: FuzzEnv = {
+    origin: "http://127.0.0.1:1",
+    extensionId: "x",
+    panelTabId: 1,
+    windowIds: [1],
+    fixedTabIds: [2],
+    scratchTabIds: [3],
+    seededPaths: ["a"],
+  }
   for (const tool of builtinTools.map((t) => t.name)) {
     const domain = DOMAINS[tool]
     if (domain === undefined) throw new Error(`no fuzz domain for ${tool}: add it to test/support/fuzz/domain.ts`)
@@ -228,12 +276,16 @@ export const plan = (rng: Rng, total: number, only?: ReadonlyArray<string>): Pla
       for (let index = 0; index < count; index++) fixed.push({ tool, kind: "tricky", field, index })
     }
     const mutations: Mutation[] = ["missing", "wrong-type", "out-of-range", "bad-enum", "empty", "odd-string", "huge-string"]
-    for (const mutation of mutations) for (const field of applicable(tool, mutation)) fixed.push({ tool, kind: "structural", mutation, field })
+    for (const mutation of mutations)
+      for (const field of applicable(tool, mutation)) fixed.push({ tool, kind: "structural", mutation, field })
     for (const mutation of ["extra", "not-object", "options"] as const) fixed.push({ tool, kind: "structural", mutation })
   }
   const chosen = fixed.length > total ? rng.sample(fixed, total) : fixed
   const weights = (Object.entries(TOOL_WEIGHTS) as Array<[string, number]>).filter(([tool]) => included(tool))
   if (weights.length === 0) throw new Error(`no tool to fuzz among ${only?.join(", ")}`)
-  const random: PlanEntry[] = Array.from({ length: Math.max(0, total - chosen.length) }, () => ({ tool: rng.weighted(weights), kind: "random" as const }))
+  const random: PlanEntry[] = Array.from({ length: Math.max(0, total - chosen.length) }, () => ({
+    tool: rng.weighted(weights),
+    kind: "random" as const,
+  }))
   return rng.sample([...chosen, ...random], total)
 }

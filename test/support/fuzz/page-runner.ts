@@ -32,7 +32,8 @@ export const installRunner = async (page: Page): Promise<void> => {
       if (Array.isArray(v)) return v.map(build)
       if (typeof v === "object" && v !== null) {
         const out: Record<string, unknown> = {}
-        for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: build(x), enumerable: true, writable: true, configurable: true })
+        for (const [k, x] of Object.entries(v))
+          Object.defineProperty(out, k, { value: build(x), enumerable: true, writable: true, configurable: true })
         return out
       }
       return v

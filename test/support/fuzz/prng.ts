@@ -35,7 +35,10 @@ const hashLabel = (label: string) => {
 
 export const createRng = (seed: number): Rng => {
   const init = splitmix32(seed >>> 0)
-  let a = init(), b = init(), c = init(), d = init()
+  let a = init(),
+    b = init(),
+    c = init(),
+    d = init()
   const raw = () => {
     const t = (((a + b) | 0) + d) | 0
     d = (d + 1) | 0

@@ -30,7 +30,8 @@ export const expand = (value: unknown): unknown => {
   if (typeof value === "object" && value !== null) {
     const out: Record<string, unknown> = {}
     // defineProperty, so that a "__proto__" key stays an own key as it is in JSON.
-    for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: expand(v), enumerable: true, writable: true, configurable: true })
+    for (const [k, v] of Object.entries(value))
+      Object.defineProperty(out, k, { value: expand(v), enumerable: true, writable: true, configurable: true })
     return out
   }
   return value
@@ -44,7 +45,11 @@ const showString = (s: string, max: number) => {
 /** A short, exact-enough rendering of an input for a failure report. */
 export const show = (value: unknown, max = 160): string => {
   if (isRepeat(value)) {
-    const parts = [value.prefix ? showString(value.prefix, 40) + " + " : "", `${showString(value.$fuzzRepeat, 30)}×${value.times}`, value.suffix ? " + " + showString(value.suffix, 40) : ""]
+    const parts = [
+      value.prefix ? showString(value.prefix, 40) + " + " : "",
+      `${showString(value.$fuzzRepeat, 30)}×${value.times}`,
+      value.suffix ? " + " + showString(value.suffix, 40) : "",
+    ]
     return parts.join("")
   }
   if (typeof value === "string") return showString(value, max)

@@ -23,8 +23,7 @@ export interface Outcome {
 }
 
 export type Verdict =
-  | { readonly kind: "ok" | "specific" }
-  | { readonly kind: "crash" | "hang" | "unspecific" | "validation"; readonly reason: string }
+  { readonly kind: "ok" | "specific" } | { readonly kind: "crash" | "hang" | "unspecific" | "validation"; readonly reason: string }
 
 const COMMON = ["invalid_input", "not_found", "permission_denied"]
 const WORKSPACE = ["is_a_directory", "not_a_directory", "quota_exceeded", "busy", "io_error", "blob_failed"]
@@ -33,7 +32,15 @@ const TABS = ["browser_error"]
 /** The codes each tool documents for its own failures (schemas and workers), beyond the common ones. */
 export const TOOL_CODES: Readonly<Record<string, ReadonlyArray<string>>> = {
   web_fetch: ["http_error", "network_error", "unsupported_content_type", "unreadable_content", "too_large"],
-  web_search: ["search_http_error", "search_network_error", "search_blocked", "search_bad_response", "search_links_unresolved", "search_api_error", "missing_api_key"],
+  web_search: [
+    "search_http_error",
+    "search_network_error",
+    "search_blocked",
+    "search_bad_response",
+    "search_links_unresolved",
+    "search_api_error",
+    "missing_api_key",
+  ],
   get_tab_content: ["page_not_readable", "selector_not_found", "scripts_blocked", ...TABS],
   list_tabs: TABS,
   open_tab: TABS,
@@ -73,10 +80,12 @@ export const judge = (fuzz: FuzzCase, outcome: Outcome, accepted: boolean): Verd
   }
   const code = outcome.code
   const message = outcome.message
-  if ((code === "worker_crashed" && !/did not stop within/.test(String(message))) || code === "unavailable") return { kind: "crash", reason: `${String(code)}: ${String(message)}` }
+  if ((code === "worker_crashed" && !/did not stop within/.test(String(message))) || code === "unavailable")
+    return { kind: "crash", reason: `${String(code)}: ${String(message)}` }
   if (code === "timeout") return { kind: "hang", reason: `timed out: ${String(message)}` }
   // The supervisor replaced a worker because a call (this one or another) would not stop.
-  if (code === "worker_crashed" && typeof message === "string" && /did not stop within/.test(message)) return { kind: "hang", reason: `${code}: ${message}` }
+  if (code === "worker_crashed" && typeof message === "string" && /did not stop within/.test(message))
+    return { kind: "hang", reason: `${code}: ${message}` }
   if (typeof code !== "string" || code === "") return { kind: "unspecific", reason: `no code (${JSON.stringify(code)})` }
   if (typeof message !== "string" || message.trim() === "") return { kind: "unspecific", reason: `${code} with an empty message` }
   if (code === "tool_failed" || /failed unexpectedly/.test(message)) return { kind: "unspecific", reason: `${code}: ${message}` }
@@ -99,14 +108,21 @@ export const judge = (fuzz: FuzzCase, outcome: Outcome, accepted: boolean): Verd
       if (fuzz.optionsInvalid || !paramsGiven) return { kind: "specific" }
       return { kind: "unspecific", reason: `invalid_input without a parameter: ${message}` }
     }
-    if (typeof parameter !== "string") return { kind: "unspecific", reason: `invalid_input with a parameter that is not a name (${JSON.stringify(parameter)})` }
+    if (typeof parameter !== "string")
+      return { kind: "unspecific", reason: `invalid_input with a parameter that is not a name (${JSON.stringify(parameter)})` }
     const known = Object.keys((definitions.get(fuzz.tool)!.parameters as unknown as { fields: Record<string, unknown> }).fields ?? {})
     const given = isPlainObject(fuzz.params) ? Object.keys(fuzz.params) : []
     if (!known.includes(parameter) && !given.includes(parameter)) {
-      return { kind: "unspecific", reason: `invalid_input names "${parameter}", which is neither a parameter of ${fuzz.tool} nor in the call: ${message}` }
+      return {
+        kind: "unspecific",
+        reason: `invalid_input names "${parameter}", which is neither a parameter of ${fuzz.tool} nor in the call: ${message}`,
+      }
     }
     if (!accepted && fuzz.touched.length > 0 && !fuzz.touched.includes(parameter)) {
-      return { kind: "unspecific", reason: `invalid_input names "${parameter}", but the bad value was in ${fuzz.touched.join(", ")}: ${message}` }
+      return {
+        kind: "unspecific",
+        reason: `invalid_input names "${parameter}", but the bad value was in ${fuzz.touched.join(", ")}: ${message}`,
+      }
     }
   }
   return { kind: "specific" }

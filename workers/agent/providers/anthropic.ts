@@ -41,7 +41,12 @@ const assistantBlocks = (message: Extract<Message, { role: "assistant" }>): Arra
   }
   if (message.content !== "") blocks.push({ type: "text", text: message.content })
   for (const call of message.toolCalls ?? []) {
-    blocks.push({ type: "tool_use", id: call.id, name: call.name, input: call.invalidArguments !== undefined ? {} : (call.arguments ?? {}) })
+    blocks.push({
+      type: "tool_use",
+      id: call.id,
+      name: call.name,
+      input: call.invalidArguments !== undefined ? {} : (call.arguments ?? {}),
+    })
   }
   return blocks
 }
@@ -128,7 +133,12 @@ const errorStatus: Record<string, number> = {
   overloaded_error: 529,
 }
 
-type RawUsage = { input_tokens?: number; output_tokens?: number; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null }
+type RawUsage = {
+  input_tokens?: number
+  output_tokens?: number
+  cache_read_input_tokens?: number | null
+  cache_creation_input_tokens?: number | null
+}
 
 type OpenBlock =
   | { kind: "text" }
@@ -181,7 +191,8 @@ export const makeAnthropicProvider = (config: ProviderConfig): Provider => ({
             } else if (block.type === "redacted_thinking") {
               blocks.set(index, { kind: "redacted", data: String(block.data ?? "") })
             } else if (block.type === "tool_use") {
-              const initial = block.input && typeof block.input === "object" && Object.keys(block.input).length > 0 ? JSON.stringify(block.input) : ""
+              const initial =
+                block.input && typeof block.input === "object" && Object.keys(block.input).length > 0 ? JSON.stringify(block.input) : ""
               blocks.set(index, { kind: "tool", id: String(block.id ?? ""), name: String(block.name ?? ""), json: initial })
             } else {
               blocks.set(index, { kind: "other" })
@@ -208,7 +219,10 @@ export const makeAnthropicProvider = (config: ProviderConfig): Provider => ({
             const block = blocks.get(index)
             blocks.delete(index)
             if (block?.kind === "thinking") {
-              yield { type: "reasoning_block", block: { text: block.text, ...(block.signature !== "" ? { signature: block.signature } : {}) } }
+              yield {
+                type: "reasoning_block",
+                block: { text: block.text, ...(block.signature !== "" ? { signature: block.signature } : {}) },
+              }
             } else if (block?.kind === "redacted") {
               yield { type: "reasoning_block", block: { text: "", redactedData: block.data } }
             } else if (block?.kind === "tool") {
@@ -230,11 +244,14 @@ export const makeAnthropicProvider = (config: ProviderConfig): Provider => ({
           case "error": {
             const error = json["error"] ?? {}
             const status = errorStatus[String(error.type)]
-            throw new ProviderError(redact(`Anthropic reported ${error.type ?? "an error"} mid-stream: ${error.message ?? "no message"}`, secrets), {
-              kind: "http",
-              ...(status !== undefined ? { status } : {}),
-              retryable: status !== undefined ? isRetryableStatus(status) : true,
-            })
+            throw new ProviderError(
+              redact(`Anthropic reported ${error.type ?? "an error"} mid-stream: ${error.message ?? "no message"}`, secrets),
+              {
+                kind: "http",
+                ...(status !== undefined ? { status } : {}),
+                retryable: status !== undefined ? isRetryableStatus(status) : true,
+              },
+            )
           }
           default:
             // ping, and event types added after this was written.
@@ -248,7 +265,13 @@ export const makeAnthropicProvider = (config: ProviderConfig): Provider => ({
   },
 
   listModels: (options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> =>
-    listModelIds({ url: joinUrl(config.baseUrl, "/models?limit=1000"), headers: anthropicHeaders(config), apiKey: config.apiKey, list: "data", ...(options?.signal ? { signal: options.signal } : {}) }),
+    listModelIds({
+      url: joinUrl(config.baseUrl, "/models?limit=1000"),
+      headers: anthropicHeaders(config),
+      apiKey: config.apiKey,
+      list: "data",
+      ...(options?.signal ? { signal: options.signal } : {}),
+    }),
 })
 
 /** Anthropic counts cached input apart from `input_tokens`; inputTokens here is the whole prompt, as with OpenAI. */

@@ -14,7 +14,13 @@ const KEY = "sk-test-9f8e7d6c5b4a39281706"
 describe("HTTP errors", () => {
   for (const kind of kinds) {
     it(`${kind}: 429 with Retry-After in seconds is retryable, with the API's message`, async () => {
-      const server = await scripted([{ status: 429, headers: { "retry-after": "7" }, body: { type: "error", error: { type: "rate_limit_error", message: "Number of requests has exceeded your rate limit" } } }])
+      const server = await scripted([
+        {
+          status: 429,
+          headers: { "retry-after": "7" },
+          body: { type: "error", error: { type: "rate_limit_error", message: "Number of requests has exceeded your rate limit" } },
+        },
+      ])
       const turn = await runTurn(makeProvider({ kind, baseUrl: server.baseUrl(kind) }))
       expect(turn.error?.details).to.deep.equal({ kind: "http", status: 429, retryable: true, retryAfterMs: 7000 })
       expect(turn.error?.message).to.include("HTTP 429").and.include("Number of requests has exceeded your rate limit")
@@ -55,7 +61,9 @@ describe("HTTP errors", () => {
   })
 
   it("an HTML error page is reduced to its text", async () => {
-    const server = await scripted([{ status: 502, headers: { "content-type": "text/html" }, body: "<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>" }])
+    const server = await scripted([
+      { status: 502, headers: { "content-type": "text/html" }, body: "<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>" },
+    ])
     const turn = await runTurn(makeProvider({ kind: "openai", baseUrl: server.baseUrl("openai") }))
     expect(turn.error?.message).to.include("502 Bad Gateway nginx").and.not.include("<h1>")
     expect(turn.error?.details.retryable).to.equal(true)
@@ -189,7 +197,11 @@ describe("abort", () => {
   it("aborting while waiting for the headers", async () => {
     const server = await scripted([{ text: "late", delayMs: 600_000 }])
     const controller = new AbortController()
-    const pending = runTurn(makeProvider({ kind: "openai", baseUrl: server.baseUrl("openai") }), { signal: controller.signal }, { stallTimeoutMs: 600_000 })
+    const pending = runTurn(
+      makeProvider({ kind: "openai", baseUrl: server.baseUrl("openai") }),
+      { signal: controller.signal },
+      { stallTimeoutMs: 600_000 },
+    )
     await eventually(server.requests, (log) => log.length === 1)
     controller.abort()
     const turn = await pending

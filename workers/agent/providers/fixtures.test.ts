@@ -61,7 +61,10 @@ describe("OpenAI-compatible fixtures", () => {
   })
 
   it("whole tool calls in single chunks, one with arguments that are not JSON", async () => {
-    const turn = await replay("openai", "openai/semantic-kernel_SYNTHETIC_chat_completion_streaming_multiple_function_calls_test_response.txt")
+    const turn = await replay(
+      "openai",
+      "openai/semantic-kernel_SYNTHETIC_chat_completion_streaming_multiple_function_calls_test_response.txt",
+    )
     expect(turn.error).to.equal(undefined)
     expect(turn.toolCalls).to.deep.equal([
       { id: "1", name: "MyPlugin-GetCurrentWeather", arguments: { location: "Boston, MA" } },
@@ -79,16 +82,23 @@ describe("OpenAI-compatible fixtures", () => {
     const turn = await replay("openai", "openai/semantic-kernel_SYNTHETIC_chat_completion_invalid_streaming_test_response.txt")
     expect(turn.text).to.equal("Test chat streaming response")
     expect(turn.error?.details).to.deep.equal({ kind: "protocol", retryable: false })
-    expect(turn.error?.message).to.match(/malformed chunk/).and.match(/event 2/).and.include('{"id":}]}')
+    expect(turn.error?.message)
+      .to.match(/malformed chunk/)
+      .and.match(/event 2/)
+      .and.include('{"id":}]}')
     expect(turn.stop).to.equal(undefined)
   })
 
   it("DeepSeek: reasoning_content as reasoning and a block, the tool call, cached tokens", async () => {
     const turn = await replay("openai", "openai/vercel-ai_deepseek-reasoning-tool-call.chunks.jsonl")
-    expect(turn.reasoning).to.match(/^The user is asking for the weather in San Francisco\./).and.match(/parameter set to "San Francisco"\.$/)
+    expect(turn.reasoning)
+      .to.match(/^The user is asking for the weather in San Francisco\./)
+      .and.match(/parameter set to "San Francisco"\.$/)
     expect(turn.blocks).to.deep.equal([{ text: turn.reasoning }])
     expect(turn.text).to.equal("")
-    expect(turn.toolCalls).to.deep.equal([{ id: "call_00_ioIn7yN9p1ZOMNpDLwd4MgAF", name: "weather", arguments: { location: "San Francisco" } }])
+    expect(turn.toolCalls).to.deep.equal([
+      { id: "call_00_ioIn7yN9p1ZOMNpDLwd4MgAF", name: "weather", arguments: { location: "San Francisco" } },
+    ])
     expect(turn.usage).to.deep.equal({ inputTokens: 339, outputTokens: 83, cachedInputTokens: 320 })
     expect(turn.stop?.reason).to.equal("tool_calls")
     // The block closes before the tool call is announced.
@@ -99,7 +109,9 @@ describe("OpenAI-compatible fixtures", () => {
   it("a long text answer (300 chunks) with usage after the finish chunk", async () => {
     const turn = await replay("openai", "openai/vercel-ai_openai-text.chunks.jsonl")
     expect(turn.text.length).to.equal(1724)
-    expect(turn.text).to.match(/^\*\*Holiday Name:\*\* Harmony Day\n\n/).and.match(/shared human experiences and mutual respect\.$/)
+    expect(turn.text)
+      .to.match(/^\*\*Holiday Name:\*\* Harmony Day\n\n/)
+      .and.match(/shared human experiences and mutual respect\.$/)
     expect(turn.usage).to.deep.equal({ inputTokens: 16, outputTokens: 300, cachedInputTokens: 0 })
     expect(turn.stop?.reason).to.equal("end")
   })
@@ -128,7 +140,9 @@ describe("Anthropic fixtures", () => {
     expect(turn.reasoning).to.equal(thinking)
     expect(turn.blocks).to.have.length(1)
     expect(turn.blocks[0]?.text).to.equal(thinking)
-    expect(turn.blocks[0]?.signature).to.match(/^EvQBCkYICxgCKkAxhD4N/).and.match(/Ca17BgB$/)
+    expect(turn.blocks[0]?.signature)
+      .to.match(/^EvQBCkYICxgCKkAxhD4N/)
+      .and.match(/Ca17BgB$/)
     expect(turn.text).to.equal("925 ÷ 5 = 185")
     expect(turn.usage).to.deep.equal({ inputTokens: 69, outputTokens: 53, cachedInputTokens: 0, cacheWriteTokens: 0 })
     expect(turn.stop?.reason).to.equal("end")

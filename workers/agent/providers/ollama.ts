@@ -39,7 +39,11 @@ const ollamaMessage = (message: Message): Record<string, unknown> => {
         content: message.content,
         ...(thinking !== "" ? { thinking } : {}),
         ...(calls.length > 0
-          ? { tool_calls: calls.map((call) => ({ function: { name: call.name, arguments: call.invalidArguments !== undefined ? {} : (call.arguments ?? {}) } })) }
+          ? {
+              tool_calls: calls.map((call) => ({
+                function: { name: call.name, arguments: call.invalidArguments !== undefined ? {} : (call.arguments ?? {}) },
+              })),
+            }
           : {}),
       }
     }
@@ -51,7 +55,12 @@ export const ollamaBody = (request: ChatRequest): Record<string, unknown> => ({
   messages: [...(request.system ? [{ role: "system", content: request.system }] : []), ...request.messages.map(ollamaMessage)],
   stream: true,
   ...(request.tools && request.tools.length > 0
-    ? { tools: request.tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } })) }
+    ? {
+        tools: request.tools.map((tool) => ({
+          type: "function",
+          function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+        })),
+      }
     : {}),
   ...(request.maxTokens !== undefined ? { options: { num_predict: request.maxTokens } } : {}),
 })
@@ -102,7 +111,10 @@ export const makeOllamaProvider = (config: ProviderConfig): Provider => ({
         }
         events++
         if (chunk["error"] !== undefined) {
-          throw new ProviderError(redact(`Ollama reported an error mid-stream: ${String(chunk["error"])}`, secrets), { kind: "stream", retryable: false })
+          throw new ProviderError(redact(`Ollama reported an error mid-stream: ${String(chunk["error"])}`, secrets), {
+            kind: "stream",
+            retryable: false,
+          })
         }
         const message = chunk["message"] ?? {}
         if (typeof message.thinking === "string") yield* reasoning.emit("reasoning", message.thinking)
@@ -134,5 +146,12 @@ export const makeOllamaProvider = (config: ProviderConfig): Provider => ({
   },
 
   listModels: (options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> =>
-    listModelIds({ url: joinUrl(config.baseUrl, "/api/tags"), headers: ollamaHeaders(config), apiKey: config.apiKey, list: "models", field: "name", ...(options?.signal ? { signal: options.signal } : {}) }),
+    listModelIds({
+      url: joinUrl(config.baseUrl, "/api/tags"),
+      headers: ollamaHeaders(config),
+      apiKey: config.apiKey,
+      list: "models",
+      field: "name",
+      ...(options?.signal ? { signal: options.signal } : {}),
+    }),
 })

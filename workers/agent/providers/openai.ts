@@ -122,7 +122,8 @@ class ToolCallAssembler {
 }
 
 const stopReason = (finish: string | undefined, sawToolCalls: boolean, sawRefusal: boolean): StopReason => {
-  if (sawToolCalls && (finish === undefined || finish === "stop" || finish === "tool_calls" || finish === "function_call")) return "tool_calls"
+  if (sawToolCalls && (finish === undefined || finish === "stop" || finish === "tool_calls" || finish === "function_call"))
+    return "tool_calls"
   switch (finish) {
     case undefined:
     case "stop":
@@ -190,7 +191,6 @@ export const makeOpenAiProvider = (config: ProviderConfig): Provider => ({
       let refused = false
       let events = 0
 
-
       for await (const event of sseEvents(open.text())) {
         const data = event.data.trim()
         if (data === "[DONE]") {
@@ -239,5 +239,11 @@ export const makeOpenAiProvider = (config: ProviderConfig): Provider => ({
   },
 
   listModels: (options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> =>
-    listModelIds({ url: joinUrl(config.baseUrl, "/models"), headers: openAiHeaders(config), apiKey: config.apiKey, list: "data", ...(options?.signal ? { signal: options.signal } : {}) }),
+    listModelIds({
+      url: joinUrl(config.baseUrl, "/models"),
+      headers: openAiHeaders(config),
+      apiKey: config.apiKey,
+      list: "data",
+      ...(options?.signal ? { signal: options.signal } : {}),
+    }),
 })

@@ -5,7 +5,17 @@ import { scripted } from "./test-support.ts"
 
 describe("presets", () => {
   it("cover the services the settings page offers, each with a usable base URL", () => {
-    expect(PRESETS.map((p) => p.id)).to.deep.equal(["openai", "openrouter", "deepseek", "gemini", "ollama", "lmstudio", "vllm", "anthropic", "custom"])
+    expect(PRESETS.map((p) => p.id)).to.deep.equal([
+      "openai",
+      "openrouter",
+      "deepseek",
+      "gemini",
+      "ollama",
+      "lmstudio",
+      "vllm",
+      "anthropic",
+      "custom",
+    ])
     for (const preset of PRESETS) expect(new URL(preset.baseUrl).protocol, preset.id).to.match(/^https?:$/)
     expect(PRESETS.filter((p) => p.needsKey).map((p) => p.id)).to.deep.equal(["openai", "openrouter", "deepseek", "gemini", "anthropic"])
     expect(configFromPreset("deepseek", { apiKey: "k" })).to.deep.equal({
@@ -14,7 +24,10 @@ describe("presets", () => {
       apiKey: "k",
       quirks: { sendReasoningBack: true },
     })
-    expect(configFromPreset("ollama", { baseUrl: "http://10.0.0.2:11434" })).to.deep.equal({ kind: "ollama", baseUrl: "http://10.0.0.2:11434" })
+    expect(configFromPreset("ollama", { baseUrl: "http://10.0.0.2:11434" })).to.deep.equal({
+      kind: "ollama",
+      baseUrl: "http://10.0.0.2:11434",
+    })
   })
 })
 
@@ -32,7 +45,11 @@ describe("listModels", () => {
     expect(await listModels({ kind: "anthropic", baseUrl: server.baseUrl("anthropic"), apiKey: "k2" })).to.deep.equal(["claude-x"])
     const [request] = await server.requests()
     expect(request?.path).to.equal("/v1/models")
-    expect(request?.headers).to.include({ "x-api-key": "k2", "anthropic-version": "2023-06-01", "anthropic-dangerous-direct-browser-access": "true" })
+    expect(request?.headers).to.include({
+      "x-api-key": "k2",
+      "anthropic-version": "2023-06-01",
+      "anthropic-dangerous-direct-browser-access": "true",
+    })
   })
 
   it("Ollama: GET /api/tags, models[].name", async () => {

@@ -29,7 +29,14 @@ export const PRESETS: ReadonlyArray<ProviderPreset> = [
     quirks: { maxCompletionTokens: true },
     keyUrl: "https://platform.openai.com/api-keys",
   },
-  { id: "openrouter", label: "OpenRouter", kind: "openai", baseUrl: "https://openrouter.ai/api/v1", needsKey: true, keyUrl: "https://openrouter.ai/keys" },
+  {
+    id: "openrouter",
+    label: "OpenRouter",
+    kind: "openai",
+    baseUrl: "https://openrouter.ai/api/v1",
+    needsKey: true,
+    keyUrl: "https://openrouter.ai/keys",
+  },
   {
     id: "deepseek",
     label: "DeepSeek",
@@ -51,7 +58,14 @@ export const PRESETS: ReadonlyArray<ProviderPreset> = [
   { id: "ollama", label: "Ollama", kind: "ollama", baseUrl: "http://127.0.0.1:11434", needsKey: false },
   { id: "lmstudio", label: "LM Studio", kind: "openai", baseUrl: "http://127.0.0.1:1234/v1", needsKey: false },
   { id: "vllm", label: "vLLM", kind: "openai", baseUrl: "http://127.0.0.1:8000/v1", needsKey: false },
-  { id: "anthropic", label: "Anthropic", kind: "anthropic", baseUrl: "https://api.anthropic.com/v1", needsKey: true, keyUrl: "https://console.anthropic.com/settings/keys" },
+  {
+    id: "anthropic",
+    label: "Anthropic",
+    kind: "anthropic",
+    baseUrl: "https://api.anthropic.com/v1",
+    needsKey: true,
+    keyUrl: "https://console.anthropic.com/settings/keys",
+  },
   // llama.cpp's server default; any OpenAI-compatible base URL works.
   { id: "custom", label: "Custom (OpenAI-compatible)", kind: "openai", baseUrl: "http://127.0.0.1:8080/v1", needsKey: false },
 ]
@@ -105,7 +119,12 @@ export const testConnection = async (
   }
   try {
     for await (const event of provider.stream(
-      { model: model!, messages: [{ role: "user", content: "Reply with OK." }], maxTokens: 1, ...(options.signal ? { signal: options.signal } : {}) },
+      {
+        model: model!,
+        messages: [{ role: "user", content: "Reply with OK." }],
+        maxTokens: 1,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
       { stallTimeoutMs: options.stallTimeoutMs ?? 30_000 },
     )) {
       if (event.type === "stop") break

@@ -5,7 +5,11 @@ import { runTurn, scripted } from "./test-support.ts"
 import type { Message, ToolSpec } from "./types.ts"
 
 const tools: Array<ToolSpec> = [
-  { name: "web_fetch", description: "Fetches a URL", parameters: { type: "object", properties: { url: { type: "string" } }, required: ["url"] } },
+  {
+    name: "web_fetch",
+    description: "Fetches a URL",
+    parameters: { type: "object", properties: { url: { type: "string" } }, required: ["url"] },
+  },
   { name: "list_tabs", description: "Lists the open tabs", parameters: { type: "object", properties: {} } },
 ]
 
@@ -40,7 +44,9 @@ describe("OpenAI-compatible requests", () => {
     expect(body.stream_options).to.deep.equal({ include_usage: true })
     expect(body.max_tokens).to.equal(300)
     expect(body).not.to.have.property("max_completion_tokens")
-    expect(body.tools).to.deep.equal(tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } })))
+    expect(body.tools).to.deep.equal(
+      tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } })),
+    )
     expect(body.messages).to.deep.equal([
       { role: "system", content: "Be brief." },
       { role: "user", content: "Open two pages" },
@@ -65,7 +71,10 @@ describe("OpenAI-compatible requests", () => {
       baseUrl: server.baseUrl("openai"),
       quirks: { sendReasoningBack: true, maxCompletionTokens: true },
     })
-    await runTurn(provider, { messages: [...conversation, { role: "assistant", content: "Done.", reasoning: [{ text: "not sent" }] }], maxTokens: 64 })
+    await runTurn(provider, {
+      messages: [...conversation, { role: "assistant", content: "Done.", reasoning: [{ text: "not sent" }] }],
+      maxTokens: 64,
+    })
     const [request] = await server.requests()
     expect(request?.headers).not.to.have.property("authorization")
     expect(request?.body.max_completion_tokens).to.equal(64)
@@ -126,14 +135,24 @@ describe("Anthropic requests", () => {
   })
 
   it("passes thinking (with signature) and redacted thinking back unchanged, before text and tool_use", async () => {
-    const signature = "EvQBCkYICxgCKkAxhD4NUKFzudtZ6NzbZdEiBACIScTzqjPViM596iWLZIk4EFKYYBj3B6Ptl3b0dcQv/VeJBNbejNWIWRBn+KPNEgz6HWtKx7p+QRgKsEoaDGjsiqfht7gTRFYHiyIwD1VSmNqHxv3wy8KEMP+LYb/TC4UH3H97tuoaADARFFcA0phdfxnzKQxFnc9lwY+dKlzUsaKSUAFeu1bDL5ikZJ1vL0Fkz6JjoFke0L/wOJRIUDUlDUOFJ1tZ3ea7g6LGE/5hwuvWgLwewdcm64d+43l7F57XrOmqNd6flI2K/oPr/4yzNgvi/EhT6Ca17BgB"
+    const signature =
+      "EvQBCkYICxgCKkAxhD4NUKFzudtZ6NzbZdEiBACIScTzqjPViM596iWLZIk4EFKYYBj3B6Ptl3b0dcQv/VeJBNbejNWIWRBn+KPNEgz6HWtKx7p+QRgKsEoaDGjsiqfht7gTRFYHiyIwD1VSmNqHxv3wy8KEMP+LYb/TC4UH3H97tuoaADARFFcA0phdfxnzKQxFnc9lwY+dKlzUsaKSUAFeu1bDL5ikZJ1vL0Fkz6JjoFke0L/wOJRIUDUlDUOFJ1tZ3ea7g6LGE/5hwuvWgLwewdcm64d+43l7F57XrOmqNd6flI2K/oPr/4yzNgvi/EhT6Ca17BgB"
     const server = await scripted([
-      { reasoning: ["Let me ", "look ", "it up.\n"], signature, redactedThinking: "EmwKAhgBEgy3va3pzix/LafPsn4a", text: "Looking.", toolCalls: [{ id: "toolu_1", name: "web_fetch", arguments: { url: "https://x.example" } }] },
+      {
+        reasoning: ["Let me ", "look ", "it up.\n"],
+        signature,
+        redactedThinking: "EmwKAhgBEgy3va3pzix/LafPsn4a",
+        text: "Looking.",
+        toolCalls: [{ id: "toolu_1", name: "web_fetch", arguments: { url: "https://x.example" } }],
+      },
       { text: "Done." },
     ])
     const provider = makeProvider({ kind: "anthropic", baseUrl: server.baseUrl("anthropic"), apiKey: "k" })
     const first = await runTurn(provider, { messages: [{ role: "user", content: "Look it up" }], tools })
-    expect(first.blocks).to.deep.equal([{ text: "Let me look it up.\n", signature }, { text: "", redactedData: "EmwKAhgBEgy3va3pzix/LafPsn4a" }])
+    expect(first.blocks).to.deep.equal([
+      { text: "Let me look it up.\n", signature },
+      { text: "", redactedData: "EmwKAhgBEgy3va3pzix/LafPsn4a" },
+    ])
     expect(first.toolCalls).to.deep.equal([{ id: "toolu_1", name: "web_fetch", arguments: { url: "https://x.example" } }])
 
     await runTurn(provider, {
@@ -154,14 +173,23 @@ describe("Anthropic requests", () => {
         { type: "tool_use", id: "toolu_1", name: "web_fetch", input: { url: "https://x.example" } },
       ],
     })
-    expect(second?.body.messages[2]).to.deep.equal({ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "X" }] })
+    expect(second?.body.messages[2]).to.deep.equal({
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "X" }],
+    })
   })
 
   it("a recorded thinking block goes back byte for byte", async () => {
     const server = await scripted([{ fixture: "anthropic/vercel-ai_anthropic-thinking-signature.chunks.jsonl" }, { text: "ok" }])
     const provider = makeProvider({ kind: "anthropic", baseUrl: server.baseUrl("anthropic") })
     const first = await runTurn(provider)
-    await runTurn(provider, { messages: [{ role: "user", content: "Hi" }, { role: "assistant", content: first.text, reasoning: first.blocks }, { role: "user", content: "And?" }] })
+    await runTurn(provider, {
+      messages: [
+        { role: "user", content: "Hi" },
+        { role: "assistant", content: first.text, reasoning: first.blocks },
+        { role: "user", content: "And?" },
+      ],
+    })
     const recorded = (await (await fetch("/__shared/fixtures/llm/anthropic/vercel-ai_anthropic-thinking-signature.chunks.jsonl")).text())
       .trim()
       .split("\n")
@@ -177,13 +205,21 @@ describe("Anthropic requests", () => {
 describe("Ollama native requests", () => {
   it("sends tools, tool calls with object arguments, tool results by name, num_predict", async () => {
     const server = await scripted([{ text: "ok" }])
-    await runTurn(makeProvider({ kind: "ollama", baseUrl: server.baseUrl("ollama") }), { system: "Be brief.", messages: conversation, tools, maxTokens: 99 })
+    await runTurn(makeProvider({ kind: "ollama", baseUrl: server.baseUrl("ollama") }), {
+      system: "Be brief.",
+      messages: conversation,
+      tools,
+      maxTokens: 99,
+    })
     const [request] = await server.requests()
     expect(request?.path).to.equal("/api/chat")
     const body = request?.body
     expect(body.stream).to.equal(true)
     expect(body.options).to.deep.equal({ num_predict: 99 })
-    expect(body.tools[0]).to.deep.equal({ type: "function", function: { name: "web_fetch", description: "Fetches a URL", parameters: tools[0]!.parameters } })
+    expect(body.tools[0]).to.deep.equal({
+      type: "function",
+      function: { name: "web_fetch", description: "Fetches a URL", parameters: tools[0]!.parameters },
+    })
     expect(body.messages).to.deep.equal([
       { role: "system", content: "Be brief." },
       { role: "user", content: "Open two pages" },

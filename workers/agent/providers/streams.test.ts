@@ -36,7 +36,8 @@ describe("the same synthesized answer through all three protocols", () => {
       expect(turn.usage?.outputTokens).to.equal(20)
       if (kind === "openai") expect(turn.usage).to.deep.equal({ inputTokens: 100, outputTokens: 20, cachedInputTokens: 60 })
       // Anthropic counts cached input apart; the provider reports the whole prompt as OpenAI does.
-      if (kind === "anthropic") expect(turn.usage).to.deep.equal({ inputTokens: 160, outputTokens: 20, cachedInputTokens: 60, cacheWriteTokens: 0 })
+      if (kind === "anthropic")
+        expect(turn.usage).to.deep.equal({ inputTokens: 160, outputTokens: 20, cachedInputTokens: 60, cacheWriteTokens: 0 })
     })
   }
 })
@@ -55,8 +56,16 @@ describe("OpenAI-compatible quirks", () => {
       {
         raw: [
           chunk({ role: "assistant", content: "", reasoning: "Need weather." }),
-          chunk({ role: "assistant", content: "", tool_calls: [{ id: "call_1", index: 0, type: "function", function: { name: "weather", arguments: '{"city":"Paris"}' } }] }),
-          chunk({ role: "assistant", content: "", tool_calls: [{ id: "call_2", index: 0, type: "function", function: { name: "weather", arguments: '{"city":"Rome"}' } }] }),
+          chunk({
+            role: "assistant",
+            content: "",
+            tool_calls: [{ id: "call_1", index: 0, type: "function", function: { name: "weather", arguments: '{"city":"Paris"}' } }],
+          }),
+          chunk({
+            role: "assistant",
+            content: "",
+            tool_calls: [{ id: "call_2", index: 0, type: "function", function: { name: "weather", arguments: '{"city":"Rome"}' } }],
+          }),
           chunk({ role: "assistant", content: "" }, "stop"),
           "data: [DONE]\n\n",
         ],
@@ -76,20 +85,31 @@ describe("OpenAI-compatible quirks", () => {
     const server = await scripted([
       {
         raw: [
-          chunk({ tool_calls: [{ type: "function", function: { name: "a", arguments: "{}" } }, { type: "function", function: { name: "b", arguments: '{"x":1}' } }] }),
+          chunk({
+            tool_calls: [
+              { type: "function", function: { name: "a", arguments: "{}" } },
+              { type: "function", function: { name: "b", arguments: '{"x":1}' } },
+            ],
+          }),
           chunk({}, "tool_calls"),
           "data: [DONE]\n\n",
         ],
       },
     ])
     const turn = await runTurn(makeProvider({ kind: "openai", baseUrl: server.baseUrl("openai") }))
-    expect(turn.toolCalls.map((c) => [c.name, c.arguments])).to.deep.equal([["a", {}], ["b", { x: 1 }]])
+    expect(turn.toolCalls.map((c) => [c.name, c.arguments])).to.deep.equal([
+      ["a", {}],
+      ["b", { x: 1 }],
+    ])
     expect(turn.toolCalls[0]?.id).to.match(/^call_/)
     expect(turn.toolCalls[0]?.id).not.to.equal(turn.toolCalls[1]?.id)
   })
 
   it("content_filter and unknown finish reasons map, keeping the raw reason", async () => {
-    const server = await scripted([{ text: "x", finish: "content_filter" }, { text: "y", finish: "eos_token" }])
+    const server = await scripted([
+      { text: "x", finish: "content_filter" },
+      { text: "y", finish: "eos_token" },
+    ])
     const provider = makeProvider({ kind: "openai", baseUrl: server.baseUrl("openai") })
     expect((await runTurn(provider)).stop).to.deep.equal({ type: "stop", reason: "content_filter", raw: "content_filter" })
     expect((await runTurn(provider)).stop).to.deep.equal({ type: "stop", reason: "other", raw: "eos_token" })
@@ -98,14 +118,19 @@ describe("OpenAI-compatible quirks", () => {
 
 describe("Anthropic stream details", () => {
   it("max_tokens and refusal stop reasons", async () => {
-    const server = await scripted([{ text: "cut", finish: "max_tokens" }, { text: "", finish: "refusal" }])
+    const server = await scripted([
+      { text: "cut", finish: "max_tokens" },
+      { text: "", finish: "refusal" },
+    ])
     const provider = makeProvider({ kind: "anthropic", baseUrl: server.baseUrl("anthropic") })
     expect((await runTurn(provider)).stop).to.deep.equal({ type: "stop", reason: "length", raw: "max_tokens" })
     expect((await runTurn(provider)).stop).to.deep.equal({ type: "stop", reason: "refusal", raw: "refusal" })
   })
 
   it("cache read and write tokens", async () => {
-    const server = await scripted([{ text: "hi", usage: { inputTokens: 5, outputTokens: 2, cachedInputTokens: 1000, cacheWriteTokens: 200 } }])
+    const server = await scripted([
+      { text: "hi", usage: { inputTokens: 5, outputTokens: 2, cachedInputTokens: 1000, cacheWriteTokens: 200 } },
+    ])
     const turn = await runTurn(makeProvider({ kind: "anthropic", baseUrl: server.baseUrl("anthropic") }))
     expect(turn.usage).to.deep.equal({ inputTokens: 1205, outputTokens: 2, cachedInputTokens: 1000, cacheWriteTokens: 200 })
   })
@@ -116,8 +141,16 @@ describe("Anthropic stream details", () => {
       {
         raw: [
           ev("message_start", { type: "message_start", message: { usage: { input_tokens: 3, output_tokens: 1 } } }),
-          ev("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "t1", name: "f", input: {} } }),
-          ev("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"a": 1} ' } }),
+          ev("content_block_start", {
+            type: "content_block_start",
+            index: 0,
+            content_block: { type: "tool_use", id: "t1", name: "f", input: {} },
+          }),
+          ev("content_block_delta", {
+            type: "content_block_delta",
+            index: 0,
+            delta: { type: "input_json_delta", partial_json: '{"a": 1} ' },
+          }),
           ev("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: "  " } }),
           ev("content_block_stop", { type: "content_block_stop", index: 0 }),
           ev("message_delta", { type: "message_delta", delta: { stop_reason: "tool_use" }, usage: { output_tokens: 4 } }),
@@ -147,15 +180,24 @@ describe("ThinkTagSplitter", () => {
     const splitter = new ThinkTagSplitter()
     const out = [...pieces.flatMap((p) => splitter.push(p)), ...splitter.flush()]
     return {
-      reasoning: out.filter((p) => p.type === "reasoning").map((p) => p.delta).join(""),
-      text: out.filter((p) => p.type === "text").map((p) => p.delta).join(""),
+      reasoning: out
+        .filter((p) => p.type === "reasoning")
+        .map((p) => p.delta)
+        .join(""),
+      text: out
+        .filter((p) => p.type === "text")
+        .map((p) => p.delta)
+        .join(""),
     }
   }
 
   it("gives the same result wherever the stream is cut in two", () => {
     const whole = "  <think>plan: a < b </thin k></think>\n\nAnswer </think> stays"
     for (let i = 0; i <= whole.length; i++) {
-      expect(run([whole.slice(0, i), whole.slice(i)]), `cut at ${i}`).to.deep.equal({ reasoning: "plan: a < b </thin k>", text: "Answer </think> stays" })
+      expect(run([whole.slice(0, i), whole.slice(i)]), `cut at ${i}`).to.deep.equal({
+        reasoning: "plan: a < b </thin k>",
+        text: "Answer </think> stays",
+      })
     }
   })
 

@@ -3,7 +3,17 @@
  * web-test-runner mounts at /__model/ (test/support/model-server.mjs), and the events a
  * provider yields gathered into what a test compares.
  */
-import { ProviderError, type ChatRequest, type Provider, type ProviderKind, type ReasoningBlock, type StreamEvent, type StreamOptions, type ToolCall, type Usage } from "./types.ts"
+import {
+  ProviderError,
+  type ChatRequest,
+  type Provider,
+  type ProviderKind,
+  type ReasoningBlock,
+  type StreamEvent,
+  type StreamOptions,
+  type ToolCall,
+  type Usage,
+} from "./types.ts"
 
 export interface LoggedRequest {
   readonly method: string
@@ -20,7 +30,10 @@ export interface ScriptedServer {
   requests(): Promise<Array<LoggedRequest>>
 }
 
-export const scripted = async (steps: ReadonlyArray<unknown>, options: { models?: Array<string> | null; requireKey?: string } = {}): Promise<ScriptedServer> => {
+export const scripted = async (
+  steps: ReadonlyArray<unknown>,
+  options: { models?: Array<string> | null; requireKey?: string } = {},
+): Promise<ScriptedServer> => {
   const response = await fetch("/__model/__script", { method: "POST", body: JSON.stringify({ steps, ...options }) })
   if (!response.ok) throw new Error(`scripting the model server failed: HTTP ${response.status}`)
   const { prefix } = (await response.json()) as { prefix: string }
@@ -43,17 +56,21 @@ export interface Turn {
   readonly error?: ProviderError
 }
 
-export const runTurn = async (provider: Provider, request: Partial<ChatRequest> = {}, options: StreamOptions = { stallTimeoutMs: 5000 }): Promise<Turn> => {
+export const runTurn = async (
+  provider: Provider,
+  request: Partial<ChatRequest> = {},
+  options: StreamOptions = { stallTimeoutMs: 5000 },
+): Promise<Turn> => {
   const events: Array<StreamEvent> = []
   let error: ProviderError | undefined
   try {
-    for await (const event of provider.stream({ model: "test-model", messages: [{ role: "user", content: "Hi" }], ...request }, options)) events.push(event)
+    for await (const event of provider.stream({ model: "test-model", messages: [{ role: "user", content: "Hi" }], ...request }, options))
+      events.push(event)
   } catch (thrown) {
     if (!(thrown instanceof ProviderError)) throw thrown
     error = thrown
   }
-  const joined = (type: "text" | "reasoning" | "refusal") =>
-    events.flatMap((e) => (e.type === type ? [e.delta] : [])).join("")
+  const joined = (type: "text" | "reasoning" | "refusal") => events.flatMap((e) => (e.type === type ? [e.delta] : [])).join("")
   const usage = events.flatMap((e) => (e.type === "usage" ? [e.usage] : [])).at(-1)
   const stop = events.find((e): e is Extract<StreamEvent, { type: "stop" }> => e.type === "stop")
   return {

@@ -28,8 +28,7 @@ export interface OpenResponse {
   close(): void
 }
 
-export const cancelledError = (): ProviderError =>
-  new ProviderError("The request was cancelled.", { kind: "cancelled", retryable: false })
+export const cancelledError = (): ProviderError => new ProviderError("The request was cancelled.", { kind: "cancelled", retryable: false })
 
 const stalledError = (ms: number, phase: string): ProviderError =>
   new ProviderError(`The model service sent nothing for ${formatMs(ms)} ${phase}; the request was abandoned.`, {
@@ -72,7 +71,10 @@ export const errorBodyMessage = (body: string): string => {
   } catch {
     // Not JSON: an HTML error page or plain text; shown shortened below.
   }
-  const text = trimmed.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim()
+  const text = trimmed
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
   return text.length > 300 ? `${text.slice(0, 300)}…` : text
 }
 
@@ -101,7 +103,12 @@ const hintFor = (status: number, message: string): string => {
   return ""
 }
 
-export const httpError = async (response: Response, host: string, secrets: RequestArgs["secrets"], readBody: () => Promise<string>): Promise<ProviderError> => {
+export const httpError = async (
+  response: Response,
+  host: string,
+  secrets: RequestArgs["secrets"],
+  readBody: () => Promise<string>,
+): Promise<ProviderError> => {
   let body = ""
   try {
     body = await readBody()
@@ -185,7 +192,10 @@ export const openRequest = async (args: RequestArgs): Promise<OpenResponse> => {
     close()
     if (error instanceof ProviderError) throw error
     throw new ProviderError(
-      redact(`Could not reach ${url.origin}: ${(error as Error)?.message ?? String(error)}. Check the base URL and that the service is running.`, args.secrets),
+      redact(
+        `Could not reach ${url.origin}: ${(error as Error)?.message ?? String(error)}. Check the base URL and that the service is running.`,
+        args.secrets,
+      ),
       { kind: "network", retryable: true },
     )
   }
@@ -252,10 +262,13 @@ export const requestJson = async (args: RequestArgs): Promise<unknown> => {
 
 /** The error for a stream that ended before its protocol's terminator. */
 export const cutOffError = (events: number, terminator: string): ProviderError =>
-  new ProviderError(`The stream was cut off after ${events} event${events === 1 ? "" : "s"}, before ${terminator}; the answer is incomplete.`, {
-    kind: "stream",
-    retryable: true,
-  })
+  new ProviderError(
+    `The stream was cut off after ${events} event${events === 1 ? "" : "s"}, before ${terminator}; the answer is incomplete.`,
+    {
+      kind: "stream",
+      retryable: true,
+    },
+  )
 
 export const malformedChunkError = (events: number, data: string): ProviderError =>
   new ProviderError(

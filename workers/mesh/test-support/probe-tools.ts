@@ -6,19 +6,39 @@ import { WholeNumber } from "../../../schemas/primitives.ts"
 const quiet = { worksOn: "tasks", readOnly: true, destructive: false, openWorld: false } as const
 
 export const wait = defineTool({
-  name: "probe_wait", group: "tasks", description: "Waits ms milliseconds, cooperatively.", annotations: quiet, timeoutMs: 5_000,
-  parameters: Schema.Struct({ ms: WholeNumber }), result: Schema.Struct({ waited: Schema.Number }),
+  name: "probe_wait",
+  group: "tasks",
+  description: "Waits ms milliseconds, cooperatively.",
+  annotations: quiet,
+  timeoutMs: 5_000,
+  parameters: Schema.Struct({ ms: WholeNumber }),
+  result: Schema.Struct({ waited: Schema.Number }),
 })
 export const spin = defineTool({
-  name: "probe_spin", group: "tasks", description: "Busy-loops ms milliseconds without yielding.", annotations: quiet, timeoutMs: 5_000,
-  parameters: Schema.Struct({ ms: WholeNumber }), result: Schema.Struct({ spun: Schema.Number }),
+  name: "probe_spin",
+  group: "tasks",
+  description: "Busy-loops ms milliseconds without yielding.",
+  annotations: quiet,
+  timeoutMs: 5_000,
+  parameters: Schema.Struct({ ms: WholeNumber }),
+  result: Schema.Struct({ spun: Schema.Number }),
 })
 export const counts = defineTool({
-  name: "probe_counts", group: "tasks", description: "How many waits finished and how many were stopped.", annotations: quiet, timeoutMs: 5_000,
-  parameters: Schema.Struct({}), result: Schema.Struct({ finished: Schema.Number, stopped: Schema.Number }),
+  name: "probe_counts",
+  group: "tasks",
+  description: "How many waits finished and how many were stopped.",
+  annotations: quiet,
+  timeoutMs: 5_000,
+  parameters: Schema.Struct({}),
+  result: Schema.Struct({ finished: Schema.Number, stopped: Schema.Number }),
 })
 export const badResult = defineTool({
-  name: "probe_bad_result", group: "tasks", description: "Returns a result that breaks its contract.", annotations: quiet, timeoutMs: 5_000,
-  parameters: Schema.Struct({}), result: Schema.Struct({ n: Schema.Number }),
+  name: "probe_bad_result",
+  group: "tasks",
+  description: "Returns a result that breaks its contract.",
+  annotations: quiet,
+  timeoutMs: 5_000,
+  parameters: Schema.Struct({}),
+  result: Schema.Struct({ n: Schema.Number }),
 })
 export const probeTools = [wait, spin, counts, badResult] as const

@@ -2,7 +2,11 @@ import { expect } from "chai"
 import { extractFromHtml } from "./index.ts"
 
 const prose = (topic: string, n: number) =>
-  Array.from({ length: n }, (_, i) => `<p>${topic} paragraph ${i + 1}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`).join("")
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `<p>${topic} paragraph ${i + 1}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`,
+  ).join("")
 
 const page = (body: string, title = "The story") => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`
 
@@ -35,7 +39,8 @@ describe("extractFromHtml", () => {
   })
 
   it("drops a run of teasers that each open with a link", () => {
-    const teaser = (i: number) => `<li class="card"><a href="/s/${i}">Another story number ${i} headline</a><p>Its summary, a sentence that could pass for prose, runs on here.</p></li>`
+    const teaser = (i: number) =>
+      `<li class="card"><a href="/s/${i}">Another story number ${i} headline</a><p>Its summary, a sentence that could pass for prose, runs on here.</p></li>`
     const { markdown } = extractFromHtml(page(`<main>${prose("Body", 3)}<ul class="more">${[1, 2, 3, 4].map(teaser).join("")}</ul></main>`))
     expect(markdown).to.contain("Body paragraph 1:")
     expect(markdown).not.to.contain("Another story")
@@ -43,8 +48,11 @@ describe("extractFromHtml", () => {
 
   it("drops hidden elements, captions and a heading that repeats the title", () => {
     const { markdown } = extractFromHtml(
-      page(`<article><h1>The story</h1><figure><img src="/a.jpg" alt="A photo"><figcaption>Photo: Agency</figcaption></figure>
-        ${prose("Text", 3)}<div style="display:none">Hidden trap text that must not appear anywhere.</div><p hidden>Also hidden.</p></article>`, "The story | Site"),
+      page(
+        `<article><h1>The story</h1><figure><img src="/a.jpg" alt="A photo"><figcaption>Photo: Agency</figcaption></figure>
+        ${prose("Text", 3)}<div style="display:none">Hidden trap text that must not appear anywhere.</div><p hidden>Also hidden.</p></article>`,
+        "The story | Site",
+      ),
       "https://x.example/",
     )
     expect(markdown).not.to.match(/^# The story/m)

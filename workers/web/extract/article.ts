@@ -36,14 +36,26 @@ export interface Measure {
 const FURNITURE_NAME =
   /comment|disqus|respond|sidebar|related|recommend|newsletter|subscri|social|sharing|share|promo|sponsor|advert|cookie|consent|popup|modal|breadcrumb|paginat|pager|footer|masthead|navbar|navigation|menu|widget|trending|popular|outbrain|taboola|signup|sign-up|login|author-?bio|skip-?link|toolbar|overlay|read-?more|more-?stories|jump-?to|tooltip|gallery|slideshow|carousel|lightbox|caption|credit|tag-?list|taglist/
 /** Names that usually mark furniture but also turn up on wrappers of the whole page ("page-ad-margins"). */
-const WEAK_FURNITURE_NAME = /banner|byline|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b/
+const WEAK_FURNITURE_NAME =
+  /banner|byline|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b/
 const POSITIVE_HINT =
   /article-?body|articlebody|article-?content|article-?text|entry-?content|entry-?body|post-?content|post-?body|post-?text|story-?body|storybody|story-?content|story-?text|main-?content|body-?text|content-?body|rich-?text|richtext|prose|markdown-body|article__body|text-?body|\barticle\b|\bcontent\b/
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
 const PUNCTUATION = /[.,;:!?。，、；：！？]/g
 
 /** Roles and tags that are page furniture whatever their text. */
-const FURNITURE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "menu", "menubar", "dialog", "alert", "search", "tablist"])
+const FURNITURE_ROLES = new Set([
+  "navigation",
+  "banner",
+  "contentinfo",
+  "complementary",
+  "menu",
+  "menubar",
+  "dialog",
+  "alert",
+  "search",
+  "tablist",
+])
 const FURNITURE_TAGS = new Set(["nav", "aside", "footer", "form", "header", "menu", "figcaption"])
 
 const hintOf = (el: Element): number => {
@@ -71,7 +83,7 @@ export const strip = (root: Node): void => {
   const pending: Node[] = [root]
   while (pending.length > 0) {
     const node = pending.pop()!
-    for (let child = node.firstChild; child !== null; ) {
+    for (let child = node.firstChild; child !== null;) {
       const next = child.nextSibling
       if (isElement(child)) {
         if (DROP_TAGS.has(tagOf(child)) || isHidden(child)) child.remove()
@@ -94,7 +106,10 @@ const blockValue = (block: Block): number => {
 const SHORT_IS_DATA = new Set(["td", "th", "li", "dd", "dt", "tr"])
 
 const isProse = (block: Block): boolean =>
-  block.text > 0 && !HEADING_TAGS.has(block.tag) && block.link / block.text <= 0.5 && (block.text >= 80 || (block.text >= 25 && block.punct > 0))
+  block.text > 0 &&
+  !HEADING_TAGS.has(block.tag) &&
+  block.link / block.text <= 0.5 &&
+  (block.text >= 80 || (block.text >= 25 && block.punct > 0))
 
 export class PageMeasure {
   readonly measures = new Map<Element, Measure>()
@@ -261,7 +276,9 @@ const metaContent = (document: Document, selector: string): string | undefined =
 /** Finds the main content of a parsed page; the page is changed in place (boilerplate removed). */
 export const findArticle = (document: Document): Article => {
   const title =
-    metaContent(document, 'meta[property="og:title"]') ?? metaContent(document, 'meta[name="twitter:title"]') ?? textOf(document.querySelector("title") ?? document.createElement("title"))
+    metaContent(document, 'meta[property="og:title"]') ??
+    metaContent(document, 'meta[name="twitter:title"]') ??
+    textOf(document.querySelector("title") ?? document.createElement("title"))
   const body = document.body ?? document.documentElement
   strip(body)
   const page = new PageMeasure(body)
@@ -278,11 +295,18 @@ const dropTitleHeading = (root: Element, title: string): void => {
   for (const heading of Array.from(root.querySelectorAll("h1, h2")).slice(0, 3)) {
     const text = normalizeTitle(textOf(heading))
     // Titles often carry a " | Site" suffix the heading lacks, so a long enough prefix counts as the same.
-    if (text.length > 0 && (wanted === text || (text.length >= wanted.length * 0.6 && (wanted.startsWith(text) || text.startsWith(wanted))))) {
+    if (
+      text.length > 0 &&
+      (wanted === text || (text.length >= wanted.length * 0.6 && (wanted.startsWith(text) || text.startsWith(wanted))))
+    ) {
       heading.remove()
       return
     }
   }
 }
 
-const normalizeTitle = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
+const normalizeTitle = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()

@@ -30,7 +30,9 @@ describe("toMarkdown", () => {
   })
 
   it("writes data tables as pipe tables, and layout tables as their blocks", () => {
-    expect(md("<table><tr><th>a</th><th>b|c</th></tr><tr><td>1</td><td>2</td></tr></table>")).to.equal("| a | b\\|c |\n| --- | --- |\n| 1 | 2 |")
+    expect(md("<table><tr><th>a</th><th>b|c</th></tr><tr><td>1</td><td>2</td></tr></table>")).to.equal(
+      "| a | b\\|c |\n| --- | --- |\n| 1 | 2 |",
+    )
     expect(md("<table><tr><td><p>Left column text.</p></td><td><div>Right</div></td></tr></table>")).to.equal("Left column text.\n\nRight")
   })
 
@@ -49,7 +51,9 @@ describe("toMarkdown", () => {
 
 describe("markdownToText", () => {
   it("keeps the words and drops markup, link targets and images", () => {
-    const text = markdownToText("## Title\n\nSee [the page](https://x.org/a) and ![chart](https://x.org/c.png).\n\n- **one**\n- `two`\n\n| a | b |\n| --- | --- |\n| 1 | 2 |")
+    const text = markdownToText(
+      "## Title\n\nSee [the page](https://x.org/a) and ![chart](https://x.org/c.png).\n\n- **one**\n- `two`\n\n| a | b |\n| --- | --- |\n| 1 | 2 |",
+    )
     expect(text).to.equal("Title\n\nSee the page and .\n\none\ntwo\n\na b\n1 2")
   })
 })

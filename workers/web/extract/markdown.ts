@@ -10,11 +10,30 @@ export interface MarkdownOptions {
   readonly baseUrl?: string
 }
 
-const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "head", "title", "meta", "link", "svg", "button", "input", "select", "textarea", "iframe"])
+const SKIP_TAGS = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "head",
+  "title",
+  "meta",
+  "link",
+  "svg",
+  "button",
+  "input",
+  "select",
+  "textarea",
+  "iframe",
+])
 
 export const toMarkdown = (root: Node, options: MarkdownOptions = {}): string => {
   const writer = new Writer(options.baseUrl)
-  return writer.blocks(root).join("\n\n").replace(/\n{3,}/g, "\n\n").trim()
+  return writer
+    .blocks(root)
+    .join("\n\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()
 }
 
 class Writer {
@@ -62,7 +81,14 @@ class Writer {
         return this.list(el, tag === "ol")
       case "blockquote": {
         const inner = this.blocks(el).join("\n\n")
-        return inner ? [inner.split("\n").map((line) => (line ? `> ${line}` : ">")).join("\n")] : []
+        return inner
+          ? [
+              inner
+                .split("\n")
+                .map((line) => (line ? `> ${line}` : ">"))
+                .join("\n"),
+            ]
+          : []
       }
       case "pre":
         return [this.code(el)]
@@ -91,7 +117,10 @@ class Writer {
       const pad = " ".repeat(marker.length)
       // a nested list hugs its item; separate paragraphs in one item keep their blank line
       const joined = content.reduce((acc, block) => (acc ? acc + (/^(?:[-+*]|\d+\.) /.test(block) ? "\n" : "\n\n") + block : block), "")
-      const text = joined.split("\n").map((line, i) => (i === 0 ? marker + line : line ? pad + line : line)).join("\n")
+      const text = joined
+        .split("\n")
+        .map((line, i) => (i === 0 ? marker + line : line ? pad + line : line))
+        .join("\n")
       items.push(text)
     }
     return items.length ? [items.join("\n")] : []
@@ -99,7 +128,8 @@ class Writer {
 
   code(el: Element): string {
     const codeEl = el.querySelector("code")
-    const language = /(?:lang(?:uage)?-)([\w+#-]+)/.exec(`${codeEl?.getAttribute("class") ?? ""} ${el.getAttribute("class") ?? ""}`)?.[1] ?? ""
+    const language =
+      /(?:lang(?:uage)?-)([\w+#-]+)/.exec(`${codeEl?.getAttribute("class") ?? ""} ${el.getAttribute("class") ?? ""}`)?.[1] ?? ""
     const text = (el.textContent ?? "").replace(/^\n/, "").replace(/\s+$/, "")
     const fence = "`".repeat(Math.max(3, longestRun(text, "`") + 1))
     return `${fence}${language}\n${text}\n${fence}`
@@ -185,7 +215,7 @@ class Writer {
   /** An absolute http(s) URL, or undefined for script links, fragments of nothing and garbage. */
   url(raw: string | null): string | undefined {
     const value = raw?.trim()
-    if (!value || value.startsWith("#") && value.length === 1) return undefined
+    if (!value || (value.startsWith("#") && value.length === 1)) return undefined
     try {
       const url = new URL(value, this.baseUrl)
       if (url.protocol !== "http:" && url.protocol !== "https:" && url.protocol !== "mailto:") return undefined

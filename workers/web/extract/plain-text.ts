@@ -12,7 +12,12 @@ export const markdownToText = (markdown: string): string =>
     .replace(/^[ \t]*(?:[-+*]|\d+\.)[ \t]+/gm, "")
     .replace(/^\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*$\n?/gm, "")
     .replace(/^[ \t]*(?:-{3,}|\*{3,})[ \t]*$/gm, "")
-    .replace(/^\|[ \t]?(.*?)[ \t]?\|$/gm, (_row, cells: string) => cells.split(/[ \t]\|[ \t]/).map((c) => c.trim()).join(" "))
+    .replace(/^\|[ \t]?(.*?)[ \t]?\|$/gm, (_row, cells: string) =>
+      cells
+        .split(/[ \t]\|[ \t]/)
+        .map((c) => c.trim())
+        .join(" "),
+    )
     .replace(/(\*\*|~~|\*|`+)/g, "")
     .replace(/\\([\\`*_[\]<>#+\-.|=~])/g, "$1")
     .replace(/\n{3,}/g, "\n\n")

@@ -55,11 +55,19 @@ describe("Google Custom Search JSON API responses", () => {
 
   it("turns an error body into search_api_error with the reason and what to check", () => {
     const body = JSON.stringify({
-      error: { code: 400, message: "API key not valid. Please pass a valid API key.", errors: [{ message: "API key not valid. Please pass a valid API key.", domain: "global", reason: "badRequest" }], status: "INVALID_ARGUMENT" },
+      error: {
+        code: 400,
+        message: "API key not valid. Please pass a valid API key.",
+        errors: [{ message: "API key not valid. Please pass a valid API key.", domain: "global", reason: "badRequest" }],
+        status: "INVALID_ARGUMENT",
+      },
     })
     const error = readGoogleResponse(400, body) as ToolFailed
     expect(error.code).to.equal("search_api_error")
-    expect(error.message).to.contain("Google Custom Search").and.to.contain("INVALID_ARGUMENT/badRequest").and.to.contain("API key not valid")
+    expect(error.message)
+      .to.contain("Google Custom Search")
+      .and.to.contain("INVALID_ARGUMENT/badRequest")
+      .and.to.contain("API key not valid")
     expect(error.message).to.contain("search engine ID (cx)")
   })
 

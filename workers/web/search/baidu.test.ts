@@ -6,7 +6,11 @@ const NAME = "aql_baidu-lian-yun-gang-qi-yang-yue-zi-hui-suo-zhong-xin-jing-zhun
 const fixture = async (ext: string) => (await fetch(`/__shared/fixtures/search/baidu/${NAME}${ext}`)).text()
 
 /** The hand-approved parse keeps Baidu's <em> highlighting; results are plain text. */
-const plain = (html: string) => html.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim()
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
 
 const entriesOf = (reading: BaiduReading) => {
   expect(reading.kind).to.equal("entries")
@@ -15,7 +19,10 @@ const entriesOf = (reading: BaiduReading) => {
 
 describe("Baidu result page", () => {
   it("reads the ten organic results exactly as the hand-approved parse, leaving out the right-column cards", async () => {
-    const expected = JSON.parse(await fixture(".expected.json")) as { url: string; results: Array<{ title: string; snippet: string; url: string }> }
+    const expected = JSON.parse(await fixture(".expected.json")) as {
+      url: string
+      results: Array<{ title: string; snippet: string; url: string }>
+    }
     const entries = entriesOf(parseBaiduPage(await fixture(".serp.html"), expected.url))
     expect(entries).to.deep.equal(expected.results.map((r) => ({ title: plain(r.title), snippet: plain(r.snippet), link: r.url })))
   })
@@ -33,7 +40,12 @@ describe("Baidu result page", () => {
   it("keeps a card's direct link as its real address", () => {
     const html = `<html><body><div id="content_left"><div class="result-op c-container" mu="http://nourl.ubs.baidu.com/51270"><h3 class="t"><a href="https://baike.baidu.com/item/%E6%9C%88%E5%AD%90%E4%B8%AD%E5%BF%83">月子中心_百度百科</a></h3><div class="c-abstract">月子中心是…</div></div></div></body></html>`
     expect(entriesOf(parseBaiduPage(html, "https://www.baidu.com/s?wd=x"))).to.deep.equal([
-      { title: "月子中心_百度百科", snippet: "月子中心是…", link: "https://baike.baidu.com/item/%E6%9C%88%E5%AD%90%E4%B8%AD%E5%BF%83", landing: "https://baike.baidu.com/item/%E6%9C%88%E5%AD%90%E4%B8%AD%E5%BF%83" },
+      {
+        title: "月子中心_百度百科",
+        snippet: "月子中心是…",
+        link: "https://baike.baidu.com/item/%E6%9C%88%E5%AD%90%E4%B8%AD%E5%BF%83",
+        landing: "https://baike.baidu.com/item/%E6%9C%88%E5%AD%90%E4%B8%AD%E5%BF%83",
+      },
     ])
   })
 
@@ -55,7 +67,11 @@ describe("Baidu result page", () => {
 
   it("recognises the security check page and the captcha redirect", () => {
     expect(parseBaiduPage(baiduCaptchaPage, "https://wappass.baidu.com/static/captcha/tuxing.html").kind).to.equal("blocked")
-    expect(isBaiduCaptcha("https://wappass.baidu.com/static/captcha/tuxing.html?&logid=1&ak=c27bbc89afca0463650ac9bde68ebe06&backurl=https%3A%2F%2Fwww.baidu.com%2Fs%3Fwd%3Dx")).to.equal(true)
+    expect(
+      isBaiduCaptcha(
+        "https://wappass.baidu.com/static/captcha/tuxing.html?&logid=1&ak=c27bbc89afca0463650ac9bde68ebe06&backurl=https%3A%2F%2Fwww.baidu.com%2Fs%3Fwd%3Dx",
+      ),
+    ).to.equal(true)
     expect(isBaiduCaptcha("https://www.baidu.com/s?wd=x")).to.equal(false)
   })
 
@@ -66,15 +82,25 @@ describe("Baidu result page", () => {
 
 describe("Baidu redirect links", () => {
   it("finds the target in the 200 answers Baidu gives some clients instead of a 302", () => {
-    expect(landingInBody(`<script>window.location.replace("https://www.yuezi668.com/")</script><noscript><META http-equiv="refresh" content="0;URL='https://www.yuezi668.com/'"></noscript>`)).to.equal("https://www.yuezi668.com/")
-    expect(landingInBody(`<noscript><META http-equiv="refresh" content="0;URL='http://b2b.huangye88.com/qiye1974487/'"></noscript>`)).to.equal("http://b2b.huangye88.com/qiye1974487/")
+    expect(
+      landingInBody(
+        `<script>window.location.replace("https://www.yuezi668.com/")</script><noscript><META http-equiv="refresh" content="0;URL='https://www.yuezi668.com/'"></noscript>`,
+      ),
+    ).to.equal("https://www.yuezi668.com/")
+    expect(
+      landingInBody(`<noscript><META http-equiv="refresh" content="0;URL='http://b2b.huangye88.com/qiye1974487/'"></noscript>`),
+    ).to.equal("http://b2b.huangye88.com/qiye1974487/")
     expect(landingInBody("<html><body>nothing here</body></html>")).to.equal(undefined)
   })
 
   it("follows Baidu's links through the configured endpoint's origin, and leaves other links alone", () => {
     const link = "http://www.baidu.com/link?url=jeV0NQCH2RHB4swmfQTDjb9z1LnCMKMH5WcZS56XvEr50j3ox9yERNH6CPGFYruc"
-    expect(throughEndpoint(link, "https://www.baidu.com/s")).to.equal("https://www.baidu.com/link?url=jeV0NQCH2RHB4swmfQTDjb9z1LnCMKMH5WcZS56XvEr50j3ox9yERNH6CPGFYruc")
-    expect(throughEndpoint(link, "http://127.0.0.1:8123/s")).to.equal("http://127.0.0.1:8123/link?url=jeV0NQCH2RHB4swmfQTDjb9z1LnCMKMH5WcZS56XvEr50j3ox9yERNH6CPGFYruc")
+    expect(throughEndpoint(link, "https://www.baidu.com/s")).to.equal(
+      "https://www.baidu.com/link?url=jeV0NQCH2RHB4swmfQTDjb9z1LnCMKMH5WcZS56XvEr50j3ox9yERNH6CPGFYruc",
+    )
+    expect(throughEndpoint(link, "http://127.0.0.1:8123/s")).to.equal(
+      "http://127.0.0.1:8123/link?url=jeV0NQCH2RHB4swmfQTDjb9z1LnCMKMH5WcZS56XvEr50j3ox9yERNH6CPGFYruc",
+    )
     expect(throughEndpoint("https://baike.baidu.com/item/x", "http://127.0.0.1:8123/s")).to.equal("https://baike.baidu.com/item/x")
   })
 })

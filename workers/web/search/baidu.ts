@@ -73,7 +73,8 @@ export const parseBaiduPage = (html: string, pageUrl: string): BaiduReading => {
     const mu = httpUrl(container.getAttribute("mu"))
     // Cards without a page of their own carry a placeholder such as http://nourl.ubs.baidu.com/…;
     // a card whose title links straight to a page (Baike, Zhidao) needs no redirect followed.
-    const landing = mu !== undefined && !new URL(mu).hostname.startsWith("nourl.") ? mu : redirectKind(link) === undefined ? link : undefined
+    const landing =
+      mu !== undefined && !new URL(mu).hostname.startsWith("nourl.") ? mu : redirectKind(link) === undefined ? link : undefined
     const snippetElement = SNIPPET_SELECTORS.map((s) => container.querySelector(s)).find((e) => e !== null)
     const entry = { title: cleanText(anchor.textContent), snippet: cleanText(snippetElement?.textContent), link }
     entries.push(landing === undefined ? entry : { ...entry, landing })
@@ -154,18 +155,22 @@ export const searchBaidu = (
     )
     if (isBaiduCaptcha(page.url)) return yield* Effect.fail(blocked())
     if (page.status < 200 || page.status >= 300) {
-      return yield* Effect.fail(new ToolFailed({
-        code: "search_http_error",
-        message: `Baidu answered HTTP ${page.status} instead of a result page. Retry later, check the Baidu endpoint in Agent → Settings, or choose another search engine.`,
-      }))
+      return yield* Effect.fail(
+        new ToolFailed({
+          code: "search_http_error",
+          message: `Baidu answered HTTP ${page.status} instead of a result page. Retry later, check the Baidu endpoint in Agent → Settings, or choose another search engine.`,
+        }),
+      )
     }
     const reading = parseBaiduPage(page.text, page.url)
     if (reading.kind === "blocked") return yield* Effect.fail(blocked())
     if (reading.kind === "unrecognised") {
-      return yield* Effect.fail(new ToolFailed({
-        code: "search_bad_response",
-        message: `Baidu sent a page that is not a result page (from ${page.url}). Check the Baidu endpoint in Agent → Settings, or choose another search engine.`,
-      }))
+      return yield* Effect.fail(
+        new ToolFailed({
+          code: "search_bad_response",
+          message: `Baidu sent a page that is not a result page (from ${page.url}). Check the Baidu endpoint in Agent → Settings, or choose another search engine.`,
+        }),
+      )
     }
     return yield* resolveEntries(reading.entries, maxResults, settings.baiduEndpoint, signal)
   })
@@ -191,11 +196,15 @@ const resolveEntries = (
       next += batch.length
       const outcomes = yield* Effect.forEach(
         batch,
-        (entry) => (entry.landing !== undefined ? Effect.succeed<Resolution>({ url: entry.landing }) : followRedirect(throughEndpoint(entry.link, endpoint), new URL(endpoint).origin, signal)),
+        (entry) =>
+          entry.landing !== undefined
+            ? Effect.succeed<Resolution>({ url: entry.landing })
+            : followRedirect(throughEndpoint(entry.link, endpoint), new URL(endpoint).origin, signal),
         { concurrency: "unbounded" },
       )
       outcomes.forEach((outcome, i) => {
-        if (outcome !== undefined && "url" in outcome) resolved.push({ title: batch[i]!.title, url: outcome.url, snippet: batch[i]!.snippet })
+        if (outcome !== undefined && "url" in outcome)
+          resolved.push({ title: batch[i]!.title, url: outcome.url, snippet: batch[i]!.snippet })
         else {
           failed++
           sawCaptcha ||= outcome !== undefined
@@ -206,10 +215,14 @@ const resolveEntries = (
       if (signal.aborted) return yield* Effect.fail(new Cancelled({ tool: "web_search" }))
     }
     if (hits.length === 0 && failed > 0) {
-      return yield* Effect.fail(sawCaptcha ? blocked() : new ToolFailed({
-        code: "search_links_unresolved",
-        message: `Baidu found ${entries.length} results, but none of its redirect links (www.baidu.com/link?url=…) led to a page: the real addresses are unknown. Retry later, or choose another search engine in Agent → Settings.`,
-      }))
+      return yield* Effect.fail(
+        sawCaptcha
+          ? blocked()
+          : new ToolFailed({
+              code: "search_links_unresolved",
+              message: `Baidu found ${entries.length} results, but none of its redirect links (www.baidu.com/link?url=…) led to a page: the real addresses are unknown. Retry later, or choose another search engine in Agent → Settings.`,
+            }),
+      )
     }
     return hits
   })
@@ -217,5 +230,6 @@ const resolveEntries = (
 const blocked = () =>
   new ToolFailed({
     code: "search_blocked",
-    message: "Baidu answered with its security check (a captcha on wappass.baidu.com) instead of results. Wait a few minutes before searching again, or choose another search engine (DuckDuckGo, Bing or Google) in Agent → Settings.",
+    message:
+      "Baidu answered with its security check (a captcha on wappass.baidu.com) instead of results. Wait a few minutes before searching again, or choose another search engine (DuckDuckGo, Bing or Google) in Agent → Settings.",
   })

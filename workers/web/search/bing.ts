@@ -53,10 +53,13 @@ export const searchBing = (
 ): Effect.Effect<Array<SearchHit>, ToolFailed | Cancelled> => {
   const key = settings.bingApiKey?.trim()
   if (!key) {
-    return Effect.fail(new ToolFailed({
-      code: "missing_api_key",
-      message: "Bing search needs an API key, and none is set. Add the Bing API key in Agent → Settings, or choose DuckDuckGo or Baidu there, which need none.",
-    }))
+    return Effect.fail(
+      new ToolFailed({
+        code: "missing_api_key",
+        message:
+          "Bing search needs an API key, and none is set. Add the Bing API key in Agent → Settings, or choose DuckDuckGo or Baidu there, which need none.",
+      }),
+    )
   }
   const url = new URL(settings.bingEndpoint)
   url.searchParams.set("q", query)

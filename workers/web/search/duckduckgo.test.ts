@@ -28,7 +28,10 @@ describe("DuckDuckGo html page", () => {
     const ad = `<div class="result results_links results_links_deep result--ad "><div class="links_main links_deep result__body">
       <h2 class="result__title"><a rel="nofollow" class="result__a" href="https://duckduckgo.com/y.js?ad_domain=shop.example&amp;ad_provider=bingv7aa&amp;u3=x">Buy Eino Now</a></h2>
       <a class="result__snippet" href="https://duckduckgo.com/y.js?ad_domain=shop.example">Sponsored</a></div></div>`
-    const html = (await page("eino-ext_html_eino_results.html")).replace('<div id="links" class="results">', `<div id="links" class="results">${ad}`)
+    const html = (await page("eino-ext_html_eino_results.html")).replace(
+      '<div id="links" class="results">',
+      `<div id="links" class="results">${ad}`,
+    )
     expect(hitsOf(parseDuckDuckGoHtml(html))).to.deep.equal(einoHtml2025)
   })
 
@@ -38,7 +41,10 @@ describe("DuckDuckGo html page", () => {
   })
 
   it("does not take a result about anomalies for the challenge", async () => {
-    const html = (await page("eino-ext_html_eino_results.html")).replace("<b>Eino</b> is a framework", "Anomaly detection: <b>Eino</b> is a framework")
+    const html = (await page("eino-ext_html_eino_results.html")).replace(
+      "<b>Eino</b> is a framework",
+      "Anomaly detection: <b>Eino</b> is a framework",
+    )
     const hits = hitsOf(parseDuckDuckGoHtml(html))
     expect(hits[0]!.snippet).to.match(/^Anomaly detection: Eino/)
   })
@@ -58,14 +64,19 @@ describe("DuckDuckGo lite page", () => {
     const sponsored = `<tr class="result-sponsored"><td valign="top">1.&nbsp;</td><td>
       <a rel="nofollow" href="https://duckduckgo.com/y.js?ad_domain=umbrellas.example&amp;u3=x" class='result-link'>Umbrellas on sale</a></td></tr>
       <tr class="result-sponsored"><td>&nbsp;</td><td class='result-snippet'>Stay dry in San Francisco.</td></tr>`
-    const html = (await page("simpleai_lite_weather_san_francisco.html")).replace("<!-- Web results are present -->", `<!-- Web results are present -->${sponsored}`)
+    const html = (await page("simpleai_lite_weather_san_francisco.html")).replace(
+      "<!-- Web results are present -->",
+      `<!-- Web results are present -->${sponsored}`,
+    )
     expect(hitsOf(parseDuckDuckGoLite(html))).to.deep.equal(weatherLite2026)
   })
 })
 
 describe("DuckDuckGo result links", () => {
   it("decodes uddg links once, keeps direct links, drops ads and DuckDuckGo's own pages", () => {
-    expect(duckDuckGoTarget("//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.com%2Fa%2520b%3Fx%3D1&rut=abc")).to.equal("https://example.com/a%20b?x=1")
+    expect(duckDuckGoTarget("//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.com%2Fa%2520b%3Fx%3D1&rut=abc")).to.equal(
+      "https://example.com/a%20b?x=1",
+    )
     expect(duckDuckGoTarget("https://example.org/page")).to.equal("https://example.org/page")
     expect(duckDuckGoTarget("https://duckduckgo.com/y.js?ad_domain=x.example&u3=y")).to.equal(undefined)
     expect(duckDuckGoTarget("/html/?q=next")).to.equal(undefined)

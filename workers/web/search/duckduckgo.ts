@@ -13,9 +13,7 @@ import { excerpt, fetchPage, originOf, type Unreachable } from "./http.ts"
 
 /** What one result page turned out to be. */
 export type PageReading =
-  | { readonly kind: "hits"; readonly hits: ReadonlyArray<SearchHit> }
-  | { readonly kind: "blocked" }
-  | { readonly kind: "unrecognised" }
+  { readonly kind: "hits"; readonly hits: ReadonlyArray<SearchHit> } | { readonly kind: "blocked" } | { readonly kind: "unrecognised" }
 
 const DDG_BASE = "https://duckduckgo.com/"
 

@@ -52,10 +52,12 @@ export const searchGoogle = (
   const cx = settings.googleCseId?.trim()
   if (!key || !cx) {
     const missing = [!key && "API key", !cx && "search engine ID (cx)"].filter(Boolean).join(" and ")
-    return Effect.fail(new ToolFailed({
-      code: "missing_api_key",
-      message: `Google Custom Search needs an API key and a search engine ID (cx); the ${missing} ${missing.includes(" and ") ? "are" : "is"} not set. Add them in Agent → Settings, or choose DuckDuckGo or Baidu there, which need none.`,
-    }))
+    return Effect.fail(
+      new ToolFailed({
+        code: "missing_api_key",
+        message: `Google Custom Search needs an API key and a search engine ID (cx); the ${missing} ${missing.includes(" and ") ? "are" : "is"} not set. Add them in Agent → Settings, or choose DuckDuckGo or Baidu there, which need none.`,
+      }),
+    )
   }
   const url = new URL(settings.googleEndpoint)
   url.searchParams.set("key", key)

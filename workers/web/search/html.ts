@@ -5,8 +5,7 @@
 import { DOMParser } from "linkedom/worker"
 import { stripBom } from "./hits.ts"
 
-export const parseHtml = (html: string): Document =>
-  new DOMParser().parseFromString(stripBom(html), "text/html") as unknown as Document
+export const parseHtml = (html: string): Document => new DOMParser().parseFromString(stripBom(html), "text/html") as unknown as Document
 
 /** True when the element carries one of the classes. */
 export const hasClass = (element: Element, ...names: Array<string>): boolean => names.some((n) => element.classList.contains(n))

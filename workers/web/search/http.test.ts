@@ -12,11 +12,15 @@ describe("decoding result pages", () => {
   })
 
   it("uses the charset of a <meta> when the header names none", () => {
-    expect(decodeBody(bytes('<meta http-equiv="content-type" content="text/html;charset=gb2312"><title>', gbk), "text/html")).to.contain("<title>百度")
+    expect(decodeBody(bytes('<meta http-equiv="content-type" content="text/html;charset=gb2312"><title>', gbk), "text/html")).to.contain(
+      "<title>百度",
+    )
   })
 
   it("does not take the word charset in a JSON body for a declaration", () => {
-    expect(decodeBody(bytes('{"snippet":"charset=iso-8859-1 is … 百度"}'), "application/json")).to.equal('{"snippet":"charset=iso-8859-1 is … 百度"}')
+    expect(decodeBody(bytes('{"snippet":"charset=iso-8859-1 is … 百度"}'), "application/json")).to.equal(
+      '{"snippet":"charset=iso-8859-1 is … 百度"}',
+    )
   })
 
   it("drops a UTF-8 byte-order mark and falls back to UTF-8 for an unknown charset", () => {
