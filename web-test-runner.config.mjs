@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url"
 import path from "node:path"
 import { modelServerMiddleware } from "./test/support/model-server.mjs"
 
-const sharedDir = fileURLToPath(new URL("../shared/", import.meta.url))
+const fixturesDir = fileURLToPath(new URL("./test/fixtures/", import.meta.url))
 
 export default {
   files: ["schemas/**/*.test.ts", "workers/**/*.test.ts", "shell/**/*.test.ts", "components/**/*.test.ts", "test/unit/**/*.test.ts"],
@@ -15,11 +15,11 @@ export default {
   middleware: [
     // A scripted model server (OpenAI, Anthropic, Ollama wire formats) for provider and agent tests.
     modelServerMiddleware("/__model"),
-    // The product's contract and fixtures live beside the repository, in ../shared.
-    async function serveShared(context, next) {
-      if (!context.path.startsWith("/__shared/")) return next()
-      const file = path.join(sharedDir, decodeURIComponent(context.path.slice("/__shared/".length)))
-      if (!file.startsWith(sharedDir)) return next()
+    // The recorded fixtures, for any method (POST too), so recorded pages can stand in for engines.
+    async function serveFixtures(context, next) {
+      if (!context.path.startsWith("/__fixtures/")) return next()
+      const file = path.join(fixturesDir, decodeURIComponent(context.path.slice("/__fixtures/".length)))
+      if (!file.startsWith(fixturesDir)) return next()
       try {
         context.body = await readFile(file)
         context.type = path.extname(file) === ".md" ? "text/markdown" : path.extname(file)

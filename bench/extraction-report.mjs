@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs"
 import { loadExtractors, median, readPages } from "./extraction.mjs"
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
-const benchDir = path.join(root, "..", "shared", "bench", "article-extraction")
+const benchDir = path.join(root, "bench", "data", "article-extraction")
 const PASSES = Number(process.env.PASSES ?? 3)
 const { score } = await import(path.join(benchDir, "score.mjs"))
 

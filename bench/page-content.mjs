@@ -1,4 +1,4 @@
-// `npm run bench:page-content`: get_tab_content on the real pages of ../shared/fixtures/pages,
+// `npm run bench:page-content`: get_tab_content on the real pages of test/fixtures/pages,
 // against Playwright's ARIA snapshot of the same page, measured in the same run.
 //
 // Per page it prints: the characters of get_tab_content's output and of the ARIA snapshot; the
@@ -20,7 +20,7 @@ import { register } from "tsx/esm/api"
 
 register()
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
-const { launchExtension, callTool, sharedDir } = await import(path.join(root, "test/e2e/harness.ts"))
+const { launchExtension, callTool, fixturesDir } = await import(path.join(root, "test/e2e/harness.ts"))
 const { startFixtureServer } = await import(path.join(root, "test/e2e/fixture-server.ts"))
 
 const verbose = process.argv.includes("--verbose")
@@ -30,7 +30,7 @@ const RUNS = 3
 const build = spawnSync(process.execPath, [path.join(root, "build.mjs")], { stdio: "inherit" })
 if (build.status !== 0) process.exit(1)
 
-const pagesDir = path.join(sharedDir, "fixtures", "pages")
+const pagesDir = path.join(fixturesDir, "pages")
 const files = (await readdir(pagesDir)).filter((f) => f.endsWith(".html")).sort()
 const routes = {}
 for (const file of files) routes[`/${file}`] = { body: await readFile(path.join(pagesDir, file)) }

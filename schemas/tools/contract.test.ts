@@ -1,6 +1,6 @@
 /**
  * Spec conformance of the built-in tools. The expected contract is not copied here: it is
- * parsed from shared/spec/builtin-tools.md (served at /__shared/), and the JSON Schema that the
+ * parsed from docs/builtin-tools.md, and the JSON Schema that the
  * model sees for every tool is compared with it, parameter by parameter. Renaming a parameter,
  * dropping a default, changing a type or an enum in either the spec or the schemas fails here.
  */
@@ -366,13 +366,13 @@ describe("built-in tools: the spec parser", () => {
   })
 })
 
-describe("built-in tools: the contract of shared/spec/builtin-tools.md", () => {
+describe("built-in tools: the contract of docs/builtin-tools.md", () => {
   let spec: Array<SpecTool> = []
   let specText = ""
 
   before(async () => {
-    const response = await fetch("/__shared/spec/builtin-tools.md")
-    expect(response.ok, "the spec is served at /__shared/spec/builtin-tools.md").to.equal(true)
+    const response = await fetch("/docs/builtin-tools.md")
+    expect(response.ok, "the contract is served at /docs/builtin-tools.md").to.equal(true)
     specText = await response.text()
     spec = parseSpec(specText)
   })

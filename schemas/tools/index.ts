@@ -1,4 +1,4 @@
-/** The 17 built-in tools, in the order of shared/spec/builtin-tools.md, and lookup by name. */
+/** The 17 built-in tools, in the order of docs/builtin-tools.md, and lookup by name. */
 import { webFetch, webSearch } from "./web.ts"
 import { getTabContent, executeScript } from "./page.ts"
 import { listTabs, openTab, closeTab, activateTab } from "./tabs.ts"

@@ -1,4 +1,4 @@
-/** Web data tools: web_fetch and web_search (worker group "web"). See shared/spec/builtin-tools.md. */
+/** Web data tools: web_fetch and web_search (worker group "web"). See docs/builtin-tools.md. */
 import { Schema } from "effect"
 import { defineTool } from "../tool-definition.ts"
 import { PositiveWholeNumber, withDefault } from "../primitives.ts"

@@ -20,7 +20,7 @@ import { contractAccepts, judge, type Outcome, type Verdict } from "../support/f
 import { startModelServer } from "../support/model-server.mjs"
 import { readFile } from "node:fs/promises"
 import path from "node:path"
-import { launchExtension, sharedDir, type ExtensionSession } from "./harness.ts"
+import { launchExtension, fixturesDir, type ExtensionSession } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 
 const SEED = seedFromEnv(process.env.FUZZ_SEED, 0x5eed_f022)
@@ -89,10 +89,10 @@ const routes = async () => ({
     res.socket?.destroy()
   },
   "/ddg/html": {
-    body: await readFile(path.join(sharedDir, "fixtures", "search", "duckduckgo", "eino-ext_html_eino_results.html"), "utf8"),
+    body: await readFile(path.join(fixturesDir, "search", "duckduckgo", "eino-ext_html_eino_results.html"), "utf8"),
   },
   "/ddg/lite": {
-    body: await readFile(path.join(sharedDir, "fixtures", "search", "duckduckgo", "simpleai_lite_weather_san_francisco.html"), "utf8"),
+    body: await readFile(path.join(fixturesDir, "search", "duckduckgo", "simpleai_lite_weather_san_francisco.html"), "utf8"),
   },
 })
 

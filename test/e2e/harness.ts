@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url"
 
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url))
 export const distDir = path.resolve(repoRoot, process.env.DIST_DIR ?? "dist")
-export const sharedDir = path.join(repoRoot, "..", "shared")
+export const fixturesDir = path.join(repoRoot, "test", "fixtures")
 export { chromiumPath }
 
 export interface ExtensionSession {

@@ -9,7 +9,7 @@ import { after, before, describe, test } from "node:test"
 import type { Page } from "playwright-core"
 import { parametersJsonSchema } from "../../schemas/tool-definition.ts"
 import { builtinTools } from "../../schemas/tools/index.ts"
-import { callTool, launchExtension, sharedDir, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
@@ -87,7 +87,7 @@ describe("the contract as the API lists it", () => {
       description: string
       parameters: unknown
     }>
-    const spec = await readFile(path.join(sharedDir, "spec/builtin-tools.md"), "utf8")
+    const spec = await readFile(path.join(repoRoot, "docs", "builtin-tools.md"), "utf8")
     const specNames = [...spec.matchAll(/^### (\w+)$/gm)].map((m) => m[1])
     assert.equal(listed.length, 17)
     assert.deepEqual(listed.map((t) => t.name).sort(), [...specNames].sort())

@@ -8,7 +8,7 @@ import assert from "node:assert/strict"
 import { readdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import type { Page } from "playwright-core"
-import { callTool, launchExtension, sharedDir, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, fixturesDir, type ExtensionSession } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 
 interface Content {
@@ -29,7 +29,7 @@ interface AuditPair {
 let session: ExtensionSession
 let server: FixtureServer
 let panel: Page
-const pagesDir = path.join(sharedDir, "fixtures", "pages")
+const pagesDir = path.join(fixturesDir, "pages")
 let realPages: string[] = []
 
 const html = (title: string, body: string) => ({

@@ -1,19 +1,19 @@
 /**
  * web_search end to end: `agent.tools.call` in the side panel, through the web worker under the
  * offscreen document, to a local server that stands in for each engine with the recorded real
- * pages of shared/fixtures/search. Every field of every result is checked against the page.
+ * pages of test/fixtures/search. Every field of every result is checked against the page.
  */
 import { after, before, test } from "node:test"
 import assert from "node:assert/strict"
 import { readFile } from "node:fs/promises"
 import path from "node:path"
 import type { Page } from "playwright-core"
-import { callTool, launchExtension, sharedDir, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, fixturesDir, type ExtensionSession } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { einoHtml2025, openclawHtml2026, weatherLite2026 } from "../../workers/web/search/approved-duckduckgo.ts"
 import { baiduCaptchaPage, duckDuckGoChallengePage } from "../../workers/web/search/challenge-pages.ts"
 
-const fixture = (file: string) => readFile(path.join(sharedDir, "fixtures", "search", file), "utf8")
+const fixture = (file: string) => readFile(path.join(fixturesDir, "search", file), "utf8")
 const BAIDU = "baidu/aql_baidu-lian-yun-gang-qi-yang-yue-zi-hui-suo-zhong-xin-jing-zhun-ke-hu-ying-xiao-key668-cn-1537259978"
 const flat = (text: string) =>
   text

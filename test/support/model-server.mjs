@@ -16,7 +16,7 @@
 import http from "node:http"
 import { readFile } from "node:fs/promises"
 
-const FIXTURES = new URL("../../../shared/fixtures/llm/", import.meta.url)
+const FIXTURES = new URL("../fixtures/llm/", import.meta.url)
 
 /**
  * @typedef {{ inputTokens?: number, outputTokens?: number, cachedInputTokens?: number, cacheWriteTokens?: number }} StepUsage

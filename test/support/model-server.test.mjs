@@ -51,7 +51,7 @@ test("replays a recorded SSE file byte for byte", async () => {
   server.script([{ fixture: "openai/openai-python_plain_text.sse" }])
   const response = await post(`${server.baseUrl("openai")}/chat/completions`, { model: "x", stream: true })
   assert.equal(response.headers.get("content-type"), "text/event-stream")
-  const recorded = await readFile(new URL("../../../shared/fixtures/llm/openai/openai-python_plain_text.sse", import.meta.url), "utf8")
+  const recorded = await readFile(new URL("../fixtures/llm/openai/openai-python_plain_text.sse", import.meta.url), "utf8")
   assert.equal(await response.text(), recorded.replace(/\s+$/, "") + "\n\n")
 })
 

@@ -5,8 +5,8 @@ import type { ToolContext } from "../mesh/serve.ts"
 import { searchHandler } from "./search.ts"
 import { einoHtml2025, weatherLite2026 } from "./search/approved-duckduckgo.ts"
 
-// The test server serves ../shared at /__shared for any method, so the recorded pages can stand in for the engines.
-const shared = (path: string) => `${location.origin}/__shared/fixtures/search/${path}`
+// The test server serves test/fixtures at /__fixtures for any method, so the recorded pages can stand in for the engines.
+const shared = (path: string) => `${location.origin}/__fixtures/search/${path}`
 
 const contextWith = (search: Record<string, unknown>, signal = new AbortController().signal): ToolContext => ({
   callId: "c1",

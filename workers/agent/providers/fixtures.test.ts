@@ -1,5 +1,5 @@
 /**
- * Every recorded stream in /work/shared/fixtures/llm replayed by the scripted model server to
+ * Every recorded stream in test/fixtures/llm replayed by the scripted model server to
  * the provider that speaks it, checking what the agent would see.
  */
 import { expect } from "chai"

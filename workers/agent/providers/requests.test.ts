@@ -190,7 +190,7 @@ describe("Anthropic requests", () => {
         { role: "user", content: "And?" },
       ],
     })
-    const recorded = (await (await fetch("/__shared/fixtures/llm/anthropic/vercel-ai_anthropic-thinking-signature.chunks.jsonl")).text())
+    const recorded = (await (await fetch("/__fixtures/llm/anthropic/vercel-ai_anthropic-thinking-signature.chunks.jsonl")).text())
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line))

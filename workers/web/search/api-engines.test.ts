@@ -3,7 +3,7 @@ import { ToolFailed } from "../../../schemas/errors.ts"
 import { readBingResponse } from "./bing.ts"
 import { readGoogleResponse } from "./google.ts"
 
-const fixture = async (path: string) => (await fetch(`/__shared/fixtures/search/${path}`)).text()
+const fixture = async (path: string) => (await fetch(`/__fixtures/search/${path}`)).text()
 const flat = (text: string) => text.replace(/\s+/g, " ").trim()
 const BOM = "\uFEFF"
 

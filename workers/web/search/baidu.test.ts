@@ -3,7 +3,7 @@ import { baiduCaptchaPage } from "./challenge-pages.ts"
 import { isBaiduCaptcha, landingInBody, parseBaiduPage, throughEndpoint, type BaiduReading } from "./baidu.ts"
 
 const NAME = "aql_baidu-lian-yun-gang-qi-yang-yue-zi-hui-suo-zhong-xin-jing-zhun-ke-hu-ying-xiao-key668-cn-1537259978"
-const fixture = async (ext: string) => (await fetch(`/__shared/fixtures/search/baidu/${NAME}${ext}`)).text()
+const fixture = async (ext: string) => (await fetch(`/__fixtures/search/baidu/${NAME}${ext}`)).text()
 
 /** The hand-approved parse keeps Baidu's <em> highlighting; results are plain text. */
 const plain = (html: string) =>

@@ -3,7 +3,7 @@ import { einoHtml2025, openclawHtml2026, weatherLite2026 } from "./approved-duck
 import { duckDuckGoChallengePage } from "./challenge-pages.ts"
 import { duckDuckGoTarget, parseDuckDuckGoHtml, parseDuckDuckGoLite, type PageReading } from "./duckduckgo.ts"
 
-const page = async (name: string) => (await fetch(`/__shared/fixtures/search/duckduckgo/${name}`)).text()
+const page = async (name: string) => (await fetch(`/__fixtures/search/duckduckgo/${name}`)).text()
 const hitsOf = (reading: PageReading) => {
   expect(reading.kind).to.equal("hits")
   return reading.kind === "hits" ? reading.hits : []
