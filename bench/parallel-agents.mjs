@@ -84,7 +84,7 @@ const startHttp2ModelServer = async () => {
     ],
     { stdio: "pipe" },
   )
-  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`)
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr.toString()}`)
   const [key, cert] = await Promise.all([readFile(keyFile), readFile(certFile)])
   await rm(dir, { recursive: true, force: true })
   const mount = "/model"

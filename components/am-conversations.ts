@@ -4,6 +4,7 @@ import type { ConversationRecord } from "../schemas/conversation.ts"
 import { t } from "./i18n.ts"
 import { pencilIcon, trashIcon } from "./icons.ts"
 import { chat } from "./state/chat.ts"
+import { formText } from "./form-text.ts"
 import { StoreController } from "./state/store-controller.ts"
 import { baseStyles } from "./styles.ts"
 
@@ -119,7 +120,7 @@ export class AmConversations extends LitElement {
 
   private async rename(event: Event, id: string) {
     event.preventDefault()
-    const title = String(new FormData(event.target as HTMLFormElement).get("title") ?? "").trim()
+    const title = formText(new FormData(event.target as HTMLFormElement).get("title"))
     if (!title) return void (this.error = t("renameEmpty"))
     try {
       await chat.rename(id, title)

@@ -7,6 +7,7 @@ import type { QuestionAsked } from "../schemas/events.ts"
 import { ClockController, timeLeft } from "./clock.ts"
 import { t } from "./i18n.ts"
 import { baseStyles } from "./styles.ts"
+import { formText } from "./form-text.ts"
 
 export class AmQuestion extends LitElement {
   static override properties = {
@@ -102,7 +103,7 @@ export class AmQuestion extends LitElement {
       if (picked.length === 0) return void (this.error = t("questionPickOne"))
       answer = q.multiple ? picked : picked[0]!
     } else {
-      answer = String(data.get("text") ?? "").trim()
+      answer = formText(data.get("text"))
       if (!answer) return void (this.error = t("questionTypeAnswer"))
     }
     this.busy = true

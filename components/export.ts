@@ -61,6 +61,7 @@ export const conversationToJson = (conversation: Conversation): string => `${jso
 export const exportFileName = (title: string, extension: "md" | "json"): string => {
   const base = title
     .normalize("NFKC")
+    // oxlint-disable-next-line no-control-regex -- control characters are not allowed in file names
     .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ")
     .replace(/\s+/g, " ")
     .trim()

@@ -380,7 +380,7 @@ export const connectAgent = async (page) => {
     receive,
     /** Resolves once every call, run and subscription start made so far has settled. */
     async settled() {
-      while (pending.size) await Promise.allSettled([...pending])
+      while (pending.size) await Promise.allSettled(pending)
     },
   }
 }

@@ -246,7 +246,11 @@ const startChat = (transport: MeshTransport, prompt: string, options: ChatOption
     push({ type: "run_finished", conversationId, runId, status: "failed", answer: "", error })
     end({ conversationId, runId, status: "failed", answer: "", error })
   })
-  result.finally(() => stopWatching?.())
+  void result.finally(() => stopWatching?.())
+  const failStart = (error: WireError) => {
+    push({ type: "run_finished", conversationId, runId, status: "failed", answer: "", error })
+    end({ conversationId, runId, status: "failed", answer: "", error })
+  }
   transport
     .request("chat.start", {
       prompt,
@@ -256,12 +260,9 @@ const startChat = (transport: MeshTransport, prompt: string, options: ChatOption
       ...(options.system !== undefined ? { system: options.system } : {}),
     })
     .then((outcome) => {
-      if (!outcome.ok) {
-        const finished: ChatEvent = { type: "run_finished", conversationId, runId, status: "failed", answer: "", error: outcome.error }
-        push(finished)
-        end({ conversationId, runId, status: "failed", answer: "", error: outcome.error })
-      }
+      if (!outcome.ok) failStart(outcome.error)
     })
+    .catch((cause: unknown) => failStart({ code: "unavailable", message: `The run could not start: ${String(cause)}` }))
   return {
     conversationId,
     runId,

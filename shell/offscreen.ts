@@ -244,5 +244,6 @@ const local: MeshTransport = {
   },
 }
 
-broadcast = serveChannel(local).broadcast
+const channelServer = serveChannel(local)
+broadcast = (event) => channelServer.broadcast(event)
 globalThis.agent = makeAgentApi(local)

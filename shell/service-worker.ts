@@ -56,7 +56,7 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     } satisfies RouterReply)
     return false
   }
-  Effect.runPromiseExit(route(decoded.value, sender)).then((exit) => {
+  void Effect.runPromiseExit(route(decoded.value, sender)).then((exit) => {
     if (Exit.isSuccess(exit)) return sendResponse({ ok: true, value: exit.value } satisfies RouterReply)
     const failure = exit.cause.reasons.find(Cause.isFailReason)?.error
     const error =

@@ -134,7 +134,7 @@ export const parseSpec = (markdown: string): Array<SpecTool> => {
     let inCode = false
     for (let i = 0; i < body.length; i++) {
       const line = body[i]!
-      if (/^```/.test(line.trim())) inCode = !inCode
+      if (line.trim().startsWith("```")) inCode = !inCode
       if (!inCode && line.trim().startsWith("|")) {
         const block: Array<Array<string>> = []
         while (i < body.length && body[i]!.trim().startsWith("|")) block.push(splitRow(body[i++]!))

@@ -66,7 +66,8 @@ export class ChannelClient implements MeshTransport {
         }
         for (const settle of this.pending.values()) settle({ ok: false, error: lost })
         this.pending.clear()
-        for (const listener of [...this.disconnectListeners]) listener()
+        // A copy: a listener may unsubscribe while they run.
+        for (const listener of Array.from(this.disconnectListeners)) listener()
         // Event listeners expect a live stream: reconnect for them.
         if (this.listeners.size > 0) setTimeout(() => void this.connect().catch(() => undefined), 100)
       })

@@ -23,6 +23,7 @@ const scriptable = (url: string) => /^https?:/.test(url)
 /** Evaluates the program in the page; its own try/catch tells a CSP refusal from a script error. */
 const evaluateProgram = (program: string, marker: string): unknown => {
   try {
+    // oxlint-disable-next-line no-eval -- running the model's program in the page is this function's purpose
     return (0, eval)(program)
   } catch (error) {
     if (error instanceof EvalError) return { [marker]: String(error.message) }

@@ -29,7 +29,7 @@ export const startFixtureServer = async (routes: Record<string, Route> = {}): Pr
   const table = new Map(Object.entries(routes))
   const requests: LoggedRequest[] = []
   const sockets = new Set<import("node:net").Socket>()
-  const server = createServer(async (req, res) => {
+  const handle = async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks)
@@ -40,8 +40,14 @@ export const startFixtureServer = async (routes: Record<string, Route> = {}): Pr
       res.writeHead(404, { "content-type": "text/plain" }).end(`no fixture at ${url.pathname}`)
       return
     }
-    if (typeof route === "function") return void (await route(req, res, body))
+    if (typeof route === "function") {
+      await route(req, res, body)
+      return
+    }
     res.writeHead(route.status ?? 200, { "content-type": "text/html; charset=utf-8", ...route.headers }).end(route.body)
+  }
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))))
   })
   server.on("connection", (socket) => {
     sockets.add(socket)

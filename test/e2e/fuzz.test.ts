@@ -496,7 +496,7 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
       if (seen.has(key) && VERBOSE !== "all") continue
       seen.add(key)
       console.log(
-        `  · ${key.slice(0, 200)} ${j.outcome.parameter ? `(${String(j.outcome.parameter)}) ` : ""}${j.outcome.ok ? "" : String(j.outcome.message).slice(0, 200)}\n      ← ${show(j.fuzz.params, 120)}`,
+        `  · ${key.slice(0, 200)} ${j.outcome.parameter ? `(${JSON.stringify(j.outcome.parameter)}) ` : ""}${j.outcome.ok ? "" : String(j.outcome.message).slice(0, 200)}\n      ← ${show(j.fuzz.params, 120)}`,
       )
     }
   }

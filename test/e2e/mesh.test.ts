@@ -88,9 +88,12 @@ describe("the contract as the API lists it", () => {
       parameters: unknown
     }>
     const spec = await readFile(path.join(repoRoot, "docs", "builtin-tools.md"), "utf8")
-    const specNames = [...spec.matchAll(/^### (\w+)$/gm)].map((m) => m[1])
+    const specNames = [...spec.matchAll(/^### (\w+)$/gm)].map((m) => m[1] ?? "")
     assert.equal(listed.length, 17)
-    assert.deepEqual(listed.map((t) => t.name).sort(), [...specNames].sort())
+    assert.deepEqual(
+      listed.map((t) => t.name).sort((a, b) => a.localeCompare(b)),
+      [...specNames].sort((a, b) => a.localeCompare(b)),
+    )
     for (const tool of listed) {
       const definition = builtinTools.find((d) => d.name === tool.name)!
       assert.deepEqual(tool.parameters, parametersJsonSchema(definition), tool.name)

@@ -185,7 +185,7 @@ const synthesizeOpenAi = (step, body, n) => {
 }
 
 /** @param {AnswerStep} step */
-const usageOf = (step) => ({ inputTokens: 12, outputTokens: 7, ...(step.usage ?? {}) })
+const usageOf = (step) => ({ inputTokens: 12, outputTokens: 7, ...step.usage })
 
 /** @param {AnswerStep} step @param {any} body @param {number} n */
 const synthesizeAnthropic = (step, body, n) => {
@@ -316,7 +316,7 @@ const fixtureEvents = async (name, protocol) => {
 const wait = (ms, closed) =>
   new Promise((resolve) => {
     const timer = setTimeout(resolve, ms)
-    closed.then(() => {
+    void closed.then(() => {
       clearTimeout(timer)
       resolve(undefined)
     })
@@ -357,7 +357,7 @@ const serve = async (session, req, res, path) => {
   /** @type {LoggedRequest} */
   const entry = { method, path, headers: { ...req.headers }, body: parseJson(raw), at: Date.now() }
   session.requests.push(entry)
-  closed.then(() => {
+  void closed.then(() => {
     if (!res.writableFinished) entry.clientClosed = true
   })
   const reply = (/** @type {number} */ status, /** @type {unknown} */ body, /** @type {Record<string, string>} */ headers = {}) => {

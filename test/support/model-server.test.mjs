@@ -16,7 +16,7 @@ const post = (
   /** @type {string} */ url,
   /** @type {object} */ body,
   /** @type {Record<string, string>} */ headers = {},
-  /** @type {AbortSignal | undefined} */ signal = undefined,
+  /** @type {AbortSignal=} */ signal,
 ) =>
   fetch(url, {
     method: "POST",

@@ -159,7 +159,7 @@ export class ConsentKeeper {
         summary: `opfs_delete would delete "${String(p.path)}" from the workspace (folders with everything in them)`,
       }
     const tab = await this.tab(typeof p.tab_id === "number" ? p.tab_id : undefined)
-    const where = tab ? `tab ${tab.tab_id} (${tab.url})` : `tab ${String(p.tab_id ?? "active")}`
+    const where = tab ? `tab ${tab.tab_id} (${tab.url})` : `tab ${typeof p.tab_id === "number" ? p.tab_id : "active"}`
     const site = (tab && originOf(tab.url)) ?? "unknown site"
     if (tool === "execute_script")
       return { rule: tool, site, summary: `execute_script would run this code in ${where}:\n${String(p.code).slice(0, 2000)}` }

@@ -5,7 +5,7 @@
  * enough run of its characters, is found there, also after percent-, plus- and base64-decoding.
  */
 
-const TOKEN = /[\p{L}\p{N}_@.+\-]{6,}/gu
+const TOKEN = /[\p{L}\p{N}_@.+-]{6,}/gu
 const WINDOW = 24
 
 const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, " ")
@@ -15,7 +15,7 @@ const distinctive = (token: string) => /\d/.test(token) || token.includes("@") |
 export const tokensOf = (text: string): Set<string> => {
   const out = new Set<string>()
   for (const match of text.matchAll(TOKEN)) {
-    const token = match[0].toLowerCase().replace(/^[.+\-]+|[.+\-]+$/g, "")
+    const token = match[0].toLowerCase().replace(/^[.+-]+|[.+-]+$/g, "")
     if (token.length >= 6 && distinctive(token)) out.add(token)
   }
   return out
@@ -47,6 +47,7 @@ const base64Decoded = (value: string): string | undefined => {
   try {
     const text = atob(value.replace(/-/g, "+").replace(/_/g, "/"))
     // Only text counts: binary noise would match nothing useful.
+    // oxlint-disable-next-line no-control-regex -- tab, LF and CR are the control characters text may hold
     return /^[\x09\x0a\x0d\x20-\x7e\u00a0-\uffff]*$/.test(text) ? text : undefined
   } catch {
     return undefined

@@ -178,6 +178,7 @@ describe("runAndDescribe: any value as JSON", () => {
   })
 })
 
+// oxlint-disable no-eval -- the program is made to be evaluated as the page evaluates it
 describe("programFor", () => {
   it("evaluates to the outcome, with the user's first line as line 1", async () => {
     const program = programFor("await null\nreturn [1, 2n]", 1000, 5_000)

@@ -101,7 +101,7 @@ export function runAndDescribe(fn: () => unknown, maxChars: number, timeoutMs: n
   const describeError = (e: unknown): { name: string; message: string; stack?: string } => {
     if (e !== null && typeof e === "object" && "message" in e) {
       const err = e as { name?: unknown; message?: unknown; stack?: unknown }
-      const out = { name: String(err.name ?? "Error"), message: String(err.message) }
+      const out = { name: typeof err.name === "string" ? err.name : "Error", message: String(err.message) }
       return typeof err.stack === "string" ? { ...out, stack: fixStack(err.stack) } : out
     }
     let message: string

@@ -2,7 +2,7 @@ import { expect } from "chai"
 import { mimeTypeOf, mimeTypeOfName, sniffMimeType } from "./mime.ts"
 
 const bytes = (...parts: Array<string | number[]>) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)))
+  Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? Array.from(p, (c) => c.charCodeAt(0)) : p)))
 
 describe("workspace MIME types", () => {
   it("sniffs common formats from their first bytes", () => {

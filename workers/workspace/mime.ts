@@ -11,7 +11,7 @@ interface Signature {
   readonly at?: number
 }
 
-const ascii = (text: string): Array<number> => [...text].map((c) => c.charCodeAt(0))
+const ascii = (text: string): Array<number> => Array.from(text, (c) => c.charCodeAt(0))
 const any = (n: number): Array<null> => Array.from({ length: n }, () => null)
 
 // Longer, more specific signatures come before the shorter ones they start with.

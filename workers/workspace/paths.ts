@@ -22,6 +22,7 @@ export type PathParse = { readonly ok: true; readonly value: WorkspacePath } | {
 /** Browsers and disks refuse longer names; saying so here beats an opaque file-system error. */
 export const MAX_NAME_BYTES = 255
 
+// oxlint-disable-next-line no-control-regex -- control characters are what this rejects
 const CONTROL = /[\u0000-\u001f\u007f]/
 const PERCENT_ESCAPE = /%[0-9a-fA-F]{2}/
 

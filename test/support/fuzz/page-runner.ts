@@ -42,7 +42,7 @@ export const installRunner = async (page: Page): Promise<void> => {
     g.__fuzzSettled = settled
     g.__fuzzRun = async ({ batch, cases, concurrency }: RunBatch) => {
       const done = (settled[batch] = cases.map(() => false))
-      const out: unknown[] = new Array(cases.length)
+      const out: unknown[] = Array.from({ length: cases.length })
       let next = 0
       const lane = async () => {
         for (;;) {

@@ -135,7 +135,10 @@ describe("cut-off, stalled and unreachable", () => {
       const turn = await runTurn(makeProvider({ kind, baseUrl: server.baseUrl(kind) }), {}, { stallTimeoutMs: 300 })
       expect(turn.error?.details).to.deep.equal({ kind: "stalled", retryable: true })
       expect(turn.error?.message).to.include("300 ms")
-      const [request] = await eventually(server.requests, (log) => log[0]?.clientClosed === true)
+      const [request] = await eventually(
+        () => server.requests(),
+        (log) => log[0]?.clientClosed === true,
+      )
       expect(request?.clientClosed).to.equal(true)
     })
   }
@@ -189,7 +192,10 @@ describe("abort", () => {
       }
       expect(caught).to.be.instanceOf(ProviderError)
       expect((caught as ProviderError).details).to.deep.equal({ kind: "cancelled", retryable: false })
-      const [request] = await eventually(server.requests, (log) => log[0]?.clientClosed === true)
+      const [request] = await eventually(
+        () => server.requests(),
+        (log) => log[0]?.clientClosed === true,
+      )
       expect(request?.clientClosed).to.equal(true)
     })
   }
@@ -202,11 +208,17 @@ describe("abort", () => {
       { signal: controller.signal },
       { stallTimeoutMs: 600_000 },
     )
-    await eventually(server.requests, (log) => log.length === 1)
+    await eventually(
+      () => server.requests(),
+      (log) => log.length === 1,
+    )
     controller.abort()
     const turn = await pending
     expect(turn.error?.details.kind).to.equal("cancelled")
-    await eventually(server.requests, (log) => log[0]?.clientClosed === true)
+    await eventually(
+      () => server.requests(),
+      (log) => log[0]?.clientClosed === true,
+    )
   })
 
   it("an already aborted signal sends nothing", async () => {

@@ -138,7 +138,7 @@ class Writer {
   table(el: Element): string[] {
     const rows = tableRows(el)
     // A table that holds blocks, or a single column, lays the page out rather than tabulating data.
-    const layout = rows.length === 0 || rows.every((r) => r.length <= 1) || rows.some((r) => r.some((cell) => hasBlockInside(cell)))
+    const layout = rows.every((r) => r.length <= 1) || rows.some((r) => r.some((cell) => hasBlockInside(cell)))
     if (layout) return rows.flatMap((r) => r.flatMap((cell) => this.blocks(cell)))
     const caption = el.querySelector("caption")
     const width = Math.max(...rows.map((r) => r.reduce((n, cell) => n + span(cell), 0)))

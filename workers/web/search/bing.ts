@@ -28,7 +28,15 @@ export const readBingResponse = (status: number, body: string): Array<SearchHit>
   const pages = record.webPages?.value ?? []
   return pages.flatMap((page) => {
     const url = httpUrl(typeof page.url === "string" ? page.url : undefined)
-    return url === undefined ? [] : [{ title: cleanText(String(page.name ?? "")), url, snippet: cleanText(String(page.snippet ?? "")) }]
+    return url === undefined
+      ? []
+      : [
+          {
+            title: cleanText(typeof page.name === "string" ? page.name : ""),
+            url,
+            snippet: cleanText(typeof page.snippet === "string" ? page.snippet : ""),
+          },
+        ]
   })
 }
 

@@ -26,7 +26,15 @@ export const readGoogleResponse = (status: number, body: string): Array<SearchHi
   if (status < 200 || status >= 300 || record.error !== undefined) return googleError(status, record.error)
   return (record.items ?? []).flatMap((item) => {
     const url = httpUrl(typeof item.link === "string" ? item.link : undefined)
-    return url === undefined ? [] : [{ title: cleanText(String(item.title ?? "")), url, snippet: cleanText(String(item.snippet ?? "")) }]
+    return url === undefined
+      ? []
+      : [
+          {
+            title: cleanText(typeof item.title === "string" ? item.title : ""),
+            url,
+            snippet: cleanText(typeof item.snippet === "string" ? item.snippet : ""),
+          },
+        ]
   })
 }
 
