@@ -62,6 +62,22 @@ export const SpawnParams = Schema.Struct({
   tabId: Schema.optionalKey(Schema.Finite),
 })
 
+export const ResearchParams = Schema.Struct({
+  jobId: Schema.optionalKey(Schema.NonEmptyString),
+  question: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(4000)),
+  /** How many researchers work in parallel (default 4). */
+  researchers: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 }))),
+  conversationId: Schema.optionalKey(Schema.NonEmptyString),
+  budget: Schema.optionalKey(
+    Schema.Struct({
+      steps: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+      tokens: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+      wallMs: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1000))),
+    }),
+  ),
+})
+export const JobIdParams = Schema.Struct({ jobId: Schema.NonEmptyString })
+
 export const ConversationIdParams = Schema.Struct({ conversationId: Schema.NonEmptyString })
 export const RenameParams = Schema.Struct({
   conversationId: Schema.NonEmptyString,
@@ -134,6 +150,9 @@ export const ChannelRequest = Schema.Union([
     method: Schema.Literal("conversations.rename"),
     params: RenameParams,
   }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.start"), params: ResearchParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.stop"), params: JobIdParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.list") }),
   Schema.Struct({ type: Schema.Literal("cancel"), id: Schema.String }),
 ])
 export type ChannelRequest = typeof ChannelRequest.Type

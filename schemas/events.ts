@@ -119,6 +119,42 @@ export const SubAgentEvent = Schema.Struct({
 })
 export type SubAgentEvent = typeof SubAgentEvent.Type
 
+/** The whole state of a research job, sent again on every change (so a page that opens late needs only the last one). */
+export const ResearchState = Schema.Struct({
+  type: Schema.Literal("research_update"),
+  jobId: Schema.String,
+  question: Schema.String,
+  /** The conversation whose panel shows the job's lanes; absent for a job of the API alone. */
+  conversationId: Schema.optionalKey(Schema.String),
+  phase: Schema.Literals(["planning", "researching", "writing", "saving", "finished"]),
+  angles: Schema.Array(Schema.String),
+  researchers: Schema.Array(
+    Schema.Struct({
+      agentId: Schema.String,
+      angle: Schema.String,
+      status: Schema.Literals(["running", "done", "failed", "stopped"]),
+      findings: Schema.Number,
+      error: Schema.optionalKey(Schema.String),
+    }),
+  ),
+  spent: Schema.Struct({ steps: Schema.Number, tokens: Schema.Number, ms: Schema.Number }),
+  budget: Schema.Struct({ steps: Schema.Number, tokens: Schema.Number, wallMs: Schema.Number }),
+  status: Schema.optionalKey(Schema.Literals(["completed", "stopped", "failed"])),
+  report: Schema.optionalKey(
+    Schema.Struct({
+      path: Schema.String,
+      markdown: Schema.String,
+      citations: Schema.Number,
+      verified: Schema.Number,
+      unbacked: Schema.Number,
+      findings: Schema.Number,
+      quotesVerified: Schema.Number,
+    }),
+  ),
+  error: Schema.optionalKey(WireError),
+})
+export type ResearchState = typeof ResearchState.Type
+
 export const MeshEvent = Schema.Union([
   ToolCallStarted,
   ToolCallFinished,
@@ -128,6 +164,7 @@ export const MeshEvent = Schema.Union([
   ConfirmationRequested,
   ConfirmationClosed,
   SubAgentEvent,
+  ResearchState,
   ...ConversationEvent.members,
 ])
 export type MeshEvent = typeof MeshEvent.Type

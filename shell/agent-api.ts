@@ -5,11 +5,12 @@
  */
 import { AgentError, type WireError } from "../schemas/errors.ts"
 import type { Conversation, ConversationRecord, RunStatus } from "../schemas/conversation.ts"
-import type { ConfirmationRequested, ConversationEvent, MeshEvent, QuestionAsked } from "../schemas/events.ts"
+import type { ConfirmationRequested, ConversationEvent, MeshEvent, QuestionAsked, ResearchState, SubAgentEvent } from "../schemas/events.ts"
 import type { Settings, SettingsPatch } from "../schemas/settings.ts"
 import type { ToolGroup } from "../schemas/tool-definition.ts"
 import type { ConnectionResult, ProviderPreset } from "../workers/agent/providers/presets.ts"
 import type { ToolInfo } from "../workers/mesh/supervisor.ts"
+import { eventQueue } from "./event-queue.ts"
 import { callRouter } from "./router-client.ts"
 
 export type MeshMethod =
@@ -37,6 +38,9 @@ export type MeshMethod =
   | "providers.presets"
   | "agents.spawn"
   | "providers.test"
+  | "research.start"
+  | "research.stop"
+  | "research.list"
 export type MeshOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
 
 export interface MeshTransport {
@@ -106,6 +110,27 @@ export interface SpawnRun extends AsyncIterable<Extract<MeshEvent, { type: "sub_
   stop(): Promise<void>
 }
 
+export interface ResearchOptions {
+  /** Researchers working in parallel, 1 to 8 (default 4). */
+  readonly researchers?: number
+  /** The conversation whose side panel shows the job's lanes. */
+  readonly conversationId?: string
+  /** Ends the job cleanly (saving what was found) when any is reached. */
+  readonly budget?: { readonly steps?: number; readonly tokens?: number; readonly wallMs?: number }
+  /** Aborting it stops the job, as `stop()` does. */
+  readonly signal?: AbortSignal
+}
+
+/** A job's states (`research_update`) and its agents' events (`sub_agent_event`), in order. */
+export type ResearchEvent = ResearchState | SubAgentEvent
+
+/** A running research job: iterate it for its events; `result` settles with its final state (and report). */
+export interface ResearchRun extends AsyncIterable<ResearchEvent> {
+  readonly jobId: string
+  readonly result: Promise<ResearchState>
+  stop(): Promise<void>
+}
+
 export interface CustomToolInfo {
   readonly name: string
   readonly description: string
@@ -123,6 +148,17 @@ export interface AgentApi {
   spawn(options: SpawnOptions): SpawnRun
   /** Sends a message and runs the agent on it. */
   chat(prompt: string, options?: ChatOptions): ChatRun
+  /**
+   * Starts a research job (docs/research.md): parallel researchers, then a report whose every
+   * citation is checked against the pages they fetched, saved in the workspace under research/.
+   * The job runs on when the page that started it closes.
+   */
+  research(question: string, options?: ResearchOptions): ResearchRun
+  readonly researchJobs: {
+    /** Running and recently finished jobs, each as its latest state. */
+    list(): Promise<ReadonlyArray<ResearchState>>
+    stop(jobId: string): Promise<boolean>
+  }
   /**
    * Answers an ask_user question (its `id` comes with the `question_asked` event): text, or
    * one option, or an array of options when the question allows several. Rejects with
@@ -317,8 +353,67 @@ const startSpawn = (transport: MeshTransport, options: SpawnOptions): SpawnRun =
   }
 }
 
+const startResearch = (transport: MeshTransport, question: string, options: ResearchOptions): ResearchRun => {
+  const jobId = newId()
+  const queue = eventQueue<ResearchEvent>()
+  let settle!: (state: ResearchState) => void
+  let fail!: (error: AgentError) => void
+  const result = new Promise<ResearchState>((resolve, reject) => {
+    settle = resolve
+    fail = reject
+  })
+  result.catch(() => undefined)
+  const end = () => {
+    unsubscribe()
+    stopWatching?.()
+    queue.close()
+  }
+  // Subscribe before starting, so no event of the job is missed.
+  const unsubscribe = transport.onEvent((event) => {
+    if (event.type === "research_update" && event.jobId === jobId) {
+      queue.push(event)
+      if (event.phase === "finished") {
+        end()
+        settle(event)
+      }
+    } else if (event.type === "sub_agent_event" && event.agentId.startsWith(`${jobId}-`)) {
+      queue.push(event)
+    }
+  })
+  const stopWatching = transport.onDisconnect?.(() => {
+    end()
+    fail(
+      new AgentError({
+        code: "unavailable",
+        message: "The connection to the agent was lost; the job may still be running (see researchJobs.list()).",
+      }),
+    )
+  })
+  const stop = async () => void unwrap(await transport.request("research.stop", { jobId }))
+  options.signal?.addEventListener("abort", () => void stop().catch(() => undefined), { once: true })
+  const { signal: _signal, ...params } = options
+  void transport
+    .request("research.start", { ...params, question, jobId })
+    .then((outcome) => {
+      if (!outcome.ok) {
+        end()
+        fail(new AgentError(outcome.error))
+      }
+    })
+    .catch((cause: unknown) => {
+      end()
+      fail(new AgentError({ code: "unavailable", message: `The job could not start: ${String(cause)}` }))
+    })
+  return { jobId, result, stop, [Symbol.asyncIterator]: () => queue[Symbol.asyncIterator]() }
+}
+
 export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
   spawn: (options) => startSpawn(transport, options),
+  research: (question, options = {}) => startResearch(transport, question, options),
+  researchJobs: {
+    list: async () => unwrap(await transport.request("research.list")),
+    stop: async (jobId) => unwrap(await transport.request("research.stop", { jobId })),
+  },
   chat: (prompt, options = {}) => startChat(transport, prompt, options),
   stop: async (conversationId) => unwrap(await transport.request("chat.stop", { conversationId })),
   answer: async (questionId, answer) => void unwrap(await transport.request("questions.answer", { id: questionId, answer })),

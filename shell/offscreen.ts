@@ -13,7 +13,9 @@ import {
   ConversationIdParams,
   DebugParams,
   ProviderTestParams,
+  JobIdParams,
   RenameParams,
+  ResearchParams,
   SpawnParams,
   ToolsCallParams,
 } from "../schemas/channel.ts"
@@ -25,6 +27,7 @@ import type { ToolGroup } from "../schemas/tool-definition.ts"
 import { builtinTools } from "../schemas/tools/index.ts"
 import type { AgentType } from "../schemas/tools/agents.ts"
 import { AgentPool } from "../workers/mesh/agents.ts"
+import { ResearchJobs } from "../workers/mesh/research/jobs.ts"
 import { ConsentKeeper } from "../workers/mesh/consent.ts"
 import { CustomTools } from "../workers/mesh/custom-tools.ts"
 import { Supervisor } from "../workers/mesh/supervisor.ts"
@@ -97,6 +100,15 @@ const agents: AgentPool = new AgentPool({
 })
 // Settle the runs that a previous document left "running" (the browser closed mid-run).
 void agents.store()
+const research = new ResearchJobs({
+  spawn: (request, signal) => agents.spawn(request, signal),
+  callTool: async (name, params) => {
+    const outcome = await supervisor.call(name, params, {})
+    return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
+  },
+  emit,
+  now: () => Date.now(),
+})
 
 const decode = <A>(schema: Schema.Codec<A, unknown>, method: string, params: unknown): { ok: true; value: A } | MeshOutcome => {
   const decoded = Schema.decodeUnknownExit(schema)(params)
@@ -168,6 +180,18 @@ const local: MeshTransport = {
           signal ?? new AbortController().signal,
         )
       }
+      case "research.start": {
+        const decoded = decode(ResearchParams as never, method, params)
+        if (!decoded.ok) return decoded
+        return research.start(decoded.value as typeof ResearchParams.Type)
+      }
+      case "research.stop": {
+        const decoded = decode(JobIdParams as never, method, params)
+        if (!decoded.ok) return decoded
+        return { ok: true, value: research.stop((decoded.value as typeof JobIdParams.Type).jobId) }
+      }
+      case "research.list":
+        return { ok: true, value: research.list() }
       case "providers.presets":
         return { ok: true, value: PRESETS }
       case "providers.test": {

@@ -35,8 +35,12 @@ const FIXTURES = new URL("../fixtures/llm/", import.meta.url)
  * @property {number} [cutAfter] the connection ends after this many events, without the terminator
  * @property {number} [stallAfter] sends this many events, then goes silent until the client leaves
  * @property {number} [delayMs] waits this long before answering (stops waiting if the client leaves)
- * @typedef {Answer & Faults & { fixture?: string, raw?: string[], fallback?: boolean }} AnswerStep
- *   `raw`: events written exactly as given (for services' odd shapes no fixture records)
+ * @property {{ name: string, count: number }} [gate] holds the answer until `count` requests for steps
+ *   of the same gate have arrived, so a test can show that parallel agents' requests overlap
+ * @typedef {Answer & Faults & { fixture?: string, raw?: string[], fallback?: boolean, when?: string }} AnswerStep
+ *   `raw`: events written exactly as given (for services' odd shapes no fixture records);
+ *   `when`: the step answers only a request whose first user message (an agent's task) contains
+ *   this text, so parallel agents can be scripted apart; other steps are taken in order
  * @typedef {{ status: number, headers?: Record<string, string>, body?: unknown, delayMs?: number, fallback?: boolean }} ErrorStep
  * @typedef {AnswerStep | ErrorStep} Step
  * @typedef {{ method: string, path: string, headers: Record<string, string | string[] | undefined>, body: unknown, at: number, status?: number, clientClosed?: boolean }} LoggedRequest
@@ -59,6 +63,8 @@ class Session {
     /** @type {LoggedRequest[]} */
     this.requests = []
     this.counter = 0
+    /** @type {Map<string, { arrived: number, open: Promise<void>, release: () => void }>} */
+    this.gates = new Map()
   }
 
   /** @param {Step[]} steps */
@@ -69,10 +75,44 @@ class Session {
     }
   }
 
-  /** @returns {Step} */
-  next() {
-    return this.queue.shift() ?? this.fallback
+  /**
+   * Resolves once `gate.count` requests have reached the gate (or this client left).
+   * @param {{ name: string, count: number }} gate @param {Promise<void>} closed
+   */
+  passGate(gate, closed) {
+    /** @type {{ arrived: number, open: Promise<void>, release: () => void }} */
+    let entry = this.gates.get(gate.name)
+    if (entry === undefined) {
+      /** @type {() => void} */
+      let release = () => undefined
+      const open = new Promise((resolve) => (release = () => resolve(undefined)))
+      entry = { arrived: 0, open, release }
+      this.gates.set(gate.name, entry)
+    }
+    entry.arrived += 1
+    if (entry.arrived >= gate.count) entry.release()
+    return Promise.race([entry.open, closed])
   }
+
+  /** How many requests reached each gate. */
+  gateCounts() {
+    return Object.fromEntries([...this.gates].map(([name, g]) => [name, g.arrived]))
+  }
+
+  /** @param {unknown} body @returns {Step} */
+  next(body) {
+    const task = firstUserMessage(body)
+    const at = this.queue.findIndex((step) => !("when" in step) || step.when === undefined || task.includes(step.when))
+    return at < 0 ? this.fallback : this.queue.splice(at, 1)[0]
+  }
+}
+
+/** The first user message of a chat request in any of the three formats, as text. */
+const firstUserMessage = (/** @type {any} */ body) => {
+  const messages = Array.isArray(body?.messages) ? body.messages : []
+  const first = messages.find((/** @type {any} */ m) => m?.role === "user")
+  if (first === undefined) return ""
+  return typeof first.content === "string" ? first.content : JSON.stringify(first.content)
 }
 
 /** @param {http.IncomingMessage} req */
@@ -393,8 +433,12 @@ const serve = async (session, req, res, path) => {
   }
 
   if (method !== "POST") return reply(405, { error: { message: "use POST" } })
-  const step = session.next()
+  const step = session.next(entry.body)
   const n = ++session.counter
+  if ("gate" in step && step.gate) {
+    await session.passGate(step.gate, closed)
+    if (res.destroyed || res.writableEnded) return
+  }
   if (step.delayMs) {
     await wait(step.delayMs, closed)
     if (res.destroyed || res.writableEnded) return
@@ -452,6 +496,7 @@ export const startModelServer = async (options = {}) => {
     baseUrl: (kind) => (kind === "ollama" ? origin : `${origin}/v1`),
     script: (steps) => session.script(steps),
     requests: session.requests,
+    gateCounts: () => session.gateCounts(),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

@@ -34,6 +34,13 @@ export interface SpawnRequest {
   readonly tabId?: number
   /** The run and the tool call that started it; absent for a job of `agent.spawn`. */
   readonly parent?: { readonly conversationId: string; readonly runId?: string; readonly callId: string }
+  /** Narrows the tools of its type further (a research job's planner and writer get none). */
+  readonly toolFilter?: (tool: string) => boolean
+  /** Sees each successful tool result and each usage report: a research job keeps the pages its researchers read. */
+  readonly observe?: {
+    readonly toolResult?: (tool: string, params: unknown, value: unknown) => void
+    readonly usage?: (tokens: number) => void
+  }
 }
 
 export interface AgentAnswer {
@@ -179,11 +186,15 @@ export class AgentPool {
         },
       },
       {
-        emit: (event) => this.options.emit(wrap(event)),
+        emit: (event) => {
+          if (event.type === "usage") request.observe?.usage?.(event.usage.inputTokens + event.usage.outputTokens)
+          this.options.emit(wrap(event))
+        },
         onToolEvent: (event) => this.options.emit(wrap(event)),
+        ...(request.observe?.toolResult ? { onToolResult: request.observe.toolResult } : {}),
         mayUse: (name) => {
           const definition = this.options.supervisor.definition(name)
-          return definition !== undefined && subAgentMayUse(request.type, definition.annotations)
+          return definition !== undefined && subAgentMayUse(request.type, definition.annotations) && (request.toolFilter?.(name) ?? true)
         },
         // What a sub-agent reads counts for its parent's conversation, and its approvals too.
         consentScope: request.parent?.conversationId ?? conversationId,
@@ -254,6 +265,7 @@ export class AgentPool {
     hooks: {
       emit: (event: ConversationEvent) => void
       onToolEvent?: (event: Extract<MeshEvent, { type: "tool_call_started" | "tool_call_finished" }>) => void
+      onToolResult?: (tool: string, params: unknown, value: unknown) => void
       mayUse: (tool: string) => boolean
       consentScope: string
     },
@@ -298,6 +310,7 @@ export class AgentPool {
         hooks.onToolEvent?.({ type: "tool_call_started", callId, tool: name, conversationId: conversation, params })
         const started = performance.now()
         const outcome = await this.callTool(run, callId, name, params, conversation, hooks.consentScope)
+        if (outcome.ok) hooks.onToolResult?.(name, params, outcome.value)
         hooks.onToolEvent?.({
           type: "tool_call_finished",
           callId,

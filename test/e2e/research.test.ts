@@ -1,0 +1,229 @@
+/**
+ * Research jobs end to end: a planner, four researchers in parallel (their model requests held at
+ * a gate until all four have arrived), a writer, and a report whose citations are checked by code
+ * against the real pages the researchers fetched (test/fixtures/pages, served on 127.0.0.1).
+ */
+import assert from "node:assert/strict"
+import { readFile } from "node:fs/promises"
+import path from "node:path"
+import { after, before, test } from "node:test"
+import type { Page } from "playwright-core"
+// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
+import { startModelServer } from "../support/model-server.mjs"
+import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
+import { callTool, fixturesDir, launchExtension, type ExtensionSession } from "./harness.ts"
+
+let session: ExtensionSession
+let panel: Page
+let pages: FixtureServer
+let model: {
+  baseUrl(kind: string): string
+  script(steps: unknown[]): void
+  requests: Array<{ path: string; body: any; at: number; clientClosed?: boolean }>
+  gateCounts(): Record<string, number>
+  close(): Promise<void>
+}
+
+const CORPUS = ["wikipedia-article", "readability-herald-sun-1", "readability-firefox-nightly-blog", "github-issue"]
+const ANGLES = ["angle-alpha", "angle-beta", "angle-gamma", "angle-delta"]
+const FALSE_QUOTE = "This sentence was invented by the researcher and appears on none of the pages."
+
+/** A sentence of the page as web_fetch reads it, long enough to prove something. */
+const quoteFrom = (markdown: string): string => {
+  const plain = markdown
+    .replace(/\\(.)/g, "$1")
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\s+/g, " ")
+  const sentence = plain
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .find((s) => s.length >= 40 && s.length <= 300 && s.split(" ").length >= 8 && !/http|[*_`#>|\\[\]]/.test(s))
+  assert.ok(sentence, `the page has a sentence to quote: ${plain.slice(0, 400)}`)
+  return sentence
+}
+
+/** A tool's value, through the developer API; a failure fails the test with its error. */
+const toolValue = async <T>(name: string, params: unknown): Promise<T> => {
+  const outcome = await callTool(panel, name, params)
+  assert.ok(outcome.ok, `${name} failed: ${JSON.stringify(outcome.error)}`)
+  return outcome.value as T
+}
+
+/** The task of the agent that made a model request: its first user message. */
+const taskOf = (r: { body: any }): string =>
+  JSON.stringify(r.body?.messages?.find((m: { role: string }) => m.role === "user")?.content ?? "")
+let testStart = 0
+const hangingRequests = () => model.requests.slice(testStart).filter((r) => /Your angle: angle-(beta|gamma|delta)/.test(taskOf(r)))
+/** Polls node-side state that no event announces (the model server's request log). */
+const until = async (condition: () => boolean | Promise<boolean>) => {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20))
+}
+
+const planner = { when: "Split this research question", text: "```json\n" + JSON.stringify({ angles: ANGLES }) + "\n```" }
+
+before(async () => {
+  model = await startModelServer()
+  const routes: Record<string, { body: string }> = {}
+  for (const name of CORPUS) routes[`/${name}`] = { body: await readFile(path.join(fixturesDir, "pages", `${name}.html`), "utf8") }
+  pages = await startFixtureServer(routes)
+  session = await launchExtension()
+  panel = await session.openPage("sidepanel.html")
+  await panel.evaluate(
+    (baseUrl) =>
+      globalThis.agent.settings.update({
+        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
+        defaultModel: { providerId: "m", model: "x" },
+      }),
+    model.baseUrl("openai"),
+  )
+})
+after(async () => {
+  await session?.close()
+  await model?.close()
+  await pages?.close()
+})
+
+type JobState = {
+  phase: string
+  status?: string
+  researchers: Array<{ agentId: string; status: string; findings: number }>
+  report?: {
+    path: string
+    markdown: string
+    citations: number
+    verified: number
+    unbacked: number
+    findings: number
+    quotesVerified: number
+  }
+}
+
+test("four researchers work at once; the report cites their sources, verifies every true quote and flags the false one", async () => {
+  const urls = CORPUS.map((name) => pages.url(`/${name}`))
+  const quotes: string[] = []
+  for (const url of urls) quotes.push(quoteFrom((await toolValue<{ content: string }>("web_fetch", { url })).content))
+
+  model.script([
+    planner,
+    ...ANGLES.flatMap((angle, i) => [
+      // Each researcher's first turn waits at the gate until all four have asked: they run at once.
+      {
+        when: `Your angle: ${angle}`,
+        gate: { name: "researchers", count: 4 },
+        toolCalls: [{ name: "web_fetch", arguments: { url: urls[i] } }],
+      },
+      {
+        when: `Your angle: ${angle}`,
+        text:
+          `Read it.\n\n\`\`\`json\n` +
+          JSON.stringify({
+            findings: [
+              { claim: `Claim ${i + 1}`, url: urls[i], quote: quotes[i] },
+              ...(i === 3 ? [{ claim: "An invented claim", url: urls[i], quote: FALSE_QUOTE }] : []),
+            ],
+          }) +
+          "\n```",
+      },
+    ]),
+    { when: "Write a concise report", text: "First [1]. Second [2]. Third [3]. Fourth [4]. Doubtful [5]. Made up [9]." },
+  ])
+
+  const { state, events } = await panel.evaluate(async () => {
+    const run = globalThis.agent.research("What do these four pages say?", { researchers: 4 })
+    const events: Array<{ type: string; agentId?: string; phase?: string }> = []
+    for await (const event of run)
+      events.push({
+        type: event.type,
+        ...("agentId" in event ? { agentId: event.agentId } : {}),
+        ...("phase" in event ? { phase: event.phase } : {}),
+      })
+    return { state: (await run.result) as unknown as JobState, events }
+  })
+
+  assert.equal(model.gateCounts().researchers, 4, "all four researchers' requests were in flight together")
+  assert.equal(state.status, "completed")
+  assert.deepEqual(
+    state.researchers.map((r) => [r.status, r.findings]),
+    [
+      ["done", 1],
+      ["done", 1],
+      ["done", 1],
+      ["done", 2],
+    ],
+  )
+  const report = state.report!
+  assert.deepEqual(
+    {
+      citations: report.citations,
+      verified: report.verified,
+      unbacked: report.unbacked,
+      findings: report.findings,
+      quotesVerified: report.quotesVerified,
+    },
+    { citations: 6, verified: 4, unbacked: 1, findings: 5, quotesVerified: 4 },
+  )
+  for (const [i, url] of urls.entries())
+    assert.ok(report.markdown.includes(`[\\[${i + 1}\\]](${url})`), `citation ${i + 1} links its source`)
+  assert.match(report.markdown, /\[\\\[5\\\]\]\([^)]+\) \*\(unverified\)\*/, "the false quote's citation is flagged")
+  assert.match(report.markdown, /\[9\] \*\(unsupported\)\*/, "a number no finding backs is flagged")
+  assert.match(
+    report.markdown,
+    /## Sources\n\n1\. \[[^\]]+\]\(http:\/\/127\.0\.0\.1:\d+\/wikipedia-article\) — \d{4}-\d\d-\d\dT[\d:]+Z — quote verified/,
+  )
+  assert.match(report.markdown, /5\. .* — quote not verified \(not on page\)/)
+
+  const saved = await toolValue<{ content: string }>("opfs_read", { path: report.path })
+  assert.equal(saved.content, report.markdown, "the report is saved in the workspace")
+  const record = JSON.parse((await toolValue<{ content: string }>("opfs_read", { path: report.path.replace(/\.md$/, ".json") })).content)
+  assert.deepEqual(
+    record.findings.map((f: { verified: boolean }) => f.verified),
+    [true, true, true, true, false],
+  )
+  assert.deepEqual(
+    new Set(events.filter((e) => e.type === "sub_agent_event").map((e) => e.agentId?.replace(/^.*-/, ""))),
+    new Set(["plan", "r1", "r2", "r3", "r4", "write"]),
+  )
+  assert.equal(events.at(-1)?.phase, "finished")
+})
+
+test("stop ends every researcher at once and saves what was found; the job outlives the page that started it", async () => {
+  testStart = model.requests.length
+  const url = pages.url("/wikipedia-article")
+  const quote = quoteFrom((await toolValue<{ content: string }>("web_fetch", { url })).content)
+  model.script([
+    planner,
+    // One researcher comes back; three hang in their model request until stopped.
+    { when: "Your angle: angle-alpha", toolCalls: [{ name: "web_fetch", arguments: { url } }] },
+    { when: "Your angle: angle-alpha", text: "```json\n" + JSON.stringify({ findings: [{ claim: "Found", url, quote }] }) + "\n```" },
+    ...ANGLES.slice(1).map((angle) => ({ when: `Your angle: ${angle}`, text: "never sent", stallAfter: 0 })),
+  ])
+  const starter = await session.openPage("sidepanel.html")
+  const jobId = await starter.evaluate(() => globalThis.agent.research("Where does it hang?", { researchers: 4 }).jobId)
+  await starter.close()
+
+  const state = (jobId: string) =>
+    panel.evaluate(
+      async (id) => (await globalThis.agent.researchJobs.list()).find((j) => j.jobId === id) as unknown as JobState | undefined,
+      jobId,
+    )
+  // The job runs on with its page closed: wait for the first researcher's finding and the others' hanging requests.
+  await until(async () => {
+    const now = await state(jobId)
+    assert.notEqual(now?.phase, "finished", "the job is still running")
+    return now?.researchers.filter((r) => r.status === "done").length === 1 && hangingRequests().length === 3
+  })
+  const stoppedAt = Date.now()
+  await panel.evaluate((id) => globalThis.agent.researchJobs.stop(id), jobId)
+  let finished: JobState | undefined
+  await until(async () => (finished = await state(jobId))?.phase === "finished")
+  console.log(`  stop → job finished with its report: ${Date.now() - stoppedAt} ms`)
+  assert.equal(finished!.status, "stopped")
+  assert.deepEqual(
+    finished!.researchers.map((r) => r.status),
+    ["done", "stopped", "stopped", "stopped"],
+  )
+  assert.match(finished!.report!.markdown, /This job was stopped/)
+  assert.equal(finished!.report!.verified, 1, "what was found is in the saved report, verified")
+  await until(() => hangingRequests().every((r) => r.clientClosed))
+  assert.equal(hangingRequests().length, 3, "the stopped researchers' model requests were cancelled")
+})

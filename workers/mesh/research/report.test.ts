@@ -1,0 +1,127 @@
+import { expect } from "chai"
+import { checkQuote, normaliseForQuote, plainTextOfMarkdown } from "./quotes.ts"
+import { checkFindings, composeReport, linkCitations, parseAngles, parseFindings, slugOf } from "./report.ts"
+
+const page = `# Tidal power in Europe
+
+The **La Rance** station, opened in 1966, has a peak output of [240 MW](https://example.org/mw) and
+was for 45 years the largest tidal power station in the world.
+
+| station | output |
+|---|---|
+| Sihwa Lake | 254 MW |
+
+Critics say “the barrage changed the estuary’s ecology” — a claim the operator disputes.`
+
+describe("quotes", () => {
+  it("are found on the page despite Markdown marks, typography, case and white space", () => {
+    expect(checkQuote("La Rance station, opened in 1966, has a peak output of 240 MW", [page])).to.deep.equal({ verified: true })
+    expect(checkQuote('"the barrage changed the estuary\'s ecology"', [page])).to.deep.equal({ verified: true })
+    expect(checkQuote("Sihwa   Lake 254 MW", [page])).to.deep.equal({ verified: true })
+    expect(checkQuote("THE LARGEST TIDAL POWER STATION", [page])).to.deep.equal({ verified: true })
+  })
+
+  it("with an ellipsis, when each part is on the page in order", () => {
+    expect(checkQuote("La Rance station ... the largest tidal power station in the world", [page]).verified).to.equal(true)
+    expect(checkQuote("the largest tidal power station ... La Rance station", [page])).to.deep.equal({
+      verified: false,
+      reason: "not_on_page",
+    })
+  })
+
+  it("are not verified when a word changed, when too short to prove anything, or when the page was never fetched", () => {
+    expect(checkQuote("La Rance station, opened in 1967, has a peak output of 240 MW", [page])).to.deep.equal({
+      verified: false,
+      reason: "not_on_page",
+    })
+    expect(checkQuote("240 MW", [page])).to.deep.equal({ verified: false, reason: "too_short" })
+    expect(checkQuote("the largest tidal power station in the world", [])).to.deep.equal({ verified: false, reason: "page_not_fetched" })
+  })
+
+  it("normalise full-width letters and soft hyphens", () => {
+    expect(normaliseForQuote("ＬＡ　Ｒａｎｃｅ sta\u00adtion")).to.equal("la rance station")
+    expect(plainTextOfMarkdown("see [the docs](http://x) and ![logo](http://y/l.png)")).to.equal("see the docs and logo")
+    expect(plainTextOfMarkdown("a \\*literal\\* star, snake_case, _emphasis_ and 1\\. item")).to.equal(
+      "a *literal* star, snake_case, emphasis and 1. item",
+    )
+  })
+})
+
+describe("findings and angles", () => {
+  it("are read from the last JSON block of an answer, dropping malformed entries", () => {
+    const answer = [
+      "I read two pages.",
+      "```json",
+      JSON.stringify({
+        findings: [
+          { claim: "La Rance opened in 1966", url: "https://a.example/tide", quote: "opened in 1966" },
+          { claim: "no url", quote: "x" },
+          { claim: "bad url", url: "javascript:alert(1)", quote: "something long enough" },
+        ],
+      }),
+      "```",
+    ].join("\n")
+    expect(parseFindings(answer)).to.deep.equal([
+      { claim: "La Rance opened in 1966", url: "https://a.example/tide", quote: "opened in 1966" },
+    ])
+    expect(parseFindings("no findings here")).to.deep.equal([])
+  })
+
+  it("angles from an object or an array, distinct, at most the number asked for", () => {
+    expect(parseAngles('```json\n{"angles": ["cost", "ecology", "cost", "history"]}\n```', 2)).to.deep.equal(["cost", "ecology"])
+    expect(parseAngles('Here: ["a", "b"]', 4)).to.deep.equal(["a", "b"])
+    expect(parseAngles("nothing", 4)).to.deep.equal([])
+  })
+})
+
+describe("the report", () => {
+  const fetched = new Map([["https://a.example/tide", [{ content: page, at: Date.UTC(2026, 11, 1, 9, 30) }]]])
+  const findings = checkFindings(
+    [
+      {
+        angle: "history",
+        findings: [
+          { claim: "La Rance opened in 1966", url: "https://a.example/tide#top", quote: "La Rance station, opened in 1966" },
+          { claim: "It makes 300 MW", url: "https://a.example/tide", quote: "has a peak output of 300 MW" },
+        ],
+      },
+    ],
+    fetched,
+  )
+
+  it("numbers findings and checks each against the pages fetched from its URL", () => {
+    expect(findings.map((f) => [f.n, f.check.verified, f.title])).to.deep.equal([
+      [1, true, "Tidal power in Europe"],
+      [2, false, "Tidal power in Europe"],
+    ])
+  })
+
+  it("links citations, marks the unverified, and flags sentences that cite no finding", () => {
+    const { markdown, audit } = linkCitations("La Rance opened in 1966 [1]. It makes 300 MW [2]. Nobody disputes it [7].", findings)
+    expect(audit).to.deep.equal({ total: 3, verified: 1, unbacked: 1, flaggedSentences: ["Nobody disputes it [7]."] })
+    expect(markdown).to.include("[\\[1\\]](https://a.example/tide#top)")
+    expect(markdown).to.include("[\\[2\\]](https://a.example/tide) *(unverified)*")
+    expect(markdown).to.include("[7] *(unsupported)*")
+  })
+
+  it("ends with its count, what is missing, and its sources with the time each was fetched", () => {
+    const { markdown } = composeReport({
+      question: "How big is tidal power?",
+      body: "La Rance opened in 1966 [1], with 300 MW [2].",
+      findings,
+      missing: [{ angle: "costs", code: "timeout" }],
+    })
+    expect(markdown).to.match(/^# How big is tidal power\?\n/)
+    expect(markdown).to.include("**Citations:** 1 of 2 verified on their pages")
+    expect(markdown).to.include("## Not covered\n\n- costs (timeout)")
+    expect(markdown).to.include("1. [Tidal power in Europe](https://a.example/tide#top) — 2026-12-01T09:30:00Z — quote verified")
+    expect(markdown).to.include(
+      "2. [Tidal power in Europe](https://a.example/tide) — 2026-12-01T09:30:00Z — quote not verified (not on page)",
+    )
+  })
+
+  it("is saved under a slug of its question", () => {
+    expect(slugOf("Was ist Gezeitenkraft? (Überblick, 2026)")).to.equal("was-ist-gezeitenkraft-uberblick-2026")
+    expect(slugOf("???")).to.equal("research")
+  })
+})

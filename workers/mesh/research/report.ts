@@ -1,0 +1,208 @@
+/**
+ * The pieces of a research job that are plain data: what a researcher found, which of it is on
+ * its page, and the report that cites it. Kept apart from the job so each rule is tested alone.
+ */
+import { checkQuote, urlKey, type QuoteCheck } from "./quotes.ts"
+
+export interface Finding {
+  readonly claim: string
+  readonly url: string
+  readonly quote: string
+}
+
+/** What one researcher fetched: the page text under each URL it was read from. */
+export type FetchedPages = ReadonlyMap<string, ReadonlyArray<{ readonly content: string; readonly title?: string; readonly at: number }>>
+
+export interface CheckedFinding extends Finding {
+  readonly n: number
+  readonly check: QuoteCheck
+  readonly title: string
+  readonly fetchedAt?: number
+  readonly angle: string
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
+
+const httpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value)
+    return url.protocol === "http:" || url.protocol === "https:"
+  } catch {
+    return false
+  }
+}
+
+/** Candidate JSON texts in an answer: fenced blocks first (the last is the most deliberate), then the outermost braces. */
+const jsonCandidates = (answer: string): string[] => {
+  const fenced = [...answer.matchAll(/```(?:json)?\s*\n([\s\S]*?)```/g)].map((m) => m[1] ?? "").reverse()
+  const start = answer.indexOf("{")
+  const end = answer.lastIndexOf("}")
+  return start >= 0 && end > start ? [...fenced, answer.slice(start, end + 1)] : fenced
+}
+
+/**
+ * The findings a researcher's final answer carries (`{"findings": [{claim, url, quote}]}` in a
+ * JSON block). Malformed entries are dropped one by one; an answer without any yields none.
+ */
+export const parseFindings = (answer: string): Finding[] => {
+  for (const candidate of jsonCandidates(answer)) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(candidate)
+    } catch {
+      continue
+    }
+    const list = Array.isArray(parsed) ? parsed : isRecord(parsed) ? parsed.findings : undefined
+    if (!Array.isArray(list)) continue
+    return list.flatMap((item: unknown): Finding[] => {
+      if (!isRecord(item)) return []
+      const { claim, url, quote } = item
+      if (typeof claim !== "string" || typeof url !== "string" || typeof quote !== "string") return []
+      if (!httpUrl(url) || claim.trim() === "" || quote.trim() === "") return []
+      return [{ claim: claim.trim(), url: url.trim(), quote: quote.trim() }]
+    })
+  }
+  return []
+}
+
+/** The angles a planner proposed (`{"angles": ["…"]}` or a JSON array of strings), at most `max`. */
+export const parseAngles = (answer: string, max: number): string[] => {
+  for (const candidate of [...jsonCandidates(answer), answer.slice(answer.indexOf("["), answer.lastIndexOf("]") + 1)]) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(candidate)
+    } catch {
+      continue
+    }
+    const list = Array.isArray(parsed) ? parsed : isRecord(parsed) ? parsed.angles : undefined
+    if (!Array.isArray(list)) continue
+    const angles = list.filter((a): a is string => typeof a === "string" && a.trim() !== "").map((a) => a.trim())
+    if (angles.length > 0) return [...new Set(angles)].slice(0, max)
+  }
+  return []
+}
+
+const titleOf = (content: string): string | undefined => content.match(/^#{1,2}\s+(.+)$/m)?.[1]?.trim()
+
+/** Numbers every finding of every researcher and checks its quote against that researcher's own pages, and the job's. */
+export const checkFindings = (
+  batches: ReadonlyArray<{ readonly angle: string; readonly findings: ReadonlyArray<Finding> }>,
+  fetched: FetchedPages,
+): CheckedFinding[] => {
+  const out: CheckedFinding[] = []
+  for (const { angle, findings } of batches) {
+    for (const finding of findings) {
+      const pages = fetched.get(urlKey(finding.url)) ?? []
+      const check = checkQuote(
+        finding.quote,
+        pages.map((p) => p.content),
+      )
+      const title = pages.map((p) => p.title ?? titleOf(p.content)).find((t) => t !== undefined) ?? new URL(finding.url).hostname
+      const first = pages[0]
+      out.push({ ...finding, n: out.length + 1, check, title, angle, ...(first ? { fetchedAt: first.at } : {}) })
+    }
+  }
+  return out
+}
+
+export interface CitationAudit {
+  /** Citation marks in the writer's text. */
+  readonly total: number
+  /** Of those, marks whose finding's quote was found on its page. */
+  readonly verified: number
+  /** Marks whose number no finding has. */
+  readonly unbacked: number
+  /** Sentences that carry such a mark. */
+  readonly flaggedSentences: ReadonlyArray<string>
+}
+
+const CITATION = /\[(\d+(?:\s*,\s*\d+)*)\](?!\()/g
+
+/**
+ * The writer's Markdown with every citation mark turned into a link to its source, marked
+ * verified or not; a mark that no finding backs is flagged where it stands.
+ */
+export const linkCitations = (text: string, findings: ReadonlyArray<CheckedFinding>): { markdown: string; audit: CitationAudit } => {
+  const byNumber = new Map(findings.map((f) => [f.n, f]))
+  let total = 0
+  let verified = 0
+  let unbacked = 0
+  const markdown = text.replace(CITATION, (_whole, list: string) =>
+    list
+      .split(",")
+      .map((s) => Number(s.trim()))
+      .map((n) => {
+        total += 1
+        const finding = byNumber.get(n)
+        if (!finding) {
+          unbacked += 1
+          return `[${n}] *(unsupported)*`
+        }
+        if (finding.check.verified) verified += 1
+        return finding.check.verified ? `[\\[${n}\\]](${finding.url})` : `[\\[${n}\\]](${finding.url}) *(unverified)*`
+      })
+      .join(""),
+  )
+  const flaggedSentences = text
+    .split(/(?<=[.!?。！？])\s+|\n+/)
+    .filter((sentence) =>
+      [...sentence.matchAll(CITATION)].some((m) => (m[1] ?? "").split(",").some((s) => !byNumber.has(Number(s.trim())))),
+    )
+    .map((s) => s.trim())
+  return { markdown, audit: { total, verified, unbacked, flaggedSentences } }
+}
+
+export interface ReportInput {
+  readonly question: string
+  readonly body: string
+  readonly findings: ReadonlyArray<CheckedFinding>
+  /** Angles whose researcher did not come back, and why (a code). */
+  readonly missing: ReadonlyArray<{ readonly angle: string; readonly code: string }>
+  readonly stopped?: "user" | "budget"
+}
+
+const when = (at: number | undefined) => (at === undefined ? "not fetched by this job" : new Date(at).toISOString().replace(/\.\d+Z$/, "Z"))
+
+/** The report as saved: the writer's text with linked citations, the verification count, the sources and what is missing. */
+export const composeReport = (input: ReportInput): { markdown: string; audit: CitationAudit } => {
+  const { markdown: body, audit } = linkCitations(input.body, input.findings)
+  const quotesVerified = input.findings.filter((f) => f.check.verified).length
+  const lines = [`# ${input.question.replace(/\s+/g, " ").trim()}`, "", body.trim(), "", "---", ""]
+  if (input.stopped)
+    lines.push(
+      `*This job was ${input.stopped === "user" ? "stopped" : "ended by its budget"}: the report holds what was found by then.*`,
+      "",
+    )
+  lines.push(
+    `**Citations:** ${audit.verified} of ${audit.total} verified on their pages` +
+      (audit.unbacked > 0 ? `; ${audit.unbacked} cite no finding (marked "unsupported")` : "") +
+      `. **Findings:** ${quotesVerified} of ${input.findings.length} quotes found on their pages.`,
+    "",
+  )
+  if (audit.flaggedSentences.length > 0) {
+    lines.push("**Sentences citing no finding:**", "", ...audit.flaggedSentences.map((s) => `- ${s}`), "")
+  }
+  if (input.missing.length > 0) {
+    lines.push("## Not covered", "", ...input.missing.map((m) => `- ${m.angle} (${m.code})`), "")
+  }
+  lines.push("## Sources", "")
+  for (const f of input.findings) {
+    const status = f.check.verified ? "quote verified" : `quote not verified (${f.check.reason.replace(/_/g, " ")})`
+    lines.push(
+      `${f.n}. [${f.title.replace(/[[\]]/g, "")}](${f.url}) — ${when(f.fetchedAt)} — ${status}`,
+      `   > ${f.quote.replace(/\s+/g, " ")}`,
+    )
+  }
+  return { markdown: lines.join("\n") + "\n", audit }
+}
+
+/** A file name from a question: lower case words joined by dashes, at most 60 characters. */
+export const slugOf = (question: string): string =>
+  question
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/g, "") || "research"
