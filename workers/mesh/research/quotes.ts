@@ -22,18 +22,19 @@ const TYPOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
 export const plainTextOfMarkdown = (markdown: string): string =>
   markdown
     .replace(/```[^\n]*\n/g, "\n")
+    // A private-use mark keeps an escaped * _ ` from reading as emphasis in the steps below.
     // Escapes that keep page text from reading as Markdown: the reader sees the character alone.
-    .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, (_all, c: string) => (c === "*" || c === "_" || c === "`" ? `\u0000${c}` : c))
+    .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, (_all, c: string) => (c === "*" || c === "_" || c === "`" ? `\uE000${c}` : c))
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]*)\]\[[^\]]*\]/g, "$1")
     .replace(/<\/?[a-z][^>]*>/gi, " ")
     .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, "")
-    .replace(/(?<!\u0000)(\*\*|\*|~~|`)(?=\S)|(?<=[^\s\u0000])(\*\*|\*|~~|`)/g, "")
+    .replace(/(?<!\uE000)(\*\*|\*|~~|`)(?=\S)|(?<=[^\s\uE000])(\*\*|\*|~~|`)/g, "")
     // Underscores emphasise only at word edges; inside a word (snake_case) they are text.
     .replace(/(^|[\s([])(?:__|_)(?=\S)/gm, "$1")
-    .replace(/(?<=[^\s\u0000])(?:__|_)(?=$|[\s).,;:!?\]])/gm, "")
-    .replace(/\u0000/g, "")
+    .replace(/(?<=[^\s\uE000])(?:__|_)(?=$|[\s).,;:!?\]])/gm, "")
+    .replace(/\uE000/g, "")
     .replace(/\s*\|\s*/g, " ")
     .replace(/^[\s:-]+$/gm, " ")
 
