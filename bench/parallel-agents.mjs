@@ -21,14 +21,13 @@
 //   --no-build loads the last build as it is (DIST_DIR picks the folder, as for the tests).
 //   --verbose prints, per round, when each model request arrived and what the longest side
 //   panel task ran; --trace-dir DIR saves each round's trace (open it in DevTools' Performance panel).
-import { spawnSync } from "node:child_process"
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
-import http2 from "node:http2"
-import { availableParallelism, loadavg, tmpdir } from "node:os"
+import { mkdir, writeFile } from "node:fs/promises"
+import { availableParallelism, loadavg } from "node:os"
 import path from "node:path"
-import { Readable } from "node:stream"
 import { buildExtension, launchExtension } from "../scripts/console.mjs"
-import { modelServerMiddleware, startModelServer } from "../test/support/model-server.mjs"
+import { startModelServer } from "../test/support/model-server.mjs"
+import { startHttp2ModelServer } from "./support/h2-model-server.mjs"
+import { mainThreadOf, TASK_TARGET_MS, threadTasks, traced as tracedOn, windowOf } from "./support/trace.mjs"
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(name)
@@ -49,85 +48,10 @@ if (!SIZES.includes(1) || SIZES.some((n) => !Number.isInteger(n) || n < 1))
 const VERBOSE = process.argv.includes("--verbose")
 const TRACE_DIR = option("--trace-dir", undefined)
 const RATIO_TARGET = 1.25
-const TASK_TARGET_MS = 50
 const PROTOCOL_NAMES = { h2: "HTTP/2", http1: "HTTP/1.1" }
 
 const fmt = (ms) => (Number.isFinite(ms) ? `${Math.round(ms)}` : "n/a")
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
-
-/**
- * The scripted model server over HTTP/2 with a throwaway self-signed certificate (Chromium
- * speaks HTTP/2 only over TLS), serving test/support/model-server.mjs's middleware.
- */
-const startHttp2ModelServer = async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), "agent-mesh-bench-tls-"))
-  const keyFile = path.join(dir, "key.pem")
-  const certFile = path.join(dir, "cert.pem")
-  const made = spawnSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-keyout",
-      keyFile,
-      "-out",
-      certFile,
-      "-days",
-      "1",
-      "-subj",
-      "/CN=127.0.0.1",
-      "-addext",
-      "subjectAltName=IP:127.0.0.1",
-    ],
-    { stdio: "pipe" },
-  )
-  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr.toString()}`)
-  const [key, cert] = await Promise.all([readFile(keyFile), readFile(certFile)])
-  await rm(dir, { recursive: true, force: true })
-  const mount = "/model"
-  const middleware = modelServerMiddleware(mount)
-  // The middleware is koa-style: give it the few fields of a koa context it reads and writes.
-  const handle = async (method, url, req, res) => {
-    const ctx = { path: new URL(url, "https://127.0.0.1").pathname, method, req, res, respond: true, status: undefined, body: undefined }
-    await middleware(ctx, async () => {
-      ctx.status = 404
-      ctx.body = { error: { message: `nothing at ${url}` } }
-    })
-    return ctx
-  }
-  const server = http2.createSecureServer({ key, cert }, (req, res) => {
-    handle(req.method, req.url, req, res).then(
-      (ctx) => {
-        if (ctx.respond === false) return
-        res.writeHead(ctx.status ?? 200, { "content-type": "application/json", "access-control-allow-origin": "*" })
-        res.end(JSON.stringify(ctx.body ?? null))
-      },
-      (error) => {
-        if (!res.headersSent) res.writeHead(500)
-        res.end(String(error))
-      },
-    )
-  })
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const origin = `https://127.0.0.1:${server.address().port}`
-  let requests = []
-  return {
-    protocol: "h2",
-    baseUrl: () => `${origin}${mount}/v1`,
-    // Each script opens a fresh session of the middleware; its request log is a live array.
-    async script(steps) {
-      await handle("POST", `${mount}/__script`, Readable.from([Buffer.from(JSON.stringify(steps))]), undefined)
-      requests = (await handle("GET", `${mount}/__requests`, undefined, undefined)).body
-    },
-    get requests() {
-      return requests
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  }
-}
 
 if (!process.argv.includes("--no-build")) buildExtension(process.argv.includes("--production") ? ["--production"] : [])
 const servers = { http1: Object.assign(await startModelServer(), { protocol: "http1" }), h2: await startHttp2ModelServer() }
@@ -140,76 +64,7 @@ await panel.evaluate(() => {
 })
 
 const cdp = await session.context.newCDPSession(panel)
-const TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "__metadata"]
-
-/** Runs `fn` under a Chromium trace and returns its value with the trace's events. */
-const traced = async (fn) => {
-  const events = []
-  const collect = ({ value }) => events.push(...value)
-  cdp.on("Tracing.dataCollected", collect)
-  await cdp.send("Tracing.start", {
-    traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: "recordAsMuchAsPossible" },
-    transferMode: "ReportEvents",
-  })
-  let value
-  try {
-    value = await fn()
-  } finally {
-    const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve))
-    await cdp.send("Tracing.end")
-    await complete
-    cdp.off("Tracing.dataCollected", collect)
-  }
-  return { value, events }
-}
-
-/** The main thread of the renderer that shows `urlPart`, found through the trace's own metadata. */
-const mainThreadOf = (events, urlPart) => {
-  const frames = events.filter((e) => e.name === "TracingStartedInBrowser").flatMap((e) => e.args?.data?.frames ?? [])
-  const pid = frames.find((f) => String(f.url).includes(urlPart))?.processId
-  const thread = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.pid === pid && e.args?.name === "CrRendererMain")
-  return pid === undefined || thread === undefined ? undefined : { pid, tid: thread.tid }
-}
-
-/** The round's span on the trace clock, from the console.timeStamp marks the page made. */
-const windowOf = (events) => {
-  const mark = (label) => events.find((e) => e.name === "TimeStamp" && e.args?.data?.message === label)?.ts
-  return { from: mark("bench:start") ?? -Infinity, to: mark("bench:end") ?? Infinity }
-}
-
-const isTask = (e) => e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask")
-
-/** A thread's tasks during the round: the longest (and what it ran), how many were over the target, the busy time and offscreen.js's part of it. */
-const threadTasks = (events, thread, window) => {
-  if (!thread) return { longest: NaN, longestCpu: NaN, over: NaN, busy: NaN, offscreen: NaN, inside: [] }
-  const onThread = events.filter(
-    (e) => e.pid === thread.pid && e.tid === thread.tid && e.ts + (e.dur ?? 0) >= window.from && e.ts <= window.to,
-  )
-  const tasks = onThread.filter(isTask)
-  const ms = (e) => (e.dur ?? 0) / 1000
-  const offscreen = onThread
-    .filter((e) => e.ph === "X" && e.name === "FunctionCall" && String(e.args?.data?.url ?? "").endsWith("/offscreen.js"))
-    .reduce((sum, e) => sum + ms(e), 0)
-  if (tasks.length === 0) return { longest: 0, longestCpu: 0, over: 0, busy: 0, offscreen, inside: [] }
-  const top = tasks.reduce((a, b) => (ms(b) > ms(a) ? b : a))
-  const inside = onThread
-    .filter((e) => e.ph === "X" && !isTask(e) && e.ts >= top.ts && e.ts <= top.ts + top.dur)
-    .sort((a, b) => ms(b) - ms(a))
-    .slice(0, 6)
-    .map(
-      (e) =>
-        `${e.name}${e.args?.data?.url ? ` ${String(e.args.data.url).split("/").pop()}` : ""}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ""} ${fmt(ms(e))} ms`,
-    )
-  // tdur is the thread's CPU time: far below the wall time when the thread was waiting for a core.
-  return {
-    longest: ms(top),
-    longestCpu: top.tdur === undefined ? NaN : top.tdur / 1000,
-    over: tasks.filter((e) => ms(e) > TASK_TARGET_MS).length,
-    busy: tasks.reduce((sum, e) => sum + ms(e), 0),
-    offscreen,
-    inside,
-  }
-}
+const traced = (fn) => tracedOn(cdp, fn)
 
 /** One round: N sub-agents started together, each with two scripted turns of `delayMs`. */
 const round = async (model, n, delayMs = DELAY_MS) => {

@@ -1,0 +1,74 @@
+// A Chromium trace of a page's main thread: its tasks during a marked span, for benchmarks that
+// report the longest task (the long-task observer misses tasks when the thread is saturated).
+export const TASK_TARGET_MS = 50
+const fmt = (ms) => (Number.isFinite(ms) ? `${Math.round(ms)}` : "n/a")
+const TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "__metadata"]
+
+/** Runs `fn` under a Chromium trace on the CDP session and returns its value with the trace's events. */
+export const traced = async (cdp, fn) => {
+  const events = []
+  const collect = ({ value }) => events.push(...value)
+  cdp.on("Tracing.dataCollected", collect)
+  await cdp.send("Tracing.start", {
+    traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: "recordAsMuchAsPossible" },
+    transferMode: "ReportEvents",
+  })
+  let value
+  try {
+    value = await fn()
+  } finally {
+    const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve))
+    await cdp.send("Tracing.end")
+    await complete
+    cdp.off("Tracing.dataCollected", collect)
+  }
+  return { value, events }
+}
+
+/** The main thread of the renderer that shows `urlPart`, found through the trace's own metadata. */
+export const mainThreadOf = (events, urlPart) => {
+  const frames = events.filter((e) => e.name === "TracingStartedInBrowser").flatMap((e) => e.args?.data?.frames ?? [])
+  const pid = frames.find((f) => String(f.url).includes(urlPart))?.processId
+  const thread = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.pid === pid && e.args?.name === "CrRendererMain")
+  return pid === undefined || thread === undefined ? undefined : { pid, tid: thread.tid }
+}
+
+/** The round's span on the trace clock, from the console.timeStamp marks the page made. */
+export const windowOf = (events) => {
+  const mark = (label) => events.find((e) => e.name === "TimeStamp" && e.args?.data?.message === label)?.ts
+  return { from: mark("bench:start") ?? -Infinity, to: mark("bench:end") ?? Infinity }
+}
+
+const isTask = (e) => e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask")
+
+/** A thread's tasks during the round: the longest (and what it ran), how many were over the target, the busy time and offscreen.js's part of it. */
+export const threadTasks = (events, thread, window) => {
+  if (!thread) return { longest: NaN, longestCpu: NaN, over: NaN, busy: NaN, offscreen: NaN, inside: [] }
+  const onThread = events.filter(
+    (e) => e.pid === thread.pid && e.tid === thread.tid && e.ts + (e.dur ?? 0) >= window.from && e.ts <= window.to,
+  )
+  const tasks = onThread.filter(isTask)
+  const ms = (e) => (e.dur ?? 0) / 1000
+  const offscreen = onThread
+    .filter((e) => e.ph === "X" && e.name === "FunctionCall" && String(e.args?.data?.url ?? "").endsWith("/offscreen.js"))
+    .reduce((sum, e) => sum + ms(e), 0)
+  if (tasks.length === 0) return { longest: 0, longestCpu: 0, over: 0, busy: 0, offscreen, inside: [] }
+  const top = tasks.reduce((a, b) => (ms(b) > ms(a) ? b : a))
+  const inside = onThread
+    .filter((e) => e.ph === "X" && !isTask(e) && e.ts >= top.ts && e.ts <= top.ts + top.dur)
+    .sort((a, b) => ms(b) - ms(a))
+    .slice(0, 6)
+    .map(
+      (e) =>
+        `${e.name}${e.args?.data?.url ? ` ${String(e.args.data.url).split("/").pop()}` : ""}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ""} ${fmt(ms(e))} ms`,
+    )
+  // tdur is the thread's CPU time: far below the wall time when the thread was waiting for a core.
+  return {
+    longest: ms(top),
+    longestCpu: top.tdur === undefined ? NaN : top.tdur / 1000,
+    over: tasks.filter((e) => ms(e) > TASK_TARGET_MS).length,
+    busy: tasks.reduce((sum, e) => sum + ms(e), 0),
+    offscreen,
+    inside,
+  }
+}
