@@ -5,7 +5,7 @@
 //   npm run test:repeat -- N     the whole suite N times, one line per run (pass/fail, counts,
 //                                seconds); each run's full output goes to test-results/repeat/
 // The halves are `npm run test:unit` and `npm run test:e2e`, so they are defined once, in
-// package.json.
+// package.json. test/e2e/npm-test.test.ts checks this script with stand-in halves.
 import { spawn } from "node:child_process"
 import { mkdir, writeFile } from "node:fs/promises"
 import path from "node:path"
@@ -35,17 +35,20 @@ export const countsOf = (name, output) => {
   return pass && fail ? { passed: Number(pass[1]), failed: Number(fail[1]) } : {}
 }
 
+/** `npm run test:<name>`, with the npm that runs this script if there is one. */
+const npmRun = (/** @type {string} */ name) => {
+  const npm = process.env.npm_execpath
+  return npm?.endsWith(".js") ? [process.execPath, npm, "run", "--silent", `test:${name}`] : ["npm", "run", "--silent", `test:${name}`]
+}
+
 /**
- * Runs `npm run test:<name>`, its output shown as it comes (`echo`) and kept.
- * @param {"unit" | "e2e"} name @param {boolean} echo @returns {Promise<Half>}
+ * Runs one half, its output shown as it comes (`echo`) and kept.
+ * @param {"unit" | "e2e"} name @param {string[]} command @param {boolean} echo @returns {Promise<Half>}
  */
-const runHalf = (name, echo) =>
+const runHalf = (name, [command = "npm", ...args], echo) =>
   new Promise((resolve) => {
     const started = performance.now()
-    const npm = process.env.npm_execpath
-    // Under npm, its own CLI (the same npm); otherwise the one on PATH.
-    const [command, args] = npm?.endsWith(".js") ? [process.execPath, [npm]] : ["npm", []]
-    const child = spawn(command, [...args, "run", "--silent", `test:${name}`], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
     let output = ""
     const keep = (/** @type {NodeJS.WriteStream} */ sink) => (/** @type {Buffer} */ chunk) => {
       output += chunk
@@ -53,8 +56,12 @@ const runHalf = (name, echo) =>
     }
     child.stdout.on("data", keep(process.stdout))
     child.stderr.on("data", keep(process.stderr))
-    const finish = (/** @type {number} */ code) =>
+    let done = false
+    const finish = (/** @type {number} */ code) => {
+      if (done) return
+      done = true
       resolve({ name, code, ...countsOf(name, output), seconds: (performance.now() - started) / 1000, output })
+    }
     child.on("error", (error) => {
       output += `\n${error.message}\n`
       finish(1)
@@ -63,21 +70,25 @@ const runHalf = (name, echo) =>
   })
 
 /** "unit passed (250 passed, 0 failed, 61 s)" */
-const describe = (/** @type {Half} */ half) => {
+export const describe = (/** @type {Half} */ half) => {
   const counts = half.passed === undefined ? "no counts printed" : `${half.passed} passed, ${half.failed} failed`
   return `${half.name} ${half.code === 0 ? "passed" : `FAILED (exit ${half.code})`} (${counts}, ${Math.round(half.seconds)} s)`
 }
 
-const runSuite = async (/** @type {boolean} */ echo) => {
-  const unit = await runHalf("unit", echo)
-  const e2e = await runHalf("e2e", echo)
+/**
+ * Runs the unit half, then the end-to-end half whatever the first did.
+ * @param {{ echo: boolean, commands?: { unit: string[], e2e: string[] } }} options
+ */
+export const runSuite = async ({ echo, commands = { unit: npmRun("unit"), e2e: npmRun("e2e") } }) => {
+  const unit = await runHalf("unit", commands.unit, echo)
+  const e2e = await runHalf("e2e", commands.e2e, echo)
   return { halves: [unit, e2e], ok: unit.code === 0 && e2e.code === 0 }
 }
 
 const main = async () => {
   const args = process.argv.slice(2)
   if (args.length === 0) {
-    const { halves, ok } = await runSuite(true)
+    const { halves, ok } = await runSuite({ echo: true })
     console.log(`\n${halves.map(describe).join("\n")}\nnpm test ${ok ? "passed" : "FAILED"}`)
     return ok ? 0 : 1
   }
@@ -93,7 +104,7 @@ const main = async () => {
   let failures = 0
   for (let i = 1; i <= runs; i++) {
     const started = performance.now()
-    const { halves, ok } = await runSuite(false)
+    const { halves, ok } = await runSuite({ echo: false })
     if (!ok) failures++
     const log = path.join(logs, `run-${i}.log`)
     await writeFile(log, halves.map((h) => `===== ${h.name} (exit ${h.code})\n${stripAnsi(h.output)}`).join("\n"))
