@@ -40,8 +40,11 @@ const FIXTURES = new URL("../fixtures/llm/", import.meta.url)
  * @typedef {{ status: number, headers?: Record<string, string>, body?: unknown, delayMs?: number, fallback?: boolean }} ErrorStep
  * @typedef {AnswerStep | ErrorStep} Step
  * @typedef {{ method: string, path: string, headers: Record<string, string | string[] | undefined>, body: unknown, at: number, status?: number, clientClosed?: boolean }} LoggedRequest
- * @typedef {{ refuseExtensionOrigins?: boolean, models?: string[] | null, requireKey?: string }} SessionOptions
- *   `models: null` makes the listings answer 404, like services that have none
+ * @typedef {{ refuseExtensionOrigins?: boolean, models?: string[] | null, requireKey?: string, respond?: Responder }} SessionOptions
+ *   `models: null` makes the listings answer 404, like services that have none; `respond` picks
+ *   the step from the request itself when no scripted step is queued (a model that follows the
+ *   conversation, as the demo does), before the fallback
+ * @typedef {(body: any, protocol: Protocol) => Step | undefined} Responder
  * @typedef {"openai" | "anthropic" | "ollama"} Protocol
  */
 
@@ -69,9 +72,9 @@ class Session {
     }
   }
 
-  /** @returns {Step} */
-  next() {
-    return this.queue.shift() ?? this.fallback
+  /** @param {unknown} body @param {Protocol} protocol @returns {Step} */
+  next(body, protocol) {
+    return this.queue.shift() ?? this.options.respond?.(body, protocol) ?? this.fallback
   }
 }
 
@@ -185,7 +188,7 @@ const synthesizeOpenAi = (step, body, n) => {
 }
 
 /** @param {AnswerStep} step */
-const usageOf = (step) => ({ inputTokens: 12, outputTokens: 7, ...(step.usage ?? {}) })
+const usageOf = (step) => ({ inputTokens: 12, outputTokens: 7, ...step.usage })
 
 /** @param {AnswerStep} step @param {any} body @param {number} n */
 const synthesizeAnthropic = (step, body, n) => {
@@ -316,7 +319,7 @@ const fixtureEvents = async (name, protocol) => {
 const wait = (ms, closed) =>
   new Promise((resolve) => {
     const timer = setTimeout(resolve, ms)
-    closed.then(() => {
+    void closed.then(() => {
       clearTimeout(timer)
       resolve(undefined)
     })
@@ -357,7 +360,7 @@ const serve = async (session, req, res, path) => {
   /** @type {LoggedRequest} */
   const entry = { method, path, headers: { ...req.headers }, body: parseJson(raw), at: Date.now() }
   session.requests.push(entry)
-  closed.then(() => {
+  void closed.then(() => {
     if (!res.writableFinished) entry.clientClosed = true
   })
   const reply = (/** @type {number} */ status, /** @type {unknown} */ body, /** @type {Record<string, string>} */ headers = {}) => {
@@ -393,7 +396,7 @@ const serve = async (session, req, res, path) => {
   }
 
   if (method !== "POST") return reply(405, { error: { message: "use POST" } })
-  const step = session.next()
+  const step = session.next(entry.body, protocol)
   const n = ++session.counter
   if (step.delayMs) {
     await wait(step.delayMs, closed)
