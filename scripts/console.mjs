@@ -1,14 +1,22 @@
 // `npm run console`: the developer API from a terminal. Builds the extension, starts Chromium
-// with it (headless; `--headed` to watch), opens the side panel page and starts a Node REPL in
-// which `agent` is that page's `globalThis.agent`, every call forwarded into the page.
-//   npm run console [-- --headed] [-- --no-build]
+// with it (headless unless --headed), opens the side panel page and starts a Node REPL in which
+// `agent` is that page's `globalThis.agent`, every call forwarded into the page.
+//   npm run console -- [--headed] [--no-build] [--demo] [--profile DIR]
+//     --headed        show the browser window
+//     --no-build      load dist/ as it is
+//     --demo          start the offline demo model (scripts/demo-model.mjs) and make it the
+//                     default, then try: (await agent.chat("What is on the demo page?").result).answer
+//     --profile DIR   keep the browser profile (settings, conversations) in DIR between runs;
+//                     by default a temporary profile is used and removed on exit
 //   DIST_DIR=out npm run console      build to and load from another folder
 //   CHROMIUM_PATH=... npm run console another browser (default /usr/bin/chromium)
 // With piped input (not a terminal) it runs each line in order, waiting for a line's promise
-// before the next, and exits at the end of the input once everything has settled.
+// before the next, and exits at the end of the input once everything has settled, e.g.
+//   printf '(await agent.chat("hi").result).answer\n' | npm run console -- --demo
 import { spawnSync } from "node:child_process"
 import { randomUUID } from "node:crypto"
-import { mkdtemp, rm } from "node:fs/promises"
+import { constants, rmSync } from "node:fs"
+import { access, mkdir, mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import repl from "node:repl"
@@ -17,6 +25,7 @@ import { PassThrough } from "node:stream"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { chromium } from "playwright-core"
 import { chromiumPath, extensionLaunchArgs } from "./chromium.mjs"
+import { startDemo, useDemoModel } from "./demo-model.mjs"
 
 export const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 export const distDir = path.resolve(repoRoot, process.env.DIST_DIR ?? "dist")
@@ -31,42 +40,99 @@ export const launchArgs = (dist = distDir) => extensionLaunchArgs(dist)
  */
 export const buildExtension = (args = []) => {
   const build = spawnSync(process.execPath, [path.join(repoRoot, "build.mjs"), ...args], { stdio: ["ignore", 2, 2], env: process.env })
-  if (build.status !== 0) throw new Error(`node build.mjs failed (exit ${build.status ?? build.signal})`)
+  if (build.status !== 0) throw new StartError(`node build.mjs failed (exit ${build.status ?? build.signal}); its errors are above.`)
+}
+
+/** What kept the console from starting (the build, the browser), said in one line. */
+export class StartError extends Error {
+  name = "StartError"
+}
+
+/** @param {unknown} error @param {string} profile */
+const launchProblem = (error, profile) => {
+  const text = error instanceof Error ? error.message : String(error)
+  if (/Missing X server|\$DISPLAY|cannot open display/i.test(text))
+    return "Chromium could not open a window: there is no display (run it headless: npm start -- --headless)."
+  if (/doesn't exist|ENOENT|no such file/i.test(text))
+    return `Chromium was not found at ${chromiumPath}: set CHROMIUM_PATH to a Chromium or Chrome.`
+  if (/ProcessSingleton|profile appears to be in use/i.test(text))
+    return `The profile ${profile} is in use by another Chromium: close it, or use another --profile.`
+  const exit = /process did exit: exitCode=(\w+), signal=(\w+)/.exec(text)
+  if (exit)
+    return `Chromium (${chromiumPath}) did not start: it exited at once (${exit[2] === "null" ? `exit code ${exit[1]}` : `signal ${exit[2]}`}).`
+  const first = text.split("\n").find((line) => line.trim() !== "") ?? text
+  return `Chromium (${chromiumPath}) did not start: ${first.replace(/^[\w.]+: /, "")}`
 }
 
 /**
- * Starts Chromium with the built extension in a fresh profile and opens the side panel page.
- * `bindings` are exposed to the page before it loads (page → Node calls); `extraArgs` are
- * added to the browser's flags (the benchmark's self-signed HTTP/2 server needs one).
- * @param {{ headless?: boolean, bindings?: Record<string, (source: unknown, ...args: any[]) => unknown>, extraArgs?: string[] }} [options]
+ * Starts Chromium with the built extension and opens the side panel page. The profile is
+ * `profile` (made if missing, kept), or else a temporary one removed on close, after a failed
+ * launch, and at the latest when the process exits. `bindings` are exposed to the page before
+ * it loads (page → Node calls); `extraArgs` are added to the browser's flags (the benchmark's
+ * self-signed HTTP/2 server needs one). A failed launch throws a StartError.
+ * @param {{ headless?: boolean, bindings?: Record<string, (source: unknown, ...args: any[]) => unknown>, extraArgs?: string[], profile?: string }} [options]
  */
-export const launchExtension = async ({ headless = true, bindings = {}, extraArgs = [] } = {}) => {
-  const userDataDir = await mkdtemp(path.join(tmpdir(), "agent-mesh-console-"))
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
-    headless,
-    args: [...launchArgs(), ...extraArgs],
+export const launchExtension = async ({ headless = true, bindings = {}, extraArgs = [], profile } = {}) => {
+  // Asked before Playwright, which leaves a scratch folder behind when the binary is missing.
+  await access(chromiumPath, constants.X_OK).catch(() => {
+    throw new StartError(launchProblem(new Error(`${chromiumPath} doesn't exist`), ""))
   })
-  const isServiceWorker = (/** @type {{ url(): string }} */ w) => w.url().endsWith("/service-worker.js")
-  const worker =
-    context.serviceWorkers().find(isServiceWorker) ??
-    (await context.waitForEvent("serviceworker", { predicate: isServiceWorker, timeout: 15_000 }))
-  const extensionId = new URL(worker.url()).host
-  for (const [name, fn] of Object.entries(bindings)) await context.exposeBinding(name, fn)
-  const page = await context.newPage()
-  await page.goto(`chrome-extension://${extensionId}/sidepanel.html`)
-  await page.waitForFunction(() => typeof (/** @type {any} */ (globalThis).agent) === "object")
-  let closed = false
-  return {
-    context,
-    page,
-    extensionId,
-    async close() {
-      if (closed) return
-      closed = true
-      await context.close().catch(() => undefined)
-      await rm(userDataDir, { recursive: true, force: true }).catch(() => undefined)
-    },
+  const userDataDir = profile === undefined ? await mkdtemp(path.join(tmpdir(), "agent-mesh-console-")) : path.resolve(profile)
+  const removeProfile = () => {
+    process.off("exit", removeOnExit)
+    return profile === undefined ? rm(userDataDir, { recursive: true, force: true }).catch(() => undefined) : Promise.resolve()
+  }
+  const removeOnExit = () => rmSync(userDataDir, { recursive: true, force: true })
+  if (profile === undefined) process.once("exit", removeOnExit)
+  else await mkdir(userDataDir, { recursive: true })
+
+  /** @type {import("playwright-core").BrowserContext} */
+  let context
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath,
+      headless,
+      // A window keeps its own size; headless pages get Playwright's default.
+      ...(headless ? {} : { viewport: null }),
+      args: [...launchArgs(), ...extraArgs],
+    })
+  } catch (error) {
+    await removeProfile()
+    throw new StartError(launchProblem(error, userDataDir), { cause: error })
+  }
+  try {
+    const isServiceWorker = (/** @type {{ url(): string }} */ w) => w.url().endsWith("/service-worker.js")
+    const worker =
+      context.serviceWorkers().find(isServiceWorker) ??
+      (await context.waitForEvent("serviceworker", { predicate: isServiceWorker, timeout: 15_000 }))
+    const extensionId = new URL(worker.url()).host
+    for (const [name, fn] of Object.entries(bindings)) await context.exposeBinding(name, fn)
+    // The tab the browser opened with, so a window shows the side panel page and no blank tab.
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto(`chrome-extension://${extensionId}/sidepanel.html`)
+    await page.waitForFunction(() => typeof (/** @type {any} */ (globalThis).agent) === "object")
+    let closed = false
+    return {
+      context,
+      page,
+      extensionId,
+      userDataDir,
+      async close() {
+        if (closed) return
+        closed = true
+        await context.close().catch(() => undefined)
+        await removeProfile()
+      },
+    }
+  } catch (error) {
+    await context.close().catch(() => undefined)
+    await removeProfile()
+    throw new StartError(
+      `The extension did not load from ${distDir}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+      {
+        cause: error,
+      },
+    )
   }
 }
 
@@ -428,21 +494,57 @@ const pipeLines = (
   pump()
 }
 
-const main = async () => {
-  const argv = new Set(process.argv.slice(2))
-  const unknown = [...argv].filter((a) => !["--headed", "--no-build"].includes(a))
-  if (unknown.length) {
-    console.error(`Unknown option ${unknown.join(" ")}. Use: npm run console [-- --headed] [-- --no-build]`)
-    process.exit(2)
+/** How the console is started (by this script's flags, or by `npm start` without a display). */
+export const CONSOLE_USAGE = "npm run console -- [--headed] [--no-build] [--demo] [--profile DIR]"
+
+/**
+ * Reads `--flag` and `--name VALUE` (or `--name=VALUE`) options; a bare `--` (from typing
+ * `npm run x -- -- --flag`) is skipped. Anything else is a one-line error naming the usage.
+ * @param {string[]} argv @param {{ flags: string[], values: string[], usage: string }} spec
+ * @returns {{ ok: true, flags: Set<string>, values: Map<string, string> } | { ok: false, message: string }}
+ */
+export const parseOptions = (argv, { flags, values, usage }) => {
+  const found = new Set()
+  const given = new Map()
+  for (let i = 0; i < argv.length; i++) {
+    const arg = /** @type {string} */ (argv[i])
+    if (arg === "--") continue
+    const [name = arg, inline] =
+      arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg]
+    if (flags.includes(name) && inline === undefined) found.add(name)
+    else if (values.includes(name)) {
+      const value = inline ?? argv[++i]
+      if (value === undefined || value === "" || (inline === undefined && value.startsWith("--")))
+        return { ok: false, message: `${name} needs a value. Use: ${usage}` }
+      given.set(name, value)
+    } else return { ok: false, message: `Unknown option ${arg}. Use: ${usage}` }
   }
-  if (!argv.has("--no-build")) buildExtension()
+  return { ok: true, flags: found, values: given }
+}
+
+/**
+ * The console: the extension in Chromium, optionally the demo model, and a REPL on stdin.
+ * Resolves when the console has started; the process exits when the REPL or the browser ends.
+ * @param {{ headed?: boolean, build?: boolean, demo?: boolean, profile?: string }} options
+ */
+export const runConsole = async ({ headed = false, build = true, demo = false, profile } = {}) => {
+  if (build) buildExtension()
+  const model = demo ? await startDemo() : undefined
 
   /** @type {(message: unknown) => void} */
   let receive = () => undefined
-  const session = await launchExtension({
-    headless: !argv.has("--headed"),
-    bindings: { [BINDING]: (_source, message) => receive(message) },
-  })
+  /** @type {Awaited<ReturnType<typeof launchExtension>>} */
+  let session
+  try {
+    session = await launchExtension({
+      headless: !headed,
+      bindings: { [BINDING]: (_source, message) => receive(message) },
+      ...(profile === undefined ? {} : { profile }),
+    })
+  } catch (error) {
+    await model?.close()
+    throw error
+  }
   const bridge = await connectAgent(session.page)
   receive = bridge.receive
 
@@ -451,6 +553,7 @@ const main = async () => {
     if (exiting) return
     exiting = true
     await session.close()
+    await model?.close()
     process.exit(code)
   }
   session.context.on("close", () => {
@@ -458,11 +561,21 @@ const main = async () => {
     console.error("The browser closed; leaving the console.")
     void shutdown(1)
   })
+  // Ended from outside: close the browser and remove the temporary profile all the same.
+  for (const signal of /** @type {const} */ (["SIGTERM", "SIGHUP"])) process.once(signal, () => void shutdown(1))
   // A stray rejection (a promise nobody awaited) is reported, not the end of the console.
   process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", reason))
 
+  if (model) await useDemoModel(bridge.agent, model.provider)
+
   const interactive = Boolean(process.stdin.isTTY)
-  console.log(`Agent Mesh console: extension ${session.extensionId}${argv.has("--headed") ? "" : " (headless)"}, side panel page open.`)
+  console.log(
+    `Agent Mesh console: extension ${session.extensionId}${headed ? "" : " (headless)"}, side panel page open; profile ${profile === undefined ? "temporary" : session.userDataDir}.`,
+  )
+  if (model) {
+    console.log(`Demo model on ${model.baseUrl} (no key, no network), the default model now; it reads ${model.pageUrl}.`)
+    console.log('Try: (await agent.chat("What is on the demo page?").result).answer')
+  }
   console.log(
     `\`agent\` is the developer API (try: await agent.tools.list()). Exit with .exit or ${interactive ? "Ctrl+D" : "the end of the input"}.`,
   )
@@ -485,9 +598,30 @@ const main = async () => {
   if (feed) pipeLines(process.stdin, server, feed)
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error) => {
-    console.error(error instanceof Error ? error.message : error)
-    process.exit(1)
+/** Ends the process with the failure in one line (Playwright's messages run to dozens of lines). */
+export const fail = (/** @type {unknown} */ error) => {
+  const message = error instanceof Error ? error.message : String(error)
+  console.error(error instanceof StartError ? message : (message.split("\n").find((line) => line.trim() !== "") ?? message))
+  process.exit(1)
+}
+
+const main = async () => {
+  const parsed = parseOptions(process.argv.slice(2), {
+    flags: ["--headed", "--no-build", "--demo"],
+    values: ["--profile"],
+    usage: CONSOLE_USAGE,
+  })
+  if (!parsed.ok) {
+    console.error(parsed.message)
+    process.exit(2)
+  }
+  const profile = parsed.values.get("--profile")
+  await runConsole({
+    headed: parsed.flags.has("--headed"),
+    build: !parsed.flags.has("--no-build"),
+    demo: parsed.flags.has("--demo"),
+    ...(profile === undefined ? {} : { profile }),
   })
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main().catch(fail)

@@ -5,6 +5,7 @@
  */
 import { chromium, type BrowserContext, type Page, type Worker } from "playwright-core"
 import { chromiumPath, extensionLaunchArgs } from "../../scripts/chromium.mjs"
+import { rmSync } from "node:fs"
 import { mkdtemp, rm, stat } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
@@ -22,19 +23,52 @@ export interface ExtensionSession {
   serviceWorker(): Promise<Worker>
   /** Opens an extension page (e.g. "sidepanel.html") as a tab and waits for `agent`. */
   openPage(file: string): Promise<Page>
+  /** Closes the browser; its profile is removed unless `keepProfile` (to relaunch on it). */
   close(options?: { keepProfile?: boolean }): Promise<void>
 }
 
+/**
+ * The profiles this process made. Each is removed when the last session on it closes, after a
+ * failed launch, and, whatever happened to the tests, when the process exits.
+ */
+const ownProfiles = new Set<string>()
+process.once("exit", () => {
+  for (const dir of ownProfiles) rmSync(dir, { recursive: true, force: true })
+})
+
+/** Makes a profile this process owns (a relaunch on it with `userDataDir` keeps owning it). */
+export const makeProfile = async (): Promise<string> => {
+  const dir = await mkdtemp(path.join(tmpdir(), "agent-mesh-profile-"))
+  ownProfiles.add(dir)
+  return dir
+}
+
+const removeProfile = async (dir: string) => {
+  if (!ownProfiles.delete(dir)) return
+  await rm(dir, { recursive: true, force: true })
+}
+
+/**
+ * Starts Chromium with the built extension. Without `userDataDir` it gets a fresh profile of its
+ * own; with one made by `makeProfile` (or kept from an earlier session), that profile is still
+ * removed when this session closes; any other folder is the caller's and is left alone.
+ */
 export const launchExtension = async (options: { userDataDir?: string; headless?: boolean } = {}): Promise<ExtensionSession> => {
   await stat(path.join(distDir, "manifest.json")).catch(() => {
     throw new Error("dist/ is missing: run `node build.mjs` first (npm test does).")
   })
-  const userDataDir = options.userDataDir ?? (await mkdtemp(path.join(tmpdir(), "agent-mesh-profile-")))
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
-    headless: options.headless ?? true,
-    args: extensionLaunchArgs(distDir),
-  })
+  const userDataDir = options.userDataDir ?? (await makeProfile())
+  let context: BrowserContext
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath,
+      headless: options.headless ?? true,
+      args: extensionLaunchArgs(distDir),
+    })
+  } catch (error) {
+    await removeProfile(userDataDir)
+    throw error
+  }
   const serviceWorker = async () => {
     const existing = context.serviceWorkers().find((w) => w.url().endsWith("/service-worker.js"))
     return (
@@ -42,7 +76,14 @@ export const launchExtension = async (options: { userDataDir?: string; headless?
       (await context.waitForEvent("serviceworker", { predicate: (w) => w.url().endsWith("/service-worker.js"), timeout: 15_000 }))
     )
   }
-  const extensionId = new URL((await serviceWorker()).url()).host
+  let extensionId: string
+  try {
+    extensionId = new URL((await serviceWorker()).url()).host
+  } catch (error) {
+    await context.close().catch(() => undefined)
+    await removeProfile(userDataDir)
+    throw error
+  }
   return {
     context,
     extensionId,
@@ -55,8 +96,11 @@ export const launchExtension = async (options: { userDataDir?: string; headless?
       return page
     },
     async close({ keepProfile = false } = {}) {
-      await context.close()
-      if (!keepProfile && options.userDataDir === undefined) await rm(userDataDir, { recursive: true, force: true })
+      try {
+        await context.close()
+      } finally {
+        if (!keepProfile) await removeProfile(userDataDir)
+      }
     },
   }
 }

@@ -32,6 +32,8 @@ const FALSE_QUOTE = "This sentence was invented by the researcher and appears on
 const quoteFrom = (markdown: string): string => {
   const plain = markdown
     .replace(/\\(.)/g, "$1")
+    // Footnote marks ([[2]](…#cite_note-2)) are not part of a sentence a researcher would quote.
+    .replace(/\[\[[^\]]*\]\]\([^)]*\)/g, "")
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\s+/g, " ")
   const sentence = plain

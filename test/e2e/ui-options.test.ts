@@ -122,8 +122,12 @@ test("behaviour and search fields: the specific error as typed, saved when left,
   assert.equal((await settings(options)).stepLimit, 50, "an invalid value is not saved")
   await steps.fill("30")
   assert.equal(await options.getByText("Enter a whole number from 1 to 1000.").count(), 0)
+  // An earlier save's "Saved." may still be showing: wait until it is gone, so the one awaited
+  // below is this field's.
+  const status = options.getByRole("status")
+  await status.getByText("Saved.").waitFor({ state: "detached" })
   await steps.press("Tab")
-  await options.getByRole("status").getByText("Saved.").waitFor()
+  await status.getByText("Saved.").waitFor()
   assert.equal((await settings(options)).stepLimit, 30)
 
   const timeout = options.getByRole("textbox", { name: "Question timeout (seconds)" })

@@ -44,8 +44,11 @@ const FIXTURES = new URL("../fixtures/llm/", import.meta.url)
  * @typedef {{ status: number, headers?: Record<string, string>, body?: unknown, delayMs?: number, fallback?: boolean }} ErrorStep
  * @typedef {AnswerStep | ErrorStep} Step
  * @typedef {{ method: string, path: string, headers: Record<string, string | string[] | undefined>, body: unknown, at: number, status?: number, clientClosed?: boolean }} LoggedRequest
- * @typedef {{ refuseExtensionOrigins?: boolean, models?: string[] | null, requireKey?: string }} SessionOptions
- *   `models: null` makes the listings answer 404, like services that have none
+ * @typedef {{ refuseExtensionOrigins?: boolean, models?: string[] | null, requireKey?: string, respond?: Responder }} SessionOptions
+ *   `models: null` makes the listings answer 404, like services that have none; `respond` picks
+ *   the step from the request itself when no scripted step is queued (a model that follows the
+ *   conversation, as the demo does), before the fallback
+ * @typedef {(body: any, protocol: Protocol) => Step | undefined} Responder
  * @typedef {"openai" | "anthropic" | "ollama"} Protocol
  */
 
@@ -99,11 +102,11 @@ class Session {
     return Object.fromEntries([...this.gates].map(([name, g]) => [name, g.arrived]))
   }
 
-  /** @param {unknown} body @returns {Step} */
-  next(body) {
+  /** @param {unknown} body @param {Protocol} protocol @returns {Step} */
+  next(body, protocol) {
     const task = firstUserMessage(body)
     const at = this.queue.findIndex((step) => !("when" in step) || step.when === undefined || task.includes(step.when))
-    return at < 0 ? this.fallback : this.queue.splice(at, 1)[0]
+    return (at < 0 ? undefined : this.queue.splice(at, 1)[0]) ?? this.options.respond?.(body, protocol) ?? this.fallback
   }
 }
 
@@ -433,7 +436,7 @@ const serve = async (session, req, res, path) => {
   }
 
   if (method !== "POST") return reply(405, { error: { message: "use POST" } })
-  const step = session.next(entry.body)
+  const step = session.next(entry.body, protocol)
   const n = ++session.counter
   if ("gate" in step && step.gate) {
     await session.passGate(step.gate, closed)

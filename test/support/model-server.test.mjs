@@ -137,3 +137,30 @@ test("model listings in each service's shape", async () => {
   assert.equal(anthropic.data[0].type, "model")
   assert.equal(anthropic.has_more, false)
 })
+
+test("respond: a model that follows the conversation answers when nothing is scripted, the queue first", async () => {
+  const following = await startModelServer({
+    respond: (/** @type {any} */ body, /** @type {string} */ protocol) => ({ text: `${protocol} saw ${body.messages.length} messages` }),
+  })
+  try {
+    following.script([{ text: "scripted first" }])
+    const ask = async (/** @type {number} */ n) => {
+      const text = await (
+        await post(`${following.baseUrl("openai")}/chat/completions`, {
+          stream: true,
+          messages: Array.from({ length: n }, () => ({ role: "user", content: "x" })),
+        })
+      ).text()
+      return text
+        .split("\n\n")
+        .filter((event) => event.startsWith("data: {"))
+        .map((event) => JSON.parse(event.slice(6)).choices[0]?.delta?.content ?? "")
+        .join("")
+    }
+    assert.equal(await ask(1), "scripted first")
+    assert.equal(await ask(2), "openai saw 2 messages")
+    assert.equal(await ask(3), "openai saw 3 messages")
+  } finally {
+    await following.close()
+  }
+})

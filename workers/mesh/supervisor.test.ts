@@ -8,11 +8,26 @@ import { probeTools } from "./test-support/probe-tools.ts"
 
 const tasksWorker = new URL("../tasks/worker.ts", import.meta.url).href
 const probeWorker = new URL("./test-support/probe-worker.ts", import.meta.url).href
-/** Starts the worker, so that a test's timing concerns the call and not the worker's start. */
+/** Starts the worker, so that a test concerns the call and not the worker's start. */
 const warm = async (supervisor: Supervisor) => {
-  expect((await supervisor.call("probe_counts", {})).ok).to.equal(true)
+  const probed = await supervisor.call("probe_counts", {})
+  expect(probed.ok ? probed : probed.error).to.include({ ok: true })
   return supervisor
 }
+/** The probe worker's counters (calls to one worker are handled in the order they were sent). */
+const counts = async (supervisor: Supervisor) => {
+  const outcome = await supervisor.call("probe_counts", {})
+  if (!outcome.ok) throw new Error(`probe_counts failed: ${outcome.error._tag}`)
+  return outcome.value as { started: number; finished: number; stopped: number }
+}
+/** Resolves once the worker has begun `n` waits in all: the call is then in flight there. */
+const waitsStarted = async (supervisor: Supervisor, n = 1) => {
+  while ((await counts(supervisor)).started < n) {
+    // each probe_counts is a round trip to the worker: this yields until the wait has arrived
+  }
+}
+/** Longer than any test: such a wait ends only by being cancelled, timed out or crashed. */
+const FOREVER = 600_000
 const router: RouterCall = async () => ({ ok: false, error: { code: "unavailable", message: "no router in unit tests" } })
 
 describe("Supervisor", () => {
@@ -65,40 +80,38 @@ describe("Supervisor", () => {
   it("a call cancelled before its worker has started never reaches the worker", async () => {
     const supervisor = make(probeWorker, probeTools)
     const controller = new AbortController()
-    const pending = supervisor.call("probe_wait", { ms: 200 }, { signal: controller.signal })
+    const pending = supervisor.call("probe_wait", { ms: 1 }, { signal: controller.signal })
     controller.abort()
     expect(!(await pending).ok).to.equal(true)
-    await new Promise((r) => setTimeout(r, 400))
-    expect(await supervisor.call("probe_counts", {})).to.deep.equal({ ok: true, value: { finished: 0, stopped: 0 } })
+    // Had the call been sent once the worker was up, the worker would have had it before this one.
+    expect(await counts(supervisor)).to.deep.equal({ started: 0, finished: 0, stopped: 0 })
   })
 
   it("cancels a cooperative call: the worker stops the work, and stays in service", async () => {
     const supervisor = await warm(make(probeWorker, probeTools))
     const controller = new AbortController()
-    const pending = supervisor.call("probe_wait", { ms: 2_000 }, { signal: controller.signal })
-    await new Promise((r) => setTimeout(r, 150))
+    const pending = supervisor.call("probe_wait", { ms: FOREVER }, { signal: controller.signal })
+    await waitsStarted(supervisor)
     controller.abort()
     const outcome = await pending
     expect(!outcome.ok && outcome.error._tag).to.equal("Cancelled")
-    await new Promise((r) => setTimeout(r, 50))
-    const counts = await supervisor.call("probe_counts", {})
-    expect(counts).to.deep.equal({ ok: true, value: { finished: 0, stopped: 1 } })
+    // The cancel message went to the worker before this call did.
+    expect(await counts(supervisor)).to.deep.equal({ started: 1, finished: 0, stopped: 1 })
     expect(supervisor.restarts).to.have.length(0)
   })
 
   it("interrupting the call's Effect cancels it the same way", async () => {
     const supervisor = await warm(make(probeWorker, probeTools))
-    const fiber = Effect.runFork(supervisor.callEffect("probe_wait", { ms: 2_000 }))
-    await new Promise((r) => setTimeout(r, 150))
+    const fiber = Effect.runFork(supervisor.callEffect("probe_wait", { ms: FOREVER }))
+    await waitsStarted(supervisor)
     const exit = await Effect.runPromise(Fiber.interrupt(fiber).pipe(Effect.andThen(Fiber.await(fiber))))
     expect(Exit.isFailure(exit)).to.equal(true)
-    await new Promise((r) => setTimeout(r, 50))
-    expect(await supervisor.call("probe_counts", {})).to.deep.equal({ ok: true, value: { finished: 0, stopped: 1 } })
+    expect(await counts(supervisor)).to.deep.equal({ started: 1, finished: 0, stopped: 1 })
   })
 
   it("times a call out with the Timeout error and replaces a worker that does not stop", async () => {
     const supervisor = await warm(make(probeWorker, probeTools))
-    const outcome = await supervisor.call("probe_spin", { ms: 3_000 }, { timeoutMs: 200 })
+    const outcome = await supervisor.call("probe_spin", { ms: FOREVER }, { timeoutMs: 200 })
     expect(!outcome.ok && outcome.error._tag).to.equal("Timeout")
     const next = await supervisor.call("probe_wait", { ms: 1 })
     expect(next).to.deep.equal({ ok: true, value: { waited: 1 } })
@@ -107,17 +120,17 @@ describe("Supervisor", () => {
   })
 
   it("a caller cannot extend a tool's own time limit", async () => {
-    const supervisor = make(probeWorker, probeTools)
-    const outcome = await supervisor.call("probe_wait", { ms: 4_000 }, { timeoutMs: 60_000 })
-    expect(outcome.ok).to.equal(true)
-    const late = await supervisor.call("probe_wait", { ms: 5_500 }, { timeoutMs: 60_000 })
-    expect(!late.ok && late.error._tag).to.equal("Timeout")
+    const supervisor = await warm(make(probeWorker, probeTools))
+    // probe_wait's own limit is 5 s; the caller asks for 10 minutes.
+    const late = await supervisor.call("probe_wait", { ms: FOREVER }, { timeoutMs: FOREVER })
+    expect(late.ok ? late : late.error).to.deep.include({ _tag: "Timeout", ms: 5_000 })
+    expect(await counts(supervisor)).to.deep.include({ finished: 0, stopped: 1 })
   }).timeout(15_000)
 
   it("fails in-flight calls with WorkerCrashed when the worker dies, and restarts it", async () => {
     const supervisor = await warm(make(probeWorker, probeTools))
-    const pending = supervisor.call("probe_wait", { ms: 3_000 })
-    await new Promise((r) => setTimeout(r, 100))
+    const pending = supervisor.call("probe_wait", { ms: FOREVER })
+    await waitsStarted(supervisor)
     await supervisor.injectFault("tasks", "crash")
     const outcome = await pending
     expect(!outcome.ok && outcome.error._tag).to.equal("WorkerCrashed")

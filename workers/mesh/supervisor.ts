@@ -175,6 +175,13 @@ export class Supervisor {
       const local = this.options.inProcess?.[definition.group]
       if (url === undefined && local === undefined) return yield* Effect.fail(new NotImplemented({ tool: name }))
       this.options.emit?.({ type: "tool_call_started", ...emitBase, params })
+      // The worker's start has a deadline of its own: a slow start must not eat the call's limit.
+      if (local === undefined) {
+        yield* Effect.tryPromise({
+          try: () => this.slotFor(definition.group, url),
+          catch: (cause) => new WorkerCrashed({ group: definition.group, message: messageOf(cause) }),
+        })
+      }
       const request = { callId, tool: name, params, conversationId }
       const dispatched = local !== undefined ? this.dispatchInProcess(local, request) : this.dispatch(definition, url!, request)
       const value = yield* dispatched.pipe(

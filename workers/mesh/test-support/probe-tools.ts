@@ -26,11 +26,11 @@ export const spin = defineTool({
 export const counts = defineTool({
   name: "probe_counts",
   group: "tasks",
-  description: "How many waits finished and how many were stopped.",
+  description: "How many waits started, how many finished and how many were stopped.",
   annotations: quiet,
   timeoutMs: 5_000,
   parameters: Schema.Struct({}),
-  result: Schema.Struct({ finished: Schema.Number, stopped: Schema.Number }),
+  result: Schema.Struct({ started: Schema.Number, finished: Schema.Number, stopped: Schema.Number }),
 })
 export const badResult = defineTool({
   name: "probe_bad_result",

@@ -3,12 +3,14 @@ import { Effect } from "effect"
 import { serveToolGroup } from "../serve.ts"
 import { probeTools } from "./probe-tools.ts"
 
+let started = 0
 let finished = 0
 let stopped = 0
 
 serveToolGroup(probeTools, {
   probe_wait: ({ ms }, { signal }) =>
     Effect.callback<{ waited: number }>((resume) => {
+      started++
       const timer = setTimeout(() => {
         finished++
         resume(Effect.succeed({ waited: ms }))
@@ -27,6 +29,6 @@ serveToolGroup(probeTools, {
       }
       return { spun: ms }
     }),
-  probe_counts: () => Effect.sync(() => ({ finished, stopped })),
+  probe_counts: () => Effect.sync(() => ({ started, finished, stopped })),
   probe_bad_result: () => Effect.succeed({ n: "not a number" } as never),
 })

@@ -1,0 +1,120 @@
+// `npm test`: both halves of the suite, the unit tests (web-test-runner) and then the
+// end-to-end tests (build, then node's test runner), each run even when the other failed.
+// Prints each half's own output, then one summary line per half; exits 1 if either failed.
+//   npm test
+//   npm run test:repeat -- N     the whole suite N times, one line per run (pass/fail, counts,
+//                                seconds); each run's full output goes to test-results/repeat/
+// The halves are `npm run test:unit` and `npm run test:e2e`, so they are defined once, in
+// package.json. test/e2e/npm-test.test.ts checks this script with stand-in halves.
+import { spawn } from "node:child_process"
+import { mkdir, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
+import { stripVTControlCharacters as stripAnsi } from "node:util"
+
+const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+const USAGE = "Use: npm test, or npm run test:repeat -- N (N runs of the whole suite, N ≥ 1)"
+
+/** @typedef {{ name: "unit" | "e2e", code: number, passed?: number, failed?: number, seconds: number, output: string }} Half */
+
+/**
+ * The counts a half printed: web-test-runner's progress line ("12 passed, 0 failed"; the last
+ * one is the total) or node's test runner's closing lines ("ℹ pass 150", "ℹ fail 0").
+ * @param {"unit" | "e2e"} name @param {string} output
+ * @returns {{ passed?: number, failed?: number }}
+ */
+export const countsOf = (name, output) => {
+  const text = stripAnsi(output)
+  if (name === "unit") {
+    const all = [...text.matchAll(/(\d+) passed, (\d+) failed/g)]
+    const last = all.at(-1)
+    return last ? { passed: Number(last[1]), failed: Number(last[2]) } : {}
+  }
+  const pass = [...text.matchAll(/^\S* ?pass (\d+)$/gm)].at(-1)
+  const fail = [...text.matchAll(/^\S* ?fail (\d+)$/gm)].at(-1)
+  return pass && fail ? { passed: Number(pass[1]), failed: Number(fail[1]) } : {}
+}
+
+/** `npm run test:<name>`, with the npm that runs this script if there is one. */
+const npmRun = (/** @type {string} */ name) => {
+  const npm = process.env.npm_execpath
+  return npm?.endsWith(".js") ? [process.execPath, npm, "run", "--silent", `test:${name}`] : ["npm", "run", "--silent", `test:${name}`]
+}
+
+/**
+ * Runs one half, its output shown as it comes (`echo`) and kept.
+ * @param {"unit" | "e2e"} name @param {string[]} command @param {boolean} echo @returns {Promise<Half>}
+ */
+const runHalf = (name, [command = "npm", ...args], echo) =>
+  new Promise((resolve) => {
+    const started = performance.now()
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
+    let output = ""
+    const keep = (/** @type {NodeJS.WriteStream} */ sink) => (/** @type {Buffer} */ chunk) => {
+      output += chunk
+      if (echo) sink.write(chunk)
+    }
+    child.stdout.on("data", keep(process.stdout))
+    child.stderr.on("data", keep(process.stderr))
+    let done = false
+    const finish = (/** @type {number} */ code) => {
+      if (done) return
+      done = true
+      resolve({ name, code, ...countsOf(name, output), seconds: (performance.now() - started) / 1000, output })
+    }
+    child.on("error", (error) => {
+      output += `\n${error.message}\n`
+      finish(1)
+    })
+    child.on("close", (code, signal) => finish(code ?? (signal ? 1 : 0)))
+  })
+
+/** "unit passed (250 passed, 0 failed, 61 s)" */
+export const describe = (/** @type {Half} */ half) => {
+  const counts = half.passed === undefined ? "no counts printed" : `${half.passed} passed, ${half.failed} failed`
+  return `${half.name} ${half.code === 0 ? "passed" : `FAILED (exit ${half.code})`} (${counts}, ${Math.round(half.seconds)} s)`
+}
+
+/**
+ * Runs the unit half, then the end-to-end half whatever the first did.
+ * @param {{ echo: boolean, commands?: { unit: string[], e2e: string[] } }} options
+ */
+export const runSuite = async ({ echo, commands = { unit: npmRun("unit"), e2e: npmRun("e2e") } }) => {
+  const unit = await runHalf("unit", commands.unit, echo)
+  const e2e = await runHalf("e2e", commands.e2e, echo)
+  return { halves: [unit, e2e], ok: unit.code === 0 && e2e.code === 0 }
+}
+
+const main = async () => {
+  const args = process.argv.slice(2)
+  if (args.length === 0) {
+    const { halves, ok } = await runSuite({ echo: true })
+    console.log(`\n${halves.map(describe).join("\n")}\nnpm test ${ok ? "passed" : "FAILED"}`)
+    return ok ? 0 : 1
+  }
+  const runs = args[0] === "--repeat" && args.length === 2 ? Number(args[1]) : NaN
+  if (!Number.isInteger(runs) || runs < 1) {
+    console.error(
+      `${args[0] === "--repeat" ? `Not a number of runs: ${args[1] ?? "(none)"}` : `Unknown option ${args.join(" ")}`}. ${USAGE}`,
+    )
+    return 2
+  }
+  const logs = path.join(repoRoot, "test-results", "repeat")
+  await mkdir(logs, { recursive: true })
+  let failures = 0
+  for (let i = 1; i <= runs; i++) {
+    const started = performance.now()
+    const { halves, ok } = await runSuite({ echo: false })
+    if (!ok) failures++
+    const log = path.join(logs, `run-${i}.log`)
+    await writeFile(log, halves.map((h) => `===== ${h.name} (exit ${h.code})\n${stripAnsi(h.output)}`).join("\n"))
+    const seconds = Math.round((performance.now() - started) / 1000)
+    console.log(
+      `run ${i}/${runs}: ${ok ? "pass" : "FAIL"} · ${halves.map(describe).join(" · ")} · ${seconds} s${ok ? "" : ` · log: ${path.relative(repoRoot, log)}`}`,
+    )
+  }
+  console.log(`${runs - failures} of ${runs} runs passed`)
+  return failures === 0 ? 0 : 1
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main()
