@@ -114,6 +114,16 @@ describe("Supervisor", () => {
     expect(!late.ok && late.error._tag).to.equal("Timeout")
   }).timeout(15_000)
 
+  it("gives a call's summary (prompt) its own time on top of the tool's limit, and only then", async () => {
+    const supervisor = await warm(make(probeWorker, probeTools))
+    // 600 ms is three times the tool's 200 ms, well within the summary's 5 s.
+    const summarised = await supervisor.call("probe_summarise", { ms: 600, prompt: "sum it up" })
+    expect(summarised).to.deep.equal({ ok: true, value: { waited: 600 } })
+    const plain = await supervisor.call("probe_summarise", { ms: 600 })
+    expect(!plain.ok && plain.error._tag).to.equal("Timeout")
+    expect(!plain.ok && plain.error._tag === "Timeout" && plain.error.ms).to.equal(200)
+  })
+
   it("fails in-flight calls with WorkerCrashed when the worker dies, and restarts it", async () => {
     const supervisor = await warm(make(probeWorker, probeTools))
     const pending = supervisor.call("probe_wait", { ms: 3_000 })

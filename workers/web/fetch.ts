@@ -1,15 +1,15 @@
 /**
  * web_fetch: one GET of an http(s) URL, redirects followed, and the body turned into text
  * (see fetch-content.ts). Cookies are not sent: this is a fresh request, not the user's session
- * (get_tab_content reads what the user is logged in to). The 30 s limit is the supervisor's;
- * the request stops as soon as the call's signal aborts.
- * With `prompt`, the whole content is distilled by the summary model (workers/agent/distill.ts)
- * and `max_length` bounds the summary.
+ * (get_tab_content reads what the user is logged in to). The request's 30 s limit is enforced
+ * here, because with `prompt` the supervisor's limit also covers the summary: the whole content
+ * is then distilled by the summary model (workers/agent/distill.ts) under a limit of its own,
+ * and `max_length` bounds the summary. The request stops as soon as the call's signal aborts.
  */
 import { Effect } from "effect"
-import { Cancelled, InvalidInput, ToolFailed, type ToolError } from "../../schemas/errors.ts"
+import { Cancelled, InvalidInput, Timeout, ToolFailed, type ToolError } from "../../schemas/errors.ts"
 import { quoteInput } from "../../schemas/primitives.ts"
-import type { webFetch } from "../../schemas/tools/web.ts"
+import { webFetch } from "../../schemas/tools/web.ts"
 import type { Handler } from "../mesh/serve.ts"
 import { mediaTypeOf } from "./charset.ts"
 import { effectiveMediaType, kindOfMediaType, readContent, truncate } from "./fetch-content.ts"
@@ -52,11 +52,13 @@ export const parseTarget = (raw: string): URL | InvalidInput => {
 export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
   const target = parseTarget(params.url)
   if (target instanceof InvalidInput) return Effect.fail(target)
+  const requestDeadline = AbortSignal.timeout(webFetch.timeoutMs)
   return Effect.tryPromise({
     try: async (interrupted) => {
       const signal = AbortSignal.any([context.signal, interrupted])
-      if (params.prompt === undefined) return fetchAndRead(target, params.max_length, signal)
-      const whole = await fetchAndRead(target, undefined, signal)
+      const requestSignal = AbortSignal.any([signal, requestDeadline])
+      if (params.prompt === undefined) return fetchAndRead(target, params.max_length, requestSignal)
+      const whole = await fetchAndRead(target, undefined, requestSignal)
       const distilled = await distill(context.router, whole.content, params.prompt, params.max_length, signal)
       if (!distilled.ok) throw new Failure(new ToolFailed(distilled.error))
       return { ...whole, content: distilled.content, truncated: distilled.truncated }
@@ -64,6 +66,7 @@ export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
     catch: (error): ToolError => {
       if (error instanceof Failure) return error.error
       if (context.signal.aborted) return new Cancelled({ tool: TOOL })
+      if (requestDeadline.aborted) return new Timeout({ tool: TOOL, ms: webFetch.timeoutMs })
       return new ToolFailed({
         code: "tool_failed",
         message: `web_fetch failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
