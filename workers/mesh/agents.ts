@@ -183,7 +183,7 @@ export class AgentPool {
         onToolEvent: (event) => this.options.emit(wrap(event)),
         mayUse: (name) => {
           const definition = this.options.supervisor.definition(name)
-          return definition !== undefined && subAgentMayUse(request.type, definition.annotations)
+          return definition !== undefined && subAgentMayUse(request.type, definition)
         },
         // What a sub-agent reads counts for its parent's conversation, and its approvals too.
         consentScope: request.parent?.conversationId ?? conversationId,
