@@ -11,6 +11,7 @@ import { Cancelled, InvalidInput, Timeout, ToolFailed, type ToolError } from "..
 import { quoteInput } from "../../schemas/primitives.ts"
 import { webFetch } from "../../schemas/tools/web.ts"
 import type { Handler } from "../mesh/serve.ts"
+import { BodyTooLarge, MAX_BODY_BYTES, readBody as readCappedBody } from "./body.ts"
 import { mediaTypeOf } from "./charset.ts"
 import { effectiveMediaType, kindOfMediaType, readContent, truncate } from "./fetch-content.ts"
 import { reasonPhrase } from "./fetch-status.ts"
@@ -18,8 +19,7 @@ import { PdfError } from "./pdf.ts"
 import { distill } from "../agent/distill.ts"
 
 const TOOL = "web_fetch"
-/** Bodies larger than this are refused rather than held in memory. */
-export const MAX_BODY_BYTES = 25 * 1024 * 1024
+export { MAX_BODY_BYTES }
 
 const ACCEPT = "text/html,application/xhtml+xml,application/json;q=0.9,text/plain;q=0.9,application/pdf;q=0.8,*/*;q=0.5"
 
@@ -135,36 +135,20 @@ const request = async (target: URL, signal: AbortSignal): Promise<Response> => {
   }
 }
 
-/** The whole body, refused past MAX_BODY_BYTES (whether or not Content-Length announced it). */
+/** The whole body (body.ts's cap), its failures as this tool's errors. */
 const readBody = async (response: Response, url: string, signal: AbortSignal): Promise<Uint8Array> => {
-  const tooLarge = () =>
-    new Failure(
-      new ToolFailed({
-        code: "too_large",
-        message: `${quoteInput(String(url))} is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; web_fetch does not read bodies that large.`,
-      }),
-    )
-  const declared = Number(response.headers.get("content-length"))
-  if (declared > MAX_BODY_BYTES) {
-    void response.body?.cancel().catch(() => {})
-    throw tooLarge()
-  }
-  if (response.body === null) return new Uint8Array()
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
   try {
-    for (;;) {
-      signal.throwIfAborted()
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > MAX_BODY_BYTES) throw tooLarge()
-      chunks.push(value)
-    }
+    return await readCappedBody(response, signal)
   } catch (error) {
-    void reader.cancel().catch(() => {})
-    if (error instanceof Failure || signal.aborted) throw error
+    if (error instanceof BodyTooLarge) {
+      throw new Failure(
+        new ToolFailed({
+          code: "too_large",
+          message: `${quoteInput(String(url))} is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; web_fetch does not read bodies that large.`,
+        }),
+      )
+    }
+    if (signal.aborted) throw error
     throw new Failure(
       new ToolFailed({
         code: "network_error",
@@ -172,11 +156,4 @@ const readBody = async (response: Response, url: string, signal: AbortSignal): P
       }),
     )
   }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
 }

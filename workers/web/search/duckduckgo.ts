@@ -90,7 +90,7 @@ const askEndpoint = (
   parse: (html: string) => PageReading,
   query: string,
   signal: AbortSignal,
-): Effect.Effect<Attempt, Cancelled> =>
+): Effect.Effect<Attempt, Cancelled | ToolFailed> =>
   fetchPage({
     engine: "DuckDuckGo",
     url: endpoint,
