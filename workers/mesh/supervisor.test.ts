@@ -134,6 +134,19 @@ describe("Supervisor", () => {
     expect(await supervisor.call("probe_wait", { ms: 1 })).to.deep.equal({ ok: true, value: { waited: 1 } })
   })
 
+  it("a task list survives a crash and restart of the tasks worker", async () => {
+    const supervisor = make(tasksWorker)
+    const conversationId = crypto.randomUUID()
+    await supervisor.call("create_task", { subject: "read the timetable" }, { conversationId })
+    await supervisor.call("update_task", { task_id: "t1", status: "in_progress" }, { conversationId })
+    await supervisor.injectFault("tasks", "kill")
+    expect(supervisor.restarts.map((r) => r.group)).to.deep.equal(["tasks"])
+    const listed = await supervisor.call("list_tasks", {}, { conversationId })
+    expect(listed).to.deep.equal({ ok: true, value: [{ task_id: "t1", subject: "read the timetable", status: "in_progress" }] })
+    const next = await supervisor.call("create_task", { subject: "book" }, { conversationId })
+    expect(next.ok && (next.value as { task_id: string }).task_id).to.equal("t2")
+  })
+
   it("reports a result that breaks its contract as invalid_result, not as success", async () => {
     const supervisor = make(probeWorker, probeTools)
     const outcome = await supervisor.call("probe_bad_result", {})
