@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect"
 import { PositiveWholeNumber, WholeNumber, withDefault } from "./primitives.ts"
+import { SUMMARY_DEFAULT_TIMEOUT_MS, SUMMARY_MAX_TIMEOUT_MS } from "./tool-definition.ts"
 
 export const SETTINGS_KEY = "settings"
 export const SETTINGS_VERSION = 1
@@ -75,6 +76,10 @@ export const Settings = Schema.Struct({
   stepLimit: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(1000)).pipe(withDefault(50)),
   /** How long ask_user waits for an answer (at most an hour). */
   askUserTimeoutMs: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(60 * 60_000)).pipe(withDefault(5 * 60_000)),
+  /** How long the summary of a `prompt` (web_fetch, get_tab_content) may take, after the content was read. */
+  summaryTimeoutMs: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(SUMMARY_MAX_TIMEOUT_MS)).pipe(
+    withDefault(SUMMARY_DEFAULT_TIMEOUT_MS),
+  ),
   /** How long a sub-agent may run (at most an hour). */
   subAgentTimeLimitMs: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(60 * 60_000)).pipe(withDefault(10 * 60_000)),
   search: SearchSettings.pipe(withDefault({})),

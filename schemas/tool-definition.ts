@@ -36,10 +36,33 @@ export interface ToolDefinition<Name extends string = string, P extends Schema.T
   /** A `Schema.Struct` of the parameters; each field annotated with a description. */
   readonly parameters: P
   readonly result: R
-  /** The time limit of one call, in milliseconds. */
+  /** The time limit of one call, in milliseconds (with a summary, of the work before it). */
   readonly timeoutMs: number
+  /**
+   * Tools with a `prompt` parameter: the ceiling of the summary's own time limit, which comes on
+   * top of `timeoutMs` when a prompt is given. The user's setting (`summaryTimeoutMs`) is the
+   * real limit, enforced by the handler; this is what the supervisor allows at most.
+   */
+  readonly summaryTimeoutMs?: number
   /** A JSON Schema given as is (custom tools), shown to the model instead of one derived from `parameters`. */
   readonly jsonSchema?: Record<string, unknown>
+}
+
+/** The summary of a `prompt` (web_fetch, get_tab_content): its default time limit and the most a setting may give it. */
+export const SUMMARY_DEFAULT_TIMEOUT_MS = 120_000
+export const SUMMARY_MAX_TIMEOUT_MS = 30 * 60_000
+
+/**
+ * The time limit the supervisor applies to one call with these (decoded) parameters: the
+ * tool's own, plus the summary's ceiling when the call asks for a summary.
+ */
+export const callTimeLimitMs = (definition: ToolDefinition, params: unknown): number => {
+  const summarised =
+    definition.summaryTimeoutMs !== undefined &&
+    typeof params === "object" &&
+    params !== null &&
+    (params as { prompt?: unknown }).prompt !== undefined
+  return definition.timeoutMs + (summarised ? definition.summaryTimeoutMs! : 0)
 }
 
 export const defineTool = <const Name extends string, P extends Schema.Top, R extends Schema.Top>(

@@ -1,6 +1,6 @@
 /** Sub-agents: agent (worker group "agents"). */
 import { Schema } from "effect"
-import { defineTool, type ToolAnnotations, type WorksOn } from "../tool-definition.ts"
+import { defineTool, type ToolAnnotations } from "../tool-definition.ts"
 import { WholeNumber, withDefault } from "../primitives.ts"
 
 /** The kinds of sub-agent, and what each is for (the tools each gets are derived elsewhere). */
@@ -23,7 +23,7 @@ export const AgentParameters = Schema.Struct({
   ),
   type: AgentType.annotate({
     description:
-      'The kind of sub-agent (default "general"): "researcher" finds information, read-only (web_search, web_fetch, reading page content); "page_operator" automates the browser (tab management, DOM manipulation, page interaction); "general" has all tools.',
+      'The kind of sub-agent (default "general"): "researcher" finds information, read-only (web_search, web_fetch, get_tab_content, list_tabs); "page_operator" automates the browser (list_tabs, open_tab, close_tab, activate_tab, execute_script, get_tab_content); "general" has all tools but ask_user and agent.',
   }).pipe(withDefault("general" as const)),
   tab_id: Schema.optionalKey(
     WholeNumber.annotate({
@@ -50,23 +50,23 @@ export const agent = defineTool({
   timeoutMs: AGENT_MAX_TIME_LIMIT_MS + AGENT_GRACE_MS,
 })
 
-const PAGE_WORK: ReadonlyArray<WorksOn> = ["tabs", "page", "url", "files"]
+/**
+ * The tools of the specialised sub-agents, as the contract's table names them (docs/builtin-tools.md,
+ * `agent`): a researcher reads the web and open pages (list_tabs, read-only, to find a tab); a
+ * page operator works on tabs and their pages. A general sub-agent has every tool but those below.
+ */
+export const SUB_AGENT_TOOLS: Readonly<Record<Exclude<AgentType, "general">, ReadonlyArray<string>>> = {
+  researcher: ["web_search", "web_fetch", "get_tab_content", "list_tabs"],
+  page_operator: ["list_tabs", "open_tab", "close_tab", "activate_tab", "execute_script", "get_tab_content"],
+}
 
 /**
- * Which tools a sub-agent of each type may use, from the tools' annotations: a researcher only
- * reads; a page operator works on tabs, pages, URLs and files; a general one has everything.
- * None may ask the user or start another agent.
+ * Whether a sub-agent of this type may use a tool. None may ask the user or start another agent
+ * (by the tools' annotations); a general one has everything else, custom tools included.
  */
-export const subAgentMayUse = (type: AgentType, annotations: ToolAnnotations): boolean => {
-  if (annotations.needsUser === true || annotations.spawnsAgent === true) return false
-  switch (type) {
-    case "researcher":
-      return annotations.readOnly
-    case "page_operator":
-      return PAGE_WORK.includes(annotations.worksOn)
-    case "general":
-      return true
-  }
+export const subAgentMayUse = (type: AgentType, tool: { readonly name: string; readonly annotations: ToolAnnotations }): boolean => {
+  if (tool.annotations.needsUser === true || tool.annotations.spawnsAgent === true) return false
+  return type === "general" || SUB_AGENT_TOOLS[type].includes(tool.name)
 }
 
 /** The most steps (model turns) a sub-agent of each type may take. */

@@ -1,6 +1,6 @@
 /** Page tools: get_tab_content and execute_script (worker group "page"). */
 import { Schema } from "effect"
-import { defineTool } from "../tool-definition.ts"
+import { defineTool, SUMMARY_MAX_TIMEOUT_MS } from "../tool-definition.ts"
 import { PositiveWholeNumber, WholeNumber } from "../primitives.ts"
 
 // ---------------------------------------------------------------------------------------------
@@ -46,7 +46,9 @@ export const getTabContent = defineTool({
   annotations: { worksOn: "page", readOnly: true, destructive: false, openWorld: true },
   parameters: GetTabContentParameters,
   result: GetTabContentResult,
+  // The request (or the page's reading); a summary of a `prompt` has its own limit on top.
   timeoutMs: 30_000,
+  summaryTimeoutMs: SUMMARY_MAX_TIMEOUT_MS,
 })
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /** Web data tools: web_fetch and web_search (worker group "web"). See docs/builtin-tools.md. */
 import { Schema } from "effect"
-import { defineTool } from "../tool-definition.ts"
+import { defineTool, SUMMARY_MAX_TIMEOUT_MS } from "../tool-definition.ts"
 import { PositiveWholeNumber, withDefault } from "../primitives.ts"
 
 // ---------------------------------------------------------------------------------------------
@@ -41,7 +41,9 @@ export const webFetch = defineTool({
   annotations: { worksOn: "url", readOnly: true, destructive: false, openWorld: true },
   parameters: WebFetchParameters,
   result: WebFetchResult,
+  // The request (or the page's reading); a summary of a `prompt` has its own limit on top.
   timeoutMs: 30_000,
+  summaryTimeoutMs: SUMMARY_MAX_TIMEOUT_MS,
 })
 
 // ---------------------------------------------------------------------------------------------

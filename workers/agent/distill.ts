@@ -2,9 +2,12 @@
  * The `prompt` of web_fetch and get_tab_content: the content distilled by the summary model
  * (settings.summaryModel, else the default model) following the caller's instruction. Content
  * larger than the model's context is summarised in parts, then the parts' notes are combined.
- * Every request carries the call's signal, so a cancelled call stops the model too.
+ * Every request carries the call's signal, so a cancelled call stops the model too. The summary
+ * has a time limit of its own (settings.summaryTimeoutMs), apart from the request's: running out
+ * of it is `summary_timeout`, not the tool's `timeout`.
  */
 import type { WireError } from "../../schemas/errors.ts"
+import { SUMMARY_DEFAULT_TIMEOUT_MS } from "../../schemas/tool-definition.ts"
 import type { RouterCall } from "../mesh/protocol.ts"
 import { makeProvider } from "./providers/index.ts"
 import { ProviderError, type Provider } from "./providers/types.ts"
@@ -22,6 +25,7 @@ interface SummaryModel {
   readonly model: string
   readonly contextWindow: number
   readonly stallTimeoutMs: number
+  readonly timeoutMs: number
 }
 
 const resolveModel = async (router: RouterCall): Promise<SummaryModel | WireError> => {
@@ -31,6 +35,7 @@ const resolveModel = async (router: RouterCall): Promise<SummaryModel | WireErro
     summaryModel?: { providerId: string; model: string }
     defaultModel?: { providerId: string; model: string }
     model?: { stallTimeoutMs?: number }
+    summaryTimeoutMs?: number
   }
   const choice = s.summaryModel ?? s.defaultModel
   if (!choice)
@@ -58,6 +63,7 @@ const resolveModel = async (router: RouterCall): Promise<SummaryModel | WireErro
     model: choice.model,
     contextWindow: p.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
     stallTimeoutMs: s.model?.stallTimeoutMs ?? 60_000,
+    timeoutMs: s.summaryTimeoutMs ?? SUMMARY_DEFAULT_TIMEOUT_MS,
   }
 }
 
@@ -83,6 +89,8 @@ const ask = async (m: SummaryModel, system: string, user: string, maxTokens: num
   )) {
     if (event.type === "text") text += event.delta
   }
+  // A stream that stopped because the signal aborted is no summary, however much it said.
+  signal.throwIfAborted()
   return text.trim()
 }
 
@@ -94,10 +102,12 @@ export const distill = async (
   content: string,
   prompt: string,
   maxLength: number | undefined,
-  signal: AbortSignal,
+  callSignal: AbortSignal,
 ): Promise<Distilled> => {
   const m = await resolveModel(router)
   if ("code" in m) return { ok: false, error: m }
+  const deadline = AbortSignal.timeout(m.timeoutMs)
+  const signal = AbortSignal.any([callSignal, deadline])
   const partSize = Math.max(2_000, (m.contextWindow - RESERVED_TOKENS) * CHARS_PER_TOKEN)
   const lengthNote = maxLength !== undefined ? ` Answer in at most ${maxLength} characters.` : ""
   const maxTokens = maxLength !== undefined ? Math.max(64, Math.ceil(maxLength / 2)) : 2_048
@@ -130,7 +140,16 @@ export const distill = async (
     if (maxLength !== undefined && summary.length > maxLength) return { ok: true, content: summary.slice(0, maxLength), truncated: true }
     return { ok: true, content: summary, truncated: false }
   } catch (error) {
-    if (signal.aborted) return { ok: false, error: { code: "cancelled", message: "The summary was cancelled." } }
+    if (callSignal.aborted) return { ok: false, error: { code: "cancelled", message: "The summary was cancelled." } }
+    if (deadline.aborted) {
+      return {
+        ok: false,
+        error: {
+          code: "summary_timeout",
+          message: `The content was read, but the summary model did not finish within ${m.timeoutMs / 1000} s (the summary time limit in Settings). Call again without prompt to get the content itself, or with a shorter max_length.`,
+        },
+      }
+    }
     const message = error instanceof ProviderError ? error.message : String(error)
     return {
       ok: false,

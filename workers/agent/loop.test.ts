@@ -174,6 +174,42 @@ describe("the agent loop", () => {
     expect(h.records.at(-1)?.notice?.status).to.equal("failed")
   })
 
+  it('counts by the plural rules: one failed try is "1 time", one step is "1 step"', async () => {
+    const once = harness([new ProviderError("503 Service Unavailable", { kind: "http", status: 503, retryable: true })], {
+      settings: { maxRetries: 0 },
+    })
+    const failed = await runLoop(once.deps)
+    expect(failed.error?.message).to.match(/failed 1 time; the last error/)
+    const loopTurn = [call("a", "echo", {}), { type: "stop", reason: "tool_calls" } as StreamEvent]
+    const oneStep = harness([loopTurn, loopTurn], { settings: { stepLimit: 1 } })
+    await runLoop(oneStep.deps)
+    expect(oneStep.records.at(-1)?.notice?.message).to.match(/limit of 1 step and stopped/)
+    const oneToken = harness([text("cut", "length")], { settings: { maxOutputTokens: 1 } })
+    await runLoop(oneToken.deps)
+    expect(oneToken.records.at(-1)?.notice?.message).to.match(/output limit \(1 token\)/)
+  })
+
+  it("a turn cut at the output limit keeps its text and drops the tool call whose arguments never closed", async () => {
+    let ran = 0
+    const h = harness(
+      [
+        [
+          { type: "text", delta: "Let me write the file." },
+          { type: "tool_call", call: { id: "a", name: "echo", arguments: {}, invalidArguments: '{"path":"notes.md","content":"half' } },
+          { type: "stop", reason: "length" },
+        ],
+      ],
+      { tools: async () => (ran++, { ok: true, value: "ran" }) },
+    )
+    const outcome = await runLoop(h.deps)
+    expect(outcome).to.include({ status: "completed", answer: "Let me write the file." })
+    expect(ran).to.equal(0)
+    expect(h.requests).to.have.length(1)
+    const saved = h.records.filter((r) => r.message.role === "assistant")
+    expect(saved[0]!.message).to.deep.equal({ role: "assistant", content: "Let me write the file." })
+    expect(h.records.at(-1)?.notice?.message).to.match(/cut off at the model's output limit/)
+  })
+
   it("does not retry what cannot succeed", async () => {
     const h = harness([new ProviderError("401 Unauthorized: bad key", { kind: "http", status: 401, retryable: false }), text("never")])
     const outcome = await runLoop(h.deps)

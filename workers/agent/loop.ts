@@ -11,6 +11,7 @@ import { cutPoint, messagesFor, requestTokens, summarise, type Summary } from ".
 import { ProviderError, type Provider, type ReasoningBlock, type StopReason, type ToolCall, type ToolSpec } from "./providers/types.ts"
 import { capResult, errorText, LoopGuard, markUntrusted, resultText } from "./tool-results.ts"
 import type { NewMessage } from "./store.ts"
+import { counted } from "../../schemas/plural.ts"
 
 export interface LoopSettings {
   readonly stepLimit: number
@@ -78,7 +79,7 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
     if (step > settings.stepLimit) {
       return finish(
         "step_limit",
-        `The run reached its limit of ${settings.stepLimit} steps and stopped. Send a message (for example "continue") to let it go on.`,
+        `The run reached its limit of ${counted(settings.stepLimit, "step", "steps")} and stopped. Send a message (for example "continue") to let it go on.`,
       )
     }
 
@@ -92,6 +93,9 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
       return finish("failed", wire.message, wire)
     }
 
+    // A turn cut at the output limit may end inside a tool call: one whose arguments never
+    // closed is dropped, never run half-written (the output-limit notice below says why).
+    if (turn.stop === "length") turn.toolCalls = turn.toolCalls.filter((call) => call.invalidArguments === undefined)
     answer = turn.text
     steps = step
     await save({
@@ -109,7 +113,10 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
 
     if (turn.toolCalls.length === 0) {
       if (turn.stop === "length")
-        return finish("completed", `The answer was cut off at the model's output limit (${settings.maxOutputTokens} tokens).`)
+        return finish(
+          "completed",
+          `The answer was cut off at the model's output limit (${counted(settings.maxOutputTokens, "token", "tokens")}).`,
+        )
       if (turn.stop === "refusal") return finish("completed", "The model refused to answer.")
       return { status: "completed", answer, steps }
     }
@@ -153,7 +160,7 @@ const runTool = async (deps: LoopDeps, guard: LoopGuard, save: (m: NewMessage) =
       ok: false,
       error: {
         code: "loop_detected",
-        message: `Not run: ${call.name} was already called ${n - 1} times with exactly these arguments in this run. Use the results you have or try something else.`,
+        message: `Not run: ${call.name} was already called ${counted(n - 1, "time", "times")} with exactly these arguments in this run. Use the results you have or try something else.`,
       },
     }
   } else {
@@ -198,7 +205,7 @@ const streamWithRetries = async (deps: LoopDeps, messages: ReturnType<typeof mes
       const retryable = error instanceof ProviderError && error.details.retryable
       if (!retryable || attempt > settings.maxRetries) {
         if (error instanceof ProviderError && retryable) {
-          throw new ProviderError(`The model service failed ${attempt} times; the last error: ${error.message}`, {
+          throw new ProviderError(`The model service failed ${counted(attempt, "time", "times")}; the last error: ${error.message}`, {
             ...error.details,
             retryable: false,
           })

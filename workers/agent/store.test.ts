@@ -1,4 +1,5 @@
 import { expect } from "chai"
+import { TaskLists } from "../tasks/task-list.ts"
 import { ConversationStore, titleFrom } from "./store.ts"
 
 const fresh = async () => ConversationStore.open(`agent-mesh-test-${crypto.randomUUID()}`)
@@ -46,6 +47,22 @@ describe("ConversationStore (IndexedDB)", () => {
     expect(await store.get("old")).to.equal(undefined)
     expect(await store.messages("old")).to.deep.equal([])
     expect(await store.delete("old")).to.equal(false)
+  })
+
+  it("deletes a conversation's task list with it, and its sub-agents' lists", async () => {
+    const store = await fresh()
+    const [id, child, other] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+    await store.create({ id })
+    await store.create({ id: child, parent: { conversationId: id, callId: "c1", agentType: "researcher" } })
+    const tasks = new TaskLists()
+    await tasks.create(id, "find the ferry times")
+    await tasks.create(child, "read the timetable")
+    await tasks.create(other, "someone else's")
+    await store.delete(id)
+    expect(await tasks.list(id)).to.deep.equal([])
+    expect(await tasks.list(child)).to.deep.equal([])
+    expect((await tasks.list(other)).map((t) => t.subject)).to.deep.equal(["someone else's"])
+    tasks.close()
   })
 
   it("refuses to append to a conversation that does not exist", async () => {

@@ -7,6 +7,7 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb"
 import type { Conversation, ConversationRecord, MessageRecord, Usage } from "../../schemas/conversation.ts"
 import { CONVERSATION_FORMAT_VERSION } from "../../schemas/format-versions.ts"
+import { dropTaskLists } from "../tasks/task-list.ts"
 
 export const DB_NAME = "agent-mesh"
 export const DB_VERSION = 1
@@ -116,6 +117,8 @@ export class ConversationStore {
     await tx.objectStore("conversations").delete(id)
     await tx.objectStore("messages").delete(IDBKeyRange.bound([id, -Infinity], [id, Infinity]))
     await tx.done
+    // The conversation's task list goes with it (kept apart, by the tasks worker).
+    await dropTaskLists([id])
     return existed
   }
 

@@ -17,6 +17,7 @@ import { ConversationStore } from "../agent/store.ts"
 import type { ConsentKeeper } from "./consent.ts"
 import type { CallOutcome, RouterCall } from "./protocol.ts"
 import type { Supervisor } from "./supervisor.ts"
+import { counted } from "../../schemas/plural.ts"
 
 export interface StartRequest {
   readonly conversationId?: string
@@ -194,7 +195,7 @@ export class AgentPool {
         ...(request.observe?.toolResult ? { onToolResult: request.observe.toolResult } : {}),
         mayUse: (name) => {
           const definition = this.options.supervisor.definition(name)
-          return definition !== undefined && subAgentMayUse(request.type, definition.annotations) && (request.toolFilter?.(name) ?? true)
+          return definition !== undefined && subAgentMayUse(request.type, definition) && (request.toolFilter?.(name) ?? true)
         },
         // What a sub-agent reads counts for its parent's conversation, and its approvals too.
         consentScope: request.parent?.conversationId ?? conversationId,
@@ -236,7 +237,7 @@ export class AgentPool {
           ok: false,
           error: {
             code: "step_limit",
-            message: `The ${request.type} sub-agent ${agentId} used all its ${SUB_AGENT_STEP_LIMITS[request.type]} steps without finishing. Its last answer: ${outcome.answer || "(none)"}`,
+            message: `The ${request.type} sub-agent ${agentId} used all its ${counted(SUB_AGENT_STEP_LIMITS[request.type], "step", "steps")} without finishing. Its last answer: ${outcome.answer || "(none)"}`,
           },
         }
       }

@@ -127,6 +127,16 @@ describe("Supervisor", () => {
     expect(await counts(supervisor)).to.deep.include({ finished: 0, stopped: 1 })
   }).timeout(15_000)
 
+  it("gives a call's summary (prompt) its own time on top of the tool's limit, and only then", async () => {
+    const supervisor = await warm(make(probeWorker, probeTools))
+    // 600 ms is three times the tool's 200 ms, well within the summary's 5 s.
+    const summarised = await supervisor.call("probe_summarise", { ms: 600, prompt: "sum it up" })
+    expect(summarised).to.deep.equal({ ok: true, value: { waited: 600 } })
+    const plain = await supervisor.call("probe_summarise", { ms: 600 })
+    expect(!plain.ok && plain.error._tag).to.equal("Timeout")
+    expect(!plain.ok && plain.error._tag === "Timeout" && plain.error.ms).to.equal(200)
+  })
+
   it("fails in-flight calls with WorkerCrashed when the worker dies, and restarts it", async () => {
     const supervisor = await warm(make(probeWorker, probeTools))
     const pending = supervisor.call("probe_wait", { ms: FOREVER })
@@ -135,6 +145,19 @@ describe("Supervisor", () => {
     const outcome = await pending
     expect(!outcome.ok && outcome.error._tag).to.equal("WorkerCrashed")
     expect(await supervisor.call("probe_wait", { ms: 1 })).to.deep.equal({ ok: true, value: { waited: 1 } })
+  })
+
+  it("a task list survives a crash and restart of the tasks worker", async () => {
+    const supervisor = make(tasksWorker)
+    const conversationId = crypto.randomUUID()
+    await supervisor.call("create_task", { subject: "read the timetable" }, { conversationId })
+    await supervisor.call("update_task", { task_id: "t1", status: "in_progress" }, { conversationId })
+    await supervisor.injectFault("tasks", "kill")
+    expect(supervisor.restarts.map((r) => r.group)).to.deep.equal(["tasks"])
+    const listed = await supervisor.call("list_tasks", {}, { conversationId })
+    expect(listed).to.deep.equal({ ok: true, value: [{ task_id: "t1", subject: "read the timetable", status: "in_progress" }] })
+    const next = await supervisor.call("create_task", { subject: "book" }, { conversationId })
+    expect(next.ok && (next.value as { task_id: string }).task_id).to.equal("t2")
   })
 
   it("reports a result that breaks its contract as invalid_result, not as success", async () => {

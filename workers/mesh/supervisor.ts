@@ -21,7 +21,7 @@ import {
 } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import { issueLines, quoteInput, strictParse } from "../../schemas/primitives.ts"
-import { parametersJsonSchema, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
+import { callTimeLimitMs, parametersJsonSchema, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
 
 export interface ToolInfo {
@@ -165,12 +165,14 @@ export class Supervisor {
     if (definition === undefined) return Effect.fail(new UnknownTool({ tool: name }))
     const callId = options.callId ?? `c${++this.callCounter}-${Date.now().toString(36)}`
     const conversationId = options.conversationId ?? DEFAULT_CONVERSATION
-    const limit = Math.min(options.timeoutMs ?? definition.timeoutMs, definition.timeoutMs)
     const started = performance.now()
     const emitBase = { callId, tool: name, ...(options.conversationId ? { conversationId } : {}) }
 
     const program = Effect.gen({ self: this }, function* () {
       const params = yield* decodeParams(definition, rawParams)
+      // A summary (`prompt`) has a limit of its own beside the request's: the tool's limit covers both.
+      const ceiling = callTimeLimitMs(definition, params)
+      const limit = Math.min(options.timeoutMs ?? ceiling, ceiling)
       const url = this.options.workerUrls[definition.group]
       const local = this.options.inProcess?.[definition.group]
       if (url === undefined && local === undefined) return yield* Effect.fail(new NotImplemented({ tool: name }))

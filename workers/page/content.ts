@@ -1,12 +1,13 @@
 /**
  * get_tab_content: asks the service worker to run the page walker in the tab, then fits the
  * Markdown to `max_length`. With `prompt`, the whole content is distilled by the summary model
- * instead, and `max_length` bounds the summary.
+ * instead, under a time limit of its own, and `max_length` bounds the summary. Reading the page
+ * keeps the tool's 30 s, enforced here since the supervisor's limit then covers the summary too.
  */
 import { Effect } from "effect"
-import { fromWire, ToolFailed, Unavailable } from "../../schemas/errors.ts"
+import { fromWire, Timeout, ToolFailed, Unavailable } from "../../schemas/errors.ts"
 import { distill } from "../agent/distill.ts"
-import type { getTabContent } from "../../schemas/tools/page.ts"
+import { getTabContent } from "../../schemas/tools/page.ts"
 import type { ReadContentValue } from "../../shell/router/page-content.ts"
 import type { Handler } from "../mesh/serve.ts"
 import { fitToLength } from "./content-length.ts"
@@ -22,7 +23,10 @@ export const contentHandler: Handler<typeof getTabContent> = (params, context) =
           ...(params.max_length !== undefined && params.prompt === undefined ? { limit: params.max_length + 1 } : {}),
         }),
       catch: (error) => new Unavailable({ message: `The service worker could not be reached: ${String(error)}` }),
-    })
+    }).pipe(
+      Effect.timeout(getTabContent.timeoutMs),
+      Effect.catchTag("TimeoutError", () => Effect.fail(new Timeout({ tool: "get_tab_content", ms: getTabContent.timeoutMs }))),
+    )
     if (!reply.ok) return yield* Effect.fail(fromWire("get_tab_content", reply.error))
     const value = reply.value as ReadContentValue
     if (params.prompt !== undefined) {

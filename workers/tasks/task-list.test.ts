@@ -1,29 +1,63 @@
 import { expect } from "chai"
-import { TaskLists } from "./task-list.ts"
+import { dropTaskLists, TaskLists } from "./task-list.ts"
+
+/** A database of its own per test, so no test sees another's lists. */
+const fresh = () => `agent-mesh-tasks-test-${crypto.randomUUID()}`
 
 describe("TaskLists", () => {
-  it("keeps one list per conversation, with short ids counted per conversation", () => {
-    const lists = new TaskLists()
-    expect(lists.create("a", "one")).to.deep.equal({ task_id: "t1", subject: "one", status: "pending" })
-    expect(lists.create("a", "two", "details")).to.deep.equal({ task_id: "t2", subject: "two", description: "details", status: "pending" })
-    expect(lists.create("b", "other").task_id).to.equal("t1")
-    expect(lists.list("a").map((t) => t.subject)).to.deep.equal(["one", "two"])
-    expect(lists.list("b").map((t) => t.subject)).to.deep.equal(["other"])
-    expect(lists.list("c")).to.deep.equal([])
+  it("keeps one list per conversation, with short ids counted per conversation", async () => {
+    const lists = new TaskLists(fresh())
+    expect(await lists.create("a", "one")).to.deep.equal({ task_id: "t1", subject: "one", status: "pending" })
+    expect(await lists.create("a", "two", "details")).to.deep.equal({
+      task_id: "t2",
+      subject: "two",
+      description: "details",
+      status: "pending",
+    })
+    expect((await lists.create("b", "other")).task_id).to.equal("t1")
+    expect((await lists.list("a")).map((t) => t.subject)).to.deep.equal(["one", "two"])
+    expect((await lists.list("b")).map((t) => t.subject)).to.deep.equal(["other"])
+    expect(await lists.list("c")).to.deep.equal([])
+    lists.close()
   })
 
-  it("updates only the fields given, and tells a missing task apart", () => {
-    const lists = new TaskLists()
-    lists.create("a", "one", "first")
-    expect(lists.update("a", "t1", { status: "completed" })).to.deep.equal({
+  it("updates only the fields given, and tells a missing task apart", async () => {
+    const lists = new TaskLists(fresh())
+    await lists.create("a", "one", "first")
+    expect(await lists.update("a", "t1", { status: "completed" })).to.deep.equal({
       task_id: "t1",
       subject: "one",
       description: "first",
       status: "completed",
     })
-    expect(lists.update("a", "t1", { subject: "renamed", description: undefined })?.description).to.equal("first")
-    expect(lists.update("a", "t9", { status: "completed" })).to.equal(undefined)
-    expect(lists.update("b", "t1", { status: "completed" })).to.equal(undefined)
-    expect(lists.ids("a")).to.deep.equal(["t1"])
+    expect((await lists.update("a", "t1", { subject: "renamed", description: undefined }))?.description).to.equal("first")
+    expect(await lists.update("a", "t9", { status: "completed" })).to.equal(undefined)
+    expect(await lists.update("b", "t1", { status: "completed" })).to.equal(undefined)
+    expect(await lists.ids("a")).to.deep.equal(["t1"])
+    lists.close()
+  })
+
+  it("outlives the object that wrote it (a restarted worker reads the same lists), ids included", async () => {
+    const name = fresh()
+    const first = new TaskLists(name)
+    await first.create("a", "one")
+    await first.update("a", "t1", { status: "in_progress" })
+    first.close()
+    const second = new TaskLists(name)
+    expect(await second.list("a")).to.deep.equal([{ task_id: "t1", subject: "one", status: "in_progress" }])
+    expect((await second.create("a", "two")).task_id).to.equal("t2")
+    second.close()
+  })
+
+  it("drops the lists of deleted conversations, and only those", async () => {
+    const name = fresh()
+    const lists = new TaskLists(name)
+    await lists.create("gone", "one")
+    await lists.create("kept", "two")
+    await dropTaskLists(["gone"], name)
+    expect(await lists.list("gone")).to.deep.equal([])
+    expect((await lists.list("kept")).map((t) => t.subject)).to.deep.equal(["two"])
+    expect((await lists.create("gone", "again")).task_id).to.equal("t1")
+    lists.close()
   })
 })

@@ -1,4 +1,4 @@
-/** The tasks group's worker: create_task, update_task and list_tasks. */
+/** The tasks group's worker: create_task, update_task and list_tasks, on lists kept in IndexedDB. */
 import { Effect } from "effect"
 import { NotFound } from "../../schemas/errors.ts"
 import { quoteInput } from "../../schemas/primitives.ts"
@@ -9,16 +9,17 @@ import { TaskLists } from "./task-list.ts"
 const lists = new TaskLists()
 
 serveToolGroup([createTask, updateTask, listTasks], {
-  create_task: (params, { conversationId }) => Effect.sync(() => lists.create(conversationId, params.subject, params.description)),
-  update_task: ({ task_id, ...patch }, { conversationId }) => {
-    const updated = lists.update(conversationId, task_id, patch)
-    if (updated !== undefined) return Effect.succeed(updated)
-    const known = lists.ids(conversationId)
-    return Effect.fail(
-      new NotFound({
-        message: `There is no task "${quoteInput(task_id, 60)}" in this conversation. ${known.length ? `Known tasks: ${known.join(", ")}.` : "The task list is empty: create_task first."} Call list_tasks to see them.`,
-      }),
-    )
-  },
-  list_tasks: (_params, { conversationId }) => Effect.sync(() => lists.list(conversationId)),
+  create_task: (params, { conversationId }) => Effect.promise(() => lists.create(conversationId, params.subject, params.description)),
+  update_task: ({ task_id, ...patch }, { conversationId }) =>
+    Effect.gen(function* () {
+      const updated = yield* Effect.promise(() => lists.update(conversationId, task_id, patch))
+      if (updated !== undefined) return updated
+      const known = yield* Effect.promise(() => lists.ids(conversationId))
+      return yield* Effect.fail(
+        new NotFound({
+          message: `There is no task "${quoteInput(task_id, 60)}" in this conversation. ${known.length ? `Known tasks: ${known.join(", ")}.` : "The task list is empty: create_task first."} Call list_tasks to see them.`,
+        }),
+      )
+    }),
+  list_tasks: (_params, { conversationId }) => Effect.promise(() => lists.list(conversationId)),
 })

@@ -1,16 +1,17 @@
 /**
  * web_fetch: one GET of an http(s) URL, redirects followed, and the body turned into text
  * (see fetch-content.ts). Cookies are not sent: this is a fresh request, not the user's session
- * (get_tab_content reads what the user is logged in to). The 30 s limit is the supervisor's;
- * the request stops as soon as the call's signal aborts.
- * With `prompt`, the whole content is distilled by the summary model (workers/agent/distill.ts)
- * and `max_length` bounds the summary.
+ * (get_tab_content reads what the user is logged in to). The request's 30 s limit is enforced
+ * here, because with `prompt` the supervisor's limit also covers the summary: the whole content
+ * is then distilled by the summary model (workers/agent/distill.ts) under a limit of its own,
+ * and `max_length` bounds the summary. The request stops as soon as the call's signal aborts.
  */
 import { Effect } from "effect"
-import { Cancelled, InvalidInput, ToolFailed, type ToolError } from "../../schemas/errors.ts"
+import { Cancelled, InvalidInput, Timeout, ToolFailed, type ToolError } from "../../schemas/errors.ts"
 import { quoteInput } from "../../schemas/primitives.ts"
-import type { webFetch } from "../../schemas/tools/web.ts"
+import { webFetch } from "../../schemas/tools/web.ts"
 import type { Handler } from "../mesh/serve.ts"
+import { BodyTooLarge, MAX_BODY_BYTES, readBody as readCappedBody } from "./body.ts"
 import { mediaTypeOf } from "./charset.ts"
 import { effectiveMediaType, kindOfMediaType, readContent, truncate } from "./fetch-content.ts"
 import { reasonPhrase } from "./fetch-status.ts"
@@ -18,8 +19,7 @@ import { PdfError } from "./pdf.ts"
 import { distill } from "../agent/distill.ts"
 
 const TOOL = "web_fetch"
-/** Bodies larger than this are refused rather than held in memory. */
-export const MAX_BODY_BYTES = 25 * 1024 * 1024
+export { MAX_BODY_BYTES }
 
 const ACCEPT = "text/html,application/xhtml+xml,application/json;q=0.9,text/plain;q=0.9,application/pdf;q=0.8,*/*;q=0.5"
 
@@ -52,11 +52,13 @@ export const parseTarget = (raw: string): URL | InvalidInput => {
 export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
   const target = parseTarget(params.url)
   if (target instanceof InvalidInput) return Effect.fail(target)
+  const requestDeadline = AbortSignal.timeout(webFetch.timeoutMs)
   return Effect.tryPromise({
     try: async (interrupted) => {
       const signal = AbortSignal.any([context.signal, interrupted])
-      if (params.prompt === undefined) return fetchAndRead(target, params.max_length, signal)
-      const whole = await fetchAndRead(target, undefined, signal)
+      const requestSignal = AbortSignal.any([signal, requestDeadline])
+      if (params.prompt === undefined) return fetchAndRead(target, params.max_length, requestSignal)
+      const whole = await fetchAndRead(target, undefined, requestSignal)
       const distilled = await distill(context.router, whole.content, params.prompt, params.max_length, signal)
       if (!distilled.ok) throw new Failure(new ToolFailed(distilled.error))
       return { ...whole, content: distilled.content, truncated: distilled.truncated }
@@ -64,6 +66,7 @@ export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
     catch: (error): ToolError => {
       if (error instanceof Failure) return error.error
       if (context.signal.aborted) return new Cancelled({ tool: TOOL })
+      if (requestDeadline.aborted) return new Timeout({ tool: TOOL, ms: webFetch.timeoutMs })
       return new ToolFailed({
         code: "tool_failed",
         message: `web_fetch failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
@@ -132,36 +135,20 @@ const request = async (target: URL, signal: AbortSignal): Promise<Response> => {
   }
 }
 
-/** The whole body, refused past MAX_BODY_BYTES (whether or not Content-Length announced it). */
+/** The whole body (body.ts's cap), its failures as this tool's errors. */
 const readBody = async (response: Response, url: string, signal: AbortSignal): Promise<Uint8Array> => {
-  const tooLarge = () =>
-    new Failure(
-      new ToolFailed({
-        code: "too_large",
-        message: `${quoteInput(String(url))} is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; web_fetch does not read bodies that large.`,
-      }),
-    )
-  const declared = Number(response.headers.get("content-length"))
-  if (declared > MAX_BODY_BYTES) {
-    void response.body?.cancel().catch(() => {})
-    throw tooLarge()
-  }
-  if (response.body === null) return new Uint8Array()
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
   try {
-    for (;;) {
-      signal.throwIfAborted()
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > MAX_BODY_BYTES) throw tooLarge()
-      chunks.push(value)
-    }
+    return await readCappedBody(response, signal)
   } catch (error) {
-    void reader.cancel().catch(() => {})
-    if (error instanceof Failure || signal.aborted) throw error
+    if (error instanceof BodyTooLarge) {
+      throw new Failure(
+        new ToolFailed({
+          code: "too_large",
+          message: `${quoteInput(String(url))} is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB; web_fetch does not read bodies that large.`,
+        }),
+      )
+    }
+    if (signal.aborted) throw error
     throw new Failure(
       new ToolFailed({
         code: "network_error",
@@ -169,11 +156,4 @@ const readBody = async (response: Response, url: string, signal: AbortSignal): P
       }),
     )
   }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
 }

@@ -7,6 +7,7 @@
  * written as it is. Text that plainly meant to be a data URL but is malformed is refused, since
  * writing it as text would silently store the wrong file.
  */
+import { counted } from "../../schemas/plural.ts"
 
 export type ContentBytes =
   { readonly ok: true; readonly bytes: Uint8Array; readonly fromDataUrl: boolean } | { readonly ok: false; readonly message: string }
@@ -45,7 +46,7 @@ export const contentBytes = (content: string): ContentBytes => {
     } catch {
       return {
         ok: false,
-        message: `content is a base64 data: URL whose data is not valid base64 (${body.length} characters after the comma): check that it is complete and uses only A-Z, a-z, 0-9, +, / and = padding.`,
+        message: `content is a base64 data: URL whose data is not valid base64 (${counted(body.length, "character", "characters")} after the comma): check that it is complete and uses only A-Z, a-z, 0-9, +, / and = padding.`,
       }
     }
   }

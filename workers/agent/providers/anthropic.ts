@@ -258,6 +258,13 @@ export const makeAnthropicProvider = (config: ProviderConfig): Provider => ({
             break
         }
       }
+      // Ended after the stop reason but before message_stop: everything streamed is kept. A
+      // block still open (a tool call whose input never closed) is dropped, never half-run.
+      if (stop !== undefined) {
+        yield { type: "usage", usage: toUsage(usage) }
+        yield { type: "stop", reason: stopReason(stop), raw: stop }
+        return
+      }
       throw cutOffError(events, "message_stop")
     } finally {
       open.close()

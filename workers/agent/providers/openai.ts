@@ -191,14 +191,18 @@ export const makeOpenAiProvider = (config: ProviderConfig): Provider => ({
       let refused = false
       let events = 0
 
+      const end = function* (): Generator<StreamEvent> {
+        for (const piece of splitter.flush()) yield* reasoning.emit(piece.type, piece.delta)
+        yield* reasoning.end()
+        for (const call of calls.finish()) yield { type: "tool_call", call }
+        if (usage !== undefined) yield { type: "usage", usage }
+        yield { type: "stop", reason: stopReason(finish, calls.size > 0, refused), ...(finish !== undefined ? { raw: finish } : {}) }
+      }
+
       for await (const event of sseEvents(open.text())) {
         const data = event.data.trim()
         if (data === "[DONE]") {
-          for (const piece of splitter.flush()) yield* reasoning.emit(piece.type, piece.delta)
-          yield* reasoning.end()
-          for (const call of calls.finish()) yield { type: "tool_call", call }
-          if (usage !== undefined) yield { type: "usage", usage }
-          yield { type: "stop", reason: stopReason(finish, calls.size > 0, refused), ...(finish !== undefined ? { raw: finish } : {}) }
+          yield* end()
           return
         }
         if (data === "") continue
@@ -231,6 +235,11 @@ export const makeOpenAiProvider = (config: ProviderConfig): Provider => ({
           }
           if (typeof choice.finish_reason === "string" && choice.finish_reason !== "") finish = choice.finish_reason
         }
+      }
+      // Ended after a finish reason but before [DONE] (some services never send it): a whole answer.
+      if (finish !== undefined) {
+        yield* end()
+        return
       }
       throw cutOffError(events, "data: [DONE]")
     } finally {

@@ -12,10 +12,11 @@ export async function* sseEvents(text: AsyncIterable<string>): AsyncGenerator<Ev
     last = piece
     while (ready.length > 0) yield ready.shift()!
   }
-  // A final event whose blank line never came still counts when its last line is whole; a
-  // line broken off mid-way is the mark of a cut connection and is left for the caller to report.
+  // A final event whose blank line never came still counts when its last line is whole: the
+  // blank line is supplied, which dispatches it (the parser's reset would drop it). A line broken
+  // off mid-way is the mark of a cut connection and is left for the caller to report.
   if (last.endsWith("\n") || last.endsWith("\r")) {
-    parser.reset({ consume: true })
+    parser.feed("\n\n")
     while (ready.length > 0) yield ready.shift()!
   }
 }

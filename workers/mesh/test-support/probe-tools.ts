@@ -41,4 +41,14 @@ export const badResult = defineTool({
   parameters: Schema.Struct({}),
   result: Schema.Struct({ n: Schema.Number }),
 })
-export const probeTools = [wait, spin, counts, badResult] as const
+export const summarise = defineTool({
+  name: "probe_summarise",
+  group: "tasks",
+  description: "Waits ms milliseconds, as a tool whose `prompt` summary has a time limit of its own.",
+  annotations: quiet,
+  timeoutMs: 200,
+  summaryTimeoutMs: 5_000,
+  parameters: Schema.Struct({ ms: WholeNumber, prompt: Schema.optionalKey(Schema.String) }),
+  result: Schema.Struct({ waited: Schema.Number }),
+})
+export const probeTools = [wait, spin, counts, badResult, summarise] as const

@@ -7,7 +7,21 @@ let started = 0
 let finished = 0
 let stopped = 0
 
+const waitFor = (ms: number, signal: AbortSignal) =>
+  Effect.callback<{ waited: number }>((resume) => {
+    const timer = setTimeout(() => {
+      finished++
+      resume(Effect.succeed({ waited: ms }))
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      stopped++
+    }
+    signal.addEventListener("abort", onAbort, { once: true })
+  })
+
 serveToolGroup(probeTools, {
+  probe_summarise: ({ ms }, { signal }) => waitFor(ms, signal),
   probe_wait: ({ ms }, { signal }) =>
     Effect.callback<{ waited: number }>((resume) => {
       started++

@@ -10,6 +10,7 @@ import type { SearchSettings } from "../../../schemas/settings.ts"
 import { cleanText, finishHits, httpUrl, type SearchHit } from "./hits.ts"
 import { hasClass, parseHtml } from "./html.ts"
 import { fetchPage } from "./http.ts"
+import { counted } from "../../../schemas/plural.ts"
 
 /** One organic result as the page shows it: `link` is still Baidu's redirect, `landing` the real address when the page gives it. */
 export interface BaiduEntry {
@@ -220,7 +221,7 @@ const resolveEntries = (
           ? blocked()
           : new ToolFailed({
               code: "search_links_unresolved",
-              message: `Baidu found ${entries.length} results, but none of its redirect links (www.baidu.com/link?url=…) led to a page: the real addresses are unknown. Retry later, or choose another search engine in Agent → Settings.`,
+              message: `Baidu found ${counted(entries.length, "result", "results")}, but none of its redirect links (www.baidu.com/link?url=…) led to a page: the real addresses are unknown. Retry later, or choose another search engine in Agent → Settings.`,
             }),
       )
     }

@@ -10,6 +10,7 @@ import type { SearchSettings } from "../../../schemas/settings.ts"
 import { cleanText, finishHits, httpUrl, type SearchHit } from "./hits.ts"
 import { hasClass, parseHtml } from "./html.ts"
 import { excerpt, fetchPage, originOf, type Unreachable } from "./http.ts"
+import { counted } from "../../../schemas/plural.ts"
 
 /** What one result page turned out to be. */
 export type PageReading =
@@ -89,7 +90,7 @@ const askEndpoint = (
   parse: (html: string) => PageReading,
   query: string,
   signal: AbortSignal,
-): Effect.Effect<Attempt, Cancelled> =>
+): Effect.Effect<Attempt, Cancelled | ToolFailed> =>
   fetchPage({
     engine: "DuckDuckGo",
     url: endpoint,
@@ -159,6 +160,6 @@ const describe = (reading: Attempt["reading"]): string => {
     case "unreachable":
       return `unreachable: ${reading.error.reason}`
     case "hits":
-      return `${reading.hits.length} results`
+      return counted(reading.hits.length, "result", "results")
   }
 }

@@ -1,6 +1,10 @@
-/** The engines' HTTP requests: cancellable, decoded in the page's own charset, failures named. */
+/**
+ * The engines' HTTP requests: cancellable, failures named, and read like every network read of
+ * the web group (../body.ts): capped in size, decoded in the page's own charset.
+ */
 import { Data, Effect } from "effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
+import { BodyTooLarge, decodeBody, readBody } from "../body.ts"
 import { stripBom } from "./hits.ts"
 
 /** The request never got an answer (DNS, refused connection, TLS, offline). */
@@ -34,37 +38,26 @@ export interface RequestPlan {
   readonly signal: AbortSignal
 }
 
-/** Fetches and decodes one response; only a transport failure fails (the caller judges statuses). */
-export const fetchPage = (plan: RequestPlan): Effect.Effect<FetchedPage, Unreachable | Cancelled> =>
+/** Fetches and decodes one response; only a transport failure or an oversized answer fails (the caller judges statuses). */
+export const fetchPage = (plan: RequestPlan): Effect.Effect<FetchedPage, Unreachable | Cancelled | ToolFailed> =>
   Effect.tryPromise({
     try: async (interrupted) => {
       const signal = AbortSignal.any([plan.signal, interrupted])
       const response = await fetch(plan.url, { ...plan.init, signal, credentials: "omit", cache: "no-store" })
-      const bytes = await response.arrayBuffer()
+      const bytes = await readBody(response, signal)
       const contentType = response.headers.get("content-type") ?? ""
       return { status: response.status, url: response.url || plan.url, contentType, text: decodeBody(bytes, contentType) }
     },
     catch: (error) =>
       plan.signal.aborted
         ? new Cancelled({ tool: "web_search" })
-        : new Unreachable({ engine: plan.engine, url: plan.url, reason: errorText(error) }),
+        : error instanceof BodyTooLarge
+          ? new ToolFailed({
+              code: "search_response_too_large",
+              message: `${plan.engine} answered from ${originOf(plan.url)} with more than ${error.limitBytes / 1024 / 1024} MB, which web_search does not read. Check the ${plan.engine} endpoint in Agent → Settings.`,
+            })
+          : new Unreachable({ engine: plan.engine, url: plan.url, reason: errorText(error) }),
   })
-
-/**
- * Decodes in the charset the server declares (header, then a <meta> near the top): older
- * Chinese pages are GBK, which `response.text()` would turn into mojibake.
- */
-export const decodeBody = (bytes: ArrayBuffer, contentType: string): string => {
-  const head = new TextDecoder("latin1").decode(bytes.slice(0, 2048))
-  const declared = charsetOf(contentType) ?? charsetOf(/<meta[^>]+charset\s*=\s*["']?[\w-]+/i.exec(head)?.[0] ?? "")
-  try {
-    return new TextDecoder(declared ?? "utf-8").decode(bytes)
-  } catch {
-    return new TextDecoder("utf-8").decode(bytes)
-  }
-}
-
-const charsetOf = (text: string): string | undefined => /charset\s*=\s*["']?([\w-]+)/i.exec(text)?.[1]
 
 export const originOf = (url: string): string => {
   try {
