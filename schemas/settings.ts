@@ -89,6 +89,10 @@ export const Settings = Schema.Struct({
     stallTimeoutMs: PositiveWholeNumber.pipe(withDefault(60_000)),
     toolResultMaxChars: PositiveWholeNumber.pipe(withDefault(30_000)),
     maxOutputTokens: PositiveWholeNumber.pipe(withDefault(8192)),
+    /** The most bytes one model response may have: a stream that never ends fails with model_too_large. */
+    maxResponseBytes: PositiveWholeNumber.check(Schema.isBetween({ minimum: 64 * 1024, maximum: 256 * 1024 * 1024 })).pipe(
+      withDefault(8 * 1024 * 1024),
+    ),
   }).pipe(withDefault({})),
 })
 export type Settings = typeof Settings.Type

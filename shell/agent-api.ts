@@ -11,6 +11,7 @@ import type { ToolGroup } from "../schemas/tool-definition.ts"
 import type { ConnectionResult, ProviderPreset } from "../workers/agent/providers/presets.ts"
 import type { ToolInfo } from "../workers/mesh/supervisor.ts"
 import { callRouter } from "./router-client.ts"
+import type { DroppedKey } from "./router/secrets.ts"
 
 export type MeshMethod =
   | "tools.list"
@@ -185,7 +186,12 @@ export interface AgentApi {
   }
   readonly settings: {
     get(): Promise<Settings>
-    update(patch: SettingsPatch): Promise<Settings>
+    /**
+     * Changes the settings; resolves with them (keys masked). A masked key sent back means
+     * "keep the stored one", except when the provider's base URL (or a search endpoint) moves to
+     * another origin: then the stored key is dropped and listed in `droppedApiKeys`.
+     */
+    update(patch: SettingsPatch): Promise<Settings & { readonly droppedApiKeys?: ReadonlyArray<DroppedKey> }>
   }
   /** Subscribe to the mesh's events (tool calls started and finished, workers restarted). */
   onEvent(listener: (event: MeshEvent) => void): () => void

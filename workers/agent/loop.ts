@@ -8,7 +8,15 @@ import type { MessageRecord, RunStatus, Usage } from "../../schemas/conversation
 import type { WireError } from "../../schemas/errors.ts"
 import type { ConversationEvent } from "../../schemas/events.ts"
 import { cutPoint, messagesFor, requestTokens, summarise, type Summary } from "./context.ts"
-import { ProviderError, type Provider, type ReasoningBlock, type StopReason, type ToolCall, type ToolSpec } from "./providers/types.ts"
+import {
+  ProviderError,
+  providerErrorCode,
+  type Provider,
+  type ReasoningBlock,
+  type StopReason,
+  type ToolCall,
+  type ToolSpec,
+} from "./providers/types.ts"
 import { capResult, errorText, LoopGuard, markUntrusted, resultText } from "./tool-results.ts"
 import type { NewMessage } from "./store.ts"
 
@@ -21,6 +29,8 @@ export interface LoopSettings {
   readonly toolResultMaxChars: number
   readonly maxOutputTokens: number
   readonly contextWindow: number
+  /** The most bytes one model response may have (settings.model.maxResponseBytes). */
+  readonly maxResponseBytes?: number
 }
 
 export type ToolOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
@@ -225,7 +235,10 @@ const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFo
       maxTokens: deps.settings.maxOutputTokens,
       signal: deps.signal,
     },
-    { stallTimeoutMs: deps.settings.stallTimeoutMs },
+    {
+      stallTimeoutMs: deps.settings.stallTimeoutMs,
+      ...(deps.settings.maxResponseBytes !== undefined ? { maxResponseBytes: deps.settings.maxResponseBytes } : {}),
+    },
   )
   for await (const event of stream) {
     switch (event.type) {
@@ -263,8 +276,7 @@ const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFo
 
 const providerWire = (error: unknown): WireError => {
   if (error instanceof ProviderError) {
-    const code = error.details.kind === "http" ? `model_http_${error.details.status ?? "error"}` : `model_${error.details.kind}`
-    return { code, message: error.message }
+    return { code: providerErrorCode(error), message: error.message }
   }
   return { code: "model_error", message: `The model request failed: ${error instanceof Error ? error.message : String(error)}` }
 }
