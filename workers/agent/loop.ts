@@ -19,6 +19,7 @@ import {
 } from "./providers/types.ts"
 import { capResult, errorText, LoopGuard, markUntrusted, resultText } from "./tool-results.ts"
 import type { NewMessage } from "./store.ts"
+import { checkArguments } from "../../schemas/argument-limits.ts"
 
 export interface LoopSettings {
   readonly stepLimit: number
@@ -63,6 +64,8 @@ interface Turn {
   text: string
   reasoning: ReasoningBlock[]
   toolCalls: ToolCall[]
+  /** Calls whose arguments broke a limit (argument-limits.ts), kept as `{}`: why, by call id. */
+  refused: Map<string, string>
   usage?: Usage
   stop: StopReason
 }
@@ -128,7 +131,7 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
       for (const call of turn.toolCalls) await saveCancelled(deps, save, call)
       return finish("stopped", "Stopped by the user before the tools ran.")
     }
-    await Promise.all(turn.toolCalls.map((call) => runTool(deps, guard, save, call)))
+    await Promise.all(turn.toolCalls.map((call) => runTool(deps, guard, save, call, turn.refused.get(call.id))))
     if (signal.aborted) return finish("stopped", "Stopped by the user while tools were running.")
   }
 }
@@ -146,11 +149,22 @@ const saveCancelled = (deps: LoopDeps, save: (m: NewMessage) => Promise<MessageR
     tool: { durationMs: 0, params: call.arguments, error: { code: "cancelled", message: "The run was stopped before this call ran." } },
   })
 
-const runTool = async (deps: LoopDeps, guard: LoopGuard, save: (m: NewMessage) => Promise<MessageRecord>, call: ToolCall) => {
+const runTool = async (
+  deps: LoopDeps,
+  guard: LoopGuard,
+  save: (m: NewMessage) => Promise<MessageRecord>,
+  call: ToolCall,
+  refused: string | undefined,
+) => {
   const started = performance.now()
   let outcome: ToolOutcome
   const n = guard.record(call.name, call.arguments)
-  if (call.invalidArguments !== undefined) {
+  if (refused !== undefined) {
+    outcome = {
+      ok: false,
+      error: { code: "invalid_input", message: `Not run: ${refused} Call ${call.name} again with smaller arguments.` },
+    }
+  } else if (call.invalidArguments !== undefined) {
     outcome = {
       ok: false,
       error: {
@@ -224,7 +238,7 @@ const streamWithRetries = async (deps: LoopDeps, messages: ReturnType<typeof mes
 }
 
 const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFor>): Promise<Turn> => {
-  const turn: Turn = { text: "", reasoning: [], toolCalls: [], stop: "other" }
+  const turn: Turn = { text: "", reasoning: [], toolCalls: [], refused: new Map(), stop: "other" }
   let openReasoning = ""
   const stream = deps.provider.stream(
     {
@@ -258,9 +272,17 @@ const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFo
         turn.text += event.delta
         deps.emit({ type: "text_delta", conversationId: deps.conversationId, runId: deps.runId, delta: event.delta })
         break
-      case "tool_call":
-        turn.toolCalls.push(event.call)
+      case "tool_call": {
+        // Checked before the call is saved, cloned or sent anywhere: an argument too deep or too
+        // big would overflow or flood each of them.
+        const check = checkArguments(event.call.arguments)
+        if (check.ok) turn.toolCalls.push(event.call)
+        else {
+          turn.toolCalls.push({ id: event.call.id, name: event.call.name, arguments: {} })
+          turn.refused.set(event.call.id, check.message)
+        }
         break
+      }
       case "usage":
         turn.usage = event.usage
         break

@@ -6,6 +6,7 @@
  * A worker that dies is restarted and its in-flight calls fail with `WorkerCrashed`.
  */
 import * as Comlink from "comlink"
+import { checkArguments } from "../../schemas/argument-limits.ts"
 import { Cause, Effect, Exit, Schema } from "effect"
 import {
   Cancelled,
@@ -170,6 +171,9 @@ export class Supervisor {
     const emitBase = { callId, tool: name, ...(options.conversationId ? { conversationId } : {}) }
 
     const program = Effect.gen({ self: this }, function* () {
+      // Before decoding, which walks the value recursively (as every later clone does).
+      const limits = checkArguments(rawParams)
+      if (!limits.ok) return yield* Effect.fail(new InvalidInput({ tool: name, message: limits.message }))
       const params = yield* decodeParams(definition, rawParams)
       const url = this.options.workerUrls[definition.group]
       const local = this.options.inProcess?.[definition.group]
