@@ -17,7 +17,7 @@ import {
   type ToolCall,
   type ToolSpec,
 } from "./providers/types.ts"
-import { capResult, errorText, LoopGuard, markUntrusted, resultText } from "./tool-results.ts"
+import { errorText, LoopGuard, outcomeText } from "./tool-results.ts"
 import type { NewMessage } from "./store.ts"
 import { checkArguments } from "../../schemas/argument-limits.ts"
 
@@ -185,10 +185,9 @@ const runTool = async (
   }
   const durationMs = performance.now() - started
   const untrusted = deps.tools.find((t) => t.name === call.name)?.untrusted === true
-  const capped = outcome.ok ? capResult(call.name, resultText(outcome.value), deps.settings.toolResultMaxChars) : ""
-  const content = outcome.ok
-    ? (untrusted ? markUntrusted(call.name, capped) : capped) + (n >= LoopGuard.WARN_AT ? LoopGuard.warning(call.name, n) : "")
-    : errorText(call.name, outcome.error)
+  const content =
+    outcomeText(call.name, outcome, { untrusted, maxChars: deps.settings.toolResultMaxChars }) +
+    (outcome.ok && n >= LoopGuard.WARN_AT ? LoopGuard.warning(call.name, n) : "")
   await save({
     runId: deps.runId,
     message: { role: "tool", toolCallId: call.id, name: call.name, content, ...(outcome.ok ? {} : { isError: true }) },
