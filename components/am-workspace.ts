@@ -1,6 +1,7 @@
 /**
  * The workspace's files (what the agent saved with opfs_write): browse folders, preview text,
- * download, delete. It goes through the same tools the model uses, so it sees what the model sees.
+ * download, delete; a file's earlier versions and the trash, each restorable (agent.workspace).
+ * It goes through the same tools the model uses, so it sees what the model sees.
  */
 import { LitElement, css, html, nothing } from "lit"
 import { t } from "./i18n.ts"
@@ -11,6 +12,23 @@ interface Entry {
   readonly name: string
   readonly kind: "file" | "directory"
   readonly size?: number
+}
+
+interface Kept {
+  readonly id: string
+  readonly kind: "version" | "trash"
+  readonly path: string
+  readonly entry: "file" | "directory"
+  readonly at: number
+  readonly size: number
+}
+
+/** The list under the files: one file's versions, or the trash. */
+interface History {
+  readonly title: string
+  readonly empty: string
+  readonly items: ReadonlyArray<Kept>
+  readonly reload: () => Promise<ReadonlyArray<Kept>>
 }
 
 interface Preview {
@@ -32,12 +50,16 @@ export class AmWorkspace extends LitElement {
     preview: { state: true },
     error: { state: true },
     loading: { state: true },
+    history: { state: true },
+    status: { state: true },
   }
   folder = ""
   entries: ReadonlyArray<Entry> = []
   preview: Preview | undefined
   error = ""
   loading = false
+  history: History | undefined
+  status = ""
 
   static override styles = [
     baseStyles,
@@ -180,15 +202,78 @@ export class AmWorkspace extends LitElement {
     }
   }
 
-  private async deleteEntry(path: string, kind: Entry["kind"]) {
-    if (!confirm(kind === "directory" ? t("deleteFolderConfirm", path) : t("deleteFileConfirm", path))) return
+  // No confirmation: a deletion goes to the trash, restorable below.
+  private async deleteEntry(path: string) {
+    this.error = ""
     try {
       await globalThis.agent.tools.call("opfs_delete", { path })
       if (this.preview?.path === path) this.preview = undefined
       await this.load(this.folder)
+      if (this.history?.title === t("trash")) await this.showTrash()
     } catch (error) {
       this.error = (error as Error).message
     }
+  }
+
+  private async openHistory(title: string, empty: string, reload: () => Promise<ReadonlyArray<Kept>>) {
+    this.error = ""
+    this.status = ""
+    try {
+      this.history = { title, empty, items: await reload(), reload }
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
+  private showVersions(path: string) {
+    return this.openHistory(t("versionsNamed", path), t("noVersions"), () => globalThis.agent.workspace.versions(path))
+  }
+
+  private showTrash() {
+    return this.openHistory(t("trash"), t("trashEmpty"), () => globalThis.agent.workspace.trash())
+  }
+
+  private async restore(item: Kept) {
+    this.error = ""
+    try {
+      await globalThis.agent.workspace.restore(item.id)
+      this.status = t("restored", item.path)
+      if (this.history) this.history = { ...this.history, items: await this.history.reload() }
+      if (this.preview?.path === item.path) await this.show(item.path)
+      await this.load(this.folder)
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
+  private renderHistory(history: History) {
+    return html`<section class="preview" aria-label=${history.title} data-testid="workspace-history">
+      <header>
+        <span>${history.title}</span
+        ><button type="button" class="icon" @click=${() => (this.history = undefined)} aria-label=${t("closePreview")}>✕</button>
+      </header>
+      ${
+        history.items.length === 0
+          ? html`<p class="muted">${history.empty}</p>`
+          : html`<table>
+              <tbody>
+                ${history.items.map((item) => {
+                  const when = new Date(item.at).toLocaleString()
+                  return html`<tr>
+                    <td>${item.entry === "directory" ? html`${folderIcon()} ${item.path}/` : item.path}</td>
+                    <td class="size">${when}</td>
+                    <td class="size">${formatSize(item.size)}</td>
+                    <td class="actions">
+                      <button type="button" @click=${() => this.restore(item)} aria-label=${t("restoreNamed", item.path, when)}>
+                        ${t("restore")}
+                      </button>
+                    </td>
+                  </tr>`
+                })}
+              </tbody>
+            </table>`
+      }
+    </section>`
   }
 
   override render() {
@@ -199,8 +284,9 @@ export class AmWorkspace extends LitElement {
         </button>
         <span class="path" aria-live="polite">/${this.folder}</span>
         <button type="button" @click=${() => this.load(this.folder)}>${t("refresh")}</button>
+        <button type="button" @click=${() => this.showTrash()}>${t("trash")}</button>
       </div>
-      ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
+      ${this.error ? html`<p role="alert">${this.error}</p>` : nothing} ${this.status ? html`<p role="status">${this.status}</p>` : nothing}
       ${
         this.entries.length === 0
           ? html`<p class="muted">${this.loading ? t("loading") : t("workspaceEmpty")}</p>`
@@ -227,13 +313,16 @@ export class AmWorkspace extends LitElement {
                     </td>
                     <td class="size">${e.size !== undefined ? formatSize(e.size) : ""}</td>
                     <td class="actions">
-                      ${e.kind === "file" ? html`<button type="button" @click=${() => this.download(path)} aria-label=${t("downloadNamed", e.name)}>${t("download")}</button>` : nothing}
-                      <button
-                        type="button"
-                        class="danger"
-                        @click=${() => this.deleteEntry(path, e.kind)}
-                        aria-label=${t("deleteNamed", e.name)}
-                      >
+                      ${
+                        e.kind === "file"
+                          ? html`<button type="button" @click=${() => this.showVersions(path)} aria-label=${t("versionsNamed", e.name)}>
+                                ${t("versions")}</button
+                              ><button type="button" @click=${() => this.download(path)} aria-label=${t("downloadNamed", e.name)}>
+                                ${t("download")}
+                              </button>`
+                          : nothing
+                      }
+                      <button type="button" class="danger" @click=${() => this.deleteEntry(path)} aria-label=${t("deleteNamed", e.name)}>
                         ${t("delete")}
                       </button>
                     </td>
@@ -242,6 +331,7 @@ export class AmWorkspace extends LitElement {
               </tbody>
             </table>`
       }
+      ${this.history ? this.renderHistory(this.history) : nothing}
       ${
         this.preview
           ? html`<section class="preview" aria-label=${t("previewNamed", this.preview.path)} data-testid="file-preview">

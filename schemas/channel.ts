@@ -84,6 +84,10 @@ export const RenameParams = Schema.Struct({
   title: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
 })
 
+/** The workspace's undo (workers/workspace/history.ts): a file's versions, the trash, a restore. */
+export const WorkspacePathParams = Schema.Struct({ path: Schema.String.check(Schema.isMaxLength(1024)) })
+export const WorkspaceRestoreParams = Schema.Struct({ id: Schema.NonEmptyString.check(Schema.isMaxLength(200)) })
+
 /** Every request a page may make of the supervisor, by method. */
 export const ChannelRequest = Schema.Union([
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("tools.list") }),
@@ -153,6 +157,19 @@ export const ChannelRequest = Schema.Union([
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.start"), params: ResearchParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.stop"), params: JobIdParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.list") }),
+  Schema.Struct({
+    type: Schema.Literal("request"),
+    id: Schema.String,
+    method: Schema.Literal("workspace.versions"),
+    params: WorkspacePathParams,
+  }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("workspace.trash") }),
+  Schema.Struct({
+    type: Schema.Literal("request"),
+    id: Schema.String,
+    method: Schema.Literal("workspace.restore"),
+    params: WorkspaceRestoreParams,
+  }),
   Schema.Struct({ type: Schema.Literal("cancel"), id: Schema.String }),
 ])
 export type ChannelRequest = typeof ChannelRequest.Type

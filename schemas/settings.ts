@@ -86,6 +86,11 @@ export const Settings = Schema.Struct({
   confirmations: ConfirmationSettings.pipe(withDefault({})),
   /** Added to every conversation's system prompt (each conversation may add its own). */
   systemPrompt: Schema.String.pipe(withDefault("")),
+  /** The workspace's undo: what opfs_write replaces and opfs_delete removes is kept this long, within this size. */
+  workspace: Schema.Struct({
+    historyDays: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(365)).pipe(withDefault(7)),
+    historyMaxBytes: PositiveWholeNumber.pipe(withDefault(256 * 1024 * 1024)),
+  }).pipe(withDefault({})),
   /** How the agent talks to model services: retries, stalls, result sizes. */
   model: Schema.Struct({
     maxRetries: WholeNumber.check(Schema.isBetween({ minimum: 0, maximum: 10 })).pipe(withDefault(3)),
@@ -94,6 +99,10 @@ export const Settings = Schema.Struct({
     stallTimeoutMs: PositiveWholeNumber.pipe(withDefault(60_000)),
     toolResultMaxChars: PositiveWholeNumber.pipe(withDefault(30_000)),
     maxOutputTokens: PositiveWholeNumber.pipe(withDefault(8192)),
+    /** The most bytes one model response may have: a stream that never ends fails with model_too_large. */
+    maxResponseBytes: PositiveWholeNumber.check(Schema.isBetween({ minimum: 64 * 1024, maximum: 256 * 1024 * 1024 })).pipe(
+      withDefault(8 * 1024 * 1024),
+    ),
   }).pipe(withDefault({})),
 })
 export type Settings = typeof Settings.Type

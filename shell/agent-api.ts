@@ -12,6 +12,7 @@ import type { ConnectionResult, ProviderPreset } from "../workers/agent/provider
 import type { ToolInfo } from "../workers/mesh/supervisor.ts"
 import { eventQueue } from "./event-queue.ts"
 import { callRouter } from "./router-client.ts"
+import type { DroppedKey } from "./router/secrets.ts"
 
 export type MeshMethod =
   | "tools.list"
@@ -41,6 +42,9 @@ export type MeshMethod =
   | "research.start"
   | "research.stop"
   | "research.list"
+  | "workspace.versions"
+  | "workspace.trash"
+  | "workspace.restore"
 export type MeshOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
 
 export interface MeshTransport {
@@ -140,6 +144,19 @@ export interface CustomToolInfo {
   readonly overrides?: Readonly<Record<string, boolean>>
 }
 
+/** Something the workspace kept: a replaced file's previous content, or a deletion. */
+export interface WorkspaceKept {
+  /** What `agent.workspace.restore` takes. */
+  readonly id: string
+  readonly kind: "version" | "trash"
+  /** The workspace path it had. */
+  readonly path: string
+  readonly entry: "file" | "directory"
+  /** When it was replaced or deleted (ms since the epoch). */
+  readonly at: number
+  readonly size: number
+}
+
 export interface AgentApi {
   /**
    * Starts a sub-agent outside any conversation (with the default model): it works with the
@@ -221,7 +238,27 @@ export interface AgentApi {
   }
   readonly settings: {
     get(): Promise<Settings>
-    update(patch: SettingsPatch): Promise<Settings>
+    /**
+     * Changes the settings; resolves with them (keys masked). A masked key sent back means
+     * "keep the stored one", except when the provider's base URL (or a search endpoint) moves to
+     * another origin: then the stored key is dropped and listed in `droppedApiKeys`.
+     */
+    update(patch: SettingsPatch): Promise<Settings & { readonly droppedApiKeys?: ReadonlyArray<DroppedKey> }>
+  }
+  /**
+   * The workspace's undo: what opfs_write replaced and opfs_delete removed, kept for
+   * `settings.workspace.historyDays` within `historyMaxBytes` (oldest pruned first).
+   */
+  readonly workspace: {
+    /** A file's kept versions, newest first. */
+    versions(path: string): Promise<ReadonlyArray<WorkspaceKept>>
+    /** What was deleted and is still kept, newest first. */
+    trash(): Promise<ReadonlyArray<WorkspaceKept>>
+    /**
+     * Puts a version or a deletion back at its path. A file there now is kept as a version
+     * first; a folder in the way refuses the restore (`exists`). Resolves with what was restored.
+     */
+    restore(id: string): Promise<WorkspaceKept>
   }
   /** Subscribe to the mesh's events (tool calls started and finished, workers restarted). */
   onEvent(listener: (event: MeshEvent) => void): () => void
@@ -454,6 +491,11 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
   settings: {
     get: async () => unwrap(await callRouter("settings.get")),
     update: async (patch) => unwrap(await callRouter("settings.update", patch)),
+  },
+  workspace: {
+    versions: async (path) => unwrap(await transport.request("workspace.versions", { path })),
+    trash: async () => unwrap(await transport.request("workspace.trash")),
+    restore: async (id) => unwrap(await transport.request("workspace.restore", { id })),
   },
   onEvent: (listener) => transport.onEvent(listener),
   debug: {

@@ -18,7 +18,13 @@ import {
   ResearchParams,
   SpawnParams,
   ToolsCallParams,
+  WorkspacePathParams,
+  WorkspaceRestoreParams,
 } from "../schemas/channel.ts"
+import { Settings } from "../schemas/settings.ts"
+import type { HistoryItem } from "../workers/workspace/history.ts"
+import { fileSystemError, Workspace } from "../workers/workspace/opfs.ts"
+import { parseWorkspacePath } from "../workers/workspace/paths.ts"
 import { Provider as ProviderSettings } from "../schemas/settings.ts"
 import { PRESETS, testConnection } from "../workers/agent/providers/presets.ts"
 import { toWire } from "../schemas/errors.ts"
@@ -109,6 +115,23 @@ const research = new ResearchJobs({
   emit,
   now: () => Date.now(),
 })
+
+/** The workspace's undo, served here (the options page's restores); the worker shares its lock. */
+const workspace = new Workspace()
+const retention = async () => {
+  const reply = await callRouter("settings.get")
+  const s = reply.ok ? Schema.decodeUnknownSync(Settings)(reply.value) : Schema.decodeUnknownSync(Settings)({})
+  return { days: s.workspace.historyDays, maxBytes: s.workspace.historyMaxBytes }
+}
+/** A kept item as the API shows it (its provenance marks stay inside). */
+const kept = ({ marked: _marked, ...item }: HistoryItem) => item
+const workspaceOutcome = async <A>(work: () => Promise<A>): Promise<MeshOutcome> => {
+  try {
+    return { ok: true, value: await work() }
+  } catch (error) {
+    return { ok: false, error: toWire(fileSystemError(error, "the workspace's history", "read")) }
+  }
+}
 
 const decode = <A>(schema: Schema.Codec<A, unknown>, method: string, params: unknown): { ok: true; value: A } | MeshOutcome => {
   const decoded = Schema.decodeUnknownExit(schema)(params)
@@ -244,6 +267,21 @@ const local: MeshTransport = {
         return renamed
           ? { ok: true, value: renamed }
           : { ok: false, error: { code: "not_found", message: `There is no conversation "${conversationId}".` } }
+      }
+      case "workspace.versions": {
+        const decoded = decode(WorkspacePathParams as never, method, params)
+        if (!decoded.ok) return decoded
+        const path = parseWorkspacePath((decoded.value as typeof WorkspacePathParams.Type).path)
+        if (!path.ok) return invalid(method, path.message)
+        return workspaceOutcome(async () => (await workspace.versions(path.value.path, await retention())).map(kept))
+      }
+      case "workspace.trash":
+        return workspaceOutcome(async () => (await workspace.trash(await retention())).map(kept))
+      case "workspace.restore": {
+        const decoded = decode(WorkspaceRestoreParams as never, method, params)
+        if (!decoded.ok) return decoded
+        const { id } = decoded.value as typeof WorkspaceRestoreParams.Type
+        return workspaceOutcome(async () => kept(await workspace.restore(id, await retention())))
       }
       case "conversations.get":
       case "conversations.delete": {

@@ -236,10 +236,11 @@ const expectedAnnotations: Record<BuiltinToolName, Record<string, boolean>> = {
   open_tab: { readOnly: false, destructive: false, openWorld: true },
   close_tab: { readOnly: false, destructive: true },
   activate_tab: { readOnly: false, destructive: false },
-  opfs_write: { readOnly: false },
+  // Neither destroys anything: what they replace or remove is kept for the user to restore.
+  opfs_write: { readOnly: false, destructive: false },
   opfs_read: { readOnly: true, destructive: false },
   opfs_list: { readOnly: true, destructive: false },
-  opfs_delete: { readOnly: false, destructive: true },
+  opfs_delete: { readOnly: false, destructive: false },
   ask_user: { readOnly: true, destructive: false, needsUser: true },
   execute_script: { readOnly: false, destructive: true, openWorld: true },
   agent: { spawnsAgent: true, openWorld: true },

@@ -23,24 +23,85 @@ export const maskSettings = (settings: Settings): Settings => ({
   },
 })
 
-/** Puts the stored keys back where a patch carries their masked form. */
-export const unmaskPatch = (patch: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> => {
+/** A key kept for a URL goes to that URL's origin only; unparsable URLs share no origin. */
+const sameOrigin = (a: unknown, b: unknown): boolean => {
+  if (typeof a !== "string" || typeof b !== "string") return false
+  try {
+    return new URL(a).origin === new URL(b).origin
+  } catch {
+    return false
+  }
+}
+
+/** Which stored keys a patch let go: their address moved to another origin while the key came back masked. */
+export interface DroppedKey {
+  /** The provider's id, or "search.bingApiKey" / "search.googleApiKey". */
+  readonly key: string
+  /** The origin the key was stored for, and the one it will not be sent to. */
+  readonly from: string
+  readonly to: string
+}
+
+const originOf = (url: unknown): string => {
+  try {
+    return new URL(String(url)).origin
+  } catch {
+    return String(url)
+  }
+}
+
+/** The search keys, each with the setting that says where it is sent. */
+const SEARCH_KEYS = [
+  { key: "bingApiKey", url: "bingEndpoint", defaultUrl: "https://api.bing.microsoft.com/v7.0/search" },
+  { key: "googleApiKey", url: "googleEndpoint", defaultUrl: "https://www.googleapis.com/customsearch/v1" },
+] as const
+
+/**
+ * Puts the stored keys back where a patch carries their masked form, unless the address the
+ * key is sent to moved to another origin: a masked key means "keep the one you have", never
+ * "send it somewhere new", so there the key is dropped (the user gives it again if the new
+ * address deserves it) and reported.
+ */
+export const unmaskPatch = (
+  patch: Record<string, unknown>,
+  stored: Record<string, unknown>,
+): { readonly patch: Record<string, unknown>; readonly dropped: ReadonlyArray<DroppedKey> } => {
   const out = { ...patch }
+  const dropped: Array<DroppedKey> = []
   if (Array.isArray(patch.providers)) {
-    const storedProviders = (Array.isArray(stored.providers) ? stored.providers : []) as Array<{ id?: unknown; apiKey?: unknown }>
+    const storedProviders = (Array.isArray(stored.providers) ? stored.providers : []) as Array<{
+      id?: unknown
+      apiKey?: unknown
+      baseUrl?: unknown
+    }>
     out.providers = patch.providers.map((p: unknown) => {
-      const provider = p as { id?: unknown; apiKey?: unknown }
+      const provider = p as { id?: unknown; apiKey?: unknown; baseUrl?: unknown }
       if (!isMasked(provider?.apiKey)) return p
       const previous = storedProviders.find((s) => s.id === provider.id)
       const { apiKey: _masked, ...rest } = provider
-      return previous?.apiKey === undefined ? rest : { ...rest, apiKey: previous.apiKey }
+      if (previous?.apiKey === undefined) return rest
+      const baseUrl = provider.baseUrl ?? previous.baseUrl
+      if (!sameOrigin(previous.baseUrl, baseUrl)) {
+        dropped.push({ key: String(provider.id), from: originOf(previous.baseUrl), to: originOf(baseUrl) })
+        return rest
+      }
+      return { ...rest, apiKey: previous.apiKey }
     })
   }
   if (typeof patch.search === "object" && patch.search !== null) {
     const search = { ...(patch.search as Record<string, unknown>) }
     const storedSearch = (stored.search ?? {}) as Record<string, unknown>
-    for (const key of ["bingApiKey", "googleApiKey"]) if (isMasked(search[key])) search[key] = storedSearch[key]
+    for (const { key, url, defaultUrl } of SEARCH_KEYS) {
+      if (!isMasked(search[key])) continue
+      const before = storedSearch[url] ?? defaultUrl
+      const after = search[url] ?? before
+      if (storedSearch[key] !== undefined && sameOrigin(before, after)) search[key] = storedSearch[key]
+      else {
+        if (storedSearch[key] !== undefined) dropped.push({ key: `search.${key}`, from: originOf(before), to: originOf(after) })
+        delete search[key]
+      }
+    }
     out.search = search
   }
-  return out
+  return { patch: out, dropped }
 }

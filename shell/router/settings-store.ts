@@ -6,7 +6,7 @@ import { Exit, Schema, Cause } from "effect"
 import { InvalidInput, type ToolError } from "../../schemas/errors.ts"
 import { issueLines, strictParse } from "../../schemas/primitives.ts"
 import { mergeSettings, Settings, SETTINGS_KEY } from "../../schemas/settings.ts"
-import { unmaskPatch } from "./secrets.ts"
+import { unmaskPatch, type DroppedKey } from "./secrets.ts"
 
 const decode = Schema.decodeUnknownExit(Settings)
 
@@ -18,12 +18,15 @@ export const readSettings = async (): Promise<Settings> => {
   return Exit.isSuccess(exit) ? exit.value : Schema.decodeUnknownSync(Settings)({})
 }
 
-export const updateSettings = async (patch: unknown): Promise<{ ok: true; value: Settings } | { ok: false; error: ToolError }> => {
+export const updateSettings = async (
+  patch: unknown,
+): Promise<{ ok: true; value: Settings; droppedKeys: ReadonlyArray<DroppedKey> } | { ok: false; error: ToolError }> => {
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
     return { ok: false, error: new InvalidInput({ tool: "settings.update", message: "the patch must be an object of settings to change" }) }
   }
   const current = ((await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] ?? {}) as Record<string, unknown>
-  const merged = mergeSettings(current, unmaskPatch(patch as Record<string, unknown>, current))
+  const unmasked = unmaskPatch(patch as Record<string, unknown>, current)
+  const merged = mergeSettings(current, unmasked.patch)
   const exit = decode(merged, strictParse)
   if (Exit.isFailure(exit)) {
     const error = exit.cause.reasons.find(Cause.isFailReason)?.error
@@ -38,5 +41,5 @@ export const updateSettings = async (patch: unknown): Promise<{ ok: true; value:
     }
   }
   await chrome.storage.local.set({ [SETTINGS_KEY]: Schema.encodeSync(Settings)(exit.value) })
-  return { ok: true, value: exit.value }
+  return { ok: true, value: exit.value, droppedKeys: unmasked.dropped }
 }

@@ -31,11 +31,22 @@ export const settingsRoutes = {
     params: Schema.optional(Schema.Unknown),
     handle: () => Effect.tryPromise({ try: readSettings, catch: storageError }).pipe(Effect.map((s) => s.search)),
   }),
+  /**
+   * The settings after the change, keys masked; `droppedApiKeys` lists the stored keys this
+   * change let go because their address moved to another origin (see secrets.ts).
+   */
   "settings.update": defineRoute({
     params: Schema.Unknown,
     handle: (patch) =>
       Effect.tryPromise({ try: () => updateSettings(patch), catch: storageError }).pipe(
-        Effect.flatMap((result) => (result.ok ? Effect.succeed(maskSettings(result.value)) : Effect.fail(result.error))),
+        Effect.flatMap((result) =>
+          result.ok
+            ? Effect.succeed({
+                ...maskSettings(result.value),
+                ...(result.droppedKeys.length ? { droppedApiKeys: result.droppedKeys } : {}),
+              })
+            : Effect.fail(result.error),
+        ),
       ),
   }),
 }

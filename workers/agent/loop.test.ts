@@ -260,6 +260,28 @@ describe("the agent loop", () => {
     expect((h.records.find((r) => r.message.role === "tool")!.message as { content: string }).content).to.match(/not valid JSON/)
   })
 
+  it("refuses arguments nested 5,000+ levels as invalid_input naming the limit, and stores nothing of them", async () => {
+    let deep: unknown = "x"
+    for (let i = 0; i < 100_000; i++) deep = { a: deep }
+    let ran = 0
+    const h = harness([[call("a", "echo", { deep }), { type: "stop", reason: "tool_calls" }], text("ok")], {
+      tools: async () => {
+        ran++
+        return { ok: true, value: "ran" }
+      },
+    })
+    // Saved as the conversation store saves: a structured clone, as IndexedDB makes one.
+    const append = h.deps.append
+    const outcome = await runLoop({ ...h.deps, append: (m) => append(structuredClone(m)) })
+    expect(outcome.status).to.equal("completed")
+    expect(ran).to.equal(0)
+    const result = h.records.find((r) => r.message.role === "tool")
+    expect(result?.message.content).to.contain("invalid_input").and.contain("64 levels")
+    expect(result?.tool?.error?.code).to.equal("invalid_input")
+    const asked = h.records.find((r) => r.message.role === "assistant" && r.message.toolCalls?.length)
+    expect(asked?.message.role === "assistant" && asked.message.toolCalls?.[0]?.arguments).to.deep.equal({})
+  })
+
   it("summarises older turns when the next request would not fit the context window", async () => {
     const h = harness([])
     // A long history: three user turns of ~2,000 characters each.

@@ -8,10 +8,19 @@ import type { MessageRecord, RunStatus, Usage } from "../../schemas/conversation
 import type { WireError } from "../../schemas/errors.ts"
 import type { ConversationEvent } from "../../schemas/events.ts"
 import { cutPoint, messagesFor, requestTokens, summarise, type Summary } from "./context.ts"
-import { ProviderError, type Provider, type ReasoningBlock, type StopReason, type ToolCall, type ToolSpec } from "./providers/types.ts"
-import { capResult, errorText, LoopGuard, markUntrusted, resultText } from "./tool-results.ts"
+import {
+  ProviderError,
+  providerErrorCode,
+  type Provider,
+  type ReasoningBlock,
+  type StopReason,
+  type ToolCall,
+  type ToolSpec,
+} from "./providers/types.ts"
+import { errorText, LoopGuard, outcomeText } from "./tool-results.ts"
 import type { NewMessage } from "./store.ts"
 import { counted } from "../../schemas/plural.ts"
+import { checkArguments } from "../../schemas/argument-limits.ts"
 
 export interface LoopSettings {
   readonly stepLimit: number
@@ -22,6 +31,8 @@ export interface LoopSettings {
   readonly toolResultMaxChars: number
   readonly maxOutputTokens: number
   readonly contextWindow: number
+  /** The most bytes one model response may have (settings.model.maxResponseBytes). */
+  readonly maxResponseBytes?: number
 }
 
 export type ToolOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
@@ -54,6 +65,8 @@ interface Turn {
   text: string
   reasoning: ReasoningBlock[]
   toolCalls: ToolCall[]
+  /** Calls whose arguments broke a limit (argument-limits.ts), kept as `{}`: why, by call id. */
+  refused: Map<string, string>
   usage?: Usage
   stop: StopReason
 }
@@ -125,7 +138,7 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
       for (const call of turn.toolCalls) await saveCancelled(deps, save, call)
       return finish("stopped", "Stopped by the user before the tools ran.")
     }
-    await Promise.all(turn.toolCalls.map((call) => runTool(deps, guard, save, call)))
+    await Promise.all(turn.toolCalls.map((call) => runTool(deps, guard, save, call, turn.refused.get(call.id))))
     if (signal.aborted) return finish("stopped", "Stopped by the user while tools were running.")
   }
 }
@@ -143,11 +156,22 @@ const saveCancelled = (deps: LoopDeps, save: (m: NewMessage) => Promise<MessageR
     tool: { durationMs: 0, params: call.arguments, error: { code: "cancelled", message: "The run was stopped before this call ran." } },
   })
 
-const runTool = async (deps: LoopDeps, guard: LoopGuard, save: (m: NewMessage) => Promise<MessageRecord>, call: ToolCall) => {
+const runTool = async (
+  deps: LoopDeps,
+  guard: LoopGuard,
+  save: (m: NewMessage) => Promise<MessageRecord>,
+  call: ToolCall,
+  refused: string | undefined,
+) => {
   const started = performance.now()
   let outcome: ToolOutcome
   const n = guard.record(call.name, call.arguments)
-  if (call.invalidArguments !== undefined) {
+  if (refused !== undefined) {
+    outcome = {
+      ok: false,
+      error: { code: "invalid_input", message: `Not run: ${refused} Call ${call.name} again with smaller arguments.` },
+    }
+  } else if (call.invalidArguments !== undefined) {
     outcome = {
       ok: false,
       error: {
@@ -168,10 +192,9 @@ const runTool = async (deps: LoopDeps, guard: LoopGuard, save: (m: NewMessage) =
   }
   const durationMs = performance.now() - started
   const untrusted = deps.tools.find((t) => t.name === call.name)?.untrusted === true
-  const capped = outcome.ok ? capResult(call.name, resultText(outcome.value), deps.settings.toolResultMaxChars) : ""
-  const content = outcome.ok
-    ? (untrusted ? markUntrusted(call.name, capped) : capped) + (n >= LoopGuard.WARN_AT ? LoopGuard.warning(call.name, n) : "")
-    : errorText(call.name, outcome.error)
+  const content =
+    outcomeText(call.name, outcome, { untrusted, maxChars: deps.settings.toolResultMaxChars }) +
+    (outcome.ok && n >= LoopGuard.WARN_AT ? LoopGuard.warning(call.name, n) : "")
   await save({
     runId: deps.runId,
     message: { role: "tool", toolCallId: call.id, name: call.name, content, ...(outcome.ok ? {} : { isError: true }) },
@@ -221,7 +244,7 @@ const streamWithRetries = async (deps: LoopDeps, messages: ReturnType<typeof mes
 }
 
 const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFor>): Promise<Turn> => {
-  const turn: Turn = { text: "", reasoning: [], toolCalls: [], stop: "other" }
+  const turn: Turn = { text: "", reasoning: [], toolCalls: [], refused: new Map(), stop: "other" }
   let openReasoning = ""
   const stream = deps.provider.stream(
     {
@@ -232,7 +255,10 @@ const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFo
       maxTokens: deps.settings.maxOutputTokens,
       signal: deps.signal,
     },
-    { stallTimeoutMs: deps.settings.stallTimeoutMs },
+    {
+      stallTimeoutMs: deps.settings.stallTimeoutMs,
+      ...(deps.settings.maxResponseBytes !== undefined ? { maxResponseBytes: deps.settings.maxResponseBytes } : {}),
+    },
   )
   for await (const event of stream) {
     switch (event.type) {
@@ -252,9 +278,17 @@ const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFo
         turn.text += event.delta
         deps.emit({ type: "text_delta", conversationId: deps.conversationId, runId: deps.runId, delta: event.delta })
         break
-      case "tool_call":
-        turn.toolCalls.push(event.call)
+      case "tool_call": {
+        // Checked before the call is saved, cloned or sent anywhere: an argument too deep or too
+        // big would overflow or flood each of them.
+        const check = checkArguments(event.call.arguments)
+        if (check.ok) turn.toolCalls.push(event.call)
+        else {
+          turn.toolCalls.push({ id: event.call.id, name: event.call.name, arguments: {} })
+          turn.refused.set(event.call.id, check.message)
+        }
         break
+      }
       case "usage":
         turn.usage = event.usage
         break
@@ -270,8 +304,7 @@ const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFo
 
 const providerWire = (error: unknown): WireError => {
   if (error instanceof ProviderError) {
-    const code = error.details.kind === "http" ? `model_http_${error.details.status ?? "error"}` : `model_${error.details.kind}`
-    return { code, message: error.message }
+    return { code: providerErrorCode(error), message: error.message }
   }
   return { code: "model_error", message: `The model request failed: ${error instanceof Error ? error.message : String(error)}` }
 }

@@ -1,5 +1,6 @@
-/** What a tool's result becomes in the model's context: text, capped, with loop warnings. */
+/** What a tool's result becomes in the model's context: text, capped, marked, with loop warnings. */
 import type { WireError } from "../../schemas/errors.ts"
+import type { ToolAnnotations } from "../../schemas/tool-definition.ts"
 
 export const resultText = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value, null, 1) ?? "null"))
 
@@ -41,6 +42,37 @@ export class LoopGuard {
   static warning(tool: string, n: number): string {
     return `\n\n[Note: this is call number ${n} to ${tool} with exactly the same arguments in this run, and its result will not change. Try a different approach, or answer with what you have.]`
   }
+}
+
+/**
+ * Whether a tool's results and errors carry text from outside, from its annotations: whatever
+ * reaches pages or the web (openWorld), and whatever reads the user's tabs and pages, whose
+ * titles, URLs and content the pages' authors wrote. Its error messages are wrapped too, since
+ * they quote URLs, titles and HTTP status texts.
+ */
+export const carriesOutsideText = (annotations: Pick<ToolAnnotations, "openWorld" | "worksOn">): boolean =>
+  annotations.openWorld || annotations.worksOn === "tabs" || annotations.worksOn === "page"
+
+/** A result that says of itself that it came from outside (`untrusted: true`, e.g. opfs_read of a file an agent wrote). */
+export const selfMarkedUntrusted = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && (value as { untrusted?: unknown }).untrusted === true
+
+/**
+ * The text the model reads for one tool outcome: a result capped, and wrapped when it comes
+ * from outside (the tool's nature, or the result's own mark); an error with its code outside
+ * the wrapper and its message, which may quote what a page wrote, inside.
+ */
+export const outcomeText = (
+  tool: string,
+  outcome: { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError },
+  options: { readonly untrusted: boolean; readonly maxChars: number },
+): string => {
+  if (!outcome.ok) {
+    if (!options.untrusted) return errorText(tool, outcome.error)
+    return `Error (${outcome.error.code}) from ${tool}:\n${markUntrusted(tool, outcome.error.message)}`
+  }
+  const capped = capResult(tool, resultText(outcome.value), options.maxChars)
+  return options.untrusted || selfMarkedUntrusted(outcome.value) ? markUntrusted(tool, capped) : capped
 }
 
 /**

@@ -5,6 +5,7 @@
  * request; and, when a worker dies or will not stop, ends its run and saves a note of it, so a
  * conversation is never left "running".
  */
+import { carriesOutsideText } from "../agent/tool-results.ts"
 import * as Comlink from "comlink"
 import type { RunStatus } from "../../schemas/conversation.ts"
 import type { WireError } from "../../schemas/errors.ts"
@@ -296,8 +297,11 @@ export class AgentPool {
         this.options.supervisor
           .available()
           .filter((t) => hooks.mayUse(t.name) && (this.options.toolEnabled?.(t.name, hooks.consentScope) ?? true))
-          // Whatever reaches pages or the web brings back untrusted content (the openWorld annotation).
-          .map((t) => ({ ...t, untrusted: this.options.supervisor.definition(t.name)?.annotations.openWorld === true })),
+          // Whatever reaches pages or the web, or reads tabs, brings back text from outside (its annotations).
+          .map((t) => {
+            const definition = this.options.supervisor.definition(t.name)
+            return { ...t, untrusted: definition !== undefined && carriesOutsideText(definition.annotations) }
+          }),
       callTool: async (callId, name, params, conversation) => {
         // Whatever the model asks, a tool outside the run's set is not run.
         if (!hooks.mayUse(name))

@@ -69,6 +69,16 @@ describe("Supervisor", () => {
     expect(events).to.deep.equal([])
   })
 
+  it("refuses arguments nested past the limit (5,000 levels) as invalid_input naming the limit, before decoding or events", async () => {
+    const supervisor = make(tasksWorker)
+    let deep: unknown = "x"
+    for (let i = 0; i < 5_000; i++) deep = { a: deep }
+    const outcome = await supervisor.call("create_task", { subject: "a", extra: deep })
+    expect(!outcome.ok && outcome.error._tag).to.equal("InvalidInput")
+    expect(!outcome.ok && outcome.error.message).to.contain("64 levels")
+    expect(events).to.deep.equal([])
+  })
+
   it("answers not_implemented for a group without a worker, and unknown_tool for a name it does not know", async () => {
     const supervisor = make(tasksWorker)
     const web = await supervisor.call("web_search", { query: "x" })

@@ -6,6 +6,7 @@
  * A worker that dies is restarted and its in-flight calls fail with `WorkerCrashed`.
  */
 import * as Comlink from "comlink"
+import { checkArguments } from "../../schemas/argument-limits.ts"
 import { Cause, Effect, Exit, Schema } from "effect"
 import {
   Cancelled,
@@ -169,6 +170,9 @@ export class Supervisor {
     const emitBase = { callId, tool: name, ...(options.conversationId ? { conversationId } : {}) }
 
     const program = Effect.gen({ self: this }, function* () {
+      // Before decoding, which walks the value recursively (as every later clone does).
+      const limits = checkArguments(rawParams)
+      if (!limits.ok) return yield* Effect.fail(new InvalidInput({ tool: name, message: limits.message }))
       const params = yield* decodeParams(definition, rawParams)
       // A summary (`prompt`) has a limit of its own beside the request's: the tool's limit covers both.
       const ceiling = callTimeLimitMs(definition, params)

@@ -9,10 +9,18 @@
  */
 import { NotFound, ToolFailed } from "../../schemas/errors.ts"
 import { quoteInput } from "../../schemas/primitives.ts"
+import { DEFAULT_RETENTION, WorkspaceHistory, type HistoryItem, type Retention } from "./history.ts"
 import type { WorkspacePath } from "./paths.ts"
 
 /** The folder in the OPFS root that holds the workspace. */
 export const WORKSPACE_FOLDER = "workspace"
+
+/**
+ * One operation at a time on the workspace, across contexts: the workspace worker and the
+ * offscreen document (restores from the options page) both take this Web Lock, so a restore
+ * never meets a file half-written by a tool, nor the history index changed under it.
+ */
+const LOCK = "agent-mesh/workspace"
 
 // TypeScript's DOM library lacks the worker-only part of the File System API.
 interface SyncAccessHandle {
@@ -59,17 +67,36 @@ export const fileSystemError = (error: unknown, path: string, what: string): Not
   }
 }
 
+export interface WriteOptions {
+  /** How long, and within what size, the replaced content is kept. */
+  readonly retention?: Retention
+  /** The content came from outside (an agent run): reading it back marks it untrusted. */
+  readonly fromOutside?: boolean
+}
+
 export class Workspace {
-  private queue: Promise<unknown> = Promise.resolve()
+  readonly history: WorkspaceHistory
 
-  constructor(private readonly folder: string = WORKSPACE_FOLDER) {}
+  constructor(private readonly folder: string = WORKSPACE_FOLDER) {
+    this.history = new WorkspaceHistory(() => this.root())
+  }
 
-  /** Writes the file, creating its parent folders; returns its size in bytes. */
-  write(target: WorkspacePath, bytes: Uint8Array, signal?: AbortSignal): Promise<number> {
+  /**
+   * Writes the file, creating its parent folders; returns its size in bytes. The content it
+   * replaces is kept first (history.ts): if that fails (a full quota), nothing is written.
+   */
+  write(target: WorkspacePath, bytes: Uint8Array, signal?: AbortSignal, options: WriteOptions = {}): Promise<number> {
     return this.exclusive(signal, async () => {
       const parent = await this.folderAt(target, target.segments.length - 1, true)
       const name = target.segments.at(-1)!
       const { file, created } = await this.fileIn(parent, name, target, "write")
+      try {
+        if (!created && !sameBytes(new Uint8Array(await (await file.getFile()).arrayBuffer()), bytes)) {
+          await this.history.keepVersion(target.path, file, options.retention ?? DEFAULT_RETENTION)
+        }
+      } catch (error) {
+        throw fileSystemError(error, target.path, "written")
+      }
       try {
         const access = await openSync(file)
         try {
@@ -82,13 +109,42 @@ export class Workspace {
             written += n
           }
           access.flush()
-          return access.getSize()
+          const size = access.getSize()
+          access.close()
+          await this.history.mark(target.path, options.fromOutside === true)
+          return size
         } finally {
           access.close()
         }
       } catch (error) {
         if (created) await parent.removeEntry(name).catch(() => undefined)
         throw fileSystemError(error, target.path, "written")
+      }
+    })
+  }
+
+  /** Whether the file's content came from outside (see WriteOptions). */
+  cameFromOutside(target: WorkspacePath, signal?: AbortSignal): Promise<boolean> {
+    return this.exclusive(signal, () => this.history.isMarked(target.path))
+  }
+
+  /** The kept versions of a file, newest first. */
+  versions(path: string, retention: Retention = DEFAULT_RETENTION): Promise<Array<HistoryItem>> {
+    return this.exclusive(undefined, () => this.history.versions(path, retention))
+  }
+
+  /** What was deleted and is still kept, newest first. */
+  trash(retention: Retention = DEFAULT_RETENTION): Promise<Array<HistoryItem>> {
+    return this.exclusive(undefined, () => this.history.trash(retention))
+  }
+
+  /** Puts a kept version or deletion back at its path (see WorkspaceHistory.restore). */
+  restore(id: string, retention: Retention = DEFAULT_RETENTION): Promise<HistoryItem> {
+    return this.exclusive(undefined, async () => {
+      try {
+        return await this.history.restore(id, retention)
+      } catch (error) {
+        throw fileSystemError(error, id, "restored")
       }
     })
   }
@@ -139,12 +195,18 @@ export class Workspace {
     })
   }
 
-  /** Deletes a file, or a folder with everything in it. */
-  delete(target: WorkspacePath, signal?: AbortSignal): Promise<void> {
+  /** Deletes a file, or a folder with everything in it, after keeping a copy in the trash. */
+  delete(target: WorkspacePath, signal?: AbortSignal, retention: Retention = DEFAULT_RETENTION): Promise<void> {
     return this.exclusive(signal, async () => {
       const parent = await this.folderAt(target, target.segments.length - 1, false)
+      const name = target.segments.at(-1)!
       try {
-        await parent.removeEntry(target.segments.at(-1)!, { recursive: true })
+        const handle = await parent.getFileHandle(name).catch((error: unknown) => {
+          if (errorName(error) === "TypeMismatchError") return parent.getDirectoryHandle(name)
+          throw error
+        })
+        await this.history.keepDeleted(target.path, handle, retention)
+        await parent.removeEntry(name, { recursive: true })
       } catch (error) {
         throw fileSystemError(error, target.path, "deleted")
       }
@@ -152,12 +214,11 @@ export class Workspace {
   }
 
   private exclusive<T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(() => {
+    signal?.throwIfAborted()
+    return navigator.locks.request(LOCK, signal ? { signal } : {}, () => {
       signal?.throwIfAborted()
       return work()
     })
-    this.queue = run.catch(() => undefined)
-    return run
   }
 
   private async root(): Promise<FileSystemDirectoryHandle> {
@@ -224,6 +285,8 @@ export class Workspace {
     }
   }
 }
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && a.every((byte, i) => byte === b[i])
 
 const collator = new Intl.Collator("en", { numeric: true })
 

@@ -15,9 +15,10 @@
 import { Effect } from "effect"
 import { InvalidInput, ToolFailed, type ToolError } from "../../schemas/errors.ts"
 import { MAX_READ_LINES, opfsDelete, opfsList, opfsRead, opfsWrite } from "../../schemas/tools/workspace.ts"
-import { serveToolGroup } from "../mesh/serve.ts"
+import { serveToolGroup, type ToolContext } from "../mesh/serve.ts"
 import { contentBytes } from "./content.ts"
 import { mimeTypeOf } from "./mime.ts"
+import { DEFAULT_RETENTION, type Retention } from "./history.ts"
 import { fileSystemError, Workspace } from "./opfs.ts"
 import { parseWorkspacePath, type WorkspacePath } from "./paths.ts"
 import { decodeText, isText, pageOfLines } from "./text.ts"
@@ -40,20 +41,43 @@ const pathOf = (tool: Tool, raw: string | undefined, rootAllowed: boolean): Effe
   return Effect.succeed(parsed.value)
 }
 
+/** The undo's retention from the settings; the defaults when they cannot be read. */
+const retentionOf = (context: ToolContext): Effect.Effect<Retention> =>
+  Effect.promise(async () => {
+    const reply = await context.router("settings.get").catch(() => undefined)
+    const workspace = reply?.ok ? (reply.value as { workspace?: { historyDays?: number; historyMaxBytes?: number } }).workspace : undefined
+    return {
+      days: workspace?.historyDays ?? DEFAULT_RETENTION.days,
+      maxBytes: workspace?.historyMaxBytes ?? DEFAULT_RETENTION.maxBytes,
+    }
+  })
+
+/**
+ * A call made by an agent run (the agent worker names its calls `<runId>:<toolCallId>`) writes
+ * what the model produced, and the model's context may hold anything a page or the web said:
+ * such a file is marked, and reading it back wraps it as untrusted data. The workspace cannot
+ * see what the run read, and a file outlives its run, so every agent-written file is marked;
+ * the mark costs the model nothing but the wrapper. Files written through the API are not.
+ */
+const fromAgentRun = (context: ToolContext) => context.callId.includes(":")
+
 const onDisk = <A>(what: string, path: WorkspacePath, work: (signal: AbortSignal) => Promise<A>): Effect.Effect<A, ToolError> =>
   Effect.tryPromise({ try: (signal) => work(signal), catch: (error) => fileSystemError(error, path.path, what) })
 
 serveToolGroup([opfsWrite, opfsRead, opfsList, opfsDelete], {
-  opfs_write: (params) =>
+  opfs_write: (params, context) =>
     Effect.gen(function* () {
       const path = yield* pathOf("opfs_write", params.path, false)
       const content = contentBytes(params.content)
       if (!content.ok) return yield* Effect.fail(new InvalidInput({ tool: "opfs_write", parameter: "content", message: content.message }))
-      const size = yield* onDisk("written", path, (signal) => workspace.write(path, content.bytes, signal))
+      const retention = yield* retentionOf(context)
+      const size = yield* onDisk("written", path, (signal) =>
+        workspace.write(path, content.bytes, signal, { retention, fromOutside: fromAgentRun(context) }),
+      )
       return { path: path.path, size }
     }),
 
-  opfs_read: (params, { host }) =>
+  opfs_read: (params, { host, signal: callSignal }) =>
     Effect.gen(function* () {
       const path = yield* pathOf("opfs_read", params.path, false)
       if (params.mode === "blob" && (params.offset !== undefined || params.limit !== undefined)) {
@@ -66,10 +90,11 @@ serveToolGroup([opfsWrite, opfsRead, opfsList, opfsDelete], {
         )
       }
       const bytes = yield* onDisk("read", path, (signal) => workspace.read(path, signal))
+      const marked = (yield* onDisk("read", path, () => workspace.cameFromOutside(path, callSignal))) ? { untrusted: true as const } : {}
       if (params.mode === "text" || (params.mode === "auto" && isText(bytes))) {
         const page = pageOfLines(decodeText(bytes), params.offset ?? 1, params.limit ?? MAX_READ_LINES)
         if (!page.ok) return yield* Effect.fail(new InvalidInput({ tool: "opfs_read", parameter: "offset", message: page.message }))
-        return { path: path.path, ...page.page }
+        return { path: path.path, ...page.page, ...marked }
       }
       const mime_type = mimeTypeOf(path.segments.at(-1)!, bytes)
       const blob_url = yield* Effect.tryPromise({
@@ -80,7 +105,7 @@ serveToolGroup([opfsWrite, opfsRead, opfsList, opfsDelete], {
             message: `"${path.path}" was read but no blob URL could be made for it (${String(error)}); read it with mode "text" instead if it is text.`,
           }),
       })
-      return { path: path.path, blob_url, size: bytes.byteLength, mime_type }
+      return { path: path.path, blob_url, size: bytes.byteLength, mime_type, ...marked }
     }),
 
   opfs_list: (params) =>
@@ -89,10 +114,11 @@ serveToolGroup([opfsWrite, opfsRead, opfsList, opfsDelete], {
       return yield* onDisk("listed", path, (signal) => workspace.list(path, signal))
     }),
 
-  opfs_delete: (params) =>
+  opfs_delete: (params, context) =>
     Effect.gen(function* () {
       const path = yield* pathOf("opfs_delete", params.path, false)
-      yield* onDisk("deleted", path, (signal) => workspace.delete(path, signal))
+      const retention = yield* retentionOf(context)
+      yield* onDisk("deleted", path, (signal) => workspace.delete(path, signal, retention))
       return { path: path.path, deleted: true as const }
     }),
 })

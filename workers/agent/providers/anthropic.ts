@@ -158,6 +158,7 @@ export const makeAnthropicProvider = (config: ProviderConfig): Provider => ({
       ...(request.signal ? { signal: request.signal } : {}),
       ...(options?.stallTimeoutMs !== undefined ? { stallTimeoutMs: options.stallTimeoutMs } : {}),
       ...(options?.fetch ? { fetch: options.fetch } : {}),
+      ...(options?.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
     })
     try {
       const blocks = new Map<number, OpenBlock>()

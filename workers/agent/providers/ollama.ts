@@ -94,6 +94,7 @@ export const makeOllamaProvider = (config: ProviderConfig): Provider => ({
       ...(request.signal ? { signal: request.signal } : {}),
       ...(options?.stallTimeoutMs !== undefined ? { stallTimeoutMs: options.stallTimeoutMs } : {}),
       ...(options?.fetch ? { fetch: options.fetch } : {}),
+      ...(options?.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
     })
     try {
       const splitter = new ThinkTagSplitter()

@@ -3,7 +3,7 @@
  * settings page's "test connection" button.
  */
 import { makeProvider } from "./index.ts"
-import { ProviderError, type ProviderConfig, type ProviderKind } from "./types.ts"
+import { ProviderError, providerErrorCode, type ProviderConfig, type ProviderKind } from "./types.ts"
 
 export type PresetId = "openai" | "openrouter" | "deepseek" | "gemini" | "ollama" | "lmstudio" | "vllm" | "anthropic" | "custom"
 
@@ -88,6 +88,8 @@ export interface ConnectionResult {
   readonly ok: boolean
   readonly models?: ReadonlyArray<string>
   readonly error?: string
+  /** The error's code, as the agent loop reports it (model_redirect, model_http_401, ...). */
+  readonly code?: string
 }
 
 export const listModels = (config: ProviderConfig, options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> =>
@@ -107,7 +109,7 @@ export const testConnection = async (
   try {
     provider = makeProvider(config)
   } catch (error) {
-    return { ok: false, error: messageOf(error) }
+    return { ok: false, error: messageOf(error), code: codeOf(error) }
   }
   let listError: unknown
   try {
@@ -115,7 +117,7 @@ export const testConnection = async (
     if (models.length > 0 || model === undefined) return { ok: true, models }
   } catch (error) {
     listError = error
-    if (model === undefined || isCancelled(error)) return { ok: false, error: messageOf(error) }
+    if (model === undefined || isCancelled(error) || isRedirect(error)) return { ok: false, error: messageOf(error), code: codeOf(error) }
   }
   try {
     for await (const event of provider.stream(
@@ -132,9 +134,11 @@ export const testConnection = async (
     return { ok: true }
   } catch (error) {
     const listing = listError !== undefined ? ` (listing the models failed too: ${messageOf(listError)})` : ""
-    return { ok: false, error: `${messageOf(error)}${listing}` }
+    return { ok: false, error: `${messageOf(error)}${listing}`, code: codeOf(error) }
   }
 }
 
 const isCancelled = (error: unknown): boolean => error instanceof ProviderError && error.details.kind === "cancelled"
+const isRedirect = (error: unknown): boolean => error instanceof ProviderError && error.details.kind === "redirect"
+const codeOf = (error: unknown): string => (error instanceof ProviderError ? providerErrorCode(error) : "model_error")
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))

@@ -17,7 +17,12 @@ export interface RequestArgs {
   readonly fetch?: typeof fetch
   /** Strings that must never appear in an error message (the API key). */
   readonly secrets?: ReadonlyArray<string | undefined>
+  /** The most bytes the response body may have; a body that grows past it fails with `too_large`. */
+  readonly maxResponseBytes?: number
 }
+
+/** The default cap of one model response (a turn's whole stream, or a model list). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024
 
 /** An open response whose body is read under the same stall and abort rules as the request. */
 export interface OpenResponse {
@@ -35,6 +40,26 @@ const stalledError = (ms: number, phase: string): ProviderError =>
     kind: "stalled",
     retryable: true,
   })
+
+/**
+ * A redirect is never followed: the request carries the API key in its headers, and a service
+ * that sends it on to another address (by mistake, or an attacker who controls the base URL's
+ * server) would hand the key to whoever answers there. The browser does not reveal where a
+ * refused redirect pointed, so the error names the provider's origin and the way out.
+ */
+const redirectError = (origin: string, status: number): ProviderError =>
+  new ProviderError(
+    `${origin} answered with a redirect${status ? ` (HTTP ${status})` : ""}, which is not followed, so the API key is never sent to another address. Set the provider's base URL to the address the service really answers at.`,
+    { kind: "redirect", retryable: false },
+  )
+
+const tooLargeError = (limit: number): ProviderError =>
+  new ProviderError(
+    `The model service's response grew past ${formatBytes(limit)} (the limit of one response, in Settings) and was cut off.`,
+    { kind: "too_large", retryable: false },
+  )
+
+const formatBytes = (n: number): string => (n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${n} bytes`)
 
 const formatMs = (ms: number): string => (ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`)
 
@@ -185,6 +210,10 @@ export const openRequest = async (args: RequestArgs): Promise<OpenResponse> => {
         headers: args.headers,
         ...(args.body !== undefined ? { body: JSON.stringify(args.body) } : {}),
         signal: controller.signal,
+        redirect: "manual",
+        // The key goes to the provider and nowhere else: no referrer, no cookies of its site.
+        credentials: "omit",
+        referrerPolicy: "no-referrer",
       }),
       "before answering",
     )
@@ -200,6 +229,12 @@ export const openRequest = async (args: RequestArgs): Promise<OpenResponse> => {
     )
   }
 
+  if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+    close()
+    throw redirectError(url.origin, response.status)
+  }
+
+  const maxBytes = args.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
   const readAll = async (): Promise<string> => {
     const chunks: Array<string> = []
     for await (const piece of text()) chunks.push(piece)
@@ -210,6 +245,7 @@ export const openRequest = async (args: RequestArgs): Promise<OpenResponse> => {
     if (response.body === null) return
     reader = response.body.getReader()
     const decoder = new TextDecoder()
+    let received = 0
     try {
       while (true) {
         let step: ReadableStreamReadResult<Uint8Array>
@@ -223,6 +259,8 @@ export const openRequest = async (args: RequestArgs): Promise<OpenResponse> => {
           })
         }
         if (step.done) break
+        received += step.value.byteLength
+        if (received > maxBytes) throw tooLargeError(maxBytes)
         const piece = decoder.decode(step.value, { stream: true })
         if (piece !== "") yield piece
       }

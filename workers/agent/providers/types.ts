@@ -94,7 +94,7 @@ export class ProviderError extends Error {
   constructor(
     message: string,
     readonly details: {
-      readonly kind: "http" | "network" | "stream" | "stalled" | "cancelled" | "protocol"
+      readonly kind: "http" | "network" | "stream" | "stalled" | "cancelled" | "protocol" | "redirect" | "too_large"
       readonly status?: number
       readonly retryable: boolean
       /** From Retry-After (seconds or HTTP date), in milliseconds. */
@@ -106,11 +106,17 @@ export class ProviderError extends Error {
   }
 }
 
+/** The code a failure is reported with: `model_<kind>`, or `model_http_<status>`. */
+export const providerErrorCode = (error: ProviderError): string =>
+  error.details.kind === "http" ? `model_http_${error.details.status ?? "error"}` : `model_${error.details.kind}`
+
 export interface StreamOptions {
   /** A stream silent for this long fails with a `stalled` ProviderError (default 60 s). */
   readonly stallTimeoutMs?: number
   /** Injected for tests; defaults to globalThis.fetch. */
   readonly fetch?: typeof fetch
+  /** The most bytes one response may have (default 8 MB); past it the turn fails with `too_large`. */
+  readonly maxResponseBytes?: number
 }
 
 export interface Provider {

@@ -1,0 +1,257 @@
+/**
+ * The workspace's undo: what opfs_write replaces and what opfs_delete removes is kept here, to
+ * be restored from the options page, for a number of days and within a size budget (oldest
+ * pruned first). It also remembers which files came from outside (written by an agent run,
+ * whose context may hold web content), so that reading them back marks them as untrusted.
+ *
+ * It lives in a folder of its own beside the workspace folder (`<workspace>-history` in the
+ * OPFS root), not inside it: no workspace path can name it, so the model can neither list,
+ * read, overwrite nor delete the copies that protect the user's files.
+ *
+ * Layout: `index.json` (the items, newest last, and the marked paths) and `items/<id>` (a
+ * copy of a file, or of a folder with everything in it). Only the async File System API is
+ * used, so the workspace worker and the offscreen document (the options page's restore) share
+ * this code; both hold the workspace lock (see opfs.ts) around every use.
+ */
+import { NotFound, ToolFailed } from "../../schemas/errors.ts"
+
+export interface HistoryItem {
+  /** Unique, and orders items by time. */
+  readonly id: string
+  /** A replaced file's previous content, or something deleted. */
+  readonly kind: "version" | "trash"
+  /** The workspace path it had. */
+  readonly path: string
+  readonly entry: "file" | "directory"
+  /** When it was replaced or deleted (ms since the epoch). */
+  readonly at: number
+  /** Bytes of the copy (all its files, for a folder). */
+  readonly size: number
+  /** Paths inside the copy ("" for the item itself) that came from outside. */
+  readonly marked: ReadonlyArray<string>
+}
+
+export interface Retention {
+  readonly days: number
+  readonly maxBytes: number
+}
+
+export const DEFAULT_RETENTION: Retention = { days: 7, maxBytes: 256 * 1024 * 1024 }
+
+interface Index {
+  version: 1
+  items: Array<HistoryItem>
+  /** Workspace paths of files that came from outside. */
+  marks: Array<string>
+}
+
+const INDEX = "index.json"
+const ITEMS = "items"
+const DAY_MS = 24 * 60 * 60 * 1000
+
+let counter = 0
+const newId = (now: number) => `${now.toString(36).padStart(9, "0")}-${(counter++).toString(36)}-${crypto.randomUUID().slice(0, 8)}`
+
+const within = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`)
+const relative = (path: string, folder: string) => (path === folder ? "" : path.slice(folder.length + 1))
+const joined = (folder: string, rest: string) => (rest === "" ? folder : `${folder}/${rest}`)
+
+export class WorkspaceHistory {
+  constructor(private readonly folder: () => Promise<FileSystemDirectoryHandle>) {}
+
+  // --- provenance -------------------------------------------------------------------------
+
+  async isMarked(path: string): Promise<boolean> {
+    return (await this.index()).marks.includes(path)
+  }
+
+  /** Marks (or unmarks) a file as having come from outside. */
+  async mark(path: string, marked: boolean): Promise<void> {
+    const index = await this.index()
+    const has = index.marks.includes(path)
+    if (has === marked) return
+    index.marks = marked ? [...index.marks, path] : index.marks.filter((p) => p !== path)
+    await this.save(index)
+  }
+
+  // --- keeping ----------------------------------------------------------------------------
+
+  /** Keeps a copy of the file about to be replaced. */
+  async keepVersion(path: string, file: FileSystemFileHandle, retention: Retention, now = Date.now()): Promise<void> {
+    await this.keep("version", path, file, retention, now)
+  }
+
+  /** Keeps a copy of the file or folder about to be deleted, and forgets its marks. */
+  async keepDeleted(path: string, handle: FileSystemHandle, retention: Retention, now = Date.now()): Promise<void> {
+    await this.keep("trash", path, handle, retention, now)
+  }
+
+  private async keep(
+    kind: HistoryItem["kind"],
+    path: string,
+    handle: FileSystemHandle,
+    retention: Retention,
+    now: number,
+    alsoKeep?: string,
+  ) {
+    const index = await this.index()
+    const items = await this.items()
+    const id = newId(now)
+    let size: number
+    try {
+      size = await copyInto(handle, items, id)
+    } catch (error) {
+      await items.removeEntry(id, { recursive: true }).catch(() => undefined)
+      throw error
+    }
+    const marked = index.marks.filter((p) => within(p, path)).map((p) => relative(p, path))
+    if (kind === "trash") index.marks = index.marks.filter((p) => !within(p, path))
+    index.items.push({ id, kind, path, entry: handle.kind, at: now, size, marked })
+    await this.pruneIndex(index, retention, now, new Set([id, ...(alsoKeep ? [alsoKeep] : [])]))
+    await this.save(index)
+  }
+
+  // --- listing and restoring --------------------------------------------------------------
+
+  /** The kept versions of a file, newest first. */
+  async versions(path: string, retention: Retention, now = Date.now()): Promise<Array<HistoryItem>> {
+    const index = await this.prune(retention, now)
+    return index.items.filter((i) => i.kind === "version" && i.path === path).reverse()
+  }
+
+  /** Everything deleted and still kept, newest first. */
+  async trash(retention: Retention, now = Date.now()): Promise<Array<HistoryItem>> {
+    const index = await this.prune(retention, now)
+    return index.items.filter((i) => i.kind === "trash").reverse()
+  }
+
+  /**
+   * Puts an item back at its path. A file there now is kept as a version first, so a restore
+   * can be undone too; a folder in the way is not merged into, and the restore is refused.
+   * A restored deletion leaves the trash; a restored version stays available.
+   */
+  async restore(id: string, retention: Retention, now = Date.now()): Promise<HistoryItem> {
+    const item = (await this.index()).items.find((i) => i.id === id)
+    if (item === undefined) {
+      throw new NotFound({
+        message: `Nothing kept has the id "${id}" (it may have been restored or pruned). List the versions or the trash again.`,
+      })
+    }
+    const items = await this.items()
+    const source = await entryIn(items, item.id)
+    if (source === undefined) throw new NotFound({ message: `The copy of "${item.path}" is gone (pruned); it cannot be restored.` })
+    const segments = item.path.split("/")
+    let parent = await this.folder()
+    for (const name of segments.slice(0, -1)) parent = await parent.getDirectoryHandle(name, { create: true })
+    const name = segments.at(-1)!
+    const existing = await entryIn(parent, name)
+    if (existing !== undefined && (existing.kind === "directory" || item.entry === "directory")) {
+      throw new ToolFailed({
+        code: "exists",
+        message: `"${item.path}" exists now as a ${existing.kind === "directory" ? "folder" : "file"}; move or delete it first, then restore.`,
+      })
+    }
+    // The content it replaces becomes a version itself, so the restore can be undone too.
+    if (existing !== undefined) await this.keep("version", item.path, existing, retention, now, item.id)
+    await copyInto(source, parent, name)
+    const index = await this.index()
+    index.marks = [...index.marks.filter((p) => !within(p, item.path)), ...item.marked.map((r) => joined(item.path, r))]
+    if (item.kind === "trash") {
+      index.items = index.items.filter((i) => i.id !== item.id)
+      await items.removeEntry(item.id, { recursive: true }).catch(() => undefined)
+    }
+    await this.save(index)
+    return item
+  }
+
+  /** Drops what is older than the retention days, then the oldest until the budget holds. */
+  async prune(retention: Retention, now = Date.now()): Promise<Index> {
+    const index = await this.index()
+    const before = index.items.length
+    await this.pruneIndex(index, retention, now)
+    if (index.items.length !== before) await this.save(index)
+    return index
+  }
+
+  /** `keep` holds the item just made: it stays even over budget, so the latest change can always be undone. */
+  private async pruneIndex(index: Index, retention: Retention, now: number, keep: ReadonlySet<string> = new Set()) {
+    const oldest = now - retention.days * DAY_MS
+    let total = index.items.reduce((sum, i) => sum + i.size, 0)
+    const dropped: Array<string> = []
+    index.items = index.items.filter((item) => {
+      const expired = item.at < oldest
+      const over = total > retention.maxBytes
+      if (!keep.has(item.id) && (expired || over)) {
+        total -= item.size
+        dropped.push(item.id)
+        return false
+      }
+      return true
+    })
+    if (dropped.length === 0) return
+    const items = await this.items()
+    for (const id of dropped) await items.removeEntry(id, { recursive: true }).catch(() => undefined)
+  }
+
+  // --- storage ----------------------------------------------------------------------------
+
+  private async root(): Promise<FileSystemDirectoryHandle> {
+    const workspace = await this.folder()
+    const opfs = await navigator.storage.getDirectory()
+    return opfs.getDirectoryHandle(`${workspace.name}-history`, { create: true })
+  }
+
+  private async items(): Promise<FileSystemDirectoryHandle> {
+    return (await this.root()).getDirectoryHandle(ITEMS, { create: true })
+  }
+
+  private async index(): Promise<Index> {
+    try {
+      const file = await (await (await this.root()).getFileHandle(INDEX)).getFile()
+      const parsed = JSON.parse(await file.text()) as Partial<Index>
+      return { version: 1, items: Array.isArray(parsed.items) ? parsed.items : [], marks: Array.isArray(parsed.marks) ? parsed.marks : [] }
+    } catch {
+      return { version: 1, items: [], marks: [] }
+    }
+  }
+
+  private async save(index: Index): Promise<void> {
+    await writeFile(await this.root(), INDEX, new TextEncoder().encode(JSON.stringify(index)))
+  }
+}
+
+const entryIn = async (folder: FileSystemDirectoryHandle, name: string): Promise<FileSystemHandle | undefined> => {
+  try {
+    return await folder.getFileHandle(name)
+  } catch (error) {
+    if ((error as DOMException).name === "TypeMismatchError") return folder.getDirectoryHandle(name)
+    if ((error as DOMException).name === "NotFoundError") return undefined
+    throw error
+  }
+}
+
+/** Writes a whole file through a writable stream (the async API, usable in windows and workers). */
+const writeFile = async (folder: FileSystemDirectoryHandle, name: string, bytes: Uint8Array): Promise<void> => {
+  const handle = await folder.getFileHandle(name, { create: true })
+  const writable = await handle.createWritable()
+  try {
+    await writable.write(bytes as Uint8Array<ArrayBuffer>)
+    await writable.close()
+  } catch (error) {
+    await writable.abort().catch(() => undefined)
+    throw error
+  }
+}
+
+/** Copies a file or a folder tree into `target` under `name`; returns the bytes copied. */
+const copyInto = async (source: FileSystemHandle, target: FileSystemDirectoryHandle, name: string): Promise<number> => {
+  if (source.kind === "file") {
+    const bytes = new Uint8Array(await (await (source as FileSystemFileHandle).getFile()).arrayBuffer())
+    await writeFile(target, name, bytes)
+    return bytes.byteLength
+  }
+  const folder = await target.getDirectoryHandle(name, { create: true })
+  let size = 0
+  for await (const [child, handle] of (source as FileSystemDirectoryHandle).entries()) size += await copyInto(handle, folder, child)
+  return size
+}
