@@ -193,6 +193,13 @@ test("a model's answer carrying every render-time payload fetches nothing when s
   const bytes = collector.bytes - before.bytes
   const connections = collector.connections - before.connections
 
+  console.log(
+    `render (sanitised answer): ${Object.keys(payloads).length} payloads shown, ${watch.seen.length} requests started, ${fetched.size} carried out, ${bytes} bytes (${connections} connections) reached the collector`,
+  )
+  await watch.close()
+  assert.deepEqual([...fetched], [])
+  assert.equal(watch.seen.length, 0, `the panel started no request: ${JSON.stringify(watch.seen)}`)
+  assert.equal(bytes, 0)
   // Remote images are links to open in a new tab, with no referrer.
   for (const kind of ["markdown-image", "markdown-image-ref", "img-src"]) {
     const link = message.locator(`a.image-link[href*="/r/${kind}?"]`)
@@ -202,14 +209,6 @@ test("a model's answer carrying every render-time payload fetches nothing when s
     assert.equal(await link.getAttribute("referrerpolicy"), "no-referrer")
   }
   assert.equal(await message.locator("img, video, audio, svg, iframe, object, embed, link, style, [style], [background]").count(), 0)
-
-  console.log(
-    `render (sanitised answer): ${Object.keys(payloads).length} payloads shown, ${watch.seen.length} requests started, ${fetched.size} carried out, ${bytes} bytes (${connections} connections) reached the collector`,
-  )
-  await watch.close()
-  assert.deepEqual([...fetched], [])
-  assert.equal(watch.seen.length, 0, `the panel started no request: ${JSON.stringify(watch.seen)}`)
-  assert.equal(bytes, 0)
 })
 
 /**
@@ -244,7 +243,7 @@ test("the extension pages' CSP alone blocks every resource load of the same mark
   ])
   const notExempt = [...reached].filter((k) => !CSP_EXEMPT.has(k))
   console.log(
-    `render (CSP alone, no sanitiser): ${raw.length} payloads injected, ${watch.seen.length} requests started, ${watch.seen.filter((r) => r.blocked).length} blocked by the CSP, ${violations.length} violations reported; ${reached.size} carried out (${[...reached].join(", ") || "none"}: hints Chromium's CSP does not govern), ${notExempt.length} others`,
+    `render (CSP alone, no sanitiser): ${raw.length} payloads injected, ${watch.seen.length} requests started, ${watch.seen.filter((r) => r.blocked).length} blocked by the CSP, ${violations.length} violations reported; ${reached.size} carried out: ${[...reached].filter((k) => CSP_EXEMPT.has(k)).join(", ") || "none"} (not governed by any CSP) and ${notExempt.length} others${notExempt.length ? ` (${notExempt.join(", ")})` : ""}`,
   )
   await watch.close()
   assert.deepEqual(notExempt, [], "every load the CSP governs was blocked")
