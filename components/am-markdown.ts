@@ -1,4 +1,7 @@
-/** Shows Markdown (sanitised) with copyable code blocks; re-renders only when its text changes. */
+/**
+ * Shows Markdown (sanitised by markdown.ts: nothing in it loads a resource; remote images are
+ * links) with copyable code blocks; re-renders only when its text changes.
+ */
 import { LitElement, css, html } from "lit"
 import { unsafeHTML } from "lit/directives/unsafe-html.js"
 import { t } from "./i18n.ts"
@@ -117,6 +120,23 @@ export class AmMarkdown extends LitElement {
       th {
         background: var(--am-surface);
       }
+      /* Table alignment comes as a class: the sanitiser keeps no style attribute. */
+      .align-left {
+        text-align: left;
+      }
+      .align-center {
+        text-align: center;
+      }
+      .align-right {
+        text-align: right;
+      }
+      /* A remote image of a reply, shown as a link: the panel never fetches it itself. */
+      .image-link::before {
+        content: "🖼 ";
+      }
+      img {
+        max-width: 100%;
+      }
       hr {
         border: none;
         border-top: 1px solid var(--am-border);
@@ -142,7 +162,7 @@ export class AmMarkdown extends LitElement {
   }
 
   override render() {
-    return html`<div class="md" @click=${this.onClick}>${unsafeHTML(this.html())}</div>`
+    return html`<div class="md" @click=${(event: Event) => this.onClick(event)}>${unsafeHTML(this.html())}</div>`
   }
 }
 customElements.define("am-markdown", AmMarkdown)

@@ -4,7 +4,7 @@
  * end-to-end tests cover); what is tested is the protocol, the workers and the kills.
  */
 import { expect } from "chai"
-import { createSandboxHost, type SandboxHost } from "./sandbox-host.ts"
+import { SANDBOX_CRASHED, createSandboxHost, type SandboxHost } from "./sandbox-host.ts"
 
 const frameOf = (script: string) =>
   URL.createObjectURL(new Blob([`<!doctype html><script type="module" src="${script}"></script>`], { type: "text/html" }))
@@ -72,6 +72,24 @@ describe("sandbox host, page that stops answering", () => {
     if (!first.ok) expect(first.error.message).to.match(/the sandbox was reset/)
     else expect.fail("a silent page answered")
     expect(document.querySelectorAll("iframe").length).to.be.lessThan(3)
+    host.dispose()
+  })
+
+  it("fails a run with sandbox_crashed soon when the page stops answering heartbeats, long before the run's limit", async () => {
+    // Ready, then silent, as a page whose process ended under a run.
+    const silent = URL.createObjectURL(new Blob([`parent.postMessage({ type: "ready" }, "*")`], { type: "text/javascript" }))
+    const host = createSandboxHost(frameOf(silent), { graceMs: 60_000, heartbeatMs: 50, missedHeartbeats: 3 })
+    const started = performance.now()
+    const outcome = await host.runInSandbox("h1", "1", 60_000)
+    expect(outcome).to.deep.equal({ ok: false, error: { ...SANDBOX_CRASHED } })
+    expect(performance.now() - started).to.be.lessThan(30_000, "it did not wait for the run's own limit")
+    host.dispose()
+  })
+
+  it("keeps a long run whose worker is busy: the page answers the heartbeats meanwhile", async () => {
+    const host = createSandboxHost(sandboxFrame(), { heartbeatMs: 20, missedHeartbeats: 3 })
+    const busy = "const end = Date.now() + 600\nwhile (Date.now() < end) {}\n'done'"
+    expect(await host.runInSandbox("h2", busy, 10_000)).to.deep.equal({ ok: true, value: "done", type: "string" })
     host.dispose()
   })
 

@@ -18,6 +18,9 @@ interface Frame {
   readonly iframe: HTMLIFrameElement
   readonly ready: Promise<void>
   readonly pending: Map<string, { resolve: (outcome: SandboxOutcome) => void; timer: ReturnType<typeof setTimeout> }>
+  /** When the page last said anything (ready, a result, a heartbeat's answer). */
+  lastHeard: number
+  heartbeat?: ReturnType<typeof setInterval>
 }
 
 export interface SandboxHostOptions {
@@ -25,11 +28,28 @@ export interface SandboxHostOptions {
   readonly graceMs?: number
   /** How long the page may take to load. */
   readonly startTimeoutMs?: number
+  /** While runs are pending, how often the page is asked whether it is still there. */
+  readonly heartbeatMs?: number
+  /** How many heartbeats may go unanswered before the page counts as gone. */
+  readonly missedHeartbeats?: number
 }
+
+/**
+ * The page's process ended under a run: in practice a script that allocated until V8's heap
+ * limit (about 4 GB), which ends the sandbox's process (it is out of process, so the offscreen
+ * document survives). No web API lets the host measure a worker's heap sooner.
+ */
+export const SANDBOX_CRASHED = {
+  code: "sandbox_crashed",
+  message:
+    "The sandbox stopped answering while the script ran: its process ended, most often because the script used too much memory. The sandbox was reset.",
+} as const
 
 export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions = {}): SandboxHost => {
   const graceMs = options.graceMs ?? 2_000
   const startTimeoutMs = options.startTimeoutMs ?? 10_000
+  const heartbeatMs = options.heartbeatMs ?? 1_000
+  const missedHeartbeats = options.missedHeartbeats ?? 5
   let frame: Frame | undefined
   const listeners = new Map<Frame, (event: MessageEvent) => void>()
 
@@ -38,6 +58,7 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
     const onMessage = listeners.get(target)
     if (onMessage) window.removeEventListener("message", onMessage)
     listeners.delete(target)
+    clearInterval(target.heartbeat)
     target.iframe.remove()
     for (const { resolve, timer } of target.pending.values()) {
       clearTimeout(timer)
@@ -52,9 +73,10 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
     iframe.src = frameUrl
     let ready!: () => void
     const pending: Frame["pending"] = new Map()
-    const created: Frame = { iframe, pending, ready: new Promise<void>((resolve) => (ready = resolve)) }
+    const created: Frame = { iframe, pending, ready: new Promise<void>((resolve) => (ready = resolve)), lastHeard: performance.now() }
     const onMessage = (event: MessageEvent) => {
       if (event.source !== iframe.contentWindow) return
+      created.lastHeard = performance.now()
       const data = event.data as SandboxReply | null
       if (data?.type === "ready") ready()
       else if (data?.type === "result") {
@@ -62,6 +84,7 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
         if (run === undefined) return
         pending.delete(data.runId)
         clearTimeout(run.timer)
+        if (pending.size === 0) stopHeartbeat(created)
         const outcome = data.outcome
         if (outcome.ok) run.resolve(outcome)
         else if (outcome.kind === "unavailable") run.resolve({ ok: false, error: { code: "unavailable", message: outcome.message } })
@@ -72,6 +95,24 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
     window.addEventListener("message", onMessage)
     ;(document.body ?? document.documentElement).append(iframe)
     return created
+  }
+
+  // A crashed page answers nothing: without a heartbeat its runs would wait for their time limit.
+  const startHeartbeat = (target: Frame) => {
+    if (target.heartbeat !== undefined) return
+    target.lastHeard = performance.now()
+    let beat = 0
+    target.heartbeat = setInterval(() => {
+      if (performance.now() - target.lastHeard > heartbeatMs * missedHeartbeats) {
+        teardown(target, { ok: false, error: { ...SANDBOX_CRASHED } })
+        return
+      }
+      target.iframe.contentWindow?.postMessage({ type: "ping", id: `heartbeat-${++beat}` }, "*")
+    }, heartbeatMs)
+  }
+  const stopHeartbeat = (target: Frame) => {
+    clearInterval(target.heartbeat)
+    target.heartbeat = undefined
   }
 
   const current = async (): Promise<Frame> => {
@@ -113,6 +154,7 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
           timeoutMs + graceMs,
         )
         target.pending.set(runId, { resolve, timer })
+        startHeartbeat(target)
         const request: SandboxRequest = { type: "run", runId, code, maxChars: RESULT_MAX_CHARS, timeoutMs, ...(inputs ? { inputs } : {}) }
         target.iframe.contentWindow?.postMessage(request, "*")
       })
@@ -123,6 +165,7 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
       if (target === undefined || run === undefined) return
       target.pending.delete(runId)
       clearTimeout(run.timer)
+      if (target.pending.size === 0) stopHeartbeat(target)
       const request: SandboxRequest = { type: "cancel", runId }
       target.iframe.contentWindow?.postMessage(request, "*")
       run.resolve({ ok: false, error: { code: "cancelled", message: "The sandbox run was cancelled." } })
