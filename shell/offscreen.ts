@@ -187,8 +187,8 @@ const local: MeshTransport = {
       case "confirmations.answer": {
         const decoded = decode(ConfirmParams as never, method, params)
         if (!decoded.ok) return decoded
-        const { id, allow } = decoded.value as typeof ConfirmParams.Type
-        return consent.answer(id, allow)
+        const { id, allow, grant } = decoded.value as typeof ConfirmParams.Type
+        return consent.answer(id, allow, grant)
       }
       case "customTools.register":
         return customTools.register(params)
@@ -234,6 +234,7 @@ const local: MeshTransport = {
           return { ok: true, value: subAgents.length ? { ...conversation, subAgents } : conversation }
         }
         if (agents.running().some((r) => r.conversationId === conversationId)) await agents.stop(conversationId)
+        await consent.forget(conversationId)
         return { ok: true, value: await store.delete(conversationId) }
       }
     }

@@ -233,6 +233,8 @@ export class AgentPool {
     } finally {
       clearTimeout(timer)
       signal.removeEventListener("abort", stop)
+      // A job of agent.spawn is its own conversation, which nobody continues.
+      if (!request.parent) void this.options.consent.forget(conversationId)
     }
   }
 
@@ -342,7 +344,9 @@ export class AgentPool {
         if (!consent.ok) return consent
       }
       const outcome = await this.options.supervisor.call(name, params, { conversationId, callId, signal: controller.signal })
-      if (outcome.ok) this.options.consent.noteResult(consentScope, name, params, outcome.value)
+      // The run's labels are saved before the model sees what the call brought.
+      if (definition !== undefined)
+        await this.options.consent.noteResult(consentScope, definition, params, outcome.ok ? outcome : { ok: false })
       return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
     } finally {
       run.tools.delete(callId)
@@ -377,6 +381,8 @@ export class AgentPool {
     run.remote[Comlink.releaseProxy]()
     run.worker.terminate()
     if (this.runs.get(run.conversationId) === run) this.runs.delete(run.conversationId)
+    // A conversation's flow state is saved; its memory here goes with its run.
+    this.options.consent.release(run.conversationId)
     run.settle(outcome)
   }
 }
