@@ -51,7 +51,7 @@ const supervisor = new Supervisor({
   tools: builtinTools,
   workerUrls: Object.fromEntries(Object.entries(workerScripts).map(([group, path]) => [group, chrome.runtime.getURL(path)])),
   router: callRouter,
-  host: { runInSandbox, cancelSandbox },
+  host: { runInSandbox, cancelSandbox, judgeHop: (callId, tool, url) => agents.judgeHop(callId, tool, url) },
   // The agent tool's sub-agents run in workers of their own, started by the agent pool; custom
   // tools run in the sandbox.
   inProcess: {

@@ -71,6 +71,8 @@ export interface AgentPoolOptions {
 export class AgentPool {
   /** Top-level runs by conversation, sub-agents by their own conversation id. */
   private readonly runs = new Map<string, Run>()
+  /** The model's calls in flight: whose consent judges their further hops. */
+  private readonly modelCalls = new Map<string, { readonly scope: string; readonly signal: AbortSignal }>()
   private storePromise: Promise<ConversationStore> | undefined
 
   constructor(private readonly options: AgentPoolOptions) {}
@@ -326,6 +328,15 @@ export class AgentPool {
     return run
   }
 
+  /** A redirect hop of a running call, judged like the call itself (a person's own calls pass). */
+  async judgeHop(callId: string, tool: string, url: string): Promise<CallOutcome> {
+    const call = this.modelCalls.get(callId)
+    const definition = this.options.supervisor.definition(tool)
+    if (call === undefined || definition === undefined) return { ok: true, value: null }
+    const verdict = await this.options.consent.mayReach(call.scope, definition, url, call.signal)
+    return verdict.ok ? { ok: true, value: null } : verdict
+  }
+
   /** A model's call: confirmed where the rules say, then run through the supervisor. */
   private async callTool(
     run: Run,
@@ -337,6 +348,7 @@ export class AgentPool {
   ): Promise<ToolOutcome> {
     const controller = new AbortController()
     run.tools.set(callId, controller)
+    this.modelCalls.set(callId, { scope: consentScope, signal: controller.signal })
     try {
       const definition = this.options.supervisor.definition(name)
       if (definition !== undefined) {
@@ -350,6 +362,7 @@ export class AgentPool {
       return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
     } finally {
       run.tools.delete(callId)
+      this.modelCalls.delete(callId)
     }
   }
 
