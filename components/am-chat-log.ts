@@ -6,6 +6,7 @@
 import { LitElement, css, html, nothing } from "lit"
 import { repeat } from "lit/directives/repeat.js"
 import type { Usage } from "../schemas/conversation.ts"
+import type { ConsentGrant } from "../schemas/events.ts"
 import "./am-markdown.ts"
 import { copyText } from "./am-markdown.ts"
 import "./am-confirmation.ts"
@@ -234,7 +235,7 @@ export class AmChatLog extends LitElement {
             ? html`<p class="thinking" role="status">${t("working")}</p>`
             : nothing
       }
-      ${view.confirmations.map((c) => html`<am-confirmation .request=${c} .onDecide=${(id: string, allow: boolean) => chat.confirm(id, allow)}></am-confirmation>`)}
+      ${view.confirmations.map((c) => html`<am-confirmation .request=${c} .onDecide=${(id: string, allow: boolean, grant?: ConsentGrant) => chat.confirm(id, allow, grant)}></am-confirmation>`)}
       ${view.questions.map((q) => html`<am-question .question=${q} .onAnswer=${(id: string, a: string | ReadonlyArray<string>) => chat.answer(id, a)}></am-question>`)}
       ${view.failure && !running && items.filter((i) => i.kind !== "usage").at(-1)?.kind !== "notice" ? html`<p class="notice failed" role="alert" data-testid="run-error">${view.failure.message}</p>` : nothing}
     `

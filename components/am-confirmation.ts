@@ -1,10 +1,13 @@
 /**
- * A model's call that needs the user's yes: a destructive tool, or a request that would carry
- * what the conversation read to another site. It says exactly what will run and where; nothing
- * runs unless the user allows it (no answer before it expires is a no).
+ * A model's call that needs the user's yes: a destructive tool, a navigation of the user's own
+ * tab, or a call that could carry what the conversation read of the user's to another place. It
+ * shows everything, in words from codes: the tab by title and site, what was read, where it would
+ * go, the whole address or script (scrollable, never cut). The buttons are neutral (none is the
+ * default); a yes may also grant the site for the conversation, always, or everything in the
+ * conversation. No answer before it expires is a no.
  */
 import { LitElement, css, html, nothing } from "lit"
-import type { ConfirmationRequested } from "../schemas/events.ts"
+import type { ConfirmationRequested, ConsentGrant, FlowSource } from "../schemas/events.ts"
 import { ClockController, timeLeft } from "./clock.ts"
 import { t } from "./i18n.ts"
 import { baseStyles } from "./styles.ts"
@@ -12,7 +15,7 @@ import { baseStyles } from "./styles.ts"
 export class AmConfirmation extends LitElement {
   static override properties = { request: { attribute: false }, error: { state: true }, busy: { state: true } }
   request: ConfirmationRequested | undefined
-  onDecide: ((id: string, allow: boolean) => Promise<void>) | undefined
+  onDecide: ((id: string, allow: boolean, grant?: ConsentGrant) => Promise<void>) | undefined
   private readonly clock = new ClockController(this)
   error = ""
   busy = false
@@ -54,8 +57,32 @@ export class AmConfirmation extends LitElement {
         font-family: var(--am-mono);
         font-size: 12px;
       }
+      .sub {
+        font-size: 12px;
+        color: var(--am-muted);
+        margin-bottom: 2px;
+      }
+      ul {
+        margin: 2px 0 6px;
+        padding-left: 18px;
+      }
+      /* The whole text, never cut: long scripts scroll inside the card. */
+      pre.code {
+        font-family: var(--am-mono);
+        font-size: 12px;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+        max-height: 16em;
+        overflow: auto;
+        margin: 4px 0;
+        padding: 6px 8px;
+        border: 1px solid var(--am-border, currentColor);
+        border-radius: var(--am-radius);
+        background: var(--am-bg, transparent);
+      }
       .actions {
         display: flex;
+        flex-wrap: wrap;
         justify-content: flex-end;
         gap: 8px;
         margin-top: 8px;
@@ -67,11 +94,11 @@ export class AmConfirmation extends LitElement {
     `,
   ]
 
-  private async decide(allow: boolean) {
+  private async decide(allow: boolean, grant?: ConsentGrant) {
     if (!this.request || !this.onDecide) return
     this.busy = true
     try {
-      await this.onDecide(this.request.id, allow)
+      await this.onDecide(this.request.id, allow, grant)
     } catch (error) {
       this.error = (error as Error).message
     } finally {
@@ -82,21 +109,97 @@ export class AmConfirmation extends LitElement {
   override render() {
     const r = this.request
     if (!r) return nothing
+    const hosts = (r.destination ?? r.site).split(" ").map(hostOf)
+    const host = hosts.join(", ")
     return html`<section role="group" aria-labelledby="what" data-testid="confirmation">
       <div class="head">
         <span class="label" id="what">${t("confirmLabel", r.tool)}</span>
         <span class="left">${t("questionExpiresIn", timeLeft(r.expiresAt, this.clock.now))}</span>
       </div>
-      <p>${r.summary}</p>
-      <p class="site">${t("confirmSite", r.site)}</p>
+      ${r.reason === "send_read_data" ? html`<p>${t("confirmReasonSend")}</p>` : nothing}
+      ${r.reason === "navigate_user_tab" ? html`<p>${t("confirmReasonNavigate")}</p>` : nothing}
+      ${r.tab ? html`<p class="tab" data-testid="confirm-tab">${t("confirmTab", r.tab.title || r.tab.url, hostOf(r.tab.url))}</p>` : nothing}
+      ${
+        r.sources && r.sources.length > 0
+          ? html`<p class="sub">${t("confirmReadHeading")}</p>
+              <ul data-testid="confirm-sources">
+                ${r.sources.map((s) => html`<li>${sourceText(s)}</li>`)}
+              </ul>`
+          : nothing
+      }
+      ${
+        r.destination
+          ? html`<p class="site" data-testid="confirm-destination">
+              ${r.destination.startsWith("tool:") ? t("confirmDestinationTool", r.destination.slice(5)) : t("confirmDestination", host)}
+            </p>`
+          : nothing
+      }
+      ${
+        r.outgoing !== undefined
+          ? html`<p class="sub">${t("confirmOutgoing")}</p>
+              <pre class="code" data-testid="confirm-outgoing">${r.outgoing}</pre>`
+          : nothing
+      }
+      ${r.matched ? html`<p class="sub">${t("confirmMatched", r.matched)}</p>` : nothing}
+      ${
+        r.code !== undefined
+          ? html`<p class="sub">${t("confirmCode", String(r.code.length))}</p>
+              <pre class="code" tabindex="0" data-testid="confirm-code">${r.code}</pre>`
+          : nothing
+      }
+      ${
+        r.reason === "destructive" && r.code === undefined
+          ? html`<pre class="code" data-testid="confirm-params">${JSON.stringify(r.params, null, 2)}</pre>`
+          : nothing
+      }
+      ${r.reason === undefined ? html`<p>${r.summary}</p>` : nothing}
+      ${!r.destination ? html`<p class="site">${t("confirmSite", host)}</p>` : nothing}
       ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
       <div class="actions">
         <button type="button" @click=${() => this.decide(false)} ?disabled=${this.busy} data-testid="deny">${t("confirmDeny")}</button>
-        <button type="button" class="primary" @click=${() => this.decide(true)} ?disabled=${this.busy} data-testid="allow">
-          ${t("confirmAllow")}
+        <button type="button" @click=${() => this.decide(true)} ?disabled=${this.busy} data-testid="allow">
+          ${r.grants?.length ? t("confirmAllowOnce") : t("confirmAllow")}
         </button>
+        ${(r.grants ?? []).map(
+          (g) =>
+            html`<button type="button" @click=${() => this.decide(true, g)} ?disabled=${this.busy} data-testid=${`grant-${g}`}>
+              ${
+                g === "site_conversation"
+                  ? t("grantSiteConversation", host)
+                  : g === "site_always"
+                    ? t("grantSiteAlways", host)
+                    : t("grantConversationAll")
+              }
+            </button>`,
+        )}
       </div>
     </section>`
+  }
+}
+
+const hostOf = (url: string): string => {
+  try {
+    const u = new URL(url)
+    return u.host || url
+  } catch {
+    return url
+  }
+}
+
+const sourceText = (s: FlowSource): string => {
+  switch (s.kind) {
+    case "tab":
+      return t("confirmSourceTab", s.label)
+    case "tab_list":
+      return t("confirmSourceTabList")
+    case "file":
+      return t("confirmSourceFile", s.label)
+    case "answer":
+      return t("confirmSourceAnswer", s.label)
+    case "local_page":
+      return t("confirmSourceLocalPage", s.label)
+    case "custom_tool":
+      return t("confirmSourceCustomTool", s.label)
   }
 }
 customElements.define("am-confirmation", AmConfirmation)

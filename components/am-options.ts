@@ -283,6 +283,7 @@ export class AmOptions extends LitElement {
       { key: "execute_script", label: t("ruleExecuteScript") },
       { key: "close_tab", label: t("ruleCloseTab") },
       { key: "opfs_delete", label: t("ruleOpfsDelete") },
+      { key: "navigate_user_tab", label: t("ruleNavigateUserTab") },
       { key: "send_read_data", label: t("ruleSendReadData") },
     ]
     const modes: ReadonlyArray<{ mode: Settings["confirmations"]["close_tab"]; label: string }> = [
@@ -307,7 +308,33 @@ export class AmOptions extends LitElement {
                 ${this.error(field(r.key))}
               </div>`,
         )}
-      </div>`
+      </div>
+      ${this.allowedSitesSection(s)}`
+  }
+
+  /** The sites granted "always" from a confirmation, each revocable. */
+  private allowedSitesSection(s: Settings) {
+    const sites = s.allowedSites ?? []
+    const revoke = (site: string) =>
+      void this.save({ allowedSites: sites.filter((x) => x !== site) }, "allowedSites").catch(() => undefined)
+    return html`<h3>${t("allowedSitesHeading")}</h3>
+      <p class="help">${t("allowedSitesHelp")}</p>
+      ${
+        sites.length === 0
+          ? html`<p class="help" data-testid="allowed-sites-empty">${t("allowedSitesEmpty")}</p>`
+          : html`<ul data-testid="allowed-sites">
+              ${sites.map(
+                (site) =>
+                  html`<li>
+                    <code>${site}</code>
+                    <button type="button" @click=${() => revoke(site)} aria-label=${t("allowedSitesRevoke", site)}>
+                      ${t("allowedSitesRevoke", "")}
+                    </button>
+                  </li>`,
+              )}
+            </ul>`
+      }
+      ${this.error("allowedSites")}`
   }
 
   override render() {

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { WireError } from "./errors.ts"
-import { MeshEvent } from "./events.ts"
+import { ConsentGrant, MeshEvent } from "./events.ts"
 
 export const CHANNEL_PORT_NAME = "agent-mesh/channel"
 
@@ -39,7 +39,12 @@ export const CustomToolEnableParams = Schema.Struct({
   enabled: Schema.Boolean,
   conversationId: Schema.optionalKey(Schema.NonEmptyString),
 })
-export const ConfirmParams = Schema.Struct({ id: Schema.NonEmptyString, allow: Schema.Boolean })
+export const ConfirmParams = Schema.Struct({
+  id: Schema.NonEmptyString,
+  allow: Schema.Boolean,
+  /** With a yes: allow the site for the conversation, always, or everything in the conversation. */
+  grant: Schema.optionalKey(ConsentGrant),
+})
 
 export const ProviderTestParams = Schema.Struct({
   /** A saved provider (its stored key is used), or a provider being edited. */

@@ -81,6 +81,21 @@ export const QuestionClosed = Schema.Struct({
 })
 
 /** A model's call that waits for the user's yes (agent.confirm). */
+/** The grants a user may give with a yes, beyond this one call. */
+export const ConsentGrant = Schema.Literals(["site_conversation", "site_always", "conversation_all"])
+export type ConsentGrant = typeof ConsentGrant.Type
+
+/** Why a confirmation asks, as a code the UI translates. */
+export const ConsentReason = Schema.Literals(["destructive", "navigate_user_tab", "send_read_data"])
+
+/** Something of the user's that entered the run: the UI words it ("your tab 'My bank'"). */
+export const FlowSource = Schema.Struct({
+  kind: Schema.Literals(["tab", "tab_list", "file", "answer", "local_page", "custom_tool"]),
+  /** The tab's title, the file's path, the page's URL, the tool's name; empty when there is none. */
+  label: Schema.String,
+})
+export type FlowSource = typeof FlowSource.Type
+
 export const ConfirmationRequested = Schema.Struct({
   type: Schema.Literal("confirmation_requested"),
   id: Schema.String,
@@ -94,6 +109,21 @@ export const ConfirmationRequested = Schema.Struct({
   summary: Schema.String,
   params: Schema.Unknown,
   expiresAt: Schema.Number,
+  reason: Schema.optionalKey(ConsentReason),
+  /** What the run has read of the user's (send_read_data), most recent first. */
+  sources: Schema.optionalKey(Schema.Array(FlowSource)),
+  /** Where the data would go: an origin, or `tool:NAME` for a tool that decides for itself. */
+  destination: Schema.optionalKey(Schema.String),
+  /** The full address or query that would leave, uncut. */
+  outgoing: Schema.optionalKey(Schema.String),
+  /** Text the run read that appears as is in what would leave (a hint for the wording only). */
+  matched: Schema.optionalKey(Schema.String),
+  /** The tab it acts on, by title and address. */
+  tab: Schema.optionalKey(Schema.Struct({ id: Schema.Number, title: Schema.String, url: Schema.String })),
+  /** The whole script, never cut. */
+  code: Schema.optionalKey(Schema.String),
+  /** The grants the user may choose with a yes. */
+  grants: Schema.optionalKey(Schema.Array(ConsentGrant)),
 })
 export type ConfirmationRequested = typeof ConfirmationRequested.Type
 
@@ -102,6 +132,7 @@ export const ConfirmationClosed = Schema.Struct({
   id: Schema.String,
   conversationId: Schema.String,
   outcome: Schema.Literals(["allowed", "denied", "timeout", "withdrawn"]),
+  grant: Schema.optionalKey(ConsentGrant),
 })
 
 /** An event of a sub-agent, on its parent's stream (or on its own, for `agent.spawn`). */

@@ -64,8 +64,17 @@ export const ConfirmationSettings = Schema.Struct({
   execute_script: ConsentMode.pipe(withDefault("always" as const)),
   close_tab: ConsentMode.pipe(withDefault("always" as const)),
   opfs_delete: ConsentMode.pipe(withDefault("always" as const)),
+  /** open_tab with the `tab_id` of a tab the agent did not open in this conversation. */
+  navigate_user_tab: ConsentMode.pipe(withDefault("always" as const)),
   send_read_data: ConsentMode.pipe(withDefault("once_per_site" as const)),
 })
+
+/** An http(s) origin, e.g. https://example.com or http://127.0.0.1:8080 (no path). */
+export const HttpOrigin = Schema.String.check(
+  Schema.makeFilter((s: string) => /^https?:\/\/[^\s/@?#]+$/i.test(s) && URL.canParse(s) && new URL(s).origin === s.toLowerCase(), {
+    expected: "an http or https origin such as https://example.com",
+  }),
+)
 
 export const Settings = Schema.Struct({
   version: Schema.Literal(SETTINGS_VERSION).pipe(withDefault(SETTINGS_VERSION as 1)),
@@ -84,6 +93,14 @@ export const Settings = Schema.Struct({
   subAgentTimeLimitMs: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(60 * 60_000)).pipe(withDefault(10 * 60_000)),
   search: SearchSettings.pipe(withDefault({})),
   confirmations: ConfirmationSettings.pipe(withDefault({})),
+  /** Sites the user allowed "always": a run holding private and untrusted data may send there without asking. */
+  allowedSites: Schema.Array(HttpOrigin).check(Schema.isMaxLength(500)).pipe(withDefault([])),
+  /**
+   * Loopback or private-network origins to treat as public sites: what web_fetch reads there is
+   * untrusted but not private (a lab server, or the test suites' 127.0.0.1 servers standing in
+   * for public sites). Empty by default: local addresses are private.
+   */
+  publicOrigins: Schema.Array(HttpOrigin).check(Schema.isMaxLength(500)).pipe(withDefault([])),
   /** Added to every conversation's system prompt (each conversation may add its own). */
   systemPrompt: Schema.String.pipe(withDefault("")),
   /** The workspace's undo: what opfs_write replaces and opfs_delete removes is kept this long, within this size. */

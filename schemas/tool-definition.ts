@@ -25,6 +25,31 @@ export interface ToolAnnotations {
   readonly needsUser?: boolean
   /** Starts another agent; never given to a sub-agent (no recursion). */
   readonly spawnsAgent?: boolean
+  /** What the tool brings into a run's context and where it can carry data (docs/security.md). */
+  readonly flow?: FlowAnnotation
+}
+
+/**
+ * The labels a run's context carries: *private* (what the user owns: their tabs, files, answers,
+ * local network) and *untrusted* (what a page or the web wrote). A run holding both may be
+ * steered by the untrusted part into sending the private part out, so every call that can carry
+ * data out waits for the user's yes, whatever its arguments look like (workers/mesh/consent.ts).
+ */
+export type FlowLabel = "private" | "untrusted"
+
+export interface FlowAnnotation {
+  /** The labels its result (or its error, for untrusted) adds to the run. */
+  readonly reads?: ReadonlyArray<FlowLabel>
+  /** It reads only when this parameter has this value (absent: `absentMeans`). */
+  readonly readsWhen?: { readonly param: string; readonly equals: string; readonly absentMeans: string }
+  /** A URL parameter: the result of a request to loopback or a private network is private too. */
+  readonly privateWhenLocal?: string
+  /**
+   * Where the call can carry data: the origin of a URL parameter (the host name and path are data
+   * too), the configured search engine (the query), or the tool itself (custom and MCP tools, whose
+   * code decides where things go).
+   */
+  readonly sendsTo?: { readonly urlParam: string } | "search_engine" | "tool"
 }
 
 export interface ToolDefinition<Name extends string = string, P extends Schema.Top = Schema.Top, R extends Schema.Top = Schema.Top> {

@@ -5,7 +5,15 @@
  */
 import { AgentError, type WireError } from "../schemas/errors.ts"
 import type { Conversation, ConversationRecord, RunStatus } from "../schemas/conversation.ts"
-import type { ConfirmationRequested, ConversationEvent, MeshEvent, QuestionAsked, ResearchState, SubAgentEvent } from "../schemas/events.ts"
+import type {
+  ConfirmationRequested,
+  ConsentGrant,
+  ConversationEvent,
+  MeshEvent,
+  QuestionAsked,
+  ResearchState,
+  SubAgentEvent,
+} from "../schemas/events.ts"
 import type { Settings, SettingsPatch } from "../schemas/settings.ts"
 import type { ToolGroup } from "../schemas/tool-definition.ts"
 import type { ConnectionResult, ProviderPreset } from "../workers/agent/providers/presets.ts"
@@ -199,7 +207,7 @@ export interface AgentApi {
    * Answers a confirmation (`confirmation_requested`): the model's destructive call, or a
    * request that would send what the conversation read to another site, runs only on `true`.
    */
-  confirm(confirmationId: string, allow: boolean): Promise<void>
+  confirm(confirmationId: string, allow: boolean, grant?: ConsentGrant): Promise<void>
   readonly confirmations: { pending(): Promise<ReadonlyArray<ConfirmationRequested>> }
   /**
    * Your own tools: `parameters` is a JSON Schema (type "object"); `code` is the body of an
@@ -455,7 +463,8 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
   stop: async (conversationId) => unwrap(await transport.request("chat.stop", { conversationId })),
   answer: async (questionId, answer) => void unwrap(await transport.request("questions.answer", { id: questionId, answer })),
   questions: { pending: async () => unwrap(await transport.request("questions.pending")) },
-  confirm: async (confirmationId, allow) => void unwrap(await transport.request("confirmations.answer", { id: confirmationId, allow })),
+  confirm: async (confirmationId, allow, grant) =>
+    void unwrap(await transport.request("confirmations.answer", { id: confirmationId, allow, ...(grant ? { grant } : {}) })),
   confirmations: { pending: async () => unwrap(await transport.request("confirmations.pending")) },
   customTools: {
     register: async (tool) => unwrap(await transport.request("customTools.register", tool)),

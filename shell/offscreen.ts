@@ -60,7 +60,7 @@ const supervisor = new Supervisor({
   tools: builtinTools,
   workerUrls: Object.fromEntries(Object.entries(workerScripts).map(([group, path]) => [group, chrome.runtime.getURL(path)])),
   router: callRouter,
-  host: { runInSandbox, cancelSandbox },
+  host: { runInSandbox, cancelSandbox, judgeHop: (callId, tool, url) => agents.judgeHop(callId, tool, url) },
   // The agent tool's sub-agents run in workers of their own, started by the agent pool; custom
   // tools run in the sandbox.
   inProcess: {
@@ -234,8 +234,8 @@ const local: MeshTransport = {
       case "confirmations.answer": {
         const decoded = decode(ConfirmParams as never, method, params)
         if (!decoded.ok) return decoded
-        const { id, allow } = decoded.value as typeof ConfirmParams.Type
-        return consent.answer(id, allow)
+        const { id, allow, grant } = decoded.value as typeof ConfirmParams.Type
+        return consent.answer(id, allow, grant)
       }
       case "customTools.register":
         return customTools.register(params)
@@ -296,6 +296,7 @@ const local: MeshTransport = {
           return { ok: true, value: subAgents.length ? { ...conversation, subAgents } : conversation }
         }
         if (agents.running().some((r) => r.conversationId === conversationId)) await agents.stop(conversationId)
+        await consent.forget(conversationId)
         return { ok: true, value: await store.delete(conversationId) }
       }
     }

@@ -5,7 +5,7 @@
  */
 import { atom, computed } from "nanostores"
 import type { ConversationRecord, MessageRecord } from "../../schemas/conversation.ts"
-import type { MeshEvent } from "../../schemas/events.ts"
+import type { ConsentGrant, MeshEvent } from "../../schemas/events.ts"
 import type { Settings } from "../../schemas/settings.ts"
 import type { Task } from "../../schemas/tools/tasks.ts"
 import type { AgentApi } from "../../shell/agent-api.ts"
@@ -251,8 +251,8 @@ export class ChatStore {
     await this.api().answer(questionId, answer)
   }
 
-  async confirm(confirmationId: string, allow: boolean): Promise<void> {
-    await this.api().confirm(confirmationId, allow)
+  async confirm(confirmationId: string, allow: boolean, grant?: ConsentGrant): Promise<void> {
+    await this.api().confirm(confirmationId, allow, grant)
   }
 
   async loadConversation(conversationId: string) {

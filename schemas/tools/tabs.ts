@@ -41,7 +41,7 @@ export const listTabs = defineTool({
   group: "tabs",
   description:
     "List the browser's open tabs (tab_id, window_id, url, title, active, audible, status), optionally filtered; all given filters must match. Use it to find the tab the user is talking about, then pass its tab_id to get_tab_content to read it, activate_tab to show it, close_tab to close it, or execute_script to act on it.",
-  annotations: { worksOn: "tabs", readOnly: true, destructive: false, openWorld: false },
+  annotations: { worksOn: "tabs", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private", "untrusted"] } },
   parameters: ListTabsParameters,
   result: Schema.Array(TabInfo),
   timeoutMs: 10_000,
@@ -80,7 +80,14 @@ export const openTab = defineTool({
   group: "tabs",
   description:
     "Open a URL (http, https or about:blank) in a new browser tab, or navigate an existing tab (`tab_id`) to it. Use it when the user should see a page, or when a page needs the browser (login, scripts) to render; by default it waits until the page has loaded. Then read the page with get_tab_content using the returned tab_id, or act on it with execute_script.",
-  annotations: { worksOn: "tabs", readOnly: false, destructive: false, openWorld: true },
+  annotations: {
+    worksOn: "tabs",
+    readOnly: false,
+    destructive: false,
+    openWorld: true,
+    // The tab carries the user's logins: what it shows is theirs, and the page wrote it.
+    flow: { reads: ["private", "untrusted"], sendsTo: { urlParam: "url" } },
+  },
   parameters: OpenTabParameters,
   result: OpenTabResult,
   timeoutMs: 35_000,

@@ -38,7 +38,13 @@ export const webFetch = defineTool({
   group: "web",
   description:
     "Fetch a web page (http or https) with a fresh HTTP request and return its main content as text: HTML is reduced to the main body as Markdown (navigation, headers, footers and ads dropped), JSON is returned formatted, plain text as it is. Use it to read a URL you already know, e.g. one returned by web_search. Give `prompt` to get an LLM summary focused on what you need instead of the whole page, and `max_length` to cap the size. To read a page the user already has open (logged-in or script-rendered content), use get_tab_content on its tab instead.",
-  annotations: { worksOn: "url", readOnly: true, destructive: false, openWorld: true },
+  annotations: {
+    worksOn: "url",
+    readOnly: true,
+    destructive: false,
+    openWorld: true,
+    flow: { reads: ["untrusted"], privateWhenLocal: "url", sendsTo: { urlParam: "url" } },
+  },
   parameters: WebFetchParameters,
   result: WebFetchResult,
   // The request (or the page's reading); a summary of a `prompt` has its own limit on top.
@@ -69,7 +75,13 @@ export const webSearch = defineTool({
   group: "web",
   description:
     "Search the web with the search engine the user configured and return structured results (title, url, snippet), best first. Use it to find pages about a topic when you do not already know the URL; then web_fetch the most promising url to read it (or open_tab it when the user should see it).",
-  annotations: { worksOn: "search", readOnly: true, destructive: false, openWorld: true },
+  annotations: {
+    worksOn: "search",
+    readOnly: true,
+    destructive: false,
+    openWorld: true,
+    flow: { reads: ["untrusted"], sendsTo: "search_engine" },
+  },
   parameters: WebSearchParameters,
   result: WebSearchResult,
   timeoutMs: 15_000,

@@ -95,7 +95,7 @@ export const opfsRead = defineTool({
   name: "opfs_read",
   group: "workspace",
   description: `Read a file from the user's workspace. Text files return their content as lines; binary files return a blob URL (set \`mode\` to force one way). Text is returned in pages of at most ${MAX_READ_LINES} lines: pass \`offset\` and \`limit\` to page, and when the result has \`next_offset\`, call opfs_read again with offset = next_offset to continue. Find files with opfs_list.`,
-  annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false },
+  annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private"] } },
   parameters: OpfsReadParameters,
   result: OpfsReadResult,
   timeoutMs: 10_000,
@@ -119,7 +119,7 @@ export const opfsList = defineTool({
   group: "workspace",
   description:
     "List a folder of the user's workspace: each entry's name, kind (file or directory) and size. Use it to see what is saved before reading with opfs_read, writing with opfs_write or deleting with opfs_delete.",
-  annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false },
+  annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private"] } },
   parameters: OpfsListParameters,
   result: Schema.Array(OpfsEntry),
   timeoutMs: 10_000,

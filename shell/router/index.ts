@@ -5,6 +5,7 @@
 import { customToolRoutes } from "./custom-tools.ts"
 import { meshRoutes } from "./mesh.ts"
 import { pageContentRoutes } from "./page-content.ts"
+import { redirectRoutes } from "./redirects.ts"
 import { scriptingRoutes } from "./scripting.ts"
 import { settingsRoutes } from "./settings.ts"
 import { tabsRoutes } from "./tabs.ts"
@@ -16,6 +17,7 @@ export const routes = {
   ...scriptingRoutes,
   ...pageContentRoutes,
   ...customToolRoutes,
+  ...redirectRoutes,
 }
 
 export type RouterMethod = keyof typeof routes

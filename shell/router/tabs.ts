@@ -23,8 +23,19 @@ const openResult = (tab: chrome.tabs.Tab): typeof OpenTabResult.Type => {
   return rest
 }
 
+/** A tab that ended, after redirects, where open_tab would refuse to go directly. */
+class RefusedLanding extends Error {
+  constructor(
+    readonly code: "redirect_refused" | "navigation_failed",
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
 /** Chrome's errors for a missing tab or window become NotFound; the rest a browser_error. */
 export const chromeError = (error: unknown): ToolError => {
+  if (error instanceof RefusedLanding) return new ToolFailed({ code: error.code, message: error.message })
   const message = error instanceof Error ? error.message : String(error)
   const tab = /No tab with id: (-?\d+)/.exec(message)
   if (tab)
@@ -82,6 +93,18 @@ const openTab = async ({ url, tabId, active, windowId, waitUntilLoaded, waitLimi
     wake()
   }
   chrome.tabs.onUpdated.addListener(onUpdated)
+  // Every hop of the tab's main-frame navigation, and how it failed, as the browser saw them.
+  const hops = new Map<number, string[]>()
+  const failures = new Map<number, string>()
+  const onRedirect = (d: chrome.webRequest.OnBeforeRedirectDetails) => {
+    if (d.type === "main_frame") hops.set(d.tabId, [...(hops.get(d.tabId) ?? []), d.redirectUrl])
+  }
+  const onError = (d: chrome.webRequest.OnErrorOccurredDetails) => {
+    if (d.type === "main_frame" && d.error !== "net::ERR_ABORTED") failures.set(d.tabId, d.error)
+  }
+  chrome.webRequest?.onBeforeRedirect.addListener(onRedirect, { urls: ["<all_urls>"], types: ["main_frame"] })
+  chrome.webRequest?.onErrorOccurred.addListener(onError, { urls: ["<all_urls>"], types: ["main_frame"] })
+  const judge = (tab: chrome.tabs.Tab) => refuseLanding(tab, url, tabId === undefined, hops.get(tab.id!) ?? [], failures.get(tab.id!))
   try {
     const navigate = () => chrome.tabs.update(tabId!, { url, ...(active ? { active: true } : {}) })
     let opened =
@@ -94,7 +117,7 @@ const openTab = async ({ url, tabId, active, windowId, waitUntilLoaded, waitLimi
       if (now.pendingUrl !== url && now.url !== url && now.status !== "loading") opened = (await navigate()) ?? opened
     }
     if (active && tabId !== undefined) await chrome.windows.update(opened.windowId, { focused: true }).catch(() => undefined)
-    if (!waitUntilLoaded) return openResult(opened)
+    if (!waitUntilLoaded) return openResult(await judge(await chrome.tabs.get(opened.id!)))
     const started = Date.now()
     const deadline = started + Math.min(waitLimitMs, LOAD_WAIT_LIMIT_MS)
     for (;;) {
@@ -105,13 +128,42 @@ const openTab = async ({ url, tabId, active, windowId, waitUntilLoaded, waitLimi
       if (!loading.has(opened.id!) && tab.url !== url && tab.pendingUrl !== url && Date.now() - started > NO_NAVIGATION_MS) {
         throw new Error(`${url.slice(0, 200)} did not open as a page in the tab (it may be a file download); use web_fetch to read it.`)
       }
+      await judge(tab)
       const loaded = tab.status === "complete" && (completed.has(opened.id!) || tab.url === url)
       if (loaded || Date.now() >= deadline) return openResult(tab)
       await sleep(Math.min(250, Math.max(0, deadline - Date.now())), (resume) => (wake = resume))
     }
   } finally {
     chrome.tabs.onUpdated.removeListener(onUpdated)
+    chrome.webRequest?.onBeforeRedirect.removeListener(onRedirect)
+    chrome.webRequest?.onErrorOccurred.removeListener(onError)
   }
+}
+
+/**
+ * A navigation that a redirect took to an address open_tab refuses when asked directly (this or
+ * another extension's pages, chrome:, file:, data:; Chrome shows ERR_BLOCKED_BY_CLIENT for some
+ * of them) is not a page that opened: the tab is closed (or, when it was the user's, sent back)
+ * and the call fails, so the model never gets such a tab to work with.
+ */
+const refuseLanding = async (
+  tab: chrome.tabs.Tab,
+  asked: string,
+  created: boolean,
+  hops: ReadonlyArray<string>,
+  failure: string | undefined,
+): Promise<chrome.tabs.Tab> => {
+  const refused = [...hops, tab.url || tab.pendingUrl || ""].find((u) => u !== "" && !checkOpenableUrl(u).ok)
+  if (refused === undefined && failure === undefined) return tab
+  if (created) await chrome.tabs.remove(tab.id!).catch(() => undefined)
+  else await chrome.tabs.goBack(tab.id!).catch(() => undefined)
+  const what = created ? "closed" : "sent back"
+  throw new RefusedLanding(
+    refused !== undefined ? "redirect_refused" : "navigation_failed",
+    refused !== undefined
+      ? `${asked.slice(0, 200)} redirected to an address that cannot be opened (${refused.split(":")[0]}: pages are refused: only http, https and about:blank); the tab was ${what}.`
+      : `${asked.slice(0, 200)} did not load: the browser reported ${failure}; the tab was ${what}.`,
+  )
 }
 
 const TabIdParams = Schema.Struct({ tabId: Schema.Number })

@@ -80,6 +80,8 @@ export interface AgentPoolOptions {
 export class AgentPool {
   /** Top-level runs by conversation, sub-agents by their own conversation id. */
   private readonly runs = new Map<string, Run>()
+  /** The model's calls in flight: whose consent judges their further hops. */
+  private readonly modelCalls = new Map<string, { readonly scope: string; readonly signal: AbortSignal }>()
   private storePromise: Promise<ConversationStore> | undefined
 
   constructor(private readonly options: AgentPoolOptions) {}
@@ -246,6 +248,8 @@ export class AgentPool {
     } finally {
       clearTimeout(timer)
       signal.removeEventListener("abort", stop)
+      // A job of agent.spawn is its own conversation, which nobody continues.
+      if (!request.parent) void this.options.consent.forget(conversationId)
     }
   }
 
@@ -342,6 +346,15 @@ export class AgentPool {
     return run
   }
 
+  /** A redirect hop of a running call, judged like the call itself (a person's own calls pass). */
+  async judgeHop(callId: string, tool: string, url: string): Promise<CallOutcome> {
+    const call = this.modelCalls.get(callId)
+    const definition = this.options.supervisor.definition(tool)
+    if (call === undefined || definition === undefined) return { ok: true, value: null }
+    const verdict = await this.options.consent.mayReach(call.scope, definition, url, call.signal)
+    return verdict.ok ? { ok: true, value: null } : verdict
+  }
+
   /** A model's call: confirmed where the rules say, then run through the supervisor. */
   private async callTool(
     run: Run,
@@ -353,6 +366,7 @@ export class AgentPool {
   ): Promise<ToolOutcome> {
     const controller = new AbortController()
     run.tools.set(callId, controller)
+    this.modelCalls.set(callId, { scope: consentScope, signal: controller.signal })
     try {
       const definition = this.options.supervisor.definition(name)
       if (definition !== undefined) {
@@ -360,10 +374,13 @@ export class AgentPool {
         if (!consent.ok) return consent
       }
       const outcome = await this.options.supervisor.call(name, params, { conversationId, callId, signal: controller.signal })
-      if (outcome.ok) this.options.consent.noteResult(consentScope, name, params, outcome.value)
+      // The run's labels are saved before the model sees what the call brought.
+      if (definition !== undefined)
+        await this.options.consent.noteResult(consentScope, definition, params, outcome.ok ? outcome : { ok: false })
       return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
     } finally {
       run.tools.delete(callId)
+      this.modelCalls.delete(callId)
     }
   }
 
@@ -395,6 +412,8 @@ export class AgentPool {
     run.remote[Comlink.releaseProxy]()
     run.worker.terminate()
     if (this.runs.get(run.conversationId) === run) this.runs.delete(run.conversationId)
+    // A conversation's flow state is saved; its memory here goes with its run.
+    this.options.consent.release(run.conversationId)
     run.settle(outcome)
   }
 }

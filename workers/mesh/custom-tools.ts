@@ -112,7 +112,14 @@ export class CustomTools {
         name: tool.name,
         group: "custom",
         description: tool.description,
-        annotations: { worksOn: "custom", readOnly: false, destructive: false, openWorld: false },
+        annotations: {
+          worksOn: "custom",
+          readOnly: false,
+          destructive: false,
+          openWorld: false,
+          // Its code is the user's, its result theirs; what it does with its arguments is up to it.
+          flow: { reads: ["private"], sendsTo: "tool" },
+        },
         parameters: Schema.Unknown.check(
           Schema.makeFilter((args: unknown) => {
             const problems = argumentProblems(tool.parameters, args ?? {})

@@ -37,6 +37,11 @@ export interface HostServices {
   readonly cancelSandbox: (runId: string) => Promise<void>
   /** Puts an event on the mesh's stream (a question for the user, a confirmation request). */
   readonly emit: (event: MeshEvent) => void
+  /**
+   * Judges one more network hop of a running call (a redirect to another origin) by the same
+   * consent rule as the call itself; may wait for the user's yes. Calls a person typed pass.
+   */
+  readonly judgeHop: (callId: string, tool: string, url: string) => Promise<CallOutcome>
 }
 
 export type SandboxOutcome =

@@ -37,6 +37,7 @@ const noHost: HostServices = {
   runInSandbox: () => Promise.reject(new Error("The worker was not given a host.")),
   cancelSandbox: () => Promise.resolve(),
   emit: () => undefined,
+  judgeHop: () => Promise.resolve({ ok: false, error: { code: "unavailable", message: "The worker was not given a host." } }),
 }
 
 export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>(

@@ -129,6 +129,7 @@ export class Supervisor {
       runInSandbox: async () => ({ ok: false, error: { code: "not_implemented", message: "No sandbox is hosted here." } }),
       cancelSandbox: async () => undefined,
       emit: (event) => this.options.emit?.(event),
+      judgeHop: async () => ({ ok: true, value: null }),
       ...options.host,
     }
   }

@@ -8,6 +8,13 @@ describe("open_tab URL policy", () => {
     expect(checkOpenableUrl(" about:blank ")).to.deep.equal({ ok: true, url: "about:blank" })
   })
 
+  it("refuses credentials in the URL, which Chrome would send as a header", () => {
+    const verdict = checkOpenableUrl("https://SECRET:x@example.com/")
+    expect(verdict.ok).to.equal(false)
+    if (!verdict.ok) expect(verdict.reason).to.match(/user name or password/)
+    expect(checkOpenableUrl("http://u@example.com/").ok).to.equal(false)
+  })
+
   it("refuses browser pages, files, code and extension pages, naming the scheme", () => {
     for (const url of [
       "chrome://settings",

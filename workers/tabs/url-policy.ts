@@ -16,6 +16,8 @@ export const checkOpenableUrl = (raw: string): UrlVerdict => {
     const guess = /^[\w-]+(\.[\w-]+)+(\/|$)/.test(text) ? ` Did you mean "https://${text}"?` : ""
     return { ok: false, reason: `"${cut(text)}" is not an absolute URL.${guess} Give a full http:// or https:// URL.` }
   }
+  if ((url.protocol === "http:" || url.protocol === "https:") && (url.username !== "" || url.password !== ""))
+    return { ok: false, reason: "The URL must not contain a user name or password (user:pass@): they would be sent as a header." }
   if (url.protocol === "http:" || url.protocol === "https:") return { ok: true, url: url.href }
   return {
     ok: false,

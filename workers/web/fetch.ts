@@ -1,5 +1,6 @@
 /**
- * web_fetch: one GET of an http(s) URL, redirects followed, and the body turned into text
+ * web_fetch: one GET of an http(s) URL, redirects followed one hop at a time (each hop to another
+ * origin judged by the consent rule before it is made: redirects.ts, docs/security.md), and the body turned into text
  * (see fetch-content.ts). Cookies are not sent: this is a fresh request, not the user's session
  * (get_tab_content reads what the user is logged in to). The request's 30 s limit is enforced
  * here, because with `prompt` the supervisor's limit also covers the summary: the whole content
@@ -10,7 +11,7 @@ import { Effect } from "effect"
 import { Cancelled, InvalidInput, Timeout, ToolFailed, type ToolError } from "../../schemas/errors.ts"
 import { quoteInput } from "../../schemas/primitives.ts"
 import { webFetch } from "../../schemas/tools/web.ts"
-import type { Handler } from "../mesh/serve.ts"
+import type { Handler, ToolContext } from "../mesh/serve.ts"
 import { BodyTooLarge, MAX_BODY_BYTES, readBody as readCappedBody } from "./body.ts"
 import { mediaTypeOf } from "./charset.ts"
 import { effectiveMediaType, kindOfMediaType, readContent, truncate } from "./fetch-content.ts"
@@ -46,8 +47,21 @@ export const parseTarget = (raw: string): URL | InvalidInput => {
       message: `only http and https URLs can be fetched, not ${quoteInput(url.protocol.slice(0, -1), 40)}: ("${quoteInput(raw)}").`,
     })
   }
+  if (url.username !== "" || url.password !== "") {
+    return new InvalidInput({
+      tool: TOOL,
+      parameter: "url",
+      message: "the URL must not contain a user name or password (user:pass@): they would be sent as a header.",
+    })
+  }
   return url
 }
+
+/** Redirects followed before giving up. */
+export const MAX_REDIRECTS = 10
+
+/** Where a hop may go next: what the browser saw, checked like the first address. */
+type Hop = (from: URL, signal: AbortSignal) => Promise<URL>
 
 export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
   const target = parseTarget(params.url)
@@ -57,8 +71,9 @@ export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
     try: async (interrupted) => {
       const signal = AbortSignal.any([context.signal, interrupted])
       const requestSignal = AbortSignal.any([signal, requestDeadline])
-      if (params.prompt === undefined) return fetchAndRead(target, params.max_length, requestSignal)
-      const whole = await fetchAndRead(target, undefined, requestSignal)
+      const next = nextHop(context)
+      if (params.prompt === undefined) return fetchAndRead(target, params.max_length, requestSignal, next)
+      const whole = await fetchAndRead(target, undefined, requestSignal, next)
       const distilled = await distill(context.router, whole.content, params.prompt, params.max_length, signal)
       if (!distilled.ok) throw new Failure(new ToolFailed(distilled.error))
       return { ...whole, content: distilled.content, truncated: distilled.truncated }
@@ -75,9 +90,8 @@ export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
   }).pipe(Effect.map((result) => ({ url: params.url, ...result })))
 }
 
-const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: AbortSignal) => {
-  const response = await request(target, signal)
-  const finalUrl = response.url || target.href
+const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: AbortSignal, next: Hop) => {
+  const { response, finalUrl } = await follow(target, signal, next)
   if (!response.ok) {
     void response.body?.cancel().catch(() => {})
     const text = response.statusText || reasonPhrase(response.status)
@@ -120,9 +134,62 @@ const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: 
   return { content_type: mediaType!, content: text, truncated, final_url: finalUrl }
 }
 
+/**
+ * The redirect's target from the service worker (the opaque-redirect response hides it), refused
+ * when it is not a plain http(s) address, and judged when it leaves the origin it comes from.
+ */
+const nextHop =
+  (context: Pick<ToolContext, "callId" | "router" | "host">): Hop =>
+  async (from) => {
+    const key = new URL(from.href)
+    key.hash = ""
+    const seen = await context.router("web.redirectTarget", { url: key.href })
+    const location = seen.ok ? (seen.value as { location?: unknown }).location : undefined
+    if (typeof location !== "string")
+      throw new Failure(
+        new ToolFailed({
+          code: "redirect_unreadable",
+          message: `${quoteInput(from.href)} redirected, and where to could not be read; it was not followed.`,
+        }),
+      )
+    const to = parseTarget(new URL(location, from).href)
+    if (to instanceof InvalidInput)
+      throw new Failure(
+        new ToolFailed({
+          code: "redirect_refused",
+          message: `${quoteInput(from.href)} redirected to an address web_fetch does not follow: ${to.message}`,
+        }),
+      )
+    if (to.origin !== from.origin) {
+      const verdict = await context.host.judgeHop(context.callId, TOOL, to.href)
+      if (!verdict.ok)
+        throw new Failure(
+          new ToolFailed({
+            code: verdict.error.code,
+            message: `The redirect to ${quoteInput(to.href)} was not followed. ${verdict.error.message}`,
+          }),
+        )
+    }
+    return to
+  }
+
+/** Requests the target hop by hop; the last response and its address. */
+const follow = async (target: URL, signal: AbortSignal, next: Hop): Promise<{ response: Response; finalUrl: string }> => {
+  let current = target
+  for (let hop = 0; ; hop++) {
+    const response = await request(current, signal)
+    if (response.type !== "opaqueredirect") return { response, finalUrl: current.href }
+    if (hop === MAX_REDIRECTS)
+      throw new Failure(
+        new ToolFailed({ code: "too_many_redirects", message: `${quoteInput(target.href)} redirected more than ${MAX_REDIRECTS} times.` }),
+      )
+    current = await next(current, signal)
+  }
+}
+
 const request = async (target: URL, signal: AbortSignal): Promise<Response> => {
   try {
-    return await fetch(target, { signal, redirect: "follow", credentials: "omit", headers: { accept: ACCEPT } })
+    return await fetch(target, { signal, redirect: "manual", credentials: "omit", headers: { accept: ACCEPT } })
   } catch (error) {
     if (signal.aborted) throw error
     // fetch reports every network failure as the same TypeError; name the host so the model can judge.
