@@ -164,7 +164,7 @@ export class ResearchJob {
         prompt,
         description,
         ...(this.request.conversationId
-          ? { parent: { conversationId: this.request.conversationId, callId: `research:${this.request.jobId}` } }
+          ? { parent: { conversationId: this.request.conversationId, callId: `research:${this.request.jobId}:${id}` } }
           : {}),
         ...(tools ? {} : { toolFilter: () => false }),
         observe: {
