@@ -3,10 +3,12 @@
  * its arguments and its result or error. A sub-agent's call will hold its agent's events as
  * lanes in the slot under the card (`sub_agent_event`s), so the card keeps a slot for them.
  */
-import { LitElement, css, html, nothing } from "lit"
+import { LitElement, css, html, nothing, type TemplateResult } from "lit"
 import { t } from "./i18n.ts"
+import "./am-markdown.ts"
 import type { ToolCard, ToolStatus } from "./state/chat-view.ts"
 import { baseStyles } from "./styles.ts"
+import { ensureToolCards, errorLine, resultView, toolLabel, toolSubject } from "./tool-card-text.ts"
 
 /** The arguments worth a glance, in the order a person looks for them. */
 const KEY_ARGUMENTS = ["question", "query", "url", "path", "subject", "task_id", "status", "selector", "text", "tab_id", "prompt", "name"]
@@ -37,7 +39,24 @@ export const statusLabel = (status: ToolStatus): string => {
   }
 }
 
-const pretty = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value, null, 2) ?? ""))
+/**
+ * JSON as a tree a person can fold: each object or array a disclosure (open near the top), each
+ * leaf a line in JSON's own notation, so real line breaks show as breaks, not as \\n.
+ */
+const jsonTree = (value: unknown, key?: string, depth = 0): TemplateResult => {
+  const label = key === undefined ? nothing : html`<span class="key">${JSON.stringify(key)}</span>: `
+  if (typeof value === "object" && value !== null) {
+    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value)
+    const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"]
+    if (entries.length === 0) return html`<div class="leaf">${label}${open}${close}</div>`
+    return html`<details class="node" ?open=${depth < 2}>
+      <summary>${label}${open}<span class="count">${entries.length}</span>${close}</summary>
+      ${entries.map(([k, v]) => jsonTree(v, Array.isArray(value) ? undefined : k, depth + 1))}
+    </details>`
+  }
+  const leaf = typeof value === "string" && value.includes("\n") ? html`<span class="text">${value}</span>` : JSON.stringify(value)
+  return html`<div class="leaf">${label}${leaf}</div>`
+}
 
 export class AmToolCard extends LitElement {
   static override properties = { card: { attribute: false } }
@@ -143,6 +162,55 @@ export class AmToolCard extends LitElement {
       }
       .error {
         color: var(--am-danger);
+        overflow-wrap: anywhere;
+      }
+      .tree {
+        font-family: var(--am-mono);
+        font-size: 12px;
+        background: var(--am-code-bg);
+        border-radius: 6px;
+        padding: 4px 8px;
+        max-height: 320px;
+        overflow: auto;
+      }
+      .tree .node {
+        border: 0;
+        background: none;
+        padding-left: 12px;
+      }
+      .tree > .node,
+      .tree > .leaf {
+        padding-left: 0;
+      }
+      .tree .node > summary {
+        padding: 0;
+        min-height: 0;
+        display: list-item;
+        list-style: disclosure-closed;
+      }
+      .tree .node[open] > summary {
+        list-style: disclosure-open;
+      }
+      .tree .node > summary::before {
+        content: none;
+      }
+      .tree .leaf {
+        padding-left: 12px;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .tree .key {
+        color: var(--am-muted);
+      }
+      .tree .count {
+        color: var(--am-muted);
+        padding: 0 4px;
+      }
+      .markdown {
+        max-height: 320px;
+        overflow: auto;
+        border-left: 2px solid var(--am-border);
+        padding-left: 8px;
       }
       .spinner {
         width: 10px;
@@ -170,36 +238,58 @@ export class AmToolCard extends LitElement {
     `,
   ]
 
+  override connectedCallback(): void {
+    super.connectedCallback()
+    void ensureToolCards().then(() => this.requestUpdate())
+  }
+
   override render() {
     const card = this.card
     if (!card) return nothing
     const busy = card.status === "running" || card.status === "waiting"
+    const subject = toolSubject(card.tool, card.params, card.result) || keyArguments(card.params)
     return html`
       <details data-testid="tool-card" data-tool=${card.tool} data-status=${card.status}>
         <summary>
-          <span class="tool">${card.tool}</span>
-          <span class="args">${keyArguments(card.params)}</span>
+          <span class="tool" title=${card.tool}>${toolLabel(card.tool)}</span>
+          <span class="args">${subject}</span>
           <span class="status ${card.status}"
             >${busy ? html`<span class="spinner" aria-hidden="true"></span> ` : nothing}${statusLabel(card.status)}</span
           >
           ${card.durationMs !== undefined ? html`<span class="duration">${formatDuration(card.durationMs)}</span>` : nothing}
         </summary>
         <div class="body">
-          <h4>${t("toolArguments")}</h4>
-          <pre>${pretty(card.params)}</pre>
-          ${
-            card.error
-              ? html`<h4>${t("toolError")}</h4>
-                  <pre class="error" data-testid="tool-error">${card.error.code}: ${card.error.message}</pre>`
-              : card.result !== undefined
-                ? html`<h4>${t("toolResult")}</h4>
-                    <pre data-testid="tool-result">${pretty(card.result)}</pre>`
-                : nothing
-          }
+          ${card.error ? this.renderError(card.error) : card.result !== undefined ? this.renderResult(card.tool, card.result) : nothing}
+          <details class="arguments">
+            <summary><h4>${t("toolArguments")}</h4></summary>
+            <div class="tree">${jsonTree(card.params)}</div>
+          </details>
         </div>
       </details>
       <slot name="lanes"></slot>
     `
+  }
+
+  private renderError(error: NonNullable<ToolCard["error"]>) {
+    const { line, details } = errorLine(error)
+    return html`<h4>${t("toolError")}</h4>
+      <p class="error" data-testid="tool-error" role="alert">${line}</p>
+      <details>
+        <summary>${t("toolErrorDetails")}</summary>
+        <pre class="error">${details}</pre>
+      </details>`
+  }
+
+  private renderResult(tool: string, result: unknown) {
+    const view = resultView(tool, result)
+    return html`<h4>${t("toolResult")}</h4>
+      ${
+        view.kind === "markdown"
+          ? html`<div class="markdown" data-testid="tool-result"><am-markdown .text=${view.text}></am-markdown></div>`
+          : view.kind === "text"
+            ? html`<pre data-testid="tool-result">${view.text}</pre>`
+            : html`<div class="tree" data-testid="tool-result">${jsonTree(view.value)}</div>`
+      }`
   }
 }
 customElements.define("am-tool-card", AmToolCard)

@@ -71,6 +71,19 @@ export interface ToolDefinition<Name extends string = string, P extends Schema.T
   readonly summaryTimeoutMs?: number
   /** A JSON Schema given as is (custom tools), shown to the model instead of one derived from `parameters`. */
   readonly jsonSchema?: Record<string, unknown>
+  /** How a person sees a call of it in the side panel (components/tool-card-text.ts). */
+  readonly card?: ToolCardSpec
+}
+
+/**
+ * A call as a person reads it: the label is the message `tool_<name>` of each locale; the
+ * subject is the first of these fields the call has (`params.<name>` or `result.<name>`), e.g.
+ * "Read page · <title>"; the result shows as Markdown (its `content`), as an answer (its
+ * `answer`, or the whole value when it is text), or as data.
+ */
+export interface ToolCardSpec {
+  readonly subject?: ReadonlyArray<`params.${string}` | `result.${string}`>
+  readonly result?: "markdown" | "answer" | "data"
 }
 
 /** The summary of a `prompt` (web_fetch, get_tab_content): its default time limit and the most a setting may give it. */

@@ -40,6 +40,7 @@ export const GetTabContentResult = Schema.Struct({
 
 export const getTabContent = defineTool({
   name: "get_tab_content",
+  card: { subject: ["result.title", "result.url", "params.tab_id"], result: "markdown" },
   group: "page",
   description:
     "Read the rendered content of an open tab as structured Markdown annotated with CSS selectors. Unlike web_fetch it makes no new request: it reads the page as the browser shows it, including content made by scripts and pages behind the user's login. Each selector in the result selects exactly the element it annotates: pass it back as `selector` to read just that part, or use it in execute_script to click, fill or read that element. Get the tab_id from list_tabs or open_tab.",
@@ -82,6 +83,7 @@ export const ExecuteScriptResult = Schema.Struct({
 
 export const executeScript = defineTool({
   name: "execute_script",
+  card: { subject: ["params.target"], result: "data" },
   group: "page",
   description:
     'Run JavaScript in a web page (target "page": read or change the DOM, click, fill forms, call the page\'s functions) or in an isolated sandbox (target "sandbox": pure computation, no DOM). Page scripts can change what the user has in that page, so prefer get_tab_content just to read, and aim at elements with the CSS selectors it returns. Pick the tab with list_tabs or open_tab.',

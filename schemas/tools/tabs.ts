@@ -38,6 +38,7 @@ export const ListTabsParameters = Schema.Struct({
 
 export const listTabs = defineTool({
   name: "list_tabs",
+  card: { result: "data" },
   group: "tabs",
   description:
     "List the browser's open tabs (tab_id, window_id, url, title, active, audible, status), optionally filtered; all given filters must match. Use it to find the tab the user is talking about, then pass its tab_id to get_tab_content to read it, activate_tab to show it, close_tab to close it, or execute_script to act on it.",
@@ -77,6 +78,7 @@ export const OpenTabResult = Schema.Struct({
 
 export const openTab = defineTool({
   name: "open_tab",
+  card: { subject: ["params.url"], result: "data" },
   group: "tabs",
   description:
     "Open a URL (http, https or about:blank) in a new browser tab, or navigate an existing tab (`tab_id`) to it. Use it when the user should see a page, or when a page needs the browser (login, scripts) to render; by default it waits until the page has loaded. Then read the page with get_tab_content using the returned tab_id, or act on it with execute_script.",
@@ -102,6 +104,7 @@ export const CloseTabParameters = Schema.Struct({
 
 export const closeTab = defineTool({
   name: "close_tab",
+  card: { subject: ["params.tab_id"], result: "data" },
   group: "tabs",
   description:
     "Close a browser tab. Anything unsaved in that page is lost, so close only tabs you opened or that the user asked to close; find the tab_id with list_tabs.",
@@ -123,6 +126,7 @@ export const ActivateTabParameters = Schema.Struct({
 
 export const activateTab = defineTool({
   name: "activate_tab",
+  card: { subject: ["params.tab_id"], result: "data" },
   group: "tabs",
   description:
     "Switch to a tab and bring its window to the front, so the user sees it. Find the tab_id with list_tabs. Reading a tab does not need this: get_tab_content works on background tabs.",

@@ -30,6 +30,7 @@ const scratchOnly = { worksOn: "tasks", readOnly: true, destructive: false, open
 
 export const createTask = defineTool({
   name: "create_task",
+  card: { subject: ["params.subject"], result: "data" },
   group: "tasks",
   description:
     'Add a task to your own task list for this conversation (status "pending"). Use it to plan long, multi-step work: create one task per step, mark each with update_task as you start and finish it, and check progress with list_tasks. The list is in memory only and is not saved.',
@@ -44,6 +45,7 @@ export const createTask = defineTool({
 
 export const updateTask = defineTool({
   name: "update_task",
+  card: { subject: ["params.subject", "params.task_id"], result: "data" },
   group: "tasks",
   description:
     'Change a task of your task list: its status (mark "in_progress" when you start it and "completed" when done), its title or its description. Get task_id from create_task or list_tasks.',
@@ -60,6 +62,7 @@ export const updateTask = defineTool({
 
 export const listTasks = defineTool({
   name: "list_tasks",
+  card: { result: "data" },
   group: "tasks",
   description:
     "List all tasks of your task list for this conversation with their status. Use it to see what is left to do; then update_task as you progress.",

@@ -22,6 +22,7 @@ export const OpfsWriteParameters = Schema.Struct({
 
 export const opfsWrite = defineTool({
   name: "opfs_write",
+  card: { subject: ["params.path"], result: "data" },
   group: "workspace",
   description:
     "Write a file to the user's workspace (a folder of files kept in the browser), creating parent folders and replacing an existing file (the user can restore the previous content). Use it to save results, notes or downloaded data for the user or for later steps; read it back with opfs_read and see what is there with opfs_list.",
@@ -93,6 +94,7 @@ export const OpfsReadResult = Schema.Union([OpfsReadTextResult, OpfsReadBlobResu
 
 export const opfsRead = defineTool({
   name: "opfs_read",
+  card: { subject: ["params.path"], result: "answer" },
   group: "workspace",
   description: `Read a file from the user's workspace. Text files return their content as lines; binary files return a blob URL (set \`mode\` to force one way). Text is returned in pages of at most ${MAX_READ_LINES} lines: pass \`offset\` and \`limit\` to page, and when the result has \`next_offset\`, call opfs_read again with offset = next_offset to continue. Find files with opfs_list.`,
   annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private"] } },
@@ -116,6 +118,7 @@ export const OpfsEntry = Schema.Struct({
 
 export const opfsList = defineTool({
   name: "opfs_list",
+  card: { subject: ["params.path"], result: "data" },
   group: "workspace",
   description:
     "List a folder of the user's workspace: each entry's name, kind (file or directory) and size. Use it to see what is saved before reading with opfs_read, writing with opfs_write or deleting with opfs_delete.",
@@ -136,6 +139,7 @@ export const OpfsDeleteParameters = Schema.Struct({
 
 export const opfsDelete = defineTool({
   name: "opfs_delete",
+  card: { subject: ["params.path"], result: "data" },
   group: "workspace",
   description:
     "Delete a file or a folder (with its contents) from the user's workspace. It goes to the workspace's trash, where the user can restore it for a while; check the path with opfs_list first.",

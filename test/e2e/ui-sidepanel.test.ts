@@ -110,10 +110,10 @@ test("a typed run streams its answer as Markdown, shows tool cards with results 
   assert.equal(await box.inputValue(), "", "Enter sent the message")
 
   // The task tool's card, done, with its result when opened; the task list beside the chat.
-  const taskCard = cards(panel).filter({ hasText: "create_task" })
+  const taskCard = cards(panel).and(panel.locator("[data-tool=create_task]"))
   await panel.locator("[data-testid=tool-card][data-tool=create_task][data-status=done]").waitFor()
-  assert.match(await taskCard.innerText(), /Book the flight/)
-  await taskCard.locator("summary").click()
+  assert.match(await taskCard.innerText(), /New task\s+Book the flight/, "the card says what it did, in words, and on what")
+  await taskCard.locator("summary").first().click()
   assert.match(await taskCard.getByTestId("tool-result").innerText(), /"subject": "Book the flight"/)
   await panel.getByTestId("tasks").getByText("Book the flight").waitFor()
 

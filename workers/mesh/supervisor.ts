@@ -22,13 +22,21 @@ import {
 } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import { issueLines, quoteInput, strictParse } from "../../schemas/primitives.ts"
-import { callTimeLimitMs, parametersJsonSchema, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
+import {
+  callTimeLimitMs,
+  parametersJsonSchema,
+  type ToolCardSpec,
+  type ToolDefinition,
+  type ToolGroup,
+} from "../../schemas/tool-definition.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
 
 export interface ToolInfo {
   readonly name: string
   readonly description: string
   readonly parameters: Record<string, unknown>
+  /** How a person sees its calls (pages only; never sent to a model). */
+  readonly card?: ToolCardSpec
 }
 
 export interface CallOptions {
@@ -139,6 +147,7 @@ export class Supervisor {
       name: t.name,
       description: t.description,
       parameters: parametersJsonSchema(t),
+      ...(t.card ? { card: t.card } : {}),
     }))
   }
 

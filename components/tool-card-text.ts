@@ -1,0 +1,89 @@
+/**
+ * A tool call in words a person reads: its label in their language (the message `tool_<name>`),
+ * what it worked on (the tool's `card.subject`, from its definition), and how its result reads.
+ * The specs arrive with `agent.tools.list()`, so the panel carries no schema code.
+ */
+import type { ToolCardSpec } from "../schemas/tool-definition.ts"
+import { t } from "./i18n.ts"
+
+let specs: ReadonlyMap<string, ToolCardSpec> = new Map()
+let loading: Promise<void> | undefined
+
+/** Loads the tools' card specs once per page (custom tools have none and read by their name); a card re-renders when they arrive. */
+export const ensureToolCards = (): Promise<void> =>
+  (loading ??= globalThis.agent.tools.list().then(
+    (tools) => {
+      specs = new Map(tools.flatMap((tool) => (tool.card ? [[tool.name, tool.card] as const] : [])))
+    },
+    () => {
+      // Without specs a card still shows its label and its data; the next card asks again.
+      loading = undefined
+    },
+  ))
+
+/** For tests and for pages that already hold the list. */
+export const setToolCards = (next: ReadonlyMap<string, ToolCardSpec>): void => {
+  specs = next
+}
+
+export const toolLabel = (tool: string): string => {
+  const key = `tool_${tool}`
+  const label = t(key)
+  return label === key || label === "" ? tool : label
+}
+
+const field = (path: string, params: unknown, result: unknown): unknown => {
+  const [where, name] = path.split(".", 2) as ["params" | "result", string]
+  const source = where === "params" ? params : result
+  return typeof source === "object" && source !== null ? (source as Record<string, unknown>)[name] : undefined
+}
+
+const shown = (value: unknown): string | undefined => {
+  if (typeof value === "string") return value.trim() === "" ? undefined : value.replace(/\s+/g, " ").trim()
+  if (typeof value === "number" || typeof value === "boolean") return String(value)
+  return undefined
+}
+
+/** What the call worked on, e.g. the page's title or the file's path; empty when the tool says nothing. */
+export const toolSubject = (tool: string, params: unknown, result?: unknown, max = 80): string => {
+  const spec = specs.get(tool)
+  if (spec === undefined) return ""
+  for (const path of spec.subject ?? []) {
+    const text = shown(field(path, params, result))
+    if (text !== undefined) return text.length > max ? `${text.slice(0, max - 1)}…` : text
+  }
+  return ""
+}
+
+export type ResultView = { kind: "markdown"; text: string } | { kind: "text"; text: string } | { kind: "data"; value: unknown }
+
+/** How a result reads: Markdown (a page's content), a text answer, or data shown as a tree. */
+export const resultView = (tool: string, result: unknown): ResultView => {
+  const how = specs.get(tool)?.result ?? "data"
+  const record = typeof result === "object" && result !== null ? (result as Record<string, unknown>) : undefined
+  if (how === "markdown" && typeof record?.content === "string") return { kind: "markdown", text: record.content }
+  if (how === "answer") {
+    if (typeof result === "string") return { kind: "markdown", text: result }
+    if (typeof record?.answer === "string") return { kind: "markdown", text: record.answer }
+    if (typeof record?.content === "string") return { kind: "text", text: record.content }
+  }
+  return { kind: "data", value: result }
+}
+
+/**
+ * A tool error as one line: its translated meaning when the code has one (`error_<code>`), else
+ * the tool's own message's first line, with no stack, no blob: URLs; the rest goes behind a disclosure.
+ */
+export const errorLine = (error: { code: string; message: string }): { line: string; details: string } => {
+  const key = `error_${error.code}`
+  const translated = t(key)
+  const firstLine =
+    error.message
+      .split("\n")[0]
+      ?.replace(/\s*\(?blob:[^\s)]*\)?/g, "")
+      .trim() ?? ""
+  return {
+    line: translated !== key && translated !== "" ? translated : firstLine || error.code,
+    details: `${error.code}: ${error.message}`,
+  }
+}
