@@ -155,12 +155,14 @@ describe("Markdown rendering", () => {
   })
 
   it("shows a task list's checkboxes, disabled, and no other input", () => {
-    const div = dom("- [x] done\n- [ ] todo\n\n<input type=text value=1><input type=image src=x>")
+    const div = dom(`- [x] done\n- [ ] todo\n\n<input type=text value=1><input type=image src=x><input type=checkbox src="${EVIL}">`)
     const inputs = [...div.querySelectorAll("input")]
     expect(inputs.map((i) => [i.type, i.checked, i.disabled])).to.deep.equal([
       ["checkbox", true, true],
       ["checkbox", false, true],
+      ["checkbox", false, true],
     ])
+    expect(div.querySelector("[src]")).to.equal(null)
   })
 
   it("escapes a code block's language and content", () => {

@@ -142,6 +142,7 @@ const purify = () => {
   // Runs in DOMPurify's inert document, where an <img> fetches nothing; a remote one is swapped
   // for a link there, before anything reaches the live page.
   purifier.addHook("afterSanitizeAttributes", (node) => {
+    if (node.tagName !== "IMG") node.removeAttribute("src")
     if (node.tagName === "A") hardenLink(node)
     else if (node.tagName === "IMG") {
       const src = (node.getAttribute("src") ?? "").trim()
