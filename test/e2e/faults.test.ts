@@ -146,7 +146,8 @@ test("the service worker stopped mid-run: the run goes on and finishes", async (
     { text: "Finished without the service worker's help." },
   ])
   const run = startChat(panel, "slow one", "f-sw")
-  await new Promise((r) => setTimeout(r, 300))
+  // Stopped while the run waits on the model.
+  await until(() => chats().at(-1)?.body.messages.at(-1)?.content === "slow one", "the model request")
   tally.injected++
   assert.equal(await stopServiceWorker(), "stopped")
   const result = await run.finish()
