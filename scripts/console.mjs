@@ -52,7 +52,7 @@ export class StartError extends Error {
 const launchProblem = (error, profile) => {
   const text = error instanceof Error ? error.message : String(error)
   if (/Missing X server|\$DISPLAY|cannot open display/i.test(text))
-    return "Chromium could not open a window: there is no display (run it headless: npm start -- --headless)."
+    return "Chromium could not open a window: there is no display (run it headless: npm start -- --headless, or npm run console without --headed)."
   if (/doesn't exist|ENOENT|no such file/i.test(text))
     return `Chromium was not found at ${chromiumPath}: set CHROMIUM_PATH to a Chromium or Chrome.`
   if (/ProcessSingleton|profile appears to be in use/i.test(text))

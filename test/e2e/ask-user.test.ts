@@ -4,7 +4,7 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
-import { launchExtension, type ExtensionSession } from "./harness.ts"
+import { launchExtension, type ExtensionSession, until } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
@@ -28,14 +28,14 @@ const watchQuestions = (page: Page) =>
 const seen = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { seen: Array<{ type: string; id: string; [k: string]: unknown }> }).seen)
 const nextQuestion = async (page: Page) => {
-  for (let i = 0; i < 100; i++) {
-    const asked = (await seen(page)).filter((e) => e.type === "question_asked")
-    const closed = new Set((await seen(page)).filter((e) => e.type === "question_closed").map((e) => e.id))
-    const open = asked.find((q) => !closed.has(q.id))
-    if (open) return open
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error("no question was asked")
+  let open: Awaited<ReturnType<typeof seen>>[number] | undefined
+  await until(async () => {
+    const events = await seen(page)
+    const closed = new Set(events.filter((e) => e.type === "question_closed").map((e) => e.id))
+    open = events.find((e) => e.type === "question_asked" && !closed.has(e.id))
+    return open !== undefined
+  }, "a question to be asked")
+  return open!
 }
 
 /** Starts an ask_user call in the panel without waiting for it. */
@@ -152,8 +152,7 @@ test("in a run: the model asks, the user answers, the model gets the answer; a s
   const second = await nextQuestion(answerer)
   await answerer.evaluate(() => globalThis.agent.stop("seat-2"))
   assert.equal((await stopped).status, "stopped")
-  for (let i = 0; i < 50 && !(await seen(answerer)).some((e) => e.type === "question_closed" && e.id === second.id); i++)
-    await new Promise((r) => setTimeout(r, 50))
+  await until(async () => (await seen(answerer)).some((e) => e.type === "question_closed" && e.id === second.id), "the question to close")
   assert.ok((await seen(answerer)).some((e) => e.type === "question_closed" && e.id === second.id && e.reason === "withdrawn"))
   assert.deepEqual(await answerer.evaluate(() => globalThis.agent.questions.pending()), [])
 })

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, type ExtensionSession, until } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
@@ -118,7 +118,7 @@ test("get_tab_content with prompt distills the rendered page; a cancelled call s
     }
   }, tabId)
   assert.deepEqual(cancelled, { code: "cancelled" })
-  for (let i = 0; i < 50 && !chats().at(-1)?.clientClosed; i++) await new Promise((r) => setTimeout(r, 50))
+  await until(() => chats().at(-1)?.clientClosed === true, "the model request to be closed")
   assert.equal(chats().at(-1)?.clientClosed, true, "the model request was closed")
   await tab.close()
 })

@@ -8,7 +8,7 @@ import type { Page } from "playwright-core"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, type ExtensionSession, until } from "./harness.ts"
 
 type Saved = Array<{ seq: number; message: { role: string; content?: string } }>
 let session: ExtensionSession
@@ -82,11 +82,10 @@ const stopServiceWorker = async () => {
     },
   )
   await cdp.send("ServiceWorker.enable")
-  for (let i = 0; i < 50 && ![...versions.values()].some((v) => v.scriptURL.includes(session.extensionId)); i++)
-    await new Promise((r) => setTimeout(r, 50))
+  await until(() => [...versions.values()].some((v) => v.scriptURL.includes(session.extensionId)), "the service worker's version")
   const [versionId] = [...versions.entries()].find(([, v]) => v.scriptURL.includes(session.extensionId))!
   await cdp.send("ServiceWorker.stopWorker", { versionId })
-  for (let i = 0; i < 50 && versions.get(versionId)?.runningStatus !== "stopped"; i++) await new Promise((r) => setTimeout(r, 50))
+  await until(() => versions.get(versionId)?.runningStatus === "stopped", "the service worker to stop")
   await cdp.detach()
   return versions.get(versionId)?.runningStatus
 }
@@ -124,8 +123,10 @@ test("a tool worker killed mid-call: the model gets worker_crashed, calls again,
   await panel.evaluate(() => globalThis.agent.debug.stallWorker("tasks", 20_000))
   const run = startChat(panel, "make a task", "f-kill")
   // Kill it once the call is in flight (dispatched to the stalled worker).
-  for (let i = 0; i < 200 && (await panel.evaluate(() => (globalThis as unknown as { started: string[] }).started.length)) === 0; i++)
-    await new Promise((r) => setTimeout(r, 20))
+  await until(
+    async () => (await panel.evaluate(() => (globalThis as unknown as { started: string[] }).started.length)) > 0,
+    "the tool call to start",
+  )
   await new Promise((r) => setTimeout(r, 200))
   tally.injected++
   await panel.evaluate(() => globalThis.agent.debug.killWorker("tasks"))
@@ -145,7 +146,8 @@ test("the service worker stopped mid-run: the run goes on and finishes", async (
     { text: "Finished without the service worker's help." },
   ])
   const run = startChat(panel, "slow one", "f-sw")
-  await new Promise((r) => setTimeout(r, 300))
+  // Stopped while the run waits on the model.
+  await until(() => chats().at(-1)?.body.messages.at(-1)?.content === "slow one", "the model request")
   tally.injected++
   assert.equal(await stopServiceWorker(), "stopped")
   const result = await run.finish()
@@ -158,8 +160,7 @@ test("the offscreen document closed mid-run: a clear error at once, the conversa
   const before = await history("f-offscreen")
   model.script([{ delayMs: 20_000, text: "never delivered" }])
   const run = startChat(panel, "this run will lose its document", "f-offscreen")
-  for (let i = 0; i < 100 && chats().at(-1)?.body.messages.at(-1)?.content !== "this run will lose its document"; i++)
-    await new Promise((r) => setTimeout(r, 20))
+  await until(() => chats().at(-1)?.body.messages.at(-1)?.content === "this run will lose its document", "the model request")
   tally.injected++
   await (await session.serviceWorker()).evaluate(() => chrome.offscreen.closeDocument())
   const result = await run.finish()
@@ -267,8 +268,7 @@ test("the browser closed mid-run and reopened: the conversation is there, marked
   void startChat(panel, "the browser will close now", "f-browser")
     .finish()
     .catch(() => undefined)
-  for (let i = 0; i < 100 && chats().at(-1)?.body.messages.at(-1)?.content !== "the browser will close now"; i++)
-    await new Promise((r) => setTimeout(r, 20))
+  await until(() => chats().at(-1)?.body.messages.at(-1)?.content === "the browser will close now", "the model request")
   tally.injected++
   await session.close({ keepProfile: true })
   session = await launchExtension({ userDataDir: session.userDataDir })

@@ -118,3 +118,22 @@ export const callTool = (page: Page, name: string, params: unknown, options: Rec
     },
     [name, params, options] as const,
   )
+
+/**
+ * Past any wait a loaded machine can explain: a state still not reached by then never will be,
+ * and the test fails naming it rather than hanging.
+ */
+export const HANG_GUARD_MS = 120_000
+
+/**
+ * Waits until `condition` holds (state seen from Node: a server's log, a CDP event, a page's
+ * answer), checking again every 50 ms. No margin to tune: it waits as long as the state takes,
+ * up to the hang guard.
+ */
+export const until = async (condition: () => boolean | Promise<boolean>, what: string): Promise<void> => {
+  const deadline = Date.now() + HANG_GUARD_MS
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`still waiting, after ${HANG_GUARD_MS / 1000} s, for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}

@@ -9,7 +9,7 @@ import { after, before, describe, test } from "node:test"
 import type { Page } from "playwright-core"
 import { parametersJsonSchema } from "../../schemas/tool-definition.ts"
 import { builtinTools } from "../../schemas/tools/index.ts"
-import { callTool, launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, repoRoot, type ExtensionSession, until } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
@@ -24,14 +24,6 @@ before(async () => {
 after(async () => session?.close())
 
 const workers = (page: Page) => page.evaluate(() => globalThis.agent.debug.workers())
-
-const waitFor = async (condition: () => Promise<boolean>, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time")
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 describe("the tool path: page → supervisor → worker → result", () => {
   test("create_task then list_tasks in one conversation returns the task from the tasks worker", async () => {
@@ -121,7 +113,7 @@ describe("supervision", () => {
   test("a tool worker that crashes is restarted and the next call succeeds", async () => {
     const before = (await workers(panel)).tasks!.restarts
     await panel.evaluate(() => globalThis.agent.debug.crashWorker("tasks"))
-    await waitFor(async () => (await workers(panel)).tasks!.restarts > before)
+    await until(async () => (await workers(panel)).tasks!.restarts > before, "the tasks worker to be replaced")
     const next = await callTool(panel, "create_task", { subject: "after the crash" }, { conversationId: "conv-crash" })
     assert.deepEqual(next, { ok: true, value: { task_id: "t1", subject: "after the crash", status: "pending" } })
     assert.equal((await workers(panel)).tasks?.alive, true)
@@ -152,7 +144,7 @@ describe("supervision", () => {
       }
     })
     assert.deepEqual(outcome, { code: "cancelled" })
-    await waitFor(async () => (await workers(panel)).tasks!.restarts > before)
+    await until(async () => (await workers(panel)).tasks!.restarts > before, "the tasks worker to be replaced")
     assert.equal((await callTool(panel, "list_tasks", {})).ok, true)
   })
 })
@@ -173,13 +165,12 @@ describe("the service worker", () => {
     )
     await cdp.send("ServiceWorker.enable")
     const ours = async () => {
-      for (let i = 0; i < 50 && ![...versions.values()].some((v) => v.scriptURL.includes(session.extensionId)); i++)
-        await new Promise((r) => setTimeout(r, 100))
+      await until(() => [...versions.values()].some((v) => v.scriptURL.includes(session.extensionId)), "the service worker's version")
       return [...versions.entries()].find(([, v]) => v.scriptURL.includes(session.extensionId))!
     }
     const [versionId] = await ours()
     await cdp.send("ServiceWorker.stopWorker", { versionId })
-    for (let i = 0; i < 50 && versions.get(versionId)?.runningStatus !== "stopped"; i++) await new Promise((r) => setTimeout(r, 100))
+    await until(() => versions.get(versionId)?.runningStatus === "stopped", "the service worker to stop")
     assert.equal(versions.get(versionId)?.runningStatus, "stopped")
 
     // settings live behind the service worker's router: this call needs it, and wakes it.

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { launchExtension, type ExtensionSession } from "./harness.ts"
+import { launchExtension, type ExtensionSession, until } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
@@ -134,7 +134,7 @@ test("stopping the parent stops its sub-agent and the sub-agent's tool calls", a
     return run.result
   })
   // Stop once the sub-agent is waiting on the model.
-  for (let i = 0; i < 100 && chats().length < before + 2; i++) await new Promise((r) => setTimeout(r, 50))
+  await until(() => chats().length >= before + 2, "the sub-agent's model request")
   assert.equal(chats().length, before + 2)
   await panel.evaluate(() => globalThis.agent.stop("stop-sub"))
   const outcome = await pending

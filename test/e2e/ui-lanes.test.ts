@@ -53,7 +53,7 @@ test("three researchers started in one turn show as three lanes, each with its t
   await panel.getByTestId("setup-needed").waitFor({ state: "detached" })
   const composer = panel.getByRole("textbox", { name: "Message to the agent" })
   await composer.fill("Research this laptop in parallel")
-  for (let i = 0; i < 100 && (await panel.getByTestId("send").isDisabled()); i++) await new Promise((r) => setTimeout(r, 50))
+  await panel.locator("[data-testid=send]:enabled").waitFor()
   await composer.press("Enter")
   const lanes = panel.getByTestId("sub-agent-lane")
   await panel.getByText("The three researchers are done.").waitFor({ timeout: 20_000 })

@@ -8,7 +8,7 @@ import assert from "node:assert/strict"
 import { readFile } from "node:fs/promises"
 import path from "node:path"
 import type { Page } from "playwright-core"
-import { callTool, launchExtension, fixturesDir, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, fixturesDir, type ExtensionSession, until } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { einoHtml2025, openclawHtml2026, weatherLite2026 } from "../../workers/web/search/approved-duckduckgo.ts"
 import { baiduCaptchaPage, duckDuckGoChallengePage } from "../../workers/web/search/challenge-pages.ts"
@@ -252,7 +252,7 @@ test("a search stopped by its timeout ends its request to the engine", async () 
   const outcome = await callTool(page, "web_search", { query: "eino" }, { timeoutMs: 300 })
   assert.ok(!outcome.ok)
   assert.equal(outcome.error.code, "timeout")
-  for (let i = 0; i < 100 && stalledAndClosed === 0; i++) await new Promise((r) => setTimeout(r, 50))
+  await until(() => stalledAndClosed > 0, "the stalled engine request to be closed")
   assert.equal(stalledAndClosed, 1, "the request to the engine was left open")
   assert.equal(requestsTo("/ddg/stall").length, 1, "the lite page was asked after the call had stopped")
 })

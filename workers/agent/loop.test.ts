@@ -81,13 +81,17 @@ describe("the agent loop", () => {
   it("runs a turn's tool calls in parallel, sends the results back, and ends on an answer without tools", async () => {
     let running = 0
     let most = 0
+    // Each call waits until both have started: calls run one after the other would never finish.
+    let bothStarted = () => undefined as void
+    const together = new Promise<void>((resolve) => (bothStarted = resolve))
     const h = harness(
       [[call("a", "echo", { n: 1 }), call("b", "echo", { n: 2 }), { type: "stop", reason: "tool_calls" }], text("both done")],
       {
         tools: async (c) => {
           running++
           most = Math.max(most, running)
-          await new Promise((r) => setTimeout(r, 30))
+          if (running === 2) bothStarted()
+          await together
           running--
           return { ok: true, value: c.arguments }
         },
