@@ -136,7 +136,9 @@ export const destinationsOf = (
   searchEndpoints: () => Promise<string[]>,
 ): Promise<{ destinations: string[]; outgoing: string } | undefined> | undefined => {
   const sends = definition.annotations.flow?.sendsTo
-  if (sends === undefined) return undefined
+  if (sends === undefined || !readsWith(definition, params)) return undefined
+  if (sends === "anywhere")
+    return Promise.resolve({ destinations: ["anywhere"], outgoing: typeof params.code === "string" ? params.code : JSON.stringify(params) })
   if (sends === "tool") return Promise.resolve({ destinations: [`tool:${definition.name}`], outgoing: JSON.stringify(params) })
   if (sends === "search_engine")
     return searchEndpoints().then((endpoints) => ({
