@@ -40,7 +40,7 @@ export type FlowLabel = "private" | "untrusted"
 export interface FlowAnnotation {
   /** The labels its result (or its error, for untrusted) adds to the run. */
   readonly reads?: ReadonlyArray<FlowLabel>
-  /** It reads, and sends, only when this parameter has this value (absent: `absentMeans`). */
+  /** It reads, sends and destroys only when this parameter has this value (absent: `absentMeans`). */
   readonly readsWhen?: { readonly param: string; readonly equals: string; readonly absentMeans: string }
   /** A URL parameter: the result of a request to loopback or a private network is private too. */
   readonly privateWhenLocal?: string

@@ -16,7 +16,7 @@ import type { ConfirmationRequested, ConsentGrant, MeshEvent } from "../../schem
 import type { ConsentMode } from "../../schemas/settings.ts"
 import type { FlowLabel, ToolDefinition } from "../../schemas/tool-definition.ts"
 import { emptyFlow, FlowStore, MAX_GRANTS, MAX_OPENED_TABS, MAX_SOURCES, type FlowRecord } from "./flow-store.ts"
-import { destinationsOf, hasCredentials, httpOrigin, labelsOf, sourceOf } from "./flow.ts"
+import { destinationsOf, hasCredentials, httpOrigin, labelsOf, readsWith, sourceOf } from "./flow.ts"
 import { leakedText, outgoingForms, readText, type ReadText } from "./leaks.ts"
 import type { CallOutcome, RouterCall } from "./protocol.ts"
 
@@ -208,7 +208,7 @@ export class ConsentKeeper {
     }
     const settings = await this.settings()
     const asks: Ask[] = []
-    if (!options.hop && definition.annotations.destructive && !(definition.name === "execute_script" && p.target !== "page")) {
+    if (!options.hop && definition.annotations.destructive && readsWith(definition, p)) {
       asks.push(await this.describe(definition.name, p))
     }
     if (!options.hop && definition.annotations.worksOn === "tabs" && sends !== undefined && typeof p.tab_id === "number") {

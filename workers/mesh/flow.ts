@@ -73,8 +73,11 @@ export const isLocalAddress = (url: string): boolean => {
   )
 }
 
-/** Whether a call of this tool with these parameters reads at all (execute_script in the sandbox does not). */
-const readsWith = (definition: ToolDefinition, params: Record<string, unknown>): boolean => {
+/**
+ * Whether a call of this tool with these parameters touches the user's side at all: reads,
+ * sends, or destroys (execute_script in the sandbox does none of these).
+ */
+export const readsWith = (definition: ToolDefinition, params: Record<string, unknown>): boolean => {
   const when = definition.annotations.flow?.readsWhen
   if (!when) return true
   const value = params[when.param] ?? when.absentMeans
