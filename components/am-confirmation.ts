@@ -130,7 +130,13 @@ export class AmConfirmation extends LitElement {
       ${
         r.destination
           ? html`<p class="site" data-testid="confirm-destination">
-              ${r.destination.startsWith("tool:") ? t("confirmDestinationTool", r.destination.slice(5)) : t("confirmDestination", host)}
+              ${
+                r.destination === "anywhere"
+                  ? t("confirmDestinationAnywhere")
+                  : r.destination.startsWith("tool:")
+                    ? t("confirmDestinationTool", r.destination.slice(5))
+                    : t("confirmDestination", host)
+              }
             </p>`
           : nothing
       }

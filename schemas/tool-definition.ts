@@ -40,16 +40,16 @@ export type FlowLabel = "private" | "untrusted"
 export interface FlowAnnotation {
   /** The labels its result (or its error, for untrusted) adds to the run. */
   readonly reads?: ReadonlyArray<FlowLabel>
-  /** It reads only when this parameter has this value (absent: `absentMeans`). */
+  /** It reads, sends and destroys only when this parameter has this value (absent: `absentMeans`). */
   readonly readsWhen?: { readonly param: string; readonly equals: string; readonly absentMeans: string }
   /** A URL parameter: the result of a request to loopback or a private network is private too. */
   readonly privateWhenLocal?: string
   /**
    * Where the call can carry data: the origin of a URL parameter (the host name and path are data
-   * too), the configured search engine (the query), or the tool itself (custom and MCP tools, whose
-   * code decides where things go).
+   * too), the configured search engine (the query), the tool itself (custom and MCP tools, whose
+   * code decides where things go), or anywhere (a script in a page can reach any site).
    */
-  readonly sendsTo?: { readonly urlParam: string } | "search_engine" | "tool"
+  readonly sendsTo?: { readonly urlParam: string } | "search_engine" | "tool" | "anywhere"
 }
 
 export interface ToolDefinition<Name extends string = string, P extends Schema.Top = Schema.Top, R extends Schema.Top = Schema.Top> {

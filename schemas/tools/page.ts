@@ -92,7 +92,7 @@ export const executeScript = defineTool({
     readOnly: false,
     destructive: true,
     openWorld: true,
-    flow: { reads: ["private", "untrusted"], readsWhen: { param: "target", equals: "page", absentMeans: "page" } },
+    flow: { reads: ["private", "untrusted"], readsWhen: { param: "target", equals: "page", absentMeans: "page" }, sendsTo: "anywhere" },
   },
   parameters: ExecuteScriptParameters,
   result: ExecuteScriptResult,

@@ -128,3 +128,20 @@ test("reading the user's tab, then fetching two new sites: asked once when the u
   await panel.evaluate(() => ((globalThis as unknown as { grant?: string }).grant = "conversation_all"))
   assert.deepEqual(await readTabThenFetch("smooth-all"), [sites[0]!.origin])
 })
+
+test("'always for this site' is kept in the settings, listed on the options page, and revoked there", async () => {
+  await panel.evaluate(() => ((globalThis as unknown as { grant?: string }).grant = "site_always"))
+  const destinations = await readTabThenFetch("smooth-always")
+  assert.deepEqual(destinations, [sites[0]!.origin, sites[1]!.origin])
+  const allowed = () => panel.evaluate(() => globalThis.agent.settings.get().then((s) => s.allowedSites))
+  assert.deepEqual(await allowed(), [sites[0]!.origin, sites[1]!.origin])
+  // A new conversation reading the tab again is not asked about those sites.
+  assert.deepEqual(await readTabThenFetch("smooth-always-2"), [])
+  const options = await session.openPage("options.html")
+  const list = options.getByTestId("allowed-sites")
+  await list.getByText(sites[0]!.origin).waitFor()
+  await list.getByRole("button", { name: `Revoke ${sites[0]!.origin}` }).click()
+  await list.getByText(sites[0]!.origin).waitFor({ state: "detached" })
+  assert.deepEqual(await allowed(), [sites[1]!.origin])
+  await options.close()
+})

@@ -366,7 +366,11 @@ export class AgentPool {
   ): Promise<ToolOutcome> {
     const controller = new AbortController()
     run.tools.set(callId, controller)
-    this.modelCalls.set(callId, { scope: consentScope, signal: controller.signal })
+    // A hop's question ends with the call (its time limit included), not only with the run.
+    const hops = new AbortController()
+    const stopHops = () => hops.abort()
+    controller.signal.addEventListener("abort", stopHops, { once: true })
+    this.modelCalls.set(callId, { scope: consentScope, signal: hops.signal })
     try {
       const definition = this.options.supervisor.definition(name)
       if (definition !== undefined) {
@@ -381,6 +385,8 @@ export class AgentPool {
     } finally {
       run.tools.delete(callId)
       this.modelCalls.delete(callId)
+      controller.signal.removeEventListener("abort", stopHops)
+      hops.abort()
     }
   }
 

@@ -186,6 +186,16 @@ describe("the flow rule", () => {
     expect(s.asked).to.have.length(1)
   })
 
+  it("holds a page script by the flow rule even when its own rule is off, and a sandbox script not at all", async () => {
+    const s = setup(() => ({ allow: false }))
+    ;(s.settings.confirmations as Record<string, string>).execute_script = "never"
+    await s.keeper().noteResult("c", tool("get_tab_content"), {}, ok({ title: "My bank", content: "x" }))
+    expect((await s.keeper().check("c", tool("execute_script"), { target: "sandbox", code: "1 + 1" }, signal)).ok).to.equal(true)
+    const r = await s.keeper().check("c", tool("execute_script"), { target: "page", tab_id: 7, code: "fetch('https://e.test')" }, signal)
+    expect(r.ok).to.equal(false)
+    expect(s.asked.map((a) => [a.reason, a.destination, a.grants])).to.deep.equal([["send_read_data", "anywhere", ["conversation_all"]]])
+  })
+
   it("shows the whole script in an execute_script confirmation", async () => {
     const s = setup(() => ({ allow: false }))
     const code = "x".repeat(5000) + "/*tail*/"

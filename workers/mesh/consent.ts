@@ -16,7 +16,7 @@ import type { ConfirmationRequested, ConsentGrant, MeshEvent } from "../../schem
 import type { ConsentMode } from "../../schemas/settings.ts"
 import type { FlowLabel, ToolDefinition } from "../../schemas/tool-definition.ts"
 import { emptyFlow, FlowStore, MAX_GRANTS, MAX_OPENED_TABS, MAX_SOURCES, type FlowRecord } from "./flow-store.ts"
-import { destinationsOf, hasCredentials, httpOrigin, labelsOf, sourceOf } from "./flow.ts"
+import { destinationsOf, hasCredentials, httpOrigin, labelsOf, readsWith, sourceOf } from "./flow.ts"
 import { leakedText, outgoingForms, readText, type ReadText } from "./leaks.ts"
 import type { CallOutcome, RouterCall } from "./protocol.ts"
 
@@ -208,7 +208,7 @@ export class ConsentKeeper {
     }
     const settings = await this.settings()
     const asks: Ask[] = []
-    if (!options.hop && definition.annotations.destructive && !(definition.name === "execute_script" && p.target !== "page")) {
+    if (!options.hop && definition.annotations.destructive && readsWith(definition, p)) {
       asks.push(await this.describe(definition.name, p))
     }
     if (!options.hop && definition.annotations.worksOn === "tabs" && sends !== undefined && typeof p.tab_id === "number") {
@@ -225,7 +225,10 @@ export class ConsentKeeper {
       }
     }
     const leaving = await destinationsOf(definition, p, async () => searchEndpoints(settings.search))
-    if (leaving) {
+    // A destructive call under its own rule shows everything it would do (the whole script), and
+    // the user's rule for it decides; the flow rule holds it only when that rule is off.
+    const coveredByOwnRule = asks.some((a) => a.reason === "destructive" && (settings.confirmations?.[a.rule] ?? "always") !== "never")
+    if (leaving && !coveredByOwnRule) {
       const record = await this.current(conversationId)
       if (record.labels.includes("private") && record.labels.includes("untrusted")) {
         const matched = leakedText([...outgoingForms(leaving.outgoing), leaving.outgoing], this.read.get(conversationId) ?? [], "")
@@ -256,7 +259,7 @@ export class ConsentKeeper {
       const grants: ConsentGrant[] =
         ask.rule === SEND_READ_DATA
           ? [
-              ...(mode === "once_per_site" ? (["site_conversation"] as const) : []),
+              ...(mode === "once_per_site" && !ask.sites.includes("anywhere") ? (["site_conversation"] as const) : []),
               ...(ask.sites.every((s) => httpOrigin(s) === s) ? (["site_always"] as const) : []),
               "conversation_all",
             ]

@@ -73,8 +73,11 @@ export const isLocalAddress = (url: string): boolean => {
   )
 }
 
-/** Whether a call of this tool with these parameters reads at all (execute_script in the sandbox does not). */
-const readsWith = (definition: ToolDefinition, params: Record<string, unknown>): boolean => {
+/**
+ * Whether a call of this tool with these parameters touches the user's side at all: reads,
+ * sends, or destroys (execute_script in the sandbox does none of these).
+ */
+export const readsWith = (definition: ToolDefinition, params: Record<string, unknown>): boolean => {
   const when = definition.annotations.flow?.readsWhen
   if (!when) return true
   const value = params[when.param] ?? when.absentMeans
@@ -136,7 +139,9 @@ export const destinationsOf = (
   searchEndpoints: () => Promise<string[]>,
 ): Promise<{ destinations: string[]; outgoing: string } | undefined> | undefined => {
   const sends = definition.annotations.flow?.sendsTo
-  if (sends === undefined) return undefined
+  if (sends === undefined || !readsWith(definition, params)) return undefined
+  if (sends === "anywhere")
+    return Promise.resolve({ destinations: ["anywhere"], outgoing: typeof params.code === "string" ? params.code : JSON.stringify(params) })
   if (sends === "tool") return Promise.resolve({ destinations: [`tool:${definition.name}`], outgoing: JSON.stringify(params) })
   if (sends === "search_engine")
     return searchEndpoints().then((endpoints) => ({
