@@ -177,6 +177,37 @@ test("the workspace browser: folders, text preview, download, delete", async () 
   assert.deepEqual(listed, [])
 })
 
+test("the workspace browser: a file's versions and the trash, each restorable", async () => {
+  await options.evaluate(async () => {
+    await globalThis.agent.tools.call("opfs_write", { path: "draft.md", content: "first draft\n" })
+    await globalThis.agent.tools.call("opfs_write", { path: "draft.md", content: "" })
+  })
+  const workspace = options.locator("am-workspace")
+  await workspace.getByRole("button", { name: "Refresh" }).click()
+  if (
+    await workspace
+      .getByRole("button", { name: "Up one folder" })
+      .isEnabled()
+      .catch(() => false)
+  ) {
+    await workspace.getByRole("button", { name: "Up one folder" }).click()
+  }
+  await workspace.getByRole("button", { name: "Versions of draft.md" }).click()
+  // Each list by its name, so a click never lands on the list it replaces.
+  const versions = workspace.locator('[data-testid="workspace-history"][aria-label="Versions of draft.md"]')
+  await versions.getByRole("button", { name: /^Restore draft\.md from / }).click()
+  await workspace.getByText("Restored draft.md.").waitFor()
+  const restored = await options.evaluate(() => globalThis.agent.tools.call("opfs_read", { path: "draft.md" }))
+  assert.equal((restored as { content: string }).content, "first draft\n")
+
+  await workspace.getByRole("button", { name: "Delete draft.md" }).click()
+  await workspace.getByRole("button", { name: "Trash" }).click()
+  const trash = workspace.locator('[data-testid="workspace-history"][aria-label="Trash"]')
+  await trash.getByRole("button", { name: /^Restore draft\.md from / }).click()
+  await trash.getByRole("button", { name: /^Restore draft\.md from / }).waitFor({ state: "detached" })
+  await workspace.getByRole("button", { name: "Preview draft.md" }).waitFor()
+})
+
 test("screenshots of the settings in both themes, and no serious accessibility violation", async () => {
   await options.evaluate(() => window.scrollTo(0, 0))
   for (const colorScheme of ["light", "dark"] as const) {

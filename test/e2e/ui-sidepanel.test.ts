@@ -284,24 +284,25 @@ test("no serious accessibility violation in the panel, in either theme, and ever
 })
 
 test("a destructive call waits for the user's yes in the panel, and runs only then", async () => {
-  await panel.evaluate(() => globalThis.agent.tools.call("opfs_write", { path: "old.txt", content: "old" }))
-  model.script([{ toolCalls: [{ id: "d1", name: "opfs_delete", arguments: { path: "old.txt" } }] }, { text: "Deleted old.txt." }])
+  // close_tab: opfs_delete no longer asks, since the trash keeps what it removes.
+  const doomed = await session.context.newPage()
+  await doomed.goto("data:text/html,<title>Old notes</title><p>notes</p>")
+  const tabs = (await panel.evaluate(() => globalThis.agent.tools.call("list_tabs", { title_pattern: "^Old notes$" }))) as Array<{
+    tab_id: number
+  }>
+  const tabId = tabs[0]!.tab_id
+  model.script([{ toolCalls: [{ id: "d1", name: "close_tab", arguments: { tab_id: tabId } }] }, { text: "Closed Old notes." }])
   await panel.getByTestId("new-conversation").click()
-  await composer(panel).fill("Clean up the workspace")
+  await composer(panel).fill("Close my old notes tab")
   await composer(panel).press("Enter")
   const ask = panel.getByTestId("confirmation")
   await ask.waitFor()
-  await panel.locator("[data-testid=tool-card][data-tool=opfs_delete][data-status=waiting]").waitFor()
-  assert.match(await ask.innerText(), /Allow opfs_delete\?/)
-  assert.match(await ask.innerText(), /old\.txt/)
-  assert.deepEqual(
-    (await panel.evaluate(() => globalThis.agent.tools.call("opfs_list", {}))) as unknown[],
-    [{ name: "old.txt", kind: "file", size: 3 }],
-    "nothing deleted before the yes",
-  )
+  await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=waiting]").waitFor()
+  assert.match(await ask.innerText(), /Allow close_tab\?/)
+  assert.equal(doomed.isClosed(), false, "nothing closed before the yes")
   await shoot(panel, "sidepanel-confirmation")
   await ask.getByRole("button", { name: "Allow" }).click()
-  await lastAssistant(panel).getByText("Deleted old.txt.").waitFor()
-  await panel.locator("[data-testid=tool-card][data-tool=opfs_delete][data-status=done]").waitFor()
-  assert.deepEqual(await panel.evaluate(() => globalThis.agent.tools.call("opfs_list", {})), [])
+  await lastAssistant(panel).getByText("Closed Old notes.").waitFor()
+  await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=done]").waitFor()
+  assert.equal(doomed.isClosed(), true)
 })

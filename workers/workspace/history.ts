@@ -107,7 +107,7 @@ export class WorkspaceHistory {
     const marked = index.marks.filter((p) => within(p, path)).map((p) => relative(p, path))
     if (kind === "trash") index.marks = index.marks.filter((p) => !within(p, path))
     index.items.push({ id, kind, path, entry: handle.kind, at: now, size, marked })
-    await this.pruneIndex(index, retention, now, new Set([id, ...(alsoKeep ? [alsoKeep] : [])]))
+    await this.pruneIndex(index, retention, now, new Set(alsoKeep ? [alsoKeep] : []))
     await this.save(index)
   }
 
@@ -173,15 +173,20 @@ export class WorkspaceHistory {
     return index
   }
 
-  /** `keep` holds the item just made: it stays even over budget, so the latest change can always be undone. */
-  private async pruneIndex(index: Index, retention: Retention, now: number, keep: ReadonlySet<string> = new Set()) {
+  /**
+   * The newest item stays even over budget, so the latest change can always be undone (until
+   * its days are up); the items in `alsoKeep` (a restore's source while it runs) stay too.
+   */
+  private async pruneIndex(index: Index, retention: Retention, now: number, alsoKeep: ReadonlySet<string> = new Set()) {
+    const newest = index.items.at(-1)?.id
     const oldest = now - retention.days * DAY_MS
     let total = index.items.reduce((sum, i) => sum + i.size, 0)
     const dropped: Array<string> = []
     index.items = index.items.filter((item) => {
+      if (alsoKeep.has(item.id)) return true
       const expired = item.at < oldest
-      const over = total > retention.maxBytes
-      if (!keep.has(item.id) && (expired || over)) {
+      const over = total > retention.maxBytes && item.id !== newest
+      if (expired || over) {
         total -= item.size
         dropped.push(item.id)
         return false
