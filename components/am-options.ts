@@ -12,6 +12,7 @@ import { t } from "./i18n.ts"
 import { httpUrl, wholeNumberBetween, type Check } from "./settings-validation.ts"
 import { modelOptions } from "./state/chat.ts"
 import { baseStyles } from "./styles.ts"
+import { callRouter } from "../shell/router-client.ts"
 
 type SearchKey = keyof Settings["search"]
 
@@ -29,8 +30,15 @@ const engineLabel = (engine: Settings["search"]["engine"]) =>
 const modelValue = (m: { providerId: string; model: string } | undefined) => (m ? JSON.stringify([m.providerId, m.model]) : "")
 
 export class AmOptions extends LitElement {
-  static override properties = { settings: { state: true }, message: { state: true }, errors: { state: true } }
+  static override properties = {
+    settings: { state: true },
+    message: { state: true },
+    errors: { state: true },
+    userScriptsAllowed: { state: true },
+  }
   settings: Settings | undefined
+  /** Whether user scripts are allowed for the extension (undefined until the service worker says). */
+  userScriptsAllowed: boolean | undefined
   message = ""
   /** Field id → the message shown next to it. */
   errors: Record<string, string> = {}
@@ -145,10 +153,52 @@ export class AmOptions extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
+    void this.checkUserScripts()
+    // The switch is flipped on another page (chrome://extensions): look again on coming back.
+    document.addEventListener("visibilitychange", this.onVisible)
     void globalThis.agent.settings.get().then(
       (s) => (this.settings = s),
       (error: Error) => (this.message = error.message),
     )
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    document.removeEventListener("visibilitychange", this.onVisible)
+  }
+
+  private readonly onVisible = () => {
+    if (document.visibilityState === "visible") void this.checkUserScripts()
+  }
+
+  private async checkUserScripts() {
+    const reply = await callRouter("userScripts.status")
+    this.userScriptsAllowed = reply.ok ? (reply.value as { allowed: boolean }).allowed : false
+  }
+
+  /** Pages cannot open chrome:// addresses: the service worker opens the Details page. */
+  private async openExtensionDetails() {
+    const reply = await callRouter("userScripts.openDetails")
+    if (!reply.ok) this.flash(reply.error.message)
+  }
+
+  private userScriptsSection() {
+    const allowed = this.userScriptsAllowed
+    const status = allowed === undefined ? t("userScriptsChecking") : allowed ? t("userScriptsOn") : t("userScriptsOff")
+    return html`<section id="user-scripts" aria-labelledby="user-scripts-h">
+      <h2 id="user-scripts-h" tabindex="-1">${t("userScripts")}</h2>
+      <p class="intro">${t("userScriptsIntro")}</p>
+      <p data-testid="user-scripts-status" data-allowed=${allowed === undefined ? "unknown" : String(allowed)} aria-live="polite">
+        <strong>${status}</strong>
+      </p>
+      ${allowed === true ? nothing : html`<p class="help">${t("userScriptsHow")}</p>`}
+      <p>
+        <button type="button" data-testid="open-extension-details" @click=${() => void this.openExtensionDetails()}>
+          ${t("userScriptsOpen")}
+        </button>
+        <button type="button" @click=${() => void this.checkUserScripts()}>${t("userScriptsCheckAgain")}</button>
+      </p>
+    </section>`
   }
 
   /** Saves a patch; the API's refusal (which names the path) is shown next to `field`. */
@@ -349,7 +399,8 @@ export class AmOptions extends LitElement {
       </header>
       <nav aria-label=${t("sections")}>
         <a href="#providers" @click=${this.jump}>${t("providers")}</a><a href="#search" @click=${this.jump}>${t("search")}</a
-        ><a href="#behaviour" @click=${this.jump}>${t("behaviour")}</a><a href="#workspace" @click=${this.jump}>${t("workspace")}</a>
+        ><a href="#behaviour" @click=${this.jump}>${t("behaviour")}</a><a href="#user-scripts" @click=${this.jump}>${t("userScripts")}</a
+        ><a href="#workspace" @click=${this.jump}>${t("workspace")}</a>
       </nav>
       <section id="providers" aria-labelledby="providers-h">
         <h2 id="providers-h" tabindex="-1">${t("providers")}</h2>
@@ -370,6 +421,7 @@ export class AmOptions extends LitElement {
         </div>
         ${s.confirmations ? this.confirmationsSection(s) : nothing}
       </section>
+      ${this.userScriptsSection()}
       <section id="workspace" aria-labelledby="workspace-h">
         <h2 id="workspace-h" tabindex="-1">${t("workspace")}</h2>
         <p class="intro">${t("workspaceIntro")}</p>

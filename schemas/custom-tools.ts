@@ -1,9 +1,10 @@
 /**
  * Custom tools: a user's or developer's own tool, defined by a JSON Schema for its parameters
  * and JavaScript that runs in the sandbox. Checked here when registered; their arguments are
- * checked against their JSON Schema before every call.
+ * checked against their JSON Schema, in full (json-schema.ts), before every call.
  */
 import { Schema } from "effect"
+import { compileJsonSchema } from "./json-schema.ts"
 
 export const CUSTOM_TOOLS_KEY = "customTools"
 export const CUSTOM_TOOL_NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/
@@ -23,8 +24,16 @@ export type CustomTool = typeof CustomTool.Type
 
 const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"])
 
-/** What is wrong with a parameters schema, as messages naming where; empty when it is usable. */
-export const schemaProblems = (schema: unknown, at = "parameters"): string[] => {
+/** What is wrong with a tool's parameters schema, as messages naming where; empty when it is usable. */
+export const parametersSchemaProblems = (schema: unknown): string[] => {
+  const shape = schemaProblems(schema)
+  if (shape.length) return shape
+  const compiled = compileJsonSchema(schema)
+  return compiled.ok ? [] : compiled.problems.map((p) => `parameters${p.replace(/^#/, "")}`)
+}
+
+/** The shape a tool's parameters schema must have (an object schema of named arguments). */
+const schemaProblems = (schema: unknown, at = "parameters"): string[] => {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return [`${at} must be a JSON Schema object`]
   const s = schema as Record<string, unknown>
   const problems: string[] = []
@@ -51,35 +60,4 @@ export const schemaProblems = (schema: unknown, at = "parameters"): string[] => 
   if (s.items !== undefined) problems.push(...schemaProblems(s.items, `${at}.items`))
   if (s.enum !== undefined && !Array.isArray(s.enum)) problems.push(`${at}.enum must be an array`)
   return problems
-}
-
-const typeOf = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "array" : Number.isInteger(v) ? "integer" : typeof v)
-
-/** The arguments' problems against the schema (the subset `schemaProblems` allows), naming each. */
-export const argumentProblems = (schema: Record<string, unknown>, value: unknown, at = ""): Array<{ path: string; message: string }> => {
-  const out: Array<{ path: string; message: string }> = []
-  if (schema.type !== undefined) {
-    const types = (Array.isArray(schema.type) ? schema.type : [schema.type]) as string[]
-    const actual = typeOf(value)
-    const ok = types.some((t) => t === actual || (t === "number" && actual === "integer"))
-    if (!ok) return [{ path: at, message: `Expected ${types.join(" or ")}, got ${actual}` }]
-  }
-  if (Array.isArray(schema.enum) && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) {
-    out.push({ path: at, message: `Expected one of ${JSON.stringify(schema.enum)}` })
-  }
-  if (typeOf(value) === "object") {
-    const obj = value as Record<string, unknown>
-    const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>
-    for (const r of (schema.required ?? []) as string[])
-      if (!(r in obj)) out.push({ path: at ? `${at}.${r}` : r, message: "Missing required argument" })
-    for (const [key, v] of Object.entries(obj)) {
-      const sub = props[key]
-      if (sub) out.push(...argumentProblems(sub, v, at ? `${at}.${key}` : key))
-      else if (schema.additionalProperties === false) out.push({ path: at ? `${at}.${key}` : key, message: "Unexpected argument" })
-    }
-  }
-  if (typeOf(value) === "array" && schema.items) {
-    ;(value as unknown[]).forEach((v, i) => out.push(...argumentProblems(schema.items as Record<string, unknown>, v, `${at}.${i}`)))
-  }
-  return out
 }

@@ -52,7 +52,9 @@ export const listTabs = defineTool({
 // open_tab
 
 export const OpenTabParameters = Schema.Struct({
-  url: Schema.NonEmptyString.annotate({ description: "The URL to open." }),
+  url: Schema.NonEmptyString.annotate({
+    description: "The URL to open: an http:// or https:// address, or about:blank (Agent Mesh refuses other schemes).",
+  }),
   tab_id: Schema.optionalKey(
     TabId.annotate({
       description: "An existing tab to navigate to `url`. When omitted, a new tab opens.",

@@ -15,8 +15,26 @@ import { chromeError } from "./tabs.ts"
 /** A marker for "eval is forbidden here", distinct from anything the program can return. */
 const EVAL_BLOCKED = "agent-mesh/eval-blocked"
 
-export const USER_SCRIPTS_HINT =
-  'To run scripts on such pages, allow user scripts for Agent Mesh: open chrome://extensions, click Details under Agent Mesh and turn on "Allow user scripts" (on Chrome before 138, turn on Developer mode at the top right instead), then try again.'
+/** The extension's Details page in chrome://extensions, where its "Allow user scripts" switch is. */
+export const extensionDetailsUrl = (): string => `chrome://extensions/?id=${chrome.runtime.id}`
+
+/** What the user does to allow user scripts: exact, since the model passes it on as it is. */
+export const userScriptsHint = (): string =>
+  `To run scripts on such pages, allow user scripts for Agent Mesh: open ${extensionDetailsUrl()} (the extension's Details page) and turn on "Allow user scripts" (on Chrome before 138, turn on Developer mode at the top right of chrome://extensions instead), then try again. Agent Mesh's options page (User scripts) has a button that opens that page and shows whether they are on.`
+
+/**
+ * Whether user scripts are allowed for the extension. chrome.userScripts exists whenever the
+ * permission is granted, but its calls throw until the user allows them: Chrome's own check.
+ */
+export const userScriptsAllowed = async (): Promise<boolean> => {
+  if (chrome.userScripts === undefined) return false
+  try {
+    await chrome.userScripts.getScripts()
+    return true
+  } catch {
+    return false
+  }
+}
 
 const scriptable = (url: string) => /^https?:/.test(url)
 
@@ -59,11 +77,12 @@ const runProgram = async (tabId: number, program: string) => {
   })
   const result = frame?.result as unknown
   if (result !== null && typeof result === "object" && EVAL_BLOCKED in result) {
+    // The message carries the exact steps and the Details page's address (the UI knows the code).
     throw new ToolFailed({
       code: "scripts_blocked",
       message: `This page's Content Security Policy forbids running code strings, ${
         userScriptsError ? `and user scripts failed too (${userScriptsError}).` : "and user scripts are not allowed for Agent Mesh."
-      } ${USER_SCRIPTS_HINT}`,
+      } ${userScriptsHint()}`,
     })
   }
   return noResultUnless(result, undefined)
@@ -78,6 +97,20 @@ const noResultUnless = (result: unknown, error: string | undefined) => {
 }
 
 export const scriptingRoutes = {
+  /** Whether user scripts are allowed (the options page shows it), and where the user allows them. */
+  "userScripts.status": defineRoute({
+    params: Schema.optional(Schema.Unknown),
+    handle: () => Effect.promise(async () => ({ allowed: await userScriptsAllowed(), detailsUrl: extensionDetailsUrl() })),
+  }),
+  /** Opens the extension's Details page, where "Allow user scripts" is (pages cannot open chrome:// addresses). */
+  "userScripts.openDetails": defineRoute({
+    params: Schema.optional(Schema.Unknown),
+    handle: () =>
+      Effect.tryPromise({
+        try: async () => ({ tabId: (await chrome.tabs.create({ url: extensionDetailsUrl(), active: true })).id ?? null }),
+        catch: chromeError,
+      }),
+  }),
   /** Runs a program made by execute_script (workers/page/script-runtime.ts) and returns its outcome. */
   "scripting.runInPage": defineRoute({
     params: Schema.Struct({ tabId: Schema.Number, program: Schema.String }),

@@ -122,3 +122,14 @@ test("get_tab_content with prompt distills the rendered page; a cancelled call s
   assert.equal(chats().at(-1)?.clientClosed, true, "the model request was closed")
   await tab.close()
 })
+
+test("a summary that outlasts its own time limit fails as summary_timeout, apart from the request's timeout", async () => {
+  await panel.evaluate(() =>
+    globalThis.agent.settings.update({ summaryModel: { providerId: "m", model: "summariser" }, summaryTimeoutMs: 1_500 }),
+  )
+  model.script([{ delayMs: 20_000, text: "too late" }])
+  const outcome = await callTool(panel, "web_fetch", { url: pages.url("/short"), prompt: "When does the ferry leave?" })
+  assert.equal(!outcome.ok && outcome.error.code, "summary_timeout")
+  assert.match(!outcome.ok ? (outcome.error.message ?? "") : "", /within 1\.5 s \(the summary time limit in Settings\)/)
+  await panel.evaluate(() => globalThis.agent.settings.update({ summaryTimeoutMs: 120_000 }))
+})

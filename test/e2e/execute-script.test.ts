@@ -132,8 +132,44 @@ describe("page mode, user scripts not allowed (chrome.scripting)", () => {
     const outcome = await run("document.title", { tab_id: strictTab })
     assert.equal(outcome.error?.code, "scripts_blocked")
     assert.match(outcome.error?.message ?? "", /Allow user scripts/)
+    // Exactly where: this extension's Details page.
+    const message = outcome.error?.message ?? ""
+    assert.ok(message.includes(`chrome://extensions/?id=${session.extensionId}`), message)
+  })
+
+  test("the options page says user scripts are off, and its button opens the extension's Details page", async () => {
+    options = await session.openPage("options.html")
+    const status = options.getByTestId("user-scripts-status")
+    await status.and(options.locator('[data-allowed="false"]')).waitFor()
+    assert.match((await status.textContent()) ?? "", /not allowed/)
+    await options
+      .getByText(/Allow user scripts/)
+      .first()
+      .waitFor()
+    const worker = await session.serviceWorker()
+    const detailsUrl = `chrome://extensions/?id=${session.extensionId}`
+    await options.getByTestId("open-extension-details").click()
+    // Waits on the tab events until a tab shows the address (no polling, no sleep), then closes it.
+    // A string, since the test's compiled functions carry helpers the worker does not have.
+    const opened = await worker.evaluate<string>(`new Promise((resolve) => {
+      const url = ${JSON.stringify(detailsUrl)}
+      const check = async () => {
+        const tab = (await chrome.tabs.query({})).find((t) => (t.pendingUrl ?? t.url) === url)
+        if (tab === undefined) return
+        chrome.tabs.onCreated.removeListener(check)
+        chrome.tabs.onUpdated.removeListener(check)
+        await chrome.tabs.remove(tab.id)
+        resolve(url)
+      }
+      chrome.tabs.onCreated.addListener(check)
+      chrome.tabs.onUpdated.addListener(check)
+      void check()
+    })`)
+    assert.equal(opened, detailsUrl)
   })
 })
+
+let options: Page
 
 describe("page mode, user scripts allowed (chrome.userScripts)", () => {
   before(async () => {
@@ -166,6 +202,13 @@ describe("page mode, user scripts allowed (chrome.userScripts)", () => {
 
   test("plain pages still work", async () => {
     assert.equal((await value("window.pageValue")).result, 41)
+  })
+
+  test("the options page, checked again, says user scripts are allowed", async () => {
+    await options.getByRole("button", { name: "Check again" }).click()
+    const status = options.getByTestId("user-scripts-status")
+    await status.and(options.locator('[data-allowed="true"]')).waitFor()
+    assert.match((await status.textContent()) ?? "", /are allowed/)
   })
 })
 

@@ -12,6 +12,15 @@ describe("settings schema", () => {
     expect(Exit.isSuccess(exit) && exit.value.search.engine).to.equal("duckduckgo")
   })
 
+  it("gives a prompt's summary its own time limit: 120 s unless set, at most 30 minutes", () => {
+    const empty = decode({})
+    expect(Exit.isSuccess(empty) && empty.value.summaryTimeoutMs).to.equal(120_000)
+    const set = decode({ summaryTimeoutMs: 300_000 })
+    expect(Exit.isSuccess(set) && set.value.summaryTimeoutMs).to.equal(300_000)
+    expect(Exit.isFailure(decode({ summaryTimeoutMs: 31 * 60_000 }))).to.equal(true)
+    expect(Exit.isFailure(decode({ summaryTimeoutMs: 0 }))).to.equal(true)
+  })
+
   it("names every bad value by its path", () => {
     const exit = decode({ stepLimit: 0, search: { engine: "altavista", bingEndpoint: "ftp://x" }, colour: "red" })
     expect(Exit.isFailure(exit)).to.equal(true)

@@ -5,7 +5,8 @@
  * no storage) with their arguments and the workspace blobs those arguments name.
  */
 import { Schema } from "effect"
-import { argumentProblems, CUSTOM_TOOL_NAME, CustomTool, schemaProblems } from "../../schemas/custom-tools.ts"
+import { CUSTOM_TOOL_NAME, CustomTool, parametersSchemaProblems } from "../../schemas/custom-tools.ts"
+import { compileJsonSchema } from "../../schemas/json-schema.ts"
 import type { WireError } from "../../schemas/errors.ts"
 import { defineTool, type ToolDefinition } from "../../schemas/tool-definition.ts"
 import type { SandboxInputs } from "../../shell/sandbox.ts"
@@ -59,7 +60,7 @@ export class CustomTools {
     if (this.options.builtinNames.has(name)) return invalid(`"${name}" is the name of a built-in tool; choose another name`, "name")
     if (typeof spec.description !== "string" || spec.description.trim().length === 0)
       return invalid("description must say, for the model, what the tool does and when to use it", "description")
-    const problems = schemaProblems(spec.parameters)
+    const problems = parametersSchemaProblems(spec.parameters)
     if (problems.length) return invalid(`the parameters are not a usable JSON Schema: ${problems.join("; ")}`, "parameters")
     if (typeof spec.code !== "string" || spec.code.trim().length === 0)
       return invalid("code must be JavaScript: the body of an async function of args that returns the result", "code")
@@ -107,8 +108,16 @@ export class CustomTools {
   }
 
   definitions(): ReadonlyArray<ToolDefinition> {
-    return this.list().map((tool) =>
-      defineTool({
+    return this.list().map((tool) => {
+      // Checked when registered; one stored by an older build that no longer compiles refuses every call.
+      const compiled = compileJsonSchema(tool.parameters)
+      const check = (args: unknown) => {
+        const problems = compiled.ok
+          ? compiled.compiled.problems(args ?? {})
+          : [{ path: [], message: `the tool's parameters schema is not usable (${compiled.problems.join("; ")}); register it again` }]
+        return problems.length === 0 ? undefined : problems.map((p) => ({ path: [...p.path], issue: p.message }))
+      }
+      return defineTool({
         name: tool.name,
         group: "custom",
         description: tool.description,
@@ -120,17 +129,12 @@ export class CustomTools {
           // Its code is the user's, its result theirs; what it does with its arguments is up to it.
           flow: { reads: ["private"], sendsTo: "tool" },
         },
-        parameters: Schema.Unknown.check(
-          Schema.makeFilter((args: unknown) => {
-            const problems = argumentProblems(tool.parameters, args ?? {})
-            return problems.length === 0 ? undefined : problems.map((p) => ({ path: p.path ? p.path.split(".") : [], issue: p.message }))
-          }),
-        ),
+        parameters: Schema.Unknown.check(Schema.makeFilter(check)),
         result: Schema.Unknown,
         timeoutMs: CUSTOM_TOOL_TIMEOUT_MS + 2_000,
         jsonSchema: tool.parameters,
-      }),
-    )
+      })
+    })
   }
 
   /** Runs a custom tool's code in the sandbox. */
