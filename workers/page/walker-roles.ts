@@ -252,7 +252,8 @@ export const optionsOf = (el: Element): string | undefined => {
   return `options ${shown.join(", ")}${options.length > OPTIONS_SHOWN ? ` +${options.length - OPTIONS_SHOWN} more` : ""}`
 }
 
-export const escapeQuoted = (text: string): string => text.replace(/["\\]/g, (c) => `\\${c}`)
+/** A quoted name or value: its quotes, backslashes and braces escaped, so that it never reads as an annotation. */
+export const escapeQuoted = (text: string): string => text.replace(/["\\{}]/g, (c) => `\\${c}`)
 
 const ariaTrue = (el: Element, name: string) => el.getAttribute(name) === "true"
 
