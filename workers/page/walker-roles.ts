@@ -53,8 +53,15 @@ export const interactiveKind = (el: Element): string | null => {
     }
   }
   if ((el as HTMLElement).isContentEditable && !(el.parentElement as HTMLElement | null)?.isContentEditable) return "editable"
+  // A click handler in the markup, or a place in the tab order, makes any element something to act on.
+  if (el.hasAttribute("onclick")) return "clickable"
+  const tabindex = el.getAttribute("tabindex")
+  if (tabindex !== null && /^\s*\d+\s*$/.test(tabindex)) return "focusable"
   return null
 }
+
+/** Kinds that say only that an element reacts: its content is read as usual after its annotation. */
+export const GENERIC_KINDS = new Set(["clickable", "focusable"])
 
 const LANDMARK_ROLES: Record<string, string> = {
   banner: "header",

@@ -365,3 +365,17 @@ describe("page walker: page text that looks like an annotation", () => {
     expectSelectorsExact(outcome)
   })
 })
+
+describe("page walker: elements that react without being controls", () => {
+  it("addresses elements with a click handler or a tab stop, and reads their content as usual", async () => {
+    page(`<div class="card" onclick="go()"><h3>Next: configuration</h3><p>Read on.</p></div>
+      <span tabindex="0">Load more</span><span tabindex="-1">not a stop</span>`)
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    expect(lines[0]).to.match(/^\[clickable\]\{[^}]+\}$/)
+    expect(lines.slice(1, 3)).to.deep.equal(["### Next: configuration {h3}", "Read on."])
+    expect(lines[3]).to.match(/^\[focusable\]\{[^}]+\} Load morenot a stop$/)
+    expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(2)
+    expectSelectorsExact(outcome)
+  })
+})

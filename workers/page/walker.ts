@@ -9,6 +9,7 @@ import {
   clip,
   collapse,
   escapeQuoted,
+  GENERIC_KINDS,
   headingLevel,
   interactiveKind,
   landmarkName,
@@ -168,7 +169,10 @@ class Walker {
 
     if (tag === "iframe" || tag === "frame") return yield* this.frame(el, context)
     const kind = interactiveKind(el)
-    if (kind !== null) return yield* this.control(el, kind, context, block)
+    if (kind !== null && GENERIC_KINDS.has(kind)) {
+      if (block) this.out.flush()
+      if (shown) this.out.token(`[${kind}]${this.annotate(el, true)} `)
+    } else if (kind !== null) return yield* this.control(el, kind, context, block)
     if (context.controlsOnly) return yield* this.children(el, context)
 
     const landmark = landmarkOf(el)
