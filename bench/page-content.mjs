@@ -11,7 +11,12 @@
 // script's own query, not by the walker's rules.
 //
 //   node bench/page-content.mjs [--verbose] [--dump DIR]
+//   node bench/page-content.mjs --big [--elements N]
 //   --verbose lists the misses; --dump writes each page's content and ARIA snapshot to DIR.
+//   --big reads a generated page of N elements (100,000 by default) instead: the time of the call,
+//   the page's longest task while it runs (PerformanceObserver "longtask" in the page), the
+//   slowest answer of the page to a plain script while it runs, and the time the page takes to
+//   answer one right after the call; the ARIA snapshot of the same page is the baseline.
 import { spawnSync } from "node:child_process"
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
@@ -26,16 +31,46 @@ const { startFixtureServer } = await import(path.join(root, "test/e2e/fixture-se
 const verbose = process.argv.includes("--verbose")
 const dumpDir = process.argv.includes("--dump") ? process.argv[process.argv.indexOf("--dump") + 1] : undefined
 const RUNS = 3
+const big = process.argv.includes("--big")
+const bigElements = process.argv.includes("--elements") ? Number(process.argv[process.argv.indexOf("--elements") + 1]) : 100_000
 
 const build = spawnSync(process.execPath, [path.join(root, "build.mjs")], { stdio: "inherit" })
 if (build.status !== 0) process.exit(1)
 
-const pagesDir = path.join(fixturesDir, "pages")
-const files = (await readdir(pagesDir)).filter((f) => f.endsWith(".html")).sort()
+// The real pages of the repository, then the pages made for this project (test/fixtures/pages-extra/README.md).
+const sets = { fixtures: path.join(fixturesDir, "pages"), extra: path.join(fixturesDir, "pages-extra") }
+const files = []
+const setOf = {}
 const routes = {}
-for (const file of files) routes[`/${file}`] = { body: await readFile(path.join(pagesDir, file)) }
+for (const [set, dir] of Object.entries(sets)) {
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith(".html")).sort()) {
+    files.push(file)
+    setOf[file.replace(/\.html$/, "")] = set
+    routes[`/${file}`] = { body: await readFile(path.join(dir, file)) }
+  }
+}
+routes["/big.html"] = { body: bigPage(bigElements) }
 routes["/warm-up.html"] = { body: "<title>warm-up</title><main><h1>Warm-up</h1><a href='/'>home</a></main>" }
 const server = await startFixtureServer(routes)
+
+/**
+ * A catalogue page of about `elements` elements, shaped like a long listing: a navigation, cards
+ * with a heading, a paragraph with links, a button and tag links that repeat across cards (so
+ * that many selectors need an anchor), and a footer.
+ */
+function bigPage(elements) {
+  const nav = Array.from({ length: 40 }, (_, i) => `<li><a href="/section/${i}">Section ${i}</a></li>`).join("")
+  const perCard = 13
+  const cards = []
+  for (let i = 0; i * perCard < elements - 200; i++) {
+    cards.push(
+      `<div class="card"><h3>Item ${i}</h3><p>Item ${i} is described here, with <a href="/item/${i}">its page</a> and <em>notes</em> <span>for ${i}</span>.</p>` +
+        `<button class="add">Add</button><ul class="tags"><li><a href="/tag/${i % 50}">tag ${i % 50}</a></li><li><a href="/tag/${(i + 7) % 50}">tag ${(i + 7) % 50}</a></li></ul></div>`,
+    )
+  }
+  const footer = Array.from({ length: 30 }, (_, i) => `<a href="/about/${i}">About ${i}</a>`).join(" ")
+  return `<!doctype html><html><head><title>Big catalogue</title></head><body><header><nav aria-label="Sections"><ul>${nav}</ul></nav></header><main id="list"><h1>Catalogue</h1>${cards.join("")}</main><footer>${footer}</footer></body></html>`
+}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const timed = async (fn) => {
@@ -48,6 +83,7 @@ const timed = async (fn) => {
 const checkInPage = ({ pairs, attribute }) => {
   const INTERACTIVE =
     "a[href], area[href], button, input:not([type=hidden]), select, textarea, details > summary, [contenteditable=''], [contenteditable=true], " +
+    "[onclick], [tabindex]:not([tabindex^='-']), " +
     [
       "button",
       "link",
@@ -137,6 +173,10 @@ try {
   if (!warmed.ok) throw new Error(`warm-up failed: ${JSON.stringify(warmed.error)}`)
   await warm.locator("body").ariaSnapshot()
 
+  if (big) {
+    await measureBig(session, panel, tabIdOf)
+    process.exit(0)
+  }
   const rows = []
   for (const file of files) {
     const page = await session.context.newPage()
@@ -196,17 +236,92 @@ try {
     "selectors exact": `${r.exact}/${r.selectors} (${pct(r.exact, r.selectors)})`,
     "ours ms": r.oursMs.toFixed(0),
     "aria ms": r.ariaMs.toFixed(0),
+    "time ratio": (r.oursMs / r.ariaMs).toFixed(2),
   }))
   console.table(table)
-  const sum = (key) => rows.reduce((s, r) => s + r[key], 0)
-  console.log(
-    `total: ours ${sum("oursChars")} chars vs ARIA snapshot ${sum("ariaChars")} (${(sum("oursChars") / sum("ariaChars")).toFixed(2)}x); ` +
-      `interactive addressed ${pct(sum("addressed"), sum("interactive"))}; selectors exact ${pct(sum("exact"), sum("selectors"))}; ` +
-      `time ours ${sum("oursMs").toFixed(0)} ms vs ARIA ${sum("ariaMs").toFixed(0)} ms (medians of ${RUNS} runs, summed)`,
-  )
+  for (const set of Object.keys(sets)) {
+    const part = rows.filter((r) => setOf[r.page] === set)
+    const sum = (key) => part.reduce((s, r) => s + r[key], 0)
+    console.log(
+      `total (${set}, ${part.length} pages): ours ${sum("oursChars")} chars vs ARIA snapshot ${sum("ariaChars")} (${(sum("oursChars") / sum("ariaChars")).toFixed(2)}x); ` +
+        `interactive addressed ${sum("addressed")}/${sum("interactive")} (${pct(sum("addressed"), sum("interactive"))}); ` +
+        `selectors exact ${sum("exact")}/${sum("selectors")} (${pct(sum("exact"), sum("selectors"))}); ` +
+        `time ours ${sum("oursMs").toFixed(0)} ms vs ARIA ${sum("ariaMs").toFixed(0)} ms (${(sum("oursMs") / sum("ariaMs")).toFixed(2)}x, medians of ${RUNS} runs, summed)`,
+    )
+  }
   const failed = rows.filter((r) => r.exact !== r.selectors || r.addressed !== r.interactive || r.oursChars > r.ariaChars)
   if (failed.length) console.log(`below target on: ${failed.map((r) => r.page).join(", ")}`)
 } finally {
   await session.close()
   await server.close()
+}
+
+/** The generated page: the call's time, the page's longest task and its responsiveness during and after the call. */
+async function measureBig(session, panel, tabIdOf) {
+  const page = await session.context.newPage()
+  const url = server.url("/big.html")
+  await page.goto(url, { waitUntil: "load", timeout: 300_000 })
+  const count = await page.evaluate(() => document.getElementsByTagName("*").length)
+  const tabId = await tabIdOf(url)
+  const watch = () =>
+    page.evaluate(() => {
+      globalThis.__longest = 0
+      globalThis.__observer?.disconnect()
+      globalThis.__observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) globalThis.__longest = Math.max(globalThis.__longest, entry.duration)
+      })
+      globalThis.__observer.observe({ type: "longtask" })
+    })
+  const longest = () => page.evaluate(() => new Promise((resolve) => setTimeout(() => resolve(globalThis.__longest), 100)))
+  /** While `during` runs, asks the page for a plain script every 50 ms; the slowest answer. */
+  const probing = async (during) => {
+    let slowest = 0
+    let running = true
+    const probe = (async () => {
+      while (running) {
+        const started = performance.now()
+        await page.evaluate(() => 1)
+        slowest = Math.max(slowest, performance.now() - started)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    })()
+    const result = await timed(during)
+    running = false
+    await probe
+    const started = performance.now()
+    await page.evaluate(() => 1)
+    return { ...result, slowest, after: performance.now() - started }
+  }
+  const rows = []
+  // The snapshot of so big a page takes a minute or more: it is taken once, as the baseline.
+  await watch()
+  const aria = await probing(() => page.locator("body").ariaSnapshot({ timeout: 600_000 }))
+  const ariaLongest = await longest()
+  for (let run = 0; run < RUNS; run++) {
+    await watch()
+    const ours = await probing(() => callTool(panel, "get_tab_content", { tab_id: tabId }))
+    if (!ours.value.ok) throw new Error(`big page: ${JSON.stringify(ours.value.error)}`)
+    const oursLongest = await longest()
+    rows.push({
+      run: run + 1,
+      "ours ms": ours.ms.toFixed(0),
+      "ours longest task ms": oursLongest.toFixed(0),
+      "ours slowest answer ms": ours.slowest.toFixed(0),
+      "ours answer after ms": ours.after.toFixed(0),
+      "ours chars": ours.value.value.content.length,
+      truncated: ours.value.value.truncated,
+      "ARIA ms": aria.ms.toFixed(0),
+      "ARIA longest task ms": ariaLongest.toFixed(0),
+      "ARIA slowest answer ms": aria.slowest.toFixed(0),
+      "ARIA chars": aria.value.length,
+    })
+  }
+  console.log(`big page: ${count} elements`)
+  console.table(rows)
+  const med = (key) => median(rows.map((r) => Number(r[key])))
+  console.log(
+    `median: ours ${med("ours ms")} ms (longest task ${med("ours longest task ms")} ms, slowest answer while reading ${med("ours slowest answer ms")} ms, answer after ${med("ours answer after ms")} ms) ` +
+      `vs ARIA snapshot ${med("ARIA ms")} ms (longest task ${med("ARIA longest task ms")} ms)`,
+  )
+  await page.close()
 }

@@ -30,7 +30,10 @@ let session: ExtensionSession
 let server: FixtureServer
 let panel: Page
 const pagesDir = path.join(fixturesDir, "pages")
+/** Pages made for this project in real sites' shapes (floats in zero-height lists, controls in paragraphs, results, big menus). */
+const extraPagesDir = path.join(fixturesDir, "pages-extra")
 let realPages: string[] = []
+let extraPages: string[] = []
 
 const html = (title: string, body: string) => ({
   body: `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`,
@@ -155,6 +158,7 @@ const wrongSelectors = (page: Page, pairs: AuditPair[]) =>
 
 before(async () => {
   realPages = (await readdir(pagesDir)).filter((f) => f.endsWith(".html")).sort()
+  extraPages = (await readdir(extraPagesDir)).filter((f) => f.endsWith(".html")).sort()
   const routes: Record<string, { body: string | Buffer; headers?: Record<string, string> }> = {
     "/shadow.html": SHADOW_PAGE,
     "/frame.html": FRAME_PAGE,
@@ -163,6 +167,7 @@ before(async () => {
     "/doc.pdf": { body: PDF, headers: { "content-type": "application/pdf" } },
   }
   for (const file of realPages) routes[`/real/${file}`] = { body: await readFile(path.join(pagesDir, file)) }
+  for (const file of extraPages) routes[`/real/${file}`] = { body: await readFile(path.join(extraPagesDir, file)) }
   server = await startFixtureServer(routes)
   session = await launchExtension()
   // No internet here: the real pages' external resources fail at once instead of hanging.
@@ -316,7 +321,8 @@ describe("get_tab_content", () => {
 
   test("on the real fixture pages every selector selects exactly its element, and every interactive element has one", async () => {
     assert.ok(realPages.length >= 6, "the shared fixture pages are there")
-    for (const file of realPages) {
+    assert.ok(extraPages.length >= 4, "the pages made for this project are there")
+    for (const file of [...realPages, ...extraPages]) {
       const { page, tabId } = await open(`/real/${file}`)
       const { content } = await read({ tab_id: tabId })
       const audited = await audit(tabId)
@@ -324,7 +330,8 @@ describe("get_tab_content", () => {
       assert.ok(audited.audit.length > 20, `${file}: ${audited.audit.length} selectors`)
       assert.deepEqual(await wrongSelectors(page, audited.audit), [], `${file}: selectors that are not exact`)
       const unaddressed = await page.evaluate(() => {
-        const query = "a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [contenteditable=true]"
+        const query =
+          "a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [role=tab], [contenteditable=true], [onclick], [tabindex]:not([tabindex^='-'])"
         return [...document.querySelectorAll(query)]
           .filter((el) => {
             const box = el.getBoundingClientRect()

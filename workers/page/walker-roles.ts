@@ -53,8 +53,15 @@ export const interactiveKind = (el: Element): string | null => {
     }
   }
   if ((el as HTMLElement).isContentEditable && !(el.parentElement as HTMLElement | null)?.isContentEditable) return "editable"
+  // A click handler in the markup, or a place in the tab order, makes any element something to act on.
+  if (el.hasAttribute("onclick")) return "clickable"
+  const tabindex = el.getAttribute("tabindex")
+  if (tabindex !== null && /^\s*\d+\s*$/.test(tabindex)) return "focusable"
   return null
 }
+
+/** Kinds that say only that an element reacts: its content is read as usual after its annotation. */
+export const GENERIC_KINDS = new Set(["clickable", "focusable"])
 
 const LANDMARK_ROLES: Record<string, string> = {
   banner: "header",
@@ -252,7 +259,8 @@ export const optionsOf = (el: Element): string | undefined => {
   return `options ${shown.join(", ")}${options.length > OPTIONS_SHOWN ? ` +${options.length - OPTIONS_SHOWN} more` : ""}`
 }
 
-export const escapeQuoted = (text: string): string => text.replace(/["\\]/g, (c) => `\\${c}`)
+/** A quoted name or value: its quotes, backslashes and braces escaped, so that it never reads as an annotation. */
+export const escapeQuoted = (text: string): string => text.replace(/["\\{}]/g, (c) => `\\${c}`)
 
 const ariaTrue = (el: Element, name: string) => el.getAttribute(name) === "true"
 

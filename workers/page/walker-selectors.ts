@@ -4,8 +4,9 @@
  *
  * A selector is made from the element's own handles first (a stable id, href for links, test
  * ids, name, aria-label, ...), then from a uniquely named ancestor plus the element, and only
- * then from an :nth-of-type path. Every selector returned has been checked with
- * querySelectorAll to select exactly its element in its own tree.
+ * then from an :nth-of-type path. Uniqueness is decided from an index of the tree built in one
+ * pass (counts of each handle, each element's place in document order), so the cost of a page
+ * grows with its size, not with its size squared; no selector needs a query of the document.
  */
 
 export type SelectorRoot = Document | ShadowRoot
@@ -28,6 +29,8 @@ const STABLE_ATTRIBUTES = [
   "for",
   "alt",
 ]
+
+const ATTRIBUTES_LOOKED_AT = new Set([...STABLE_ATTRIBUTES, "role", "type", "value"])
 
 /** Framework prefixes whose ids or classes carry a counter or a hash rather than a meaning. */
 const GENERATED_ID = /^(?:ember|ext-gen|yui_|mui-|radix-|headlessui-|react-|rc[-_]|downshift-|uid[-_]?|id[-_]|ng-|j_id|__)\S*\d/i
@@ -71,63 +74,23 @@ export const isStableClass = (name: string): boolean =>
 /** Test ids and names are chosen by authors, but some frameworks append a generated key: "box-IC_kwDOOAhtcs6wCwKD". */
 const isStableValue = (value: string): boolean => !value.split(/[\s\-_:./]+/).some(looksHashed)
 
-/** A CSS string literal. */
+/** A CSS string literal; braces are escaped too (same value in CSS), so that an annotation ends at its first bare `}`. */
 export const cssString = (value: string): string =>
-  `"${value.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\n\r\f\t]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `)}"`
+  `"${value.replace(/[\\"{}]/g, (c) => `\\${c}`).replace(/[\n\r\f\t]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `)}"`
 
 const idSelector = (id: string) => (CSS.escape(id) === id ? `#${id}` : `[id=${cssString(id)}]`)
 
-const tagOf = (el: Element) => CSS.escape(el.localName)
+const escapedTags = new Map<string, string>()
+const tagOf = (el: Element): string => {
+  let tag = escapedTags.get(el.localName)
+  if (tag === undefined) {
+    tag = CSS.escape(el.localName)
+    escapedTags.set(el.localName, tag)
+  }
+  return tag
+}
 
 const isShadowRoot = (node: Node): node is ShadowRoot => node.nodeType === Node.DOCUMENT_FRAGMENT_NODE && "host" in node
-
-/**
- * The handles an element offers by itself, in tiers of preference: authored attributes (href,
- * id, test ids, name, labels), then the bare tag, then stable classes. Each handle is a plain
- * compound selector.
- */
-const ownHandles = (el: Element): string[][] => {
-  const tag = tagOf(el)
-  const authored: string[] = []
-  if (tag === "a" && el.hasAttribute("href")) {
-    const href = el.getAttribute("href")!
-    if (href.length <= 200) authored.push(`a[href=${cssString(href)}]`)
-  }
-  if (el.id && isStableId(el.id)) authored.push(idSelector(el.id))
-  for (const attribute of STABLE_ATTRIBUTES) {
-    const value = el.getAttribute(attribute)
-    if (!value || value.length > 100 || !(NAMING.has(attribute) || isStableValue(value))) continue
-    // A test id says enough by itself; the tag only adds length.
-    authored.push(`${attribute.startsWith("data-") ? "" : tag}[${attribute}=${cssString(value)}]`)
-  }
-  const role = el.getAttribute("role")
-  if (role && /^[a-z]+$/.test(role)) authored.push(`${tag}[role=${cssString(role)}]`)
-  if (tag === "input" || tag === "button") {
-    const type = el.getAttribute("type")
-    const value = el.getAttribute("value")
-    const name = el.getAttribute("name")
-    if (name && value && value.length <= 60) authored.push(`${tag}[name=${cssString(name)}][value=${cssString(value)}]`)
-    if (type && /^[a-z]+$/.test(type)) authored.push(`${tag}[type=${cssString(type)}]`)
-  }
-  const classes: string[] = []
-  for (const name of el.classList) if (isStableClass(name)) classes.push(`${tag}.${name}`)
-  return [authored, [tag], classes]
-}
-
-/** One step of a child path: the tag, with :nth-of-type when siblings share it. */
-const stepOf = (el: Element): string => {
-  const tag = tagOf(el)
-  const parent = el.parentNode
-  if (parent === null) return tag
-  let index = 0
-  let total = 0
-  for (let sibling = parent.firstElementChild; sibling !== null; sibling = sibling.nextElementSibling) {
-    if (sibling.localName !== el.localName) continue
-    total++
-    if (sibling === el) index = total
-  }
-  return total > 1 ? `${tag}:nth-of-type(${index})` : tag
-}
 
 const selectsExactly = (root: SelectorRoot, selector: string, el: Element): boolean => {
   try {
@@ -138,19 +101,185 @@ const selectsExactly = (root: SelectorRoot, selector: string, el: Element): bool
   }
 }
 
+/** A plain compound selector for one element, and the key it is counted under in its tree. */
+interface Handle {
+  readonly text: string
+  readonly key: string
+}
+
+const plain = (text: string): Handle => ({ text, key: text })
+
+const stableClasses = new Map<string, boolean>()
+const stableClass = (name: string): boolean => {
+  let stable = stableClasses.get(name)
+  if (stable === undefined) {
+    stable = isStableClass(name)
+    if (stableClasses.size < 50_000) stableClasses.set(name, stable)
+  }
+  return stable
+}
+
 /**
- * Counts, per tree, of every plain handle: most uniqueness questions become a map lookup, and
- * querySelectorAll runs only to confirm the winner.
+ * The handles an element offers by itself, in tiers of preference: authored attributes (href,
+ * id, test ids, name, labels), then the bare tag, then stable classes. Each handle is a plain
+ * compound selector. In a quirks-mode document ids and classes match regardless of case, so
+ * they are counted lower-cased; `type` matches regardless of case in any HTML document.
  */
-class TreeIndex {
-  private readonly counts = new Map<string, number>()
-  constructor(readonly root: SelectorRoot) {
-    for (const el of root.querySelectorAll("*")) {
-      for (const tier of ownHandles(el)) for (const handle of tier) this.counts.set(handle, (this.counts.get(handle) ?? 0) + 1)
+const tagHandles = new Map<string, Handle[]>()
+
+const ownHandles = (el: Element, quirks: boolean): Handle[][] => {
+  const tag = tagOf(el)
+  let bare = tagHandles.get(tag)
+  if (bare === undefined) {
+    bare = [plain(tag)]
+    tagHandles.set(tag, bare)
+  }
+  const attributes = el.attributes
+  if (attributes.length === 0) return [[], bare, []]
+  // One walk over what the element carries: most elements have no attribute worth a look.
+  let id = ""
+  let classNames = ""
+  let href: string | null = null
+  let worth = false
+  for (let i = 0; i < attributes.length; i++) {
+    const attribute = attributes[i]!
+    const name = attribute.name
+    if (name === "id") id = attribute.value
+    else if (name === "class") classNames = attribute.value
+    else if (name === "href") href = attribute.value
+    else if (!worth && ATTRIBUTES_LOOKED_AT.has(name)) worth = true
+  }
+  const authored: Handle[] = []
+  if (tag === "a" && href !== null && href.length <= 200) authored.push(plain(`a[href=${cssString(href)}]`))
+  if (id && isStableId(id)) {
+    const text = idSelector(id)
+    authored.push({ text, key: quirks && text.startsWith("#") ? text.toLowerCase() : text })
+  }
+  if (worth) {
+    for (const attribute of STABLE_ATTRIBUTES) {
+      const value = el.getAttribute(attribute)
+      if (!value || value.length > 100 || !(NAMING.has(attribute) || isStableValue(value))) continue
+      // A test id says enough by itself; the tag only adds length.
+      authored.push(plain(`${attribute.startsWith("data-") ? "" : tag}[${attribute}=${cssString(value)}]`))
+    }
+    const role = el.getAttribute("role")
+    if (role && /^[a-z]+$/.test(role)) authored.push(plain(`${tag}[role=${cssString(role)}]`))
+    if (tag === "input" || tag === "button") {
+      const type = el.getAttribute("type")?.toLowerCase()
+      const value = el.getAttribute("value")
+      const name = el.getAttribute("name")
+      if (name && value && value.length <= 60) authored.push(plain(`${tag}[name=${cssString(name)}][value=${cssString(value)}]`))
+      if (type && /^[a-z]+$/.test(type)) authored.push(plain(`${tag}[type=${cssString(type)}]`))
     }
   }
-  isUnique(handle: string): boolean {
-    return this.counts.get(handle) === 1
+  const classes: Handle[] = []
+  if (classNames)
+    for (const name of classNames.split(/[ \t\n\r\f]+/)) {
+      if (!name || !stableClass(name)) continue
+      const text = `${tag}.${name}`
+      if (!classes.some((c) => c.text === text)) classes.push({ text, key: quirks ? text.toLowerCase() : text })
+    }
+  return [authored, bare, classes]
+}
+
+/** The elements a handle matches, in document order, with their positions. */
+interface Listed {
+  readonly elements: Element[]
+  readonly at: number[]
+}
+
+const EMPTY: Listed = { elements: [], at: [] }
+
+/** Something that says when the current slice of work is over. */
+export interface Clock {
+  due(): boolean
+}
+
+const NEVER_DUE: Clock = { due: () => false }
+
+/**
+ * One pass over a tree (document or shadow root) in document order: each element's position,
+ * where its subtree ends, and for every plain handle the elements it matches, in order. A
+ * handle is unique when its list holds one element; "anchor handle" is unique when the
+ * handle's list holds one element inside the anchor's range. No uniqueness question needs a
+ * query of the document.
+ */
+class TreeIndex {
+  private readonly lists = new Map<string, Listed>()
+  private readonly order = new Map<Element, number>()
+  private readonly ends: number[] = []
+  ready = false
+  readonly quirks: boolean
+
+  constructor(readonly root: SelectorRoot) {
+    const doc = root.nodeType === Node.DOCUMENT_NODE ? (root as Document) : root.ownerDocument!
+    this.quirks = doc.compatMode === "BackCompat"
+  }
+
+  *build(clock: Clock): Generator<void, void, void> {
+    const doc = this.root.nodeType === Node.DOCUMENT_NODE ? (this.root as Document) : this.root.ownerDocument!
+    const walker = doc.createTreeWalker(this.root, NodeFilter.SHOW_ELEMENT)
+    const open: Node[] = [this.root]
+    const openAt: number[] = [-1]
+    let position = 0
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const el = node as Element
+      while (open.length > 1 && open[open.length - 1] !== el.parentNode) {
+        open.pop()
+        this.ends[openAt.pop()!] = position - 1
+      }
+      this.order.set(el, position)
+      this.ends.push(position)
+      for (const tier of ownHandles(el, this.quirks))
+        for (const handle of tier) {
+          const list = this.lists.get(handle.key)
+          if (list === undefined) this.lists.set(handle.key, { elements: [el], at: [position] })
+          else {
+            list.elements.push(el)
+            list.at.push(position)
+          }
+        }
+      open.push(el)
+      openAt.push(position)
+      position++
+      if ((position & 31) === 0 && clock.due()) yield
+    }
+    while (openAt.length > 1) this.ends[openAt.pop()!] = position - 1
+    this.ready = true
+  }
+
+  has(el: Element): boolean {
+    return this.order.has(el)
+  }
+
+  listOf(handle: Handle): Listed {
+    return this.lists.get(handle.key) ?? EMPTY
+  }
+
+  isUnique(handle: Handle): boolean {
+    return this.listOf(handle).at.length === 1
+  }
+
+  /** The positions of the elements strictly inside `el`'s subtree. */
+  rangeOf(el: Element): readonly [number, number] {
+    const at = this.order.get(el)!
+    return [at + 1, this.ends[at]!]
+  }
+
+  /** The part of `list` whose elements lie in [from, to]: a slice found by binary search. */
+  within(list: Listed, [from, to]: readonly [number, number]): readonly [number, number] {
+    const at = list.at
+    const lower = (bound: number) => {
+      let lo = 0
+      let hi = at.length
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (at[mid]! < bound) lo = mid + 1
+        else hi = mid
+      }
+      return lo
+    }
+    return [lower(from), lower(to + 1)]
   }
 }
 
@@ -167,6 +296,10 @@ export interface Spelled {
 
 /** How many uniquely named ancestors to try as the start of a selector: a farther one may give a shorter selector. */
 const ANCHORS_TRIED = 3
+/** Steps of the path kept between anchor and element before the whole child path is used. */
+const STEPS_KEPT = 4
+/** A candidate is checked by matching at most this many elements that share its last handle. */
+const CHECKED_AT_MOST = 16
 
 const best = (candidates: ReadonlyArray<string>, score: Score): string | null => {
   let winner: string | null = null
@@ -181,15 +314,34 @@ const best = (candidates: ReadonlyArray<string>, score: Score): string | null =>
   return winner
 }
 
+/** A candidate's last compound: the handle whose elements are the only ones it can match. */
+interface Last {
+  readonly text: string
+  readonly list: Listed
+  /** An indexed handle (not an :nth-of-type step): "anchor last" is decided by counting. */
+  readonly indexed: boolean
+}
+
 export class SelectorMaker {
   private readonly indexes = new Map<SelectorRoot, TreeIndex>()
   private readonly local = new Map<Element, string | null>()
   private readonly anchors = new Map<Element, { readonly handle: string; readonly authored: boolean } | null>()
+  private readonly steps = new Map<Element, string>()
   /** The iframe element that holds each same-origin document the walker entered. */
   private readonly frames = new Map<Document, Element>()
 
   registerFrame(doc: Document, frame: Element): void {
     this.frames.set(doc, frame)
+  }
+
+  /** Indexes a tree in slices (the walker calls it on entering a document, shadow root or frame). */
+  *prepare(root: SelectorRoot, clock: Clock): Generator<void, void, void> {
+    let index = this.indexes.get(root)
+    if (index === undefined) {
+      index = new TreeIndex(root)
+      this.indexes.set(root, index)
+      yield* index.build(clock)
+    }
   }
 
   /**
@@ -212,90 +364,166 @@ export class SelectorMaker {
     if (this.local.has(el)) return this.local.get(el)!
     const score: Score = (selector) =>
       selector.length - spelled.reduce((saved, s) => (selector.includes(s.text) ? saved + s.saves : saved), 0)
-    const selector = this.compute(el, score)
+    const root = el.getRootNode() as SelectorRoot
+    const index = this.indexOf(root)
+    // An element added to the page after its tree was indexed is checked the slow way.
+    const selector = index.has(el) ? this.compute(el, index, score) : this.computeUnindexed(el, root)
     this.local.set(el, selector)
     return selector
   }
 
   private indexOf(root: SelectorRoot): TreeIndex {
     let index = this.indexes.get(root)
-    if (index === undefined) {
-      index = new TreeIndex(root)
-      this.indexes.set(root, index)
+    if (index === undefined || !index.ready) {
+      const build = this.prepare(root, NEVER_DUE)
+      while (!build.next().done);
+      index = this.indexes.get(root)!
+      // A build left half-done by a stopped walk is finished here.
+      if (!index.ready) {
+        this.indexes.delete(root)
+        return this.indexOf(root)
+      }
     }
     return index
   }
 
+  /** One step of a child path: the tag, with :nth-of-type when siblings share it. Each parent's children are counted once. */
+  private stepOf(el: Element): string {
+    const known = this.steps.get(el)
+    if (known !== undefined) return known
+    const parent = el.parentNode as ParentNode | null
+    if (parent === null) return tagOf(el)
+    const totals = new Map<string, number>()
+    for (const child of parent.children) totals.set(child.localName, (totals.get(child.localName) ?? 0) + 1)
+    const seen = new Map<string, number>()
+    for (const child of parent.children) {
+      const n = (seen.get(child.localName) ?? 0) + 1
+      seen.set(child.localName, n)
+      this.steps.set(child, totals.get(child.localName)! > 1 ? `${tagOf(child)}:nth-of-type(${n})` : tagOf(child))
+    }
+    return this.steps.get(el) ?? tagOf(el)
+  }
+
   /** The element's cheapest own handle, from the best tier that has one unique in its tree. */
-  private uniqueHandle(el: Element, root: SelectorRoot, score: Score): { handle: string; authored: boolean } | null {
-    const index = this.indexOf(root)
-    const tiers = ownHandles(el)
+  private uniqueHandle(el: Element, index: TreeIndex, score: Score): { handle: string; authored: boolean } | null {
+    const tiers = ownHandles(el, index.quirks)
     for (let tier = 0; tier < tiers.length; tier++) {
-      const unique = tiers[tier]!.filter((handle) => index.isUnique(handle) && selectsExactly(root, handle, el))
+      const unique = tiers[tier]!.filter((handle) => index.isUnique(handle)).map((h) => h.text)
       if (unique.length > 0) return { handle: best(unique, score)!, authored: tier === 0 }
     }
     return null
   }
 
-  private anchorOf(el: Element, root: SelectorRoot) {
+  private anchorOf(el: Element, index: TreeIndex) {
     if (!this.anchors.has(el))
       this.anchors.set(
         el,
-        this.uniqueHandle(el, root, (s) => s.length),
+        this.uniqueHandle(el, index, (s) => s.length),
       )
     return this.anchors.get(el)!
+  }
+
+  /** Whether `selector`, whose last compound is `last`, selects `el` alone among the elements inside `range`. */
+  private selectsOnly(
+    index: TreeIndex,
+    selector: string,
+    el: Element,
+    last: Last,
+    range: readonly [number, number],
+    descendant: boolean,
+  ): boolean {
+    const [from, to] = index.within(last.list, range)
+    // "anchor handle": the anchor is unique, so the handle's elements inside its subtree are exactly the matches.
+    if (descendant && last.indexed) return to - from === 1
+    if (to - from > CHECKED_AT_MOST) return false
+    let count = 0
+    for (let i = from; i < to; i++) {
+      const candidate = last.list.elements[i]!
+      if (candidate.matches(selector)) {
+        if (candidate !== el) return false
+        count++
+      }
+    }
+    return count === 1
   }
 
   /**
    * Selectors that reach `el` from `anchor` with as few steps of the path between them as make
    * one of its handles unique: the steps kept are those just below the anchor, or those just
-   * above the element.
+   * above the element. The whole child path, unique by construction, is the last resort.
    */
   private belowAnchor(
     el: Element,
-    root: SelectorRoot,
+    index: TreeIndex,
+    anchorEl: Element,
     anchor: string,
     path: ReadonlyArray<string>,
-    lasts: ReadonlyArray<string>,
+    chain: ReadonlyArray<Element>,
+    lasts: ReadonlyArray<Last>,
   ): string[] {
+    const range = index.rangeOf(anchorEl)
     const between = path.length - 1
-    for (let kept = 0; kept < between; kept++) {
-      const forms = new Set<string>()
+    for (let kept = 0; kept < Math.min(between, STEPS_KEPT); kept++) {
+      const unique: string[] = []
+      // "anchor > s1 > … > sk last": the child path selects one element (chain[kept - 1]), so
+      // the matches are the handle's elements inside it, counted like "anchor last".
+      const below = kept === 0 ? range : index.rangeOf(chain[kept - 1]!)
       for (const last of lasts) {
-        if (kept === 0) forms.add(`${anchor} ${last}`)
-        else {
-          forms.add(`${anchor} > ${path.slice(0, kept).join(" > ")} ${last}`)
-          forms.add(`${anchor} ${path.slice(between - kept, between).join(" > ")} > ${last}`)
-        }
+        const down = kept === 0 ? `${anchor} ${last.text}` : `${anchor} > ${path.slice(0, kept).join(" > ")} ${last.text}`
+        if (this.selectsOnly(index, down, el, last, below, true)) unique.push(down)
+        if (kept === 0) continue
+        const up = `${anchor} ${path.slice(between - kept, between).join(" > ")} > ${last.text}`
+        if (this.selectsOnly(index, up, el, last, range, false)) unique.push(up)
       }
-      const unique = [...forms].filter((candidate) => selectsExactly(root, candidate, el))
       if (unique.length > 0) return unique
     }
-    const full = `${anchor} > ${path.join(" > ")}`
-    return selectsExactly(root, full, el) ? [full] : []
+    return [`${anchor} > ${path.join(" > ")}`]
   }
 
-  private compute(el: Element, score: Score): string | null {
-    const root = el.getRootNode() as SelectorRoot
-    const own = this.uniqueHandle(el, root, score)
+  private compute(el: Element, index: TreeIndex, score: Score): string | null {
+    const own = this.uniqueHandle(el, index, score)
     if (own !== null) return own.handle
-    const [authored = [], , classes = []] = ownHandles(el)
-    const path = [stepOf(el)]
-    const lasts = [...authored, ...classes.slice(0, 2), path[0]!]
+    const [authored = [], tag = [], classes = []] = ownHandles(el, index.quirks)
+    const step = this.stepOf(el)
+    const lasts: Last[] = [...authored, ...classes.slice(0, 2)].map((h) => ({ text: h.text, list: index.listOf(h), indexed: true }))
+    lasts.push({ text: step, list: index.listOf(tag[0]!), indexed: step === tag[0]!.text })
+    const path = [step]
+    /** The elements of the path's steps, but the last (el itself). */
+    const chain: Element[] = []
     const found: string[] = []
     let anchors = 0
     for (let parent = el.parentElement; parent !== null && anchors < ANCHORS_TRIED; parent = parent.parentElement) {
-      const anchor = this.anchorOf(parent, root)
+      const anchor = this.anchorOf(parent, index)
       if (anchor !== null) {
         anchors++
-        found.push(...this.belowAnchor(el, root, anchor.handle, path, lasts))
+        found.push(...this.belowAnchor(el, index, parent, anchor.handle, path, chain, lasts))
         // An authored anchor (id, test id) is the stable one: a farther one would only be shorter.
         if (anchor.authored) break
       }
-      path.unshift(stepOf(parent))
+      path.unshift(this.stepOf(parent))
+      chain.unshift(parent)
     }
     if (found.length > 0) return best(found, score)
     // The top of a shadow tree has no element above it to anchor on.
+    const candidate = path.join(" > ")
+    const last = lasts[lasts.length - 1]!
+    return this.selectsOnly(index, candidate, el, { ...last, indexed: false }, [0, Number.MAX_SAFE_INTEGER], false) ||
+      selectsExactly(index.root, candidate, el)
+      ? candidate
+      : null
+  }
+
+  /** An element the index has not seen: its child path from the nearest uniquely named ancestor, checked by a query. */
+  private computeUnindexed(el: Element, root: SelectorRoot): string | null {
+    const path = [this.stepOf(el)]
+    for (let parent = el.parentElement; parent !== null; parent = parent.parentElement) {
+      const anchor = this.local.get(parent)
+      if (anchor) {
+        const candidate = `${anchor} > ${path.join(" > ")}`
+        if (selectsExactly(root, candidate, el)) return candidate
+      }
+      path.unshift(this.stepOf(parent))
+    }
     const candidate = path.join(" > ")
     return selectsExactly(root, candidate, el) ? candidate : null
   }

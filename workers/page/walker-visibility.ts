@@ -75,9 +75,13 @@ export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): 
   if (clippedAway(style) || (sized && box.width <= 1 && box.height <= 1 && clipsX && clipsY)) return hidden
   const position = style.position
   const view = el.ownerDocument.defaultView
-  if (position === "fixed") {
+  // A box of no height or no width that does not clip (a list of floats, a wrapper of
+  // positioned children) shows nothing of its own: where it sits says nothing about where its
+  // children are drawn, so they are judged one by one.
+  const degenerate = (box.width === 0 && !clipsX) || (box.height === 0 && !clipsY)
+  if (!degenerate && position === "fixed") {
     if (view && outside(box, { left: 0, top: 0, right: view.innerWidth, bottom: view.innerHeight })) return hidden
-  } else {
+  } else if (!degenerate) {
     // Nothing can scroll to the left of or above the page's origin.
     const scrollX = view?.scrollX ?? 0
     const scrollY = view?.scrollY ?? 0

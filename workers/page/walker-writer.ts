@@ -4,6 +4,12 @@
  * so a huge page costs no more than the part that will be returned.
  */
 
+/**
+ * Page text with the characters that mean something in the format escaped: `{` and `}` (an
+ * unescaped brace always opens or closes a selector annotation) and the backslash itself.
+ */
+export const escapeText = (text: string): string => text.replace(/[\\{}]/g, (c) => `\\${c}`)
+
 /** Thrown to end the walk once the limit is passed. */
 export class LimitReached {}
 
@@ -21,9 +27,11 @@ export class MarkdownWriter {
 
   constructor(private readonly limit: number = Number.POSITIVE_INFINITY) {}
 
-  /** Text as the page flows it: runs of white space are one space. */
-  text(text: string): void {
-    const collapsed = text.replace(/[ \t\n\r\f]+/g, " ")
+  /** Text as the page flows it: runs of white space are one space, annotation characters escaped. */
+  text(text: string, cell = false): void {
+    const escaped = escapeText(text.replace(/[ \t\n\r\f]+/g, " "))
+    // In a table cell a pipe would end the cell.
+    const collapsed = cell ? escaped.replace(/\|/g, "\\|") : escaped
     if (collapsed === " " || collapsed === "") {
       if (collapsed && this.inline && !this.inline.endsWith(" ") && !this.inline.endsWith("\n")) this.inline += " "
       return

@@ -1,10 +1,10 @@
 import { expect } from "chai"
-import { fitToLength } from "./content-length.ts"
+import { fitToLength, STOP_NOTE_START } from "./content-length.ts"
 import { AUDIT_ATTRIBUTE, readPage, type ReadOutcome } from "./walker.ts"
 import { isStableClass, isStableId, resolveSelector } from "./walker-selectors.ts"
 
-const read = (options: Parameters<typeof readPage>[1] = {}) => {
-  const outcome = readPage(document, options)
+const read = async (options: Parameters<typeof readPage>[1] = {}) => {
+  const outcome = await readPage(document, options)
   if (!outcome.ok) throw new Error(`readPage failed: ${outcome.code}: ${outcome.message}`)
   return outcome
 }
@@ -15,8 +15,8 @@ const failure = (outcome: ReadOutcome) => {
 }
 
 /** Every annotated element: its selector must select exactly it (checked here, apart from the walker). */
-const expectSelectorsExact = (outcome: ReturnType<typeof read>) => {
-  expect(outcome.audit?.length ?? 0, "audit pairs").to.be.greaterThan(0)
+const expectSelectorsExact = (outcome: Awaited<ReturnType<typeof read>>) => {
+  expect(outcome.audit?.length ?? 0, "audit pairs").to.be.above(0)
   for (const { selector, mark } of outcome.audit!) {
     const resolved = resolveSelector(document, selector)
     expect(resolved.ok && resolved.count, `${selector} matches`).to.equal(1)
@@ -30,7 +30,7 @@ const page = (html: string) => {
 }
 
 describe("page walker: format", () => {
-  it("writes headings, landmarks, lists, tables and code as Markdown with selectors", () => {
+  it("writes headings, landmarks, lists, tables and code as Markdown with selectors", async () => {
     page(`
       <nav aria-label="Primary"><a href="/">Home</a> <a href="/docs">Docs</a></nav>
       <main id="content">
@@ -43,7 +43,7 @@ describe("page walker: format", () => {
         <blockquote>Said <code>it</code></blockquote>
         <img alt="A cat" src="data:,">
       </main>`)
-    const { content, usedSelector } = read()
+    const { content, usedSelector } = await read()
     expect(usedSelector).to.equal("body")
     expect(content).to.equal(
       [
@@ -68,16 +68,16 @@ describe("page walker: format", () => {
     )
   })
 
-  it("shows a link's href beside it when the selector does not spell it", () => {
+  it("shows a link's href beside it when the selector does not spell it", async () => {
     page(`<p><a href="/a">first</a> <a href="/a">second</a></p><p id="x"><a href="/a">third</a></p>`)
-    const { content } = read()
+    const { content } = await read()
     expect(content).to.include("[third](/a){#x > a}")
     expect(content).to.match(/\[first\]\(\/a\)\{[^}]+\}/)
   })
 })
 
 describe("page walker: the example of docs/page-content.md", () => {
-  it("reads as documented", () => {
+  it("reads as documented", async () => {
     page(`<header><nav aria-label="Primary"><a href="/">Home</a> <a href="/docs">Docs</a></nav></header>
 <main id="content">
   <h1>Welcome</h1>
@@ -90,7 +90,7 @@ describe("page walker: the example of docs/page-content.md", () => {
   <div style="display:none"><a href="/secret">not shown</a></div>
 </main>`)
     ;(document.getElementById("e") as HTMLInputElement).value = "ada@example.com"
-    expect(read().content).to.equal(`[header]{header}
+    expect((await read()).content).to.equal(`[header]{header}
 [nav]{nav[aria-label="Primary"]}
 [Home]{a[href="/"]} [Docs]{a[href="/docs"]}
 [main]{#content}
@@ -102,7 +102,7 @@ Read the [guide]{a[href="/guide"]} first.
 })
 
 describe("page walker: hidden elements", () => {
-  it("leaves out what the page does not show", () => {
+  it("leaves out what the page does not show", async () => {
     page(`
       <p>Shown text</p>
       <div style="display:none">display none <a href="/h1">h1</a></div>
@@ -115,7 +115,7 @@ describe("page walker: hidden elements", () => {
       <div style="width:100px;height:20px;overflow:hidden;position:relative"><div style="position:absolute;top:200px">clipped away</div>in the box</div>
       <details><summary>More</summary>closed details</details>
       <input type="hidden" name="token" value="secret">`)
-    const { content } = read()
+    const { content } = await read()
     for (const hidden of [
       "display none",
       "h1",
@@ -135,14 +135,14 @@ describe("page walker: hidden elements", () => {
     for (const shown of ["Shown text", "but visible child", "in the box", '[summary "More" collapsed]']) expect(content).to.include(shown)
   })
 
-  it("keeps transparent controls, which custom checkboxes draw over", () => {
+  it("keeps transparent controls, which custom checkboxes draw over", async () => {
     page(`<label><input type="checkbox" name="agree" style="opacity:0"> I agree</label>`)
-    expect(read().content).to.equal('[checkbox "I agree" unchecked]{input[name="agree"]}')
+    expect((await read()).content).to.equal('[checkbox "I agree" unchecked]{input[name="agree"]}')
   })
 })
 
 describe("page walker: forms", () => {
-  it("gives each control its label, current value and states, once", () => {
+  it("gives each control its label, current value and states, once", async () => {
     page(`
       <form aria-label="Sign up">
         <label for="email">Email</label> <input id="email" type="email" required>
@@ -156,7 +156,7 @@ describe("page walker: forms", () => {
         <button type="submit" class="css-1x2y3z sc-bdVaJa">Create account</button>
       </form>`)
     ;(document.getElementById("email") as HTMLInputElement).value = "me@example.com"
-    const outcome = read({ audit: true })
+    const outcome = await read({ audit: true })
     expect(outcome.content).to.equal(
       [
         '[form]{form[aria-label="Sign up"]}',
@@ -171,14 +171,14 @@ describe("page walker: forms", () => {
 })
 
 describe("page walker: selectors", () => {
-  it("prefers ids and authored attributes to generated classes, and falls back to a short path", () => {
+  it("prefers ids and authored attributes to generated classes, and falls back to a short path", async () => {
     page(`
       <div class="css-1x2y3z"><button class="sc-bdVaJa kDlIYz" id="save">Save</button></div>
       <div><button data-testid="cancel-button">Cancel</button></div>
       <ul><li><button>Item</button></li><li><button>Item</button></li></ul>
       <section id="list"><p><a href="/same">x</a></p><p><a href="/same">x</a></p></section>
       <div contenteditable="true" aria-label="Notes"></div>`)
-    const outcome = read({ audit: true })
+    const outcome = await read({ audit: true })
     expect(outcome.content).to.include('[button "Save"]{#save}')
     expect(outcome.content).to.include('[button "Cancel"]{[data-testid="cancel-button"]}')
     expect(outcome.content).not.to.match(/css-1x2y3z|sc-bdVaJa|kDlIYz/)
@@ -187,7 +187,7 @@ describe("page walker: selectors", () => {
     expectSelectorsExact(outcome)
   })
 
-  it("tells generated ids and classes from authored ones", () => {
+  it("tells generated ids and classes from authored ones", async () => {
     for (const id of ["login", "issuecomment-2908119605", "__next", "main-content"]) expect(isStableId(id), id).to.equal(true)
     for (const id of [":r1:", "ember123", "radix-:r2:-trigger", "x-3f9a2c", "comment-viewer-IC_kwDOOAhtcs6wCwKD"])
       expect(isStableId(id), id).to.equal(false)
@@ -205,7 +205,7 @@ describe("page walker: shadow roots and iframes", () => {
     host.innerHTML = `<span>slotted light text</span>`
     const frame = document.getElementById("frame") as HTMLIFrameElement
     frame.contentDocument!.body.innerHTML = `<h2 id="t">Frame title</h2><a href="/inner">Inner link</a>`
-    const outcome = read({ audit: true })
+    const outcome = await read({ audit: true })
     expect(outcome.content).to.include("Inside the shadow")
     expect(outcome.content).to.include("slotted light text")
     expect(outcome.content).to.include('[button "Deep button"]{#host >>> #deep}')
@@ -214,7 +214,7 @@ describe("page walker: shadow roots and iframes", () => {
     expect(outcome.content).to.include('[Inner link]{#frame >>> a[href="/inner"]}')
     expect(outcome.content.split("\n")[0]).to.match(/^Note: a selector with ">>>"/)
     expectSelectorsExact(outcome)
-    const part = read({ selector: "#host >>> #deep" })
+    const part = await read({ selector: "#host >>> #deep" })
     expect(part.content.split("\n").at(-1)).to.equal('[button "Deep button"]{#host >>> #deep}')
     expect(part.usedSelector).to.equal("#host >>> #deep")
   })
@@ -226,37 +226,156 @@ describe("page walker: selector option and limits", () => {
           <main><h1>Title</h1><article id="post"><p>Post body</p></article></main><footer>End</footer>`),
   )
 
-  it("reads only the part the selector matches", () => {
-    const outcome = read({ selector: "#post" })
+  it("reads only the part the selector matches", async () => {
+    const outcome = await read({ selector: "#post" })
     expect(outcome.content).to.equal("Post body")
     expect(outcome.usedSelector).to.equal("#post")
   })
 
-  it("answers a selector that matches nothing with the page's landmarks and their selectors", () => {
-    const error = failure(readPage(document, { selector: "#nope" }))
+  it("answers a selector that matches nothing with the page's landmarks and their selectors", async () => {
+    const error = failure(await readPage(document, { selector: "#nope" }))
     expect(error.code).to.equal("selector_not_found")
     expect(error.message).to.include('"#nope"')
     expect(error.message).to.include('header {header}, nav "Main" {nav[aria-label="Main"]}, main {main}, footer {footer}')
   })
 
-  it("refuses an invalid selector, naming it", () => {
-    const error = failure(readPage(document, { selector: "main >>> [[" }))
+  it("refuses an invalid selector, naming it", async () => {
+    const error = failure(await readPage(document, { selector: "main >>> [[" }))
     expect(error.code).to.equal("invalid_input")
     expect(error.parameter).to.equal("selector")
     expect(error.message).to.include("`[[` is not a valid CSS selector")
   })
 
-  it("stops writing past the limit", () => {
+  it("stops writing past the limit", async () => {
     page(Array.from({ length: 200 }, (_, i) => `<p>Paragraph number ${i}</p>`).join(""))
-    const outcome = read({ limit: 100 })
+    const outcome = await read({ limit: 100 })
     expect(outcome.stopped).to.equal(true)
     expect(outcome.content.length).to.be.lessThan(200)
-    expect(read().stopped).to.equal(false)
+    expect((await read()).stopped).to.equal(false)
   })
 
-  it("cuts content to max_length at a line end when one is near", () => {
+  it("cuts content to max_length at a line end when one is near", async () => {
     expect(fitToLength("abc\ndef", 10)).to.deep.equal({ content: "abc\ndef", truncated: false })
     expect(fitToLength("aaaaaaaaa\nbbbbbbbbbb", 11)).to.deep.equal({ content: "aaaaaaaaa", truncated: true })
     expect(fitToLength("a\nbbbbbbbbbbbbbbbbbbbb", 10)).to.deep.equal({ content: "a\nbbbbbbbb", truncated: true })
+    const note = `${STOP_NOTE_START} after 8.0 s at {#x}.)`
+    const fitted = fitToLength(`${"line of text\n".repeat(20)}${note}`, 120)
+    expect(fitted.truncated).to.equal(true)
+    expect(fitted.content.length).to.be.at.most(120)
+    expect(fitted.content.endsWith(`line of text\n${note}`), fitted.content).to.equal(true)
+  })
+})
+
+describe("page walker: slices and time budget", () => {
+  const cards = (n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) => `<div class="card"><h3>Item ${i}</h3><p><a href="/item/${i}">page</a> <button>Add</button></p></div>`,
+    ).join("")
+
+  it("lets the page run its own tasks while it reads", async () => {
+    page(cards(50))
+    const ran: string[] = []
+    setTimeout(() => ran.push("page task"), 0)
+    const reading = readPage(document, { sliceMs: 0 }).then(() => ran.push("read"))
+    await reading
+    expect(ran).to.deep.equal(["page task", "read"])
+  })
+
+  it("reads the same content in many slices as in one", async () => {
+    page(cards(30))
+    const sliced = await read({ sliceMs: 0, audit: true })
+    const whole = await read({ sliceMs: 60_000 })
+    expect(sliced.content).to.equal(whole.content)
+    expectSelectorsExact(sliced)
+  })
+
+  it("stops at its time budget with what it has, and says where it stopped", async () => {
+    page(cards(200))
+    const outcome = await read({ budgetMs: 0, sliceMs: 0 })
+    expect(outcome.stopped).to.equal(true)
+    const last = outcome.content.split("\n").at(-1)!
+    expect(last).to.match(/^\(Stopped reading: time budget spent after 0\.0 s at \{[^}]+\}/)
+    const where = /at \{([^}]+)\}/.exec(last)![1]!
+    expect(document.querySelectorAll(where).length, where).to.equal(1)
+  })
+})
+
+describe("page walker: selectors on large repetitive pages", () => {
+  it("addresses every repeated control exactly, with an anchor and a short path", async () => {
+    page(
+      `<main id="list">${Array.from(
+        { length: 120 },
+        (_, i) => `<div class="card"><p>Item ${i} <a href="/tag/${i % 5}">tag</a></p><button class="add">Add</button></div>`,
+      ).join("")}</main>`,
+    )
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(240)
+    expect(outcome.content).to.include("[tag](/tag/1){#list > div:nth-of-type(7) a}")
+    expect(outcome.content).to.include('[button "Add"]{#list > div:nth-of-type(7) > button}')
+  })
+})
+
+describe("page walker: boxes that do not hold their children", () => {
+  it("keeps links in a zero-height list of floats inside an overflow:hidden box", async () => {
+    page(`<div style="overflow:hidden;width:995px">
+      <ul style="margin:0;padding:0;list-style:none">${["News", "Sport", "Video"]
+        .map((t) => `<li style="float:left;width:100px"><a href="/${t.toLowerCase()}">${t}</a></li>`)
+        .join("")}</ul></div>`)
+    expect(document.querySelector("ul")!.getBoundingClientRect().height).to.equal(0)
+    const outcome = await read({ audit: true })
+    for (const t of ["News", "Sport", "Video"]) expect(outcome.content).to.include(`[${t}]{a[href="/${t.toLowerCase()}"]}`)
+    expectSelectorsExact(outcome)
+  })
+
+  it("still leaves out what an overflow:hidden box clips away", async () => {
+    page(
+      `<div style="overflow:hidden;height:20px;position:relative"><p>in view</p><div style="height:0"><p style="position:absolute;top:100px">clipped</p></div></div>`,
+    )
+    const { content } = await read()
+    expect(content).to.include("in view")
+    expect(content).not.to.include("clipped")
+  })
+})
+
+describe("page walker: page text that looks like an annotation", () => {
+  it("escapes braces and backslashes, so that every bare {…} is a selector", async () => {
+    page(`<p>Template {problem} and {0} in C:\\dir\\{x}</p><p><code>{code}</code> <a href="/a{b}">{link}</a></p>
+      <button aria-label="Close {dialog}">x</button><input aria-label="Ask" value="{typed}">`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.include("Template \\{problem\\} and \\{0\\} in C:\\\\dir\\\\\\{x\\}")
+    expect(outcome.content).to.include("`\\{code\\}`")
+    expect(outcome.content).to.include("[\\{link\\}]")
+    expect(outcome.content).to.include('= "\\{typed\\}"')
+    // An annotation opens at a bare "{" and ends at the first bare "}": each one found so is a selector of the audit.
+    const annotations: string[] = []
+    for (let i = 0, open = -1; i < outcome.content.length; i++) {
+      const c = outcome.content[i]
+      if (c === "\\") i++
+      else if (c === "{" && open < 0) open = i + 1
+      else if (c === "}" && open >= 0) {
+        annotations.push(outcome.content.slice(open, i))
+        open = -1
+      }
+    }
+    const selectors = new Set(outcome.audit!.map((p) => p.selector))
+    expect(annotations.length).to.equal(outcome.audit!.length)
+    for (const annotation of annotations) expect(selectors.has(annotation!), annotation).to.equal(true)
+    expectSelectorsExact(outcome)
+  })
+})
+
+describe("page walker: elements that react without being controls", () => {
+  it("addresses elements with a click handler or a tab stop, and reads their content as usual", async () => {
+    page(`<div class="card" onclick="go()"><h3>Next: configuration</h3><p>Read on.</p></div>
+      <span tabindex="0">Load more</span><span tabindex="-1">not a stop</span>`)
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    expect(lines[0]).to.match(/^\[clickable\]\{[^}]+\}$/)
+    expect(lines.slice(1, 3)).to.deep.equal(["### Next: configuration {h3}", "Read on."])
+    expect(lines[3]).to.match(/^\[focusable\]\{[^}]+\} Load morenot a stop$/)
+    expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(2)
+    expectSelectorsExact(outcome)
   })
 })

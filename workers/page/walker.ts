@@ -9,6 +9,7 @@ import {
   clip,
   collapse,
   escapeQuoted,
+  GENERIC_KINDS,
   headingLevel,
   interactiveKind,
   landmarkName,
@@ -18,9 +19,10 @@ import {
   statesOf,
   valueOf,
 } from "./walker-roles.ts"
-import { cssString, frameDocument, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
+import { type Clock, cssString, frameDocument, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips } from "./walker-visibility.ts"
-import { LimitReached, MarkdownWriter } from "./walker-writer.ts"
+import { STOP_NOTE_START } from "./content-length.ts"
+import { escapeText, LimitReached, MarkdownWriter } from "./walker-writer.ts"
 
 export interface ReadOptions {
   readonly selector?: string
@@ -28,6 +30,10 @@ export interface ReadOptions {
   readonly limit?: number
   /** Bench and test mode: mark each annotated element with `data-agent-mesh-audit` and list the pairs. */
   readonly audit?: boolean
+  /** Stop reading after this many milliseconds, with what was read. */
+  readonly budgetMs?: number
+  /** The longest stretch of work before the walk lets the page run (tests shorten it). */
+  readonly sliceMs?: number
 }
 
 export interface AuditPair {
@@ -91,7 +97,7 @@ const TOP: Context = { shown: true, controlsOnly: false, pre: false, cell: false
 /** Attributes whose value is the element's name, so that a selector using one names the element. */
 const NAMING_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"]
 
-const escapeLabel = (text: string) => text.replace(/[[\]\\]/g, (c) => `\\${c}`)
+const escapeLabel = (text: string) => text.replace(/[[\]\\{}]/g, (c) => `\\${c}`)
 
 class Walker {
   out: MarkdownWriter
@@ -99,8 +105,13 @@ class Walker {
   readonly annotated: Array<{ element: Element; selector: string; interactive: boolean }> = []
   pierced = false
   unresolved = false
+  /** The element the walk was at when it last paused. */
+  at: Element | null = null
 
-  constructor(limit: number) {
+  constructor(
+    limit: number,
+    readonly clock: Clock,
+  ) {
     this.out = new MarkdownWriter(limit)
   }
 
@@ -125,25 +136,30 @@ class Walker {
     return el.childNodes
   }
 
-  children(el: Element, context: Context): void {
+  *children(el: Element, context: Context): Work {
+    if (el.shadowRoot) yield* this.selectors.prepare(el.shadowRoot, this.clock)
     const nodes = this.childrenOf(el)
-    for (let i = 0; i < nodes.length; i++) this.node(nodes[i]!, context)
+    for (let i = 0; i < nodes.length; i++) yield* this.node(nodes[i]!, context)
   }
 
-  node(node: Node, context: Context): void {
+  *node(node: Node, context: Context): Work {
     if (node.nodeType === Node.TEXT_NODE) {
       if (!context.shown || context.controlsOnly) return
       const text = node.nodeValue ?? ""
       if (context.pre) this.out.token(text)
-      else this.out.text(context.cell ? text.replace(/\|/g, "\\|") : text)
+      else this.out.text(text, context.cell)
     } else if (node.nodeType === Node.ELEMENT_NODE) {
-      this.element(node as Element, context)
+      yield* this.element(node as Element, context)
     }
   }
 
-  element(el: Element, parent: Context): void {
+  *element(el: Element, parent: Context): Work {
     const tag = el.localName
     if (SKIPPED.has(tag)) return
+    if (this.clock.due()) {
+      this.at = el
+      yield
+    }
     const style = el.ownerDocument.defaultView!.getComputedStyle(el)
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
@@ -151,10 +167,13 @@ class Walker {
     const context: Context = { ...parent, shown, clips: verdict.clips }
     const block = BLOCK_DISPLAYS.test(style.display)
 
-    if (tag === "iframe" || tag === "frame") return this.frame(el, context)
+    if (tag === "iframe" || tag === "frame") return yield* this.frame(el, context)
     const kind = interactiveKind(el)
-    if (kind !== null) return this.control(el, kind, context, block)
-    if (context.controlsOnly) return this.children(el, context)
+    if (kind !== null && GENERIC_KINDS.has(kind)) {
+      if (block) this.out.flush()
+      if (shown) this.out.token(`[${kind}]${this.annotate(el, true)} `)
+    } else if (kind !== null) return yield* this.control(el, kind, context, block)
+    if (context.controlsOnly) return yield* this.children(el, context)
 
     const landmark = landmarkOf(el)
     if (landmark !== null) {
@@ -162,12 +181,12 @@ class Walker {
       if (shown) {
         this.out.line(this.named(el, landmark, landmarkName(el), [], false))
       }
-      this.children(el, context)
+      yield* this.children(el, context)
       this.out.flush()
       return
     }
     const level = headingLevel(el)
-    if (level > 0) return this.heading(el, level, context)
+    if (level > 0) return yield* this.heading(el, level, context)
 
     switch (tag) {
       case "br":
@@ -180,6 +199,7 @@ class Walker {
       case "svg":
       case "picture":
       case "video":
+        if (tag === "picture") return yield* this.children(el, context)
         return this.picture(el, context)
       case "pre":
         return this.preformatted(el, context)
@@ -188,30 +208,30 @@ class Walker {
       case "samp":
         if (!parent.pre && shown) {
           const text = collapse((el as HTMLElement).innerText ?? "")
-          if (text) this.out.token(`\`${text}\``)
+          if (text) this.out.token(`\`${escapeText(text)}\``)
           return
         }
         break
       case "ul":
       case "ol":
       case "menu":
-        return this.list(el, context)
+        return yield* this.list(el, context)
       case "li":
-        return this.item(el, "- ", context)
+        return yield* this.item(el, "- ", context)
       case "blockquote":
         this.out.pushPrefix("> ", "> ")
-        this.children(el, context)
+        yield* this.children(el, context)
         this.out.popPrefix()
         return
       case "table":
-        if (this.table(el as HTMLTableElement, context)) return
+        if (yield* this.table(el as HTMLTableElement, context)) return
         break
       case "details":
         if (!(el as HTMLDetailsElement).open) {
           // A closed disclosure shows only its summary.
           const summary = [...el.children].find((c) => c.localName === "summary")
           this.out.flush()
-          if (summary) this.element(summary, context)
+          if (summary) yield* this.element(summary, context)
           this.out.flush()
           return
         }
@@ -220,17 +240,17 @@ class Walker {
         const control = (el as HTMLLabelElement).control
         if (control && namedByLabel(control) && isRendered(control)) {
           // The label's words are printed as its control's name; writing them twice only costs size.
-          return this.children(el, { ...context, controlsOnly: true })
+          return yield* this.children(el, { ...context, controlsOnly: true })
         }
         break
       }
     }
     if (block) this.out.flush()
-    this.children(el, context)
+    yield* this.children(el, context)
     if (block) this.out.flush()
   }
 
-  control(el: Element, kind: string, context: Context, block: boolean): void {
+  *control(el: Element, kind: string, context: Context, block: boolean): Work {
     if (block) this.out.flush()
     if (context.shown) {
       const name = accessibleName(el)
@@ -247,7 +267,7 @@ class Walker {
     // Controls nested inside links and buttons are invalid HTML but common: reach them too.
     const tag = el.localName
     if (tag !== "input" && tag !== "select" && tag !== "textarea" && kind !== "editable")
-      this.children(el, { ...context, controlsOnly: true })
+      yield* this.children(el, { ...context, controlsOnly: true })
     if (block) this.out.flush()
   }
 
@@ -273,16 +293,16 @@ class Walker {
     const text = states.length ? `${label} (${states.join(", ")})` : label
     if (selector.includes(`[href=${cssString(href)}]`) || href === "" || href === "#" || /^javascript:/i.test(href))
       return `[${text}]${selector}`
-    return `[${text}](${href.replace(/[()\s]/g, encodeURIComponent)})${selector}`
+    return `[${text}](${href.replace(/[()\s{}]/g, encodeURIComponent)})${selector}`
   }
 
-  heading(el: Element, level: number, context: Context): void {
+  *heading(el: Element, level: number, context: Context): Work {
     this.out.flush()
     const outer = this.out
     const inner = new MarkdownWriter()
     this.out = inner
     try {
-      this.children(el, context)
+      yield* this.children(el, context)
     } finally {
       this.out = outer
     }
@@ -292,7 +312,6 @@ class Walker {
   }
 
   picture(el: Element, context: Context): void {
-    if (el.localName === "picture") return this.children(el, context)
     if (!context.shown) return
     const alt = el.localName === "img" ? collapse(el.getAttribute("alt") ?? "") : pictureName(el)
     if (alt) this.out.token(`![${escapeLabel(clip(alt, 100))}]`)
@@ -309,33 +328,34 @@ class Walker {
     this.out.line(fence)
   }
 
-  list(el: Element, context: Context): void {
+  *list(el: Element, context: Context): Work {
     this.out.flush()
     let number = el.localName === "ol" ? Number((el as HTMLOListElement).start) || 1 : 0
+    if (el.shadowRoot) yield* this.selectors.prepare(el.shadowRoot, this.clock)
     const nodes = this.childrenOf(el)
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i]!
       if (node.nodeType === Node.ELEMENT_NODE && (node as Element).localName === "li") {
         const before = this.out.mark
-        this.item(node as Element, number ? `${number}. ` : "- ", context)
+        yield* this.item(node as Element, number ? `${number}. ` : "- ", context)
         if (number && this.out.mark > before) number++
-      } else this.node(node, context)
+      } else yield* this.node(node, context)
     }
     this.out.flush()
   }
 
-  item(el: Element, marker: string, parent: Context): void {
+  *item(el: Element, marker: string, parent: Context): Work {
     const style = el.ownerDocument.defaultView!.getComputedStyle(el)
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
     const context: Context = { ...parent, shown: style.visibility === "visible", clips: verdict.clips }
     this.out.pushPrefix(marker, " ".repeat(marker.length))
-    this.children(el, context)
+    yield* this.children(el, context)
     this.out.popPrefix()
   }
 
   /** A data table as a Markdown table; false for a layout table, which is walked as blocks. */
-  table(table: HTMLTableElement, context: Context): boolean {
+  *table(table: HTMLTableElement, context: Context): Generator<void, boolean, void> {
     const role = table.getAttribute("role")
     if (role === "presentation" || role === "none" || table.querySelector("table")) return false
     const rows: string[][] = []
@@ -351,7 +371,7 @@ class Walker {
           let text = ""
           if (!verdict.hidden) {
             this.out = new MarkdownWriter()
-            this.children(cell, { ...context, shown: cellStyle.visibility === "visible", clips: verdict.clips, cell: true })
+            yield* this.children(cell, { ...context, shown: cellStyle.visibility === "visible", clips: verdict.clips, cell: true })
             text = this.out.toString().replace(/\n+/g, " ").trim()
           }
           cells.push(text)
@@ -364,7 +384,7 @@ class Walker {
     }
     this.out.flush()
     const caption = table.caption ? collapse(table.caption.innerText ?? "") : ""
-    if (caption) this.out.line(caption)
+    if (caption) this.out.line(escapeText(caption))
     const width = Math.max(0, ...rows.map((r) => r.length))
     if (width <= 1) {
       for (const row of rows) if (row[0]) this.out.line(row[0])
@@ -378,7 +398,7 @@ class Walker {
     return true
   }
 
-  frame(el: Element, context: Context): void {
+  *frame(el: Element, context: Context): Work {
     this.out.flush()
     const doc = frameDocument(el)
     const title = collapse(el.getAttribute("title") ?? el.getAttribute("name") ?? "")
@@ -390,8 +410,9 @@ class Walker {
       return
     }
     this.selectors.registerFrame(doc, el)
+    yield* this.selectors.prepare(doc, this.clock)
     const mark = this.out.mark
-    this.element(doc.body, { ...TOP, controlsOnly: context.controlsOnly })
+    yield* this.element(doc.body, { ...TOP, controlsOnly: context.controlsOnly })
     this.out.flush()
     // An empty frame (an ad slot, a tracker) is not worth a line.
     if (this.out.mark > mark && context.shown) this.out.insert(mark, `[iframe${named}]${this.annotate(el, false)}`)
@@ -432,9 +453,70 @@ const pageMap = (doc: Document): string => {
 }
 
 const DEFAULT_LIMIT = 1_000_000
+/** How long the walk may take before it stops with what it has. */
+const DEFAULT_BUDGET_MS = 8_000
+/** The longest the walk keeps the page's main thread before it lets the page run: under the 50 ms of a long task. */
+const SLICE_MS = 25
 
-/** Reads the document (or the part `selector` picks) as annotated Markdown. */
-export const readPage = (doc: Document, options: ReadOptions = {}): ReadOutcome => {
+type Work = Generator<void, void, void>
+
+/** Slices of work: each ends after SLICE_MS, and the whole walk after its budget. */
+class Slices implements Clock {
+  private sliceEnd = 0
+  private readonly deadline: number
+  constructor(
+    budgetMs: number,
+    private readonly sliceMs: number,
+  ) {
+    this.deadline = performance.now() + budgetMs
+  }
+  start(): void {
+    this.sliceEnd = Math.min(performance.now() + this.sliceMs, this.deadline)
+  }
+  due(): boolean {
+    return performance.now() >= this.sliceEnd
+  }
+  get spent(): boolean {
+    return performance.now() >= this.deadline
+  }
+}
+
+/** Lets the page run its own tasks (input, rendering, scripts) before the walk goes on. */
+const yieldToPage = (): Promise<void> => {
+  // A message, unlike a timer, is not throttled in a background tab; unlike scheduler.yield(), its
+  // task waits its turn behind the page's own tasks instead of going before them.
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(null)
+  })
+}
+
+type Ending = "done" | "limit" | "budget"
+
+/** Runs the work in slices, yielding to the page between them, until it ends, passes the limit or spends the budget. */
+const runInSlices = async (work: Work, clock: Slices): Promise<Ending> => {
+  for (;;) {
+    clock.start()
+    try {
+      if (work.next().done) return "done"
+    } catch (error) {
+      if (error instanceof LimitReached) return "limit"
+      throw error
+    }
+    if (clock.spent) {
+      work.return()
+      return "budget"
+    }
+    await yieldToPage()
+  }
+}
+
+/** Reads the document (or the part `selector` picks) as annotated Markdown, in slices that leave the page responsive. */
+export const readPage = async (doc: Document, options: ReadOptions = {}): Promise<ReadOutcome> => {
   if (doc.contentType === "application/pdf") {
     return {
       ok: false,
@@ -483,21 +565,33 @@ export const readPage = (doc: Document, options: ReadOptions = {}): ReadOutcome 
     }
   }
 
-  const walker = new Walker(options.limit ?? DEFAULT_LIMIT)
-  let stopped = false
-  try {
-    walker.element(target, TOP)
+  const budget = options.budgetMs ?? DEFAULT_BUDGET_MS
+  const clock = new Slices(budget, options.sliceMs ?? SLICE_MS)
+  const walker = new Walker(options.limit ?? DEFAULT_LIMIT, clock)
+  const start = target
+  const work = (function* (): Work {
+    yield* walker.selectors.prepare(start.getRootNode() as Document | ShadowRoot, clock)
+    yield* walker.element(start, TOP)
     walker.out.flush()
-  } catch (error) {
-    if (!(error instanceof LimitReached)) throw error
-    stopped = true
-  }
+  })()
+  const ending = await runInSlices(work, clock)
   const notes = [walker.pierced ? PIERCE_NOTE : "", walker.unresolved ? UNRESOLVED_NOTE : ""].filter(Boolean)
-  const body = walker.out.toString()
+  let body = walker.out.toString()
+  if (ending === "budget") body += `${body ? "\n" : ""}${stopNote(walker, budget, usedSelector)}`
   const content = notes.length ? `${notes.join("\n")}\n\n${body}` : body
+  const stopped = ending !== "done"
 
   if (!options.audit) return { ok: true, ...base, content, stopped }
   return { ok: true, ...base, content, stopped, audit: markAnnotated(doc, walker.annotated) }
+}
+
+/** The last line of a walk cut short by its time budget: where it stopped, so that the rest can be read by parts. */
+const stopNote = (walker: Walker, budgetMs: number, usedSelector: string): string => {
+  const at = walker.at
+  // Stopped while indexing the page: nothing of it was read yet.
+  const selector = at === null ? usedSelector : walker.selectors.selectorFor(at)
+  const where = selector === null ? "" : ` at {${selector}}`
+  return `${STOP_NOTE_START} after ${(budgetMs / 1000).toFixed(1)} s${where}: the rest of the page is not here. Read parts of it with \`selector\` (a landmark or heading above).)`
 }
 
 /** Bench mode: tags each annotated element so that a checker can verify its selector from outside. */
