@@ -12,7 +12,7 @@ import { quoteInput } from "../../schemas/primitives.ts"
 import type { webFetch } from "../../schemas/tools/web.ts"
 import type { Handler } from "../mesh/serve.ts"
 import { mediaTypeOf } from "./charset.ts"
-import { effectiveMediaType, kindOfMediaType, readContent, truncate } from "./fetch-content.ts"
+import { effectiveMediaType, kindOfMediaType, readContent, truncate, type Reading } from "./fetch-content.ts"
 import { reasonPhrase } from "./fetch-status.ts"
 import { PdfError } from "./pdf.ts"
 import { distill } from "../agent/distill.ts"
@@ -96,9 +96,9 @@ const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: 
       }),
     )
   }
-  let content: string
+  let reading: Reading
   try {
-    content = await readContent(kind, bytes, { mediaType: mediaType!, contentType, url: finalUrl, signal })
+    reading = await readContent(kind, bytes, { mediaType: mediaType!, contentType, url: finalUrl, signal })
   } catch (error) {
     if (error instanceof PdfError)
       throw new Failure(new ToolFailed({ code: "unreadable_content", message: `${finalUrl}: ${error.message}.` }))
@@ -113,8 +113,9 @@ const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: 
     }
     throw error
   }
-  const { text, truncated } = truncate(content, maxLength)
-  return { content_type: mediaType!, content: text, truncated, final_url: finalUrl }
+  const { text, truncated } = truncate(reading.text, maxLength)
+  const read = { content_type: mediaType!, content: text, truncated, final_url: finalUrl }
+  return reading.notice === undefined ? read : { ...read, notice: reading.notice }
 }
 
 const request = async (target: URL, signal: AbortSignal): Promise<Response> => {
