@@ -8,10 +8,32 @@ import { modelServerMiddleware } from "./test/support/model-server.mjs"
 
 const fixturesDir = fileURLToPath(new URL("./test/fixtures/", import.meta.url))
 
+/**
+ * @mozilla/readability ships CommonJS only; the extension's esbuild bundle converts it, but the
+ * test server serves files as they are, so its three files are given ES module exports here.
+ */
+function readabilityAsModule() {
+  const exports = {
+    "index.js":
+      'export { default as Readability } from "./Readability.js"\nexport { default as isProbablyReaderable } from "./Readability-readerable.js"\n',
+    "Readability.js": null,
+    "Readability-readerable.js": null,
+  }
+  return {
+    name: "readability-as-module",
+    transform(context) {
+      const match = /\/@mozilla\/readability\/([\w-]+\.js)$/.exec(context.path)
+      if (!match || !(match[1] in exports)) return undefined
+      const name = match[1] === "Readability.js" ? "Readability" : "isProbablyReaderable"
+      return { body: exports[match[1]] ?? `${context.body}\nexport default ${name}\n` }
+    },
+  }
+}
+
 export default {
   files: ["schemas/**/*.test.ts", "workers/**/*.test.ts", "shell/**/*.test.ts", "components/**/*.test.ts", "test/unit/**/*.test.ts"],
   nodeResolve: { exportConditions: ["browser", "development"] },
-  plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json" })],
+  plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json" }), readabilityAsModule()],
   middleware: [
     // A scripted model server (OpenAI, Anthropic, Ollama wire formats) for provider and agent tests.
     modelServerMiddleware("/__model"),

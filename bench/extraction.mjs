@@ -21,6 +21,7 @@ export const loadExtractors = async () => {
     stdin: {
       contents: `
         export { extractFromHtml } from "./workers/web/extract/index.ts"
+        export { DEFAULT_TUNING } from "./workers/web/extract/article.ts"
         export { markdownToText } from "./workers/web/extract/plain-text.ts"
         export { decodeHtml } from "./workers/web/charset.ts"
         export { parseHTML } from "linkedom/worker"
@@ -39,13 +40,17 @@ export const loadExtractors = async () => {
   const m = await import(pathToFileURL(file).href)
   const turndown = new m.TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" })
   return {
-    ours: (html, url) => m.markdownToText(m.extractFromHtml(html, url).markdown),
+    ours: (html, url, tuning) => m.markdownToText(m.extractFromHtml(html, url, tuning).markdown),
     readability: (html) => {
       const { document } = m.parseHTML(html)
       const article = new m.Readability(document).parse()
       return article?.content ? m.markdownToText(turndown.turndown(article.content)) : ""
     },
     decode: (bytes) => m.decodeHtml(bytes),
+    defaultTuning: m.DEFAULT_TUNING,
+    /** the extractor's whole answer (Markdown, which reader was kept, coverage), for diagnostics */
+    extract: (html, url, tuning) => m.extractFromHtml(html, url, tuning),
+    toText: (markdown) => m.markdownToText(markdown),
   }
 }
 

@@ -646,6 +646,14 @@ describe("built-in tools: result schemas", () => {
   })
 
   it("accepts our result shapes", () => {
+    accepts("web_fetch", {
+      url: "u",
+      content_type: "text/html",
+      content: "c",
+      truncated: false,
+      final_url: "f",
+      notice: { code: "paywall" },
+    })
     accepts("list_tabs", [{ tab_id: 1, window_id: 2, url: "u", title: "t", active: true, audible: false, status: "complete" }])
     accepts("open_tab", { tab_id: 1, window_id: 2, url: "u", title: "t", status: "loading" })
     accepts("close_tab", { tab_id: 1, closed: true })
@@ -669,6 +677,7 @@ describe("built-in tools: result schemas", () => {
 
   it("refuses results that break the shapes", () => {
     rejects("web_fetch", { url: "u", content_type: "t", content: "c", final_url: "f" })
+    rejects("web_fetch", { url: "u", content_type: "t", content: "c", truncated: false, final_url: "f", notice: { code: "blocked" } })
     rejects("close_tab", { tab_id: 1, closed: false })
     rejects("opfs_list", [{ name: "a", kind: "link" }])
     rejects("ask_user", { answer: null, reason: "bored" })

@@ -31,6 +31,15 @@ export const WebFetchResult = Schema.Struct({
   }),
   truncated: Schema.Boolean.annotate({ description: "True when `content` was cut to `max_length`." }),
   final_url: Schema.String.annotate({ description: "The URL after redirects." }),
+  // ours: the spec's result has no such field
+  notice: Schema.optionalKey(
+    Schema.Struct({
+      code: Schema.Literals(["script_rendered", "consent_wall", "paywall"]).annotate({
+        description:
+          "script_rendered: the HTML is a shell that scripts fill in the browser (read the page with open_tab and get_tab_content); consent_wall: the server sent a cookie or consent wall instead of the page; paywall: the page is cut off by a paywall.",
+      }),
+    }).annotate({ description: "Present when the fetched HTML is not the article a reader would see." }),
+  ),
 })
 
 export const webFetch = defineTool({

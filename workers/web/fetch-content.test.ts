@@ -46,13 +46,34 @@ describe("web_fetch content", () => {
 
   it("puts the title on top of the Markdown of an HTML page", () => {
     const content = htmlToContent("<title>Hello</title><main><p>Body text of the page, a sentence.</p></main>", "https://e.example/")
-    expect(content).to.equal("# Hello\n\nBody text of the page, a sentence.")
+    expect(content).to.deep.equal({ text: "# Hello\n\nBody text of the page, a sentence." })
   })
 
   it("says so when a page has no text without scripts", () => {
-    expect(htmlToContent('<title>App</title><div id="root"></div><script>render()</script>', "https://e.example/")).to.contain(
-      "get_tab_content",
-    )
+    const reading = htmlToContent('<title>App</title><div id="root"></div><script>render()</script>', "https://e.example/")
+    expect(reading.notice).to.deep.equal({ code: "script_rendered" })
+    expect(reading.text).to.match(/^# App\n\n\(Notice: [^)]*get_tab_content/)
+  })
+
+  it("returns a consent wall's notice, not the wall's text", () => {
+    const wall = `<html><head><title>Before you continue</title></head><body><div class="consent-page"><h1>Before you continue</h1>
+      <p>We use cookies and data to deliver and maintain our services, and to measure audience engagement. If you choose to accept all,
+      we and our partners will also use cookies to show personalised ads. Select more options to see additional information, including
+      details about managing your privacy settings.</p><a href="/reject">Reject all</a> <a href="/accept">Accept all</a></div></body></html>`
+    const reading = htmlToContent(wall, "https://consent.e.example/")
+    expect(reading.notice).to.deep.equal({ code: "consent_wall" })
+    expect(reading.text).to.contain("consent wall")
+    expect(reading.text).not.to.contain("personalised ads")
+  })
+
+  it("keeps a paywalled article's preview, without the prompt, after the notice", () => {
+    const page = `<html><head><title>Rates rise</title></head><body><article><p>The central bank raised its rate on Tuesday, the third rise this year, citing prices that keep climbing.</p>
+      <p>Markets had expected the move, and shares barely moved in early trading, analysts said.</p>
+      <div class="wall"><p>Subscribe to continue reading.</p><p>Already a subscriber? Sign in</p></div></article></body></html>`
+    const reading = htmlToContent(page, "https://news.e.example/rates")
+    expect(reading.notice).to.deep.equal({ code: "paywall" })
+    expect(reading.text).to.contain("analysts said.")
+    expect(reading.text).not.to.contain("Subscribe to continue")
   })
 
   it("reads the text of a PDF", async () => {
@@ -61,7 +82,7 @@ describe("web_fetch content", () => {
       contentType: "application/pdf",
       url: "https://e.example/r.pdf",
     })
-    expect(text).to.equal("Quarterly numbers went up")
+    expect(text).to.deep.equal({ text: "Quarterly numbers went up" })
   })
 
   it("rejects a damaged PDF with a clear message", async () => {

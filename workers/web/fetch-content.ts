@@ -4,7 +4,7 @@
  * none (or a generic one), the first bytes do.
  */
 import { decodeBytes, decodeHtml } from "./charset.ts"
-import { extractFromHtml } from "./extract/index.ts"
+import { extractFromHtml, type PageNotice } from "./extract/index.ts"
 import { pdfToText } from "./pdf.ts"
 
 export type ContentKind = "html" | "json" | "text" | "pdf"
@@ -83,25 +83,48 @@ export const formatJson = (text: string): string => {
   }
 }
 
-/** An HTML page as Markdown: its title as a heading, then its main content. */
-export const htmlToContent = (html: string, url: string): string => {
-  const { title, markdown } = extractFromHtml(html, url)
-  const body =
-    markdown ||
-    "(No readable text was found in the page's HTML: it may be built by scripts. Open it with open_tab and read it with get_tab_content.)"
-  return title ? `# ${title}\n\n${body}` : body
+/** What a fetched body reads as: the text, and for HTML the notice of a page that is not its article. */
+export interface Reading {
+  readonly text: string
+  readonly notice?: PageNotice
 }
 
-export const readContent = async (kind: ContentKind, bytes: Uint8Array, options: ReadOptions): Promise<string> => {
+/** What the model is told about a page that is not its article (the result's `notice` says the same as a code). */
+const NOTICE_NOTES: Readonly<Record<PageNotice["code"], string>> = {
+  script_rendered:
+    "(Notice: this page is built by scripts in the browser, and its HTML holds little or no text. Open it with open_tab and read it with get_tab_content.)",
+  consent_wall:
+    "(Notice: the server sent a cookie or consent wall instead of the page, so its text is not returned. The page can be opened with open_tab, where the user can answer the wall, and read with get_tab_content.)",
+  paywall: "(Notice: the page is behind a paywall; only the part shown before the paywall follows.)",
+}
+
+const BESIDE_CONSENT_WALL =
+  "(Notice: the page shows a cookie or consent wall, which is left out; the little text below is what the page holds besides it. The page can be opened with open_tab and read with get_tab_content.)"
+
+/** An HTML page as Markdown: its title as a heading, a notice when the page is not its article, then its main content. */
+export const htmlToContent = (html: string, url: string): Reading => {
+  const { title, markdown, notice } = extractFromHtml(html, url)
+  const parts = title ? [`# ${title}`] : []
+  if (notice !== undefined) parts.push(notice.code === "consent_wall" && markdown ? BESIDE_CONSENT_WALL : NOTICE_NOTES[notice.code])
+  if (markdown) parts.push(markdown)
+  else if (notice === undefined) parts.push(NO_TEXT)
+  const text = parts.join("\n\n")
+  return notice === undefined ? { text } : { text, notice }
+}
+
+const NO_TEXT =
+  "(No readable text was found in the page's HTML: it may be built by scripts. Open it with open_tab and read it with get_tab_content.)"
+
+export const readContent = async (kind: ContentKind, bytes: Uint8Array, options: ReadOptions): Promise<Reading> => {
   switch (kind) {
     case "html":
       return htmlToContent(decodeHtml(bytes, options.contentType), options.url)
     case "json":
-      return formatJson(decodeBytes(bytes, options.contentType, { sniffMarkup: false }))
+      return { text: formatJson(decodeBytes(bytes, options.contentType, { sniffMarkup: false })) }
     case "text":
-      return decodeBytes(bytes, options.contentType, { sniffMarkup: options.mediaType.includes("xml") })
+      return { text: decodeBytes(bytes, options.contentType, { sniffMarkup: options.mediaType.includes("xml") }) }
     case "pdf":
-      return pdfToText(bytes, options.signal)
+      return { text: await pdfToText(bytes, options.signal) }
   }
 }
 

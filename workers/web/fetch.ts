@@ -14,7 +14,7 @@ import { webFetch } from "../../schemas/tools/web.ts"
 import type { Handler, ToolContext } from "../mesh/serve.ts"
 import { BodyTooLarge, MAX_BODY_BYTES, readBody as readCappedBody } from "./body.ts"
 import { mediaTypeOf } from "./charset.ts"
-import { effectiveMediaType, kindOfMediaType, readContent, truncate } from "./fetch-content.ts"
+import { effectiveMediaType, kindOfMediaType, readContent, truncate, type Reading } from "./fetch-content.ts"
 import { reasonPhrase } from "./fetch-status.ts"
 import { PdfError } from "./pdf.ts"
 import { distill } from "../agent/distill.ts"
@@ -113,9 +113,9 @@ const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: 
       }),
     )
   }
-  let content: string
+  let reading: Reading
   try {
-    content = await readContent(kind, bytes, { mediaType: mediaType!, contentType, url: finalUrl, signal })
+    reading = await readContent(kind, bytes, { mediaType: mediaType!, contentType, url: finalUrl, signal })
   } catch (error) {
     if (error instanceof PdfError)
       throw new Failure(new ToolFailed({ code: "unreadable_content", message: `${finalUrl}: ${error.message}.` }))
@@ -130,8 +130,9 @@ const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: 
     }
     throw error
   }
-  const { text, truncated } = truncate(content, maxLength)
-  return { content_type: mediaType!, content: text, truncated, final_url: finalUrl }
+  const { text, truncated } = truncate(reading.text, maxLength)
+  const read = { content_type: mediaType!, content: text, truncated, final_url: finalUrl }
+  return reading.notice === undefined ? read : { ...read, notice: reading.notice }
 }
 
 /**

@@ -71,6 +71,61 @@ describe("extractFromHtml", () => {
     expect(markdown).to.contain("- Eggs\n- Flour")
   })
 
+  it("keeps every part of a story split by link lists and ads, not only the largest", () => {
+    const related = (i: number) =>
+      `<div class="related"><h3>Read more</h3><ul>${Array.from({ length: 8 }, (_, j) => `<li><a href="/r/${i}/${j}">Another headline that runs long, number ${j}</a></li>`).join("")}</ul></div>`
+    const ad = `<div class="ad-slot"><a href="/ad">Buy this product now at a discount price today</a></div>`
+    const { markdown } = extractFromHtml(
+      page(`<nav><a href="/">Home</a></nav><div class="story">
+        <div class="story-part">${prose("One", 2)}</div>${related(1)}${ad}
+        <div class="story-part">${prose("Two", 2)}</div>${related(2)}
+        <div class="story-part">${prose("Three", 2)}</div>${related(3)}${ad}
+        <div class="story-part">${prose("Four", 3)}</div></div>`),
+    )
+    for (const part of ["One paragraph 1:", "Two paragraph 2:", "Three paragraph 1:", "Four paragraph 3:"])
+      expect(markdown).to.contain(part)
+    expect(markdown).not.to.contain("Another headline")
+    expect(markdown).not.to.contain("Buy this")
+  })
+
+  it("keeps every item of a digest whose items are interleaved with ads", () => {
+    const item = (i: number) =>
+      `<div class="item"><h2>News ${i}</h2><p><a href="/x${i}">Company ${i} ships a thing</a>, and the summary of the news goes on for a sentence or two, with commas.</p></div>`
+    const ad = `<div class="ad-slot"><a href="/ad">Buy this product now at a discount price today</a></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="main"><div class="intro"><p>Today's digest: a long opening sentence that reads like prose, with commas, and it goes on.</p></div>${[1, 2, 3, 4, 5].map((i) => item(i) + ad + ad).join("")}</div>`,
+      ),
+    )
+    for (let i = 1; i <= 5; i++) expect(markdown).to.contain(`Company ${i} ships a thing`)
+    expect(markdown).to.contain("## News 3")
+    expect(markdown).not.to.contain("Buy this")
+  })
+
+  it("keeps a digest whose link-led items are the page, though they look like teasers", () => {
+    const item = (i: number) =>
+      `<div class="story"><h3><a href="/s/${i}">Company ${i} ships a new thing today</a></h3><p>Company ${i} said on Monday that its new product, which it had teased for months, will ship next week, with a price lower than expected.</p></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<nav><a href="/">Home</a> <a href="/a">A</a></nav><main><h1>Daily digest</h1>${[1, 2, 3, 4, 5, 6].map(item).join("")}</main><footer><p>Copyright, all rights reserved.</p></footer>`,
+        "Daily digest",
+      ),
+    )
+    for (let i = 1; i <= 6; i++) expect(markdown).to.contain(`Company ${i} said on Monday`)
+    expect(markdown).not.to.contain("Copyright")
+  })
+
+  it("cuts a related-links heading and the links under it", () => {
+    const { markdown } = extractFromHtml(
+      page(
+        `<article>${prose("Body", 3)}<div class="title-bar">You may also be interested in...</div><div><a href="/a">First other story</a> <a href="/b">Second other story</a></div></article>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 3:")
+    expect(markdown).not.to.contain("interested in")
+    expect(markdown).not.to.contain("other story")
+  })
+
   it("returns the whole text of a page that is all content", () => {
     const { markdown } = extractFromHtml("<p>Just one short line.</p>")
     expect(markdown).to.equal("Just one short line.")

@@ -58,6 +58,36 @@ const FURNITURE_ROLES = new Set([
 ])
 const FURNITURE_TAGS = new Set(["nav", "aside", "footer", "form", "header", "menu", "figcaption"])
 
+/** The decisions the benchmark's cross-validation tunes; the defaults are what web_fetch runs. */
+export interface Tuning {
+  /** how many levels above the best element to look for sibling parts */
+  readonly gatherLevels: number
+  /** a sibling of the same tag and class joins when it scores this share of the best element */
+  readonly alikeShare: number
+  /** any other sibling joins when it scores this share of the best element */
+  readonly siblingShare: number
+  /** siblings join only when they add at least this share of the best element's prose */
+  readonly minGain: number
+  /** link-led alike items holding more than this share of the page's prose are its content, not teasers */
+  readonly teaserShare: number
+  /** below this coverage of the page's prose, Readability gives a second opinion */
+  readonly secondOpinionBelow: number
+  /** and its text replaces ours when it is this many times longer */
+  readonly secondOpinionLonger: number
+}
+
+export const DEFAULT_TUNING: Tuning = {
+  gatherLevels: 2,
+  alikeShare: 0.1,
+  siblingShare: 0.3,
+  minGain: 0.2,
+  teaserShare: 0.5,
+  secondOpinionBelow: 0.5,
+  secondOpinionLonger: 1.5,
+}
+
+const shapeOf = (el: Element): string => `${tagOf(el)}.${el.getAttribute("class") ?? ""}`
+
 const hintOf = (el: Element): number => {
   const tag = tagOf(el)
   if (tag === "article" || tag === "main" || el.getAttribute("itemprop") === "articleBody" || el.getAttribute("role") === "main") return 1
@@ -118,16 +148,23 @@ export class PageMeasure {
   private readonly furniture = new Set<Element>()
   /** elements whose class or id names them as furniture */
   private readonly named = new Set<Element>()
+  /** the characters of each block element's own text when it reads as prose */
+  private readonly ownProse = new Map<Element, number>()
+  /** characters of prose outside furniture: the text that could be the article */
+  openProse = 0
 
   /** Measures the page below `body` and scores every element. */
-  constructor(body: Element) {
+  constructor(
+    body: Element,
+    private readonly tuning: Tuning = DEFAULT_TUNING,
+  ) {
     const total = this.measure(body)
     // A furniture name on an element that holds most of the page's prose is a wrapper misnamed ("page-ad-margins").
     for (const el of this.named) {
       const m = this.measures.get(el)!
       if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4)) this.furniture.add(el)
     }
-    this.findTeasers()
+    this.findTeasers(total.prose)
     this.score(body, false)
   }
 
@@ -136,7 +173,7 @@ export class PageMeasure {
    * link, such as "more stories" lists and cards. Their summaries read like prose, so neither
    * link density nor length gives them away; their repetition does.
    */
-  private findTeasers(): void {
+  private findTeasers(pageProse: number): void {
     for (const parent of this.measures.keys()) {
       const groups = new Map<string, Element[]>()
       for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
@@ -154,7 +191,11 @@ export class PageMeasure {
           const m = this.measures.get(el)!
           return m.lead === 1 && m.text < 800 && m.link >= 10
         })
-        if (teasers.length >= 3 && teasers.length * 3 >= group.length * 2) for (const el of teasers) this.furniture.add(el)
+        if (teasers.length < 3 || teasers.length * 3 < group.length * 2) continue
+        // Items that hold most of the page's prose are the page (a digest, a list of answers), not teasers beside it.
+        const prose = teasers.reduce((sum, el) => sum + this.measures.get(el)!.prose, 0)
+        if (prose > pageProse * this.tuning.teaserShare) continue
+        for (const el of teasers) this.furniture.add(el)
       }
     }
   }
@@ -192,7 +233,10 @@ export class PageMeasure {
     }
     if (own !== null) {
       this.own.set(el, blockValue(own))
-      if (isProse(own)) m.prose += own.text
+      if (isProse(own)) {
+        m.prose += own.text
+        this.ownProse.set(el, own.text)
+      }
     }
     this.measures.set(el, m)
     return m
@@ -202,6 +246,7 @@ export class PageMeasure {
     const m = this.measures.get(el)!
     const furniture = this.furniture.has(el)
     m.aside = aside
+    if (!aside && !furniture) this.openProse += this.ownProse.get(el) ?? 0
     let score = this.own.get(el) ?? 0
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (isElement(child)) score += this.score(child, aside || furniture)
@@ -214,6 +259,45 @@ export class PageMeasure {
 
   isFurniture(el: Element): boolean {
     return this.furniture.has(el)
+  }
+
+  /**
+   * An article spread over several blocks (parts of a story split by ads, the items of a digest):
+   * from the best element up a few levels, the siblings that read like it (same tag and class,
+   * or prose that scores well against it) join it. Their parent becomes the root, with what lies
+   * between them taken out, except a heading that opens a part. Without such siblings, `best`.
+   */
+  gather(best: Element, body: Element, tuning: Tuning): Element {
+    let level = best
+    for (let depth = 0; depth <= tuning.gatherLevels && level !== body; depth++) {
+      const parent = level.parentElement
+      if (parent === null) break
+      const m = this.measures.get(level)!
+      const shape = shapeOf(level)
+      const kept = new Set<Element>([level])
+      let gained = 0
+      for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
+        if (child === level || this.furniture.has(child)) continue
+        const c = this.measures.get(child)
+        if (c === undefined || c.prose === 0 || c.score <= 0) continue
+        const threshold = shapeOf(child) === shape ? tuning.alikeShare : tuning.siblingShare
+        if (c.score >= m.score * threshold) {
+          kept.add(child)
+          gained += c.prose
+        }
+      }
+      if (gained > 0 && gained >= m.prose * tuning.minGain) {
+        for (const child of childrenOf(parent)) {
+          if (!isElement(child) || kept.has(child)) continue
+          const next = child.nextElementSibling
+          if (HEADING_TAGS.has(tagOf(child)) && next !== null && kept.has(next)) continue
+          child.remove()
+        }
+        return parent
+      }
+      level = parent
+    }
+    return best
   }
 
   /**
@@ -263,9 +347,47 @@ const shouldCut = (el: Element, m: Measure, root: Measure, furniture: boolean): 
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
 }
 
+/**
+ * The words that open a list of links to other pages ("Related posts", "You may also like"); in
+ * English only, the language most of the web's templates are written in.
+ */
+const RELATED_LEAD =
+  /^(?:related(?: (?:posts?|articles?|stories|content|reading|links|coverage))?|(?:you|we think you) (?:may|might|will|would) (?:also )?(?:like|enjoy|love|be interested in)(?: this| these| reading)?|(?:read|see) (?:more|also|next)|more (?:in|from|on|about|like this|stories|articles|news|posts|coverage)\b.{0,40}|recommended(?: for you| reading| stories| articles)?|further reading|popular (?:posts|stories|articles|now)|trending(?: now| stories)?|(?:don't|do not) miss|also read|keep reading|what to read next)\W*$/i
+const RELATED_PREFIX = /^(?:related|see also|read (?:more|also|next)|also read)(?: (?:post|article|story|link|reading)s?)?\s*:/i
+
+/**
+ * Cuts what announces links to other pages inside the content, with the links that follow it:
+ * a short block that reads as such a heading, and its next siblings until one holds prose.
+ */
+const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
+  for (const el of Array.from(root.querySelectorAll("h2, h3, h4, h5, h6, p, div, strong, b, span, li"))) {
+    if (!root.contains(el)) continue
+    const m = page.measures.get(el)
+    if (m === undefined || m.text > 80) continue
+    const text = textOf(el)
+    // inline text ("Read more" inside a paragraph) is not a heading over what follows it
+    const lead = BLOCK_TAGS.has(tagOf(el)) && RELATED_LEAD.test(text)
+    if (!lead && !(RELATED_PREFIX.test(text) && m.link > 0)) continue
+    let next = el.nextElementSibling
+    el.remove()
+    if (!lead) continue
+    while (next !== null) {
+      const n = page.measures.get(next)
+      if (n !== undefined && n.prose > 0 && n.link / Math.max(1, n.text) <= 0.5) break
+      const after = next.nextElementSibling
+      next.remove()
+      next = after
+    }
+  }
+}
+
 export interface Article {
   readonly title: string
   readonly root: Element
+  /** the share of the page's prose outside furniture that the root holds: low when the page's text lies elsewhere */
+  readonly coverage: number
+  /** the page's visible characters once stripped of scripts, styles and hidden elements */
+  readonly pageText: number
 }
 
 const metaContent = (document: Document, selector: string): string | undefined => {
@@ -274,22 +396,24 @@ const metaContent = (document: Document, selector: string): string | undefined =
 }
 
 /** Finds the main content of a parsed page; the page is changed in place (boilerplate removed). */
-export const findArticle = (document: Document): Article => {
+export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING): Article => {
   const title =
     metaContent(document, 'meta[property="og:title"]') ??
     metaContent(document, 'meta[name="twitter:title"]') ??
     textOf(document.querySelector("title") ?? document.createElement("title"))
   const body = document.body ?? document.documentElement
   strip(body)
-  const page = new PageMeasure(body)
-  const root = page.best(body)
+  const page = new PageMeasure(body, tuning)
+  const root = page.gather(page.best(body), body, tuning)
+  const coverage = page.openProse > 0 ? Math.min(1, page.measures.get(root)!.prose / page.openProse) : 1
   prune(root, page, page.measures.get(root)!)
+  cutRelatedLinks(root, page)
   dropTitleHeading(root, title)
-  return { title, root }
+  return { title, root, coverage, pageText: page.measures.get(body)!.text }
 }
 
 /** The page title is given on its own, so a heading that repeats it is dropped from the body. */
-const dropTitleHeading = (root: Element, title: string): void => {
+export const dropTitleHeading = (root: Element, title: string): void => {
   if (!title) return
   const wanted = normalizeTitle(title)
   for (const heading of Array.from(root.querySelectorAll("h1, h2")).slice(0, 3)) {

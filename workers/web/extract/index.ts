@@ -1,22 +1,70 @@
 /** HTML in, main content out: the page's title and its main content as Markdown. */
+import { Readability } from "@mozilla/readability"
 import { parseHTML } from "linkedom/worker"
-import { findArticle } from "./article.ts"
+import { DEFAULT_TUNING, dropTitleHeading, findArticle, type Tuning } from "./article.ts"
+import { visibleLength } from "./dom.ts"
 import { toMarkdown } from "./markdown.ts"
+import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } from "./notice.ts"
+import { markdownToText } from "./plain-text.ts"
+
+export type { PageNotice } from "./notice.ts"
 
 export interface Extracted {
   readonly title: string
   /** the main content, without the title */
   readonly markdown: string
+  /** which reading was kept: ours, or Readability's when ours looked too short for the page */
+  readonly by: "ours" | "readability"
+  /** the share of the page's prose that our reading held (what decided whether to ask Readability) */
+  readonly coverage: number
+  /** set when the HTML is not the article a reader sees: a script-rendered shell, a consent wall, a paywall */
+  readonly notice?: PageNotice
+}
+
+const parse = (html: string): Document => {
+  // linkedom builds no <html> or <body> around a bare fragment, so give it one.
+  const whole = /<body[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`
+  return (parseHTML(whole) as unknown as { document: Document }).document
 }
 
 /** `url` is the page's address (after redirects); relative links are resolved against it or the page's <base>. */
-export const extractFromHtml = (html: string, url?: string): Extracted => {
-  // linkedom builds no <html> or <body> around a bare fragment, so give it one.
-  const whole = /<body[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`
-  const { document } = parseHTML(whole) as unknown as { document: Document }
+export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEFAULT_TUNING): Extracted => {
+  const document = parse(html)
   const baseUrl = resolveBase(document, url)
-  const { title, root } = findArticle(document)
-  return { title, markdown: toMarkdown(root, baseUrl === undefined ? {} : { baseUrl }) }
+  const options = baseUrl === undefined ? {} : { baseUrl }
+  const raw = rawSignals(document)
+  const body = document.body ?? document.documentElement
+  const { title, root, coverage, pageText } = findArticle(document, tuning)
+  const paywallPrompt = cutPaywallPrompts(body, root)
+  let markdown = toMarkdown(root, options)
+  let by: Extracted["by"] = "ours"
+  if (coverage < tuning.secondOpinionBelow) {
+    // Ours holds little of the page's prose: the article may be spread in a way our scoring missed.
+    // Readability reads the page with other rules; a much longer reading from it is kept instead.
+    const other = readabilityMarkdown(html, title, options)
+    if (other !== undefined && visibleLength(other) > visibleLength(markdown) * tuning.secondOpinionLonger) {
+      markdown = other
+      by = "readability"
+    }
+  }
+  const articleText = markdownToText(markdown)
+  // the whole page's text is only needed when the article is next to nothing
+  const allText = articleText.length < 1000 && pageText < 4000 ? (body.textContent ?? "") : ""
+  const notice = noticeOf(raw, { pageText, articleText, allText, paywallPrompt })
+  if (notice === undefined) return { title, markdown, by, coverage }
+  // A consent wall's text is the wall's, not the page's.
+  return { title, markdown: notice.code === "consent_wall" && isWallText(articleText) ? "" : markdown, by, coverage, notice }
+}
+
+const readabilityMarkdown = (html: string, title: string, options: { baseUrl?: string }): string | undefined => {
+  try {
+    const article = new Readability<Element>(parse(html), { serializer: (el) => el as Element }).parse()
+    if (!article?.content) return undefined
+    dropTitleHeading(article.content, title)
+    return toMarkdown(article.content, options)
+  } catch {
+    return undefined
+  }
 }
 
 const resolveBase = (document: Document, url: string | undefined): string | undefined => {

@@ -16,6 +16,12 @@ describe("toMarkdown", () => {
   it("makes links and images absolute, and keeps alt text", () => {
     expect(md('<p>See <a href="../other.html">the other page</a>.</p>')).to.equal("See [the other page](https://example.com/other.html).")
     expect(md('<p><img src="/a.png" alt="A chart"></p>')).to.equal("![A chart](https://example.com/a.png)")
+    // a lazy image: a placeholder in src, the real address in a data- attribute
+    expect(md('<p><img src="data:image/gif;base64,R0lGOD" data-lazy-src="/b.jpg" alt="A photo"></p>')).to.equal(
+      "![A photo](https://example.com/b.jpg)",
+    )
+    // an image with no address at all: its alt text is not the article's text
+    expect(md('<p>Before. <img src="data:image/svg+xml,%3Csvg%3E" alt="Pin this recipe #jam #fall"> After.</p>')).to.equal("Before. After.")
     expect(md('<p><a href="javascript:void(0)">click</a></p>')).to.equal("click")
   })
 

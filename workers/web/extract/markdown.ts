@@ -174,8 +174,9 @@ class Writer {
       case "img": {
         const alt = collapseWhitespace(el.getAttribute("alt") ?? "").trim()
         if (!alt) return ""
-        const src = this.url(el.getAttribute("src") ?? el.getAttribute("data-src"))
-        return src ? `![${escapeInline(alt)}](${src})` : escapeInline(alt)
+        // Without an address the alt text would read as the article's own words, so it is left out.
+        const src = imageSource(el, (raw) => this.url(raw))
+        return src ? `![${escapeInline(alt)}](${src})` : ""
       }
       case "a": {
         const text = tidyInline(this.inlineChildren(el))
@@ -224,6 +225,19 @@ class Writer {
       return undefined
     }
   }
+}
+
+/**
+ * A lazy-loaded image keeps a placeholder (often a data: URL) in `src` and its real address in a
+ * data- attribute; the first real http(s) address wins.
+ */
+const LAZY_SOURCES = ["src", "data-src", "data-lazy-src", "data-original", "data-url"]
+const imageSource = (el: Element, resolve: (raw: string | null) => string | undefined): string | undefined => {
+  for (const name of LAZY_SOURCES) {
+    const url = resolve(el.getAttribute(name))
+    if (url !== undefined && !url.startsWith("mailto:")) return url
+  }
+  return undefined
 }
 
 /** Bold or italics around the text, with the white space kept outside the markers so they still parse. */
