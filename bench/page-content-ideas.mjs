@@ -1,0 +1,65 @@
+// What each idea for a smaller get_tab_content output would save, counted on the outputs that
+// `node bench/page-content.mjs --dump DIR` wrote (DIR/<page>.md beside DIR/<page>.aria.yml):
+//
+//   node bench/page-content-ideas.mjs DIR
+//
+// The ideas are counted, not implemented: a link whose selector is its href written
+// `[text](href)` with the selector implied; headings' and landmarks' selectors kept only when
+// they are an id; link-only lists on one line; a repeated run of the same links written once;
+// names printed twice in a row.
+import { readdirSync, readFileSync } from "node:fs"
+const dir = process.argv[2]
+if (!dir) {
+  console.error("usage: node bench/page-content-ideas.mjs DIR (a --dump directory of bench/page-content.mjs)")
+  process.exit(2)
+}
+const tot = { chars: 0, aria: 0, href: 0, lists: 0, headings: 0, dupLists: 0, dupText: 0, bare: 0 }
+for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
+  const s = readFileSync(`${dir}/${f}`, "utf8")
+  const aria = readFileSync(`${dir}/${f.replace(/\.md$/, ".aria.yml")}`, "utf8").length
+  // 1. a link whose selector is its href: [t]{a[href="X"]} -> [t](X) (href without ( ) space " \ { })
+  let href = 0
+  for (const m of s.matchAll(/\{a\[href="((?:[^"\\])*)"\]\}/g)) if (!/[()\s{}]/.test(m[1])) href += m[0].length - (m[1].length + 2)
+  // 2. lists whose items are only links, written on one line: drop "- " and the indentation, join with " · "
+  let lists = 0
+  for (const line of s.split("\n")) {
+    const m = /^(\s*)(- |\d+\. )(\[[^\n]*\]\{[^\n]*\})$/.exec(line)
+    if (m && /^(\[(?:\\.|[^\]\\])*\](\([^)]*\))?\{[^}]*\}\s*)+$/.test(m[3])) lists += m[1].length + m[2].length - 3 + 1 - 1
+  }
+  // 3. headings and landmarks without their selector unless it is an id
+  let headings = 0
+  for (const m of s.matchAll(/^(#+ .*?) \{([^}]*)\}$/gm)) if (!/^#[\w-]+$/.test(m[2])) headings += m[2].length + 3
+  for (const m of s.matchAll(/^\[(header|nav|main|aside|footer|search|form|region)[^\]]*\]\{([^}]*)\}$/gm))
+    if (!/^#[\w-]+$/.test(m[2])) headings += m[2].length + 2
+  // 4. a run of 3+ link lines repeated later on the page (the same link texts in the same order)
+  const lines = s.split("\n")
+  const labels = lines.map((l) => (/^\s*(- )?\[([^\]]*)\]/.exec(l) ?? [])[2] ?? null)
+  const seen = new Map()
+  let dupLists = 0
+  for (let i = 0; i < lines.length;) {
+    let j = i
+    while (j < lines.length && labels[j] !== null) j++
+    if (j - i >= 3) {
+      const key = labels.slice(i, j).join("|")
+      if (seen.has(key)) dupLists += lines.slice(i, j).join("\n").length - 60
+      else seen.set(key, i)
+      i = j
+    } else i = Math.max(j, i + 1)
+  }
+  // 5. names written twice in a row: "Login with Facebook Login with Facebook"
+  let dupText = 0
+  for (const m of s.matchAll(/"((\S.{2,}?) \2)"/g)) dupText += m[2].length + 1
+  // For scale: the output with every annotation removed.
+  const bare = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").length
+  const row = { chars: s.length, aria, href, lists, headings, dupLists, dupText, bare }
+  for (const k in tot) tot[k] += row[k]
+  console.log(f.padEnd(40), JSON.stringify(row))
+}
+console.log("total".padEnd(40), JSON.stringify(tot), "ratio now", (tot.chars / tot.aria).toFixed(3))
+for (const k of ["href", "lists", "headings", "dupLists", "dupText"])
+  console.log(
+    `  ${k}: saves ${tot[k]} chars = ${((100 * tot[k]) / tot.chars).toFixed(1)}% -> ${((tot.chars - tot[k]) / tot.aria).toFixed(3)}x`,
+  )
+console.log(`  for scale, the text alone (every annotation removed): ${(tot.bare / tot.aria).toFixed(3)}x`)
+const all = tot.href + tot.lists + tot.headings + tot.dupLists + tot.dupText
+console.log(`  all together (overlaps not removed): ${((tot.chars - all) / tot.aria).toFixed(3)}x`)
