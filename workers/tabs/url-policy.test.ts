@@ -29,7 +29,9 @@ describe("open_tab URL policy", () => {
       expect(verdict.ok, url).to.equal(false)
       if (!verdict.ok)
         expect(verdict.reason, url).to.match(
-          new RegExp(`^${new URL(url).protocol} URLs cannot be opened: only http, https and about:blank`),
+          new RegExp(
+            `^${new URL(url).protocol} URLs cannot be opened: only http, https and about:blank.* Agent Mesh's own, an addition to the tool contract\\.$`,
+          ),
         )
     }
   })

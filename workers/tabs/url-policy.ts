@@ -21,7 +21,7 @@ export const checkOpenableUrl = (raw: string): UrlVerdict => {
   if (url.protocol === "http:" || url.protocol === "https:") return { ok: true, url: url.href }
   return {
     ok: false,
-    reason: `${url.protocol} URLs cannot be opened: only http, https and about:blank are allowed (browser pages, files, javascript:, data: and extension pages are refused).`,
+    reason: `${url.protocol} URLs cannot be opened: only http, https and about:blank are allowed (browser pages, files, javascript:, data: and extension pages are refused). This scheme rule is Agent Mesh's own, an addition to the tool contract.`,
   }
 }
 
