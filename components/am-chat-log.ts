@@ -1,20 +1,27 @@
 /**
  * The conversation as it reads: the user's messages, the answers as Markdown (reasoning folded
  * away), tool cards, notices, token usage per turn, the text still streaming, and ask_user's
- * questions as forms. It keeps the newest line in view while the reader is at the bottom.
+ * questions as forms.
+ *
+ * It follows the end of the conversation unless the reader scrolled up themselves: only a scroll
+ * that follows a wheel, touch, key or pointer gesture can stop it following (the scrolls it makes
+ * itself, and the ones layout makes, cannot), and a ResizeObserver on the content keeps it at the
+ * end as children grow after they render (Markdown, tool cards, lanes), without reading the
+ * layout on every update. When it does not follow, "jump to latest" says how many items wait.
  */
 import { LitElement, css, html, nothing } from "lit"
 import { repeat } from "lit/directives/repeat.js"
 import type { Usage } from "../schemas/conversation.ts"
 import type { ConsentGrant } from "../schemas/events.ts"
-import "./am-markdown.ts"
 import { copyText } from "./am-markdown.ts"
+import "./am-reply.ts"
 import "./am-confirmation.ts"
 import "./am-question.ts"
 import "./am-tool-card.ts"
 import "./am-lane.ts"
+import { formText } from "./form-text.ts"
 import { t } from "./i18n.ts"
-import { turnsOf, type TurnItem } from "./state/chat-view.ts"
+import { liveOrdinal, turnsOf, type ChatView, type TurnItem } from "./state/chat-view.ts"
 import { chat } from "./state/chat.ts"
 import { StoreController } from "./state/store-controller.ts"
 import { baseStyles } from "./styles.ts"
@@ -25,12 +32,31 @@ export const usageText = (usage: Usage): string =>
   t("usageLine", formatTokens(usage.inputTokens), formatTokens(usage.outputTokens)) +
   (usage.cachedInputTokens ? ` · ${t("usageCached", formatTokens(usage.cachedInputTokens))}` : "")
 
+/** Keys that scroll the log when it has focus. */
+const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "])
+/** How long after a gesture its scroll events count as the reader's. */
+const INTENT_MS = 500
+/** Within this many pixels of the end counts as at the end. */
+const END_SLACK_PX = 24
+
 export class AmChatLog extends LitElement {
-  static override properties = { copied: { state: true } }
+  static override properties = { copied: { state: true }, following: { state: true }, editing: { state: true } }
   copied: number | undefined
+  /** The seq of the user's message being edited. */
+  editing: number | undefined
+  /** Whether the log keeps its end in view. */
+  following = true
   private readonly view = new StoreController(this, chat.view)
   private readonly runId = new StoreController(this, chat.currentRunId)
-  private stickToBottom = true
+  private readonly resizes = new ResizeObserver(() => this.keepAtEnd())
+  private observed: Element | undefined
+  private intentUntil = 0
+  private pointerDown = false
+  /** Items on screen when the reader scrolled away: the rest are new to them. */
+  private seenItems = 0
+  /** Pending questions and confirmations already brought to the reader. */
+  private readonly announced = new Set<string>()
+  private unlisten: Array<() => void> = []
 
   static override styles = [
     baseStyles,
@@ -105,21 +131,6 @@ export class AmChatLog extends LitElement {
         margin: -6px 0 12px;
         font-variant-numeric: tabular-nums;
       }
-      .streaming::after {
-        content: "▍";
-        animation: blink 1s steps(2) infinite;
-        color: var(--am-accent);
-      }
-      @keyframes blink {
-        50% {
-          opacity: 0;
-        }
-      }
-      @media (prefers-reduced-motion: reduce) {
-        .streaming::after {
-          animation: none;
-        }
-      }
       .retry {
         font-size: 12px;
         color: var(--am-warn);
@@ -133,6 +144,33 @@ export class AmChatLog extends LitElement {
         font-size: 16px;
         margin: 0 0 4px;
       }
+      .jump {
+        position: sticky;
+        bottom: 8px;
+        display: flex;
+        margin: 0 auto;
+        border-radius: 999px;
+        box-shadow: 0 2px 8px rgb(0 0 0 / 0.2);
+        background: var(--am-bg);
+        z-index: 1;
+      }
+      .stopped {
+        margin: 4px 0 0;
+        font-size: 12px;
+        color: var(--am-muted);
+      }
+      form.edit {
+        margin-left: 40px;
+      }
+      form.edit textarea {
+        width: 100%;
+        min-height: 60px;
+        resize: vertical;
+        border: 1px solid var(--am-accent);
+        border-radius: 8px;
+        padding: 6px 8px;
+        background: var(--am-bg);
+      }
       .thinking {
         color: var(--am-muted);
         font-size: 13px;
@@ -141,22 +179,96 @@ export class AmChatLog extends LitElement {
     `,
   ]
 
-  private onScroll = () => {
-    this.stickToBottom = this.scrollHeight - this.scrollTop - this.clientHeight < 40
+  private readonly markIntent = () => (this.intentUntil = performance.now() + INTENT_MS)
+  private readonly onKeydown = (event: KeyboardEvent) => {
+    const target = event.composedPath()[0] as HTMLElement | undefined
+    if (SCROLL_KEYS.has(event.key) && !target?.closest?.("input, textarea, select, [contenteditable]")) this.markIntent()
+  }
+  private readonly onPointerDown = () => (this.pointerDown = true)
+  private readonly onPointerUp = () => {
+    if (!this.pointerDown) return
+    this.pointerDown = false
+    this.markIntent()
+  }
+
+  private readonly onScroll = () => {
+    const atEnd = this.scrollHeight - this.scrollTop - this.clientHeight <= END_SLACK_PX
+    if (this.pointerDown || performance.now() < this.intentUntil) {
+      if (atEnd !== this.following) this.following = atEnd
+    } else if (this.following && !atEnd) {
+      // Not the reader's scroll (content shrank, an anchor moved): stay at the end.
+      this.toEnd()
+    }
   }
 
   override connectedCallback(): void {
     super.connectedCallback()
     this.addEventListener("scroll", this.onScroll, { passive: true })
+    this.addEventListener("wheel", this.markIntent, { passive: true })
+    this.addEventListener("touchmove", this.markIntent, { passive: true })
+    this.addEventListener("keydown", this.onKeydown)
+    this.addEventListener("pointerdown", this.onPointerDown)
+    window.addEventListener("pointerup", this.onPointerUp)
+    window.addEventListener("pointercancel", this.onPointerUp)
+    this.unlisten = [chat.follow.listen(() => this.jumpToLatest()), chat.attention.listen(() => this.showPending(true))]
   }
 
   override disconnectedCallback(): void {
     this.removeEventListener("scroll", this.onScroll)
+    this.removeEventListener("wheel", this.markIntent)
+    this.removeEventListener("touchmove", this.markIntent)
+    this.removeEventListener("keydown", this.onKeydown)
+    this.removeEventListener("pointerdown", this.onPointerDown)
+    window.removeEventListener("pointerup", this.onPointerUp)
+    window.removeEventListener("pointercancel", this.onPointerUp)
+    for (const unlisten of this.unlisten) unlisten()
+    this.resizes.disconnect()
+    this.observed = undefined
     super.disconnectedCallback()
   }
 
+  private toEnd(): void {
+    this.scrollTop = this.scrollHeight
+  }
+
+  /** Called by the ResizeObserver, after layout: the one place that reads the log's height as it grows. */
+  private keepAtEnd(): void {
+    if (this.following) this.toEnd()
+  }
+
+  /** Follows the end again (the button, a message sent, a conversation opened). */
+  jumpToLatest(): void {
+    this.following = true
+    this.intentUntil = 0
+    this.toEnd()
+    void this.updateComplete.then(() => this.toEnd())
+  }
+
+  /** Brings a question or confirmation that waits to the reader and gives it the keyboard. */
+  private showPending(always: boolean): void {
+    const pending = [
+      ...this.renderRoot.querySelectorAll<HTMLElement & { updateComplete?: Promise<unknown> }>("am-question, am-confirmation"),
+    ]
+    const fresh = pending.filter((el) => always || !this.announced.has(el.dataset.pendingId ?? ""))
+    for (const el of pending) this.announced.add(el.dataset.pendingId ?? "")
+    const target = fresh[0]
+    if (!target) return
+    this.jumpToLatest()
+    void Promise.resolve(target.updateComplete).then(() => {
+      const focusable = target.shadowRoot?.querySelector<HTMLElement>("input, textarea, button:not([disabled])")
+      focusable?.focus({ preventScroll: true })
+      if (this.following) this.toEnd()
+    })
+  }
+
   protected override updated(): void {
-    if (this.stickToBottom) this.scrollTop = this.scrollHeight
+    const content = this.renderRoot.querySelector(".content") ?? undefined
+    if (content !== this.observed) {
+      if (this.observed) this.resizes.unobserve(this.observed)
+      if (content) this.resizes.observe(content)
+      this.observed = content
+    }
+    this.showPending(false)
   }
 
   private async copy(seq: number, text: string) {
@@ -172,32 +284,97 @@ export class AmChatLog extends LitElement {
     </button>`
   }
 
-  private reasoning(text: string, open = false) {
-    return html`<details class="reasoning" ?open=${open}>
-      <summary>${t("reasoning")}</summary>
+  private reasoning(text: string, live: boolean) {
+    return html`<details class="reasoning">
+      <summary data-testid=${live ? "reasoning-live" : "reasoning"}>
+        ${live ? t("reasoningLive", formatTokens(text.length)) : t("reasoning")}
+      </summary>
       <div class="text">${text}</div>
     </details>`
   }
 
-  private item(item: TurnItem, isLastUser: boolean, running: boolean) {
+  private startEditing(seq: number) {
+    this.editing = seq
+    void this.updateComplete.then(() => {
+      const area = this.renderRoot.querySelector<HTMLTextAreaElement>("[data-testid=edit-message] textarea")
+      area?.focus()
+      area?.setSelectionRange(area.value.length, area.value.length)
+    })
+  }
+
+  private submitEdit(event: Event, seq: number) {
+    event.preventDefault()
+    const text = formText(new FormData(event.target as HTMLFormElement).get("text"))
+    if (!text) return
+    this.editing = undefined
+    chat.edit(seq, text)
+  }
+
+  private editor(item: Extract<TurnItem, { kind: "user" }>) {
+    return html`<form
+      class="msg edit"
+      data-testid="edit-message"
+      @submit=${(e: Event) => this.submitEdit(e, item.record.seq)}
+      @keydown=${(e: KeyboardEvent) => {
+        if (e.key === "Escape") {
+          e.stopPropagation()
+          this.editing = undefined
+        } else if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+          e.preventDefault()
+          ;(e.currentTarget as HTMLFormElement).requestSubmit()
+        }
+      }}
+    >
+      <textarea name="text" aria-label=${t("editLabel")} .value=${item.text}></textarea>
+      <div class="actions">
+        <button type="button" @click=${() => (this.editing = undefined)}>${t("cancel")}</button>
+        <button type="submit" class="primary" data-testid="edit-send">${t("editSend")}</button>
+      </div>
+    </form>`
+  }
+
+  private item(item: TurnItem, isLastUser: boolean, running: boolean, isLastAnswer: boolean, live = false) {
     switch (item.kind) {
       case "user":
+        if (this.editing === item.record.seq && !running) return this.editor(item)
         return html`<div class="msg" data-testid="user-message">
           <div class="user">${item.text}</div>
           <div class="actions">
             ${this.copyButton(item.record.seq, item.text)}
+            ${
+              running
+                ? nothing
+                : html`<button type="button" class="icon" data-testid="edit" @click=${() => this.startEditing(item.record.seq)}>
+                    ✎ ${t("editMessage")}
+                  </button>`
+            }
             ${isLastUser && !running ? html`<button type="button" class="icon" data-testid="retry" @click=${() => chat.retry()}>↻ ${t("retry")}</button>` : nothing}
           </div>
         </div>`
       case "assistant":
-        return html`<div class="msg assistant" data-testid="assistant-message">
-          ${item.reasoning ? this.reasoning(item.reasoning) : nothing}
-          ${item.text ? html`<am-markdown .text=${item.text}></am-markdown>` : nothing}
+        // One template for the reply streaming and saved, under one key: the saved message keeps its elements.
+        return html`<div class="msg assistant" data-testid=${live ? "streaming" : "assistant-message"} ?data-stopped=${item.stopped}>
+          ${item.reasoning ? this.reasoning(item.reasoning, live) : nothing}
+          ${item.text ? html`<am-reply .text=${item.text} ?streaming=${live}></am-reply>` : nothing}
+          ${item.stopped ? html`<p class="stopped" data-testid="stopped-mark">■ ${t("stoppedMark")}</p>` : nothing}
           ${item.tools.map((card) => {
             const lane = this.view.value.lanes[card.callId]
             return html`<am-tool-card .card=${card}>${lane ? html`<am-lane slot="lanes" .lane=${lane}></am-lane>` : nothing}</am-tool-card>`
           })}
-          ${item.text ? html`<div class="actions">${this.copyButton(item.record.seq, item.text)}</div>` : nothing}
+          ${
+            !live && (item.text || isLastAnswer)
+              ? html`<div class="actions">
+                  ${item.text ? this.copyButton(item.record.seq, item.text) : nothing}
+                  ${
+                    isLastAnswer
+                      ? html`<button type="button" class="icon" data-testid="regenerate" @click=${() => chat.regenerate()}>
+                          ↻ ${t("regenerate")}
+                        </button>`
+                      : nothing
+                  }
+                </div>`
+              : nothing
+          }
         </div>`
       case "notice":
         return html`<p class="notice ${item.status}" role=${item.status === "failed" ? "alert" : "status"} data-testid="notice">
@@ -214,6 +391,7 @@ export class AmChatLog extends LitElement {
     const running = runId !== undefined
     const items = turnsOf(view, runId)
     const lastUser = [...items].reverse().find((i) => i.kind === "user")
+    const lastAnswer = running ? undefined : [...items].reverse().find((i) => i.kind === "assistant" || i.kind === "user")
     const live = view.live && view.live.runId === runId ? view.live : undefined
     if (items.length === 0 && !live && view.questions.length === 0 && view.confirmations.length === 0 && !view.failure) {
       return html`<div class="empty">
@@ -221,22 +399,80 @@ export class AmChatLog extends LitElement {
         <p class="muted">${t("emptyHint")}</p>
       </div>`
     }
-    const key = (i: TurnItem) => (i.kind === "usage" ? `u:${i.runId}` : `${i.kind}:${i.record.seq}`)
+    const key = (i: TurnItem) =>
+      i.kind === "usage" ? `u:${i.runId}` : i.kind === "assistant" ? `a:${i.record.runId}:${i.ordinal}` : `${i.kind}:${i.record.seq}`
+    const total = items.length + (live ? 1 : 0) + view.questions.length + view.confirmations.length
+    if (this.following) this.seenItems = total
+    const unseen = Math.max(0, total - this.seenItems)
+    return html`<div class="content">${this.content(items, key, lastUser, lastAnswer, running, live, view)}</div>
+      ${
+        this.following
+          ? nothing
+          : html`<button type="button" class="jump" data-testid="jump-to-latest" @click=${() => this.jumpToLatest()}>
+              ↓ ${unseen > 0 ? t("jumpToLatestCount", String(unseen)) : t("jumpToLatest")}
+            </button>`
+      }`
+  }
+
+  private content(
+    items: ReadonlyArray<TurnItem>,
+    key: (i: TurnItem) => string,
+    lastUser: TurnItem | undefined,
+    lastAnswer: TurnItem | undefined,
+    running: boolean,
+    live: ChatView["live"],
+    view: ChatView,
+  ) {
+    // The reply streaming now, as the item it will be once saved.
+    const streaming: TurnItem | undefined =
+      live && (live.text || live.reasoning)
+        ? {
+            kind: "assistant",
+            record: {
+              conversationId: view.conversationId ?? "",
+              seq: -1,
+              runId: live.runId,
+              at: 0,
+              message: { role: "assistant", content: live.text },
+            },
+            text: live.text,
+            reasoning: live.reasoning,
+            tools: [],
+            stopped: false,
+            ordinal: liveOrdinal(view.messages, live.runId),
+          }
+        : undefined
+    const shown = streaming ? [...items, streaming] : items
     return html`
-      ${repeat(items, key, (i) => this.item(i, i === lastUser, running))}
+      ${repeat(shown, key, (i) => this.item(i, i === lastUser, running, i === lastAnswer && i.kind === "assistant", i === streaming))}
       ${live?.retry ? html`<p class="retry" role="status">${t("retrying", live.retry)}</p>` : nothing}
       ${
-        live && (live.text || live.reasoning)
-          ? html`<div class="msg assistant" data-testid="streaming">
-              ${live.reasoning ? this.reasoning(live.reasoning) : nothing}
-              ${live.text ? html`<am-markdown class="streaming" .text=${live.text}></am-markdown>` : nothing}
-            </div>`
+        streaming
+          ? nothing
           : running && view.questions.length === 0 && view.confirmations.length === 0
             ? html`<p class="thinking" role="status">${t("working")}</p>`
             : nothing
       }
-      ${view.confirmations.map((c) => html`<am-confirmation .request=${c} .onDecide=${(id: string, allow: boolean, grant?: ConsentGrant) => chat.confirm(id, allow, grant)}></am-confirmation>`)}
-      ${view.questions.map((q) => html`<am-question .question=${q} .onAnswer=${(id: string, a: string | ReadonlyArray<string>) => chat.answer(id, a)}></am-question>`)}
+      ${repeat(
+        view.confirmations,
+        (c) => c.id,
+        (c) =>
+          html`<am-confirmation
+            data-pending-id=${c.id}
+            .request=${c}
+            .onDecide=${(id: string, allow: boolean, grant?: ConsentGrant) => chat.confirm(id, allow, grant)}
+          ></am-confirmation>`,
+      )}
+      ${repeat(
+        view.questions,
+        (q) => q.id,
+        (q) =>
+          html`<am-question
+            data-pending-id=${q.id}
+            .question=${q}
+            .onAnswer=${(id: string, a: string | ReadonlyArray<string>) => chat.answer(id, a)}
+          ></am-question>`,
+      )}
       ${view.failure && !running && items.filter((i) => i.kind !== "usage").at(-1)?.kind !== "notice" ? html`<p class="notice failed" role="alert" data-testid="run-error">${view.failure.message}</p>` : nothing}
     `
   }

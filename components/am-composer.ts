@@ -79,6 +79,10 @@ export class AmComposer extends LitElement {
         font-size: 11px;
         color: var(--am-muted);
       }
+      .hint.waiting {
+        color: var(--am-fg);
+        font-weight: 600;
+      }
     `,
   ]
 
@@ -86,8 +90,19 @@ export class AmComposer extends LitElement {
     this.renderRoot.querySelector("textarea")?.focus()
   }
 
+  /** Whether the agent waits for the user's answer or yes in this conversation. */
+  private waiting(): boolean {
+    const view = this.view.value
+    return view.questions.length > 0 || view.confirmations.length > 0
+  }
+
   private send() {
     const area = this.renderRoot.querySelector("textarea")!
+    if (this.waiting()) {
+      // Sending cannot go on while the agent waits: say so, and take the user to what it waits on.
+      chat.requestAttention()
+      return
+    }
     if (this.runId.value || !area.value.trim() || this.models.value.length === 0) return
     chat.send(area.value)
     area.value = ""
@@ -157,7 +172,11 @@ export class AmComposer extends LitElement {
           }
         </div>
       </div>
-      <p class="hint">${running ? t("stopHint") : t("sendHint")}</p>
+      ${
+        this.waiting()
+          ? html`<p class="hint waiting" role="status" data-testid="composer-waiting">${t("composerWaiting")}</p>`
+          : html`<p class="hint">${running ? t("stopHint") : t("sendHint")}</p>`
+      }
     `
   }
 }

@@ -27,6 +27,7 @@ export class AmConversations extends LitElement {
   private readonly list = new StoreController(this, chat.conversations)
   private readonly view = new StoreController(this, chat.view)
   private readonly running = new StoreController(this, chat.running)
+  private readonly waiting = new StoreController(this, chat.waiting)
 
   static override styles = [
     baseStyles,
@@ -84,6 +85,10 @@ export class AmConversations extends LitElement {
       }
       .live {
         color: var(--am-accent);
+        font-weight: 600;
+      }
+      .waiting {
+        color: var(--am-warn);
         font-weight: 600;
       }
       form {
@@ -160,10 +165,19 @@ export class AmConversations extends LitElement {
       </li>`
     }
     const live = this.running.value.has(c.id)
-    return html`<li aria-current=${current} data-testid="conversation">
+    const waiting = this.waiting.value.has(c.id)
+    return html`<li aria-current=${current} data-testid="conversation" ?data-waiting=${waiting}>
       <button class="open" @click=${() => this.open(c.id)}>
         <span class="title">${c.title}</span>
-        <span class="meta">${live ? html`<span class="live">● ${t("running")}</span> · ` : nothing}${when(c.updatedAt)}</span>
+        <span class="meta"
+          >${
+            waiting
+              ? html`<span class="waiting" data-testid="conversation-waiting">● ${t("waitingForYou")}</span> · `
+              : live
+                ? html`<span class="live">● ${t("running")}</span> · `
+                : nothing
+          }${when(c.updatedAt)}</span
+        >
       </button>
       <button class="icon" title=${t("rename")} aria-label=${t("renameNamed", c.title)} @click=${() => this.startEditing(c.id)}>
         ${pencilIcon()}

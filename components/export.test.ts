@@ -3,7 +3,7 @@ import type { Conversation } from "../schemas/conversation.ts"
 import { conversationToJson, conversationToMarkdown, exportFileName } from "./export.ts"
 
 const conversation: Conversation = {
-  formatVersion: 1,
+  formatVersion: 2,
   id: "c1",
   title: "Trip: Lisbon/Porto?",
   createdAt: Date.UTC(2026, 0, 2),

@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect"
 import { WireError } from "./errors.ts"
+import { PositiveWholeNumber } from "./primitives.ts"
 import { ConsentGrant, MeshEvent } from "./events.ts"
 
 export const CHANNEL_PORT_NAME = "agent-mesh/channel"
@@ -29,6 +30,8 @@ export const ChatStartParams = Schema.Struct({
   runId: Schema.optionalKey(Schema.NonEmptyString),
   model: Schema.optionalKey(Schema.Struct({ providerId: Schema.NonEmptyString, model: Schema.NonEmptyString })),
   system: Schema.optionalKey(Schema.String),
+  /** Continue from before this message's seq (edit and resend, regenerate); the rest stays saved as an older branch. */
+  branchFrom: Schema.optionalKey(PositiveWholeNumber),
 })
 export type ChatStartParams = typeof ChatStartParams.Type
 

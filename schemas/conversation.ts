@@ -73,6 +73,13 @@ export const MessageRecord = Schema.Struct({
   ),
   /** A note of the run itself (stopped, failed, step limit), shown to the user, not sent to the model. */
   notice: Schema.optionalKey(Schema.Struct({ status: RunStatus, message: Schema.String })),
+  /** An assistant message the user stopped while it streamed: what it had written by then. */
+  stopped: Schema.optionalKey(Schema.Literal(true)),
+  /**
+   * The message belongs to an older branch: the user edited a message before it, or asked for
+   * the answer again, in run `byRunId`. It stays in the record and is no longer sent or shown.
+   */
+  superseded: Schema.optionalKey(Schema.Struct({ at: Schema.Number, byRunId: Schema.String })),
 })
 export type MessageRecord = typeof MessageRecord.Type
 

@@ -40,6 +40,8 @@ export const RetryScheduled = Schema.Struct({
   message: Schema.String,
 })
 export const MessageSaved = Schema.Struct({ type: Schema.Literal("message_saved"), ...RunScoped, record: MessageRecord })
+/** The run began a new branch: the messages from `fromSeq` on were set aside (an edit, or the answer asked again). */
+export const Branched = Schema.Struct({ type: Schema.Literal("branched"), ...RunScoped, fromSeq: Schema.Number })
 export const UsageReported = Schema.Struct({ type: Schema.Literal("usage"), ...RunScoped, usage: Usage })
 export const RunFinished = Schema.Struct({
   type: Schema.Literal("run_finished"),
@@ -57,6 +59,7 @@ export const ConversationEvent = Schema.Union([
   MessageSaved,
   UsageReported,
   RunFinished,
+  Branched,
 ])
 export type ConversationEvent = typeof ConversationEvent.Type
 

@@ -78,6 +78,11 @@ export interface ChatOptions {
   readonly model?: { readonly providerId: string; readonly model: string }
   /** This conversation's own system prompt, kept with it. */
   readonly system?: string
+  /**
+   * The seq of a message of the conversation: the prompt replaces it and what followed it (edit
+   * and resend, or the last answer asked again). The replaced messages stay in the saved record.
+   */
+  readonly branchFrom?: number
 }
 
 /** The events of one run, in order, ending with `run_finished`. */
@@ -339,6 +344,7 @@ const startChat = (transport: MeshTransport, prompt: string, options: ChatOption
       runId,
       ...(options.model ? { model: options.model } : {}),
       ...(options.system !== undefined ? { system: options.system } : {}),
+      ...(options.branchFrom !== undefined ? { branchFrom: options.branchFrom } : {}),
     })
     .then((outcome) => {
       if (!outcome.ok) failStart(outcome.error)

@@ -41,6 +41,7 @@ import { makeAgentApi, type MeshMethod, type MeshOutcome, type MeshTransport } f
 import { serveChannel } from "./channel/server.ts"
 import { callRouter } from "./router-client.ts"
 import { cancelSandbox, runInSandbox } from "./sandbox-host.ts"
+import { WaitingBadge } from "./waiting-badge.ts"
 import { agentWorkerScript, workerScripts } from "./worker-registry.ts"
 
 const listeners = new Set<(event: MeshEvent) => void>()
@@ -49,7 +50,10 @@ let broadcast: (event: MeshEvent) => void = () => undefined
 /** Questions waiting for the user, for pages that open while one is pending. */
 const pendingQuestions = new Map<string, QuestionAsked>()
 
+const badge = new WaitingBadge(callRouter)
+
 const emit = (event: MeshEvent) => {
+  badge.observe(event)
   if (event.type === "question_asked") pendingQuestions.set(event.id, event)
   if (event.type === "question_closed") pendingQuestions.delete(event.id)
   broadcast(event)

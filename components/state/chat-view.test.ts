@@ -1,7 +1,7 @@
 import { expect } from "chai"
 import type { MessageRecord } from "../../schemas/conversation.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
-import { emptyView, lastUserPrompt, reduce, totalUsage, turnsOf, type ChatView } from "./chat-view.ts"
+import { emptyView, lastUserPrompt, liveOrdinal, reduce, totalUsage, turnsOf, type ChatView } from "./chat-view.ts"
 
 const c = "conv"
 const r = "run1"
@@ -140,5 +140,21 @@ describe("the chat view", () => {
     expect(totalUsage(view.messages)).to.deep.equal({ inputTokens: 12, outputTokens: 4, cachedInputTokens: 2 })
     expect(lastUserPrompt(view.messages)).to.equal("second")
     expect(lastUserPrompt([])).to.equal(undefined)
+  })
+
+  it("a new branch sets the messages from its start aside; a stopped answer is marked; the streaming reply has its saved place", () => {
+    let view = fold([
+      saved({ role: "user", content: "first" }),
+      saved({ role: "assistant", content: "one" }),
+      saved({ role: "user", content: "second" }),
+      saved({ role: "assistant", content: "partial" }, { stopped: true }),
+    ])
+    const stopped = turnsOf(view, undefined).find((i) => i.kind === "assistant" && i.text === "partial")
+    expect(stopped?.kind === "assistant" && stopped.stopped).to.equal(true)
+    expect(liveOrdinal(view.messages, r)).to.equal(2)
+    view = reduce(view, { type: "branched", conversationId: c, runId: "run2", fromSeq: 3 })
+    expect(view.messages.map((m) => m.message.content)).to.deep.equal(["first", "one"])
+    const ordinals = turnsOf(view, undefined).flatMap((i) => (i.kind === "assistant" ? [i.ordinal] : []))
+    expect(ordinals).to.deep.equal([0])
   })
 })

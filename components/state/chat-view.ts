@@ -134,6 +134,9 @@ export const reduce = (view: ChatView, event: MeshEvent): ChatView => {
           event.type === "text_delta" ? { ...rest, text: live.text + event.delta } : { ...rest, reasoning: live.reasoning + event.delta },
       }
     }
+    case "branched":
+      // An edit or a regenerated answer: the branch from `fromSeq` on is set aside (it stays saved).
+      return { ...view, messages: view.messages.filter((m) => m.seq < event.fromSeq) }
     case "retry":
       // The request is tried again from the last saved message: what streamed since is void.
       return { ...view, live: { runId: event.runId, text: "", reasoning: "", retry: event.message } }
@@ -219,6 +222,10 @@ export type TurnItem =
       readonly text: string
       readonly reasoning: string
       readonly tools: ReadonlyArray<ToolCard>
+      /** Stopped by the user while it streamed: the text is what it had written by then. */
+      readonly stopped: boolean
+      /** Which of its run's assistant messages it is: the streaming reply has the same place before it is saved. */
+      readonly ordinal: number
     }
   | { readonly kind: "notice"; readonly record: MessageRecord; readonly status: RunStatus; readonly text: string }
   | { readonly kind: "usage"; readonly runId: string; readonly usage: Usage }
@@ -271,17 +278,21 @@ export const turnsOf = (view: ChatView, runningRunId: string | undefined): Reado
   for (const m of view.messages) if (m.usage) usageByRun.set(m.runId, addUsage(usageByRun.get(m.runId), m.usage))
   const lastOfRun = new Map<string, number>()
   view.messages.forEach((m, i) => lastOfRun.set(m.runId, i))
+  const answersOfRun = new Map<string, number>()
 
   view.messages.forEach((record, i) => {
     const { message } = record
     if (record.notice) items.push({ kind: "notice", record, status: record.notice.status, text: record.notice.message })
     else if (message.role === "user") items.push({ kind: "user", record, text: message.content })
     else if (message.role === "assistant") {
+      const ordinal = answersOfRun.get(record.runId) ?? 0
+      answersOfRun.set(record.runId, ordinal + 1)
       const tools = (message.toolCalls ?? []).map((call) =>
         cardOf(record, call, toolResults.get(`${record.runId}:${call.id}`), view, record.runId === runningRunId),
       )
       const reasoning = (message.reasoning ?? []).map((r) => r.text).join("\n\n")
-      if (message.content || reasoning || tools.length) items.push({ kind: "assistant", record, text: message.content, reasoning, tools })
+      if (message.content || reasoning || tools.length)
+        items.push({ kind: "assistant", record, text: message.content, reasoning, tools, stopped: record.stopped === true, ordinal })
     }
     const usage = usageByRun.get(record.runId)
     if (usage && lastOfRun.get(record.runId) === i && record.runId !== runningRunId)
@@ -301,6 +312,20 @@ export const addUsage = (a: Usage | undefined, b: Usage): Usage => ({
 /** The conversation's tokens so far, from its saved messages (so it grows as the run goes). */
 export const totalUsage = (messages: ReadonlyArray<MessageRecord>): Usage =>
   messages.reduce<Usage>((sum, m) => (m.usage ? addUsage(sum, m.usage) : sum), { inputTokens: 0, outputTokens: 0 })
+
+/** The place the reply streaming now will have among its run's saved answers. */
+export const liveOrdinal = (messages: ReadonlyArray<MessageRecord>, runId: string): number =>
+  messages.filter((m) => m.runId === runId && m.message.role === "assistant" && m.notice === undefined).length
+
+/** The messages of the current branch (the record keeps older branches, marked superseded). */
+export const currentBranch = (messages: ReadonlyArray<MessageRecord>): ReadonlyArray<MessageRecord> =>
+  messages.filter((m) => m.superseded === undefined)
+
+/** The last message the user sent, with its seq: what "regenerate" asks again. */
+export const lastUserRecord = (messages: ReadonlyArray<MessageRecord>): MessageRecord | undefined => {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.message.role === "user") return messages[i]
+  return undefined
+}
 
 /** The last message the user sent, for "retry". */
 export const lastUserPrompt = (messages: ReadonlyArray<MessageRecord>): string | undefined => {

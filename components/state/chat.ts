@@ -9,7 +9,16 @@ import type { ConsentGrant, MeshEvent } from "../../schemas/events.ts"
 import type { Settings } from "../../schemas/settings.ts"
 import type { Task } from "../../schemas/tools/tasks.ts"
 import type { AgentApi } from "../../shell/agent-api.ts"
-import { emptyView, laneOfTranscript, lastUserPrompt, reduce, TASK_TOOLS, type ChatView } from "./chat-view.ts"
+import {
+  currentBranch,
+  emptyView,
+  laneOfTranscript,
+  lastUserPrompt,
+  lastUserRecord,
+  reduce,
+  TASK_TOOLS,
+  type ChatView,
+} from "./chat-view.ts"
 
 export interface ModelOption {
   readonly providerId: string
@@ -51,6 +60,12 @@ export class ChatStore {
   readonly status = atom("")
   /** The model picked in the composer; undefined follows the conversation's, then the default. */
   readonly pickedModel = atom<{ providerId: string; model: string } | undefined>(undefined)
+  /** conversationId → ids of the questions and confirmations it waits on, for every conversation. */
+  readonly waiting = atom<ReadonlyMap<string, ReadonlySet<string>>>(new Map())
+  /** Bumped when the log must show its end whatever the reader did (a message sent, a conversation opened). */
+  readonly follow = atom(0)
+  /** Bumped when the user tried to send while the agent waits: the log shows and focuses what waits. */
+  readonly attention = atom(0)
 
   readonly models = computed(this.settings, modelOptions)
   readonly currentRunId = computed([this.view, this.running], (view, running) =>
@@ -73,13 +88,16 @@ export class ChatStore {
   async connect(agent: AgentApi): Promise<void> {
     this.agent = agent
     this.unsubscribe = agent.onEvent((event) => this.onEvent(event))
-    const [, conversations, running, tools] = await Promise.all([
+    const [, conversations, running, tools, questions, confirmations] = await Promise.all([
       this.loadSettings(agent),
       agent.conversations.list().catch(() => []),
       agent.conversations.running().catch(() => []),
       agent.tools.list().catch(() => []),
+      agent.questions.pending().catch(() => []),
+      agent.confirmations.pending().catch(() => []),
     ])
     this.conversations.set(conversations)
+    for (const p of [...questions, ...confirmations]) this.waiting.set(withWaiting(this.waiting.get(), p.conversationId, p.id, true))
     this.toolCount.set(tools.length)
     this.running.set(new Map([...this.running.get(), ...running.map((r) => [r.conversationId, r.runId] as const)]))
     // Reopened mid-run: show that run; else the conversation last looked at, if it still exists.
@@ -91,6 +109,7 @@ export class ChatStore {
   disconnect(): void {
     this.unsubscribe?.()
     clearTimeout(this.listRefresh)
+    this.flushDeltas()
   }
 
   private api(): AgentApi {
@@ -98,7 +117,34 @@ export class ChatStore {
     return this.agent
   }
 
+  /** The view with deltas not yet shown: streamed text reaches the screen once per frame, not per token. */
+  private pendingView: ChatView | undefined
+  private frame: { raf: number; timer: ReturnType<typeof setTimeout> } | undefined
+
+  private flushDeltas(): void {
+    if (this.frame) {
+      cancelAnimationFrame(this.frame.raf)
+      clearTimeout(this.frame.timer)
+      this.frame = undefined
+    }
+    const pending = this.pendingView
+    this.pendingView = undefined
+    if (pending && pending !== this.view.get()) this.view.set(pending)
+  }
+
   private onEvent(event: MeshEvent): void {
+    if (event.type === "text_delta" || event.type === "reasoning_delta") {
+      const before = this.pendingView ?? this.view.get()
+      const after = reduce(before, event)
+      if (after === before) return
+      this.pendingView = after
+      // A hidden panel gets no animation frames: the timer keeps its view current all the same.
+      this.frame ??= { raf: requestAnimationFrame(() => this.flushDeltas()), timer: setTimeout(() => this.flushDeltas(), 250) }
+      return
+    }
+    // Any other event lands after the deltas before it, as it happened.
+    this.flushDeltas()
+    this.trackWaiting(event)
     if (event.type === "run_started") this.running.set(new Map(this.running.get()).set(event.conversationId, event.runId))
     if (event.type === "run_finished") {
       const next = new Map(this.running.get())
@@ -117,6 +163,26 @@ export class ChatStore {
     }
     if (event.type === "tool_call_finished" && TASK_TOOLS.has(event.tool) && event.conversationId === before.conversationId)
       void this.refreshTasks()
+  }
+
+  private trackWaiting(event: MeshEvent): void {
+    const waiting = this.waiting.get()
+    let next = waiting
+    if (event.type === "question_asked" || event.type === "confirmation_requested")
+      next = withWaiting(waiting, event.conversationId, event.id, true)
+    else if (event.type === "question_closed" || event.type === "confirmation_closed")
+      next = withWaiting(waiting, event.conversationId, event.id, false)
+    else if (event.type === "run_finished" && waiting.has(event.conversationId)) {
+      const copy = new Map(waiting)
+      copy.delete(event.conversationId)
+      next = copy
+    }
+    if (next !== waiting) this.waiting.set(next)
+  }
+
+  /** The user wants to send while the agent waits for them: show them what it waits on. */
+  requestAttention(): void {
+    this.attention.set(this.attention.get() + 1)
   }
 
   private scheduleListRefresh(): void {
@@ -146,7 +212,9 @@ export class ChatStore {
   /** Shows a saved conversation, with any question it is waiting on. */
   async open(conversationId: string): Promise<void> {
     // Set the id first so events that arrive while it loads are kept, then merge by seq.
+    this.flushDeltas()
     this.view.set(emptyView(conversationId))
+    this.follow.set(this.follow.get() + 1)
     this.tasks.set([])
     this.pickedModel.set(undefined)
     safeStorage()?.setItem(LAST_CONVERSATION_KEY, conversationId)
@@ -162,7 +230,7 @@ export class ChatStore {
     const current = this.view.get()
     if (current.conversationId !== conversationId) return
     const bySeq = new Map<number, MessageRecord>()
-    for (const m of [...(conversation?.messages ?? []), ...current.messages]) bySeq.set(m.seq, m)
+    for (const m of [...currentBranch(conversation?.messages ?? []), ...current.messages]) bySeq.set(m.seq, m)
     const questions = [...current.questions]
     for (const q of pending) if (q.conversationId === conversationId && !questions.some((x) => x.id === q.id)) questions.push(q)
     const asks = [...current.confirmations]
@@ -177,6 +245,7 @@ export class ChatStore {
   }
 
   newConversation(): void {
+    this.flushDeltas()
     this.view.set(emptyView())
     this.tasks.set([])
     this.pickedModel.set(undefined)
@@ -195,7 +264,8 @@ export class ChatStore {
     return fallback ? { providerId: fallback.providerId, model: fallback.model } : undefined
   }
 
-  send(prompt: string): void {
+  /** Sends a message; with `branchFrom`, it replaces that message and what followed (kept as an older branch). */
+  send(prompt: string, options: { branchFrom?: number } = {}): void {
     const text = prompt.trim()
     if (!text) return
     let id = this.view.get().conversationId
@@ -204,8 +274,13 @@ export class ChatStore {
       this.view.set(emptyView(id))
       safeStorage()?.setItem(LAST_CONVERSATION_KEY, id)
     }
+    this.follow.set(this.follow.get() + 1)
     const model = this.effectiveModel()
-    const run = this.api().chat(text, { conversationId: id, ...(model ? { model } : {}) })
+    const run = this.api().chat(text, {
+      conversationId: id,
+      ...(model ? { model } : {}),
+      ...(options.branchFrom !== undefined ? { branchFrom: options.branchFrom } : {}),
+    })
     // A run the mesh refused to start never reaches the event stream: show its error here.
     void run.result.then((result) => {
       if (
@@ -222,6 +297,17 @@ export class ChatStore {
   async stop(): Promise<void> {
     const id = this.view.get().conversationId
     if (id && this.running.get().has(id)) await this.api().stop(id)
+  }
+
+  /** Asks for the last answer again; the old answer stays in the saved record. */
+  regenerate(): void {
+    const last = lastUserRecord(this.view.get().messages)
+    if (last?.message.role === "user") this.send(last.message.content, { branchFrom: last.seq })
+  }
+
+  /** Sends an edited version of a message: the conversation continues from it. */
+  edit(seq: number, text: string): void {
+    this.send(text, { branchFrom: seq })
   }
 
   retry(): void {
@@ -258,6 +344,30 @@ export class ChatStore {
   async loadConversation(conversationId: string) {
     return this.api().conversations.get(conversationId)
   }
+}
+
+/** The waiting map with one pending id added or removed; the same map when nothing changes. */
+export const withWaiting = (
+  waiting: ReadonlyMap<string, ReadonlySet<string>>,
+  conversationId: string | undefined,
+  id: string,
+  add: boolean,
+): ReadonlyMap<string, ReadonlySet<string>> => {
+  if (conversationId === undefined) {
+    // A close event without its conversation: find the conversation by the id.
+    if (add) return waiting
+    for (const [c, ids] of waiting) if (ids.has(id)) return withWaiting(waiting, c, id, false)
+    return waiting
+  }
+  const ids = waiting.get(conversationId) ?? new Set<string>()
+  if (ids.has(id) === add) return waiting
+  const nextIds = new Set(ids)
+  if (add) nextIds.add(id)
+  else nextIds.delete(id)
+  const next = new Map(waiting)
+  if (nextIds.size) next.set(conversationId, nextIds)
+  else next.delete(conversationId)
+  return next
 }
 
 const safeStorage = (): Storage | undefined => {

@@ -2,6 +2,7 @@
  * Every route of the service worker's router, by method name. A tool group that needs a
  * `chrome.*` API adds its routes in a module of its own here and spreads them in below.
  */
+import { actionRoutes } from "./action.ts"
 import { customToolRoutes } from "./custom-tools.ts"
 import { meshRoutes } from "./mesh.ts"
 import { pageContentRoutes } from "./page-content.ts"
@@ -12,6 +13,7 @@ import { tabsRoutes } from "./tabs.ts"
 
 export const routes = {
   ...meshRoutes,
+  ...actionRoutes,
   ...settingsRoutes,
   ...tabsRoutes,
   ...scriptingRoutes,

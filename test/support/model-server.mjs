@@ -43,7 +43,8 @@ const FIXTURES = new URL("../fixtures/llm/", import.meta.url)
  *   this text, so parallel agents can be scripted apart; other steps are taken in order
  * @typedef {{ status: number, headers?: Record<string, string>, body?: unknown, delayMs?: number, fallback?: boolean }} ErrorStep
  * @typedef {AnswerStep | ErrorStep} Step
- * @typedef {{ method: string, path: string, headers: Record<string, string | string[] | undefined>, body: unknown, at: number, status?: number, clientClosed?: boolean }} LoggedRequest
+ * @typedef {{ method: string, path: string, headers: Record<string, string | string[] | undefined>, body: unknown, at: number, status?: number, clientClosed?: boolean, lastByteAt?: number }} LoggedRequest
+ *   `lastByteAt`: when the answer's last event was written (Date.now())
  * @typedef {{ refuseExtensionOrigins?: boolean, models?: string[] | null, requireKey?: string, respond?: Responder }} SessionOptions
  *   `models: null` makes the listings answer 404, like services that have none; `respond` picks
  *   the step from the request itself when no scripted step is queued (a model that follows the
@@ -474,6 +475,7 @@ const serve = async (session, req, res, path) => {
     // A turn of the event loop between events, so they reach the client as separate reads.
     await new Promise((resolve) => setImmediate(resolve))
   }
+  entry.lastByteAt = Date.now()
   if (answer.stallAfter !== undefined) await closed
   if (!res.destroyed) res.end()
 }

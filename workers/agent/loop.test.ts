@@ -247,6 +247,58 @@ describe("the agent loop", () => {
     expect(h.records.at(-1)?.notice?.status).to.equal("stopped")
   })
 
+  it("stopped while the answer streams: what was written is saved, marked stopped, and is the run's answer", async () => {
+    const controller = new AbortController()
+    const h = harness(
+      [
+        () =>
+          (async function* (): AsyncGenerator<StreamEvent> {
+            yield { type: "reasoning", delta: "Thinking it over. " }
+            yield { type: "text", delta: "The first half " }
+            yield { type: "text", delta: "of the answer" }
+            controller.abort()
+            // The model service's stream ends as a fetch does when its signal aborts.
+            throw new DOMException("The operation was aborted.", "AbortError")
+          })(),
+      ],
+      { signal: controller.signal },
+    )
+    const outcome = await runLoop(h.deps)
+    expect(outcome.status).to.equal("stopped")
+    expect(outcome.answer).to.equal("The first half of the answer")
+    const last = h.records.at(-1)!
+    expect(last.message).to.deep.equal({
+      role: "assistant",
+      content: "The first half of the answer",
+      reasoning: [{ text: "Thinking it over. " }],
+    })
+    expect(last.stopped).to.equal(true)
+    expect(
+      h.records.some((r) => r.notice !== undefined),
+      "no notice replaces the text",
+    ).to.equal(false)
+  })
+
+  it("stopped before anything streamed: the run says so in a notice", async () => {
+    const controller = new AbortController()
+    const h = harness(
+      [
+        () =>
+          (async function* (): AsyncGenerator<StreamEvent> {
+            controller.abort()
+            yield* []
+            // The model service's stream ends as a fetch does when its signal aborts.
+            throw new DOMException("The operation was aborted.", "AbortError")
+          })(),
+      ],
+      { signal: controller.signal },
+    )
+    const outcome = await runLoop(h.deps)
+    expect(outcome.status).to.equal("stopped")
+    expect(h.records.at(-1)?.notice?.status).to.equal("stopped")
+    expect(h.records.some((r) => r.stopped)).to.equal(false)
+  })
+
   it("refuses a call whose arguments are not JSON without running it", async () => {
     let ran = false
     const h = harness(

@@ -61,6 +61,12 @@ export interface RunOutcome {
   readonly steps?: number
 }
 
+/** What a turn has streamed so far, kept outside it so a stop can save it. */
+interface Partial {
+  text: string
+  reasoning: string
+}
+
 interface Turn {
   text: string
   reasoning: ReasoningBlock[]
@@ -97,11 +103,27 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
     }
 
     let turn: Turn
+    const partial: Partial = { text: "", reasoning: "" }
     try {
       const messages = await contextFor(deps)
-      turn = await streamWithRetries(deps, messages)
+      turn = await streamWithRetries(deps, messages, partial)
     } catch (error) {
-      if (signal.aborted) return finish("stopped", "Stopped by the user.")
+      if (signal.aborted) {
+        // What streamed before the stop is the user's to keep: saved as written, marked stopped.
+        if (!partial.text && !partial.reasoning) return finish("stopped", "Stopped by the user.")
+        answer = partial.text
+        await save({
+          runId,
+          model: deps.model,
+          message: {
+            role: "assistant",
+            content: partial.text,
+            ...(partial.reasoning ? { reasoning: [{ text: partial.reasoning }] } : {}),
+          },
+          stopped: true,
+        }).catch(() => undefined)
+        return finish("stopped")
+      }
       const wire = providerWire(error)
       return finish("failed", wire.message, wire)
     }
@@ -218,11 +240,14 @@ const contextFor = async (deps: LoopDeps) => {
   return messages
 }
 
-const streamWithRetries = async (deps: LoopDeps, messages: ReturnType<typeof messagesFor>): Promise<Turn> => {
+const streamWithRetries = async (deps: LoopDeps, messages: ReturnType<typeof messagesFor>, partial: Partial): Promise<Turn> => {
   const { settings, signal } = deps
   for (let attempt = 1; ; attempt++) {
+    // A retry starts again from the last saved message: what the failed attempt streamed is void.
+    partial.text = ""
+    partial.reasoning = ""
     try {
-      return await streamTurn(deps, messages)
+      return await streamTurn(deps, messages, partial)
     } catch (error) {
       if (signal.aborted) throw error
       const retryable = error instanceof ProviderError && error.details.retryable
@@ -243,7 +268,7 @@ const streamWithRetries = async (deps: LoopDeps, messages: ReturnType<typeof mes
   }
 }
 
-const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFor>): Promise<Turn> => {
+const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFor>, partial: Partial): Promise<Turn> => {
   const turn: Turn = { text: "", reasoning: [], toolCalls: [], refused: new Map(), stop: "other" }
   let openReasoning = ""
   const stream = deps.provider.stream(
@@ -264,10 +289,12 @@ const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFo
     switch (event.type) {
       case "text":
         turn.text += event.delta
+        partial.text = turn.text
         deps.emit({ type: "text_delta", conversationId: deps.conversationId, runId: deps.runId, delta: event.delta })
         break
       case "reasoning":
         openReasoning += event.delta
+        partial.reasoning += event.delta
         deps.emit({ type: "reasoning_delta", conversationId: deps.conversationId, runId: deps.runId, delta: event.delta })
         break
       case "reasoning_block":
@@ -276,6 +303,7 @@ const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFo
         break
       case "refusal":
         turn.text += event.delta
+        partial.text = turn.text
         deps.emit({ type: "text_delta", conversationId: deps.conversationId, runId: deps.runId, delta: event.delta })
         break
       case "tool_call": {

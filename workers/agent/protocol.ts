@@ -9,6 +9,8 @@ export interface RunRequest {
   readonly runId: string
   /** The user's new message; absent to continue a conversation as it is. */
   readonly prompt?: string
+  /** Begin a new branch at this message (an edited message, or the last answer asked again). */
+  readonly branchFrom?: number
   readonly model?: { readonly providerId: string; readonly model: string }
   /** This conversation's own system prompt (kept with the conversation). */
   readonly system?: string

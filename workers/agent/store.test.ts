@@ -1,5 +1,6 @@
 import { expect } from "chai"
 import { TaskLists } from "../tasks/task-list.ts"
+import { CONVERSATION_FORMAT_VERSION } from "../../schemas/format-versions.ts"
 import { ConversationStore, titleFrom } from "./store.ts"
 
 const fresh = async () => ConversationStore.open(`agent-mesh-test-${crypto.randomUUID()}`)
@@ -80,5 +81,70 @@ describe("ConversationStore (IndexedDB)", () => {
     expect(titleFrom("  ")).to.equal("New conversation")
     expect(titleFrom("a".repeat(10))).to.equal("a".repeat(10))
     expect(titleFrom("word ".repeat(30)).length).to.be.at.most(61)
+  })
+
+  it("branches: the messages from a point on are set aside, kept in the record, and no longer sent", async () => {
+    const store = await fresh()
+    await store.create({ id: "b" })
+    for (const [role, content] of [
+      ["user", "first"],
+      ["assistant", "answer one"],
+      ["user", "second"],
+      ["assistant", "answer two"],
+    ] as const)
+      await store.append("b", { runId: "r1", message: { role, content } })
+    await store.update("b", { summary: { uptoSeq: 3, text: "a summary of 1-3" } })
+    expect(await store.branch("b", 3, "r2")).to.equal(2)
+    await store.append("b", { runId: "r2", message: { role: "user", content: "second, edited" } })
+    expect((await store.messages("b")).map((m) => m.message.content)).to.deep.equal(["first", "answer one", "second, edited"])
+    const all = (await store.get("b"))!.messages
+    expect(all.map((m) => [m.seq, m.message.content, m.superseded?.byRunId])).to.deep.equal([
+      [1, "first", undefined],
+      [2, "answer one", undefined],
+      [3, "second", "r2"],
+      [4, "answer two", "r2"],
+      [5, "second, edited", undefined],
+    ])
+    expect((await store.meta("b"))?.summary, "a summary over a replaced message is dropped").to.equal(undefined)
+    // A second branch leaves the first one's marks as they were.
+    expect(await store.branch("b", 5, "r3")).to.equal(1)
+    expect((await store.get("b"))!.messages.map((m) => m.superseded?.byRunId)).to.deep.equal([undefined, undefined, "r2", "r2", "r3"])
+  })
+
+  it("migrates a format-1 database: its conversations and messages are kept, at the current format", async () => {
+    const name = `agent-mesh-test-${crypto.randomUUID()}`
+    // A database as the first build wrote it (version 1, formatVersion 1), with raw IndexedDB.
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open(name, 1)
+      request.onupgradeneeded = () => {
+        const db = request.result
+        const conversations = db.createObjectStore("conversations", { keyPath: "id" })
+        conversations.createIndex("updatedAt", "updatedAt")
+        const messages = db.createObjectStore("messages", { keyPath: ["conversationId", "seq"] })
+        messages.createIndex("conversationId", "conversationId")
+        conversations.add({
+          formatVersion: 1,
+          id: "old",
+          title: "From the first build",
+          createdAt: 1,
+          updatedAt: 2,
+          status: "completed",
+          usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 },
+        })
+        messages.add({ conversationId: "old", seq: 1, runId: "r", at: 1, message: { role: "user", content: "hello" } })
+        messages.add({ conversationId: "old", seq: 2, runId: "r", at: 2, message: { role: "assistant", content: "hi" } })
+      }
+      request.onsuccess = () => {
+        request.result.close()
+        resolve()
+      }
+      request.onerror = () => reject(request.error ?? new Error("open failed"))
+    })
+    const store = await ConversationStore.open(name)
+    const got = await store.get("old")
+    expect(got?.formatVersion).to.equal(CONVERSATION_FORMAT_VERSION)
+    expect(got?.title).to.equal("From the first build")
+    expect(got?.messages.map((m) => m.message.content)).to.deep.equal(["hello", "hi"])
+    expect((await store.messages("old")).length).to.equal(2)
   })
 })

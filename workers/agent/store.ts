@@ -10,7 +10,7 @@ import { CONVERSATION_FORMAT_VERSION } from "../../schemas/format-versions.ts"
 import { dropTaskLists } from "../tasks/task-list.ts"
 
 export const DB_NAME = "agent-mesh"
-export const DB_VERSION = 1
+export const DB_VERSION = 2
 
 interface MeshDB extends DBSchema {
   conversations: { key: string; value: ConversationRecord; indexes: { updatedAt: number } }
@@ -26,6 +26,20 @@ const MIGRATIONS: Record<number, (db: IDBPDatabase<MeshDB>, tx: UpgradeTx) => vo
     conversations.createIndex("updatedAt", "updatedAt")
     const messages = db.createObjectStore("messages", { keyPath: ["conversationId", "seq"] })
     messages.createIndex("conversationId", "conversationId")
+  },
+  // Format 2 adds branches (`superseded` messages): every message of a format-1 conversation is
+  // on its one branch, so the records only change their version.
+  1: (_db, tx) => {
+    void tx
+      .objectStore("conversations")
+      .openCursor()
+      .then(async function bump(cursor): Promise<void> {
+        if (!cursor) return
+        const record = cursor.value as { formatVersion: number }
+        if (record.formatVersion < CONVERSATION_FORMAT_VERSION)
+          await cursor.update({ ...cursor.value, formatVersion: CONVERSATION_FORMAT_VERSION })
+        return bump(await cursor.continue())
+      })
   },
 }
 
@@ -89,8 +103,40 @@ export class ConversationStore {
     return record ? { ...record, messages } : undefined
   }
 
+  /** The conversation's current branch: what the model is sent and the panel shows. */
   async messages(id: string): Promise<ReadonlyArray<MessageRecord>> {
-    return this.db.getAll("messages", IDBKeyRange.bound([id, -Infinity], [id, Infinity]))
+    return (await this.db.getAll("messages", IDBKeyRange.bound([id, -Infinity], [id, Infinity]))).filter((m) => m.superseded === undefined)
+  }
+
+  /**
+   * Starts a new branch at `fromSeq`: the current branch's messages from there on are kept but
+   * marked superseded by `runId`, so the next message continues from the one before. A summary
+   * that covered any of them no longer holds and is dropped. Returns how many were set aside.
+   */
+  async branch(conversationId: string, fromSeq: number, runId: string): Promise<number> {
+    const tx = this.db.transaction(["conversations", "messages"], "readwrite")
+    const conversations = tx.objectStore("conversations")
+    const conversation = await conversations.get(conversationId)
+    if (conversation === undefined) {
+      tx.abort()
+      throw new Error(`no conversation ${conversationId}`)
+    }
+    const at = Date.now()
+    let count = 0
+    let cursor = await tx.objectStore("messages").openCursor(IDBKeyRange.bound([conversationId, fromSeq], [conversationId, Infinity]))
+    while (cursor) {
+      if (cursor.value.superseded === undefined) {
+        await cursor.update({ ...cursor.value, superseded: { at, byRunId: runId } })
+        count++
+      }
+      cursor = await cursor.continue()
+    }
+    if (conversation.summary && conversation.summary.uptoSeq >= fromSeq) {
+      const { summary: _dropped, ...rest } = conversation
+      await conversations.put({ ...rest, updatedAt: at })
+    }
+    await tx.done
+    return count
   }
 
   /** The user's conversations, newest first (sub-agents' transcripts are not among them). */

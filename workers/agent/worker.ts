@@ -67,6 +67,10 @@ const api: AgentWorkerApi = {
             }
           : {}),
       })
+      if (request.branchFrom !== undefined) {
+        await db.branch(conversationId, request.branchFrom, runId)
+        h.emit({ type: "branched", conversationId, runId, fromSeq: request.branchFrom })
+      }
       // The user's message is saved first: whatever fails next, it is not lost.
       if (request.prompt !== undefined) {
         const record = await db.append(conversationId, { runId, message: { role: "user", content: request.prompt } })

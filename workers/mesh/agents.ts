@@ -26,6 +26,8 @@ export interface StartRequest {
   readonly prompt: string
   readonly model?: { readonly providerId: string; readonly model: string }
   readonly system?: string
+  /** Edit and resend, or regenerate: the conversation continues from before this message. */
+  readonly branchFrom?: number
 }
 
 export interface SpawnRequest {
@@ -132,6 +134,7 @@ export class AgentPool {
         prompt: request.prompt,
         ...(request.model ? { model: request.model } : {}),
         ...(request.system !== undefined ? { system: request.system } : {}),
+        ...(request.branchFrom !== undefined ? { branchFrom: request.branchFrom } : {}),
       },
       { emit: (event) => this.options.emit(event), mayUse: () => true, consentScope: conversationId },
     )

@@ -1,0 +1,227 @@
+// `npm run bench:ui`: does the side panel keep up with a long streamed reply?
+//
+// The scripted model server (test/support/model-server.mjs) streams a reply of 20,000 tokens of
+// Markdown (headings, paragraphs, code blocks, tables, lists), one token per delta, into the real
+// side panel of the built extension in headless Chromium at 420×800. While it streams, keys are
+// typed into the composer. It prints, beside each target:
+// - the longest task on the panel's main thread, from a Chrome trace taken through CDP Tracing
+//   (every task, however short; the PerformanceObserver's "longtask" entries are printed too, but
+//   that observer starves when the thread is saturated);
+// - the time from the model's last byte to the last token on screen;
+// - the typing latency: from a key's event time to the frame after its input was handled.
+// The baseline, measured in the same run, is the same text sent as one delta.
+// Targets: no task over 50 ms; the reply complete on screen within 1 s of the last byte; key
+// presses answered within 50 ms. It exits non-zero only when the benchmark itself fails.
+//
+//   node bench/ui.mjs [--tokens N] [--no-build] [--production] [--headed] [--trace-dir DIR]
+import { mkdir, writeFile } from "node:fs/promises"
+import { loadavg } from "node:os"
+import path from "node:path"
+import { buildExtension, launchExtension } from "../scripts/console.mjs"
+import { startModelServer } from "../test/support/model-server.mjs"
+
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(name)
+  return at === -1 ? fallback : process.argv[at + 1]
+}
+const TOKENS = Number(option("--tokens", 20_000))
+if (!Number.isInteger(TOKENS) || TOKENS < 100) throw new Error("--tokens takes a whole number of at least 100")
+const TRACE_DIR = option("--trace-dir", undefined)
+const TASK_TARGET_MS = 50
+const COMPLETE_TARGET_MS = 1000
+const KEY_TARGET_MS = 50
+const SENTINEL = "END-OF-REPLY"
+
+const fmt = (ms) => (Number.isFinite(ms) ? `${Math.round(ms)}` : "n/a")
+const percentile = (values, p) => {
+  if (values.length === 0) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]
+}
+
+/** A reply of `count` tokens of mixed Markdown, as the deltas a model would send, ending with the sentinel. */
+const replyTokens = (count) => {
+  const section = (i) =>
+    [
+      `## Part ${i}\n\n`,
+      `This part explains step ${i} in plain words, with **bold** and \`inline code\` and a [link](https://example.com/${i}).\n\n`,
+      "```ts\n",
+      ...Array.from({ length: 8 }, (_, k) => `const value${k} = compute(${i}, ${k}) // line ${k}\n`),
+      "```\n\n",
+      "| name | value | note |\n|---|---:|---|\n",
+      ...Array.from({ length: 5 }, (_, k) => `| item ${k} | ${i * k} | row ${k} of part ${i} |\n`),
+      "\n",
+      ...Array.from({ length: 5 }, (_, k) => `- point ${k} of part ${i}, with some words after it\n`),
+      "\n",
+    ].join("")
+  const tokens = []
+  for (let i = 1; tokens.length < count - 1; i++) {
+    for (const token of section(i).match(/\s*\S+\s*|\s+/g) ?? []) {
+      tokens.push(token)
+      if (tokens.length >= count - 1) break
+    }
+  }
+  tokens.push(`\n\n${SENTINEL}`)
+  return tokens
+}
+
+if (!process.argv.includes("--no-build")) buildExtension(process.argv.includes("--production") ? ["--production"] : [])
+const model = await startModelServer()
+const session = await launchExtension({ headless: !process.argv.includes("--headed") })
+const panel = session.page
+await panel.setViewportSize({ width: 420, height: 800 })
+await panel.evaluate(
+  (baseUrl) =>
+    globalThis.agent.settings.update({
+      providers: [{ id: "local", name: "Local", kind: "openai", baseUrl, models: ["bench-model"] }],
+      defaultModel: { providerId: "local", model: "bench-model" },
+    }),
+  model.baseUrl("openai"),
+)
+await panel.locator("[data-testid=send]:not([disabled])").waitFor()
+await panel.evaluate(() => {
+  globalThis.__longTasks = []
+  new PerformanceObserver((list) => globalThis.__longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: "longtask" })
+})
+
+const cdp = await session.context.newCDPSession(panel)
+const TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "__metadata"]
+
+const traced = async (fn) => {
+  const events = []
+  const collect = ({ value }) => events.push(...value)
+  cdp.on("Tracing.dataCollected", collect)
+  await cdp.send("Tracing.start", {
+    traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: "recordAsMuchAsPossible" },
+    transferMode: "ReportEvents",
+  })
+  let value
+  try {
+    value = await fn()
+  } finally {
+    const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve))
+    await cdp.send("Tracing.end")
+    await complete
+    cdp.off("Tracing.dataCollected", collect)
+  }
+  return { value, events }
+}
+
+const mainThreadOf = (events, urlPart) => {
+  const frames = events.filter((e) => e.name === "TracingStartedInBrowser").flatMap((e) => e.args?.data?.frames ?? [])
+  const pid = frames.find((f) => String(f.url).includes(urlPart))?.processId
+  const thread = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.pid === pid && e.args?.name === "CrRendererMain")
+  return pid === undefined || thread === undefined ? undefined : { pid, tid: thread.tid }
+}
+const isTask = (e) => e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask")
+
+const longestTask = (events) => {
+  const thread = mainThreadOf(events, "sidepanel.html")
+  const mark = (label) => events.find((e) => e.name === "TimeStamp" && e.args?.data?.message === label)?.ts
+  const from = mark("bench:start") ?? -Infinity
+  const to = mark("bench:end") ?? Infinity
+  if (!thread) return { longest: NaN, longestCpu: NaN, over: NaN }
+  const tasks = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && isTask(e) && e.ts >= from && e.ts <= to)
+  const ms = (e) => (e.dur ?? 0) / 1000
+  if (tasks.length === 0) return { longest: 0, longestCpu: 0, over: 0 }
+  const top = tasks.reduce((a, b) => (ms(b) > ms(a) ? b : a))
+  // tdur is the thread's CPU time: far below the wall time when the thread waited for a core.
+  return {
+    longest: ms(top),
+    longestCpu: top.tdur === undefined ? NaN : top.tdur / 1000,
+    over: tasks.filter((e) => ms(e) > TASK_TARGET_MS).length,
+  }
+}
+
+/** Watches, from the page, for the sentinel on screen and for the keys' latency. */
+const instrument = () =>
+  panel.evaluate((sentinel) => {
+    const w = globalThis
+    w.__bench = { seenAt: undefined, keys: [] }
+    const deep = (root, selector) => root?.shadowRoot?.querySelector(selector) ?? null
+    const lastTail = () => {
+      const log = deep(document.querySelector("am-sidepanel"), "am-chat-log")
+      const replies = log?.shadowRoot?.querySelectorAll("am-reply")
+      const reply = replies?.[replies.length - 1]
+      return reply?.shadowRoot?.querySelector("am-markdown.tail") ?? null
+    }
+    const watch = () => {
+      if (lastTail()?.shadowRoot?.textContent?.includes(sentinel)) w.__bench.seenAt = Date.now()
+      else requestAnimationFrame(watch)
+    }
+    requestAnimationFrame(watch)
+    const box = deep(deep(document.querySelector("am-sidepanel"), "am-composer"), "textarea")
+    box.addEventListener("input", (event) => {
+      const start = event.timeStamp
+      requestAnimationFrame(() => setTimeout(() => w.__bench.keys.push(performance.now() - start), 0))
+    })
+    console.timeStamp("bench:start")
+  }, SENTINEL)
+
+/** One round: the reply as `deltas`, typed into meanwhile; its figures. */
+const round = async (label, deltas) => {
+  model.script([{ text: deltas }])
+  const before = model.requests.length
+  await panel.getByTestId("new-conversation").click()
+  await panel.evaluate(() => (globalThis.__longTasks = []))
+  const { value, events } = await traced(async () => {
+    await instrument()
+    const box = panel.getByRole("textbox", { name: "Message to the agent" })
+    await box.fill(`Write the long reply (${label})`)
+    await box.press("Enter")
+    await panel.getByTestId("stop").waitFor()
+    // Typing while it streams (after the first tokens are on screen).
+    await panel.getByTestId("streaming").or(panel.getByTestId("assistant-message")).first().waitFor()
+    await box.pressSequentially("typing while the reply streams", { delay: 40 })
+    await panel.waitForFunction(() => globalThis.__bench.seenAt !== undefined, undefined, { timeout: 600_000, polling: 200 })
+    await panel.getByTestId("send").waitFor({ timeout: 600_000 })
+    await panel.evaluate(() => console.timeStamp("bench:end"))
+    await box.fill("")
+    return panel.evaluate(() => ({ ...globalThis.__bench, longTasks: globalThis.__longTasks }))
+  })
+  const request = model.requests.slice(before).find((r) => r.path.endsWith("/chat/completions"))
+  if (TRACE_DIR) {
+    await mkdir(TRACE_DIR, { recursive: true })
+    await writeFile(path.join(TRACE_DIR, `ui-${label}.json`), JSON.stringify({ traceEvents: events }))
+  }
+  const tasks = longestTask(events)
+  return {
+    label,
+    longest: tasks.longest,
+    longestCpu: tasks.longestCpu,
+    over: tasks.over,
+    observed: value.longTasks.reduce((m, d) => Math.max(m, d), 0),
+    complete: value.seenAt - (request?.lastByteAt ?? NaN),
+    keyMax: Math.max(...value.keys),
+    keyP95: percentile(value.keys, 0.95),
+  }
+}
+
+const tokens = replyTokens(TOKENS)
+console.log(
+  `bench:ui — ${tokens.length} tokens (${tokens.join("").length} characters) of Markdown, 420×800, load ${loadavg()[0].toFixed(1)}`,
+)
+try {
+  const baseline = await round("one-delta", [tokens.join("")])
+  const streamed = await round("token-per-delta", tokens)
+  const rows = [
+    ["longest task (trace), ms", TASK_TARGET_MS, baseline.longest, streamed.longest],
+    ["  its CPU time (trace), ms", TASK_TARGET_MS, baseline.longestCpu, streamed.longestCpu],
+    ["tasks over 50 ms (trace)", 0, baseline.over, streamed.over],
+    ["longest longtask entry, ms", TASK_TARGET_MS, baseline.observed, streamed.observed],
+    ["last byte → last token on screen, ms", COMPLETE_TARGET_MS, baseline.complete, streamed.complete],
+    ["key press → next frame, max ms", KEY_TARGET_MS, baseline.keyMax, streamed.keyMax],
+    ["key press → next frame, p95 ms", KEY_TARGET_MS, baseline.keyP95, streamed.keyP95],
+  ]
+  console.table(
+    Object.fromEntries(
+      rows.map(([name, target, base, value]) => [
+        name,
+        { target: `≤ ${target}`, "baseline (one delta)": fmt(base), [`${TOKENS} deltas`]: fmt(value), met: value <= target ? "yes" : "no" },
+      ]),
+    ),
+  )
+} finally {
+  await session.close()
+  await model.close()
+}

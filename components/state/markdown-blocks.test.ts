@@ -1,0 +1,63 @@
+import { expect } from "chai"
+import { renderMarkdown } from "../markdown.ts"
+import { MarkdownBlocks } from "./markdown-blocks.ts"
+
+const reply = [
+  "# Plan\n\n",
+  "First a paragraph with **bold** text.\n\n",
+  "```ts\nconst a = 1\n\nconst b = 2\n```\n\n",
+  "| a | b |\n|---|---|\n| 1 | 2 |\n\n",
+  "- one\n- two\n  continued\n\n",
+  "1. first\n2. second\n\n",
+  "> a quote\n\n",
+  "The end.",
+].join("")
+
+/** Streams `text` into a splitter one piece at a time, as the deltas come. */
+const stream = (text: string, size: number) => {
+  const blocks = new MarkdownBlocks()
+  let result = blocks.update("")
+  const seen: string[][] = []
+  for (let i = size; i < text.length + size; i += size) {
+    result = blocks.update(text.slice(0, i))
+    seen.push([...result.done])
+  }
+  return { result, seen }
+}
+
+describe("MarkdownBlocks", () => {
+  it("splits a streamed reply into blocks that, rendered one by one, show what the whole reply shows", () => {
+    for (const size of [1, 3, 17]) {
+      const { result } = stream(reply, size)
+      expect(result.done.join("") + result.tail).to.equal(reply)
+      const byBlock = [...result.done, result.tail].map((b) => renderMarkdown(b)).join("")
+      const strip = (html: string) => html.replace(/\s+/g, "")
+      expect(strip(byBlock), `deltas of ${size}`).to.equal(strip(renderMarkdown(reply)))
+    }
+  })
+
+  it("never changes a block once it is finished", () => {
+    const { seen } = stream(reply, 1)
+    for (let i = 1; i < seen.length; i++) {
+      const before = seen[i - 1]!
+      expect(seen[i]!.slice(0, before.length)).to.deep.equal(before)
+    }
+    expect(seen.at(-1)!.length).to.be.greaterThan(5)
+  })
+
+  it("keeps an unclosed code fence open, however long it grows", () => {
+    const blocks = new MarkdownBlocks()
+    const code = "Intro.\n\n```py\n" + "x = 1\n\n".repeat(200)
+    const result = blocks.update(code)
+    expect(result.done).to.deep.equal(["Intro.\n\n"])
+    expect(result.tail.startsWith("```py")).to.equal(true)
+  })
+
+  it("starts again when the text is not a continuation (a retry voids what streamed)", () => {
+    const blocks = new MarkdownBlocks()
+    blocks.update("One.\n\nTwo.\n\nThree")
+    const result = blocks.update("Other.\n\nText")
+    expect(result.done).to.deep.equal(["Other.\n\n"])
+    expect(result.tail).to.equal("Text")
+  })
+})

@@ -1,0 +1,63 @@
+/**
+ * A reply split into Markdown blocks as it streams, so each finished block is parsed, sanitised
+ * and laid out once, and only the open tail is redone per frame. A block is finished once
+ * another block starts after it: text that comes later cannot change it (except a link
+ * reference defined further down, which the final blocks render as plain text).
+ *
+ * The work per update is bounded by the open tail and the text added, not by the reply.
+ */
+import { Lexer } from "marked"
+
+export interface Blocks {
+  /** The finished blocks' source, in order; an array that only grows while the text does. */
+  readonly done: ReadonlyArray<string>
+  /** The source after them, still open. */
+  readonly tail: string
+}
+
+/** A Lexer keeps its tokens between calls: a fresh one per look (Lexer.lex) is what is wanted. */
+const lex = (markdown: string) => Lexer.lex(markdown, { gfm: true })
+
+export class MarkdownBlocks {
+  private text = ""
+  private readonly done: string[] = []
+  /** How much of `text` the finished blocks cover. */
+  private covered = 0
+
+  /** The blocks of `text`; when it extends the previous text, only the open part is looked at again. */
+  update(text: string): Blocks {
+    if (text.length < this.text.length || !text.startsWith(this.text)) this.reset()
+    this.text = text
+    const open = text.slice(this.covered)
+    const tokens = lex(open)
+    // The last block that is not blank space may still grow: everything before it is final.
+    let last = tokens.length - 1
+    while (last >= 0 && tokens[last]!.type === "space") last--
+    let consumed = 0
+    let block = ""
+    const finished: string[] = []
+    for (let i = 0; i < last; i++) {
+      const raw = tokens[i]!.raw
+      // Blank space belongs to the block before it; a block ends where the next one begins.
+      if (tokens[i]!.type !== "space" && block) {
+        finished.push(block)
+        block = ""
+      }
+      block += raw
+      consumed += raw.length
+    }
+    if (block) finished.push(block)
+    // The lexer normalises some input (line endings): finalise only what maps back to the source.
+    if (finished.length && open.startsWith(finished.join(""))) {
+      this.done.push(...finished)
+      this.covered += consumed
+    }
+    return { done: this.done, tail: text.slice(this.covered) }
+  }
+
+  private reset(): void {
+    this.text = ""
+    this.done.length = 0
+    this.covered = 0
+  }
+}
