@@ -3,11 +3,13 @@
 // Prints each half's own output, then one summary line per half; exits 1 if either failed.
 //   npm test
 //   npm run test:repeat -- N     the whole suite N times, one line per run (pass/fail, counts,
-//                                seconds); each run's full output goes to test-results/repeat/
+//                                seconds); each run's full output goes, as it comes, to
+//                                test-results/repeat/run-N.log
 // The halves are `npm run test:unit` and `npm run test:e2e`, so they are defined once, in
 // package.json. test/e2e/npm-test.test.ts checks this script with stand-in halves.
 import { spawn } from "node:child_process"
-import { mkdir, writeFile } from "node:fs/promises"
+import { createWriteStream } from "node:fs"
+import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { stripVTControlCharacters as stripAnsi } from "node:util"
@@ -42,10 +44,11 @@ const npmRun = (/** @type {string} */ name) => {
 }
 
 /**
- * Runs one half, its output shown as it comes (`echo`) and kept.
- * @param {"unit" | "e2e"} name @param {string[]} command @param {boolean} echo @returns {Promise<Half>}
+ * Runs one half, its output shown as it comes (`echo`) or written to `log` as it comes, and kept.
+ * @param {"unit" | "e2e"} name @param {string[]} command
+ * @param {{ echo: boolean, log?: NodeJS.WritableStream }} to @returns {Promise<Half>}
  */
-const runHalf = (name, [command = "npm", ...args], echo) =>
+const runHalf = (name, [command = "npm", ...args], { echo, log }) =>
   new Promise((resolve) => {
     const started = performance.now()
     const child = spawn(command, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
@@ -53,6 +56,7 @@ const runHalf = (name, [command = "npm", ...args], echo) =>
     const keep = (/** @type {NodeJS.WriteStream} */ sink) => (/** @type {Buffer} */ chunk) => {
       output += chunk
       if (echo) sink.write(chunk)
+      log?.write(chunk)
     }
     child.stdout.on("data", keep(process.stdout))
     child.stderr.on("data", keep(process.stderr))
@@ -77,11 +81,14 @@ export const describe = (/** @type {Half} */ half) => {
 
 /**
  * Runs the unit half, then the end-to-end half whatever the first did.
- * @param {{ echo: boolean, commands?: { unit: string[], e2e: string[] } }} options
+ * @param {{ echo: boolean, log?: NodeJS.WritableStream, commands?: { unit: string[], e2e: string[] } }} options
  */
-export const runSuite = async ({ echo, commands = { unit: npmRun("unit"), e2e: npmRun("e2e") } }) => {
-  const unit = await runHalf("unit", commands.unit, echo)
-  const e2e = await runHalf("e2e", commands.e2e, echo)
+export const runSuite = async ({ echo, log, commands = { unit: npmRun("unit"), e2e: npmRun("e2e") } }) => {
+  log?.write("===== unit\n")
+  const unit = await runHalf("unit", commands.unit, { echo, ...(log ? { log } : {}) })
+  log?.write(`===== unit: exit ${unit.code}\n===== e2e\n`)
+  const e2e = await runHalf("e2e", commands.e2e, { echo, ...(log ? { log } : {}) })
+  log?.write(`===== e2e: exit ${e2e.code}\n`)
   return { halves: [unit, e2e], ok: unit.code === 0 && e2e.code === 0 }
 }
 
@@ -104,10 +111,12 @@ const main = async () => {
   let failures = 0
   for (let i = 1; i <= runs; i++) {
     const started = performance.now()
-    const { halves, ok } = await runSuite({ echo: false })
-    if (!ok) failures++
+    // Written as it comes, so a long run can be followed (tail -f) and a stopped one read.
     const log = path.join(logs, `run-${i}.log`)
-    await writeFile(log, halves.map((h) => `===== ${h.name} (exit ${h.code})\n${stripAnsi(h.output)}`).join("\n"))
+    const stream = createWriteStream(log)
+    const { halves, ok } = await runSuite({ echo: false, log: stream })
+    await new Promise((resolve) => stream.end(resolve))
+    if (!ok) failures++
     const seconds = Math.round((performance.now() - started) / 1000)
     console.log(
       `run ${i}/${runs}: ${ok ? "pass" : "FAIL"} · ${halves.map(describe).join(" · ")} · ${seconds} s${ok ? "" : ` · log: ${path.relative(repoRoot, log)}`}`,

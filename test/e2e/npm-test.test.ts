@@ -69,3 +69,15 @@ test("counts are read from each runner's own summary", () => {
   assert.deepEqual(countsOf("e2e", "# tests 3\n# pass 3\n# fail 0\n"), { passed: 3, failed: 0 }, "the TAP reporter's lines too")
   assert.deepEqual(countsOf("e2e", "nothing"), {})
 })
+
+test("with a log, each half's output is written to it as it comes, between markers naming the half and its exit", async () => {
+  const { PassThrough } = await import("node:stream")
+  const log = new PassThrough()
+  let written = ""
+  log.on("data", (chunk: Buffer) => (written += chunk))
+  await runSuite({ echo: false, log, commands: { unit: wtr(1, 1, 1), e2e: nodeTest(2, 0, 0) } })
+  assert.match(
+    written,
+    /^===== unit\n[\s\S]*1 passed, 1 failed[\s\S]*===== unit: exit 1\n===== e2e\n[\s\S]*ℹ pass 2[\s\S]*===== e2e: exit 0\n$/,
+  )
+})
