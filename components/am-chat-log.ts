@@ -13,6 +13,7 @@ import { LitElement, css, html, nothing } from "lit"
 import { repeat } from "lit/directives/repeat.js"
 import type { Usage } from "../schemas/conversation.ts"
 import type { ConsentGrant } from "../schemas/events.ts"
+import { lanesOfJob } from "./am-research.ts"
 import { copyText } from "./am-markdown.ts"
 import "./am-reply.ts"
 import "./am-confirmation.ts"
@@ -393,7 +394,8 @@ export class AmChatLog extends LitElement {
     const lastUser = [...items].reverse().find((i) => i.kind === "user")
     const lastAnswer = running ? undefined : [...items].reverse().find((i) => i.kind === "assistant" || i.kind === "user")
     const live = view.live && view.live.runId === runId ? view.live : undefined
-    if (items.length === 0 && !live && view.questions.length === 0 && view.confirmations.length === 0 && !view.failure) {
+    const jobs = Object.keys(view.research).length
+    if (items.length === 0 && !live && jobs === 0 && view.questions.length === 0 && view.confirmations.length === 0 && !view.failure) {
       return html`<div class="empty">
         <h2>${t("emptyTitle")}</h2>
         <p class="muted">${t("emptyHint")}</p>
@@ -401,7 +403,7 @@ export class AmChatLog extends LitElement {
     }
     const key = (i: TurnItem) =>
       i.kind === "usage" ? `u:${i.runId}` : i.kind === "assistant" ? `a:${i.record.runId}:${i.ordinal}` : `${i.kind}:${i.record.seq}`
-    const total = items.length + (live ? 1 : 0) + view.questions.length + view.confirmations.length
+    const total = items.length + (live ? 1 : 0) + jobs + view.questions.length + view.confirmations.length
     if (this.following) this.seenItems = total
     const unseen = Math.max(0, total - this.seenItems)
     return html`<div class="content">${this.content(items, key, lastUser, lastAnswer, running, live, view)}</div>
@@ -453,6 +455,11 @@ export class AmChatLog extends LitElement {
             ? html`<p class="thinking" role="status">${t("working")}</p>`
             : nothing
       }
+      ${repeat(
+        Object.values(view.research),
+        (job) => job.jobId,
+        (job) => html`<am-research data-testid="research" .job=${job} .lanes=${lanesOfJob(view.lanes, job.jobId)}></am-research>`,
+      )}
       ${repeat(
         view.confirmations,
         (c) => c.id,

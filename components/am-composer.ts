@@ -109,6 +109,19 @@ export class AmComposer extends LitElement {
     this.resize(area)
   }
 
+  /** The box's text as a research question: parallel researchers, then a report with checked citations (docs/research.md). */
+  private research() {
+    const area = this.renderRoot.querySelector("textarea")!
+    if (this.waiting()) {
+      chat.requestAttention()
+      return
+    }
+    if (this.runId.value || !area.value.trim() || this.models.value.length === 0) return
+    chat.research(area.value)
+    area.value = ""
+    this.resize(area)
+  }
+
   private onKeydown(event: KeyboardEvent) {
     if (event.isComposing) return
     if (event.key === "Enter" && !event.shiftKey) {
@@ -166,9 +179,18 @@ export class AmComposer extends LitElement {
               ? html`<button type="button" class="danger" data-testid="stop" @click=${() => void chat.stop()} title=${t("stopHint")}>
                   ■ ${t("stop")}
                 </button>`
-              : html`<button type="button" class="primary" data-testid="send" @click=${this.send} ?disabled=${models.length === 0}>
-                  ${t("send")}
-                </button>`
+              : html`<button
+                    type="button"
+                    data-testid="research-action"
+                    @click=${this.research}
+                    ?disabled=${models.length === 0}
+                    title=${t("researchActionHint")}
+                  >
+                    ${t("researchAction")}
+                  </button>
+                  <button type="button" class="primary" data-testid="send" @click=${this.send} ?disabled=${models.length === 0}>
+                    ${t("send")}
+                  </button>`
           }
         </div>
       </div>

@@ -6,7 +6,7 @@
  */
 import type { MessageRecord, RunStatus, Usage } from "../../schemas/conversation.ts"
 import type { WireError } from "../../schemas/errors.ts"
-import type { ConfirmationRequested, MeshEvent, QuestionAsked } from "../../schemas/events.ts"
+import type { ConfirmationRequested, MeshEvent, QuestionAsked, ResearchState } from "../../schemas/events.ts"
 
 export type ToolStatus = "running" | "waiting" | "done" | "failed" | "cancelled"
 
@@ -52,8 +52,10 @@ export interface ChatView {
   readonly confirmations: ReadonlyArray<ConfirmationRequested>
   /** The last run's failure, shown until the next run starts. */
   readonly failure: WireError | undefined
-  /** Sub-agents by the call that started them (`${runId}:${callId}`). */
+  /** Sub-agents by the call that started them (`${runId}:${callId}`, or `research:<job>:<agent>`). */
   readonly lanes: Readonly<Record<string, Lane>>
+  /** This conversation's research jobs by id, each as its latest state. */
+  readonly research: Readonly<Record<string, ResearchState>>
 }
 
 export const emptyView = (conversationId?: string): ChatView => ({
@@ -65,6 +67,7 @@ export const emptyView = (conversationId?: string): ChatView => ({
   confirmations: [],
   failure: undefined,
   lanes: {},
+  research: {},
 })
 
 /** Folds a sub-agent's own event into its lane. */
@@ -185,6 +188,8 @@ export const reduce = (view: ChatView, event: MeshEvent): ChatView => {
       return view.confirmations.some((c) => c.id === event.id) ? view : { ...view, confirmations: [...view.confirmations, event] }
     case "confirmation_closed":
       return { ...view, confirmations: view.confirmations.filter((c) => c.id !== event.id) }
+    case "research_update":
+      return { ...view, research: { ...view.research, [event.jobId]: event } }
     case "sub_agent_event": {
       if (event.callId === undefined) return view
       const lane: Lane = view.lanes[event.callId] ?? {

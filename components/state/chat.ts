@@ -88,13 +88,14 @@ export class ChatStore {
   async connect(agent: AgentApi): Promise<void> {
     this.agent = agent
     this.unsubscribe = agent.onEvent((event) => this.onEvent(event))
-    const [, conversations, running, tools, questions, confirmations] = await Promise.all([
+    const [, conversations, running, tools, questions, confirmations, jobs] = await Promise.all([
       this.loadSettings(agent),
       agent.conversations.list().catch(() => []),
       agent.conversations.running().catch(() => []),
       agent.tools.list().catch(() => []),
       agent.questions.pending().catch(() => []),
       agent.confirmations.pending().catch(() => []),
+      agent.researchJobs.list().catch(() => []),
     ])
     this.conversations.set(conversations)
     for (const p of [...questions, ...confirmations]) this.waiting.set(withWaiting(this.waiting.get(), p.conversationId, p.id, true))
@@ -102,7 +103,8 @@ export class ChatStore {
     this.running.set(new Map([...this.running.get(), ...running.map((r) => [r.conversationId, r.runId] as const)]))
     // Reopened mid-run: show that run; else the conversation last looked at, if it still exists.
     const last = safeStorage()?.getItem(LAST_CONVERSATION_KEY) ?? undefined
-    const target = running[0]?.conversationId ?? (conversations.some((c) => c.id === last) ? last : undefined)
+    const researching = jobs.find((j) => j.phase !== "finished" && j.conversationId !== undefined)?.conversationId
+    const target = running[0]?.conversationId ?? researching ?? (conversations.some((c) => c.id === last) ? last : undefined)
     if (target && this.view.get().conversationId === undefined) await this.open(target)
   }
 
@@ -218,13 +220,16 @@ export class ChatStore {
     this.tasks.set([])
     this.pickedModel.set(undefined)
     safeStorage()?.setItem(LAST_CONVERSATION_KEY, conversationId)
-    const [conversation, pending, confirmations] = await Promise.all([
+    const [conversation, pending, confirmations, jobs] = await Promise.all([
       this.api().conversations.get(conversationId),
       this.api()
         .questions.pending()
         .catch(() => []),
       this.api()
         .confirmations?.pending()
+        .catch(() => []) ?? [],
+      this.api()
+        .researchJobs?.list()
         .catch(() => []) ?? [],
     ])
     const current = this.view.get()
@@ -240,7 +245,17 @@ export class ChatStore {
       const callId = sub.parent?.callId
       if (callId && lanes[callId] === undefined) lanes[callId] = laneOfTranscript(sub)
     }
-    this.view.set({ ...current, messages: [...bySeq.values()].sort((a, b) => a.seq - b.seq), questions, confirmations: asks, lanes })
+    // A job started before the panel opened (it runs on without it): its latest state, unless an event brought a newer one.
+    const research = { ...current.research }
+    for (const job of jobs) if (job.conversationId === conversationId && research[job.jobId] === undefined) research[job.jobId] = job
+    this.view.set({
+      ...current,
+      messages: [...bySeq.values()].sort((a, b) => a.seq - b.seq),
+      questions,
+      confirmations: asks,
+      lanes,
+      research,
+    })
     void this.refreshTasks()
   }
 
@@ -292,6 +307,21 @@ export class ChatStore {
         this.view.set({ ...this.view.get(), failure: result.error })
       }
     })
+  }
+
+  /** Starts a research job in this conversation (a new one when none is open); it shows in the log. */
+  research(question: string): void {
+    const text = question.trim()
+    if (!text) return
+    let id = this.view.get().conversationId
+    if (!id) {
+      id = crypto.randomUUID()
+      this.view.set(emptyView(id))
+      safeStorage()?.setItem(LAST_CONVERSATION_KEY, id)
+    }
+    this.follow.set(this.follow.get() + 1)
+    const job = this.api().research(text, { conversationId: id })
+    void job.result.catch((error: unknown) => this.status.set(String((error as Error).message ?? error)))
   }
 
   async stop(): Promise<void> {
