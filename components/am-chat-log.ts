@@ -212,6 +212,8 @@ export class AmChatLog extends LitElement {
     window.addEventListener("pointerup", this.onPointerUp)
     window.addEventListener("pointercancel", this.onPointerUp)
     this.unlisten = [chat.follow.listen(() => this.jumpToLatest()), chat.attention.listen(() => this.showPending(true))]
+    // The log itself shrinks when something below it appears (the task list): its end must stay in view too.
+    this.resizes.observe(this)
   }
 
   override disconnectedCallback(): void {
