@@ -111,12 +111,29 @@ class WorkerSlot {
   ) {
     this.worker = new Worker(url, { type: "module", name: `agent-mesh:${group}` })
     this.remote = Comlink.wrap<ToolWorkerApi>(this.worker)
-    this.ready = withDeadline(this.remote.ping(), startTimeoutMs, `the ${group} worker did not start`).then(() => {
-      this.answered = true
-      return this.remote.init(Comlink.proxy(host))
-    })
+    // A worker that cannot load says so with an error event; a slow start on a loaded machine is
+    // not a failure, so the deadline is only the last resort against a start that hangs.
+    const failedToLoad = new Promise<never>((_, reject) =>
+      this.worker.addEventListener(
+        "error",
+        (event) => {
+          if (!this.answered) reject(new Error(`the ${group} worker could not load: ${event.message || "script error"}`))
+        },
+        { once: true },
+      ),
+    )
+    failedToLoad.catch(() => undefined)
+    this.ready = withDeadline(Promise.race([this.remote.ping(), failedToLoad]), startTimeoutMs, `the ${group} worker did not start`).then(
+      () => {
+        this.answered = true
+        return this.remote.init(Comlink.proxy(host))
+      },
+    )
   }
 }
+
+/** The last resort against a worker whose start hangs (its load failures end the start at once). */
+const WORKER_START_DEADLINE_MS = 60_000
 
 export class Supervisor {
   private readonly slots = new Map<ToolGroup, WorkerSlot>()
@@ -337,7 +354,7 @@ export class Supervisor {
     if (existing?.alive && existing.cancelTimers.size > 0) return existing.whenQuiet().then(() => this.slotFor(group, url))
     if (existing?.alive) return existing.ready.then(() => existing)
     if (url === undefined) return Promise.reject(new Error(`no worker for the ${group} group`))
-    const slot = new WorkerSlot(group, url, this.host, 10_000)
+    const slot = new WorkerSlot(group, url, this.host, WORKER_START_DEADLINE_MS)
     this.slots.set(group, slot)
     slot.worker.addEventListener("error", (event) => {
       // Handled here: the supervisor decides whether the worker lives, so the error does not
