@@ -169,7 +169,7 @@ describe("the flow rule", () => {
         }
       },
     })
-    expect((await other.check("x", tool("opfs_delete"), { path: "a" }, signal)).ok).to.equal(false)
+    expect((await other.check("x", tool("close_tab"), { tab_id: 1 }, signal)).ok).to.equal(false)
   })
 
   it("asks before navigating a tab the conversation did not open, not one it opened", async () => {
