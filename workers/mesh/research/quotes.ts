@@ -49,6 +49,8 @@ export const normaliseForQuote = (text: string): string => {
 const bareQuote = (quote: string): string =>
   normaliseForQuote(quote)
     .replace(/^["'\s]+|["'\s]+$/g, "")
+    // A quote copied from a list item may keep its bullet, which is Markdown's, not the page's text.
+    .replace(/^(?:[-*+\u2022]|\d+[.)])\s+/, "")
     .replace(/^(\.\.\.\s*)+|(\s*\.\.\.)+$/g, "")
     .trim()
 

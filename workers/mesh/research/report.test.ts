@@ -19,6 +19,7 @@ describe("quotes", () => {
     expect(checkQuote('"the barrage changed the estuary\'s ecology"', [page])).to.deep.equal({ verified: true })
     expect(checkQuote("Sihwa   Lake 254 MW", [page])).to.deep.equal({ verified: true })
     expect(checkQuote("THE LARGEST TIDAL POWER STATION", [page])).to.deep.equal({ verified: true })
+    expect(checkQuote("- Sihwa Lake 254 MW", [page])).to.deep.equal({ verified: true })
   })
 
   it("with an ellipsis, when each part is on the page in order", () => {
