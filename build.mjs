@@ -56,7 +56,12 @@ const common = {
   minify: production,
   legalComments: "linked",
   logLevel: "warning",
-  define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+  define: {
+    "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
+    // The debug API (fault injection, the worker list, mesh.ping) exists in development builds only:
+    // the e2e fault suites run on the development build; production drops it as dead code.
+    __DEBUG_API__: JSON.stringify(!production),
+  },
 }
 common.define.__WORKER_GROUPS__ = JSON.stringify(await groups())
 
@@ -73,9 +78,14 @@ const copyOnRebuild = { name: "copy-static", setup: (build) => build.onEnd(() =>
 
 const configs = async () => [
   // Modules: the service worker, the extension pages, and each worker (started with type: "module").
+  // Split: code that several entries share is one chunk, loaded once per context that needs it, and
+  // each import() (pdf.js) is a chunk of its own loaded on first use. The service worker imports
+  // chunks statically only (a module service worker cannot import() at run time).
   {
     ...common,
     format: "esm",
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     entryPoints: {
       "service-worker": shell("service-worker"),
       offscreen: shell("offscreen"),

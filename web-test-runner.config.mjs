@@ -33,7 +33,11 @@ function readabilityAsModule() {
 export default {
   files: ["schemas/**/*.test.ts", "workers/**/*.test.ts", "shell/**/*.test.ts", "components/**/*.test.ts", "test/unit/**/*.test.ts"],
   nodeResolve: { exportConditions: ["browser", "development"] },
-  plugins: [esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json" }), readabilityAsModule()],
+  // Unit tests see the development build's flags (build.mjs), so modules that read them load here too.
+  plugins: [
+    esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json", define: { __DEBUG_API__: "true" } }),
+    readabilityAsModule(),
+  ],
   middleware: [
     // A scripted model server (OpenAI, Anthropic, Ollama wire formats) for provider and agent tests.
     modelServerMiddleware("/__model"),

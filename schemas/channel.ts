@@ -96,14 +96,23 @@ export const RenameParams = Schema.Struct({
 export const WorkspacePathParams = Schema.Struct({ path: Schema.String.check(Schema.isMaxLength(1024)) })
 export const WorkspaceRestoreParams = Schema.Struct({ id: Schema.NonEmptyString.check(Schema.isMaxLength(200)) })
 
+/** True in development builds, which carry the debug API; build.mjs defines it. */
+declare const __DEBUG_API__: boolean
+
+/** Fault injection and inspection: requests that only a development build accepts. */
+const debugRequests = () =>
+  [
+    Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.crashWorker"), params: DebugParams }),
+    Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.stallWorker"), params: DebugParams }),
+    Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.workers") }),
+    Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.killWorker"), params: DebugParams }),
+  ] as const
+
 /** Every request a page may make of the supervisor, by method. */
 export const ChannelRequest = Schema.Union([
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("tools.list") }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("tools.call"), params: ToolsCallParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.crashWorker"), params: DebugParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.stallWorker"), params: DebugParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.workers") }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.killWorker"), params: DebugParams }),
+  ...(__DEBUG_API__ ? debugRequests() : []),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("chat.start"), params: ChatStartParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("chat.stop"), params: ConversationIdParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("chat.running") }),

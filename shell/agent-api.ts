@@ -22,6 +22,9 @@ import { eventQueue } from "./event-queue.ts"
 import { callRouter } from "./router-client.ts"
 import type { DroppedKey } from "./router/secrets.ts"
 
+/** True in development builds, which carry the debug API; build.mjs defines it. */
+declare const __DEBUG_API__: boolean
+
 export type MeshMethod =
   | "tools.list"
   | "tools.call"
@@ -275,7 +278,10 @@ export interface AgentApi {
   }
   /** Subscribe to the mesh's events (tool calls started and finished, workers restarted). */
   onEvent(listener: (event: MeshEvent) => void): () => void
-  /** Fault injection and inspection, used by the fault suites. */
+  /**
+   * Fault injection and inspection, used by the fault suites: in development builds only (the
+   * production build leaves it out; `agent.debug` is then undefined).
+   */
   readonly debug: {
     crashWorker(group: ToolGroup): Promise<void>
     /** Terminates a group's worker from outside, as the system would, even mid-call. */
@@ -513,12 +519,17 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
     restore: async (id) => unwrap(await transport.request("workspace.restore", { id })),
   },
   onEvent: (listener) => transport.onEvent(listener),
-  debug: {
-    crashWorker: async (group) => unwrap(await transport.request("debug.crashWorker", { group })),
-    killWorker: async (group) => unwrap(await transport.request("debug.killWorker", { group })),
-    stallWorker: async (group, ms) => unwrap(await transport.request("debug.stallWorker", { group, ms })),
-    workers: async () => unwrap(await transport.request("debug.workers")),
-  },
+  // Dropped from production builds as dead code (build.mjs defines __DEBUG_API__).
+  ...((__DEBUG_API__
+    ? {
+        debug: {
+          crashWorker: async (group) => unwrap(await transport.request("debug.crashWorker", { group })),
+          killWorker: async (group) => unwrap(await transport.request("debug.killWorker", { group })),
+          stallWorker: async (group, ms) => unwrap(await transport.request("debug.stallWorker", { group, ms })),
+          workers: async () => unwrap(await transport.request("debug.workers")),
+        },
+      }
+    : {}) as Pick<AgentApi, "debug">),
 })
 
 declare global {

@@ -147,9 +147,27 @@ const invalid = (method: string, cause: unknown): MeshOutcome => ({
   error: { code: "invalid_input", message: `${method}: ${String(cause)}` },
 })
 
+/** True in development builds, which carry the debug API; build.mjs defines it. */
+declare const __DEBUG_API__: boolean
+
+/** Fault injection and inspection (development builds only: production drops it as dead code). */
+const debugRequest = async (method: MeshMethod, params: unknown): Promise<MeshOutcome> => {
+  if (method === "debug.workers") return { ok: true, value: supervisor.workers() }
+  const decoded = Schema.decodeUnknownExit(DebugParams)(params)
+  if (Exit.isFailure(decoded)) return invalid(method, decoded.cause)
+  const group = decoded.value.group as ToolGroup
+  if (!(group in workerScripts)) return invalid(method, `no worker for the group "${group}"`)
+  const fault =
+    method === "debug.crashWorker" ? "crash" : method === "debug.killWorker" ? "kill" : method === "debug.stallWorker" ? "stall" : undefined
+  if (fault === undefined) return { ok: false, error: { code: "not_implemented", message: `${method} is not a debug method.` } }
+  await supervisor.injectFault(group, fault, decoded.value.ms)
+  return { ok: true, value: null }
+}
+
 /** The supervisor as a transport: what the channel serves to pages, and `agent` uses here. */
 const local: MeshTransport = {
   async request(method: MeshMethod, params: unknown, signal?: AbortSignal): Promise<MeshOutcome> {
+    if (__DEBUG_API__ && method.startsWith("debug.")) return debugRequest(method, params)
     switch (method) {
       case "tools.list":
         return { ok: true, value: supervisor.list() }
@@ -160,22 +178,6 @@ const local: MeshTransport = {
         const result = await supervisor.call(name, toolParams, { ...options, ...(signal ? { signal } : {}) })
         return result.ok ? result : { ok: false, error: toWire(result.error) }
       }
-      case "debug.crashWorker":
-      case "debug.killWorker":
-      case "debug.stallWorker": {
-        const decoded = Schema.decodeUnknownExit(DebugParams)(params)
-        if (Exit.isFailure(decoded)) return invalid(method, decoded.cause)
-        const group = decoded.value.group as ToolGroup
-        if (!(group in workerScripts)) return invalid(method, `no worker for the group "${group}"`)
-        await supervisor.injectFault(
-          group,
-          method === "debug.crashWorker" ? "crash" : method === "debug.killWorker" ? "kill" : "stall",
-          decoded.value.ms,
-        )
-        return { ok: true, value: null }
-      }
-      case "debug.workers":
-        return { ok: true, value: supervisor.workers() }
       case "chat.start": {
         const decoded = decode(ChatStartParams as never, method, params)
         return decoded.ok ? agents.start(decoded.value as typeof ChatStartParams.Type) : decoded
@@ -303,6 +305,12 @@ const local: MeshTransport = {
         await consent.forget(conversationId)
         return { ok: true, value: await store.delete(conversationId) }
       }
+      case "debug.crashWorker":
+      case "debug.killWorker":
+      case "debug.stallWorker":
+      case "debug.workers":
+        // reached in production builds only, which carry no debug API
+        return { ok: false, error: { code: "not_implemented", message: `${method} exists in development builds only.` } }
     }
   },
   onEvent(listener) {

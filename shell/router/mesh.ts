@@ -3,6 +3,9 @@ import { Effect, Schema } from "effect"
 import { Unavailable } from "../../schemas/errors.ts"
 import { defineRoute } from "./route.ts"
 
+/** True in development builds, which carry the debug API; build.mjs defines it. */
+declare const __DEBUG_API__: boolean
+
 const OFFSCREEN_URL = "offscreen.html"
 const startedAt = Date.now()
 let creating: Promise<void> | undefined
@@ -37,6 +40,6 @@ export const meshRoutes = {
         catch: (error) => new Unavailable({ message: `The offscreen document could not be created: ${String(error)}` }),
       }),
   }),
-  /** When this service worker instance started: tests use it to see that it was restarted. */
-  "mesh.ping": defineRoute({ params: NoParams, handle: () => Effect.succeed({ startedAt }) }),
+  /** When this service worker instance started: tests use it to see that it was restarted (development builds only). */
+  ...(__DEBUG_API__ ? { "mesh.ping": defineRoute({ params: NoParams, handle: () => Effect.succeed({ startedAt }) }) } : {}),
 }
