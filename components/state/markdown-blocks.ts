@@ -2,7 +2,7 @@
  * A reply split into Markdown blocks as it streams, so each finished block is parsed, sanitised
  * and laid out once, and only the open tail is redone per frame. A block is finished once
  * another block starts after it: text that comes later cannot change it (except a link
- * reference defined further down, which the final blocks render as plain text).
+ * reference defined further down: am-reply gives every block the reply's definitions).
  *
  * The work per update is bounded by the open tail and the text added, not by the reply.
  */

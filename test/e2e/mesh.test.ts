@@ -90,7 +90,8 @@ describe("the contract as the API lists it", () => {
       const definition = builtinTools.find((d) => d.name === tool.name)!
       assert.deepEqual(tool.parameters, parametersJsonSchema(definition), tool.name)
       assert.ok(tool.description.length > 40, `${tool.name} has a description for the model`)
-      assert.deepEqual(Object.keys(tool).sort(), ["description", "name", "parameters"])
+      assert.deepEqual(Object.keys(tool).sort(), ["card", "description", "name", "parameters"])
+      assert.deepEqual((tool as { card?: unknown }).card, definition.card, `${tool.name}'s card comes from its definition`)
     }
   })
 
