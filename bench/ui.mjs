@@ -19,6 +19,7 @@ import { loadavg } from "node:os"
 import path from "node:path"
 import { buildExtension, launchExtension } from "../scripts/console.mjs"
 import { startModelServer } from "../test/support/model-server.mjs"
+import { mainThreadOf, TASK_TARGET_MS, threadTasks, traced as tracedOn, windowOf } from "./support/trace.mjs"
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(name)
@@ -27,7 +28,7 @@ const option = (name, fallback) => {
 const TOKENS = Number(option("--tokens", 20_000))
 if (!Number.isInteger(TOKENS) || TOKENS < 100) throw new Error("--tokens takes a whole number of at least 100")
 const TRACE_DIR = option("--trace-dir", undefined)
-const TASK_TARGET_MS = 50
+
 const COMPLETE_TARGET_MS = 1000
 const KEY_TARGET_MS = 50
 const SENTINEL = "END-OF-REPLY"
@@ -85,53 +86,8 @@ await panel.evaluate(() => {
 })
 
 const cdp = await session.context.newCDPSession(panel)
-const TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "__metadata"]
-
-const traced = async (fn) => {
-  const events = []
-  const collect = ({ value }) => events.push(...value)
-  cdp.on("Tracing.dataCollected", collect)
-  await cdp.send("Tracing.start", {
-    traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: "recordAsMuchAsPossible" },
-    transferMode: "ReportEvents",
-  })
-  let value
-  try {
-    value = await fn()
-  } finally {
-    const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve))
-    await cdp.send("Tracing.end")
-    await complete
-    cdp.off("Tracing.dataCollected", collect)
-  }
-  return { value, events }
-}
-
-const mainThreadOf = (events, urlPart) => {
-  const frames = events.filter((e) => e.name === "TracingStartedInBrowser").flatMap((e) => e.args?.data?.frames ?? [])
-  const pid = frames.find((f) => String(f.url).includes(urlPart))?.processId
-  const thread = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.pid === pid && e.args?.name === "CrRendererMain")
-  return pid === undefined || thread === undefined ? undefined : { pid, tid: thread.tid }
-}
-const isTask = (e) => e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask")
-
-const longestTask = (events) => {
-  const thread = mainThreadOf(events, "sidepanel.html")
-  const mark = (label) => events.find((e) => e.name === "TimeStamp" && e.args?.data?.message === label)?.ts
-  const from = mark("bench:start") ?? -Infinity
-  const to = mark("bench:end") ?? Infinity
-  if (!thread) return { longest: NaN, longestCpu: NaN, over: NaN }
-  const tasks = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && isTask(e) && e.ts >= from && e.ts <= to)
-  const ms = (e) => (e.dur ?? 0) / 1000
-  if (tasks.length === 0) return { longest: 0, longestCpu: 0, over: 0 }
-  const top = tasks.reduce((a, b) => (ms(b) > ms(a) ? b : a))
-  // tdur is the thread's CPU time: far below the wall time when the thread waited for a core.
-  return {
-    longest: ms(top),
-    longestCpu: top.tdur === undefined ? NaN : top.tdur / 1000,
-    over: tasks.filter((e) => ms(e) > TASK_TARGET_MS).length,
-  }
-}
+const traced = (fn) => tracedOn(cdp, fn)
+const longestTask = (events) => threadTasks(events, mainThreadOf(events, "sidepanel.html"), windowOf(events))
 
 /** Watches, from the page, for the sentinel on screen and for the keys' latency. */
 const instrument = () =>
