@@ -72,7 +72,7 @@ interface Turn {
   reasoning: ReasoningBlock[]
   toolCalls: ToolCall[]
   /** Calls whose arguments broke a limit (argument-limits.ts), kept as `{}`: why, by call id. */
-  refused: Map<string, string>
+  refused: Map<string, { message: string; parameter?: string }>
   usage?: Usage
   stop: StopReason
 }
@@ -183,7 +183,7 @@ const runTool = async (
   guard: LoopGuard,
   save: (m: NewMessage) => Promise<MessageRecord>,
   call: ToolCall,
-  refused: string | undefined,
+  refused: { message: string; parameter?: string } | undefined,
 ) => {
   const started = performance.now()
   let outcome: ToolOutcome
@@ -191,7 +191,11 @@ const runTool = async (
   if (refused !== undefined) {
     outcome = {
       ok: false,
-      error: { code: "invalid_input", message: `Not run: ${refused} Call ${call.name} again with smaller arguments.` },
+      error: {
+        code: "invalid_input",
+        message: `Not run: ${refused.message} Call ${call.name} again with smaller arguments.`,
+        ...(refused.parameter ? { parameter: refused.parameter } : {}),
+      },
     }
   } else if (call.invalidArguments !== undefined) {
     outcome = {
@@ -313,7 +317,7 @@ const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFo
         if (check.ok) turn.toolCalls.push(event.call)
         else {
           turn.toolCalls.push({ id: event.call.id, name: event.call.name, arguments: {} })
-          turn.refused.set(event.call.id, check.message)
+          turn.refused.set(event.call.id, { message: check.message, ...(check.parameter ? { parameter: check.parameter } : {}) })
         }
         break
       }

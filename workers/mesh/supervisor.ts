@@ -199,7 +199,10 @@ export class Supervisor {
     const program = Effect.gen({ self: this }, function* () {
       // Before decoding, which walks the value recursively (as every later clone does).
       const limits = checkArguments(rawParams)
-      if (!limits.ok) return yield* Effect.fail(new InvalidInput({ tool: name, message: limits.message }))
+      if (!limits.ok)
+        return yield* Effect.fail(
+          new InvalidInput({ tool: name, message: limits.message, ...(limits.parameter ? { parameter: limits.parameter } : {}) }),
+        )
       const params = yield* decodeParams(definition, rawParams)
       // A summary (`prompt`) has a limit of its own beside the request's: the tool's limit covers both.
       const ceiling = callTimeLimitMs(definition, params)

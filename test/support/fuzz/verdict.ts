@@ -31,7 +31,17 @@ const TABS = ["browser_error"]
 
 /** The codes each tool documents for its own failures (schemas and workers), beyond the common ones. */
 export const TOOL_CODES: Readonly<Record<string, ReadonlyArray<string>>> = {
-  web_fetch: ["http_error", "network_error", "unsupported_content_type", "unreadable_content", "too_large"],
+  web_fetch: [
+    "http_error",
+    "network_error",
+    "unsupported_content_type",
+    "unreadable_content",
+    "too_large",
+    "too_many_redirects",
+    "redirect_refused",
+    "redirect_unreadable",
+    "summary_timeout",
+  ],
   web_search: [
     "search_http_error",
     "search_network_error",
@@ -40,10 +50,11 @@ export const TOOL_CODES: Readonly<Record<string, ReadonlyArray<string>>> = {
     "search_links_unresolved",
     "search_api_error",
     "missing_api_key",
+    "search_response_too_large",
   ],
-  get_tab_content: ["page_not_readable", "selector_not_found", "scripts_blocked", ...TABS],
+  get_tab_content: ["page_not_readable", "selector_not_found", "scripts_blocked", "summary_timeout", ...TABS],
   list_tabs: TABS,
-  open_tab: TABS,
+  open_tab: ["navigation_failed", "redirect_refused", ...TABS],
   close_tab: TABS,
   activate_tab: TABS,
   opfs_write: WORKSPACE,
@@ -51,7 +62,7 @@ export const TOOL_CODES: Readonly<Record<string, ReadonlyArray<string>>> = {
   opfs_list: WORKSPACE,
   opfs_delete: WORKSPACE,
   ask_user: [],
-  execute_script: ["script_error", "scripts_blocked", "page_not_readable", ...TABS],
+  execute_script: ["script_error", "scripts_blocked", "page_not_readable", "sandbox_crashed", ...TABS],
   agent: ["no_model", "model_error", "agent_failed", "step_limit", "loop_detected", "busy"],
   create_task: [],
   update_task: [],
