@@ -86,20 +86,10 @@ test("three researchers in one turn run at the same time, use their tools, are r
   // Each first answer is held 1.5 s: all three asked within that time means they ran at the same time.
   assert.ok(spread < 1500, `the three sub-agents asked the model while the others were waiting (spread ${spread} ms)`)
 
-  // A researcher has only read-only tools: the model was not even offered execute_script.
+  // A researcher has the contract's researcher tools only: the model was not even offered execute_script.
   for (const r of subFirstTurns) {
     const offered = r.body.tools.map((t: { function: { name: string } }) => t.function.name).sort()
-    assert.deepEqual(offered, [
-      "create_task",
-      "get_tab_content",
-      "list_tabs",
-      "list_tasks",
-      "opfs_list",
-      "opfs_read",
-      "update_task",
-      "web_fetch",
-      "web_search",
-    ])
+    assert.deepEqual(offered, ["get_tab_content", "list_tabs", "web_fetch", "web_search"])
   }
   const parentFinal = sent
     .filter((r) => !isSub(r))
