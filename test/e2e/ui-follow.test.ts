@@ -286,8 +286,8 @@ const waitForBadge = async (expected: string) => {
 }
 
 test("a pending confirmation is brought into view and focused", async () => {
-  // A destructive call asks first, whether or not the file exists: nothing needs to be set up.
-  model.script([{ toolCalls: [{ id: "d1", name: "opfs_delete", arguments: { path: "old.txt" } }] }, { text: "Kept old.txt." }])
+  // A destructive call asks first, whether or not the tab exists: nothing needs to be set up.
+  model.script([{ toolCalls: [{ id: "d1", name: "close_tab", arguments: { tab_id: 987654 } }] }, { text: "Kept old.txt." }])
   await send(panel, "Tidy the workspace")
   const ask = panel.getByTestId("confirmation")
   await ask.waitFor()

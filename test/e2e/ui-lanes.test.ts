@@ -41,9 +41,9 @@ test("three researchers started in one turn show as three lanes, each with its t
       })),
     },
     // Each first answer is held 1.5 s, so all three first turns are asked before any second one.
-    { delayMs: 1500, toolCalls: [{ id: "t1", name: "list_tasks", arguments: {} }] },
-    { delayMs: 1500, toolCalls: [{ id: "t2", name: "list_tasks", arguments: {} }] },
-    { delayMs: 1500, toolCalls: [{ id: "t3", name: "list_tasks", arguments: {} }] },
+    { delayMs: 1500, toolCalls: [{ id: "t1", name: "list_tabs", arguments: {} }] },
+    { delayMs: 1500, toolCalls: [{ id: "t2", name: "list_tabs", arguments: {} }] },
+    { delayMs: 1500, toolCalls: [{ id: "t3", name: "list_tabs", arguments: {} }] },
     { text: "found it" },
     { text: "found it" },
     { text: "found it" },
@@ -66,7 +66,7 @@ test("three researchers started in one turn show as three lanes, each with its t
     )
   for (const text of texts) {
     assert.match(text, /step 2/)
-    assert.match(text, /list_tasks/)
+    assert.match(text, /list_tabs/)
     assert.match(text, /done/)
   }
   const screenshots = path.join(repoRoot, "test-results", "screenshots")
