@@ -96,30 +96,29 @@ export class AmComposer extends LitElement {
     return view.questions.length > 0 || view.confirmations.length > 0
   }
 
-  private send() {
+  /**
+   * Hands the box's text to `start` and clears the box; not while a run goes on, and while the
+   * agent waits for the user, says so and takes them to what it waits on instead.
+   */
+  private submit(start: (text: string) => void) {
     const area = this.renderRoot.querySelector("textarea")!
     if (this.waiting()) {
-      // Sending cannot go on while the agent waits: say so, and take the user to what it waits on.
       chat.requestAttention()
       return
     }
     if (this.runId.value || !area.value.trim() || this.models.value.length === 0) return
-    chat.send(area.value)
+    start(area.value)
     area.value = ""
     this.resize(area)
   }
 
+  private send() {
+    this.submit((text) => chat.send(text))
+  }
+
   /** The box's text as a research question: parallel researchers, then a report with checked citations (docs/research.md). */
   private research() {
-    const area = this.renderRoot.querySelector("textarea")!
-    if (this.waiting()) {
-      chat.requestAttention()
-      return
-    }
-    if (this.runId.value || !area.value.trim() || this.models.value.length === 0) return
-    chat.research(area.value)
-    area.value = ""
-    this.resize(area)
+    this.submit((text) => chat.research(text))
   }
 
   private onKeydown(event: KeyboardEvent) {

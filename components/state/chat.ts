@@ -279,10 +279,8 @@ export class ChatStore {
     return fallback ? { providerId: fallback.providerId, model: fallback.model } : undefined
   }
 
-  /** Sends a message; with `branchFrom`, it replaces that message and what followed (kept as an older branch). */
-  send(prompt: string, options: { branchFrom?: number } = {}): void {
-    const text = prompt.trim()
-    if (!text) return
+  /** The open conversation's id (a new conversation when none is open), with the log set to follow its end. */
+  private startHere(): string {
     let id = this.view.get().conversationId
     if (!id) {
       id = crypto.randomUUID()
@@ -290,6 +288,14 @@ export class ChatStore {
       safeStorage()?.setItem(LAST_CONVERSATION_KEY, id)
     }
     this.follow.set(this.follow.get() + 1)
+    return id
+  }
+
+  /** Sends a message; with `branchFrom`, it replaces that message and what followed (kept as an older branch). */
+  send(prompt: string, options: { branchFrom?: number } = {}): void {
+    const text = prompt.trim()
+    if (!text) return
+    const id = this.startHere()
     const model = this.effectiveModel()
     const run = this.api().chat(text, {
       conversationId: id,
@@ -313,13 +319,7 @@ export class ChatStore {
   research(question: string): void {
     const text = question.trim()
     if (!text) return
-    let id = this.view.get().conversationId
-    if (!id) {
-      id = crypto.randomUUID()
-      this.view.set(emptyView(id))
-      safeStorage()?.setItem(LAST_CONVERSATION_KEY, id)
-    }
-    this.follow.set(this.follow.get() + 1)
+    const id = this.startHere()
     const job = this.api().research(text, { conversationId: id })
     void job.result.catch((error: unknown) => this.status.set(String((error as Error).message ?? error)))
   }

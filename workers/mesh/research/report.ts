@@ -32,19 +32,19 @@ const httpUrl = (value: string): boolean => {
   }
 }
 
-/** Candidate JSON texts in an answer: fenced blocks first (the last is the most deliberate), then the outermost braces. */
+/** Candidate JSON texts in an answer: fenced blocks first (the last is the most deliberate), then the outermost braces, then brackets. */
 const jsonCandidates = (answer: string): string[] => {
   const fenced = [...answer.matchAll(/```(?:json)?\s*\n([\s\S]*?)```/g)].map((m) => m[1] ?? "").reverse()
-  const start = answer.indexOf("{")
-  const end = answer.lastIndexOf("}")
-  return start >= 0 && end > start ? [...fenced, answer.slice(start, end + 1)] : fenced
+  const outermost = (open: string, close: string) => {
+    const start = answer.indexOf(open)
+    const end = answer.lastIndexOf(close)
+    return start >= 0 && end > start ? [answer.slice(start, end + 1)] : []
+  }
+  return [...fenced, ...outermost("{", "}"), ...outermost("[", "]")]
 }
 
-/**
- * The findings a researcher's final answer carries (`{"findings": [{claim, url, quote}]}` in a
- * JSON block). Malformed entries are dropped one by one; an answer without any yields none.
- */
-export const parseFindings = (answer: string): Finding[] => {
+/** The lists an answer carries under `key` (`{"<key>": [...]}`) or as a bare JSON array, in the order of jsonCandidates. */
+function* jsonLists(answer: string, key: string): Generator<unknown[]> {
   for (const candidate of jsonCandidates(answer)) {
     let parsed: unknown
     try {
@@ -52,8 +52,17 @@ export const parseFindings = (answer: string): Finding[] => {
     } catch {
       continue
     }
-    const list = Array.isArray(parsed) ? parsed : isRecord(parsed) ? parsed.findings : undefined
-    if (!Array.isArray(list)) continue
+    const list = Array.isArray(parsed) ? parsed : isRecord(parsed) ? parsed[key] : undefined
+    if (Array.isArray(list)) yield list
+  }
+}
+
+/**
+ * The findings a researcher's final answer carries (`{"findings": [{claim, url, quote}]}` in a
+ * JSON block). Malformed entries are dropped one by one; an answer without any yields none.
+ */
+export const parseFindings = (answer: string): Finding[] => {
+  for (const list of jsonLists(answer, "findings")) {
     return list.flatMap((item: unknown): Finding[] => {
       if (!isRecord(item)) return []
       const { claim, url, quote } = item
@@ -67,15 +76,7 @@ export const parseFindings = (answer: string): Finding[] => {
 
 /** The angles a planner proposed (`{"angles": ["…"]}` or a JSON array of strings), at most `max`. */
 export const parseAngles = (answer: string, max: number): string[] => {
-  for (const candidate of [...jsonCandidates(answer), answer.slice(answer.indexOf("["), answer.lastIndexOf("]") + 1)]) {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(candidate)
-    } catch {
-      continue
-    }
-    const list = Array.isArray(parsed) ? parsed : isRecord(parsed) ? parsed.angles : undefined
-    if (!Array.isArray(list)) continue
+  for (const list of jsonLists(answer, "angles")) {
     const angles = list.filter((a): a is string => typeof a === "string" && a.trim() !== "").map((a) => a.trim())
     if (angles.length > 0) return [...new Set(angles)].slice(0, max)
   }
