@@ -228,6 +228,8 @@ const local: MeshTransport = {
         if (!decoded.ok) return decoded
         return { ok: true, value: research.stop((decoded.value as typeof JobIdParams.Type).jobId) }
       }
+      case "agents.spawned":
+        return { ok: true, value: agents.spawned() }
       case "research.list":
         return { ok: true, value: research.list() }
       case "providers.presets":
