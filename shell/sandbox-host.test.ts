@@ -87,8 +87,10 @@ describe("sandbox host, page that stops answering", () => {
   })
 
   it("keeps a long run whose worker is busy: the page answers the heartbeats meanwhile", async () => {
-    const host = createSandboxHost(sandboxFrame(), { heartbeatMs: 20, missedHeartbeats: 3 })
-    const busy = "const end = Date.now() + 600\nwhile (Date.now() < end) {}\n'done'"
+    // Busy three times as long as the host waits for a silent page (a second: wide enough for a
+    // loaded machine's page to answer), so only the page's own answers can keep the run.
+    const host = createSandboxHost(sandboxFrame(), { heartbeatMs: 100, missedHeartbeats: 10 })
+    const busy = "const end = Date.now() + 3000\nwhile (Date.now() < end) {}\n'done'"
     expect(await host.runInSandbox("h2", busy, 10_000)).to.deep.equal({ ok: true, value: "done", type: "string" })
     host.dispose()
   })
