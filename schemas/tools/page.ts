@@ -1,6 +1,6 @@
 /** Page tools: get_tab_content and execute_script (worker group "page"). */
 import { Schema } from "effect"
-import { defineTool, SUMMARY_MAX_TIMEOUT_MS } from "../tool-definition.ts"
+import { defineTool, SUMMARY_ERRORS, SUMMARY_MAX_TIMEOUT_MS } from "../tool-definition.ts"
 import { PositiveWholeNumber, WholeNumber } from "../primitives.ts"
 
 // ---------------------------------------------------------------------------------------------
@@ -50,6 +50,12 @@ export const getTabContent = defineTool({
   // The request (or the page's reading); a summary of a `prompt` has its own limit on top.
   timeoutMs: 30_000,
   summaryTimeoutMs: SUMMARY_MAX_TIMEOUT_MS,
+  errors: {
+    page_not_readable:
+      "The tab shows something no extension may read (a browser page, the Web Store, a PDF viewer, an error page), or gave no content: open the content as a web page, or try again.",
+    selector_not_found: "No element matches `selector`; the message lists selectors of the page to use instead.",
+    ...SUMMARY_ERRORS,
+  },
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -97,4 +103,11 @@ export const executeScript = defineTool({
   parameters: ExecuteScriptParameters,
   result: ExecuteScriptResult,
   timeoutMs: 35_000,
+  errors: {
+    script_error: "The code does not compile, threw (the message has the error and its stack), or the page gave no result.",
+    scripts_blocked:
+      "The page's Content Security Policy forbids running code and user scripts are not allowed: the message says what the user can turn on.",
+    sandbox_crashed: "The sandbox stopped while the script ran (most often it used too much memory); it was reset.",
+    browser_error: "The browser refused to run the script in the tab (the message gives its reason).",
+  },
 })

@@ -6,6 +6,11 @@ import { WholeNumber, withDefault } from "../primitives.ts"
 const TabId = WholeNumber
 const WindowId = WholeNumber
 
+/** Every tab tool's own failure: a missing tab or window is `not_found`. */
+const browserErrors = {
+  browser_error: "The browser refused the operation (the message gives its reason).",
+} as const
+
 /** One tab as the tab tools report it. */
 export const TabInfo = Schema.Struct({
   tab_id: TabId.annotate({ description: "The tab's ID, to pass as `tab_id` to other tools." }),
@@ -46,6 +51,7 @@ export const listTabs = defineTool({
   parameters: ListTabsParameters,
   result: Schema.Array(TabInfo),
   timeoutMs: 10_000,
+  errors: browserErrors,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -95,6 +101,12 @@ export const openTab = defineTool({
   parameters: OpenTabParameters,
   result: OpenTabResult,
   timeoutMs: 35_000,
+  errors: {
+    navigation_failed:
+      "The page did not load (the browser's network error is in the message), or the address did not open as a page; the tab was closed or sent back.",
+    redirect_refused: "The address redirected to one open_tab refuses (not http, https or about:blank); the tab was closed or sent back.",
+    ...browserErrors,
+  },
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -117,6 +129,7 @@ export const closeTab = defineTool({
     closed: Schema.Literal(true).annotate({ description: "Always true." }),
   }),
   timeoutMs: 10_000,
+  errors: browserErrors,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -140,4 +153,5 @@ export const activateTab = defineTool({
     active: Schema.Literal(true).annotate({ description: "Always true." }),
   }),
   timeoutMs: 10_000,
+  errors: browserErrors,
 })

@@ -41,6 +41,7 @@ export const createTask = defineTool({
   }),
   result: Task,
   timeoutMs: 10_000,
+  errors: {},
 })
 
 export const updateTask = defineTool({
@@ -58,6 +59,8 @@ export const updateTask = defineTool({
   }),
   result: Task,
   timeoutMs: 10_000,
+  // An unknown task_id is not_found.
+  errors: {},
 })
 
 export const listTasks = defineTool({
@@ -70,4 +73,5 @@ export const listTasks = defineTool({
   parameters: NoParameters,
   result: Schema.Array(Task),
   timeoutMs: 10_000,
+  errors: {},
 })

@@ -5,7 +5,8 @@
  * keeps the tool's 30 s, enforced here since the supervisor's limit then covers the summary too.
  */
 import { Effect } from "effect"
-import { fromWire, Timeout, ToolFailed, Unavailable } from "../../schemas/errors.ts"
+import { Timeout, Unavailable } from "../../schemas/errors.ts"
+import { failureOf } from "../../schemas/tool-definition.ts"
 import { distill } from "../agent/distill.ts"
 import { getTabContent } from "../../schemas/tools/page.ts"
 import type { ReadContentValue } from "../../shell/router/page-content.ts"
@@ -27,12 +28,12 @@ export const contentHandler: Handler<typeof getTabContent> = (params, context) =
       Effect.timeout(getTabContent.timeoutMs),
       Effect.catchTag("TimeoutError", () => Effect.fail(new Timeout({ tool: "get_tab_content", ms: getTabContent.timeoutMs }))),
     )
-    if (!reply.ok) return yield* Effect.fail(fromWire("get_tab_content", reply.error))
+    if (!reply.ok) return yield* Effect.fail(failureOf(getTabContent, reply.error))
     const value = reply.value as ReadContentValue
     if (params.prompt !== undefined) {
       const prompt = params.prompt
       const distilled = yield* Effect.promise(() => distill(context.router, value.content, prompt, params.max_length, context.signal))
-      if (!distilled.ok) return yield* Effect.fail(new ToolFailed(distilled.error))
+      if (!distilled.ok) return yield* Effect.fail(failureOf(getTabContent, distilled.error))
       return {
         tab_id: params.tab_id,
         url: value.url,

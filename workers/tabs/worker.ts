@@ -73,7 +73,7 @@ serveToolGroup([listTabs, openTab, closeTab, activateTab], {
     Effect.gen(function* () {
       yield* pattern("url_pattern", params.url_pattern)
       yield* pattern("title_pattern", params.title_pattern)
-      const tabs = yield* routed<Array<typeof TabInfo.Type>>(context, "list_tabs", "tabs.query", {
+      const tabs = yield* routed<Array<typeof TabInfo.Type>, typeof listTabs>(context, listTabs, "tabs.query", {
         ...(params.active === undefined ? {} : { active: params.active }),
         ...(params.window_id === undefined ? {} : { windowId: params.window_id }),
         ...(params.audible === undefined ? {} : { audible: params.audible }),
@@ -84,7 +84,7 @@ serveToolGroup([listTabs, openTab, closeTab, activateTab], {
   open_tab: (params, context) => {
     const verdict = checkOpenableUrl(params.url)
     if (!verdict.ok) return Effect.fail(new InvalidInput({ tool: "open_tab", parameter: "url", message: verdict.reason }))
-    return routed<typeof OpenTabResult.Type>(context, "open_tab", "tabs.open", {
+    return routed<typeof OpenTabResult.Type, typeof openTab>(context, openTab, "tabs.open", {
       url: verdict.url,
       active: params.active,
       waitUntilLoaded: params.wait_until_loaded,
@@ -92,6 +92,6 @@ serveToolGroup([listTabs, openTab, closeTab, activateTab], {
       ...(params.window_id === undefined ? {} : { windowId: params.window_id }),
     })
   },
-  close_tab: ({ tab_id }, context) => routed(context, "close_tab", "tabs.close", { tabId: tab_id }),
-  activate_tab: ({ tab_id }, context) => routed(context, "activate_tab", "tabs.activate", { tabId: tab_id }),
+  close_tab: ({ tab_id }, context) => routed(context, closeTab, "tabs.close", { tabId: tab_id }),
+  activate_tab: ({ tab_id }, context) => routed(context, activateTab, "tabs.activate", { tabId: tab_id }),
 })
