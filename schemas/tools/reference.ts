@@ -10,7 +10,21 @@ import { parametersJsonSchema, type ToolDefinition } from "../tool-definition.ts
 import { AgentType, subAgentMayUse } from "./agents.ts"
 import { builtinTools } from "./index.ts"
 
-type Json = Record<string, unknown>
+/** The part of a JSON Schema the reference reads. */
+interface Json {
+  readonly type?: string
+  readonly enum?: ReadonlyArray<unknown>
+  readonly anyOf?: ReadonlyArray<Json>
+  readonly items?: Json
+  readonly properties?: Readonly<Record<string, Json>>
+  readonly required?: ReadonlyArray<string>
+  readonly minLength?: number
+  readonly maxLength?: number
+  readonly minimum?: number
+  readonly maximum?: number
+  readonly default?: unknown
+  readonly description?: string
+}
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ")
 
@@ -20,28 +34,28 @@ const table = (head: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<st
 /** A JSON Schema's type as a reader writes it: `string`, `"a" \| "b"`, `string[]`, `object`, `any JSON`. */
 const typeOf = (schema: Json): string => {
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ")
-  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Json[]).map(typeOf).join(" | ")
-  if (schema.type === "array") return `${typeOf((schema.items ?? {}) as Json)}[]`
+  if (Array.isArray(schema.anyOf)) return schema.anyOf.map(typeOf).join(" | ")
+  if (schema.type === "array") return `${typeOf(schema.items ?? {})}[]`
   if (typeof schema.type === "string") return schema.type
   return "any JSON"
 }
 
 const limitsOf = (schema: Json): string => {
   const limits: string[] = []
-  if (schema.minLength !== undefined) limits.push(`at least ${String(schema.minLength)} character${schema.minLength === 1 ? "" : "s"}`)
-  if (schema.maxLength !== undefined) limits.push(`at most ${String(schema.maxLength)} characters`)
-  if (schema.minimum !== undefined) limits.push(`≥ ${String(schema.minimum)}`)
-  if (schema.maximum !== undefined) limits.push(`≤ ${String(schema.maximum)}`)
+  if (schema.minLength !== undefined) limits.push(`at least ${schema.minLength} character${schema.minLength === 1 ? "" : "s"}`)
+  if (schema.maxLength !== undefined) limits.push(`at most ${schema.maxLength} characters`)
+  if (schema.minimum !== undefined) limits.push(`≥ ${schema.minimum}`)
+  if (schema.maximum !== undefined) limits.push(`≤ ${schema.maximum}`)
   return limits.join(", ")
 }
 
 const fieldsOf = (schema: Json): Array<[string, Json, boolean]> => {
-  const required = new Set((schema.required as string[] | undefined) ?? [])
-  return Object.entries((schema.properties ?? {}) as Record<string, Json>).map(([name, field]) => [name, field, required.has(name)])
+  const required = new Set(schema.required ?? [])
+  return Object.entries(schema.properties ?? {}).map(([name, field]) => [name, field, required.has(name)])
 }
 
 const parameters = (definition: ToolDefinition): string => {
-  const fields = fieldsOf(parametersJsonSchema(definition))
+  const fields = fieldsOf(parametersJsonSchema(definition) as Json)
   if (fields.length === 0) return "None."
   return table(
     ["parameter", "type", "required", "default", "limits", "meaning"],
@@ -51,7 +65,7 @@ const parameters = (definition: ToolDefinition): string => {
       required ? "yes" : "no",
       field.default === undefined ? "" : `\`${JSON.stringify(field.default)}\``,
       limitsOf(field),
-      String(field.description ?? ""),
+      field.description ?? "",
     ]),
   )
 }
@@ -59,21 +73,15 @@ const parameters = (definition: ToolDefinition): string => {
 const objectFields = (schema: Json): string =>
   table(
     ["field", "type", "always", "meaning"],
-    fieldsOf(schema).map(([name, field, required]) => [
-      `\`${name}\``,
-      typeOf(field),
-      required ? "yes" : "no",
-      String(field.description ?? ""),
-    ]),
+    fieldsOf(schema).map(([name, field, required]) => [`\`${name}\``, typeOf(field), required ? "yes" : "no", field.description ?? ""]),
   )
 
 const result = (definition: ToolDefinition): string => {
   const schema = Schema.toJsonSchemaDocument(definition.result).schema as Json
   if (schema.type === "object") return objectFields(schema)
-  if (schema.type === "array" && (schema.items as Json | undefined)?.type === "object")
-    return `An array of:\n\n${objectFields(schema.items as Json)}`
-  if (Array.isArray(schema.anyOf) && (schema.anyOf as Json[]).every((s) => s.type === "object"))
-    return (schema.anyOf as Json[]).map((s, i) => `${i === 0 ? "One of:" : "Or:"}\n\n${objectFields(s)}`).join("\n\n")
+  if (schema.type === "array" && schema.items?.type === "object") return `An array of:\n\n${objectFields(schema.items)}`
+  if (Array.isArray(schema.anyOf) && schema.anyOf.every((s) => s.type === "object"))
+    return schema.anyOf.map((s, i) => `${i === 0 ? "One of:" : "Or:"}\n\n${objectFields(s)}`).join("\n\n")
   return `\`${typeOf(schema)}\``
 }
 
