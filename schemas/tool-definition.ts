@@ -12,15 +12,27 @@ import { fromWire, isMeshErrorCode, ToolFailed, type MeshErrorCode, type ToolErr
 export const TOOL_GROUPS = ["web", "tabs", "page", "workspace", "interaction", "agents", "tasks", "custom"] as const
 export type ToolGroup = (typeof TOOL_GROUPS)[number]
 
-/** What a tool works on; sub-agent types pick their tools by it (schemas/tools/agents.ts). */
+/**
+ * The kinds of sub-agent (the `agent` tool's `type`). A general one gets every tool a sub-agent
+ * may have; a specialised one only the tools whose definition names it (`subAgents`).
+ */
+export const SUB_AGENT_TYPES = ["researcher", "page_operator", "general"] as const
+export type SubAgentType = (typeof SUB_AGENT_TYPES)[number]
+
+/** What a tool works on. */
 export type WorksOn = "search" | "url" | "tabs" | "page" | "files" | "tasks" | "user" | "agents" | "custom"
 
 export interface ToolAnnotations {
   readonly worksOn: WorksOn
   /** Changes nothing outside the conversation's own scratch state (task list). */
   readonly readOnly: boolean
-  /** May destroy something of the user's (a tab, a file, page state). */
+  /** May destroy something of the user's (a tab, a file, page state): each call waits for the user's yes. */
   readonly destructive: boolean
+  /**
+   * A destructive tool's question to the user: "<tool> <says> <the tab>", and the parameter it
+   * shows in full (workers/mesh/consent.ts). Without it: "<tool> would change <the tab> with <params>".
+   */
+  readonly confirm?: { readonly says: string; readonly shows?: "code" }
   /** Reaches the network or a web page, so what it sends or reads crosses the browser's edge. */
   readonly openWorld: boolean
   /** Needs a person to answer; never given to a sub-agent. */
@@ -80,6 +92,8 @@ export interface ToolDefinition<
   readonly jsonSchema?: Record<string, unknown>
   /** How a person sees a call of it in the side panel (components/tool-card-text.ts). */
   readonly card?: ToolCardSpec
+  /** The specialised sub-agents that get this tool (a general one gets every tool a sub-agent may use). */
+  readonly subAgents?: ReadonlyArray<Exclude<SubAgentType, "general">>
   /**
    * The tool's own failure codes (`ToolFailed`), each with what it means for the model: what
    * happened and what to do next. A key written `prefix_<what>` stands for every code that

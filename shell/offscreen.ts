@@ -29,9 +29,9 @@ import { Provider as ProviderSettings } from "../schemas/settings.ts"
 import { PRESETS, testConnection } from "../workers/agent/providers/presets.ts"
 import { toWire } from "../schemas/errors.ts"
 import type { MeshEvent, QuestionAsked } from "../schemas/events.ts"
-import type { ToolGroup } from "../schemas/tool-definition.ts"
+import type { ParamsOf, ToolGroup } from "../schemas/tool-definition.ts"
 import { builtinTools } from "../schemas/tools/index.ts"
-import type { AgentType } from "../schemas/tools/agents.ts"
+import type { agent } from "../schemas/tools/agents.ts"
 import { AgentPool } from "../workers/mesh/agents.ts"
 import { ResearchJobs } from "../workers/mesh/research/jobs.ts"
 import { ConsentKeeper } from "../workers/mesh/consent.ts"
@@ -70,7 +70,8 @@ const supervisor = new Supervisor({
   inProcess: {
     custom: (request, signal) => customTools.handler(request, signal),
     agents: (request, signal) => {
-      const params = request.params as { prompt: string; type: AgentType; description?: string; tab_id?: number }
+      // Decoded by the supervisor against the agent tool's parameters.
+      const params = request.params as ParamsOf<typeof agent>
       const [runId] = request.callId.split(":")
       return agents.spawn(
         {

@@ -42,6 +42,7 @@ export const getTabContent = defineTool({
   name: "get_tab_content",
   card: { subject: ["result.title", "result.url", "params.tab_id"], result: "markdown" },
   group: "page",
+  subAgents: ["researcher", "page_operator"],
   description:
     "Read the rendered content of an open tab as structured Markdown annotated with CSS selectors. Unlike web_fetch it makes no new request: it reads the page as the browser shows it, including content made by scripts and pages behind the user's login. Each selector in the result selects exactly the element it annotates: pass it back as `selector` to read just that part, or use it in execute_script to click, fill or read that element. Get the tab_id from list_tabs or open_tab.",
   annotations: { worksOn: "page", readOnly: true, destructive: false, openWorld: true, flow: { reads: ["private", "untrusted"] } },
@@ -91,12 +92,14 @@ export const executeScript = defineTool({
   name: "execute_script",
   card: { subject: ["params.target"], result: "data" },
   group: "page",
+  subAgents: ["page_operator"],
   description:
     'Run JavaScript in a web page (target "page": read or change the DOM, click, fill forms, call the page\'s functions) or in an isolated sandbox (target "sandbox": pure computation, no DOM). Page scripts can change what the user has in that page, so prefer get_tab_content just to read, and aim at elements with the CSS selectors it returns. Pick the tab with list_tabs or open_tab.',
   annotations: {
     worksOn: "page",
     readOnly: false,
     destructive: true,
+    confirm: { says: "would run this code in", shows: "code" },
     openWorld: true,
     flow: { reads: ["private", "untrusted"], readsWhen: { param: "target", equals: "page", absentMeans: "page" }, sendsTo: "anywhere" },
   },

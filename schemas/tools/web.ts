@@ -46,6 +46,7 @@ export const webFetch = defineTool({
   name: "web_fetch",
   card: { subject: ["params.url"], result: "markdown" },
   group: "web",
+  subAgents: ["researcher"],
   description:
     "Fetch a web page (http or https) with a fresh HTTP request and return its main content as text: HTML is reduced to the main body as Markdown (navigation, headers, footers and ads dropped), JSON is returned formatted, plain text as it is. Use it to read a URL you already know, e.g. one returned by web_search. Give `prompt` to get an LLM summary focused on what you need instead of the whole page, and `max_length` to cap the size. To read a page the user already has open (logged-in or script-rendered content), use get_tab_content on its tab instead.",
   annotations: {
@@ -95,6 +96,7 @@ export const webSearch = defineTool({
   name: "web_search",
   card: { subject: ["params.query"], result: "data" },
   group: "web",
+  subAgents: ["researcher"],
   description:
     "Search the web with the search engine the user configured and return structured results (title, url, snippet), best first. Use it to find pages about a topic when you do not already know the URL; then web_fetch the most promising url to read it (or open_tab it when the user should see it).",
   annotations: {

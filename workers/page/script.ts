@@ -8,10 +8,9 @@ import { Effect } from "effect"
 import { InvalidInput, ToolFailed, Unavailable } from "../../schemas/errors.ts"
 import { failureOf, type ToolErrorOf } from "../../schemas/tool-definition.ts"
 import { executeScript, type ExecuteScriptResult } from "../../schemas/tools/page.ts"
-import type { TabInfo } from "../../schemas/tools/tabs.ts"
 import type { SandboxOutcome } from "../mesh/protocol.ts"
 import type { Handler, ToolContext } from "../mesh/serve.ts"
-import { routed } from "../tabs/routed.ts"
+import { routed } from "../mesh/routed.ts"
 import {
   bodyFor,
   chooseBody,
@@ -21,7 +20,6 @@ import {
   SCRIPT_TIME_LIMIT_MS,
   scriptFailure,
   type BodyChoice,
-  type ScriptOutcome,
 } from "./script-runtime.ts"
 
 type Result = typeof ExecuteScriptResult.Type
@@ -70,10 +68,10 @@ const choose = (context: ToolContext, code: string): Effect.Effect<number, Failu
 
 const inPage = (context: ToolContext, code: string, tabId: number | undefined) =>
   Effect.gen(function* () {
-    const tab = tabId ?? (yield* routed<typeof TabInfo.Type, typeof executeScript>(context, executeScript, "tabs.active")).tab_id
+    const tab = tabId ?? (yield* routed(context, executeScript, "tabs.active")).tab_id
     const split = yield* choose(context, code)
     const program = programFor(bodyFor(code, split), RESULT_MAX_CHARS, SCRIPT_TIME_LIMIT_MS)
-    const outcome = yield* routed<ScriptOutcome, typeof executeScript>(context, executeScript, "scripting.runInPage", {
+    const outcome = yield* routed(context, executeScript, "scripting.runInPage", {
       tabId: tab,
       program,
     }).pipe(

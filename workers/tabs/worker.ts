@@ -2,10 +2,10 @@
 import { Effect } from "effect"
 import { InvalidInput, Unavailable } from "../../schemas/errors.ts"
 import type { ToolContext } from "../mesh/serve.ts"
-import { activateTab, closeTab, listTabs, openTab, type OpenTabResult, type TabInfo } from "../../schemas/tools/tabs.ts"
+import { activateTab, closeTab, listTabs, openTab, type TabInfo } from "../../schemas/tools/tabs.ts"
 import { serveToolGroup } from "../mesh/serve.ts"
 import { compilePattern, SUBJECT_MAX_CHARS } from "./filters.ts"
-import { routed } from "./routed.ts"
+import { relay, routed } from "../mesh/routed.ts"
 import { checkOpenableUrl } from "./url-policy.ts"
 
 const pattern = (parameter: "url_pattern" | "title_pattern", source: string | undefined) => {
@@ -73,25 +73,16 @@ serveToolGroup([listTabs, openTab, closeTab, activateTab], {
     Effect.gen(function* () {
       yield* pattern("url_pattern", params.url_pattern)
       yield* pattern("title_pattern", params.title_pattern)
-      const tabs = yield* routed<Array<typeof TabInfo.Type>, typeof listTabs>(context, listTabs, "tabs.query", {
-        ...(params.active === undefined ? {} : { active: params.active }),
-        ...(params.window_id === undefined ? {} : { windowId: params.window_id }),
-        ...(params.audible === undefined ? {} : { audible: params.audible }),
-      })
+      const tabs = yield* routed(context, listTabs, "tabs.query", params)
       if (params.url_pattern === undefined && params.title_pattern === undefined) return tabs
       return yield* matchInSandbox(context, params.url_pattern, params.title_pattern, tabs)
     }),
   open_tab: (params, context) => {
     const verdict = checkOpenableUrl(params.url)
     if (!verdict.ok) return Effect.fail(new InvalidInput({ tool: "open_tab", parameter: "url", message: verdict.reason }))
-    return routed<typeof OpenTabResult.Type, typeof openTab>(context, openTab, "tabs.open", {
-      url: verdict.url,
-      active: params.active,
-      waitUntilLoaded: params.wait_until_loaded,
-      ...(params.tab_id === undefined ? {} : { tabId: params.tab_id }),
-      ...(params.window_id === undefined ? {} : { windowId: params.window_id }),
-    })
+    return routed(context, openTab, "tabs.open", { ...params, url: verdict.url })
   },
-  close_tab: ({ tab_id }, context) => routed(context, closeTab, "tabs.close", { tabId: tab_id }),
-  activate_tab: ({ tab_id }, context) => routed(context, activateTab, "tabs.activate", { tabId: tab_id }),
+  // These two only relay to the service worker, whose routes take the tools' own parameters.
+  close_tab: relay(closeTab, "tabs.close"),
+  activate_tab: relay(activateTab, "tabs.activate"),
 })
