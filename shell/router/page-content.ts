@@ -6,11 +6,10 @@
 import { Effect, Schema } from "effect"
 import { InvalidInput, NotFound, ToolFailed, type ToolError } from "../../schemas/errors.ts"
 import type { ReadOptions, ReadOutcome } from "../../workers/page/walker.ts"
-import { GetTabContentParameters } from "../../schemas/tools/page.ts"
+import { getTabContent, GetTabContentParameters } from "../../schemas/tools/page.ts"
 import { defineRoute } from "./route.ts"
 
 const WALKER_FILE = "inject/content-walker.js"
-const TOOL = "get_tab_content"
 
 /** get_tab_content's `tab_id` and `selector`, the characters to read at most, and an audit for benches and tests. */
 const ReadContentParams = Schema.Struct({
@@ -101,7 +100,7 @@ export const pageContentRoutes = {
         if (!outcome.ok) {
           if (outcome.code === "invalid_input")
             return yield* Effect.fail(
-              new InvalidInput({ tool: TOOL, parameter: outcome.parameter ?? "selector", message: outcome.message }),
+              new InvalidInput({ tool: getTabContent.name, parameter: outcome.parameter ?? "selector", message: outcome.message }),
             )
           return yield* Effect.fail(new ToolFailed({ code: outcome.code, message: outcome.message }))
         }

@@ -56,4 +56,14 @@ export const summarise = defineTool({
   parameters: Schema.Struct({ ms: WholeNumber, prompt: Schema.optionalKey(Schema.String) }),
   result: Schema.Struct({ waited: Schema.Number }),
 })
-export const probeTools = [wait, spin, counts, badResult, summarise] as const
+export const fails = defineTool({
+  name: "probe_fails",
+  group: "tasks",
+  description: "Fails with the code it is given, declared or not (the type check is bypassed on purpose).",
+  annotations: quiet,
+  timeoutMs: 5_000,
+  errors: { probe_refused: "The probe refused, as asked." },
+  parameters: Schema.Struct({ code: Schema.String }),
+  result: Schema.Struct({}),
+})
+export const probeTools = [wait, spin, counts, badResult, summarise, fails] as const
