@@ -96,7 +96,7 @@ export const scriptHandler: Handler<typeof executeScript> = (params, context) =>
   if (params.code.length > CODE_MAX_CHARS) {
     return Effect.fail(
       new InvalidInput({
-        tool: "execute_script",
+        tool: executeScript.name,
         parameter: "code",
         message: `code is ${params.code.length} characters long; at most ${CODE_MAX_CHARS} are accepted. Split the work into smaller scripts.`,
       }),

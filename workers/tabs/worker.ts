@@ -13,7 +13,7 @@ const pattern = (parameter: "url_pattern" | "title_pattern", source: string | un
   const compiled = compilePattern(source)
   return compiled.ok
     ? Effect.succeed(compiled.regex)
-    : Effect.fail(new InvalidInput({ tool: "list_tabs", parameter, message: `${parameter}: ${compiled.message}` }))
+    : Effect.fail(new InvalidInput({ tool: listTabs.name, parameter, message: `${parameter}: ${compiled.message}` }))
 }
 
 /** How long matching may take before a pattern counts as catastrophic. */
@@ -56,7 +56,7 @@ return args.subjects.map(([url, title]) => (!u || u.test(url)) && (!t || t.test(
       if (!outcome.ok && outcome.error.code === "timeout") {
         return Effect.fail(
           new InvalidInput({
-            tool: "list_tabs",
+            tool: listTabs.name,
             parameter: url !== undefined ? "url_pattern" : "title_pattern",
             message: `the pattern did not finish matching within ${MATCH_DEADLINE_MS} ms (catastrophic backtracking); use a simpler regular expression, e.g. a plain word or host name.`,
           }),
@@ -79,7 +79,7 @@ serveToolGroup([listTabs, openTab, closeTab, activateTab], {
     }),
   open_tab: (params, context) => {
     const verdict = checkOpenableUrl(params.url)
-    if (!verdict.ok) return Effect.fail(new InvalidInput({ tool: "open_tab", parameter: "url", message: verdict.reason }))
+    if (!verdict.ok) return Effect.fail(new InvalidInput({ tool: openTab.name, parameter: "url", message: verdict.reason }))
     return routed(context, openTab, "tabs.open", { ...params, url: verdict.url })
   },
   // These two only relay to the service worker, whose routes take the tools' own parameters.
