@@ -332,7 +332,6 @@ export class AmOptions extends LitElement {
     const rules: ReadonlyArray<{ key: keyof Settings["confirmations"]; label: string }> = [
       { key: "execute_script", label: t("ruleExecuteScript") },
       { key: "close_tab", label: t("ruleCloseTab") },
-      { key: "opfs_delete", label: t("ruleOpfsDelete") },
       { key: "navigate_user_tab", label: t("ruleNavigateUserTab") },
       { key: "send_read_data", label: t("ruleSendReadData") },
     ]

@@ -42,9 +42,13 @@ export class UnknownTool extends Data.TaggedError("UnknownTool")<{
   readonly tool: string
 }> {}
 
-/** A tool ran and failed for a reason of its own; `code` is the tool's own machine-readable code. */
-export class ToolFailed extends Data.TaggedError("ToolFailed")<{
-  readonly code: string
+/**
+ * A tool ran and failed for a reason of its own; `code` is one its definition declares
+ * (`errors` in schemas/tools/<group>.ts), or a mesh code below. A handler's error type only
+ * admits those (`ToolErrorOf`, schemas/tool-definition.ts).
+ */
+export class ToolFailed<Code extends string = string> extends Data.TaggedError("ToolFailed")<{
+  readonly code: Code
   readonly message: string
 }> {}
 
@@ -55,6 +59,28 @@ export class Unavailable extends Data.TaggedError("Unavailable")<{
 
 export type ToolError =
   InvalidInput | Timeout | Cancelled | WorkerCrashed | PermissionDenied | NotFound | NotImplemented | UnknownTool | ToolFailed | Unavailable
+
+/**
+ * The codes any call may fail with, whatever the tool: the mesh's own (validation, time limits,
+ * workers, consent, lookups), each with what it means for the model. A tool's own codes are
+ * declared on its definition; none of them repeats one of these.
+ */
+export const MESH_ERROR_CODES = {
+  invalid_input: "An argument is missing, of the wrong type, out of range or refused; `parameter` names it. Nothing was done.",
+  timeout: "The call did not finish within its time limit and was stopped.",
+  cancelled: "The call was cancelled (the user stopped the run, or the caller gave up).",
+  worker_crashed: "The worker running the tool stopped; it has been restarted, so the call can be tried again.",
+  permission_denied: "The user (or a rule they set) did not allow the call, or the target may not be touched. Do not retry unless asked.",
+  not_found: "The tab, window, file, task or call named by an argument does not exist.",
+  not_implemented: "The tool is part of the contract but not available in this build.",
+  unknown_tool: "There is no tool by that name.",
+  unavailable: "A part of the extension the tool needs (the service worker, the sandbox, the settings) could not be reached.",
+  tool_failed: "The tool failed in a way it does not expect (a defect): the message says what happened.",
+  invalid_result: "The tool produced a result that breaks its own contract (a defect).",
+} as const satisfies Record<string, string>
+export type MeshErrorCode = keyof typeof MESH_ERROR_CODES
+
+export const isMeshErrorCode = (code: string): code is MeshErrorCode => Object.hasOwn(MESH_ERROR_CODES, code)
 
 /** The error as it crosses a boundary (worker → supervisor → page → model). */
 export const WireError = Schema.Struct({

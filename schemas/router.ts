@@ -8,6 +8,8 @@ import { Schema } from "effect"
 import { WireError } from "./errors.ts"
 
 export const ROUTER_MESSAGE_KIND = "agent-mesh/router"
+/** The service worker to the offscreen document: the stored settings changed (shell/settings-cache.ts). */
+export const SETTINGS_CHANGED_KIND = "agent-mesh/settings-changed"
 
 export const RouterRequest = Schema.Struct({
   kind: Schema.Literal(ROUTER_MESSAGE_KIND),

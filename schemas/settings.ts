@@ -8,7 +8,24 @@ import { PositiveWholeNumber, WholeNumber, withDefault } from "./primitives.ts"
 import { SUMMARY_DEFAULT_TIMEOUT_MS, SUMMARY_MAX_TIMEOUT_MS } from "./tool-definition.ts"
 
 export const SETTINGS_KEY = "settings"
-export const SETTINGS_VERSION = 1
+/** 2: `confirmations.opfs_delete` is gone (opfs_delete asks no more: the trash keeps what it removes). */
+export const SETTINGS_VERSION = 2
+
+/**
+ * Stored settings of an older version, brought to this one; everything that reads the stored
+ * object decodes what this returns. Anything that is not a settings object is returned as it is
+ * (decoding then says what is wrong with it).
+ */
+export const migrateSettings = (stored: unknown): unknown => {
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return stored
+  const settings = stored as Record<string, unknown>
+  if (settings.version !== undefined && settings.version !== 1) return stored
+  const { confirmations, ...rest } = settings
+  if (typeof confirmations !== "object" || confirmations === null || Array.isArray(confirmations))
+    return { ...rest, ...(confirmations === undefined ? {} : { confirmations }), version: SETTINGS_VERSION }
+  const { opfs_delete: _gone, ...kept } = confirmations as Record<string, unknown>
+  return { ...rest, confirmations: kept, version: SETTINGS_VERSION }
+}
 
 const HttpUrl = Schema.String.check(Schema.makeFilter((s: string) => /^https?:\/\/[^\s/]+/i.test(s), { expected: "an http or https URL" }))
 
@@ -56,14 +73,14 @@ export const ConsentMode = Schema.Literals(["always", "once_per_site", "never"])
 export type ConsentMode = typeof ConsentMode.Type
 
 /**
- * The confirmation rules: one per destructive tool (by the tool's `destructive` annotation),
+ * The confirmation rules: one per destructive tool (by the tool's `destructive` annotation:
+ * execute_script, close_tab),
  * and `send_read_data` for requests that would carry text read from a tab or the workspace to
  * another site.
  */
 export const ConfirmationSettings = Schema.Struct({
   execute_script: ConsentMode.pipe(withDefault("always" as const)),
   close_tab: ConsentMode.pipe(withDefault("always" as const)),
-  opfs_delete: ConsentMode.pipe(withDefault("always" as const)),
   /** open_tab with the `tab_id` of a tab the agent did not open in this conversation. */
   navigate_user_tab: ConsentMode.pipe(withDefault("always" as const)),
   send_read_data: ConsentMode.pipe(withDefault("once_per_site" as const)),
@@ -77,7 +94,7 @@ export const HttpOrigin = Schema.String.check(
 )
 
 export const Settings = Schema.Struct({
-  version: Schema.Literal(SETTINGS_VERSION).pipe(withDefault(SETTINGS_VERSION as 1)),
+  version: Schema.Literal(SETTINGS_VERSION).pipe(withDefault(SETTINGS_VERSION as 2)),
   providers: Schema.Array(Provider).pipe(withDefault([])),
   defaultModel: Schema.optionalKey(ModelRef),
   summaryModel: Schema.optionalKey(ModelRef),

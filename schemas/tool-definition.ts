@@ -1,24 +1,38 @@
 /**
  * How a tool is defined, once: its name, the description the model reads, its annotations,
- * its parameter and result schemas, its worker group and its time limit. Everything else
- * (the JSON Schema the model sees, validation, sub-agent tool sets, confirmation rules) is
- * derived from these definitions, never from a second hand-kept list.
+ * its parameter and result schemas, its worker group, its time limit and its error codes.
+ * Everything else (the JSON Schema the model sees, validation, handler types, sub-agent tool
+ * sets, confirmation rules, the fuzz suite's expectations, docs/tools.md) is derived from these
+ * definitions, never from a second hand-kept list.
  */
 import { Schema } from "effect"
+import { fromWire, isMeshErrorCode, ToolFailed, type MeshErrorCode, type ToolError, type WireError } from "./errors.ts"
 
 /** The worker (or context) that runs a tool. One folder under `workers/` per group. */
 export const TOOL_GROUPS = ["web", "tabs", "page", "workspace", "interaction", "agents", "tasks", "custom"] as const
 export type ToolGroup = (typeof TOOL_GROUPS)[number]
 
-/** What a tool works on; sub-agent types pick their tools by it (schemas/tools/agents.ts). */
+/**
+ * The kinds of sub-agent (the `agent` tool's `type`). A general one gets every tool a sub-agent
+ * may have; a specialised one only the tools whose definition names it (`subAgents`).
+ */
+export const SUB_AGENT_TYPES = ["researcher", "page_operator", "general"] as const
+export type SubAgentType = (typeof SUB_AGENT_TYPES)[number]
+
+/** What a tool works on. */
 export type WorksOn = "search" | "url" | "tabs" | "page" | "files" | "tasks" | "user" | "agents" | "custom"
 
 export interface ToolAnnotations {
   readonly worksOn: WorksOn
   /** Changes nothing outside the conversation's own scratch state (task list). */
   readonly readOnly: boolean
-  /** May destroy something of the user's (a tab, a file, page state). */
+  /** May destroy something of the user's (a tab, a file, page state): each call waits for the user's yes. */
   readonly destructive: boolean
+  /**
+   * A destructive tool's question to the user: "<tool> <says> <the tab>", and the parameter it
+   * shows in full (workers/mesh/consent.ts). Without it: "<tool> would change <the tab> with <params>".
+   */
+  readonly confirm?: { readonly says: string; readonly shows?: "code" }
   /** Reaches the network or a web page, so what it sends or reads crosses the browser's edge. */
   readonly openWorld: boolean
   /** Needs a person to answer; never given to a sub-agent. */
@@ -52,7 +66,12 @@ export interface FlowAnnotation {
   readonly sendsTo?: { readonly urlParam: string } | "search_engine" | "tool" | "anywhere"
 }
 
-export interface ToolDefinition<Name extends string = string, P extends Schema.Top = Schema.Top, R extends Schema.Top = Schema.Top> {
+export interface ToolDefinition<
+  Name extends string = string,
+  P extends Schema.Top = Schema.Top,
+  R extends Schema.Top = Schema.Top,
+  Codes extends string = string,
+> {
   readonly name: Name
   readonly group: ToolGroup
   /** Written for the model: what it does, when to use it, which tools to call next. */
@@ -73,6 +92,15 @@ export interface ToolDefinition<Name extends string = string, P extends Schema.T
   readonly jsonSchema?: Record<string, unknown>
   /** How a person sees a call of it in the side panel (components/tool-card-text.ts). */
   readonly card?: ToolCardSpec
+  /** The specialised sub-agents that get this tool (a general one gets every tool a sub-agent may use). */
+  readonly subAgents?: ReadonlyArray<Exclude<SubAgentType, "general">>
+  /**
+   * The tool's own failure codes (`ToolFailed`), each with what it means for the model: what
+   * happened and what to do next. A key written `prefix_<what>` stands for every code that
+   * starts with `prefix_` (e.g. `model_http_<status>`). The mesh's codes (`MESH_ERROR_CODES`,
+   * schemas/errors.ts) apply to every tool and are not repeated here.
+   */
+  readonly errors: { readonly [C in Codes]: string }
 }
 
 /**
@@ -90,6 +118,14 @@ export interface ToolCardSpec {
 export const SUMMARY_DEFAULT_TIMEOUT_MS = 120_000
 export const SUMMARY_MAX_TIMEOUT_MS = 30 * 60_000
 
+/** The failures of the summary a `prompt` asks for (workers/agent/distill.ts). */
+export const SUMMARY_ERRORS = {
+  no_summary_model: "A prompt needs a summary model and none is set: call again without prompt to get the content itself.",
+  summary_timeout:
+    "The content was read, but the summary model did not finish within the summary time limit: call again without prompt, or with a shorter max_length.",
+  summary_failed: "The summary model failed (the message says how): call again without prompt to get the content itself.",
+} as const
+
 /**
  * The time limit the supervisor applies to one call with these (decoded) parameters: the
  * tool's own, plus the summary's ceiling when the call asks for a summary.
@@ -103,12 +139,46 @@ export const callTimeLimitMs = (definition: ToolDefinition, params: unknown): nu
   return definition.timeoutMs + (summarised ? definition.summaryTimeoutMs! : 0)
 }
 
-export const defineTool = <const Name extends string, P extends Schema.Top, R extends Schema.Top>(
-  definition: ToolDefinition<Name, P, R>,
-): ToolDefinition<Name, P, R> => definition
+export const defineTool = <const Name extends string, P extends Schema.Top, R extends Schema.Top, const Codes extends string = never>(
+  definition: ToolDefinition<Name, P, R, Codes>,
+): ToolDefinition<Name, P, R, Codes> => definition
 
-export type ParamsOf<T> = T extends ToolDefinition<string, infer P, Schema.Top> ? P["Type"] : never
-export type ResultOf<T> = T extends ToolDefinition<string, Schema.Top, infer R> ? R["Type"] : never
+export type ParamsOf<T> = T extends ToolDefinition<string, infer P, Schema.Top, string> ? P["Type"] : never
+export type ResultOf<T> = T extends ToolDefinition<string, Schema.Top, infer R, string> ? R["Type"] : never
+
+/** A declared key as the codes it stands for: `model_http_<status>` is every `model_http_…`. */
+type CodeOfKey<K> = K extends `${infer Prefix}<${string}>` ? `${Prefix}${string}` : K
+/** The codes a tool declares for its own failures. */
+export type ErrorCodeOf<T> = T extends ToolDefinition<string, Schema.Top, Schema.Top, infer C> ? CodeOfKey<C> : never
+/** What a tool's handler may fail with: the mesh's errors, and `ToolFailed` with a code it declares. */
+export type ToolErrorOf<T> = Exclude<ToolError, ToolFailed> | ToolFailed<ErrorCodeOf<T> | MeshErrorCode>
+
+/** The declared codes as written (`model_http_<status>` as such), in the order of the definition. */
+export const declaredCodes = (definition: ToolDefinition): ReadonlyArray<string> => Object.keys(definition.errors)
+
+/** Whether the tool declares this code (itself, or by a `prefix_<what>` key). */
+export const declaresCode = (definition: ToolDefinition, code: string): boolean =>
+  declaredCodes(definition).some((key) => {
+    const open = key.indexOf("<")
+    return open === -1 ? key === code : code.startsWith(key.slice(0, open)) && code.length > open
+  })
+
+/**
+ * An error from code shared with other callers (the file system, the sandbox), as one the tool
+ * may fail with. A code that neither the mesh nor the tool declares is a defect of the tool and
+ * is reported as one (`tool_failed`), its code and message kept in the message.
+ */
+export const asToolError = <T extends ToolDefinition>(definition: T, error: ToolError): ToolErrorOf<T> => {
+  if (error._tag !== "ToolFailed" || isMeshErrorCode(error.code) || declaresCode(definition, error.code)) return error as ToolErrorOf<T>
+  return new ToolFailed({
+    code: "tool_failed",
+    message: `${definition.name} failed with a code it does not declare (${error.code}): ${error.message}`,
+  })
+}
+
+/** An error that crossed a boundary as plain data (a service-worker route, the summary model), as one the tool may fail with. */
+export const failureOf = <T extends ToolDefinition>(definition: T, wire: WireError): ToolErrorOf<T> =>
+  asToolError(definition, fromWire(definition.name, wire))
 
 /** The JSON Schema the model sees for a tool's parameters (draft 2020-12, no `$schema`). */
 export const parametersJsonSchema = (definition: ToolDefinition): Record<string, unknown> => {

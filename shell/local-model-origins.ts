@@ -6,7 +6,7 @@
  * rule matches only requests that this extension initiates.
  */
 import { Schema } from "effect"
-import { Settings, SETTINGS_KEY } from "../schemas/settings.ts"
+import { migrateSettings, Settings, SETTINGS_KEY } from "../schemas/settings.ts"
 
 const FIRST_RULE_ID = 1000
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"])
@@ -27,7 +27,7 @@ export const localModelOrigins = (settings: Settings): string[] => {
 
 export const syncLocalModelRules = async (): Promise<void> => {
   const stored = (await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] ?? {}
-  const settings = Schema.decodeUnknownExit(Settings)(stored)
+  const settings = Schema.decodeUnknownExit(Settings)(migrateSettings(stored))
   const origins = settings._tag === "Success" ? localModelOrigins(settings.value) : []
   const existing = await chrome.declarativeNetRequest.getDynamicRules()
   await chrome.declarativeNetRequest.updateDynamicRules({

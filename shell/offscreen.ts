@@ -29,9 +29,9 @@ import { Provider as ProviderSettings } from "../schemas/settings.ts"
 import { PRESETS, testConnection } from "../workers/agent/providers/presets.ts"
 import { toWire } from "../schemas/errors.ts"
 import type { MeshEvent, QuestionAsked } from "../schemas/events.ts"
-import type { ToolGroup } from "../schemas/tool-definition.ts"
+import type { ParamsOf, ToolGroup } from "../schemas/tool-definition.ts"
 import { builtinTools } from "../schemas/tools/index.ts"
-import type { AgentType } from "../schemas/tools/agents.ts"
+import type { agent } from "../schemas/tools/agents.ts"
 import { AgentPool } from "../workers/mesh/agents.ts"
 import { ResearchJobs } from "../workers/mesh/research/jobs.ts"
 import { titleFrom } from "../workers/agent/store.ts"
@@ -41,9 +41,21 @@ import { Supervisor } from "../workers/mesh/supervisor.ts"
 import { makeAgentApi, type MeshMethod, type MeshOutcome, type MeshTransport } from "./agent-api.ts"
 import { serveChannel } from "./channel/server.ts"
 import { callRouter } from "./router-client.ts"
+import { cacheSettings } from "./settings-cache.ts"
+import { SETTINGS_CHANGED_KIND } from "../schemas/router.ts"
 import { cancelSandbox, runInSandbox } from "./sandbox-host.ts"
 import { WaitingBadge } from "./waiting-badge.ts"
 import { agentWorkerScript, workerScripts } from "./worker-registry.ts"
+
+/** The router, with the settings cached until the service worker says they changed. */
+const settingsCache = cacheSettings(callRouter)
+const router = settingsCache.router
+chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
+  if ((message as { kind?: unknown } | null)?.kind !== SETTINGS_CHANGED_KIND) return undefined
+  settingsCache.invalidate()
+  sendResponse(true)
+  return undefined
+})
 
 const listeners = new Set<(event: MeshEvent) => void>()
 let broadcast: (event: MeshEvent) => void = () => undefined
@@ -51,7 +63,7 @@ let broadcast: (event: MeshEvent) => void = () => undefined
 /** Questions waiting for the user, for pages that open while one is pending. */
 const pendingQuestions = new Map<string, QuestionAsked>()
 
-const badge = new WaitingBadge(callRouter)
+const badge = new WaitingBadge(router)
 
 const emit = (event: MeshEvent) => {
   badge.observe(event)
@@ -64,14 +76,15 @@ const emit = (event: MeshEvent) => {
 const supervisor = new Supervisor({
   tools: builtinTools,
   workerUrls: Object.fromEntries(Object.entries(workerScripts).map(([group, path]) => [group, chrome.runtime.getURL(path)])),
-  router: callRouter,
+  router: router,
   host: { runInSandbox, cancelSandbox, judgeHop: (callId, tool, url) => agents.judgeHop(callId, tool, url) },
   // The agent tool's sub-agents run in workers of their own, started by the agent pool; custom
   // tools run in the sandbox.
   inProcess: {
     custom: (request, signal) => customTools.handler(request, signal),
     agents: (request, signal) => {
-      const params = request.params as { prompt: string; type: AgentType; description?: string; tab_id?: number }
+      // Decoded by the supervisor against the agent tool's parameters.
+      const params = request.params as ParamsOf<typeof agent>
       const [runId] = request.callId.split(":")
       return agents.spawn(
         {
@@ -92,9 +105,9 @@ const supervisor = new Supervisor({
   emit,
 })
 
-const consent = new ConsentKeeper({ router: callRouter, emit })
+const consent = new ConsentKeeper({ router: router, emit })
 const customTools: CustomTools = new CustomTools({
-  router: callRouter,
+  router: router,
   builtinNames: new Set(builtinTools.map((t) => t.name)),
   run: runInSandbox,
   cancel: cancelSandbox,
@@ -104,7 +117,7 @@ void customTools.load()
 const agents: AgentPool = new AgentPool({
   workerUrl: chrome.runtime.getURL(agentWorkerScript),
   supervisor,
-  router: callRouter,
+  router: router,
   emit,
   consent,
   toolEnabled: (name, conversationId) => customTools.enabledFor(name, conversationId),
@@ -124,7 +137,7 @@ const research = new ResearchJobs({
 /** The workspace's undo, served here (the options page's restores); the worker shares its lock. */
 const workspace = new Workspace()
 const retention = async () => {
-  const reply = await callRouter("settings.get")
+  const reply = await router("settings.get")
   const s = reply.ok ? Schema.decodeUnknownSync(Settings)(reply.value) : Schema.decodeUnknownSync(Settings)({})
   return { days: s.workspace.historyDays, maxBytes: s.workspace.historyMaxBytes }
 }
@@ -241,7 +254,7 @@ const local: MeshTransport = {
         let config = target.config
         if (config === undefined) {
           if (target.providerId === undefined) return invalid(method, "give providerId or config")
-          const resolved = await callRouter("providers.resolve", { providerId: target.providerId })
+          const resolved = await router("providers.resolve", { providerId: target.providerId })
           if (!resolved.ok) return resolved
           const p = Schema.decodeUnknownSync(ProviderSettings)(resolved.value)
           config = { kind: p.kind, baseUrl: p.baseUrl, ...(p.apiKey ? { apiKey: p.apiKey } : {}) }

@@ -9,6 +9,7 @@ import { issueLines } from "../schemas/primitives.ts"
 import { ROUTER_MESSAGE_KIND, RouterRequest, type RouterReply } from "../schemas/router.ts"
 import { SETTINGS_KEY } from "../schemas/settings.ts"
 import { syncLocalModelRules } from "./local-model-origins.ts"
+import { notifySettingsChanged } from "./router/settings-store.ts"
 import { routes } from "./router/index.ts"
 import type { Route } from "./router/route.ts"
 
@@ -20,8 +21,10 @@ chrome.runtime.onInstalled.addListener(() => {
 // with the providers in the settings.
 void syncLocalModelRules().catch((error: unknown) => console.warn("agent-mesh: local model rules:", error))
 chrome.storage.onChanged.addListener((changes, area) => {
-  if (area === "local" && SETTINGS_KEY in changes)
-    void syncLocalModelRules().catch((error: unknown) => console.warn("agent-mesh: local model rules:", error))
+  if (!(area === "local" && SETTINGS_KEY in changes)) return
+  void syncLocalModelRules().catch((error: unknown) => console.warn("agent-mesh: local model rules:", error))
+  // settings.update has told the offscreen document already; this covers any other writer.
+  void notifySettingsChanged()
 })
 
 const decodeRequest = Schema.decodeUnknownExit(RouterRequest)

@@ -1,10 +1,10 @@
 /** Sub-agents: agent (worker group "agents"). */
 import { Schema } from "effect"
-import { defineTool, type ToolAnnotations } from "../tool-definition.ts"
+import { defineTool, SUB_AGENT_TYPES, type ToolDefinition } from "../tool-definition.ts"
 import { WholeNumber, withDefault } from "../primitives.ts"
 
-/** The kinds of sub-agent, and what each is for (the tools each gets are derived elsewhere). */
-export const AgentType = Schema.Literals(["researcher", "page_operator", "general"])
+/** The kinds of sub-agent; the tools each gets are named on the tools' definitions (`subAgents`). */
+export const AgentType = Schema.Literals(SUB_AGENT_TYPES)
 export type AgentType = typeof AgentType.Type
 
 /** How long a sub-agent may run, and the grace for its final answer to arrive. */
@@ -49,25 +49,31 @@ export const agent = defineTool({
   parameters: AgentParameters,
   result: AgentResult,
   timeoutMs: AGENT_MAX_TIME_LIMIT_MS + AGENT_GRACE_MS,
+  // Its time limit is `timeout`, a stop is `cancelled`; the rest is the sub-agent's run failing.
+  errors: {
+    busy: "That sub-agent is already running.",
+    no_model: "No model is configured for the sub-agent: the user chooses one in Settings.",
+    step_limit: "The sub-agent used all its steps without finishing; the message has its last answer.",
+    loop_detected: "The sub-agent kept repeating the same call and was stopped.",
+    agent_failed: "The sub-agent's run failed (the message says why).",
+    agent_crashed: "The sub-agent's worker stopped unexpectedly.",
+    model_error: "The model request failed (the message says why).",
+    "model_http_<status>":
+      "The model service answered with this HTTP status (e.g. model_http_401: the API key is refused; 429: rate limited).",
+    "model_<failure>":
+      "The model service failed: model_network (not reached), model_stalled (went silent), model_stream or model_protocol (a broken answer), model_redirect, model_too_large, model_cancelled.",
+  },
 })
 
 /**
- * The tools of the specialised sub-agents, as the contract's table names them (docs/builtin-tools.md,
- * `agent`): a researcher reads the web and open pages (list_tabs, read-only, to find a tab); a
- * page operator works on tabs and their pages. A general sub-agent has every tool but those below.
- */
-export const SUB_AGENT_TOOLS: Readonly<Record<Exclude<AgentType, "general">, ReadonlyArray<string>>> = {
-  researcher: ["web_search", "web_fetch", "get_tab_content", "list_tabs"],
-  page_operator: ["list_tabs", "open_tab", "close_tab", "activate_tab", "execute_script", "get_tab_content"],
-}
-
-/**
  * Whether a sub-agent of this type may use a tool. None may ask the user or start another agent
- * (by the tools' annotations); a general one has everything else, custom tools included.
+ * (by the tools' annotations); a general one has everything else, custom tools included; a
+ * researcher or a page operator the tools whose definition names it (`subAgents`), as the
+ * contract's table under `agent` says (docs/builtin-tools.md).
  */
-export const subAgentMayUse = (type: AgentType, tool: { readonly name: string; readonly annotations: ToolAnnotations }): boolean => {
+export const subAgentMayUse = (type: AgentType, tool: Pick<ToolDefinition, "annotations" | "subAgents">): boolean => {
   if (tool.annotations.needsUser === true || tool.annotations.spawnsAgent === true) return false
-  return type === "general" || SUB_AGENT_TOOLS[type].includes(tool.name)
+  return type === "general" || (tool.subAgents?.includes(type) ?? false)
 }
 
 /** The most steps (model turns) a sub-agent of each type may take. */

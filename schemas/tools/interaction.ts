@@ -42,4 +42,6 @@ export const askUser = defineTool({
   result: AskUserResult,
   // The wait itself is the user's setting (askUserTimeoutMs, at most an hour); this is the ceiling.
   timeoutMs: ASK_USER_MAX_WAIT_MS + ASK_USER_GRACE_MS,
+  // No answer in time is a result (answer null, reason "timeout"), not a failure.
+  errors: {},
 })

@@ -1,6 +1,6 @@
 /** Page tools: get_tab_content and execute_script (worker group "page"). */
 import { Schema } from "effect"
-import { defineTool, SUMMARY_MAX_TIMEOUT_MS } from "../tool-definition.ts"
+import { defineTool, SUMMARY_ERRORS, SUMMARY_MAX_TIMEOUT_MS } from "../tool-definition.ts"
 import { PositiveWholeNumber, WholeNumber } from "../primitives.ts"
 
 // ---------------------------------------------------------------------------------------------
@@ -42,6 +42,7 @@ export const getTabContent = defineTool({
   name: "get_tab_content",
   card: { subject: ["result.title", "result.url", "params.tab_id"], result: "markdown" },
   group: "page",
+  subAgents: ["researcher", "page_operator"],
   description:
     "Read the rendered content of an open tab as structured Markdown annotated with CSS selectors. Unlike web_fetch it makes no new request: it reads the page as the browser shows it, including content made by scripts and pages behind the user's login. Each selector in the result selects exactly the element it annotates: pass it back as `selector` to read just that part, or use it in execute_script to click, fill or read that element. Get the tab_id from list_tabs or open_tab.",
   annotations: { worksOn: "page", readOnly: true, destructive: false, openWorld: true, flow: { reads: ["private", "untrusted"] } },
@@ -50,6 +51,12 @@ export const getTabContent = defineTool({
   // The request (or the page's reading); a summary of a `prompt` has its own limit on top.
   timeoutMs: 30_000,
   summaryTimeoutMs: SUMMARY_MAX_TIMEOUT_MS,
+  errors: {
+    page_not_readable:
+      "The tab shows something no extension may read (a browser page, the Web Store, a PDF viewer, an error page), or gave no content: open the content as a web page, or try again.",
+    selector_not_found: "No element matches `selector`; the message lists selectors of the page to use instead.",
+    ...SUMMARY_ERRORS,
+  },
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -85,16 +92,25 @@ export const executeScript = defineTool({
   name: "execute_script",
   card: { subject: ["params.target"], result: "data" },
   group: "page",
+  subAgents: ["page_operator"],
   description:
     'Run JavaScript in a web page (target "page": read or change the DOM, click, fill forms, call the page\'s functions) or in an isolated sandbox (target "sandbox": pure computation, no DOM). Page scripts can change what the user has in that page, so prefer get_tab_content just to read, and aim at elements with the CSS selectors it returns. Pick the tab with list_tabs or open_tab.',
   annotations: {
     worksOn: "page",
     readOnly: false,
     destructive: true,
+    confirm: { says: "would run this code in", shows: "code" },
     openWorld: true,
     flow: { reads: ["private", "untrusted"], readsWhen: { param: "target", equals: "page", absentMeans: "page" }, sendsTo: "anywhere" },
   },
   parameters: ExecuteScriptParameters,
   result: ExecuteScriptResult,
   timeoutMs: 35_000,
+  errors: {
+    script_error: "The code does not compile, threw (the message has the error and its stack), or the page gave no result.",
+    scripts_blocked:
+      "The page's Content Security Policy forbids running code and user scripts are not allowed: the message says what the user can turn on.",
+    sandbox_crashed: "The sandbox stopped while the script ran (most often it used too much memory); it was reset.",
+    browser_error: "The browser refused to run the script in the tab (the message gives its reason).",
+  },
 })

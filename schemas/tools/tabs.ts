@@ -6,6 +6,11 @@ import { WholeNumber, withDefault } from "../primitives.ts"
 const TabId = WholeNumber
 const WindowId = WholeNumber
 
+/** Every tab tool's own failure: a missing tab or window is `not_found`. */
+const browserErrors = {
+  browser_error: "The browser refused the operation (the message gives its reason).",
+} as const
+
 /** One tab as the tab tools report it. */
 export const TabInfo = Schema.Struct({
   tab_id: TabId.annotate({ description: "The tab's ID, to pass as `tab_id` to other tools." }),
@@ -40,12 +45,14 @@ export const listTabs = defineTool({
   name: "list_tabs",
   card: { result: "data" },
   group: "tabs",
+  subAgents: ["researcher", "page_operator"],
   description:
     "List the browser's open tabs (tab_id, window_id, url, title, active, audible, status), optionally filtered; all given filters must match. Use it to find the tab the user is talking about, then pass its tab_id to get_tab_content to read it, activate_tab to show it, close_tab to close it, or execute_script to act on it.",
   annotations: { worksOn: "tabs", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private", "untrusted"] } },
   parameters: ListTabsParameters,
   result: Schema.Array(TabInfo),
   timeoutMs: 10_000,
+  errors: browserErrors,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -82,6 +89,7 @@ export const openTab = defineTool({
   name: "open_tab",
   card: { subject: ["params.url"], result: "data" },
   group: "tabs",
+  subAgents: ["page_operator"],
   description:
     "Open a URL (http, https or about:blank) in a new browser tab, or navigate an existing tab (`tab_id`) to it. Use it when the user should see a page, or when a page needs the browser (login, scripts) to render; by default it waits until the page has loaded. Then read the page with get_tab_content using the returned tab_id, or act on it with execute_script.",
   annotations: {
@@ -95,6 +103,12 @@ export const openTab = defineTool({
   parameters: OpenTabParameters,
   result: OpenTabResult,
   timeoutMs: 35_000,
+  errors: {
+    navigation_failed:
+      "The page did not load (the browser's network error is in the message), or the address did not open as a page; the tab was closed or sent back.",
+    redirect_refused: "The address redirected to one open_tab refuses (not http, https or about:blank); the tab was closed or sent back.",
+    ...browserErrors,
+  },
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -108,15 +122,17 @@ export const closeTab = defineTool({
   name: "close_tab",
   card: { subject: ["params.tab_id"], result: "data" },
   group: "tabs",
+  subAgents: ["page_operator"],
   description:
     "Close a browser tab. Anything unsaved in that page is lost, so close only tabs you opened or that the user asked to close; find the tab_id with list_tabs.",
-  annotations: { worksOn: "tabs", readOnly: false, destructive: true, openWorld: false },
+  annotations: { worksOn: "tabs", readOnly: false, destructive: true, confirm: { says: "would close" }, openWorld: false },
   parameters: CloseTabParameters,
   result: Schema.Struct({
     tab_id: TabId.annotate({ description: "The ID of the closed tab." }),
     closed: Schema.Literal(true).annotate({ description: "Always true." }),
   }),
   timeoutMs: 10_000,
+  errors: browserErrors,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -130,6 +146,7 @@ export const activateTab = defineTool({
   name: "activate_tab",
   card: { subject: ["params.tab_id"], result: "data" },
   group: "tabs",
+  subAgents: ["page_operator"],
   description:
     "Switch to a tab and bring its window to the front, so the user sees it. Find the tab_id with list_tabs. Reading a tab does not need this: get_tab_content works on background tabs.",
   annotations: { worksOn: "tabs", readOnly: false, destructive: false, openWorld: false },
@@ -140,4 +157,5 @@ export const activateTab = defineTool({
     active: Schema.Literal(true).annotate({ description: "Always true." }),
   }),
   timeoutMs: 10_000,
+  errors: browserErrors,
 })

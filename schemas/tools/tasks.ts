@@ -45,6 +45,7 @@ export const createTask = defineTool({
   }),
   result: Task,
   timeoutMs: 10_000,
+  errors: {},
 })
 
 export const updateTask = defineTool({
@@ -62,6 +63,8 @@ export const updateTask = defineTool({
   }),
   result: Task,
   timeoutMs: 10_000,
+  // An unknown task_id is not_found.
+  errors: {},
 })
 
 export const listTasks = defineTool({
@@ -74,4 +77,5 @@ export const listTasks = defineTool({
   parameters: NoParameters,
   result: Schema.Array(Task),
   timeoutMs: 10_000,
+  errors: {},
 })

@@ -1,6 +1,6 @@
 /** Web data tools: web_fetch and web_search (worker group "web"). See docs/builtin-tools.md. */
 import { Schema } from "effect"
-import { defineTool, SUMMARY_MAX_TIMEOUT_MS } from "../tool-definition.ts"
+import { defineTool, SUMMARY_ERRORS, SUMMARY_MAX_TIMEOUT_MS } from "../tool-definition.ts"
 import { PositiveWholeNumber, withDefault } from "../primitives.ts"
 
 // ---------------------------------------------------------------------------------------------
@@ -46,6 +46,7 @@ export const webFetch = defineTool({
   name: "web_fetch",
   card: { subject: ["params.url"], result: "markdown" },
   group: "web",
+  subAgents: ["researcher"],
   description:
     "Fetch a web page (http or https) with a fresh HTTP request and return its main content as text: HTML is reduced to the main body as Markdown (navigation, headers, footers and ads dropped), JSON is returned formatted, plain text as it is. Use it to read a URL you already know, e.g. one returned by web_search. Give `prompt` to get an LLM summary focused on what you need instead of the whole page, and `max_length` to cap the size. To read a page the user already has open (logged-in or script-rendered content), use get_tab_content on its tab instead.",
   annotations: {
@@ -60,6 +61,17 @@ export const webFetch = defineTool({
   // The request (or the page's reading); a summary of a `prompt` has its own limit on top.
   timeoutMs: 30_000,
   summaryTimeoutMs: SUMMARY_MAX_TIMEOUT_MS,
+  errors: {
+    http_error: "The server answered with an HTTP error status (the message gives it): check the URL, or look for another source.",
+    network_error: "The server could not be reached, or the connection broke while reading: check the address, or try again later.",
+    unsupported_content_type: "The response is neither HTML, JSON, plain text nor PDF, so it cannot be turned into text.",
+    unreadable_content: "The response could not be read (a broken PDF, a page nested too deeply).",
+    too_large: "The response is larger than web_fetch reads.",
+    too_many_redirects: "The address redirected too many times; it was given up.",
+    redirect_refused: "A redirect led to an address web_fetch does not follow (not http or https, or with a user name or password).",
+    redirect_unreadable: "The server redirected, but where to could not be read; the redirect was not followed.",
+    ...SUMMARY_ERRORS,
+  },
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -84,6 +96,7 @@ export const webSearch = defineTool({
   name: "web_search",
   card: { subject: ["params.query"], result: "data" },
   group: "web",
+  subAgents: ["researcher"],
   description:
     "Search the web with the search engine the user configured and return structured results (title, url, snippet), best first. Use it to find pages about a topic when you do not already know the URL; then web_fetch the most promising url to read it (or open_tab it when the user should see it).",
   annotations: {
@@ -96,4 +109,14 @@ export const webSearch = defineTool({
   parameters: WebSearchParameters,
   result: WebSearchResult,
   timeoutMs: 15_000,
+  errors: {
+    search_http_error: "The search engine answered with an HTTP error status: try again later, or rephrase the query.",
+    search_network_error: "The search engine could not be reached: try again later.",
+    search_blocked: "The search engine refused the request (a captcha or a block page): try again later, or another engine in Settings.",
+    search_bad_response: "The search engine's answer could not be read as results.",
+    search_links_unresolved: "The results' links could not be resolved to the pages' real addresses.",
+    search_api_error: "The search API refused the request (the message gives its reason and what to fix in Settings).",
+    missing_api_key: "The engine chosen in Settings needs an API key (and for Google a search engine ID) that is not set.",
+    search_response_too_large: "The search engine's answer is larger than web_search reads.",
+  },
 })

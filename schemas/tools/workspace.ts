@@ -8,6 +8,15 @@ export const MAX_READ_LINES = 200
 
 const pathRule = "relative to the workspace root; a leading / is allowed, `..` and empty segments are refused"
 
+/** The workspace's failures, shared by its tools (a missing file or folder is `not_found`). */
+const fileErrors = {
+  is_a_directory: "The path names a folder where a file is needed.",
+  not_a_directory: "A segment of the path is a file where a folder is needed.",
+  quota_exceeded: "The browser's storage quota is used up: free space with opfs_delete (opfs_list shows sizes), then try again.",
+  busy: "The file is in use elsewhere: try again in a moment.",
+  io_error: "The file system failed (the message gives the browser's error).",
+} as const
+
 // ---------------------------------------------------------------------------------------------
 // opfs_write
 
@@ -34,6 +43,7 @@ export const opfsWrite = defineTool({
     size: WholeNumber.annotate({ description: "The file's size in bytes." }),
   }),
   timeoutMs: 10_000,
+  errors: fileErrors,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -101,6 +111,10 @@ export const opfsRead = defineTool({
   parameters: OpfsReadParameters,
   result: OpfsReadResult,
   timeoutMs: 10_000,
+  errors: {
+    ...fileErrors,
+    blob_failed: 'The file was read but no blob URL could be made for it: read it with mode "text" if it is text.',
+  },
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -126,6 +140,7 @@ export const opfsList = defineTool({
   parameters: OpfsListParameters,
   result: Schema.Array(OpfsEntry),
   timeoutMs: 10_000,
+  errors: fileErrors,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -151,4 +166,5 @@ export const opfsDelete = defineTool({
     deleted: Schema.Literal(true).annotate({ description: "Always true." }),
   }),
   timeoutMs: 10_000,
+  errors: fileErrors,
 })

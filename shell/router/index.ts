@@ -7,6 +7,7 @@ import { customToolRoutes } from "./custom-tools.ts"
 import { meshRoutes } from "./mesh.ts"
 import { pageContentRoutes } from "./page-content.ts"
 import { redirectRoutes } from "./redirects.ts"
+import type { Route } from "./route.ts"
 import { scriptingRoutes } from "./scripting.ts"
 import { settingsRoutes } from "./settings.ts"
 import { tabsRoutes } from "./tabs.ts"
@@ -23,3 +24,8 @@ export const routes = {
 }
 
 export type RouterMethod = keyof typeof routes
+
+/** What a route takes, as its caller sends it (before the route's defaults). */
+export type RouteParams<M extends RouterMethod> = (typeof routes)[M] extends Route<infer P, unknown> ? P["Encoded"] : never
+/** What a route answers with. */
+export type RouteValue<M extends RouterMethod> = (typeof routes)[M] extends Route<infer _P, infer A> ? A : never

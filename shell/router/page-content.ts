@@ -6,28 +6,19 @@
 import { Effect, Schema } from "effect"
 import { InvalidInput, NotFound, ToolFailed, type ToolError } from "../../schemas/errors.ts"
 import type { ReadOptions, ReadOutcome } from "../../workers/page/walker.ts"
+import { getTabContent, GetTabContentParameters } from "../../schemas/tools/page.ts"
 import { defineRoute } from "./route.ts"
 
 const WALKER_FILE = "inject/content-walker.js"
-const TOOL = "get_tab_content"
 
+/** get_tab_content's `tab_id` and `selector`, the characters to read at most, and an audit for benches and tests. */
 const ReadContentParams = Schema.Struct({
-  tab_id: Schema.Number,
-  selector: Schema.optionalKey(Schema.String),
+  tab_id: GetTabContentParameters.fields.tab_id,
+  selector: GetTabContentParameters.fields.selector,
   limit: Schema.optionalKey(Schema.Number),
   /** Bench and tests only: mark the annotated elements in the page and list selector/mark pairs. */
   audit: Schema.optionalKey(Schema.Boolean),
 })
-
-export interface ReadContentValue {
-  readonly url: string
-  readonly title: string
-  readonly content: string
-  readonly used_selector: string
-  /** The walker stopped at `limit`: there is more page than content. */
-  readonly stopped: boolean
-  readonly audit?: ReadonlyArray<{ readonly selector: string; readonly mark: string; readonly interactive: boolean }>
-}
 
 const notReadable = (tabId: number, what: string) =>
   new ToolFailed({
@@ -109,7 +100,7 @@ export const pageContentRoutes = {
         if (!outcome.ok) {
           if (outcome.code === "invalid_input")
             return yield* Effect.fail(
-              new InvalidInput({ tool: TOOL, parameter: outcome.parameter ?? "selector", message: outcome.message }),
+              new InvalidInput({ tool: getTabContent.name, parameter: outcome.parameter ?? "selector", message: outcome.message }),
             )
           return yield* Effect.fail(new ToolFailed({ code: outcome.code, message: outcome.message }))
         }
@@ -120,7 +111,7 @@ export const pageContentRoutes = {
           used_selector: outcome.usedSelector,
           stopped: outcome.stopped,
           ...(outcome.audit ? { audit: outcome.audit } : {}),
-        } satisfies ReadContentValue
+        }
       }),
   }),
 }

@@ -9,6 +9,7 @@
  */
 import { Effect, Schema } from "effect"
 import { PermissionDenied, ToolFailed } from "../../schemas/errors.ts"
+import type { ScriptOutcome } from "../../workers/page/script-runtime.ts"
 import { defineRoute } from "./route.ts"
 import { chromeError } from "./tabs.ts"
 
@@ -116,7 +117,8 @@ export const scriptingRoutes = {
     params: Schema.Struct({ tabId: Schema.Number, program: Schema.String }),
     handle: ({ tabId, program }) =>
       Effect.tryPromise({
-        try: () => runProgram(tabId, program),
+        // The program evaluates to its outcome (workers/page/script-runtime.ts, programFor).
+        try: () => runProgram(tabId, program) as Promise<ScriptOutcome>,
         catch: (error) => (error instanceof PermissionDenied || error instanceof ToolFailed ? error : chromeError(error)),
       }),
   }),

@@ -5,14 +5,15 @@
 import { Exit, Schema, Cause } from "effect"
 import { InvalidInput, type ToolError } from "../../schemas/errors.ts"
 import { issueLines, strictParse } from "../../schemas/primitives.ts"
-import { mergeSettings, Settings, SETTINGS_KEY } from "../../schemas/settings.ts"
+import { SETTINGS_CHANGED_KIND } from "../../schemas/router.ts"
+import { mergeSettings, migrateSettings, Settings, SETTINGS_KEY } from "../../schemas/settings.ts"
 import { unmaskPatch, type DroppedKey } from "./secrets.ts"
 
 const decode = Schema.decodeUnknownExit(Settings)
 
 export const readSettings = async (): Promise<Settings> => {
   const stored = (await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]
-  const exit = decode(stored ?? {}, { errors: "all" })
+  const exit = decode(migrateSettings(stored ?? {}), { errors: "all" })
   // A stored value that no longer decodes (hand-edited, older build) falls back to defaults
   // key by key rather than locking the user out of the extension.
   return Exit.isSuccess(exit) ? exit.value : Schema.decodeUnknownSync(Settings)({})
@@ -24,7 +25,7 @@ export const updateSettings = async (
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
     return { ok: false, error: new InvalidInput({ tool: "settings.update", message: "the patch must be an object of settings to change" }) }
   }
-  const current = ((await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] ?? {}) as Record<string, unknown>
+  const current = migrateSettings((await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] ?? {}) as Record<string, unknown>
   const unmasked = unmaskPatch(patch as Record<string, unknown>, current)
   const merged = mergeSettings(current, unmasked.patch)
   const exit = decode(merged, strictParse)
@@ -42,4 +43,12 @@ export const updateSettings = async (
   }
   await chrome.storage.local.set({ [SETTINGS_KEY]: Schema.encodeSync(Settings)(exit.value) })
   return { ok: true, value: exit.value, droppedKeys: unmasked.dropped }
+}
+
+/**
+ * Tells the offscreen document (the only listener) that the stored settings changed, so it drops
+ * its cache; resolves once it has, or at once when there is no offscreen document.
+ */
+export const notifySettingsChanged = async (): Promise<void> => {
+  await chrome.runtime.sendMessage({ kind: SETTINGS_CHANGED_KIND }).catch(() => undefined)
 }

@@ -3,7 +3,7 @@ import { Effect, Schema } from "effect"
 import { NotFound, Unavailable } from "../../schemas/errors.ts"
 import { maskSettings } from "./secrets.ts"
 import { defineRoute } from "./route.ts"
-import { readSettings, updateSettings } from "./settings-store.ts"
+import { notifySettingsChanged, readSettings, updateSettings } from "./settings-store.ts"
 
 const storageError = (error: unknown) => new Unavailable({ message: `The settings could not be read or written: ${String(error)}` })
 
@@ -38,7 +38,11 @@ export const settingsRoutes = {
   "settings.update": defineRoute({
     params: Schema.Unknown,
     handle: (patch) =>
-      Effect.tryPromise({ try: () => updateSettings(patch), catch: storageError }).pipe(
+      // The offscreen document's cache is dropped before the caller hears that the update is done.
+      Effect.tryPromise({
+        try: () => updateSettings(patch).then(async (r) => (r.ok && (await notifySettingsChanged()), r)),
+        catch: storageError,
+      }).pipe(
         Effect.flatMap((result) =>
           result.ok
             ? Effect.succeed({

@@ -1,7 +1,14 @@
 /** Routes to chrome.tabs and chrome.windows for the tab tools (worker group "tabs"). */
 import { Effect, Schema } from "effect"
 import { InvalidInput, NotFound, ToolFailed, type ToolError } from "../../schemas/errors.ts"
-import type { OpenTabResult, TabInfo } from "../../schemas/tools/tabs.ts"
+import {
+  ActivateTabParameters,
+  CloseTabParameters,
+  ListTabsParameters,
+  OpenTabParameters,
+  type OpenTabResult,
+  type TabInfo,
+} from "../../schemas/tools/tabs.ts"
 import { checkOpenableUrl } from "../../workers/tabs/url-policy.ts"
 import { defineRoute } from "./route.ts"
 
@@ -62,15 +69,6 @@ const sleep = (ms: number, wake: (resume: () => void) => void) =>
     wake(() => (clearTimeout(timer), resolve()))
   })
 
-interface OpenParams {
-  readonly url: string
-  readonly tabId?: number
-  readonly active: boolean
-  readonly windowId?: number
-  readonly waitUntilLoaded: boolean
-  readonly waitLimitMs?: number
-}
-
 /**
  * Opens or navigates, then waits for the load. The listener is in place before the navigation
  * starts so that a fast "complete" is not missed; polling covers navigations that send none
@@ -80,7 +78,8 @@ interface OpenParams {
 /** How long a navigation may take to begin before the tab counts as not navigating. */
 const NO_NAVIGATION_MS = 3_000
 
-const openTab = async ({ url, tabId, active, windowId, waitUntilLoaded, waitLimitMs = LOAD_WAIT_LIMIT_MS }: OpenParams) => {
+const openTab = async (params: typeof OpenTabParameters.Type) => {
+  const { url, tab_id: tabId, active, window_id: windowId, wait_until_loaded: waitUntilLoaded } = params
   // A "complete" counts only after a "loading" that our navigation started: a tab that was
   // still loading something else must not pass for loaded.
   const loading = new Set<number>()
@@ -119,7 +118,7 @@ const openTab = async ({ url, tabId, active, windowId, waitUntilLoaded, waitLimi
     if (active && tabId !== undefined) await chrome.windows.update(opened.windowId, { focused: true }).catch(() => undefined)
     if (!waitUntilLoaded) return openResult(await judge(await chrome.tabs.get(opened.id!)))
     const started = Date.now()
-    const deadline = started + Math.min(waitLimitMs, LOAD_WAIT_LIMIT_MS)
+    const deadline = started + LOAD_WAIT_LIMIT_MS
     // A tab whose own load was cut by ours can be left "unloaded" (nothing loading, nothing
     // shown): ask again a few times before reporting the navigation as dropped.
     let asksLeft = tabId === undefined ? 0 : 3
@@ -175,19 +174,18 @@ const refuseLanding = async (
   )
 }
 
-const TabIdParams = Schema.Struct({ tabId: Schema.Number })
-
 export const tabsRoutes = {
   "tabs.query": defineRoute({
-    params: Schema.Struct({
-      active: Schema.optionalKey(Schema.Boolean),
-      windowId: Schema.optionalKey(Schema.Number),
-      audible: Schema.optionalKey(Schema.Boolean),
-    }),
-    handle: (filter) =>
-      chromeCall(async () => {
-        if (filter.windowId !== undefined) await chrome.windows.get(filter.windowId)
-        const tabs = await chrome.tabs.query(filter)
+    // list_tabs's parameters; the patterns are matched by the tabs worker, in the sandbox.
+    params: ListTabsParameters,
+    handle: ({ active, window_id: windowId, audible }) =>
+      chromeCall(async (): Promise<Array<typeof TabInfo.Type>> => {
+        if (windowId !== undefined) await chrome.windows.get(windowId)
+        const tabs = await chrome.tabs.query({
+          ...(active === undefined ? {} : { active }),
+          ...(windowId === undefined ? {} : { windowId }),
+          ...(audible === undefined ? {} : { audible }),
+        })
         return tabs.filter((t) => t.id !== undefined && t.id !== chrome.tabs.TAB_ID_NONE).map(tabInfo)
       }),
   }),
@@ -210,14 +208,7 @@ export const tabsRoutes = {
       ),
   }),
   "tabs.open": defineRoute({
-    params: Schema.Struct({
-      url: Schema.String,
-      tabId: Schema.optionalKey(Schema.Number),
-      active: Schema.Boolean,
-      windowId: Schema.optionalKey(Schema.Number),
-      waitUntilLoaded: Schema.Boolean,
-      waitLimitMs: Schema.optionalKey(Schema.Number),
-    }),
+    params: OpenTabParameters,
     handle: (params) => {
       // Checked here too: any extension page may call the router, not only the tabs worker.
       const verdict = checkOpenableUrl(params.url)
@@ -226,8 +217,8 @@ export const tabsRoutes = {
     },
   }),
   "tabs.close": defineRoute({
-    params: TabIdParams,
-    handle: ({ tabId }) =>
+    params: CloseTabParameters,
+    handle: ({ tab_id: tabId }) =>
       chromeCall(async () => {
         await chrome.tabs.get(tabId)
         await chrome.tabs.remove(tabId)
@@ -235,8 +226,8 @@ export const tabsRoutes = {
       }),
   }),
   "tabs.activate": defineRoute({
-    params: TabIdParams,
-    handle: ({ tabId }) =>
+    params: ActivateTabParameters,
+    handle: ({ tab_id: tabId }) =>
       chromeCall(async () => {
         const tab = await chrome.tabs.update(tabId, { active: true })
         if (tab === undefined) throw new Error(`No tab with id: ${tabId}.`)

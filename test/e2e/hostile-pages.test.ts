@@ -210,7 +210,6 @@ test("with the user's yes, once per site, the same action runs; with the rule of
   const asked = (await events()).filter((e) => e.type === "confirmation_requested").length - before
   assert.equal(asked, 1, "asked once for this site in this conversation")
 
-  await panel.evaluate(() => globalThis.agent.settings.update({ confirmations: { opfs_delete: "never" } }))
   await callTool(panel, "opfs_write", { path: "scratch.txt", content: "temporary" })
   model.script([{ toolCalls: [{ id: "d1", name: "opfs_delete", arguments: { path: "scratch.txt" } }] }, { text: "deleted" }])
   await panel.evaluate(async () => {

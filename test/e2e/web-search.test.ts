@@ -10,7 +10,7 @@ import path from "node:path"
 import type { Page } from "playwright-core"
 import { callTool, launchExtension, fixturesDir, type ExtensionSession, until } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { einoHtml2025, openclawHtml2026, weatherLite2026 } from "../../workers/web/search/approved-duckduckgo.ts"
+import { einoHtml2025, openclawHtml2026, weatherLite2026 } from "../fixtures/search/approved-duckduckgo.ts"
 import { baiduCaptchaPage, duckDuckGoChallengePage } from "../../workers/web/search/challenge-pages.ts"
 
 const fixture = (file: string) => readFile(path.join(fixturesDir, "search", file), "utf8")

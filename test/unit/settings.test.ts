@@ -1,7 +1,7 @@
 import { expect } from "chai"
 import { Exit, Schema } from "effect"
 import { issueLines, strictParse } from "../../schemas/primitives.ts"
-import { mergeSettings, Settings } from "../../schemas/settings.ts"
+import { mergeSettings, migrateSettings, Settings, SETTINGS_VERSION } from "../../schemas/settings.ts"
 
 const decode = (input: unknown) => Schema.decodeUnknownExit(Settings)(input, strictParse)
 
@@ -45,5 +45,23 @@ describe("settings schema", () => {
         { defaultModel: null, search: { bingApiKey: null } },
       ),
     ).to.deep.equal({ search: {} })
+  })
+})
+
+describe("settings migrations", () => {
+  it("version 1: the rule for opfs_delete is dropped, the others kept, and the whole decodes strictly", () => {
+    const stored = { version: 1, stepLimit: 12, confirmations: { opfs_delete: "never", close_tab: "never" } }
+    const migrated = migrateSettings(stored)
+    expect(migrated).to.deep.equal({ version: SETTINGS_VERSION, stepLimit: 12, confirmations: { close_tab: "never" } })
+    const exit = decode(migrated)
+    expect(Exit.isSuccess(exit) && exit.value.confirmations).to.deep.include({ close_tab: "never", execute_script: "always" })
+    expect(Exit.isFailure(decode(stored)), "unmigrated, the old key is refused").to.equal(true)
+  })
+
+  it("a store without a version is version 1; the current version and what is not settings pass as they are", () => {
+    expect(migrateSettings({})).to.deep.equal({ version: SETTINGS_VERSION })
+    const current = { version: SETTINGS_VERSION, confirmations: { close_tab: "never" } }
+    expect(migrateSettings(current)).to.equal(current)
+    expect(migrateSettings("garbage")).to.equal("garbage")
   })
 })

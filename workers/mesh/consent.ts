@@ -209,7 +209,7 @@ export class ConsentKeeper {
     const settings = await this.settings()
     const asks: Ask[] = []
     if (!options.hop && definition.annotations.destructive && readsWith(definition, p)) {
-      asks.push(await this.describe(definition.name, p))
+      asks.push(await this.describe(definition, p))
     }
     if (!options.hop && definition.annotations.worksOn === "tabs" && sends !== undefined && typeof p.tab_id === "number") {
       const record = await this.current(conversationId)
@@ -328,31 +328,19 @@ export class ConsentKeeper {
     return reply.ok ? (reply.value as Settingsish) : {}
   }
 
-  private async describe(tool: string, p: Record<string, unknown>): Promise<Ask> {
-    if (tool === "opfs_delete")
-      return {
-        rule: tool,
-        reason: "destructive",
-        sites: ["workspace"],
-        summary: `opfs_delete would delete "${String(p.path)}" from the workspace (folders with everything in them)`,
-        extra: {},
-      }
+  /** The question for a destructive call, worded as its definition says (`annotations.confirm`). */
+  private async describe(definition: ToolDefinition, p: Record<string, unknown>): Promise<Ask> {
+    const tool = definition.name
     const tab = await this.tab(typeof p.tab_id === "number" ? p.tab_id : undefined)
     const where = tab ? `your tab "${tab.title ?? ""}" (${tab.url})` : `tab ${typeof p.tab_id === "number" ? p.tab_id : "active"}`
     const site = (tab && httpOrigin(tab.url)) ?? "unknown site"
     const extra: Partial<ConfirmationRequested> = tab ? { tab: { id: tab.tab_id, title: tab.title ?? "", url: tab.url } } : {}
-    if (tool === "execute_script") {
-      const code = String(p.code)
-      return {
-        rule: tool,
-        reason: "destructive",
-        sites: [site],
-        summary: `execute_script would run this code in ${where}:\n${code}`,
-        extra: { ...extra, code },
-      }
-    }
-    if (tool === "close_tab") return { rule: tool, reason: "destructive", sites: [site], summary: `close_tab would close ${where}`, extra }
-    return { rule: tool, reason: "destructive", sites: [site], summary: `${tool} would change ${where} with ${JSON.stringify(p)}`, extra }
+    const confirm = definition.annotations.confirm
+    const ask = { rule: tool, reason: "destructive" as const, sites: [site] }
+    if (confirm === undefined) return { ...ask, summary: `${tool} would change ${where} with ${JSON.stringify(p)}`, extra }
+    if (confirm.shows === undefined) return { ...ask, summary: `${tool} ${confirm.says} ${where}`, extra }
+    const shown = String(p[confirm.shows])
+    return { ...ask, summary: `${tool} ${confirm.says} ${where}:\n${shown}`, extra: { ...extra, code: shown } }
   }
 
   private async tab(tabId: number | undefined): Promise<{ tab_id: number; url: string; title?: string } | undefined> {

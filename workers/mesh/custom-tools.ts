@@ -15,6 +15,12 @@ import type { InProcessHandler } from "./supervisor.ts"
 
 export const CUSTOM_TOOL_TIMEOUT_MS = 30_000
 
+/** What a custom tool's code can fail with in the sandbox, beside the mesh's codes (timeout, cancelled). */
+export const CUSTOM_TOOL_ERRORS = {
+  script_error: "The tool's code threw (the message has the error and its stack).",
+  sandbox_crashed: "The sandbox stopped while the tool ran (most often it used too much memory); it was reset.",
+} as const
+
 export interface CustomToolsOptions {
   readonly router: RouterCall
   readonly builtinNames: ReadonlySet<string>
@@ -132,6 +138,7 @@ export class CustomTools {
         parameters: Schema.Unknown.check(Schema.makeFilter(check)),
         result: Schema.Unknown,
         timeoutMs: CUSTOM_TOOL_TIMEOUT_MS + 2_000,
+        errors: CUSTOM_TOOL_ERRORS,
         jsonSchema: tool.parameters,
       })
     })

@@ -6,7 +6,7 @@
 import * as Comlink from "comlink"
 import { Cause, Effect, Exit } from "effect"
 import { Cancelled, toWire, type ToolError } from "../../schemas/errors.ts"
-import type { ParamsOf, ResultOf, ToolDefinition } from "../../schemas/tool-definition.ts"
+import type { ParamsOf, ResultOf, ToolDefinition, ToolErrorOf } from "../../schemas/tool-definition.ts"
 import type { CallOutcome, CallRequest, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
 
 export interface ToolContext {
@@ -23,7 +23,8 @@ export interface ToolContext {
   readonly onDelivery: (receiver: (payload: unknown) => CallOutcome) => void
 }
 
-export type Handler<D> = (params: ParamsOf<D>, context: ToolContext) => Effect.Effect<ResultOf<D>, ToolError>
+/** A tool's handler: it may fail only with the mesh's errors and the codes its definition declares. */
+export type Handler<D> = (params: ParamsOf<D>, context: ToolContext) => Effect.Effect<ResultOf<D>, ToolErrorOf<D>>
 
 export type Handlers<Defs extends ReadonlyArray<ToolDefinition>> = {
   readonly [D in Defs[number] as D["name"]]: Handler<D>

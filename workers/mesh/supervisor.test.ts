@@ -177,6 +177,15 @@ describe("Supervisor", () => {
     expect(!outcome.ok && outcome.error).to.include({ code: "invalid_result" })
   })
 
+  it("passes a declared code on, and reports a code the tool does not declare as tool_failed", async () => {
+    const supervisor = make(probeWorker, probeTools)
+    const declared = await supervisor.call("probe_fails", { code: "probe_refused" })
+    expect(!declared.ok && declared.error).to.include({ _tag: "ToolFailed", code: "probe_refused", message: "as asked" })
+    const undeclared = await supervisor.call("probe_fails", { code: "probe_surprise" })
+    expect(!undeclared.ok && undeclared.error).to.include({ _tag: "ToolFailed", code: "tool_failed" })
+    expect(!undeclared.ok && undeclared.error.message).to.contain("probe_surprise")
+  })
+
   it("fails with WorkerCrashed when a worker cannot start", async () => {
     const supervisor = make(new URL("./no-such-worker.ts", import.meta.url).href)
     const outcome = await supervisor.call("list_tasks", {})

@@ -10,7 +10,6 @@ import { checkArguments } from "../../schemas/argument-limits.ts"
 import { Cause, Effect, Exit, Schema } from "effect"
 import {
   Cancelled,
-  fromWire,
   InvalidInput,
   NotImplemented,
   Timeout,
@@ -24,6 +23,7 @@ import type { MeshEvent } from "../../schemas/events.ts"
 import { issueLines, quoteInput, strictParse } from "../../schemas/primitives.ts"
 import {
   callTimeLimitMs,
+  failureOf,
   parametersJsonSchema,
   type ToolCardSpec,
   type ToolDefinition,
@@ -219,7 +219,7 @@ export class Supervisor {
         })
       }
       const request = { callId, tool: name, params, conversationId }
-      const dispatched = local !== undefined ? this.dispatchInProcess(local, request) : this.dispatch(definition, url!, request)
+      const dispatched = local !== undefined ? this.dispatchInProcess(definition, local, request) : this.dispatch(definition, url!, request)
       const value = yield* dispatched.pipe(
         Effect.timeout(limit),
         Effect.catchTag("TimeoutError", () => Effect.fail(new Timeout({ tool: name, ms: limit }))),
@@ -295,11 +295,15 @@ export class Supervisor {
     for (const slot of this.slots.values()) this.retire(slot, "supervisor disposed", false)
   }
 
-  private dispatchInProcess(handler: InProcessHandler, request: { callId: string; tool: string; params: unknown; conversationId: string }) {
+  private dispatchInProcess(
+    definition: ToolDefinition,
+    handler: InProcessHandler,
+    request: { callId: string; tool: string; params: unknown; conversationId: string },
+  ) {
     return Effect.tryPromise({
       try: (signal) => handler(request, signal),
       catch: (cause) => new ToolFailed({ code: "tool_failed", message: `${request.tool} failed unexpectedly: ${messageOf(cause)}` }),
-    }).pipe(Effect.flatMap((outcome) => (outcome.ok ? Effect.succeed(outcome.value) : Effect.fail(fromWire(request.tool, outcome.error)))))
+    }).pipe(Effect.flatMap((outcome) => (outcome.ok ? Effect.succeed(outcome.value) : Effect.fail(failureOf(definition, outcome.error)))))
   }
 
   private dispatch(
@@ -324,7 +328,7 @@ export class Supervisor {
             (outcome: CallOutcome) => {
               s.inFlight.delete(request.callId)
               s.clearCancel(request.callId)
-              finish(outcome.ok ? Effect.succeed(outcome.value) : Effect.fail(fromWire(request.tool, outcome.error)))
+              finish(outcome.ok ? Effect.succeed(outcome.value) : Effect.fail(failureOf(definition, outcome.error)))
             },
             (cause: unknown) => finish(Effect.fail(new WorkerCrashed({ group: definition.group, message: messageOf(cause) }))),
           )

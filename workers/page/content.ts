@@ -5,34 +5,29 @@
  * keeps the tool's 30 s, enforced here since the supervisor's limit then covers the summary too.
  */
 import { Effect } from "effect"
-import { fromWire, Timeout, ToolFailed, Unavailable } from "../../schemas/errors.ts"
+import { Timeout } from "../../schemas/errors.ts"
+import { failureOf } from "../../schemas/tool-definition.ts"
 import { distill } from "../agent/distill.ts"
 import { getTabContent } from "../../schemas/tools/page.ts"
-import type { ReadContentValue } from "../../shell/router/page-content.ts"
 import type { Handler } from "../mesh/serve.ts"
+import { routed } from "../mesh/routed.ts"
 import { fitToLength } from "./content-length.ts"
 
 export const contentHandler: Handler<typeof getTabContent> = (params, context) =>
   Effect.gen(function* () {
-    const reply = yield* Effect.tryPromise({
-      try: () =>
-        context.router("page.readContent", {
-          tab_id: params.tab_id,
-          ...(params.selector !== undefined ? { selector: params.selector } : {}),
-          // One character past the limit is enough to know that the content was cut.
-          ...(params.max_length !== undefined && params.prompt === undefined ? { limit: params.max_length + 1 } : {}),
-        }),
-      catch: (error) => new Unavailable({ message: `The service worker could not be reached: ${String(error)}` }),
+    const value = yield* routed(context, getTabContent, "page.readContent", {
+      tab_id: params.tab_id,
+      ...(params.selector !== undefined ? { selector: params.selector } : {}),
+      // One character past the limit is enough to know that the content was cut.
+      ...(params.max_length !== undefined && params.prompt === undefined ? { limit: params.max_length + 1 } : {}),
     }).pipe(
       Effect.timeout(getTabContent.timeoutMs),
       Effect.catchTag("TimeoutError", () => Effect.fail(new Timeout({ tool: "get_tab_content", ms: getTabContent.timeoutMs }))),
     )
-    if (!reply.ok) return yield* Effect.fail(fromWire("get_tab_content", reply.error))
-    const value = reply.value as ReadContentValue
     if (params.prompt !== undefined) {
       const prompt = params.prompt
       const distilled = yield* Effect.promise(() => distill(context.router, value.content, prompt, params.max_length, context.signal))
-      if (!distilled.ok) return yield* Effect.fail(new ToolFailed(distilled.error))
+      if (!distilled.ok) return yield* Effect.fail(failureOf(getTabContent, distilled.error))
       return {
         tab_id: params.tab_id,
         url: value.url,

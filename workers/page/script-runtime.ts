@@ -263,7 +263,7 @@ export const SCRIPT_TIME_LIMIT_MS = 30_000
 export const CODE_MAX_CHARS = 200_000
 
 /** The tool error for an outcome that failed, as `{ code, message }`. */
-export const scriptFailure = (outcome: Extract<ScriptOutcome, { ok: false }>): { code: string; message: string } =>
+export const scriptFailure = (outcome: Extract<ScriptOutcome, { ok: false }>): { code: "timeout" | "script_error"; message: string } =>
   outcome.kind === "timeout"
     ? { code: "timeout", message: `${outcome.message} It was stopped; make it do less per call, or split the work.` }
     : { code: "script_error", message: `The script threw ${outcome.name}: ${outcome.message}${stackFrames(outcome.stack)}` }

@@ -5,12 +5,12 @@
  * the page itself may forbid compiling code.
  */
 import { Effect } from "effect"
-import { InvalidInput, ToolFailed, Unavailable, type ToolError } from "../../schemas/errors.ts"
-import type { executeScript, ExecuteScriptResult } from "../../schemas/tools/page.ts"
-import type { TabInfo } from "../../schemas/tools/tabs.ts"
+import { InvalidInput, ToolFailed, Unavailable } from "../../schemas/errors.ts"
+import { failureOf, type ToolErrorOf } from "../../schemas/tool-definition.ts"
+import { executeScript, type ExecuteScriptResult } from "../../schemas/tools/page.ts"
 import type { SandboxOutcome } from "../mesh/protocol.ts"
 import type { Handler, ToolContext } from "../mesh/serve.ts"
-import { routed } from "../tabs/routed.ts"
+import { routed } from "../mesh/routed.ts"
 import {
   bodyFor,
   chooseBody,
@@ -20,17 +20,17 @@ import {
   SCRIPT_TIME_LIMIT_MS,
   scriptFailure,
   type BodyChoice,
-  type ScriptOutcome,
 } from "./script-runtime.ts"
 
 type Result = typeof ExecuteScriptResult.Type
+type Failure = ToolErrorOf<typeof executeScript>
 
 /** Finding the last expression compiles the code a few dozen times at most: quick, but bounded. */
 const PARSE_TIME_LIMIT_MS = 10_000
 
 let runCounter = 0
 
-const sandboxRun = (context: ToolContext, code: string, timeoutMs: number): Effect.Effect<SandboxOutcome, ToolError> =>
+const sandboxRun = (context: ToolContext, code: string, timeoutMs: number): Effect.Effect<SandboxOutcome, Unavailable> =>
   Effect.tryPromise({
     try: (signal) => {
       const runId = `${context.callId}-${++runCounter}`
@@ -46,15 +46,15 @@ const resultOf = (outcome: { ok: true; value: unknown; type: string; truncated?:
 
 const inSandbox = (context: ToolContext, code: string) =>
   sandboxRun(context, code, SCRIPT_TIME_LIMIT_MS).pipe(
-    Effect.flatMap((outcome): Effect.Effect<Result, ToolError> =>
-      outcome.ok ? Effect.succeed(resultOf(outcome)) : Effect.fail(new ToolFailed(outcome.error)),
+    Effect.flatMap((outcome): Effect.Effect<Result, Failure> =>
+      outcome.ok ? Effect.succeed(resultOf(outcome)) : Effect.fail(failureOf(executeScript, outcome.error)),
     ),
   )
 
 /** Where the last expression starts; without a sandbox the code runs as a plain function body. */
-const choose = (context: ToolContext, code: string): Effect.Effect<number, ToolError> =>
+const choose = (context: ToolContext, code: string): Effect.Effect<number, Failure> =>
   sandboxRun(context, `return (${chooseBody.toString()})(${JSON.stringify(code)})`, PARSE_TIME_LIMIT_MS).pipe(
-    Effect.flatMap((outcome): Effect.Effect<number, ToolError> => {
+    Effect.flatMap((outcome): Effect.Effect<number, Failure> => {
       if (!outcome.ok) return Effect.succeed(-1)
       const choice = outcome.value as BodyChoice
       if ("syntaxError" in choice) {
@@ -68,10 +68,13 @@ const choose = (context: ToolContext, code: string): Effect.Effect<number, ToolE
 
 const inPage = (context: ToolContext, code: string, tabId: number | undefined) =>
   Effect.gen(function* () {
-    const tab = tabId ?? (yield* routed<typeof TabInfo.Type>(context, "execute_script", "tabs.active")).tab_id
+    const tab = tabId ?? (yield* routed(context, executeScript, "tabs.active")).tab_id
     const split = yield* choose(context, code)
     const program = programFor(bodyFor(code, split), RESULT_MAX_CHARS, SCRIPT_TIME_LIMIT_MS)
-    const outcome = yield* routed<ScriptOutcome>(context, "execute_script", "scripting.runInPage", { tabId: tab, program }).pipe(
+    const outcome = yield* routed(context, executeScript, "scripting.runInPage", {
+      tabId: tab,
+      program,
+    }).pipe(
       // The page enforces the limit on awaited work; a loop that never yields can't be stopped
       // from outside the page, so here the call just stops waiting.
       Effect.timeoutOrElse({
@@ -93,7 +96,7 @@ export const scriptHandler: Handler<typeof executeScript> = (params, context) =>
   if (params.code.length > CODE_MAX_CHARS) {
     return Effect.fail(
       new InvalidInput({
-        tool: "execute_script",
+        tool: executeScript.name,
         parameter: "code",
         message: `code is ${params.code.length} characters long; at most ${CODE_MAX_CHARS} are accepted. Split the work into smaller scripts.`,
       }),

@@ -2,10 +2,10 @@
 import { Effect } from "effect"
 import { InvalidInput, Unavailable } from "../../schemas/errors.ts"
 import type { ToolContext } from "../mesh/serve.ts"
-import { activateTab, closeTab, listTabs, openTab, type OpenTabResult, type TabInfo } from "../../schemas/tools/tabs.ts"
+import { activateTab, closeTab, listTabs, openTab, type TabInfo } from "../../schemas/tools/tabs.ts"
 import { serveToolGroup } from "../mesh/serve.ts"
 import { compilePattern, SUBJECT_MAX_CHARS } from "./filters.ts"
-import { routed } from "./routed.ts"
+import { relay, routed } from "../mesh/routed.ts"
 import { checkOpenableUrl } from "./url-policy.ts"
 
 const pattern = (parameter: "url_pattern" | "title_pattern", source: string | undefined) => {
@@ -13,7 +13,7 @@ const pattern = (parameter: "url_pattern" | "title_pattern", source: string | un
   const compiled = compilePattern(source)
   return compiled.ok
     ? Effect.succeed(compiled.regex)
-    : Effect.fail(new InvalidInput({ tool: "list_tabs", parameter, message: `${parameter}: ${compiled.message}` }))
+    : Effect.fail(new InvalidInput({ tool: listTabs.name, parameter, message: `${parameter}: ${compiled.message}` }))
 }
 
 /** How long matching may take before a pattern counts as catastrophic. */
@@ -56,7 +56,7 @@ return args.subjects.map(([url, title]) => (!u || u.test(url)) && (!t || t.test(
       if (!outcome.ok && outcome.error.code === "timeout") {
         return Effect.fail(
           new InvalidInput({
-            tool: "list_tabs",
+            tool: listTabs.name,
             parameter: url !== undefined ? "url_pattern" : "title_pattern",
             message: `the pattern did not finish matching within ${MATCH_DEADLINE_MS} ms (catastrophic backtracking); use a simpler regular expression, e.g. a plain word or host name.`,
           }),
@@ -73,25 +73,16 @@ serveToolGroup([listTabs, openTab, closeTab, activateTab], {
     Effect.gen(function* () {
       yield* pattern("url_pattern", params.url_pattern)
       yield* pattern("title_pattern", params.title_pattern)
-      const tabs = yield* routed<Array<typeof TabInfo.Type>>(context, "list_tabs", "tabs.query", {
-        ...(params.active === undefined ? {} : { active: params.active }),
-        ...(params.window_id === undefined ? {} : { windowId: params.window_id }),
-        ...(params.audible === undefined ? {} : { audible: params.audible }),
-      })
+      const tabs = yield* routed(context, listTabs, "tabs.query", params)
       if (params.url_pattern === undefined && params.title_pattern === undefined) return tabs
       return yield* matchInSandbox(context, params.url_pattern, params.title_pattern, tabs)
     }),
   open_tab: (params, context) => {
     const verdict = checkOpenableUrl(params.url)
-    if (!verdict.ok) return Effect.fail(new InvalidInput({ tool: "open_tab", parameter: "url", message: verdict.reason }))
-    return routed<typeof OpenTabResult.Type>(context, "open_tab", "tabs.open", {
-      url: verdict.url,
-      active: params.active,
-      waitUntilLoaded: params.wait_until_loaded,
-      ...(params.tab_id === undefined ? {} : { tabId: params.tab_id }),
-      ...(params.window_id === undefined ? {} : { windowId: params.window_id }),
-    })
+    if (!verdict.ok) return Effect.fail(new InvalidInput({ tool: openTab.name, parameter: "url", message: verdict.reason }))
+    return routed(context, openTab, "tabs.open", { ...params, url: verdict.url })
   },
-  close_tab: ({ tab_id }, context) => routed(context, "close_tab", "tabs.close", { tabId: tab_id }),
-  activate_tab: ({ tab_id }, context) => routed(context, "activate_tab", "tabs.activate", { tabId: tab_id }),
+  // These two only relay to the service worker, whose routes take the tools' own parameters.
+  close_tab: relay(closeTab, "tabs.close"),
+  activate_tab: relay(activateTab, "tabs.activate"),
 })

@@ -8,7 +8,8 @@
  * and `max_length` bounds the summary. The request stops as soon as the call's signal aborts.
  */
 import { Effect } from "effect"
-import { Cancelled, InvalidInput, Timeout, ToolFailed, type ToolError } from "../../schemas/errors.ts"
+import { Cancelled, InvalidInput, Timeout, ToolFailed } from "../../schemas/errors.ts"
+import { failureOf, type ToolErrorOf } from "../../schemas/tool-definition.ts"
 import { quoteInput } from "../../schemas/primitives.ts"
 import { webFetch } from "../../schemas/tools/web.ts"
 import type { Handler, ToolContext } from "../mesh/serve.ts"
@@ -25,7 +26,7 @@ export { MAX_BODY_BYTES }
 const ACCEPT = "text/html,application/xhtml+xml,application/json;q=0.9,text/plain;q=0.9,application/pdf;q=0.8,*/*;q=0.5"
 
 class Failure {
-  constructor(readonly error: ToolError) {}
+  constructor(readonly error: ToolErrorOf<typeof webFetch>) {}
 }
 
 /** The URL, if it is an absolute http or https address. */
@@ -75,10 +76,10 @@ export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
       if (params.prompt === undefined) return fetchAndRead(target, params.max_length, requestSignal, next)
       const whole = await fetchAndRead(target, undefined, requestSignal, next)
       const distilled = await distill(context.router, whole.content, params.prompt, params.max_length, signal)
-      if (!distilled.ok) throw new Failure(new ToolFailed(distilled.error))
+      if (!distilled.ok) throw new Failure(failureOf(webFetch, distilled.error))
       return { ...whole, content: distilled.content, truncated: distilled.truncated }
     },
-    catch: (error): ToolError => {
+    catch: (error): ToolErrorOf<typeof webFetch> => {
       if (error instanceof Failure) return error.error
       if (context.signal.aborted) return new Cancelled({ tool: TOOL })
       if (requestDeadline.aborted) return new Timeout({ tool: TOOL, ms: webFetch.timeoutMs })
@@ -165,7 +166,7 @@ const nextHop =
       const verdict = await context.host.judgeHop(context.callId, TOOL, to.href)
       if (!verdict.ok)
         throw new Failure(
-          new ToolFailed({
+          failureOf(webFetch, {
             code: verdict.error.code,
             message: `The redirect to ${quoteInput(to.href)} was not followed. ${verdict.error.message}`,
           }),

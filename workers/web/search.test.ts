@@ -3,7 +3,7 @@ import { Effect, Exit } from "effect"
 import { toWire, type ToolError } from "../../schemas/errors.ts"
 import type { ToolContext } from "../mesh/serve.ts"
 import { searchHandler } from "./search.ts"
-import { einoHtml2025, weatherLite2026 } from "./search/approved-duckduckgo.ts"
+import { einoHtml2025, weatherLite2026 } from "../../test/fixtures/search/approved-duckduckgo.ts"
 
 // The test server serves test/fixtures at /__fixtures for any method, so the recorded pages can stand in for the engines.
 const shared = (path: string) => `${location.origin}/__fixtures/search/${path}`

@@ -1,6 +1,6 @@
 /** web_search: the engine the user chose in the settings, each in a module of its own under search/. */
 import { Effect, Schema } from "effect"
-import { Unavailable, type ToolError } from "../../schemas/errors.ts"
+import { Cancelled, Unavailable } from "../../schemas/errors.ts"
 import { SearchSettings } from "../../schemas/settings.ts"
 import type { webSearch } from "../../schemas/tools/web.ts"
 import type { Handler, ToolContext } from "../mesh/serve.ts"
@@ -8,14 +8,14 @@ import { searchBaidu } from "./search/baidu.ts"
 import { searchBing } from "./search/bing.ts"
 import { searchDuckDuckGo } from "./search/duckduckgo.ts"
 import { searchGoogle } from "./search/google.ts"
-import type { SearchHit } from "./search/hits.ts"
+import type { SearchFailed, SearchHit } from "./search/hits.ts"
 
 type Engine = (
   query: string,
   maxResults: number,
   settings: typeof SearchSettings.Type,
   signal: AbortSignal,
-) => Effect.Effect<Array<SearchHit>, ToolError>
+) => Effect.Effect<Array<SearchHit>, SearchFailed | Cancelled>
 
 const engines: Record<(typeof SearchSettings.Type)["engine"], Engine> = {
   duckduckgo: searchDuckDuckGo,

@@ -13,7 +13,8 @@
  *   stops being readable once the file changes, and the URL must outlive that.
  */
 import { Effect } from "effect"
-import { InvalidInput, ToolFailed, type ToolError } from "../../schemas/errors.ts"
+import { InvalidInput, ToolFailed } from "../../schemas/errors.ts"
+import { asToolError, type ToolErrorOf } from "../../schemas/tool-definition.ts"
 import { MAX_READ_LINES, opfsDelete, opfsList, opfsRead, opfsWrite } from "../../schemas/tools/workspace.ts"
 import { serveToolGroup, type ToolContext } from "../mesh/serve.ts"
 import { contentBytes } from "./content.ts"
@@ -25,10 +26,11 @@ import { decodeText, isText, pageOfLines } from "./text.ts"
 
 const workspace = new Workspace()
 
-type Tool = "opfs_write" | "opfs_read" | "opfs_list" | "opfs_delete"
+type Tool = typeof opfsWrite | typeof opfsRead | typeof opfsList | typeof opfsDelete
 
 /** The parsed path; files and deletions need a name, only a listing may name the root. */
-const pathOf = (tool: Tool, raw: string | undefined, rootAllowed: boolean): Effect.Effect<WorkspacePath, InvalidInput> => {
+const pathOf = (definition: Tool, raw: string | undefined, rootAllowed: boolean): Effect.Effect<WorkspacePath, InvalidInput> => {
+  const tool = definition.name
   const parsed = parseWorkspacePath(raw ?? "")
   if (!parsed.ok) return Effect.fail(new InvalidInput({ tool, parameter: "path", message: parsed.message }))
   if (parsed.value.segments.length === 0 && !rootAllowed) {
@@ -61,17 +63,22 @@ const retentionOf = (context: ToolContext): Effect.Effect<Retention> =>
  */
 const fromAgentRun = (context: ToolContext) => context.callId.includes(":")
 
-const onDisk = <A>(what: string, path: WorkspacePath, work: (signal: AbortSignal) => Promise<A>): Effect.Effect<A, ToolError> =>
-  Effect.tryPromise({ try: (signal) => work(signal), catch: (error) => fileSystemError(error, path.path, what) })
+const onDisk = <A, T extends Tool>(
+  tool: T,
+  what: string,
+  path: WorkspacePath,
+  work: (signal: AbortSignal) => Promise<A>,
+): Effect.Effect<A, ToolErrorOf<T>> =>
+  Effect.tryPromise({ try: (signal) => work(signal), catch: (error) => asToolError(tool, fileSystemError(error, path.path, what)) })
 
 serveToolGroup([opfsWrite, opfsRead, opfsList, opfsDelete], {
   opfs_write: (params, context) =>
     Effect.gen(function* () {
-      const path = yield* pathOf("opfs_write", params.path, false)
+      const path = yield* pathOf(opfsWrite, params.path, false)
       const content = contentBytes(params.content)
       if (!content.ok) return yield* Effect.fail(new InvalidInput({ tool: "opfs_write", parameter: "content", message: content.message }))
       const retention = yield* retentionOf(context)
-      const size = yield* onDisk("written", path, (signal) =>
+      const size = yield* onDisk(opfsWrite, "written", path, (signal) =>
         workspace.write(path, content.bytes, signal, { retention, fromOutside: fromAgentRun(context) }),
       )
       return { path: path.path, size }
@@ -79,7 +86,7 @@ serveToolGroup([opfsWrite, opfsRead, opfsList, opfsDelete], {
 
   opfs_read: (params, { host, signal: callSignal }) =>
     Effect.gen(function* () {
-      const path = yield* pathOf("opfs_read", params.path, false)
+      const path = yield* pathOf(opfsRead, params.path, false)
       if (params.mode === "blob" && (params.offset !== undefined || params.limit !== undefined)) {
         return yield* Effect.fail(
           new InvalidInput({
@@ -89,8 +96,10 @@ serveToolGroup([opfsWrite, opfsRead, opfsList, opfsDelete], {
           }),
         )
       }
-      const bytes = yield* onDisk("read", path, (signal) => workspace.read(path, signal))
-      const marked = (yield* onDisk("read", path, () => workspace.cameFromOutside(path, callSignal))) ? { untrusted: true as const } : {}
+      const bytes = yield* onDisk(opfsRead, "read", path, (signal) => workspace.read(path, signal))
+      const marked = (yield* onDisk(opfsRead, "read", path, () => workspace.cameFromOutside(path, callSignal)))
+        ? { untrusted: true as const }
+        : {}
       if (params.mode === "text" || (params.mode === "auto" && isText(bytes))) {
         const page = pageOfLines(decodeText(bytes), params.offset ?? 1, params.limit ?? MAX_READ_LINES)
         if (!page.ok) return yield* Effect.fail(new InvalidInput({ tool: "opfs_read", parameter: "offset", message: page.message }))
@@ -110,15 +119,15 @@ serveToolGroup([opfsWrite, opfsRead, opfsList, opfsDelete], {
 
   opfs_list: (params) =>
     Effect.gen(function* () {
-      const path = yield* pathOf("opfs_list", params.path, true)
-      return yield* onDisk("listed", path, (signal) => workspace.list(path, signal))
+      const path = yield* pathOf(opfsList, params.path, true)
+      return yield* onDisk(opfsList, "listed", path, (signal) => workspace.list(path, signal))
     }),
 
   opfs_delete: (params, context) =>
     Effect.gen(function* () {
-      const path = yield* pathOf("opfs_delete", params.path, false)
+      const path = yield* pathOf(opfsDelete, params.path, false)
       const retention = yield* retentionOf(context)
-      yield* onDisk("deleted", path, (signal) => workspace.delete(path, signal, retention))
+      yield* onDisk(opfsDelete, "deleted", path, (signal) => workspace.delete(path, signal, retention))
       return { path: path.path, deleted: true as const }
     }),
 })

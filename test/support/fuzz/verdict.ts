@@ -6,6 +6,7 @@
  */
 import { Exit, Schema } from "effect"
 import { strictParse } from "../../../schemas/primitives.ts"
+import { declaresCode } from "../../../schemas/tool-definition.ts"
 import { builtinTools } from "../../../schemas/tools/index.ts"
 import type { FuzzCase } from "./mutate.ts"
 import { expand } from "./values.ts"
@@ -26,48 +27,6 @@ export type Verdict =
   { readonly kind: "ok" | "specific" } | { readonly kind: "crash" | "hang" | "unspecific" | "validation"; readonly reason: string }
 
 const COMMON = ["invalid_input", "not_found", "permission_denied"]
-const WORKSPACE = ["is_a_directory", "not_a_directory", "quota_exceeded", "busy", "io_error", "blob_failed"]
-const TABS = ["browser_error"]
-
-/** The codes each tool documents for its own failures (schemas and workers), beyond the common ones. */
-export const TOOL_CODES: Readonly<Record<string, ReadonlyArray<string>>> = {
-  web_fetch: [
-    "http_error",
-    "network_error",
-    "unsupported_content_type",
-    "unreadable_content",
-    "too_large",
-    "too_many_redirects",
-    "redirect_refused",
-    "redirect_unreadable",
-    "summary_timeout",
-  ],
-  web_search: [
-    "search_http_error",
-    "search_network_error",
-    "search_blocked",
-    "search_bad_response",
-    "search_links_unresolved",
-    "search_api_error",
-    "missing_api_key",
-    "search_response_too_large",
-  ],
-  get_tab_content: ["page_not_readable", "selector_not_found", "scripts_blocked", "summary_timeout", ...TABS],
-  list_tabs: TABS,
-  open_tab: ["navigation_failed", "redirect_refused", ...TABS],
-  close_tab: TABS,
-  activate_tab: TABS,
-  opfs_write: WORKSPACE,
-  opfs_read: WORKSPACE,
-  opfs_list: WORKSPACE,
-  opfs_delete: WORKSPACE,
-  ask_user: [],
-  execute_script: ["script_error", "scripts_blocked", "page_not_readable", "sandbox_crashed", ...TABS],
-  agent: ["no_model", "model_error", "agent_failed", "step_limit", "loop_detected", "busy"],
-  create_task: [],
-  update_task: [],
-  list_tasks: [],
-}
 
 /** Longer than this, a message is not "short": it most likely echoes the input back. */
 export const MESSAGE_MAX_CHARS = 4_096
@@ -104,7 +63,8 @@ export const judge = (fuzz: FuzzCase, outcome: Outcome, accepted: boolean): Verd
   if (!accepted && !fuzz.optionsInvalid && code !== "invalid_input") {
     return { kind: "validation", reason: `ran although the contract refuses these parameters, and failed with ${code}: ${message}` }
   }
-  if (!COMMON.includes(code) && !(TOOL_CODES[fuzz.tool] ?? []).includes(code)) {
+  // The codes each tool declares for its own failures: its definition's `errors` (schemas/tools/).
+  if (!COMMON.includes(code) && !declaresCode(definitions.get(fuzz.tool)!, code)) {
     return { kind: "unspecific", reason: `code "${code}" is not one ${fuzz.tool} documents: ${message}` }
   }
   if ((outcome.messageLength ?? message.length) > MESSAGE_MAX_CHARS) {

@@ -11,6 +11,7 @@ export const wait = defineTool({
   description: "Waits ms milliseconds, cooperatively.",
   annotations: quiet,
   timeoutMs: 5_000,
+  errors: {},
   parameters: Schema.Struct({ ms: WholeNumber }),
   result: Schema.Struct({ waited: Schema.Number }),
 })
@@ -20,6 +21,7 @@ export const spin = defineTool({
   description: "Busy-loops ms milliseconds without yielding.",
   annotations: quiet,
   timeoutMs: 5_000,
+  errors: {},
   parameters: Schema.Struct({ ms: WholeNumber }),
   result: Schema.Struct({ spun: Schema.Number }),
 })
@@ -29,6 +31,7 @@ export const counts = defineTool({
   description: "How many waits started, how many finished and how many were stopped.",
   annotations: quiet,
   timeoutMs: 5_000,
+  errors: {},
   parameters: Schema.Struct({}),
   result: Schema.Struct({ started: Schema.Number, finished: Schema.Number, stopped: Schema.Number }),
 })
@@ -38,6 +41,7 @@ export const badResult = defineTool({
   description: "Returns a result that breaks its contract.",
   annotations: quiet,
   timeoutMs: 5_000,
+  errors: {},
   parameters: Schema.Struct({}),
   result: Schema.Struct({ n: Schema.Number }),
 })
@@ -48,7 +52,18 @@ export const summarise = defineTool({
   annotations: quiet,
   timeoutMs: 200,
   summaryTimeoutMs: 5_000,
+  errors: {},
   parameters: Schema.Struct({ ms: WholeNumber, prompt: Schema.optionalKey(Schema.String) }),
   result: Schema.Struct({ waited: Schema.Number }),
 })
-export const probeTools = [wait, spin, counts, badResult, summarise] as const
+export const fails = defineTool({
+  name: "probe_fails",
+  group: "tasks",
+  description: "Fails with the code it is given, declared or not (the type check is bypassed on purpose).",
+  annotations: quiet,
+  timeoutMs: 5_000,
+  errors: { probe_refused: "The probe refused, as asked." },
+  parameters: Schema.Struct({ code: Schema.String }),
+  result: Schema.Struct({}),
+})
+export const probeTools = [wait, spin, counts, badResult, summarise, fails] as const

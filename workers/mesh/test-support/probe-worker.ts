@@ -1,5 +1,6 @@
 /** The probe group's worker (unit tests only). */
 import { Effect } from "effect"
+import { ToolFailed } from "../../../schemas/errors.ts"
 import { serveToolGroup } from "../serve.ts"
 import { probeTools } from "./probe-tools.ts"
 
@@ -45,4 +46,6 @@ serveToolGroup(probeTools, {
     }),
   probe_counts: () => Effect.sync(() => ({ started, finished, stopped })),
   probe_bad_result: () => Effect.succeed({ n: "not a number" } as never),
+  // A code of unknown value, as a handler that escaped its type would produce.
+  probe_fails: ({ code }) => Effect.fail(new ToolFailed({ code: code as "probe_refused", message: "as asked" })),
 })

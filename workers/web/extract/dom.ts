@@ -103,8 +103,6 @@ export const tagOf = (node: Node): string => (node as Element).localName ?? ""
 
 export const isElement = (node: Node): node is Element => node.nodeType === ELEMENT_NODE
 
-export const isBlock = (node: Node): boolean => node.nodeType === ELEMENT_NODE && BLOCK_TAGS.has(tagOf(node))
-
 /** Counts the characters of `text` that are not white space: a length that markup layout cannot inflate. */
 export const visibleLength = (text: string): number => {
   let n = 0

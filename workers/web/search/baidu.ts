@@ -7,7 +7,7 @@
 import { Effect } from "effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import type { SearchSettings } from "../../../schemas/settings.ts"
-import { cleanText, finishHits, httpUrl, type SearchHit } from "./hits.ts"
+import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed } from "./hits.ts"
 import { hasClass, parseHtml } from "./html.ts"
 import { fetchPage } from "./http.ts"
 import { counted } from "../../../schemas/plural.ts"
@@ -146,7 +146,7 @@ export const searchBaidu = (
   maxResults: number,
   settings: typeof SearchSettings.Type,
   signal: AbortSignal,
-): Effect.Effect<Array<SearchHit>, ToolFailed | Cancelled> =>
+): Effect.Effect<Array<SearchHit>, SearchFailed | Cancelled> =>
   Effect.gen(function* () {
     const url = new URL(settings.baiduEndpoint)
     url.searchParams.set("wd", query)
@@ -185,7 +185,7 @@ const resolveEntries = (
   maxResults: number,
   endpoint: string,
   signal: AbortSignal,
-): Effect.Effect<Array<SearchHit>, ToolFailed | Cancelled> =>
+): Effect.Effect<Array<SearchHit>, SearchFailed | Cancelled> =>
   Effect.gen(function* () {
     const resolved: Array<SearchHit> = []
     let next = 0

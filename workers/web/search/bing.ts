@@ -5,7 +5,7 @@
 import { Effect } from "effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import type { SearchSettings } from "../../../schemas/settings.ts"
-import { cleanText, finishHits, httpUrl, type SearchHit } from "./hits.ts"
+import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed } from "./hits.ts"
 import { apiJson, fetchPage, type FetchedPage } from "./http.ts"
 
 interface BingError {
@@ -16,7 +16,7 @@ interface BingError {
 }
 
 /** Reads a Bing response: its web results, or the error it reports (by status or by `_type`). */
-export const readBingResponse = (status: number, body: string): Array<SearchHit> | ToolFailed => {
+export const readBingResponse = (status: number, body: string): Array<SearchHit> | SearchFailed => {
   const json = apiJson("Bing Web Search API", "Bing endpoint", status, body)
   if (json instanceof ToolFailed) return json
   const record = json as {
@@ -40,7 +40,7 @@ export const readBingResponse = (status: number, body: string): Array<SearchHit>
   })
 }
 
-const bingError = (status: number, error: BingError | undefined): ToolFailed => {
+const bingError = (status: number, error: BingError | undefined): SearchFailed => {
   const codes = [error?.code, error?.subCode].filter(Boolean).join("/")
   const said = [error?.message, error?.moreDetails].filter(Boolean).join(" ")
   const what = `The Bing Web Search API refused the search (HTTP ${status}${codes ? `, ${codes}` : ""})${said ? `: ${said}` : "."}`
@@ -58,7 +58,7 @@ export const searchBing = (
   maxResults: number,
   settings: typeof SearchSettings.Type,
   signal: AbortSignal,
-): Effect.Effect<Array<SearchHit>, ToolFailed | Cancelled> => {
+): Effect.Effect<Array<SearchHit>, SearchFailed | Cancelled> => {
   const key = settings.bingApiKey?.trim()
   if (!key) {
     return Effect.fail(

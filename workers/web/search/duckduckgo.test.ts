@@ -1,5 +1,5 @@
 import { expect } from "chai"
-import { einoHtml2025, openclawHtml2026, weatherLite2026 } from "./approved-duckduckgo.ts"
+import { einoHtml2025, openclawHtml2026, weatherLite2026 } from "../../../test/fixtures/search/approved-duckduckgo.ts"
 import { duckDuckGoChallengePage } from "./challenge-pages.ts"
 import { duckDuckGoTarget, parseDuckDuckGoHtml, parseDuckDuckGoLite, type PageReading } from "./duckduckgo.ts"
 

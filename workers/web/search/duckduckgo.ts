@@ -7,7 +7,7 @@
 import { Effect } from "effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import type { SearchSettings } from "../../../schemas/settings.ts"
-import { cleanText, finishHits, httpUrl, type SearchHit } from "./hits.ts"
+import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed } from "./hits.ts"
 import { hasClass, parseHtml } from "./html.ts"
 import { excerpt, fetchPage, originOf, type Unreachable } from "./http.ts"
 import { counted } from "../../../schemas/plural.ts"
@@ -90,7 +90,7 @@ const askEndpoint = (
   parse: (html: string) => PageReading,
   query: string,
   signal: AbortSignal,
-): Effect.Effect<Attempt, Cancelled | ToolFailed> =>
+): Effect.Effect<Attempt, Cancelled | SearchFailed> =>
   fetchPage({
     engine: "DuckDuckGo",
     url: endpoint,
@@ -112,7 +112,7 @@ export const searchDuckDuckGo = (
   maxResults: number,
   settings: typeof SearchSettings.Type,
   signal: AbortSignal,
-): Effect.Effect<Array<SearchHit>, ToolFailed | Cancelled> =>
+): Effect.Effect<Array<SearchHit>, SearchFailed | Cancelled> =>
   Effect.gen(function* () {
     const html = yield* askEndpoint(settings.duckduckgoHtmlEndpoint, parseDuckDuckGoHtml, query, signal)
     if (html.reading.kind === "hits") return finishHits(html.reading.hits, maxResults)
@@ -121,7 +121,7 @@ export const searchDuckDuckGo = (
     return yield* Effect.fail(failureOf([html, lite]))
   })
 
-const failureOf = (attempts: ReadonlyArray<Attempt>): ToolFailed => {
+const failureOf = (attempts: ReadonlyArray<Attempt>): SearchFailed => {
   const told = attempts.map((a) => `${originOf(a.endpoint)}: ${describe(a.reading)}`).join("; ")
   if (attempts.some((a) => a.reading.kind === "blocked")) {
     return new ToolFailed({

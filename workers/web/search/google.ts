@@ -5,7 +5,7 @@
 import { Effect } from "effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import type { SearchSettings } from "../../../schemas/settings.ts"
-import { cleanText, finishHits, httpUrl, type SearchHit } from "./hits.ts"
+import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed } from "./hits.ts"
 import { apiJson, fetchPage } from "./http.ts"
 
 interface GoogleError {
@@ -16,7 +16,7 @@ interface GoogleError {
 }
 
 /** Reads a Custom Search response: its items, or the error it reports. */
-export const readGoogleResponse = (status: number, body: string): Array<SearchHit> | ToolFailed => {
+export const readGoogleResponse = (status: number, body: string): Array<SearchHit> | SearchFailed => {
   const json = apiJson("Google Custom Search API", "Google endpoint", status, body)
   if (json instanceof ToolFailed) return json
   const record = json as {
@@ -38,7 +38,7 @@ export const readGoogleResponse = (status: number, body: string): Array<SearchHi
   })
 }
 
-const googleError = (status: number, error: GoogleError | undefined): ToolFailed => {
+const googleError = (status: number, error: GoogleError | undefined): SearchFailed => {
   const reason = [error?.status, error?.errors?.[0]?.reason].filter(Boolean).join("/")
   const what = `The Google Custom Search API refused the search (HTTP ${status}${reason ? `, ${reason}` : ""})${error?.message ? `: ${error.message}` : "."}`
   const hint =
@@ -55,7 +55,7 @@ export const searchGoogle = (
   maxResults: number,
   settings: typeof SearchSettings.Type,
   signal: AbortSignal,
-): Effect.Effect<Array<SearchHit>, ToolFailed | Cancelled> => {
+): Effect.Effect<Array<SearchHit>, SearchFailed | Cancelled> => {
   const key = settings.googleApiKey?.trim()
   const cx = settings.googleCseId?.trim()
   if (!key || !cx) {

@@ -1,7 +1,12 @@
 /** What every engine hands back, and the clean-up all of them share. */
-import type { WebSearchHit } from "../../../schemas/tools/web.ts"
+import type { ToolFailed } from "../../../schemas/errors.ts"
+import type { ErrorCodeOf } from "../../../schemas/tool-definition.ts"
+import type { WebSearchHit, webSearch } from "../../../schemas/tools/web.ts"
 
 export type SearchHit = typeof WebSearchHit.Type
+
+/** A search's own failure: one of the codes web_search declares. */
+export type SearchFailed = ToolFailed<ErrorCodeOf<typeof webSearch>>
 
 /** Collapses markup layout (newlines, indentation, no-break spaces) into single spaces. */
 export const cleanText = (text: string | null | undefined): string => (text ?? "").replace(/\s+/g, " ").trim()

@@ -5,7 +5,7 @@
 import { Data, Effect } from "effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import { BodyTooLarge, decodeBody, readBody } from "../body.ts"
-import { stripBom } from "./hits.ts"
+import { stripBom, type SearchFailed } from "./hits.ts"
 
 /** The request never got an answer (DNS, refused connection, TLS, offline). */
 export class Unreachable extends Data.TaggedError("Unreachable")<{
@@ -13,7 +13,7 @@ export class Unreachable extends Data.TaggedError("Unreachable")<{
   readonly url: string
   readonly reason: string
 }> {
-  toToolFailed(): ToolFailed {
+  toToolFailed(): SearchFailed {
     return new ToolFailed({
       code: "search_network_error",
       message: `${this.engine} could not be reached at ${originOf(this.url)} (${this.reason}). Check the network connection and the ${this.engine} endpoint in Agent → Settings, then retry.`,
@@ -39,7 +39,7 @@ export interface RequestPlan {
 }
 
 /** Fetches and decodes one response; only a transport failure or an oversized answer fails (the caller judges statuses). */
-export const fetchPage = (plan: RequestPlan): Effect.Effect<FetchedPage, Unreachable | Cancelled | ToolFailed> =>
+export const fetchPage = (plan: RequestPlan): Effect.Effect<FetchedPage, Unreachable | Cancelled | SearchFailed> =>
   Effect.tryPromise({
     try: async (interrupted) => {
       const signal = AbortSignal.any([plan.signal, interrupted])
@@ -76,7 +76,7 @@ export const excerpt = (text: string, length = 160): string => {
 }
 
 /** An API's JSON body (a leading byte-order mark allowed), or the error saying it was not JSON. */
-export const apiJson = (api: string, endpointSetting: string, status: number, body: string): Record<string, unknown> | ToolFailed => {
+export const apiJson = (api: string, endpointSetting: string, status: number, body: string): Record<string, unknown> | SearchFailed => {
   let json: unknown
   try {
     json = JSON.parse(stripBom(body))
