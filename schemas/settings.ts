@@ -125,6 +125,14 @@ export const Settings = Schema.Struct({
     historyDays: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(365)).pipe(withDefault(7)),
     historyMaxBytes: PositiveWholeNumber.pipe(withDefault(256 * 1024 * 1024)),
   }).pipe(withDefault({})),
+  /** A research job's defaults (docs/research.md); a job started through the API may ask for others. */
+  research: Schema.Struct({
+    researchers: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(8)).pipe(withDefault(4)),
+    /** Model turns of all the job's agents together. */
+    steps: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(2000)).pipe(withDefault(160)),
+    tokens: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(100_000_000)).pipe(withDefault(2_000_000)),
+    wallMs: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(4 * 60 * 60_000)).pipe(withDefault(15 * 60_000)),
+  }).pipe(withDefault({})),
   /** How the agent talks to model services: retries, stalls, result sizes. */
   model: Schema.Struct({
     maxRetries: WholeNumber.check(Schema.isBetween({ minimum: 0, maximum: 10 })).pipe(withDefault(3)),

@@ -234,7 +234,18 @@ const local: MeshTransport = {
           if ((await store.meta(request.conversationId)) === undefined)
             await store.create({ id: request.conversationId, title: titleFrom(request.question) })
         }
-        return research.start(request)
+        // What the request leaves out comes from the settings (Settings → Research).
+        const settings = await router("settings.get")
+        const defaults = settings.ok ? (settings.value as Settings).research : undefined
+        return research.start(
+          defaults
+            ? {
+                ...request,
+                researchers: request.researchers ?? defaults.researchers,
+                budget: { steps: defaults.steps, tokens: defaults.tokens, wallMs: defaults.wallMs, ...request.budget },
+              }
+            : request,
+        )
       }
       case "research.stop": {
         const decoded = decode(JobIdParams as never, method, params)
