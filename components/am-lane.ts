@@ -7,6 +7,8 @@ import { t } from "./i18n.ts"
 import type { Lane, ToolStatus } from "./state/chat-view.ts"
 import { statusLabel } from "./am-tool-card.ts"
 import { baseStyles } from "./styles.ts"
+import { toolLabel } from "./tool-card-text.ts"
+import { errorText } from "./words.ts"
 
 const laneStatus = (status: Lane["status"]): ToolStatus =>
   status === "running" ? "running" : status === "completed" ? "done" : status === "stopped" ? "cancelled" : "failed"
@@ -102,12 +104,13 @@ export class AmLane extends LitElement {
         <span class="status ${status}" data-testid="lane-status">${statusLabel(status)}</span>
       </div>
       <div class="now" data-testid="lane-step">
-        ${t("laneStep", String(lane.steps))}${lane.current ? html` · ${lane.current}` : nothing}
+        ${t("laneStep", String(lane.steps))}${lane.current ? html` · ${lane.current.startsWith("✎ ") ? lane.current : toolLabel(lane.current)}` : nothing}
       </div>
+      ${lane.error ? html`<p class="error" data-testid="lane-error">${errorText(lane.error)}</p>` : nothing}
       ${
         lane.tools.length
           ? html`<ul aria-label=${t("laneTools")}>
-              ${lane.tools.map((tool) => html`<li class=${tool.status} title=${statusLabel(tool.status)}>${tool.tool}</li>`)}
+              ${lane.tools.map((tool) => html`<li class=${tool.status} title=${statusLabel(tool.status)}>${toolLabel(tool.tool)}</li>`)}
             </ul>`
           : nothing
       }

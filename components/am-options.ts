@@ -9,6 +9,7 @@ import type { Settings, SettingsPatch } from "../schemas/settings.ts"
 import "./am-providers.ts"
 import "./am-workspace.ts"
 import { t } from "./i18n.ts"
+import { caughtText, errorText } from "./words.ts"
 import { httpUrl, wholeNumberBetween, type Check } from "./settings-validation.ts"
 import { modelOptions } from "./state/chat.ts"
 import { baseStyles } from "./styles.ts"
@@ -158,7 +159,7 @@ export class AmOptions extends LitElement {
     document.addEventListener("visibilitychange", this.onVisible)
     void globalThis.agent.settings.get().then(
       (s) => (this.settings = s),
-      (error: Error) => (this.message = error.message),
+      (error: unknown) => (this.message = caughtText(error)),
     )
   }
 
@@ -179,7 +180,7 @@ export class AmOptions extends LitElement {
   /** Pages cannot open chrome:// addresses: the service worker opens the Details page. */
   private async openExtensionDetails() {
     const reply = await callRouter("userScripts.openDetails")
-    if (!reply.ok) this.flash(reply.error.message)
+    if (!reply.ok) this.flash(errorText(reply.error))
   }
 
   private userScriptsSection() {
@@ -208,7 +209,7 @@ export class AmOptions extends LitElement {
       if (field) this.setError(field, undefined)
       this.flash(t("saved"))
     } catch (error) {
-      const message = (error as Error).message
+      const message = caughtText(error)
       if (field) this.setError(field, message)
       else this.flash(message)
       throw error

@@ -59,8 +59,11 @@ export type ToolError =
 /** The error as it crosses a boundary (worker → supervisor → page → model). */
 export const WireError = Schema.Struct({
   code: Schema.String,
+  /** English, for the model and developers; a person reads the code, worded by the UI. */
   message: Schema.String,
   parameter: Schema.optionalKey(Schema.String),
+  /** The values the UI's wording of `code` takes (`error_<code>`), in order. */
+  params: Schema.optionalKey(Schema.Array(Schema.String)),
 })
 export type WireError = typeof WireError.Type
 
@@ -71,7 +74,11 @@ export const toWire = (error: ToolError): WireError => {
         ? { code: "invalid_input", message: `${error.tool}: ${error.message}` }
         : { code: "invalid_input", message: `${error.tool}: ${error.message}`, parameter: error.parameter }
     case "Timeout":
-      return { code: "timeout", message: `${error.tool} did not finish within ${error.ms / 1000} s and was stopped.` }
+      return {
+        code: "timeout",
+        message: `${error.tool} did not finish within ${error.ms / 1000} s and was stopped.`,
+        params: [String(error.ms / 1000)],
+      }
     case "Cancelled":
       return { code: "cancelled", message: `${error.tool} was cancelled${error.reason ? `: ${error.reason}` : "."}` }
     case "WorkerCrashed":

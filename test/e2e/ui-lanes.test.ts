@@ -66,7 +66,7 @@ test("three researchers started in one turn show as three lanes, each with its t
     )
   for (const text of texts) {
     assert.match(text, /step 2/)
-    assert.match(text, /list_tabs/)
+    assert.match(text, /List tabs/, "the tool by its label, not its name")
     assert.match(text, /done/)
   }
   const screenshots = path.join(repoRoot, "test-results", "screenshots")

@@ -300,7 +300,7 @@ test("a destructive call waits for the user's yes in the panel, and runs only th
   const ask = panel.getByTestId("confirmation")
   await ask.waitFor()
   await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=waiting]").waitFor()
-  assert.match(await ask.innerText(), /Allow close_tab\?/)
+  assert.match(await ask.innerText(), /Allow Close tab\?/, "the tool by its label, not its name")
   assert.equal(doomed.isClosed(), false, "nothing closed before the yes")
   await shoot(panel, "sidepanel-confirmation")
   await ask.getByRole("button", { name: "Allow" }).click()
