@@ -24,7 +24,7 @@ import { openSettings } from "./am-composer.ts"
 import { formText } from "./form-text.ts"
 import { t } from "./i18n.ts"
 import { liveOrdinal, turnsOf, type ChatView, type TurnItem } from "./state/chat-view.ts"
-import { chat } from "./state/chat.ts"
+import { chat, modelOptions } from "./state/chat.ts"
 import { StoreController } from "./state/store-controller.ts"
 import { baseStyles } from "./styles.ts"
 import { errorText, fixedInSettings, noticeText } from "./words.ts"
@@ -51,6 +51,7 @@ export class AmChatLog extends LitElement {
   following = true
   private readonly view = new StoreController(this, chat.view)
   private readonly runId = new StoreController(this, chat.currentRunId)
+  private readonly settings = new StoreController(this, chat.settings)
   private readonly resizes = new ResizeObserver(() => this.keepAtEnd())
   private observed: Element | undefined
   private intentUntil = 0
@@ -151,6 +152,10 @@ export class AmChatLog extends LitElement {
       .empty h2 {
         font-size: 16px;
         margin: 0 0 4px;
+      }
+      .empty .muted {
+        max-width: 34em;
+        margin: 0 auto 12px;
       }
       .jump {
         position: sticky;
@@ -294,6 +299,29 @@ export class AmChatLog extends LitElement {
     </button>`
   }
 
+  /** An empty conversation: what to ask, or, before any model is set up, how to set one up. */
+  private empty() {
+    const settings = this.settings.value
+    const setup =
+      settings === undefined
+        ? undefined
+        : settings.providers.length === 0
+          ? "provider"
+          : modelOptions(settings).length === 0
+            ? "model"
+            : undefined
+    if (setup === undefined)
+      return html`<div class="empty">
+        <h2>${t("emptyTitle")}</h2>
+        <p class="muted">${t("emptyHint")}</p>
+      </div>`
+    return html`<div class="empty" data-testid="first-run">
+      <h2>${setup === "provider" ? t("firstRunTitle") : t("firstRunModelTitle")}</h2>
+      <p class="muted">${setup === "provider" ? t("firstRunHint") : t("noModel")}</p>
+      <button type="button" class="primary" @click=${() => openSettings()}>${t("openSettings")}</button>
+    </div>`
+  }
+
   /** A run's notice or failure, in the reader's words; a failure fixed in the settings links there. */
   private notice(status: string, text: string, code: string | undefined, testId: string) {
     return html`<p class="notice ${status}" role=${status === "failed" ? "alert" : "status"} data-testid=${testId}>
@@ -411,10 +439,7 @@ export class AmChatLog extends LitElement {
     const live = view.live && view.live.runId === runId ? view.live : undefined
     const jobs = Object.keys(view.research).length
     if (items.length === 0 && !live && jobs === 0 && view.questions.length === 0 && view.confirmations.length === 0 && !view.failure) {
-      return html`<div class="empty">
-        <h2>${t("emptyTitle")}</h2>
-        <p class="muted">${t("emptyHint")}</p>
-      </div>`
+      return this.empty()
     }
     const key = (i: TurnItem) =>
       i.kind === "usage" ? `u:${i.runId}` : i.kind === "assistant" ? `a:${i.record.runId}:${i.ordinal}` : `${i.kind}:${i.record.seq}`

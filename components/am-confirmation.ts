@@ -12,7 +12,7 @@ import { ClockController, timeLeft } from "./clock.ts"
 import { t } from "./i18n.ts"
 import { baseStyles } from "./styles.ts"
 import { toolLabel } from "./tool-card-text.ts"
-import { caughtText, siteLabel } from "./words.ts"
+import { caughtText, siteLabel, sitesOf } from "./words.ts"
 
 export class AmConfirmation extends LitElement {
   static override properties = { request: { attribute: false }, error: { state: true }, busy: { state: true } }
@@ -111,7 +111,7 @@ export class AmConfirmation extends LitElement {
   override render() {
     const r = this.request
     if (!r) return nothing
-    const hosts = (r.destination ?? r.site).split(" ").map(siteLabel)
+    const hosts = sitesOf(r.destination ?? r.site).map(siteLabel)
     const host = hosts.join(", ")
     return html`<section role="group" aria-labelledby="what" data-testid="confirmation">
       <div class="head">

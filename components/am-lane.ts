@@ -51,14 +51,23 @@ export class AmLane extends LitElement {
         border-radius: 9px;
         border: 1px solid currentColor;
       }
+      /* The theme's colours, which keep 4.5:1 in light and dark. */
       .status.running {
-        color: var(--am-accent, #3b6cf6);
+        color: var(--am-accent);
       }
       .status.done {
-        color: #2e7d32;
+        color: var(--am-ok);
       }
       .status.failed {
-        color: #c62828;
+        color: var(--am-danger);
+        background: var(--am-danger-bg);
+      }
+      .status.cancelled {
+        color: var(--am-muted);
+      }
+      .error {
+        color: var(--am-danger);
+        margin: 2px 0;
       }
       .now {
         color: var(--am-muted, GrayText);
@@ -76,7 +85,6 @@ export class AmLane extends LitElement {
         gap: 4px;
       }
       li {
-        font-family: ui-monospace, monospace;
         font-size: 0.85em;
         padding: 0 6px;
         border-radius: 4px;

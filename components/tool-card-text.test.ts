@@ -1,6 +1,6 @@
 import { expect } from "chai"
 import { errorLine, resultView, setToolCards, toolLabel, toolSubject } from "./tool-card-text.ts"
-import { caughtText, kindLabel, noticeText, presetLabel, siteLabel } from "./words.ts"
+import { caughtText, kindLabel, noticeText, presetLabel, siteLabel, sitesOf } from "./words.ts"
 
 type Messages = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>
 
@@ -90,5 +90,7 @@ describe("the agent's words, from codes", () => {
     expect(presetLabel({ id: "openai", label: "OpenAI" })).to.equal("OpenAI")
     expect(siteLabel("unknown site")).to.equal("un site inconnu")
     expect(siteLabel("https://example.com")).to.equal("example.com")
+    expect(siteLabel("data:text/html,<title>x</title>")).to.equal("un site inconnu")
+    expect(sitesOf("https://a.example unknown site").map(siteLabel)).to.deep.equal(["a.example", "un site inconnu"])
   })
 })

@@ -70,13 +70,15 @@ export const kindLabel = (kind: string): string =>
 export const presetLabel = (preset: { readonly id: string; readonly label: string }): string =>
   message(`preset_${preset.id}`) ?? preset.label
 
-/** A site as the mesh names it: an origin's host, or the workspace, or "unknown". */
+/** A site as the mesh names it: an address's host, or the workspace; anything else (a data: tab, "unknown site") is unknown. */
 export const siteLabel = (site: string): string => {
   if (site === "workspace") return t("siteWorkspace")
-  if (site === "unknown site" || site === "") return t("siteUnknown")
   try {
-    return new URL(site).host || site
+    return new URL(site).host || t("siteUnknown")
   } catch {
-    return site
+    return t("siteUnknown")
   }
 }
+
+/** The sites of a list the mesh joins with spaces ("unknown site" is one). */
+export const sitesOf = (list: string): ReadonlyArray<string> => list.match(/unknown site|\S+/g) ?? []

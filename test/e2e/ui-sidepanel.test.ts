@@ -61,6 +61,10 @@ test("without a provider the panel says so and links to the settings; a provider
   assert.match(await setup.innerText(), /No model provider is set up/)
   assert.equal(await setup.getByRole("link", { name: "Open the settings" }).count(), 1)
   assert.equal(await panel.getByTestId("send").isDisabled(), true)
+  // The centre of the panel leads there too, instead of inviting a question nobody can answer.
+  const firstRun = panel.getByTestId("first-run")
+  assert.match(await firstRun.innerText(), /Set up a model to start[\s\S]*Ollama/)
+  assert.equal(await firstRun.getByRole("button", { name: "Open the settings" }).count(), 1)
   await shoot(panel, "sidepanel-setup")
 
   // Saved from another page: the panel hears it through chrome.storage.
@@ -75,6 +79,7 @@ test("without a provider the panel says so and links to the settings; a provider
   )
   await other.close()
   await setup.waitFor({ state: "detached" })
+  await firstRun.waitFor({ state: "detached" })
   assert.deepEqual(await panel.getByRole("combobox", { name: "Model" }).locator("option").allInnerTexts(), [
     "test-model · Local",
     "test-model-mini · Local",
