@@ -2,7 +2,8 @@
  * The panel and the settings page in each language besides English, one browser per language
  * (Chromium's `--lang`): a scripted conversation brings every kind of thing the agent says
  * (a tool card done and one failed, a sub-agent's lane, a question, a confirmation, a failed
- * run, a stop before any text and one that keeps its text, the conversation list), and at each state the test fails if a visible text equals an English
+ * run, a stop before any text and one that keeps its text, the conversation list, an edit,
+ * "jump to latest"), and at each state the test fails if a visible text equals an English
  * string of the en locale that the language words differently, or holds an English sentence the
  * agent produced (its notices, its errors, its confirmation summary). User and model content are
  * chosen to equal no English string. axe-core checks each state (in dark, the rules colours
@@ -133,6 +134,12 @@ for (const lang of LANGUAGES) {
       await panel.locator("[data-testid=tool-card][data-tool=opfs_read][data-status=failed]").waitFor()
       await panel.locator("[data-testid=lane-status].done").waitFor()
       await state(panel, "question")
+      // The conversation list, which marks the conversation waiting for the user.
+      await panel.getByTestId("toggle-list").click()
+      await panel.locator("[data-testid=conversation][data-waiting]").waitFor()
+      await state(panel, "list-waiting")
+      await panel.keyboard.press("Escape")
+      await panel.locator("am-conversations").waitFor({ state: "detached" })
       await question.getByRole("radio", { name: "zq-b" }).check()
       await question.locator("button[type=submit]").click()
 
@@ -183,9 +190,18 @@ for (const lang of LANGUAGES) {
       })
       await state(panel, "conversation")
 
-      await panel.getByTestId("toggle-list").click()
-      await panel.locator("am-conversations [data-testid=conversation]").first().waitFor()
-      await state(panel, "list")
+      // A sent message being edited, then the reader scrolled up: "jump to latest".
+      await panel.getByTestId("edit").first().click()
+      await panel.getByTestId("edit-message").waitFor()
+      await state(panel, "message-editing")
+      await panel.keyboard.press("Escape")
+      await panel.getByTestId("edit-message").waitFor({ state: "detached" })
+      const log = panel.locator("am-chat-log")
+      const box = (await log.boundingBox())!
+      await panel.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+      await panel.mouse.wheel(0, -2500)
+      await panel.getByTestId("jump-to-latest").waitFor()
+      await state(panel, "jump-to-latest")
     } finally {
       await session.close()
     }

@@ -218,6 +218,11 @@ test("screenshots of the settings in both themes, and no serious accessibility v
   await options.emulateMedia({ colorScheme: "light" })
   await options.getByRole("button", { name: "Edit Local test" }).click()
   await options.getByTestId("provider-form").waitFor()
-  await options.screenshot({ path: path.join(screenshots, "settings-provider-form-light.png"), fullPage: true })
   assert.deepEqual(await checkAccessibility(options), [], "axe-core (provider form)")
+  for (const colorScheme of ["light", "dark"] as const) {
+    await options.emulateMedia({ colorScheme })
+    await options.screenshot({ path: path.join(screenshots, `settings-provider-form-${colorScheme}.png`), fullPage: true })
+  }
+  assert.deepEqual(await checkAccessibility(options, { colorsOnly: true }), [], "axe-core (provider form, dark)")
+  await options.emulateMedia({ colorScheme: "light" })
 })

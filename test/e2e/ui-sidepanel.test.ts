@@ -313,3 +313,22 @@ test("a destructive call waits for the user's yes in the panel, and runs only th
   await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=done]").waitFor()
   assert.equal(doomed.isClosed(), true)
 })
+
+test("a refused API key reads as one line that wraps inside the panel and links to the settings", async () => {
+  model.script([{ status: 401, body: { error: { message: `Incorrect API key provided: sk-${"x".repeat(120)}. Check the API key.` } } }])
+  await panel.getByTestId("new-conversation").click()
+  await composer(panel).fill("Hello")
+  await composer(panel).press("Enter")
+  const failure = panel.getByTestId("notice").last()
+  await failure.waitFor()
+  await panel.getByTestId("send").waitFor()
+  assert.equal(
+    await failure.innerText(),
+    "The model service refused the API key (HTTP 401). Check the key in Settings. Open the settings",
+    "the code in words, not the service's English",
+  )
+  assert.equal(await failure.getByRole("link", { name: "Open the settings" }).count(), 1)
+  const fits = await failure.evaluate((el) => el.scrollWidth <= el.clientWidth)
+  assert.ok(fits, "the line wraps inside its box")
+  await shoot(panel, "sidepanel-error")
+})
