@@ -117,6 +117,13 @@ export class AmOptions extends LitElement {
       .grid > label {
         padding-top: 6px;
       }
+      details.advanced {
+        margin-top: 12px;
+      }
+      details.advanced summary {
+        cursor: pointer;
+        font-weight: 600;
+      }
       .grid input,
       .grid select {
         width: 100%;
@@ -314,19 +321,24 @@ export class AmOptions extends LitElement {
           ${this.error(key)}
         </div>`
     return html`<div class="grid">
-      <label for="engine">${t("searchEngine")}</label>
-      <div>
-        <select
-          id="engine"
-          @change=${(e: Event) => void this.save({ search: { engine: (e.target as HTMLSelectElement).value as Settings["search"]["engine"] } }, "engine").catch(() => undefined)}
-        >
-          ${(["duckduckgo", "bing", "baidu", "google"] as const).map((e) => html`<option value=${e} ?selected=${e === search.engine}>${engineLabel(e)}</option>`)}
-        </select>
-        ${this.error("engine")}
+        <label for="engine">${t("searchEngine")}</label>
+        <div>
+          <select
+            id="engine"
+            @change=${(e: Event) => void this.save({ search: { engine: (e.target as HTMLSelectElement).value as Settings["search"]["engine"] } }, "engine").catch(() => undefined)}
+          >
+            ${(["duckduckgo", "bing", "baidu", "google"] as const).map((e) => html`<option value=${e} ?selected=${e === search.engine}>${engineLabel(e)}</option>`)}
+          </select>
+          ${this.error("engine")}
+        </div>
+        ${text("bingApiKey", t("bingApiKey"), "password")} ${text("googleApiKey", t("googleApiKey"), "password")}
+        ${text("googleCseId", t("googleCseId"), "text")}
       </div>
-      ${text("bingApiKey", t("bingApiKey"), "password")} ${text("googleApiKey", t("googleApiKey"), "password")}
-      ${text("googleCseId", t("googleCseId"), "text")} ${ENDPOINTS.map((e) => text(e.key, e.label(), "url", httpUrl))}
-    </div>`
+      <details class="advanced" data-testid="search-advanced" ?open=${ENDPOINTS.some((e) => this.errors[e.key])}>
+        <summary>${t("searchAdvanced")}</summary>
+        <p class="help">${t("searchAdvancedHelp")}</p>
+        <div class="grid">${ENDPOINTS.map((e) => text(e.key, e.label(), "url", httpUrl))}</div>
+      </details>`
   }
 
   private confirmationsSection(s: Settings) {
