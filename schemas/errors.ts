@@ -135,15 +135,21 @@ const stripToolPrefix = (tool: string, message: string) => (message.startsWith(`
 export class AgentError extends Error {
   readonly code: string
   readonly parameter: string | undefined
+  /** The values of the code's wording (WireError.params). */
+  readonly params: ReadonlyArray<string> | undefined
   constructor(wire: WireError) {
     super(wire.message)
     this.name = "AgentError"
     this.code = wire.code
     this.parameter = wire.parameter
+    this.params = wire.params
   }
   toJSON(): WireError {
-    return this.parameter === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, parameter: this.parameter }
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.parameter === undefined ? {} : { parameter: this.parameter }),
+      ...(this.params === undefined ? {} : { params: this.params }),
+    }
   }
 }
