@@ -1,7 +1,7 @@
 /**
  * What the agent says to a person, worded in their language. Workers and the mesh send codes
  * with parameters (their English `message` is for the model and developers); these functions
- * turn them into `chrome.i18n` messages: `error_<code>`, `notice_<code>`, `kind_<kind>`…
+ * turn them into `chrome.i18n` messages: `error_<code>`, `notice_<code>`, `preset_<id>`…
  */
 import { t } from "./i18n.ts"
 
