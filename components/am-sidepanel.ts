@@ -11,6 +11,7 @@ import "./am-composer.ts"
 import { openSettings } from "./am-composer.ts"
 import "./am-conversations.ts"
 import "./am-tasks.ts"
+import "./am-spawn-lanes.ts"
 import { conversationToJson, conversationToMarkdown, download, exportFileName } from "./export.ts"
 import { t } from "./i18n.ts"
 import { caughtText, noticeText } from "./words.ts"
@@ -260,6 +261,7 @@ export class AmSidepanel extends LitElement {
       ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
       <main>
         ${this.showList ? html`<am-conversations id="list" @conversation-opened=${() => (this.showList = false)}></am-conversations>` : nothing}
+        <am-spawn-lanes></am-spawn-lanes>
         <am-chat-log role="log" aria-label=${t("conversation")}></am-chat-log>
         <am-tasks></am-tasks>
       </main>

@@ -174,6 +174,7 @@ export const ChannelRequest = Schema.Union([
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.start"), params: ResearchParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.stop"), params: JobIdParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.list") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("agents.spawned") }),
   Schema.Struct({
     type: Schema.Literal("request"),
     id: Schema.String,

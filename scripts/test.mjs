@@ -1,10 +1,10 @@
-// `npm test`: both halves of the suite, the unit tests (web-test-runner) and then the
-// end-to-end tests (build, then node's test runner), each run even when the other failed.
+// `npm test`: both halves of the suite at once, the unit tests (web-test-runner) and the
+// end-to-end tests (build, then node's test runner), each run whatever the other does.
 // Prints each half's own output, then one summary line per half; exits 1 if either failed.
 //   npm test
 //   npm run test:repeat -- N     the whole suite N times, one line per run (pass/fail, counts,
-//                                seconds); each run's full output goes, as it comes, to
-//                                test-results/repeat/run-N.log
+//                                seconds); each half's full output goes, as it comes, to
+//                                test-results/repeat/run-N-unit.log and run-N-e2e.log
 // The halves are `npm run test:unit` and `npm run test:e2e`, so they are defined once, in
 // package.json. test/e2e/npm-test.test.ts checks this script with stand-in halves.
 import { spawn } from "node:child_process"
@@ -80,15 +80,20 @@ export const describe = (/** @type {Half} */ half) => {
 }
 
 /**
- * Runs the unit half, then the end-to-end half whatever the first did.
- * @param {{ echo: boolean, log?: NodeJS.WritableStream, commands?: { unit: string[], e2e: string[] } }} options
+ * Runs both halves at once (each is mostly one browser waiting on another process, so on two
+ * cores they share the machine well), the end-to-end half shown as it comes and the unit half's
+ * output once it has finished; with `logs`, each half's output goes to its own log as it comes.
+ * @param {{ echo: boolean, logs?: { unit: NodeJS.WritableStream, e2e: NodeJS.WritableStream }, commands?: { unit: string[], e2e: string[] } }} options
  */
-export const runSuite = async ({ echo, log, commands = { unit: npmRun("unit"), e2e: npmRun("e2e") } }) => {
-  log?.write("===== unit\n")
-  const unit = await runHalf("unit", commands.unit, { echo, ...(log ? { log } : {}) })
-  log?.write(`===== unit: exit ${unit.code}\n===== e2e\n`)
-  const e2e = await runHalf("e2e", commands.e2e, { echo, ...(log ? { log } : {}) })
-  log?.write(`===== e2e: exit ${e2e.code}\n`)
+export const runSuite = async ({ echo, logs, commands = { unit: npmRun("unit"), e2e: npmRun("e2e") } }) => {
+  const [unit, e2e] = await Promise.all([
+    runHalf("unit", commands.unit, { echo: false, ...(logs ? { log: logs.unit } : {}) }).then((half) => {
+      if (echo)
+        process.stdout.write(`\n===== unit tests (ran beside the end-to-end tests)\n${half.output}\n===== end of the unit tests\n\n`)
+      return half
+    }),
+    runHalf("e2e", commands.e2e, { echo, ...(logs ? { log: logs.e2e } : {}) }),
+  ])
   return { halves: [unit, e2e], ok: unit.code === 0 && e2e.code === 0 }
 }
 
@@ -111,15 +116,16 @@ const main = async () => {
   let failures = 0
   for (let i = 1; i <= runs; i++) {
     const started = performance.now()
-    // Written as it comes, so a long run can be followed (tail -f) and a stopped one read.
-    const log = path.join(logs, `run-${i}.log`)
-    const stream = createWriteStream(log)
-    const { halves, ok } = await runSuite({ echo: false, log: stream })
-    await new Promise((resolve) => stream.end(resolve))
+    // Written as they come, so a long run can be followed (tail -f) and a stopped one read.
+    const files = { unit: path.join(logs, `run-${i}-unit.log`), e2e: path.join(logs, `run-${i}-e2e.log`) }
+    const streams = { unit: createWriteStream(files.unit), e2e: createWriteStream(files.e2e) }
+    const { halves, ok } = await runSuite({ echo: false, logs: streams })
+    await Promise.all(Object.values(streams).map((stream) => new Promise((resolve) => stream.end(resolve))))
     if (!ok) failures++
     const seconds = Math.round((performance.now() - started) / 1000)
+    const failedLogs = halves.filter((h) => h.code !== 0).map((h) => path.relative(repoRoot, files[h.name]))
     console.log(
-      `run ${i}/${runs}: ${ok ? "pass" : "FAIL"} · ${halves.map(describe).join(" · ")} · ${seconds} s${ok ? "" : ` · log: ${path.relative(repoRoot, log)}`}`,
+      `run ${i}/${runs}: ${ok ? "pass" : "FAIL"} · ${halves.map(describe).join(" · ")} · ${seconds} s${ok ? "" : ` · log: ${failedLogs.join(", ")}`}`,
     )
   }
   console.log(`${runs - failures} of ${runs} runs passed`)

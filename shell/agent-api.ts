@@ -53,6 +53,7 @@ export type MeshMethod =
   | "research.start"
   | "research.stop"
   | "research.list"
+  | "agents.spawned"
   | "workspace.versions"
   | "workspace.trash"
   | "workspace.restore"
@@ -191,6 +192,10 @@ export interface AgentApi {
     /** Running and recently finished jobs, each as its latest state. */
     list(): Promise<ReadonlyArray<ResearchState>>
     stop(jobId: string): Promise<boolean>
+  }
+  readonly spawnJobs: {
+    /** The jobs of `spawn()` still running; each one's transcript is the conversation `conversationId`. */
+    list(): Promise<ReadonlyArray<{ agentId: string; agentType: string; description?: string; conversationId: string }>>
   }
   /**
    * Answers an ask_user question (its `id` comes with the `question_asked` event): text, or
@@ -467,6 +472,9 @@ const startResearch = (transport: MeshTransport, question: string, options: Rese
 export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
   spawn: (options) => startSpawn(transport, options),
   research: (question, options = {}) => startResearch(transport, question, options),
+  spawnJobs: {
+    list: async () => unwrap(await transport.request("agents.spawned")),
+  },
   researchJobs: {
     list: async () => unwrap(await transport.request("research.list")),
     stop: async (jobId) => unwrap(await transport.request("research.stop", { jobId })),

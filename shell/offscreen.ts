@@ -34,6 +34,7 @@ import { builtinTools } from "../schemas/tools/index.ts"
 import type { AgentType } from "../schemas/tools/agents.ts"
 import { AgentPool } from "../workers/mesh/agents.ts"
 import { ResearchJobs } from "../workers/mesh/research/jobs.ts"
+import { titleFrom } from "../workers/agent/store.ts"
 import { ConsentKeeper } from "../workers/mesh/consent.ts"
 import { CustomTools } from "../workers/mesh/custom-tools.ts"
 import { Supervisor } from "../workers/mesh/supervisor.ts"
@@ -212,13 +213,23 @@ const local: MeshTransport = {
       case "research.start": {
         const decoded = decode(ResearchParams as never, method, params)
         if (!decoded.ok) return decoded
-        return research.start(decoded.value as typeof ResearchParams.Type)
+        const request = decoded.value as typeof ResearchParams.Type
+        // A job started in a new conversation makes it: listed, and its researchers' transcripts
+        // found under it, so a panel opened later shows the job with its lanes.
+        if (request.conversationId !== undefined) {
+          const store = await agents.store()
+          if ((await store.meta(request.conversationId)) === undefined)
+            await store.create({ id: request.conversationId, title: titleFrom(request.question) })
+        }
+        return research.start(request)
       }
       case "research.stop": {
         const decoded = decode(JobIdParams as never, method, params)
         if (!decoded.ok) return decoded
         return { ok: true, value: research.stop((decoded.value as typeof JobIdParams.Type).jobId) }
       }
+      case "agents.spawned":
+        return { ok: true, value: agents.spawned() }
       case "research.list":
         return { ok: true, value: research.list() }
       case "providers.presets":

@@ -102,6 +102,24 @@ export const reduceLane = (lane: Lane, event: Extract<MeshEvent, { type: "sub_ag
   }
 }
 
+/**
+ * The lanes of agent.spawn's jobs, by agent: they belong to no conversation, so they are kept
+ * beside any conversation's view. Events of conversations' own sub-agents leave them as they are.
+ */
+export const reduceSpawnLanes = (lanes: Readonly<Record<string, Lane>>, event: MeshEvent): Readonly<Record<string, Lane>> => {
+  if (event.type !== "sub_agent_event" || event.conversationId !== undefined || event.callId !== undefined) return lanes
+  const lane: Lane = lanes[event.agentId] ?? {
+    agentId: event.agentId,
+    agentType: event.agentType,
+    ...(event.description ? { description: event.description } : {}),
+    status: "running",
+    steps: 0,
+    current: "",
+    tools: [],
+  }
+  return { ...lanes, [event.agentId]: reduceLane(lane, event.event) }
+}
+
 /** A lane rebuilt from a saved sub-agent transcript (a conversation opened after the fact). */
 export const laneOfTranscript = (transcript: {
   id: string

@@ -16,8 +16,10 @@ import {
   lastUserPrompt,
   lastUserRecord,
   reduce,
+  reduceSpawnLanes,
   TASK_TOOLS,
   type ChatView,
+  type Lane,
 } from "./chat-view.ts"
 
 export interface ModelOption {
@@ -54,6 +56,8 @@ export class ChatStore {
   /** conversationId → runId of every run going now. */
   readonly running = atom<ReadonlyMap<string, string>>(new Map())
   readonly tasks = atom<ReadonlyArray<Task>>([])
+  /** agent.spawn's jobs (sub-agents of no conversation), by agent, shown whichever conversation is open. */
+  readonly spawnLanes = atom<Readonly<Record<string, Lane>>>({})
   readonly settings = atom<Settings | undefined>(undefined)
   readonly toolCount = atom(0)
   /** A transient message for the user (an action that failed), shown in the status line. */
@@ -88,7 +92,7 @@ export class ChatStore {
   async connect(agent: AgentApi): Promise<void> {
     this.agent = agent
     this.unsubscribe = agent.onEvent((event) => this.onEvent(event))
-    const [, conversations, running, tools, questions, confirmations, jobs] = await Promise.all([
+    const [, conversations, running, tools, questions, confirmations, jobs, spawned] = await Promise.all([
       this.loadSettings(agent),
       agent.conversations.list().catch(() => []),
       agent.conversations.running().catch(() => []),
@@ -96,7 +100,9 @@ export class ChatStore {
       agent.questions.pending().catch(() => []),
       agent.confirmations.pending().catch(() => []),
       agent.researchJobs.list().catch(() => []),
+      agent.spawnJobs.list().catch(() => []),
     ])
+    void this.restoreSpawnLanes(spawned)
     this.conversations.set(conversations)
     for (const p of [...questions, ...confirmations]) this.waiting.set(withWaiting(this.waiting.get(), p.conversationId, p.id, true))
     this.toolCount.set(tools.length)
@@ -106,6 +112,25 @@ export class ChatStore {
     const researching = jobs.find((j) => j.phase !== "finished" && j.conversationId !== undefined)?.conversationId
     const target = running[0]?.conversationId ?? researching ?? (conversations.some((c) => c.id === last) ? last : undefined)
     if (target && this.view.get().conversationId === undefined) await this.open(target)
+  }
+
+  /** Lanes of spawn jobs that started before this panel opened, from their transcripts so far. */
+  private async restoreSpawnLanes(jobs: Awaited<ReturnType<AgentApi["spawnJobs"]["list"]>>): Promise<void> {
+    const lanes = await Promise.all(
+      jobs.map(async (job): Promise<Lane> => {
+        const transcript = (await this.api()
+          .conversations.get(job.conversationId)
+          .catch(() => null)) as Parameters<typeof laneOfTranscript>[0] | null
+        const base: Lane = transcript
+          ? laneOfTranscript(transcript)
+          : { agentId: job.agentId, agentType: job.agentType, status: "running", steps: 0, current: "", tools: [] }
+        return { ...base, status: "running", ...(job.description ? { description: job.description } : {}) }
+      }),
+    )
+    // An event that arrived meanwhile is newer than the transcript.
+    const current = this.spawnLanes.get()
+    const restored = Object.fromEntries(lanes.filter((lane) => current[lane.agentId] === undefined).map((lane) => [lane.agentId, lane]))
+    if (Object.keys(restored).length) this.spawnLanes.set({ ...restored, ...current })
   }
 
   disconnect(): void {
@@ -156,6 +181,8 @@ export class ChatStore {
     const before = this.view.get()
     const after = reduce(before, event)
     if (after !== before) this.view.set(after)
+    const lanes = reduceSpawnLanes(this.spawnLanes.get(), event)
+    if (lanes !== this.spawnLanes.get()) this.spawnLanes.set(lanes)
     if (
       event.type === "run_started" ||
       event.type === "run_finished" ||

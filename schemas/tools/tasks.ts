@@ -1,4 +1,4 @@
-/** Task management: create_task, update_task, list_tasks (group "tasks"; in memory, per conversation). */
+/** Task management: create_task, update_task, list_tasks (group "tasks"; per conversation, kept in IndexedDB). */
 import { Schema } from "effect"
 import { defineTool } from "../tool-definition.ts"
 
@@ -28,16 +28,20 @@ export const NoParameters = Schema.Record(
 // The task tools only touch the conversation's own scratch list: readOnly by the annotation's meaning.
 const scratchOnly = { worksOn: "tasks", readOnly: true, destructive: false, openWorld: false } as const
 
+/** A task list is a short plan the model rereads: a title is a line, a description a paragraph or a few. */
+const TaskSubject = Schema.NonEmptyString.check(Schema.isMaxLength(500))
+const TaskDescription = Schema.String.check(Schema.isMaxLength(20_000))
+
 export const createTask = defineTool({
   name: "create_task",
   card: { subject: ["params.subject"], result: "data" },
   group: "tasks",
   description:
-    'Add a task to your own task list for this conversation (status "pending"). Use it to plan long, multi-step work: create one task per step, mark each with update_task as you start and finish it, and check progress with list_tasks. The list is in memory only and is not saved.',
+    'Add a task to your own task list for this conversation (status "pending"). Use it to plan long, multi-step work: create one task per step, mark each with update_task as you start and finish it, and check progress with list_tasks. The list is kept with the conversation (and deleted with it).',
   annotations: scratchOnly,
   parameters: Schema.Struct({
-    subject: Schema.NonEmptyString.annotate({ description: "The task's title, a short imperative phrase." }),
-    description: Schema.optionalKey(Schema.String.annotate({ description: "Details of what the task involves." })),
+    subject: TaskSubject.annotate({ description: "The task's title, a short imperative phrase." }),
+    description: Schema.optionalKey(TaskDescription.annotate({ description: "Details of what the task involves." })),
   }),
   result: Task,
   timeoutMs: 10_000,
@@ -53,8 +57,8 @@ export const updateTask = defineTool({
   parameters: Schema.Struct({
     task_id: Schema.NonEmptyString.annotate({ description: "The task to change (task_id from create_task or list_tasks)." }),
     status: Schema.optionalKey(TaskStatus.annotate({ description: 'The new status: "pending", "in_progress" or "completed".' })),
-    subject: Schema.optionalKey(Schema.NonEmptyString.annotate({ description: "A new title." })),
-    description: Schema.optionalKey(Schema.String.annotate({ description: "A new description." })),
+    subject: Schema.optionalKey(TaskSubject.annotate({ description: "A new title." })),
+    description: Schema.optionalKey(TaskDescription.annotate({ description: "A new description." })),
   }),
   result: Task,
   timeoutMs: 10_000,

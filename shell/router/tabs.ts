@@ -120,10 +120,19 @@ const openTab = async ({ url, tabId, active, windowId, waitUntilLoaded, waitLimi
     if (!waitUntilLoaded) return openResult(await judge(await chrome.tabs.get(opened.id!)))
     const started = Date.now()
     const deadline = started + Math.min(waitLimitMs, LOAD_WAIT_LIMIT_MS)
+    // A tab whose own load was cut by ours can be left "unloaded" (nothing loading, nothing
+    // shown): ask again a few times before reporting the navigation as dropped.
+    let asksLeft = tabId === undefined ? 0 : 3
     for (;;) {
       const tab = await chrome.tabs.get(opened.id!)
-      if (tab.status === "unloaded")
+      if (tab.status === "unloaded") {
+        if (asksLeft-- > 0) {
+          await sleep(100, (resume) => (wake = resume))
+          await navigate()
+          continue
+        }
         throw new Error(`The tab did not navigate to ${url.slice(0, 200)} (Chrome dropped the navigation); try again.`)
+      }
       // No navigation began at all: the address is a download, or the browser refused it.
       if (!loading.has(opened.id!) && tab.url !== url && tab.pendingUrl !== url && Date.now() - started > NO_NAVIGATION_MS) {
         throw new Error(`${url.slice(0, 200)} did not open as a page in the tab (it may be a file download); use web_fetch to read it.`)

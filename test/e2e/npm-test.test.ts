@@ -4,6 +4,7 @@
  * fails if either failed.
  */
 import assert from "node:assert/strict"
+import path from "node:path"
 import { test } from "node:test"
 // @ts-expect-error: a plain ES module of the scripts, typed by JSDoc
 import { countsOf, describe, runSuite } from "../../scripts/test.mjs"
@@ -70,14 +71,37 @@ test("counts are read from each runner's own summary", () => {
   assert.deepEqual(countsOf("e2e", "nothing"), {})
 })
 
-test("with a log, each half's output is written to it as it comes, between markers naming the half and its exit", async () => {
+test("with logs, each half's output is written to its own log as it comes", async () => {
   const { PassThrough } = await import("node:stream")
-  const log = new PassThrough()
-  let written = ""
-  log.on("data", (chunk: Buffer) => (written += chunk))
-  await runSuite({ echo: false, log, commands: { unit: wtr(1, 1, 1), e2e: nodeTest(2, 0, 0) } })
-  assert.match(
-    written,
-    /^===== unit\n[\s\S]*1 passed, 1 failed[\s\S]*===== unit: exit 1\n===== e2e\n[\s\S]*ℹ pass 2[\s\S]*===== e2e: exit 0\n$/,
-  )
+  const written = { unit: "", e2e: "" }
+  const logs = { unit: new PassThrough(), e2e: new PassThrough() }
+  logs.unit.on("data", (chunk: Buffer) => (written.unit += chunk))
+  logs.e2e.on("data", (chunk: Buffer) => (written.e2e += chunk))
+  await runSuite({ echo: false, logs, commands: { unit: wtr(1, 1, 1), e2e: nodeTest(2, 0, 0) } })
+  assert.match(written.unit, /1 passed, 1 failed/)
+  assert.doesNotMatch(written.unit, /ℹ pass/)
+  assert.match(written.e2e, /ℹ pass 2/)
+  assert.doesNotMatch(written.e2e, /passed, 1 failed/)
+})
+
+test("the halves run at the same time", { timeout: 60_000 }, async () => {
+  // Each half waits until the other has started (a file it writes): in sequence, neither would end.
+  const { mkdtemp, rm } = await import("node:fs/promises")
+  const os = await import("node:os")
+  const dir = await mkdtemp(path.join(os.tmpdir(), "npm-test-"))
+  const meet = (me: string, other: string, lines: string[]) => [
+    process.execPath,
+    "-e",
+    `const fs = require("node:fs"); fs.writeFileSync(${JSON.stringify(path.join(dir, me))}, "");
+     const t = setInterval(() => { if (fs.existsSync(${JSON.stringify(path.join(dir, other))})) { clearInterval(t); console.log(${JSON.stringify(lines.join("\n"))}) } }, 10)`,
+  ]
+  try {
+    const { ok } = (await runSuite({
+      echo: false,
+      commands: { unit: meet("unit", "e2e", ["3 passed, 0 failed"]), e2e: meet("e2e", "unit", ["ℹ pass 1", "ℹ fail 0"]) },
+    })) as { ok: boolean }
+    assert.equal(ok, true)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 })

@@ -21,6 +21,7 @@ let model: {
   script(steps: unknown[]): void
   requests: Array<{ path: string; body: any; at: number; clientClosed?: boolean }>
   gateCounts(): Record<string, number>
+  openGate(name: string): void
   close(): Promise<void>
 }
 
@@ -228,4 +229,48 @@ test("stop ends every researcher at once and saves what was found; the job outli
   assert.equal(finished!.report!.verified, 1, "what was found is in the saved report, verified")
   await until(() => hangingRequests().every((r) => r.clientClosed))
   assert.equal(hangingRequests().length, 3, "the stopped researchers' model requests were cancelled")
+})
+
+test("started from the panel's Research action, the job shows its lanes; closed and reopened, the panel shows it still running, then its report", async () => {
+  testStart = model.requests.length
+  const url = pages.url("/readability-herald-sun-1")
+  const quote = quoteFrom((await toolValue<{ content: string }>("web_fetch", { url })).content)
+  const findings = (items: unknown[]) => "```json\n" + JSON.stringify({ findings: items }) + "\n```"
+  model.script([
+    { when: "Split this research question", text: "```json\n" + JSON.stringify({ angles: ANGLES.slice(0, 2) }) + "\n```" },
+    // Both researchers wait at a gate that only the test opens, after the panel was closed and reopened.
+    {
+      when: "Your angle: angle-alpha",
+      gate: { name: "panel-job", count: Infinity },
+      toolCalls: [{ name: "web_fetch", arguments: { url } }],
+    },
+    { when: "Your angle: angle-alpha", text: findings([{ claim: "The story", url, quote }]) },
+    { when: "Your angle: angle-beta", gate: { name: "panel-job", count: Infinity }, text: findings([]) },
+    { when: "Write a concise report", text: "The story is on the page [1]." },
+  ])
+  const first = await session.openPage("sidepanel.html")
+  await first.setViewportSize({ width: 420, height: 800 })
+  await first.getByRole("textbox", { name: "Message to the agent" }).fill("What does the Herald Sun story say?")
+  await first.getByTestId("research-action").click()
+  const job = first.locator("am-research")
+  await job.getByRole("heading", { name: "What does the Herald Sun story say?" }).waitFor()
+  await until(() => (model.gateCounts()["panel-job"] ?? 0) === 2)
+  await job.locator("am-lane").nth(2).waitFor()
+  assert.equal(await job.locator("am-lane").count(), 3, "a lane for the planner and one per researcher")
+  await first.close()
+
+  const again = await session.openPage("sidepanel.html")
+  await again.setViewportSize({ width: 420, height: 800 })
+  const reopened = again.locator("am-research")
+  await reopened.getByRole("heading", { name: "What does the Herald Sun story say?" }).waitFor()
+  assert.equal(await reopened.getByRole("status").textContent(), "Researching…", "the job is still running")
+  await reopened.getByRole("button", { name: "Stop research" }).waitFor()
+  assert.equal(await reopened.locator("am-lane").count(), 3, "its lanes are shown again")
+
+  model.openGate("panel-job")
+  await reopened.getByText("1 of 1 citations verified on their pages").waitFor()
+  assert.equal(await reopened.getByRole("status").textContent(), "Done")
+  await reopened.getByText("The story is on the page").waitFor()
+  assert.equal(await reopened.getByRole("button", { name: "Stop research" }).count(), 0)
+  await again.close()
 })

@@ -13,6 +13,7 @@ let pages: FixtureServer
 let model: {
   baseUrl(kind: string): string
   script(steps: unknown[]): void
+  openGate(name: string): void
   requests: Array<{ path: string; body: any; at: number }>
   close(): Promise<void>
 }
@@ -146,4 +147,32 @@ test("agent.spawn runs a sub-agent job outside any conversation and streams its 
   assert.equal(out.result.answer, "Spawned answer.")
   assert.equal(out.result.type, "researcher")
   assert.ok(out.types.includes("run_finished"))
+})
+
+test("a job of agent.spawn shows as a lane in the panel while it works, also in a panel opened after it started", async () => {
+  model.script([
+    { when: "Count the pages", gate: { name: "spawn-lane", count: Infinity }, toolCalls: [{ name: "list_tabs", arguments: {} }] },
+    { when: "Count the pages", text: "Three pages." },
+  ])
+  const viewer = await session.openPage("sidepanel.html")
+  const lanes = viewer.getByTestId("spawn-lanes")
+  // Started from another page (a script's), which stays open: a spawn job ends with its caller.
+  const starter = await session.openPage("sidepanel.html")
+  await starter.evaluate(() => void globalThis.agent.spawn({ type: "researcher", prompt: "Count the pages", description: "page counter" }))
+  await lanes.getByText("page counter").waitFor()
+  assert.match((await lanes.locator("summary").textContent()) ?? "", /1 running of 1/)
+  await viewer.close()
+
+  const reopened = await session.openPage("sidepanel.html")
+  const again = reopened.getByTestId("spawn-lanes")
+  await again.getByText("page counter").waitFor()
+  assert.match((await again.locator("summary").textContent()) ?? "", /1 running of 1/, "a panel opened later finds the running job")
+  model.openGate("spawn-lane")
+  await again
+    .locator("summary")
+    .getByText(/0 running of 1/)
+    .waitFor()
+  assert.equal(await again.locator("am-lane").count(), 1)
+  await reopened.close()
+  await starter.close()
 })

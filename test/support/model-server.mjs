@@ -84,18 +84,28 @@ class Session {
    * @param {{ name: string, count: number }} gate @param {Promise<void>} closed
    */
   passGate(gate, closed) {
-    /** @type {{ arrived: number, open: Promise<void>, release: () => void }} */
-    let entry = this.gates.get(gate.name)
+    const entry = this.gate(gate.name)
+    entry.arrived += 1
+    if (entry.arrived >= gate.count) entry.release()
+    return Promise.race([entry.open, closed])
+  }
+
+  /** Lets every request held at this gate (and any that comes later) through, whatever its count. */
+  openGate(/** @type {string} */ name) {
+    this.gate(name).release()
+  }
+
+  /** @param {string} name */
+  gate(name) {
+    let entry = this.gates.get(name)
     if (entry === undefined) {
       /** @type {() => void} */
       let release = () => undefined
       const open = new Promise((resolve) => (release = () => resolve(undefined)))
       entry = { arrived: 0, open, release }
-      this.gates.set(gate.name, entry)
+      this.gates.set(name, entry)
     }
-    entry.arrived += 1
-    if (entry.arrived >= gate.count) entry.release()
-    return Promise.race([entry.open, closed])
+    return entry
   }
 
   /** How many requests reached each gate. */
@@ -502,6 +512,7 @@ export const startModelServer = async (options = {}) => {
     script: (steps) => session.script(steps),
     requests: session.requests,
     gateCounts: () => session.gateCounts(),
+    openGate: (/** @type {string} */ name) => session.openGate(name),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

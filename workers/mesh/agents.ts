@@ -54,6 +54,14 @@ export interface AgentAnswer {
   readonly steps: number
 }
 
+/** A running job of agent.spawn: its lane's key, and the transcript (`conversationId`) it writes. */
+export interface SpawnedJob {
+  readonly agentId: string
+  readonly agentType: string
+  readonly description?: string
+  readonly conversationId: string
+}
+
 interface Run {
   readonly conversationId: string
   readonly runId: string
@@ -114,6 +122,12 @@ export class AgentPool {
       .filter((r) => !r.conversationId.startsWith("sub:"))
       .map(({ conversationId, runId }) => ({ conversationId, runId }))
   }
+
+  /** The jobs of agent.spawn still running (sub-agents of no conversation), for a panel opened late. */
+  spawned(): ReadonlyArray<SpawnedJob> {
+    return [...this.spawnedJobs.values()]
+  }
+  private readonly spawnedJobs = new Map<string, SpawnedJob>()
 
   /** Starts a run; resolves at once with its ids. Its events, and `run_finished`, follow. */
   async start(
@@ -210,6 +224,13 @@ export class AgentPool {
     )
     const stop = () => void this.stop(conversationId)
     signal.addEventListener("abort", stop, { once: true })
+    if (!request.parent)
+      this.spawnedJobs.set(agentId, {
+        agentId,
+        agentType: request.type,
+        ...(request.description ? { description: request.description } : {}),
+        conversationId,
+      })
     const timer = setTimeout(() => void this.stop(conversationId, "time_limit"), limitMs)
     try {
       const outcome = await run.done
@@ -253,7 +274,10 @@ export class AgentPool {
       clearTimeout(timer)
       signal.removeEventListener("abort", stop)
       // A job of agent.spawn is its own conversation, which nobody continues.
-      if (!request.parent) void this.options.consent.forget(conversationId)
+      if (!request.parent) {
+        this.spawnedJobs.delete(agentId)
+        void this.options.consent.forget(conversationId)
+      }
     }
   }
 

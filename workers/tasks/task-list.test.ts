@@ -60,4 +60,48 @@ describe("TaskLists", () => {
     expect((await lists.create("gone", "again")).task_id).to.equal("t1")
     lists.close()
   })
+
+  it("finds a task by its id alone: ids that only look alike are not it", async () => {
+    const lists = new TaskLists(fresh())
+    await lists.create("a", "one")
+    for (const id of ["t01", "t\uff11", "T1", " t1", "t1 ", "1", "t", "t1e0", "hasOwnProperty"])
+      expect(await lists.update("a", id, { status: "completed" }), id).to.equal(undefined)
+    expect((await lists.list("a"))[0]?.status).to.equal("pending")
+    lists.close()
+  })
+
+  it("reads the lists that the one-record-per-list format (version 1) kept", async () => {
+    const name = fresh()
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open(name, 1)
+      open.onupgradeneeded = () => {
+        const store = open.result.createObjectStore("lists", { keyPath: "conversationId" })
+        store.put({
+          conversationId: "a",
+          counter: 3,
+          tasks: [
+            { task_id: "t1", subject: "one", status: "completed" },
+            { task_id: "t3", subject: "three", description: "d", status: "pending" },
+          ],
+        })
+      }
+      open.onsuccess = () => (open.result.close(), resolve())
+      open.onerror = () => reject(open.error)
+    })
+    const lists = new TaskLists(name)
+    expect(await lists.list("a")).to.deep.equal([
+      { task_id: "t1", subject: "one", status: "completed" },
+      { task_id: "t3", subject: "three", description: "d", status: "pending" },
+    ])
+    expect(await lists.ids("a")).to.deep.equal(["t1", "t3"])
+    expect((await lists.create("a", "four")).task_id).to.equal("t4")
+    lists.close()
+  })
+
+  it("lists tasks in the order they were made past nine (t10 after t9)", async () => {
+    const lists = new TaskLists(fresh())
+    for (let i = 1; i <= 12; i++) await lists.create("a", `task ${i}`)
+    expect(await lists.ids("a")).to.deep.equal(Array.from({ length: 12 }, (_, i) => `t${i + 1}`))
+    lists.close()
+  })
 })

@@ -8,6 +8,10 @@ import { TaskLists } from "./task-list.ts"
 
 const lists = new TaskLists()
 
+/** The ids a model can pick from, the newest last; a long list keeps its first and newest ones. */
+const knownIds = (ids: ReadonlyArray<string>) =>
+  ids.length <= 20 ? ids.join(", ") : `${ids.slice(0, 5).join(", ")}, … (${ids.length - 15} more), ${ids.slice(-10).join(", ")}`
+
 serveToolGroup([createTask, updateTask, listTasks], {
   create_task: (params, { conversationId }) => Effect.promise(() => lists.create(conversationId, params.subject, params.description)),
   update_task: ({ task_id, ...patch }, { conversationId }) =>
@@ -17,7 +21,7 @@ serveToolGroup([createTask, updateTask, listTasks], {
       const known = yield* Effect.promise(() => lists.ids(conversationId))
       return yield* Effect.fail(
         new NotFound({
-          message: `There is no task "${quoteInput(task_id, 60)}" in this conversation. ${known.length ? `Known tasks: ${known.join(", ")}.` : "The task list is empty: create_task first."} Call list_tasks to see them.`,
+          message: `There is no task "${quoteInput(task_id, 60)}" in this conversation. ${known.length ? `Known tasks: ${knownIds(known)}.` : "The task list is empty: create_task first."} Call list_tasks to see them.`,
         }),
       )
     }),

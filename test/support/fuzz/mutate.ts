@@ -40,7 +40,7 @@ export interface FuzzCase {
 
 /** One planned case: drawn up front from the seed, made concrete when its batch runs. */
 export type PlanEntry =
-  | { readonly tool: string; readonly kind: "random" }
+  | { readonly tool: string; readonly kind: "random" | "valid" }
   | { readonly tool: string; readonly kind: "tricky"; readonly field: string; readonly index: number }
   | { readonly tool: string; readonly kind: "structural"; readonly mutation: Mutation; readonly field?: string }
 
@@ -222,7 +222,7 @@ export const materialize = (id: number, entry: PlanEntry, rng: Rng, env: FuzzEnv
   }
   if (entry.kind === "tricky") setTricky(entry.field, entry.index)
   else if (entry.kind === "structural") mutate(draft, entry.tool, entry.mutation, rng, entry.field)
-  else if (!rng.chance(0.2)) {
+  else if (entry.kind === "random" && !rng.chance(0.2)) {
     // Most random cases break the call in one to three ways; a fifth stay valid.
     const count = rng.weighted([
       [1, 7],
@@ -250,10 +250,14 @@ export const materialize = (id: number, entry: PlanEntry, rng: Rng, env: FuzzEnv
   }
 }
 
+/** Valid calls per tool at the end of every plan, so that each tool shows it works whatever the sample. */
+export const VALID_PER_TOOL = 4
+
 /**
  * The run's plan: every tricky value of every field once, every structural mutation of every
  * field once, then random cases by tool weight up to `total`, all in a seeded order. When
- * `total` is below the fixed part, a seeded sample of it is kept.
+ * `total` is below the fixed part, a seeded sample of it is kept. Last come VALID_PER_TOOL
+ * valid calls of each tool (after the calls that create what they name, e.g. tasks).
  */
 export const plan = (rng: Rng, total: number, only?: ReadonlyArray<string>): PlanEntry[] => {
   const included = (tool: string) => only === undefined || only.length === 0 || only.includes(tool)
@@ -280,12 +284,15 @@ export const plan = (rng: Rng, total: number, only?: ReadonlyArray<string>): Pla
       for (const field of applicable(tool, mutation)) fixed.push({ tool, kind: "structural", mutation, field })
     for (const mutation of ["extra", "not-object", "options"] as const) fixed.push({ tool, kind: "structural", mutation })
   }
-  const chosen = fixed.length > total ? rng.sample(fixed, total) : fixed
+  const tools = builtinTools.map((t) => t.name).filter(included)
+  const valid: PlanEntry[] = tools.flatMap((tool) => Array.from({ length: VALID_PER_TOOL }, () => ({ tool, kind: "valid" as const })))
+  const rest = Math.max(0, total - valid.length)
+  const chosen = fixed.length > rest ? rng.sample(fixed, rest) : fixed
   const weights = (Object.entries(TOOL_WEIGHTS) as Array<[string, number]>).filter(([tool]) => included(tool))
   if (weights.length === 0) throw new Error(`no tool to fuzz among ${only?.join(", ")}`)
-  const random: PlanEntry[] = Array.from({ length: Math.max(0, total - chosen.length) }, () => ({
+  const random: PlanEntry[] = Array.from({ length: Math.max(0, rest - chosen.length) }, () => ({
     tool: rng.weighted(weights),
     kind: "random" as const,
   }))
-  return rng.sample([...chosen, ...random], total)
+  return [...rng.sample([...chosen, ...random], rest), ...valid]
 }
