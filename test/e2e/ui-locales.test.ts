@@ -191,7 +191,8 @@ for (const lang of LANGUAGES) {
       await state(panel, "conversation")
 
       // A sent message being edited, then the reader scrolled up: "jump to latest".
-      await panel.getByTestId("edit").first().click()
+      // The last one, in view at the end where the log follows.
+      await panel.getByTestId("edit").last().click()
       await panel.getByTestId("edit-message").waitFor()
       await state(panel, "message-editing")
       await panel.keyboard.press("Escape")
