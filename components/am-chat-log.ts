@@ -20,12 +20,14 @@ import "./am-confirmation.ts"
 import "./am-question.ts"
 import "./am-tool-card.ts"
 import "./am-lane.ts"
+import { openSettings } from "./am-composer.ts"
 import { formText } from "./form-text.ts"
 import { t } from "./i18n.ts"
 import { liveOrdinal, turnsOf, type ChatView, type TurnItem } from "./state/chat-view.ts"
-import { chat } from "./state/chat.ts"
+import { chat, modelOptions } from "./state/chat.ts"
 import { StoreController } from "./state/store-controller.ts"
 import { baseStyles } from "./styles.ts"
+import { errorText, fixedInSettings, noticeText } from "./words.ts"
 
 export const formatTokens = (n: number): string => new Intl.NumberFormat().format(n)
 
@@ -49,6 +51,7 @@ export class AmChatLog extends LitElement {
   following = true
   private readonly view = new StoreController(this, chat.view)
   private readonly runId = new StoreController(this, chat.currentRunId)
+  private readonly settings = new StoreController(this, chat.settings)
   private readonly resizes = new ResizeObserver(() => this.keepAtEnd())
   private observed: Element | undefined
   private intentUntil = 0
@@ -120,6 +123,11 @@ export class AmChatLog extends LitElement {
         background: var(--am-surface);
         color: var(--am-muted);
         margin: 0 0 12px;
+        overflow-wrap: anywhere;
+      }
+      .notice a {
+        color: inherit;
+        font-weight: 600;
       }
       .notice.failed {
         background: var(--am-danger-bg);
@@ -144,6 +152,10 @@ export class AmChatLog extends LitElement {
       .empty h2 {
         font-size: 16px;
         margin: 0 0 4px;
+      }
+      .empty .muted {
+        max-width: 34em;
+        margin: 0 auto 12px;
       }
       .jump {
         position: sticky;
@@ -287,6 +299,37 @@ export class AmChatLog extends LitElement {
     </button>`
   }
 
+  /** An empty conversation: what to ask, or, before any model is set up, how to set one up. */
+  private empty() {
+    const settings = this.settings.value
+    const setup =
+      settings === undefined
+        ? undefined
+        : settings.providers.length === 0
+          ? "provider"
+          : modelOptions(settings).length === 0
+            ? "model"
+            : undefined
+    if (setup === undefined)
+      return html`<div class="empty">
+        <h2>${t("emptyTitle")}</h2>
+        <p class="muted">${t("emptyHint")}</p>
+      </div>`
+    return html`<div class="empty" data-testid="first-run">
+      <h2>${setup === "provider" ? t("firstRunTitle") : t("firstRunModelTitle")}</h2>
+      <p class="muted">${setup === "provider" ? t("firstRunHint") : t("noModel")}</p>
+      <button type="button" class="primary" @click=${() => openSettings()}>${t("openSettings")}</button>
+    </div>`
+  }
+
+  /** A run's notice or failure, in the reader's words; a failure fixed in the settings links there. */
+  private notice(status: string, text: string, code: string | undefined, testId: string) {
+    return html`<p class="notice ${status}" role=${status === "failed" ? "alert" : "status"} data-testid=${testId}>
+      ${text}
+      ${status === "failed" && code !== undefined && fixedInSettings(code) ? html` <a href="options.html" @click=${openSettings}>${t("openSettings")}</a>` : nothing}
+    </p>`
+  }
+
   private reasoning(text: string, live: boolean) {
     return html`<details class="reasoning">
       <summary data-testid=${live ? "reasoning-live" : "reasoning"}>
@@ -380,9 +423,7 @@ export class AmChatLog extends LitElement {
           }
         </div>`
       case "notice":
-        return html`<p class="notice ${item.status}" role=${item.status === "failed" ? "alert" : "status"} data-testid="notice">
-          ${item.text}
-        </p>`
+        return this.notice(item.notice.status, noticeText(item.notice), item.notice.code, "notice")
       case "usage":
         return html`<p class="usage" data-testid="turn-usage">${usageText(item.usage)}</p>`
     }
@@ -398,10 +439,7 @@ export class AmChatLog extends LitElement {
     const live = view.live && view.live.runId === runId ? view.live : undefined
     const jobs = Object.keys(view.research).length
     if (items.length === 0 && !live && jobs === 0 && view.questions.length === 0 && view.confirmations.length === 0 && !view.failure) {
-      return html`<div class="empty">
-        <h2>${t("emptyTitle")}</h2>
-        <p class="muted">${t("emptyHint")}</p>
-      </div>`
+      return this.empty()
     }
     const key = (i: TurnItem) =>
       i.kind === "usage" ? `u:${i.runId}` : i.kind === "assistant" ? `a:${i.record.runId}:${i.ordinal}` : `${i.kind}:${i.record.seq}`
@@ -449,7 +487,7 @@ export class AmChatLog extends LitElement {
     const shown = streaming ? [...items, streaming] : items
     return html`
       ${repeat(shown, key, (i) => this.item(i, i === lastUser, running, i === lastAnswer && i.kind === "assistant", i === streaming))}
-      ${live?.retry ? html`<p class="retry" role="status">${t("retrying", live.retry)}</p>` : nothing}
+      ${live?.retry ? html`<p class="retry" role="status">${t("retrying", errorText({ code: live.retry }))}</p>` : nothing}
       ${
         streaming
           ? nothing
@@ -482,7 +520,7 @@ export class AmChatLog extends LitElement {
             .onAnswer=${(id: string, a: string | ReadonlyArray<string>) => chat.answer(id, a)}
           ></am-question>`,
       )}
-      ${view.failure && !running && items.filter((i) => i.kind !== "usage").at(-1)?.kind !== "notice" ? html`<p class="notice failed" role="alert" data-testid="run-error">${view.failure.message}</p>` : nothing}
+      ${view.failure && !running && items.filter((i) => i.kind !== "usage").at(-1)?.kind !== "notice" ? this.notice("failed", errorText(view.failure), view.failure.code, "run-error") : nothing}
     `
   }
 }

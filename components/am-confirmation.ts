@@ -11,6 +11,8 @@ import type { ConfirmationRequested, ConsentGrant, FlowSource } from "../schemas
 import { ClockController, timeLeft } from "./clock.ts"
 import { t } from "./i18n.ts"
 import { baseStyles } from "./styles.ts"
+import { toolLabel } from "./tool-card-text.ts"
+import { caughtText, siteLabel, sitesOf } from "./words.ts"
 
 export class AmConfirmation extends LitElement {
   static override properties = { request: { attribute: false }, error: { state: true }, busy: { state: true } }
@@ -100,7 +102,7 @@ export class AmConfirmation extends LitElement {
     try {
       await this.onDecide(this.request.id, allow, grant)
     } catch (error) {
-      this.error = (error as Error).message
+      this.error = caughtText(error)
     } finally {
       this.busy = false
     }
@@ -109,16 +111,16 @@ export class AmConfirmation extends LitElement {
   override render() {
     const r = this.request
     if (!r) return nothing
-    const hosts = (r.destination ?? r.site).split(" ").map(hostOf)
+    const hosts = sitesOf(r.destination ?? r.site).map(siteLabel)
     const host = hosts.join(", ")
     return html`<section role="group" aria-labelledby="what" data-testid="confirmation">
       <div class="head">
-        <span class="label" id="what">${t("confirmLabel", r.tool)}</span>
+        <span class="label" id="what">${t("confirmLabel", toolLabel(r.tool))}</span>
         <span class="left">${t("questionExpiresIn", timeLeft(r.expiresAt, this.clock.now))}</span>
       </div>
       ${r.reason === "send_read_data" ? html`<p>${t("confirmReasonSend")}</p>` : nothing}
       ${r.reason === "navigate_user_tab" ? html`<p>${t("confirmReasonNavigate")}</p>` : nothing}
-      ${r.tab ? html`<p class="tab" data-testid="confirm-tab">${t("confirmTab", r.tab.title || r.tab.url, hostOf(r.tab.url))}</p>` : nothing}
+      ${r.tab ? html`<p class="tab" data-testid="confirm-tab">${t("confirmTab", r.tab.title || r.tab.url, siteLabel(r.tab.url))}</p>` : nothing}
       ${
         r.sources && r.sources.length > 0
           ? html`<p class="sub">${t("confirmReadHeading")}</p>
@@ -134,7 +136,7 @@ export class AmConfirmation extends LitElement {
                 r.destination === "anywhere"
                   ? t("confirmDestinationAnywhere")
                   : r.destination.startsWith("tool:")
-                    ? t("confirmDestinationTool", r.destination.slice(5))
+                    ? t("confirmDestinationTool", toolLabel(r.destination.slice(5)))
                     : t("confirmDestination", host)
               }
             </p>`
@@ -154,11 +156,10 @@ export class AmConfirmation extends LitElement {
           : nothing
       }
       ${
-        r.reason === "destructive" && r.code === undefined
+        (r.reason === "destructive" || r.reason === undefined) && r.code === undefined
           ? html`<pre class="code" data-testid="confirm-params">${JSON.stringify(r.params, null, 2)}</pre>`
           : nothing
       }
-      ${r.reason === undefined ? html`<p>${r.summary}</p>` : nothing}
       ${!r.destination ? html`<p class="site">${t("confirmSite", host)}</p>` : nothing}
       ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
       <div class="actions">
@@ -180,15 +181,6 @@ export class AmConfirmation extends LitElement {
         )}
       </div>
     </section>`
-  }
-}
-
-const hostOf = (url: string): string => {
-  try {
-    const u = new URL(url)
-    return u.host || url
-  } catch {
-    return url
   }
 }
 

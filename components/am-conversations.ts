@@ -2,6 +2,7 @@
 import { LitElement, css, html, nothing } from "lit"
 import type { ConversationRecord } from "../schemas/conversation.ts"
 import { t } from "./i18n.ts"
+import { caughtText } from "./words.ts"
 import { pencilIcon, trashIcon } from "./icons.ts"
 import { chat } from "./state/chat.ts"
 import { formText } from "./form-text.ts"
@@ -132,7 +133,7 @@ export class AmConversations extends LitElement {
       this.editing = undefined
       this.error = ""
     } catch (error) {
-      this.error = (error as Error).message
+      this.error = caughtText(error)
     }
   }
 
@@ -141,7 +142,7 @@ export class AmConversations extends LitElement {
     try {
       await chat.remove(c.id)
     } catch (error) {
-      this.error = (error as Error).message
+      this.error = caughtText(error)
     }
   }
 

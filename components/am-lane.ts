@@ -7,6 +7,8 @@ import { t } from "./i18n.ts"
 import type { Lane, ToolStatus } from "./state/chat-view.ts"
 import { statusLabel } from "./am-tool-card.ts"
 import { baseStyles } from "./styles.ts"
+import { toolLabel } from "./tool-card-text.ts"
+import { errorText } from "./words.ts"
 
 const laneStatus = (status: Lane["status"]): ToolStatus =>
   status === "running" ? "running" : status === "completed" ? "done" : status === "stopped" ? "cancelled" : "failed"
@@ -49,14 +51,23 @@ export class AmLane extends LitElement {
         border-radius: 9px;
         border: 1px solid currentColor;
       }
+      /* The theme's colours, which keep 4.5:1 in light and dark. */
       .status.running {
-        color: var(--am-accent, #3b6cf6);
+        color: var(--am-accent);
       }
       .status.done {
-        color: #2e7d32;
+        color: var(--am-ok);
       }
       .status.failed {
-        color: #c62828;
+        color: var(--am-danger);
+        background: var(--am-danger-bg);
+      }
+      .status.cancelled {
+        color: var(--am-muted);
+      }
+      .error {
+        color: var(--am-danger);
+        margin: 2px 0;
       }
       .now {
         color: var(--am-muted, GrayText);
@@ -74,7 +85,6 @@ export class AmLane extends LitElement {
         gap: 4px;
       }
       li {
-        font-family: ui-monospace, monospace;
         font-size: 0.85em;
         padding: 0 6px;
         border-radius: 4px;
@@ -102,12 +112,13 @@ export class AmLane extends LitElement {
         <span class="status ${status}" data-testid="lane-status">${statusLabel(status)}</span>
       </div>
       <div class="now" data-testid="lane-step">
-        ${t("laneStep", String(lane.steps))}${lane.current ? html` · ${lane.current}` : nothing}
+        ${t("laneStep", String(lane.steps))}${lane.current ? html` · ${lane.current.startsWith("✎ ") ? lane.current : toolLabel(lane.current)}` : nothing}
       </div>
+      ${lane.error ? html`<p class="error" data-testid="lane-error">${errorText(lane.error)}</p>` : nothing}
       ${
         lane.tools.length
           ? html`<ul aria-label=${t("laneTools")}>
-              ${lane.tools.map((tool) => html`<li class=${tool.status} title=${statusLabel(tool.status)}>${tool.tool}</li>`)}
+              ${lane.tools.map((tool) => html`<li class=${tool.status} title=${statusLabel(tool.status)}>${toolLabel(tool.tool)}</li>`)}
             </ul>`
           : nothing
       }

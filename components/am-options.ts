@@ -9,6 +9,7 @@ import type { Settings, SettingsPatch } from "../schemas/settings.ts"
 import "./am-providers.ts"
 import "./am-workspace.ts"
 import { t } from "./i18n.ts"
+import { caughtText, errorText } from "./words.ts"
 import { httpUrl, wholeNumberBetween, type Check } from "./settings-validation.ts"
 import { modelOptions } from "./state/chat.ts"
 import { baseStyles } from "./styles.ts"
@@ -116,6 +117,13 @@ export class AmOptions extends LitElement {
       .grid > label {
         padding-top: 6px;
       }
+      details.advanced {
+        margin-top: 12px;
+      }
+      details.advanced summary {
+        cursor: pointer;
+        font-weight: 600;
+      }
       .grid input,
       .grid select {
         width: 100%;
@@ -158,7 +166,7 @@ export class AmOptions extends LitElement {
     document.addEventListener("visibilitychange", this.onVisible)
     void globalThis.agent.settings.get().then(
       (s) => (this.settings = s),
-      (error: Error) => (this.message = error.message),
+      (error: unknown) => (this.message = caughtText(error)),
     )
   }
 
@@ -179,7 +187,7 @@ export class AmOptions extends LitElement {
   /** Pages cannot open chrome:// addresses: the service worker opens the Details page. */
   private async openExtensionDetails() {
     const reply = await callRouter("userScripts.openDetails")
-    if (!reply.ok) this.flash(reply.error.message)
+    if (!reply.ok) this.flash(errorText(reply.error))
   }
 
   private userScriptsSection() {
@@ -208,7 +216,7 @@ export class AmOptions extends LitElement {
       if (field) this.setError(field, undefined)
       this.flash(t("saved"))
     } catch (error) {
-      const message = (error as Error).message
+      const message = caughtText(error)
       if (field) this.setError(field, message)
       else this.flash(message)
       throw error
@@ -313,19 +321,24 @@ export class AmOptions extends LitElement {
           ${this.error(key)}
         </div>`
     return html`<div class="grid">
-      <label for="engine">${t("searchEngine")}</label>
-      <div>
-        <select
-          id="engine"
-          @change=${(e: Event) => void this.save({ search: { engine: (e.target as HTMLSelectElement).value as Settings["search"]["engine"] } }, "engine").catch(() => undefined)}
-        >
-          ${(["duckduckgo", "bing", "baidu", "google"] as const).map((e) => html`<option value=${e} ?selected=${e === search.engine}>${engineLabel(e)}</option>`)}
-        </select>
-        ${this.error("engine")}
+        <label for="engine">${t("searchEngine")}</label>
+        <div>
+          <select
+            id="engine"
+            @change=${(e: Event) => void this.save({ search: { engine: (e.target as HTMLSelectElement).value as Settings["search"]["engine"] } }, "engine").catch(() => undefined)}
+          >
+            ${(["duckduckgo", "bing", "baidu", "google"] as const).map((e) => html`<option value=${e} ?selected=${e === search.engine}>${engineLabel(e)}</option>`)}
+          </select>
+          ${this.error("engine")}
+        </div>
+        ${text("bingApiKey", t("bingApiKey"), "password")} ${text("googleApiKey", t("googleApiKey"), "password")}
+        ${text("googleCseId", t("googleCseId"), "text")}
       </div>
-      ${text("bingApiKey", t("bingApiKey"), "password")} ${text("googleApiKey", t("googleApiKey"), "password")}
-      ${text("googleCseId", t("googleCseId"), "text")} ${ENDPOINTS.map((e) => text(e.key, e.label(), "url", httpUrl))}
-    </div>`
+      <details class="advanced" data-testid="search-advanced" ?open=${ENDPOINTS.some((e) => this.errors[e.key])}>
+        <summary>${t("searchAdvanced")}</summary>
+        <p class="help">${t("searchAdvancedHelp")}</p>
+        <div class="grid">${ENDPOINTS.map((e) => text(e.key, e.label(), "url", httpUrl))}</div>
+      </details>`
   }
 
   private confirmationsSection(s: Settings) {

@@ -7,6 +7,7 @@ import { LitElement, css, html, nothing } from "lit"
 import type { Provider, Settings, SettingsPatch } from "../schemas/settings.ts"
 import type { ConnectionResult, ProviderPreset } from "../workers/agent/providers/presets.ts"
 import { t } from "./i18n.ts"
+import { caughtText, errorText, kindLabel, presetLabel } from "./words.ts"
 import {
   checkAll,
   httpUrl,
@@ -170,7 +171,7 @@ export class AmProviders extends LitElement {
     this.draft = {
       id: undefined,
       preset: preset?.id,
-      name: preset?.label ?? "",
+      name: preset ? presetLabel(preset) : "",
       kind: preset?.kind ?? "openai",
       baseUrl: preset?.baseUrl ?? "",
       apiKey: "",
@@ -244,7 +245,7 @@ export class AmProviders extends LitElement {
       await this.save(patch)
       this.draft = undefined
     } catch (error) {
-      this.errors = { form: (error as Error).message }
+      this.errors = { form: caughtText(error) }
     } finally {
       this.busy = ""
     }
@@ -257,11 +258,11 @@ export class AmProviders extends LitElement {
       providers: s.providers.filter((x) => x.id !== p.id),
       ...(s.defaultModel?.providerId === p.id ? { defaultModel: null } : {}),
       ...(s.summaryModel?.providerId === p.id ? { summaryModel: null } : {}),
-    }).catch((error: Error) => (this.results = { ...this.results, [p.id]: { ok: false, text: error.message } }))
+    }).catch((error: unknown) => (this.results = { ...this.results, [p.id]: { ok: false, text: caughtText(error) } }))
   }
 
   private describe(result: ConnectionResult): { ok: boolean; text: string } {
-    if (!result.ok) return { ok: false, text: t("testFailed", result.error ?? "") }
+    if (!result.ok) return { ok: false, text: t("testFailed", errorText({ code: result.code ?? "model_error" })) }
     return { ok: true, text: result.models ? t("testOkModels", String(result.models.length)) : t("testOk") }
   }
 
@@ -273,7 +274,7 @@ export class AmProviders extends LitElement {
       const result = await globalThis.agent.providers.test({ providerId: p.id, ...(model ? { model } : {}) })
       this.results = { ...this.results, [p.id]: this.describe(result) }
     } catch (error) {
-      this.results = { ...this.results, [p.id]: { ok: false, text: (error as Error).message } }
+      this.results = { ...this.results, [p.id]: { ok: false, text: caughtText(error) } }
     } finally {
       this.busy = ""
     }
@@ -298,7 +299,7 @@ export class AmProviders extends LitElement {
       this.results = { ...this.results, "": this.describe(result) }
       if (load && result.ok && result.models?.length && this.draft) this.draft = { ...this.draft, models: result.models.join("\n") }
     } catch (error) {
-      this.results = { ...this.results, "": { ok: false, text: (error as Error).message } }
+      this.results = { ...this.results, "": { ok: false, text: caughtText(error) } }
     } finally {
       this.busy = ""
     }
@@ -322,7 +323,7 @@ export class AmProviders extends LitElement {
           "kind",
           t("providerKind"),
           html`<select id="p-kind" @change=${onInput("kind")}>
-            ${(["openai", "anthropic", "ollama"] as const).map((k) => html`<option value=${k} ?selected=${d.kind === k}>${k === "openai" ? t("kindOpenai") : k === "anthropic" ? t("kindAnthropic") : t("kindOllama")}</option>`)}
+            ${(["openai", "anthropic", "ollama"] as const).map((k) => html`<option value=${k} ?selected=${d.kind === k}>${kindLabel(k)}</option>`)}
           </select>`,
         )}
         ${this.field("baseUrl", t("providerBaseUrl"), html`<input id="p-baseUrl" type="url" .value=${d.baseUrl} @input=${onInput("baseUrl")} aria-invalid=${invalid("baseUrl")} aria-describedby="p-baseUrl-error" />`)}
@@ -376,7 +377,7 @@ export class AmProviders extends LitElement {
                     ${t("remove")}
                   </button>
                 </div>
-                <div class="detail">${p.kind} · ${p.baseUrl}${p.apiKey ? ` · ${t("keySaved")}` : ""}</div>
+                <div class="detail">${kindLabel(p.kind)} · ${p.baseUrl}${p.apiKey ? ` · ${t("keySaved")}` : ""}</div>
                 <div class="detail">${p.models?.length ? t("modelsList", p.models.join(", ")) : t("noModelsListed")}</div>
                 ${result ? html`<p class="result ${result.ok ? "ok" : "bad"}" role="status">${result.text}</p>` : nothing}
               </li>`
@@ -386,7 +387,7 @@ export class AmProviders extends LitElement {
       <div class="add">
         <label for="preset">${t("addFromPreset")}</label>
         <select id="preset">
-          ${this.presets.map((p) => html`<option value=${p.id}>${p.label}</option>`)}
+          ${this.presets.map((p) => html`<option value=${p.id}>${presetLabel(p)}</option>`)}
           <option value="">${t("byHand")}</option>
         </select>
         <button type="button" @click=${this.startAdd} data-testid="add-provider">${t("addProvider")}</button>

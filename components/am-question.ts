@@ -6,6 +6,7 @@ import { LitElement, css, html, nothing } from "lit"
 import type { QuestionAsked } from "../schemas/events.ts"
 import { ClockController, timeLeft } from "./clock.ts"
 import { t } from "./i18n.ts"
+import { caughtText } from "./words.ts"
 import { baseStyles } from "./styles.ts"
 import { formText } from "./form-text.ts"
 
@@ -111,7 +112,7 @@ export class AmQuestion extends LitElement {
     try {
       await this.onAnswer(q.id, answer)
     } catch (error) {
-      this.error = (error as Error).message
+      this.error = caughtText(error)
     } finally {
       this.busy = false
     }

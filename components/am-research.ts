@@ -9,6 +9,7 @@ import "./am-lane.ts"
 import "./am-markdown.ts"
 import { download, exportFileName } from "./export.ts"
 import { t } from "./i18n.ts"
+import { errorText } from "./words.ts"
 import type { Lane } from "./state/chat-view.ts"
 import { baseStyles } from "./styles.ts"
 
@@ -121,7 +122,7 @@ export class AmResearch extends LitElement {
             </div>`
           : nothing
       }
-      ${job.error ? html`<p role="alert">${t("researchFailed", job.error.code)}</p>` : nothing}
+      ${job.error ? html`<p role="alert">${t("researchFailed", errorText(job.error))}</p>` : nothing}
       <div class="actions">
         ${running ? html`<button type="button" @click=${this.stop}>${t("researchStop")}</button>` : nothing}
         ${job.report ? html`<button type="button" @click=${this.export}>${t("researchExport")}</button>` : nothing}

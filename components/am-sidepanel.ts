@@ -14,6 +14,7 @@ import "./am-tasks.ts"
 import "./am-spawn-lanes.ts"
 import { conversationToJson, conversationToMarkdown, download, exportFileName } from "./export.ts"
 import { t } from "./i18n.ts"
+import { caughtText, noticeText } from "./words.ts"
 import { totalUsage } from "./state/chat-view.ts"
 import { chat } from "./state/chat.ts"
 import { StoreController } from "./state/store-controller.ts"
@@ -158,7 +159,7 @@ export class AmSidepanel extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    chat.connect(globalThis.agent).catch((error: Error) => (this.error = error.message))
+    chat.connect(globalThis.agent).catch((error: unknown) => (this.error = caughtText(error)))
     // Settings saved on the options page take effect here at once.
     if (typeof chrome !== "undefined") chrome.storage?.onChanged.addListener(this.onStorage)
     window.addEventListener("focus", this.onFocus)
@@ -194,13 +195,14 @@ export class AmSidepanel extends LitElement {
           tool: t("exportTool"),
           result: t("toolResult"),
           error: t("toolError"),
+          notice: noticeText,
         }
         download(conversationToMarkdown(conversation, labels), exportFileName(conversation.title, "md"), "text/markdown")
       } else {
         download(conversationToJson(conversation), exportFileName(conversation.title, "json"), "application/json")
       }
     } catch (error) {
-      this.error = (error as Error).message
+      this.error = caughtText(error)
     }
   }
 

@@ -5,6 +5,7 @@
  */
 import { LitElement, css, html, nothing } from "lit"
 import { t } from "./i18n.ts"
+import { caughtText } from "./words.ts"
 import { folderIcon } from "./icons.ts"
 import { baseStyles } from "./styles.ts"
 
@@ -163,7 +164,7 @@ export class AmWorkspace extends LitElement {
       this.entries = [...entries].sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === "directory" ? -1 : 1))
       this.folder = folder
     } catch (error) {
-      this.error = (error as Error).message
+      this.error = caughtText(error)
     } finally {
       this.loading = false
     }
@@ -183,7 +184,7 @@ export class AmWorkspace extends LitElement {
           ? { path, text: result.content, more: result.next_offset !== undefined }
           : { path, text: t("binaryFile", result.mime_type ?? ""), more: false }
     } catch (error) {
-      this.error = (error as Error).message
+      this.error = caughtText(error)
     }
   }
 
@@ -198,7 +199,7 @@ export class AmWorkspace extends LitElement {
       a.click()
       a.remove()
     } catch (error) {
-      this.error = (error as Error).message
+      this.error = caughtText(error)
     }
   }
 
@@ -211,7 +212,7 @@ export class AmWorkspace extends LitElement {
       await this.load(this.folder)
       if (this.history?.title === t("trash")) await this.showTrash()
     } catch (error) {
-      this.error = (error as Error).message
+      this.error = caughtText(error)
     }
   }
 
@@ -221,7 +222,7 @@ export class AmWorkspace extends LitElement {
     try {
       this.history = { title, empty, items: await reload(), reload }
     } catch (error) {
-      this.error = (error as Error).message
+      this.error = caughtText(error)
     }
   }
 
@@ -242,7 +243,7 @@ export class AmWorkspace extends LitElement {
       if (this.preview?.path === item.path) await this.show(item.path)
       await this.load(this.folder)
     } catch (error) {
-      this.error = (error as Error).message
+      this.error = caughtText(error)
     }
   }
 

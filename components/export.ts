@@ -1,5 +1,5 @@
 /** A conversation as a file the user keeps: Markdown to read, JSON with every saved field. */
-import type { Conversation } from "../schemas/conversation.ts"
+import type { Conversation, MessageRecord } from "../schemas/conversation.ts"
 
 const fence = (text: string, lang = "") => {
   // A fence longer than any backtick run inside, so the content cannot close it.
@@ -17,6 +17,8 @@ export interface ExportLabels {
   readonly tool: string
   readonly result: string
   readonly error: string
+  /** A run's notice in the reader's words (by default its English message). */
+  readonly notice?: (notice: NonNullable<MessageRecord["notice"]>) => string
 }
 
 const ENGLISH: ExportLabels = {
@@ -33,7 +35,7 @@ export const conversationToMarkdown = (conversation: Conversation, labels: Expor
   for (const record of conversation.messages) {
     const { message } = record
     if (record.notice) {
-      parts.push(`> ${record.notice.message}`)
+      parts.push(`> ${labels.notice?.(record.notice) ?? record.notice.message}`)
     } else if (message.role === "user") {
       parts.push(`## ${labels.user}\n\n${message.content}`)
     } else if (message.role === "assistant") {

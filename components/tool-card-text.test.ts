@@ -1,13 +1,26 @@
 import { expect } from "chai"
 import { errorLine, resultView, setToolCards, toolLabel, toolSubject } from "./tool-card-text.ts"
+import { caughtText, kindLabel, noticeText, presetLabel, siteLabel, sitesOf } from "./words.ts"
 
-type Messages = Record<string, { message: string }>
+type Messages = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>
+
+/** chrome.i18n.getMessage over a locale's messages: `$name$` becomes its placeholder's `$n` substitution. */
+const getMessage =
+  (messages: Messages) =>
+  (key: string, substitutions: string[] = []) => {
+    const entry = messages[key]
+    if (!entry) return ""
+    return entry.message.replace(/\$(\w+)\$/g, (_, name: string) => {
+      const content = entry.placeholders?.[name.toLowerCase()]?.content ?? ""
+      return substitutions[Number(content.slice(1)) - 1] ?? ""
+    })
+  }
 
 describe("a tool call in words", () => {
   before(async () => {
     // The English messages as chrome.i18n serves them in an extension page (this test page is not one).
     const messages = (await (await fetch("/_locales/en/messages.json")).json()) as Messages
-    Object.assign(globalThis, { chrome: { i18n: { getMessage: (key: string) => messages[key]?.message ?? "" } } })
+    Object.assign(globalThis, { chrome: { i18n: { getMessage: getMessage(messages) } } })
     setToolCards(
       new Map([
         ["get_tab_content", { subject: ["result.title", "params.tab_id"], result: "markdown" }],
@@ -36,13 +49,48 @@ describe("a tool call in words", () => {
     expect(resultView("create_task", { id: "t1" })).to.deep.equal({ kind: "data", value: { id: "t1" } })
   })
 
-  it("says an error in one line, in words when its code has them, without stacks or blob: URLs", () => {
-    expect(errorLine({ code: "timeout", message: "web_fetch took longer than 30 s" }).line).to.equal("It took too long and was stopped.")
+  it("says an error in one line in the reader's words, never the tool's English message; details without blob: URLs", () => {
+    expect(errorLine({ code: "timeout", message: "web_fetch took longer than 30 s", params: ["30"] }).line).to.equal(
+      "It took longer than 30 s and was stopped.",
+    )
     const script = errorLine({
       code: "script_error",
       message: "TypeError: x is null (blob:chrome-extension://abc/123:4:5)\n    at run (blob:x)",
     })
-    expect(script.line).to.equal("TypeError: x is null")
+    expect(script.line).to.equal("The script failed.")
+    expect(script.details).to.include("TypeError: x is null")
     expect(script.details).to.include("at run")
+    expect(script.details).to.not.include("blob:")
+    expect(errorLine({ code: "model_http_401", message: "401 Unauthorized. Check the API key." }).line).to.equal(
+      "The model service refused the API key (HTTP 401). Check the key in Settings.",
+    )
+    expect(errorLine({ code: "made_up_code", message: "An English sentence." }).line).to.equal("It failed (made_up_code).")
+  })
+})
+
+describe("the agent's words, from codes", () => {
+  before(async () => {
+    const messages = (await (await fetch("/_locales/fr/messages.json")).json()) as Messages
+    Object.assign(globalThis, { chrome: { i18n: { getMessage: getMessage(messages) } } })
+  })
+  after(() => Reflect.deleteProperty(globalThis, "chrome"))
+
+  it("words a run's notice by its code and parameters, a failure by its error code, an old record by its status", () => {
+    expect(noticeText({ status: "stopped", code: "stopped_by_user" })).to.equal("Vous avez arrêté l’exécution.")
+    expect(noticeText({ status: "step_limit", code: "step_limit", params: ["12"] })).to.match(/limite d’étapes \(12\)/)
+    expect(noticeText({ status: "failed", code: "model_http_429" })).to.match(/trop de requêtes \(HTTP 429\)/)
+    expect(noticeText({ status: "failed" })).to.equal("L’exécution a échoué.")
+  })
+
+  it("words an API rejection by its code; protocols, presets and sites in the reader's language", () => {
+    expect(caughtText(Object.assign(new Error("No conversation x."), { code: "not_found" }))).to.equal("Introuvable.")
+    expect(caughtText(new Error("An English sentence."))).to.not.include("English")
+    expect(kindLabel("openai")).to.equal("Compatible OpenAI")
+    expect(presetLabel({ id: "custom", label: "Custom (OpenAI-compatible)" })).to.equal("Autre service compatible OpenAI")
+    expect(presetLabel({ id: "openai", label: "OpenAI" })).to.equal("OpenAI")
+    expect(siteLabel("unknown site")).to.equal("un site inconnu")
+    expect(siteLabel("https://example.com")).to.equal("example.com")
+    expect(siteLabel("data:text/html,<title>x</title>")).to.equal("un site inconnu")
+    expect(sitesOf("https://a.example unknown site").map(siteLabel)).to.deep.equal(["a.example", "un site inconnu"])
   })
 })

@@ -5,6 +5,7 @@
  */
 import type { ToolCardSpec } from "../schemas/tool-definition.ts"
 import { t } from "./i18n.ts"
+import { errorText } from "./words.ts"
 
 let specs: ReadonlyMap<string, ToolCardSpec> = new Map()
 let loading: Promise<void> | undefined
@@ -71,19 +72,10 @@ export const resultView = (tool: string, result: unknown): ResultView => {
 }
 
 /**
- * A tool error as one line: its translated meaning when the code has one (`error_<code>`), else
- * the tool's own message's first line, with no stack, no blob: URLs; the rest goes behind a disclosure.
+ * A tool error as one line in the reader's language (`errorText`: the code worded, never the
+ * tool's English message); the code and the message, with no blob: URLs, go behind a disclosure.
  */
-export const errorLine = (error: { code: string; message: string }): { line: string; details: string } => {
-  const key = `error_${error.code}`
-  const translated = t(key)
-  const firstLine =
-    error.message
-      .split("\n")[0]
-      ?.replace(/\s*\(?blob:[^\s)]*\)?/g, "")
-      .trim() ?? ""
-  return {
-    line: translated !== key && translated !== "" ? translated : firstLine || error.code,
-    details: `${error.code}: ${error.message}`,
-  }
-}
+export const errorLine = (error: { code: string; message: string; params?: ReadonlyArray<string> }): { line: string; details: string } => ({
+  line: errorText(error),
+  details: `${error.code}: ${error.message.replace(/\s*\(?blob:[^\s)]*\)?/g, "")}`,
+})

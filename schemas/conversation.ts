@@ -71,8 +71,19 @@ export const MessageRecord = Schema.Struct({
       error: Schema.optionalKey(WireError),
     }),
   ),
-  /** A note of the run itself (stopped, failed, step limit), shown to the user, not sent to the model. */
-  notice: Schema.optionalKey(Schema.Struct({ status: RunStatus, message: Schema.String })),
+  /**
+   * A note of the run itself (stopped, failed, step limit), shown to the user, not sent to the
+   * model. `message` is English, for exports and the API; the UI words `code` with `params`
+   * (the message `notice_<code>`, or for a failure the error's `error_<code>`).
+   */
+  notice: Schema.optionalKey(
+    Schema.Struct({
+      status: RunStatus,
+      message: Schema.String,
+      code: Schema.optionalKey(Schema.String),
+      params: Schema.optionalKey(Schema.Array(Schema.String)),
+    }),
+  ),
   /** An assistant message the user stopped while it streamed: what it had written by then. */
   stopped: Schema.optionalKey(Schema.Literal(true)),
   /**

@@ -85,8 +85,11 @@ export const isMeshErrorCode = (code: string): code is MeshErrorCode => Object.h
 /** The error as it crosses a boundary (worker → supervisor → page → model). */
 export const WireError = Schema.Struct({
   code: Schema.String,
+  /** English, for the model and developers; a person reads the code, worded by the UI. */
   message: Schema.String,
   parameter: Schema.optionalKey(Schema.String),
+  /** The values the UI's wording of `code` takes (`error_<code>`), in order. */
+  params: Schema.optionalKey(Schema.Array(Schema.String)),
 })
 export type WireError = typeof WireError.Type
 
@@ -97,7 +100,11 @@ export const toWire = (error: ToolError): WireError => {
         ? { code: "invalid_input", message: `${error.tool}: ${error.message}` }
         : { code: "invalid_input", message: `${error.tool}: ${error.message}`, parameter: error.parameter }
     case "Timeout":
-      return { code: "timeout", message: `${error.tool} did not finish within ${error.ms / 1000} s and was stopped.` }
+      return {
+        code: "timeout",
+        message: `${error.tool} did not finish within ${error.ms / 1000} s and was stopped.`,
+        params: [String(error.ms / 1000)],
+      }
     case "Cancelled":
       return { code: "cancelled", message: `${error.tool} was cancelled${error.reason ? `: ${error.reason}` : "."}` }
     case "WorkerCrashed":
@@ -154,15 +161,21 @@ const stripToolPrefix = (tool: string, message: string) => (message.startsWith(`
 export class AgentError extends Error {
   readonly code: string
   readonly parameter: string | undefined
+  /** The values of the code's wording (WireError.params). */
+  readonly params: ReadonlyArray<string> | undefined
   constructor(wire: WireError) {
     super(wire.message)
     this.name = "AgentError"
     this.code = wire.code
     this.parameter = wire.parameter
+    this.params = wire.params
   }
   toJSON(): WireError {
-    return this.parameter === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, parameter: this.parameter }
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.parameter === undefined ? {} : { parameter: this.parameter }),
+      ...(this.params === undefined ? {} : { params: this.params }),
+    }
   }
 }

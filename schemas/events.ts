@@ -38,6 +38,8 @@ export const RetryScheduled = Schema.Struct({
   attempt: Schema.Number,
   delayMs: Schema.Number,
   message: Schema.String,
+  /** The failure's code, worded by the UI (`message` is English). */
+  code: Schema.optionalKey(Schema.String),
 })
 export const MessageSaved = Schema.Struct({ type: Schema.Literal("message_saved"), ...RunScoped, record: MessageRecord })
 /** The run began a new branch: the messages from `fromSeq` on were set aside (an edit, or the answer asked again). */
@@ -108,7 +110,7 @@ export const ConfirmationRequested = Schema.Struct({
   rule: Schema.String,
   /** Where it would act or send: an origin, or "workspace". */
   site: Schema.String,
-  /** Exactly what will run and where, in words for the user. */
+  /** Exactly what will run and where, in English for the API and logs; the UI words the fields below. */
   summary: Schema.String,
   params: Schema.Unknown,
   expiresAt: Schema.Number,

@@ -36,9 +36,9 @@ describe("the chat view", () => {
     const view = fold([
       { type: "run_started", conversationId: c, runId: r, prompt: "hi" },
       { type: "text_delta", conversationId: c, runId: r, delta: "half an ans" },
-      { type: "retry", conversationId: c, runId: r, attempt: 1, delayMs: 10, message: "HTTP 503" },
+      { type: "retry", conversationId: c, runId: r, attempt: 1, delayMs: 10, message: "HTTP 503", code: "model_http_503" },
     ])
-    expect(view.live).to.include({ text: "", retry: "HTTP 503" })
+    expect(view.live).to.include({ text: "", retry: "model_http_503" })
     expect(reduce(view, { type: "text_delta", conversationId: c, runId: r, delta: "A" }).live).to.deep.equal({
       runId: r,
       text: "A",

@@ -25,7 +25,7 @@ export interface LiveRun {
   /** Text and reasoning streamed since the last saved assistant message. */
   readonly text: string
   readonly reasoning: string
-  /** The last retry's reason, while the model request is being tried again. */
+  /** The last retry's reason as a code (worded by the UI), while the model request is being tried again. */
   readonly retry?: string
 }
 
@@ -37,8 +37,10 @@ export interface Lane {
   readonly status: "running" | RunStatus
   /** Model turns so far. */
   readonly steps: number
-  /** What it is doing now: the tool it runs, or the text it writes. */
+  /** What it is doing now: the name of the tool it runs, or the text it writes (after "✎ "). */
   readonly current: string
+  /** Why it failed, worded by the UI. */
+  readonly error?: WireError
   readonly tools: ReadonlyArray<{ readonly callId: string; readonly tool: string; readonly status: ToolStatus }>
 }
 
@@ -89,7 +91,12 @@ export const reduceLane = (lane: Lane, event: Extract<MeshEvent, { type: "sub_ag
         ),
       }
     case "run_finished":
-      return { ...lane, status: event.status, current: event.status === "completed" ? "" : (event.error?.message ?? lane.current) }
+      return {
+        ...lane,
+        status: event.status,
+        current: event.status === "completed" ? "" : lane.current,
+        ...(event.error ? { error: event.error } : {}),
+      }
     default:
       return lane
   }
@@ -160,7 +167,7 @@ export const reduce = (view: ChatView, event: MeshEvent): ChatView => {
       return { ...view, messages: view.messages.filter((m) => m.seq < event.fromSeq) }
     case "retry":
       // The request is tried again from the last saved message: what streamed since is void.
-      return { ...view, live: { runId: event.runId, text: "", reasoning: "", retry: event.message } }
+      return { ...view, live: { runId: event.runId, text: "", reasoning: "", retry: event.code ?? "model_error" } }
     case "message_saved": {
       if (view.messages.some((m) => m.seq === event.record.seq)) return view
       const messages = [...view.messages, event.record].sort((a, b) => a.seq - b.seq)
@@ -250,7 +257,7 @@ export type TurnItem =
       /** Which of its run's assistant messages it is: the streaming reply has the same place before it is saved. */
       readonly ordinal: number
     }
-  | { readonly kind: "notice"; readonly record: MessageRecord; readonly status: RunStatus; readonly text: string }
+  | { readonly kind: "notice"; readonly record: MessageRecord; readonly notice: NonNullable<MessageRecord["notice"]> }
   | { readonly kind: "usage"; readonly runId: string; readonly usage: Usage }
 
 const isCancelled = (error: WireError | undefined) => error?.code === "cancelled"
@@ -305,7 +312,7 @@ export const turnsOf = (view: ChatView, runningRunId: string | undefined): Reado
 
   view.messages.forEach((record, i) => {
     const { message } = record
-    if (record.notice) items.push({ kind: "notice", record, status: record.notice.status, text: record.notice.message })
+    if (record.notice) items.push({ kind: "notice", record, notice: record.notice })
     else if (message.role === "user") items.push({ kind: "user", record, text: message.content })
     else if (message.role === "assistant") {
       const ordinal = answersOfRun.get(record.runId) ?? 0

@@ -172,11 +172,11 @@ test("the offscreen document closed mid-run: a clear error at once, the conversa
   const next = await startChat(panel, "are you there?", "f-offscreen").finish()
   assert.equal(next.answer, "Continued after the document came back.")
   const all = (await panel.evaluate(() => globalThis.agent.conversations.get("f-offscreen"))) as unknown as {
-    messages: Array<{ notice?: { message: string } }>
+    messages: Array<{ notice?: { message: string; code?: string } }>
   }
   assert.ok(
-    all.messages.some((m) => /interrupted/.test(m.notice?.message ?? "")),
-    "the lost run is marked as interrupted",
+    all.messages.some((m) => /interrupted/.test(m.notice?.message ?? "") && m.notice?.code === "interrupted"),
+    "the lost run is marked as interrupted (in English, and as a code the panel words)",
   )
   tally.recovered++
   tally.lost += countLost(before, await saved(panel, "f-offscreen"))

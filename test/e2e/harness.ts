@@ -49,11 +49,13 @@ const removeProfile = async (dir: string) => {
 }
 
 /**
- * Starts Chromium with the built extension. Without `userDataDir` it gets a fresh profile of its
+ * Starts Chromium with the built extension, in the language `lang` when given. Without `userDataDir` it gets a fresh profile of its
  * own; with one made by `makeProfile` (or kept from an earlier session), that profile is still
  * removed when this session closes; any other folder is the caller's and is left alone.
  */
-export const launchExtension = async (options: { userDataDir?: string; headless?: boolean } = {}): Promise<ExtensionSession> => {
+export const launchExtension = async (
+  options: { userDataDir?: string; headless?: boolean; /** The UI language (Chromium's `--lang`), e.g. "ja". */ lang?: string } = {},
+): Promise<ExtensionSession> => {
   await stat(path.join(distDir, "manifest.json")).catch(() => {
     throw new Error("dist/ is missing: run `node build.mjs` first (npm test does).")
   })
@@ -63,7 +65,8 @@ export const launchExtension = async (options: { userDataDir?: string; headless?
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: chromiumPath,
       headless: options.headless ?? true,
-      args: extensionLaunchArgs(distDir),
+      args: [...extensionLaunchArgs(distDir), ...(options.lang ? [`--lang=${options.lang}`] : [])],
+      ...(options.lang ? { locale: options.lang, env: { ...process.env, LANGUAGE: options.lang } } : {}),
     })
   } catch (error) {
     await removeProfile(userDataDir)

@@ -66,12 +66,16 @@ test("three researchers started in one turn show as three lanes, each with its t
     )
   for (const text of texts) {
     assert.match(text, /step 2/)
-    assert.match(text, /list_tabs/)
+    assert.match(text, /List tabs/, "the tool by its label, not its name")
     assert.match(text, /done/)
   }
   const screenshots = path.join(repoRoot, "test-results", "screenshots")
   await mkdir(screenshots, { recursive: true })
-  await panel.screenshot({ path: path.join(screenshots, "sidepanel-lanes-light.png") })
+  for (const colorScheme of ["light", "dark"] as const) {
+    await panel.emulateMedia({ colorScheme })
+    await panel.screenshot({ path: path.join(screenshots, `sidepanel-lanes-${colorScheme}.png`) })
+  }
+  await panel.emulateMedia({ colorScheme: "light" })
 
   // Reopened later, the lanes come back from the saved transcripts.
   await panel.reload()

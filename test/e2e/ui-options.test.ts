@@ -140,7 +140,10 @@ test("behaviour and search fields: the specific error as typed, saved when left,
   await key.fill("bing-secret-key-1234567890")
   await key.press("Tab")
   await options.waitForFunction(async () => (await globalThis.agent.settings.get()).search.bingApiKey === "••••7890")
+  // The endpoints, rarely changed, wait behind "Advanced".
   const endpoint = options.getByRole("textbox", { name: "Bing API endpoint" })
+  assert.equal(await endpoint.isVisible(), false, "the endpoints are folded away")
+  await options.getByTestId("search-advanced").locator("summary").click()
   await endpoint.fill("not a url")
   await options.getByText("Enter a URL starting with http:// or https://.").waitFor()
   const s = await settings(options)
@@ -218,6 +221,11 @@ test("screenshots of the settings in both themes, and no serious accessibility v
   await options.emulateMedia({ colorScheme: "light" })
   await options.getByRole("button", { name: "Edit Local test" }).click()
   await options.getByTestId("provider-form").waitFor()
-  await options.screenshot({ path: path.join(screenshots, "settings-provider-form-light.png"), fullPage: true })
   assert.deepEqual(await checkAccessibility(options), [], "axe-core (provider form)")
+  for (const colorScheme of ["light", "dark"] as const) {
+    await options.emulateMedia({ colorScheme })
+    await options.screenshot({ path: path.join(screenshots, `settings-provider-form-${colorScheme}.png`), fullPage: true })
+  }
+  assert.deepEqual(await checkAccessibility(options, { colorsOnly: true }), [], "axe-core (provider form, dark)")
+  await options.emulateMedia({ colorScheme: "light" })
 })

@@ -61,6 +61,10 @@ test("without a provider the panel says so and links to the settings; a provider
   assert.match(await setup.innerText(), /No model provider is set up/)
   assert.equal(await setup.getByRole("link", { name: "Open the settings" }).count(), 1)
   assert.equal(await panel.getByTestId("send").isDisabled(), true)
+  // The centre of the panel leads there too, instead of inviting a question nobody can answer.
+  const firstRun = panel.getByTestId("first-run")
+  assert.match(await firstRun.innerText(), /Set up a model to start[\s\S]*Ollama/)
+  assert.equal(await firstRun.getByRole("button", { name: "Open the settings" }).count(), 1)
   await shoot(panel, "sidepanel-setup")
 
   // Saved from another page: the panel hears it through chrome.storage.
@@ -75,6 +79,7 @@ test("without a provider the panel says so and links to the settings; a provider
   )
   await other.close()
   await setup.waitFor({ state: "detached" })
+  await firstRun.waitFor({ state: "detached" })
   assert.deepEqual(await panel.getByRole("combobox", { name: "Model" }).locator("option").allInnerTexts(), [
     "test-model · Local",
     "test-model-mini · Local",
@@ -300,11 +305,30 @@ test("a destructive call waits for the user's yes in the panel, and runs only th
   const ask = panel.getByTestId("confirmation")
   await ask.waitFor()
   await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=waiting]").waitFor()
-  assert.match(await ask.innerText(), /Allow close_tab\?/)
+  assert.match(await ask.innerText(), /Allow Close tab\?/, "the tool by its label, not its name")
   assert.equal(doomed.isClosed(), false, "nothing closed before the yes")
   await shoot(panel, "sidepanel-confirmation")
   await ask.getByRole("button", { name: "Allow" }).click()
   await lastAssistant(panel).getByText("Closed Old notes.").waitFor()
   await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=done]").waitFor()
   assert.equal(doomed.isClosed(), true)
+})
+
+test("a refused API key reads as one line that wraps inside the panel and links to the settings", async () => {
+  model.script([{ status: 401, body: { error: { message: `Incorrect API key provided: sk-${"x".repeat(120)}. Check the API key.` } } }])
+  await panel.getByTestId("new-conversation").click()
+  await composer(panel).fill("Hello")
+  await composer(panel).press("Enter")
+  const failure = panel.getByTestId("notice").last()
+  await failure.waitFor()
+  await panel.getByTestId("send").waitFor()
+  assert.equal(
+    await failure.innerText(),
+    "The model service refused the API key (HTTP 401). Check the key in Settings. Open the settings",
+    "the code in words, not the service's English",
+  )
+  assert.equal(await failure.getByRole("link", { name: "Open the settings" }).count(), 1)
+  const fits = await failure.evaluate((el) => el.scrollWidth <= el.clientWidth)
+  assert.ok(fits, "the line wraps inside its box")
+  await shoot(panel, "sidepanel-error")
 })

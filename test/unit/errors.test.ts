@@ -19,6 +19,7 @@ describe("the error union at a boundary", () => {
       parameter: "url",
     })
     expect(toWire(new Timeout({ tool: "web_fetch", ms: 30_000 })).message).to.match(/30 s/)
+    expect(toWire(new Timeout({ tool: "web_fetch", ms: 30_000 })).params, "the seconds, for the UI's wording").to.deep.equal(["30"])
     expect(toWire(new Cancelled({ tool: "x" })).code).to.equal("cancelled")
     expect(toWire(new ToolFailed({ code: "http_error", message: "404 Not Found" }))).to.deep.equal({
       code: "http_error",
@@ -45,5 +46,13 @@ describe("the error union at a boundary", () => {
     expect(error).to.be.instanceOf(Error)
     expect(error.code).to.equal("not_found")
     expect(JSON.parse(JSON.stringify(error))).to.deep.equal({ code: "not_found", message: "gone" })
+  })
+
+  it("keeps the parameters of its code's wording", () => {
+    const error = new AgentError({ code: "timeout", message: "x did not finish within 5 s", params: ["5"] })
+    expect(error.params).to.deep.equal(["5"])
+    expect(JSON.parse(JSON.stringify(error)))
+      .to.include({ code: "timeout" })
+      .and.deep.include({ params: ["5"] })
   })
 })

@@ -127,6 +127,8 @@ describe("the agent loop", () => {
     expect(outcome.status).to.equal("step_limit")
     expect(h.requests).to.have.length(3)
     expect(h.records.at(-1)?.notice?.message).to.match(/limit of 3 steps.*continue/)
+    expect(h.records.at(-1)?.notice, "a code and its parameters for the UI").to.include({ code: "step_limit" })
+    expect(h.records.at(-1)?.notice?.params).to.deep.equal(["3"])
   })
 
   it("warns the model about the same call again and again, then refuses it", async () => {
@@ -163,6 +165,7 @@ describe("the agent loop", () => {
     expect(outcome).to.deep.equal({ status: "completed", answer: "after retry", steps: 1 })
     const retry = h.events.find((e) => e.type === "retry")
     expect(retry && retry.type === "retry" && retry.delayMs).to.equal(20)
+    expect(retry && retry.type === "retry" && retry.code, "the reason as a code for the UI").to.equal("model_http_429")
     expect(h.records.filter((r) => r.message.role === "assistant")).to.have.length(1)
   })
 
@@ -175,7 +178,7 @@ describe("the agent loop", () => {
     expect(outcome.error?.message).to.match(/failed 3 times.*500/)
     expect(h.requests).to.have.length(3)
     expect(h.records[0]!.message).to.deep.equal({ role: "user", content: "go" })
-    expect(h.records.at(-1)?.notice?.status).to.equal("failed")
+    expect(h.records.at(-1)?.notice, "the failure's code, for the UI to word").to.include({ status: "failed", code: "model_http_500" })
   })
 
   it('counts by the plural rules: one failed try is "1 time", one step is "1 step"', async () => {
@@ -191,6 +194,7 @@ describe("the agent loop", () => {
     const oneToken = harness([text("cut", "length")], { settings: { maxOutputTokens: 1 } })
     await runLoop(oneToken.deps)
     expect(oneToken.records.at(-1)?.notice?.message).to.match(/output limit \(1 token\)/)
+    expect(oneToken.records.at(-1)?.notice?.code).to.equal("output_limit")
   })
 
   it("a turn cut at the output limit keeps its text and drops the tool call whose arguments never closed", async () => {
@@ -295,7 +299,7 @@ describe("the agent loop", () => {
     )
     const outcome = await runLoop(h.deps)
     expect(outcome.status).to.equal("stopped")
-    expect(h.records.at(-1)?.notice?.status).to.equal("stopped")
+    expect(h.records.at(-1)?.notice).to.include({ status: "stopped", code: "stopped_by_user" })
     expect(h.records.some((r) => r.stopped)).to.equal(false)
   })
 

@@ -67,6 +67,10 @@ interface Partial {
   reasoning: string
 }
 
+/** A notice's code, its English message and the code's parameters. */
+type Notice = readonly [code: string, message: string, params?: ReadonlyArray<string>]
+const STOPPED: Notice = ["stopped_by_user", "Stopped by the user."]
+
 interface Turn {
   text: string
   reasoning: ReasoningBlock[]
@@ -88,18 +92,27 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
     return record
   }
   let steps = 0
-  const finish = async (status: RunStatus, message?: string, error?: WireError): Promise<RunOutcome> => {
-    if (message) await save({ runId, message: { role: "assistant", content: "" }, notice: { status, message } }).catch(() => undefined)
+  /** Ends the run; a notice is saved in English (`message`) and as a code the UI words (`notice_<code>`, or the error's). */
+  const finish = async (status: RunStatus, notice?: Notice, error?: WireError): Promise<RunOutcome> => {
+    if (notice) {
+      const [code, message, params] = notice
+      await save({
+        runId,
+        message: { role: "assistant", content: "" },
+        notice: { status, message, code, ...(params?.length ? { params } : {}) },
+      }).catch(() => undefined)
+    }
     return error ? { status, answer, error, steps } : { status, answer, steps }
   }
 
   for (let step = 1; ; step++) {
-    if (signal.aborted) return finish("stopped", "Stopped by the user.")
+    if (signal.aborted) return finish("stopped", STOPPED)
     if (step > settings.stepLimit) {
-      return finish(
+      return finish("step_limit", [
         "step_limit",
         `The run reached its limit of ${counted(settings.stepLimit, "step", "steps")} and stopped. Send a message (for example "continue") to let it go on.`,
-      )
+        [String(settings.stepLimit)],
+      ])
     }
 
     let turn: Turn
@@ -110,7 +123,7 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
     } catch (error) {
       if (signal.aborted) {
         // What streamed before the stop is the user's to keep: saved as written, marked stopped.
-        if (!partial.text && !partial.reasoning) return finish("stopped", "Stopped by the user.")
+        if (!partial.text && !partial.reasoning) return finish("stopped", STOPPED)
         answer = partial.text
         await save({
           runId,
@@ -125,7 +138,7 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
         return finish("stopped")
       }
       const wire = providerWire(error)
-      return finish("failed", wire.message, wire)
+      return finish("failed", [wire.code, wire.message, wire.params], wire)
     }
 
     // A turn cut at the output limit may end inside a tool call: one whose arguments never
@@ -148,20 +161,21 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
 
     if (turn.toolCalls.length === 0) {
       if (turn.stop === "length")
-        return finish(
-          "completed",
+        return finish("completed", [
+          "output_limit",
           `The answer was cut off at the model's output limit (${counted(settings.maxOutputTokens, "token", "tokens")}).`,
-        )
-      if (turn.stop === "refusal") return finish("completed", "The model refused to answer.")
+          [String(settings.maxOutputTokens)],
+        ])
+      if (turn.stop === "refusal") return finish("completed", ["refused", "The model refused to answer."])
       return { status: "completed", answer, steps }
     }
     // A stop that lands after the model asked for tools: none of them starts.
     if (signal.aborted) {
       for (const call of turn.toolCalls) await saveCancelled(deps, save, call)
-      return finish("stopped", "Stopped by the user before the tools ran.")
+      return finish("stopped", ["stopped_before_tools", "Stopped by the user before the tools ran."])
     }
     await Promise.all(turn.toolCalls.map((call) => runTool(deps, guard, save, call, turn.refused.get(call.id))))
-    if (signal.aborted) return finish("stopped", "Stopped by the user while tools were running.")
+    if (signal.aborted) return finish("stopped", ["stopped_during_tools", "Stopped by the user while tools were running."])
   }
 }
 
@@ -266,7 +280,15 @@ const streamWithRetries = async (deps: LoopDeps, messages: ReturnType<typeof mes
       }
       const backoff = Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4)
       const delayMs = Math.round(Math.min(settings.retryMaxDelayMs, error.details.retryAfterMs ?? backoff))
-      deps.emit({ type: "retry", conversationId: deps.conversationId, runId: deps.runId, attempt, delayMs, message: error.message })
+      deps.emit({
+        type: "retry",
+        conversationId: deps.conversationId,
+        runId: deps.runId,
+        attempt,
+        delayMs,
+        message: error.message,
+        code: providerErrorCode(error),
+      })
       await sleep(delayMs, signal)
     }
   }

@@ -106,6 +106,7 @@ export class AgentPool {
             message: { role: "assistant", content: "" },
             notice: {
               status: "failed",
+              code: "interrupted",
               message: "The run was interrupted (the browser or the extension closed); send a message to continue.",
             },
           })
@@ -288,7 +289,7 @@ export class AgentPool {
     for (const controller of run.tools.values()) controller.abort()
     await run.remote.stop(run.runId).catch(() => undefined)
     setTimeout(() => {
-      if (!run.finished) void this.abandon(run, "stopped", "Stopped (the run did not wind down in time and was ended).")
+      if (!run.finished) void this.abandon(run, "stopped", "ended", "Stopped (the run did not wind down in time and was ended).")
     }, this.options.stopGraceMs ?? 3000)
     return true
   }
@@ -425,14 +426,21 @@ export class AgentPool {
       ),
       new Promise<boolean>((r) => setTimeout(() => r(false), 1000)),
     ])
-    if (!alive) await this.abandon(run, "failed", "The agent worker crashed; what was saved before is kept. Send a message to continue.")
+    if (!alive)
+      await this.abandon(
+        run,
+        "failed",
+        "agent_crashed",
+        "The agent worker crashed; what was saved before is kept. Send a message to continue.",
+      )
   }
 
-  private async abandon(run: Run, status: RunStatus, message: string): Promise<void> {
+  /** Ends a run its worker did not end, with a notice: `code` for the UI (`notice_<code>`), `message` in English. */
+  private async abandon(run: Run, status: RunStatus, code: string, message: string): Promise<void> {
     if (run.finished) return
     const store = await this.store()
     await store
-      .append(run.conversationId, { runId: run.runId, message: { role: "assistant", content: "" }, notice: { status, message } })
+      .append(run.conversationId, { runId: run.runId, message: { role: "assistant", content: "" }, notice: { status, code, message } })
       .catch(() => undefined)
     await store.update(run.conversationId, { status }).catch(() => undefined)
     this.finish(run, { status, answer: "", ...(status === "failed" ? { error: { code: "agent_crashed", message } } : {}) })

@@ -1,0 +1,84 @@
+/**
+ * What the agent says to a person, worded in their language. Workers and the mesh send codes
+ * with parameters (their English `message` is for the model and developers); these functions
+ * turn them into `chrome.i18n` messages: `error_<code>`, `notice_<code>`, `preset_<id>`…
+ */
+import { t } from "./i18n.ts"
+
+/** The message `key` with its substitutions, or undefined when the locale has no such message. */
+export const message = (key: string, substitutions: ReadonlyArray<string> = []): string | undefined => {
+  const text = t(key, ...substitutions)
+  return text === key || text === "" ? undefined : text
+}
+
+/** The family of a model service's HTTP failure (`model_http_<status>`), for its wording. */
+const httpFamily = (status: string): string =>
+  status === "401" || status === "403"
+    ? "model_auth"
+    : status === "404"
+      ? "model_not_found"
+      : status === "429"
+        ? "model_rate_limit"
+        : /^5\d\d$/.test(status)
+          ? "model_server"
+          : "model_http"
+
+/**
+ * An error as one line a person reads: `error_<code>` (with the error's parameters); a model
+ * service's HTTP status by its family; a search engine's failure as one; else a line that names
+ * the code. Never the English `message`: that goes behind a disclosure where one is shown.
+ */
+export const errorText = (error: { readonly code: string; readonly params?: ReadonlyArray<string> | undefined }): string => {
+  // With parameters, the wording that takes them (`error_<code>_params`) comes first.
+  const params = error.params ?? []
+  const exact = (params.length > 0 ? message(`error_${error.code}_params`, params) : undefined) ?? message(`error_${error.code}`, params)
+  if (exact !== undefined) return exact
+  const http = /^model_http_(\w+)$/.exec(error.code)
+  if (http) return t(`error_${httpFamily(http[1]!)}`, http[1]!)
+  if (error.code.startsWith("search_")) return t("error_search_failed")
+  return t("error_other", error.code)
+}
+
+/** A rejection of the agent API (an AgentError's code) or anything else thrown, as one line. */
+export const caughtText = (error: unknown): string => {
+  const e = error as { code?: unknown; params?: unknown } | null
+  return typeof e?.code === "string"
+    ? errorText({ code: e.code, ...(Array.isArray(e.params) ? { params: e.params.map(String) } : {}) })
+    : t("error_other", "unexpected")
+}
+
+/** Whether the fix for an error is in the settings (a key, an address, a model). */
+export const fixedInSettings = (code: string): boolean =>
+  /^model_(http_(401|403|404)|network|redirect|protocol)$/.test(code) || code === "no_model" || code === "missing_api_key"
+
+/** A run's notice: `notice_<code>`; a failure's code as its error; an old record by its status. */
+export const noticeText = (notice: {
+  readonly status: string
+  readonly code?: string | undefined
+  readonly params?: ReadonlyArray<string> | undefined
+}): string => {
+  if (notice.code !== undefined)
+    return message(`notice_${notice.code}`, notice.params ?? []) ?? errorText({ code: notice.code, params: notice.params })
+  return t(`noticeStatus_${notice.status}`)
+}
+
+/** A provider's protocol, e.g. "OpenAI-compatible" for `openai`. */
+export const kindLabel = (kind: string): string =>
+  kind === "openai" ? t("kindOpenai") : kind === "anthropic" ? t("kindAnthropic") : kind === "ollama" ? t("kindOllama") : kind
+
+/** A preset's name: brand names as they are; the generic ones translated. */
+export const presetLabel = (preset: { readonly id: string; readonly label: string }): string =>
+  message(`preset_${preset.id}`) ?? preset.label
+
+/** A site as the mesh names it: an address's host, or the workspace; anything else (a data: tab, "unknown site") is unknown. */
+export const siteLabel = (site: string): string => {
+  if (site === "workspace") return t("siteWorkspace")
+  try {
+    return new URL(site).host || t("siteUnknown")
+  } catch {
+    return t("siteUnknown")
+  }
+}
+
+/** The sites of a list the mesh joins with spaces ("unknown site" is one). */
+export const sitesOf = (list: string): ReadonlyArray<string> => list.match(/unknown site|\S+/g) ?? []
