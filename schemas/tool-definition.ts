@@ -7,11 +7,11 @@
 import { Schema } from "effect"
 
 /** The worker (or context) that runs a tool. One folder under `workers/` per group. */
-export const TOOL_GROUPS = ["web", "tabs", "page", "workspace", "interaction", "agents", "tasks", "custom"] as const
+export const TOOL_GROUPS = ["web", "tabs", "page", "workspace", "interaction", "agents", "tasks", "custom", "mcp"] as const
 export type ToolGroup = (typeof TOOL_GROUPS)[number]
 
 /** What a tool works on; sub-agent types pick their tools by it (schemas/tools/agents.ts). */
-export type WorksOn = "search" | "url" | "tabs" | "page" | "files" | "tasks" | "user" | "agents" | "custom"
+export type WorksOn = "search" | "url" | "tabs" | "page" | "files" | "tasks" | "user" | "agents" | "custom" | "mcp"
 
 export interface ToolAnnotations {
   readonly worksOn: WorksOn
@@ -46,15 +46,21 @@ export interface FlowAnnotation {
   readonly privateWhenLocal?: string
   /**
    * Where the call can carry data: the origin of a URL parameter (the host name and path are data
-   * too), the configured search engine (the query), the tool itself (custom and MCP tools, whose
-   * code decides where things go), or anywhere (a script in a page can reach any site).
+   * too), a fixed origin (an MCP server, which receives every call's arguments), the configured
+   * search engine (the query), the tool itself (custom tools, whose code decides where things
+   * go), or anywhere (a script in a page can reach any site).
    */
-  readonly sendsTo?: { readonly urlParam: string } | "search_engine" | "tool" | "anywhere"
+  readonly sendsTo?: { readonly urlParam: string } | { readonly origin: string } | "search_engine" | "tool" | "anywhere"
 }
 
 export interface ToolDefinition<Name extends string = string, P extends Schema.Top = Schema.Top, R extends Schema.Top = Schema.Top> {
   readonly name: Name
   readonly group: ToolGroup
+  /**
+   * The worker that runs it, when its group has one worker per instance (an MCP server has its
+   * own: `mcp:<server>`); by default the group's one worker.
+   */
+  readonly worker?: string
   /** Written for the model: what it does, when to use it, which tools to call next. */
   readonly description: string
   readonly annotations: ToolAnnotations

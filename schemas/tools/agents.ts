@@ -63,10 +63,13 @@ export const SUB_AGENT_TOOLS: Readonly<Record<Exclude<AgentType, "general">, Rea
 
 /**
  * Whether a sub-agent of this type may use a tool. None may ask the user or start another agent
- * (by the tools' annotations); a general one has everything else, custom tools included.
+ * (by the tools' annotations); a general one has everything else, custom and MCP tools included;
+ * a researcher also has the MCP tools that say they are read-only (`readOnlyHint`).
  */
 export const subAgentMayUse = (type: AgentType, tool: { readonly name: string; readonly annotations: ToolAnnotations }): boolean => {
   if (tool.annotations.needsUser === true || tool.annotations.spawnsAgent === true) return false
+  // MCP tools (docs/mcp.md): a researcher gets those its server calls read-only; a page operator none.
+  if (tool.annotations.worksOn === "mcp") return type === "general" || (type === "researcher" && tool.annotations.readOnly)
   return type === "general" || SUB_AGENT_TOOLS[type].includes(tool.name)
 }
 

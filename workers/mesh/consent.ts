@@ -183,7 +183,8 @@ export class ConsentKeeper {
     url: string,
     signal: AbortSignal,
   ): Promise<{ ok: true } | { ok: false; error: WireError }> {
-    const urlParam = typeof tool.annotations.flow?.sendsTo === "object" ? tool.annotations.flow.sendsTo.urlParam : "url"
+    const sends = tool.annotations.flow?.sendsTo
+    const urlParam = typeof sends === "object" && "urlParam" in sends ? sends.urlParam : "url"
     return this.check(conversationId, tool, { [urlParam]: url }, signal, { hop: true })
   }
 
@@ -197,7 +198,12 @@ export class ConsentKeeper {
   ): Promise<{ ok: true } | { ok: false; error: WireError }> {
     const p = (params ?? {}) as Record<string, unknown>
     const sends = definition.annotations.flow?.sendsTo
-    if (typeof sends === "object" && typeof p[sends.urlParam] === "string" && hasCredentials(p[sends.urlParam] as string)) {
+    if (
+      typeof sends === "object" &&
+      "urlParam" in sends &&
+      typeof p[sends.urlParam] === "string" &&
+      hasCredentials(p[sends.urlParam] as string)
+    ) {
       return {
         ok: false,
         error: {
@@ -209,7 +215,7 @@ export class ConsentKeeper {
     const settings = await this.settings()
     const asks: Ask[] = []
     if (!options.hop && definition.annotations.destructive && readsWith(definition, p)) {
-      asks.push(await this.describe(definition.name, p))
+      asks.push(await this.describe(definition, p))
     }
     if (!options.hop && definition.annotations.worksOn === "tabs" && sends !== undefined && typeof p.tab_id === "number") {
       const record = await this.current(conversationId)
@@ -328,7 +334,20 @@ export class ConsentKeeper {
     return reply.ok ? (reply.value as Settingsish) : {}
   }
 
-  private async describe(tool: string, p: Record<string, unknown>): Promise<Ask> {
+  private async describe(definition: ToolDefinition, p: Record<string, unknown>): Promise<Ask> {
+    const tool = definition.name
+    const sends = definition.annotations.flow?.sendsTo
+    if (definition.annotations.worksOn === "mcp" && typeof sends === "object" && "origin" in sends) {
+      // An MCP tool that may destroy something of the user's (its server's word, or no word at all).
+      const outgoing = JSON.stringify(p)
+      return {
+        rule: tool,
+        reason: "destructive",
+        sites: [sends.origin],
+        summary: `${tool} (a tool of the MCP server at ${sends.origin}) may change or delete something of yours; it would run with ${outgoing}`,
+        extra: { destination: sends.origin, outgoing },
+      }
+    }
     if (tool === "opfs_delete")
       return {
         rule: tool,

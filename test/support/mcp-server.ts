@@ -1,0 +1,189 @@
+/**
+ * A real MCP server for the tests, built with the same SDK as the extension's client, on
+ * 127.0.0.1: Streamable HTTP (stateful sessions) or the older HTTP+SSE transport. It records
+ * what it was asked (calls, cancellations, the Authorization headers it saw) and can change a
+ * tool's description, telling connected clients (`notifications/tools/list_changed`).
+ */
+import { randomUUID } from "node:crypto"
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js"
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
+import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js"
+
+export interface McpTestServer {
+  readonly url: string
+  /** Every tool call, in order: its name and arguments. */
+  readonly calls: Array<{ name: string; arguments: unknown }>
+  /** The tool calls whose cancellation the server received (notifications/cancelled). */
+  readonly cancelled: string[]
+  /** The calls of `slow` that started and wait to be cancelled. */
+  readonly waiting: string[]
+  /** The Authorization header of every HTTP request (undefined when there was none). */
+  readonly authorizations: Array<string | undefined>
+  /** Session ids the server gave (Streamable HTTP). */
+  readonly sessions: string[]
+  /** Changes a tool's description and tells every connected client. */
+  setDescription(tool: string, description: string): Promise<void>
+  close(): Promise<void>
+}
+
+const TOOLS: Tool[] = [
+  {
+    name: "search_notes",
+    description: "Search the user's notes by words; returns matching notes.",
+    inputSchema: {
+      type: "object",
+      properties: { query: { type: "string", minLength: 1 }, limit: { type: "integer", minimum: 1, maximum: 10 } },
+      required: ["query"],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
+  {
+    // No annotations: the client must assume the worst (destructive, open world).
+    name: "delete_note",
+    description: "Delete a note by its id.",
+    inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+  },
+  {
+    name: "slow",
+    description: "Waits until it is cancelled.",
+    inputSchema: { type: "object", properties: {} },
+    annotations: { readOnlyHint: true },
+  },
+]
+
+const readBody = (req: IncomingMessage): Promise<unknown> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on("data", (c: Buffer) => chunks.push(c))
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8")
+      try {
+        resolve(text ? JSON.parse(text) : undefined)
+      } catch (error) {
+        reject(error)
+      }
+    })
+    req.on("error", reject)
+  })
+
+export const startMcpServer = async (options: { transport: "streamable_http" | "sse"; token?: string }): Promise<McpTestServer> => {
+  const tools = TOOLS.map((t) => ({ ...t }))
+  const calls: McpTestServer["calls"] = []
+  const cancelled: string[] = []
+  const waiting: string[] = []
+  const authorizations: Array<string | undefined> = []
+  const sessions: string[] = []
+  const servers = new Set<Server>()
+
+  const newServer = () => {
+    const server = new Server({ name: "notes-test", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } })
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }))
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const { name, arguments: args } = request.params
+      calls.push({ name, arguments: args })
+      if (name === "search_notes") {
+        const query = String((args as { query?: unknown })?.query)
+        return {
+          content: [{ type: "text", text: `Note 7: "Buy milk" matches ${JSON.stringify(query)}.` }],
+          structuredContent: { matches: [{ id: "7", title: "Buy milk" }] },
+        }
+      }
+      if (name === "delete_note") return { content: [{ type: "text", text: `Deleted note ${String((args as { id?: unknown })?.id)}.` }] }
+      if (name === "slow") {
+        const id = String(extra.requestId)
+        waiting.push(id)
+        await new Promise<void>((resolve) => {
+          if (extra.signal.aborted) resolve()
+          extra.signal.addEventListener("abort", () => resolve(), { once: true })
+        })
+        cancelled.push(name)
+        return { content: [{ type: "text", text: "cancelled" }] }
+      }
+      return { content: [{ type: "text", text: `No tool ${name}.` }], isError: true }
+    })
+    servers.add(server)
+    server.onclose = () => servers.delete(server)
+    return server
+  }
+
+  const streamable = new Map<string, StreamableHTTPServerTransport>()
+  const legacy = new Map<string, SSEServerTransport>()
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    authorizations.push(req.headers.authorization)
+    if (options.token !== undefined && req.headers.authorization !== `Bearer ${options.token}`) {
+      res.writeHead(401, { "www-authenticate": "Bearer" }).end()
+      return
+    }
+    const url = new URL(req.url ?? "/", "http://127.0.0.1")
+    if (options.transport === "sse") {
+      if (req.method === "GET" && url.pathname === "/mcp") {
+        const transport = new SSEServerTransport("/messages", res)
+        legacy.set(transport.sessionId, transport)
+        res.on("close", () => legacy.delete(transport.sessionId))
+        await newServer().connect(transport)
+        return
+      }
+      if (req.method === "POST" && url.pathname === "/messages") {
+        const transport = legacy.get(url.searchParams.get("sessionId") ?? "")
+        if (!transport) return void res.writeHead(404).end()
+        await transport.handlePostMessage(req, res, await readBody(req))
+        return
+      }
+      // Not Streamable HTTP: a POST to the server's address is refused, and the client falls back.
+      res.writeHead(405).end()
+      return
+    }
+    if (url.pathname !== "/mcp") return void res.writeHead(404).end()
+    const sessionId = req.headers["mcp-session-id"]
+    const body = req.method === "POST" ? await readBody(req) : undefined
+    let transport = typeof sessionId === "string" ? streamable.get(sessionId) : undefined
+    if (!transport) {
+      if (typeof sessionId === "string") return void res.writeHead(404).end()
+      transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => {
+          sessions.push(id)
+          streamable.set(id, transport!)
+        },
+      })
+      transport.onclose = () => {
+        if (transport!.sessionId) streamable.delete(transport!.sessionId)
+      }
+      await newServer().connect(transport)
+    }
+    await transport.handleRequest(req, res, body)
+  }
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500).end(String(error))
+    })
+  })
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve))
+  const { port } = http.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    calls,
+    cancelled,
+    waiting,
+    authorizations,
+    sessions,
+    async setDescription(tool, description) {
+      const found = tools.find((t) => t.name === tool)
+      if (found) found.description = description
+      await Promise.all([...servers].map((s) => s.sendToolListChanged().catch(() => undefined)))
+    },
+    async close() {
+      // Open streams (a client's GET stream) end with their connections.
+      const closed = new Promise<void>((resolve) => http.close(() => resolve()))
+      http.closeAllConnections()
+      await closed
+      for (const s of servers) void s.close().catch(() => undefined)
+    },
+  }
+}

@@ -1,0 +1,289 @@
+/**
+ * The MCP group: one worker per MCP server (named `agent-mesh:mcp:<server>` by the supervisor),
+ * holding one connection to it through the official SDK (@modelcontextprotocol/sdk): Streamable
+ * HTTP, falling back to the older HTTP+SSE transport when the server answers 4xx to it. The
+ * session id the server gives is kept by the transport for every request of the connection.
+ * Each call runs under the server's time limit and is cancellable: aborting it makes the SDK send
+ * `notifications/cancelled` for the request. `notifications/tools/list_changed` is passed on as
+ * an `mcp_tools_changed` event, and the offscreen document lists the tools again.
+ *
+ * The token (bearer) is read from the router for this server only, added here to requests for
+ * the server's own origin and nowhere else; redirects are never followed (`redirect: "manual"`),
+ * so it cannot cross one. It never appears in a result or an error.
+ */
+import * as Comlink from "comlink"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker"
+import type { WireError } from "../../schemas/errors.ts"
+import { mcpToolName, type McpTool, type McpTransportKind } from "../../schemas/mcp.ts"
+import type { CallOutcome, CallRequest, HostServices, ToolWorkerApi } from "../mesh/protocol.ts"
+
+/** What the worker needs of its server; the token stays in this worker. */
+export interface McpConnectionConfig {
+  readonly name: string
+  readonly url: string
+  readonly token?: string
+  readonly timeoutMs: number
+}
+
+export interface McpListing {
+  readonly tools: ReadonlyArray<McpTool>
+  readonly transport: McpTransportKind
+  readonly server?: { readonly name: string; readonly version: string }
+}
+
+/** What the offscreen document asks of a server's worker beside tool calls. */
+export interface McpWorkerApi extends ToolWorkerApi {
+  /** Gives the worker its server (a test of a server not yet kept); otherwise it asks the router. */
+  configure(config: McpConnectionConfig): void
+  /** Connects if needed and lists the server's tools. */
+  tools(): Promise<CallOutcome>
+  /** Ends the session (an HTTP DELETE for Streamable HTTP) and the connection. */
+  close(): Promise<void>
+}
+
+class McpFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const instanceName = self.name.replace(/^agent-mesh:mcp:/, "")
+let host: HostServices | undefined
+let config: McpConnectionConfig | undefined
+let connection: Promise<{ client: Client; transport: McpTransportKind }> | undefined
+/** Our tool name → the server's, from the last listing. */
+let names = new Map<string, string>()
+const running = new Map<string, AbortController>()
+
+const configOf = async (): Promise<McpConnectionConfig> => {
+  if (config) return config
+  if (!host) throw new McpFailure("unavailable", "The MCP worker was not given a host.")
+  const reply = await host.router("mcp.server", { name: instanceName })
+  if (!reply.ok) throw new McpFailure(reply.error.code, reply.error.message)
+  config = reply.value as McpConnectionConfig
+  return config
+}
+
+/**
+ * The only fetch the SDK gets: to the server's origin only, with the token added here, no
+ * cookies, no referrer, and no redirect followed (a redirect could carry the token elsewhere).
+ */
+const guardedFetch =
+  (server: McpConnectionConfig) =>
+  async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const origin = new URL(server.url).origin
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    if (url.origin !== origin)
+      throw new McpFailure("mcp_origin", `The MCP server "${server.name}" pointed to ${url.origin}; only ${origin} is contacted.`)
+    const headers = new Headers(input instanceof Request ? input.headers : undefined)
+    for (const [k, v] of new Headers(init?.headers)) headers.set(k, v)
+    headers.delete("authorization")
+    if (server.token) headers.set("authorization", `Bearer ${server.token}`)
+    const response = await fetch(url, {
+      ...init,
+      headers,
+      redirect: "manual",
+      credentials: "omit",
+      referrerPolicy: "no-referrer",
+      cache: "no-store",
+    }).catch((error: unknown) => {
+      if (init?.signal?.aborted) throw error
+      throw new McpFailure("mcp_unreachable", `The MCP server "${server.name}" (${origin}) could not be reached: ${messageOf(error)}`)
+    })
+    if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400))
+      throw new McpFailure(
+        "mcp_redirect",
+        `The MCP server "${server.name}" answered with a redirect, which is not followed (the token would go with it); set its URL to the address it answers at.`,
+      )
+    if (response.status === 401 || response.status === 403)
+      throw new McpFailure(
+        "mcp_unauthorized",
+        `The MCP server "${server.name}" refused the request (HTTP ${response.status}): check its token.`,
+      )
+    return response
+  }
+
+const newClient = (server: McpConnectionConfig) => {
+  const client = new Client(
+    { name: "agent-mesh", version: "0.1.0" },
+    // The SDK's default validator (Ajv) compiles schemas to code, which the extension's CSP forbids.
+    { capabilities: {}, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
+  )
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    host?.emit({ type: "mcp_tools_changed", server: server.name })
+  })
+  return client
+}
+
+/** A 4xx from Streamable HTTP (other than an auth refusal) means an older server: try HTTP+SSE. */
+const olderServer = (error: unknown): boolean => {
+  const code = (error as { code?: unknown }).code
+  return typeof code === "number" && code >= 400 && code < 500
+}
+
+const connect = async (): Promise<{ client: Client; transport: McpTransportKind }> => {
+  const server = await configOf()
+  const fetch = guardedFetch(server)
+  const url = new URL(server.url)
+  const client = newClient(server)
+  try {
+    await client.connect(new StreamableHTTPClientTransport(url, { fetch }), { timeout: server.timeoutMs })
+    client.onclose = () => void (connection = undefined)
+    return { client, transport: "streamable_http" }
+  } catch (error) {
+    await client.close().catch(() => undefined)
+    if (!olderServer(error)) throw error
+  }
+  const legacy = newClient(server)
+  await legacy.connect(new SSEClientTransport(url, { fetch, eventSourceInit: { fetch } }), { timeout: server.timeoutMs })
+  legacy.onclose = () => void (connection = undefined)
+  return { client: legacy, transport: "sse" }
+}
+
+const connected = () => {
+  connection ??= connect()
+  connection.catch(() => (connection = undefined))
+  return connection
+}
+
+const list = async (): Promise<McpListing> => {
+  const { client, transport } = await connected()
+  const tools: McpTool[] = []
+  let cursor: string | undefined
+  do {
+    const page = await client.listTools(cursor ? { cursor } : {}, { timeout: (await configOf()).timeoutMs })
+    for (const t of page.tools)
+      tools.push({
+        name: t.name,
+        ...(t.title ? { title: t.title } : {}),
+        description: t.description ?? "",
+        inputSchema: t.inputSchema as Record<string, unknown>,
+        ...(t.annotations ? { annotations: t.annotations } : {}),
+      })
+    cursor = page.nextCursor
+  } while (cursor && tools.length < 1000)
+  const server = await configOf()
+  names = new Map(tools.map((t) => [mcpToolName(server.name, t.name), t.name]))
+  const info = client.getServerVersion()
+  return { tools, transport, ...(info ? { server: { name: info.name, version: info.version } } : {}) }
+}
+
+/** The content of a result as text the model reads; pictures and binary data are named, not inlined. */
+const contentText = (result: CallToolResult): string =>
+  (result.content ?? [])
+    .map((c) => {
+      switch (c.type) {
+        case "text":
+          return c.text
+        case "resource":
+          return "text" in c.resource && typeof c.resource.text === "string" ? c.resource.text : `[resource ${c.resource.uri}]`
+        case "resource_link":
+          return `[${c.name}](${c.uri})`
+        default:
+          return `[${c.type}${"mimeType" in c && c.mimeType ? ` ${c.mimeType}` : ""}]`
+      }
+    })
+    .join("\n\n")
+
+const wireOf = (error: unknown, server: string): WireError => {
+  if (error instanceof McpFailure) return { code: error.code, message: error.message }
+  const code = (error as { code?: unknown }).code
+  // The SDK's McpError: -32001 is its request timeout.
+  if (code === -32001) return { code: "timeout", message: `The MCP server "${server}" did not answer in time.` }
+  if (typeof code === "number" && code < 0)
+    return { code: "mcp_error", message: `The MCP server "${server}" answered with an error: ${messageOf(error)}` }
+  if (typeof code === "number")
+    return { code: "mcp_http", message: `The MCP server "${server}" answered HTTP ${code}: ${messageOf(error)}` }
+  // A failure inside the guarded fetch, wrapped by the SDK.
+  const cause = (error as { cause?: unknown }).cause
+  if (cause instanceof McpFailure) return { code: cause.code, message: cause.message }
+  return { code: "mcp_unreachable", message: `The MCP server "${server}" could not be used: ${messageOf(error)}` }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+const api: McpWorkerApi = {
+  init(hostProxy) {
+    host = hostProxy
+  },
+  configure(given) {
+    config = given
+  },
+  async tools() {
+    try {
+      return { ok: true, value: await list() }
+    } catch (error) {
+      return { ok: false, error: wireOf(error, instanceName) }
+    }
+  },
+  async close() {
+    const open = connection
+    connection = undefined
+    if (!open) return
+    const { client } = await open.catch(() => ({ client: undefined }))
+    if (!client) return
+    const transport = client.transport
+    if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => undefined)
+    await client.close().catch(() => undefined)
+  },
+  async call(request: CallRequest): Promise<CallOutcome> {
+    const controller = new AbortController()
+    running.set(request.callId, controller)
+    try {
+      const server = await configOf()
+      if (!names.has(request.tool)) await list()
+      const name = names.get(request.tool)
+      if (name === undefined)
+        return {
+          ok: false,
+          error: { code: "not_found", message: `The MCP server "${server.name}" no longer has the tool ${request.tool}.` },
+        }
+      const { client } = await connected()
+      const result = (await client.callTool({ name, arguments: (request.params ?? {}) as Record<string, unknown> }, undefined, {
+        signal: controller.signal,
+        timeout: server.timeoutMs,
+      })) as CallToolResult
+      const text = contentText(result)
+      if (result.isError) return { ok: false, error: { code: "mcp_tool_error", message: text || `${request.tool} failed.` } }
+      return {
+        ok: true,
+        value: { content: text, ...(result.structuredContent !== undefined ? { structured: result.structuredContent } : {}) },
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return { ok: false, error: { code: "cancelled", message: `${request.tool} was cancelled.` } }
+      return { ok: false, error: wireOf(error, instanceName) }
+    } finally {
+      running.delete(request.callId)
+    }
+  },
+  cancel(callId) {
+    running.get(callId)?.abort()
+  },
+  ping: () => "pong",
+  async deliver() {
+    return { ok: false, error: { code: "not_found", message: "MCP calls wait for nothing from outside." } }
+  },
+  crash() {
+    setTimeout(() => {
+      self.close()
+      throw new Error("worker crashed (fault injection)")
+    }, 0)
+  },
+  stall(ms) {
+    setTimeout(() => {
+      const end = performance.now() + ms
+      while (performance.now() < end) {
+        // a thread that never yields
+      }
+    }, 0)
+  },
+}
+
+Comlink.expose(api)
