@@ -1,13 +1,25 @@
 import { expect } from "chai"
 import { errorLine, resultView, setToolCards, toolLabel, toolSubject } from "./tool-card-text.ts"
 
-type Messages = Record<string, { message: string }>
+type Messages = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>
+
+/** chrome.i18n.getMessage as an extension page has it: named placeholders filled from the substitutions. */
+const getMessage =
+  (messages: Messages) =>
+  (key: string, substitutions: string[] = []) => {
+    const entry = messages[key]
+    if (!entry) return ""
+    return entry.message.replace(/\$([A-Za-z0-9_]+)\$/g, (_, name: string) => {
+      const content = entry.placeholders?.[name.toLowerCase()]?.content ?? ""
+      return content.replace(/\$(\d)/g, (_m, i: string) => substitutions[Number(i) - 1] ?? "")
+    })
+  }
 
 describe("a tool call in words", () => {
   before(async () => {
     // The English messages as chrome.i18n serves them in an extension page (this test page is not one).
     const messages = (await (await fetch("/_locales/en/messages.json")).json()) as Messages
-    Object.assign(globalThis, { chrome: { i18n: { getMessage: (key: string) => messages[key]?.message ?? "" } } })
+    Object.assign(globalThis, { chrome: { i18n: { getMessage: getMessage(messages) } } })
     setToolCards(
       new Map([
         ["get_tab_content", { subject: ["result.title", "params.tab_id"], result: "markdown" }],
@@ -21,6 +33,7 @@ describe("a tool call in words", () => {
   it("has a label in the reader's language, and the tool's name when it has none", () => {
     expect(toolLabel("get_tab_content")).to.equal("Read page")
     expect(toolLabel("my_custom_tool")).to.equal("my_custom_tool")
+    expect(toolLabel("notes__search_notes")).to.equal("search_notes (MCP server notes)")
   })
 
   it("names what the call worked on, from the first field the call has", () => {

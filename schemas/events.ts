@@ -26,10 +26,15 @@ export const WorkerRestarted = Schema.Struct({
   reason: Schema.String,
 })
 
-/** An MCP server said its tools changed (notifications/tools/list_changed): they are listed again. */
+/**
+ * An MCP server said its tools changed (notifications/tools/list_changed). Its worker says so to
+ * the offscreen document, which lists them again (holding back what changed) and then tells the
+ * pages, with `listed: true`.
+ */
 export const McpToolsChanged = Schema.Struct({
   type: Schema.Literal("mcp_tools_changed"),
   server: Schema.String,
+  listed: Schema.optionalKey(Schema.Boolean),
 })
 
 const RunScoped = { conversationId: Schema.String, runId: Schema.String }

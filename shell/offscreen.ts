@@ -56,8 +56,12 @@ const pendingQuestions = new Map<string, QuestionAsked>()
 const badge = new WaitingBadge(callRouter)
 
 const emit = (event: MeshEvent) => {
-  // A server said its tools changed: list them again (changes are held back until accepted).
-  if (event.type === "mcp_tools_changed") void mcp.refresh(event.server)
+  // A server said its tools changed: list them again (changes are held back until accepted),
+  // then tell the pages.
+  if (event.type === "mcp_tools_changed" && event.listed !== true) {
+    void mcp.refresh(event.server).finally(() => emit({ ...event, listed: true }))
+    return
+  }
   badge.observe(event)
   if (event.type === "question_asked") pendingQuestions.set(event.id, event)
   if (event.type === "question_closed") pendingQuestions.delete(event.id)
