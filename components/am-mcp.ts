@@ -148,7 +148,8 @@ export class AmMcp extends LitElement {
   private add = (event: Event) => {
     event.preventDefault()
     return this.run(async () => {
-      await globalThis.agent.mcp.add(this.spec())
+      // What was shown is what is accepted; a tool the server changed since waits for a yes.
+      await globalThis.agent.mcp.add({ ...this.spec(), ...(this.found ? { shown: this.found.tools } : {}) })
       this.found = undefined
       this.renderRoot.querySelector("form")!.reset()
       this.message = t("mcpAdded")

@@ -82,6 +82,11 @@ export const McpServerSpec = Schema.Struct({
   token: Schema.optionalKey(Schema.String),
   timeoutMs: Schema.optionalKey(Schema.Number),
   enabled: Schema.optionalKey(Schema.Boolean),
+  /**
+   * The tools the user was shown (a test's result): only these, unchanged, are accepted when the
+   * server is added; anything else it lists by then is held back. Absent: what it lists now.
+   */
+  shown: Schema.optionalKey(Schema.Array(McpTool)),
 })
 export type McpServerSpec = typeof McpServerSpec.Type
 

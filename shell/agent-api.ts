@@ -263,7 +263,15 @@ export interface AgentApi {
    * `<server>__<tool>`. A tool the server adds or changes later is held back until `accept`.
    */
   readonly mcp: {
-    add(server: { name: string; url: string; token?: string; timeoutMs?: number; enabled?: boolean }): Promise<McpServerInfo>
+    add(server: {
+      name: string
+      url: string
+      token?: string
+      timeoutMs?: number
+      enabled?: boolean
+      /** The tools the user was shown (test's result): anything else the server lists by then is held back. */
+      shown?: ReadonlyArray<McpTool>
+    }): Promise<McpServerInfo>
     /** Lists a server's tools without keeping it; or, given only a kept server's name, what it lists now. */
     test(server: { name: string; url?: string; token?: string; timeoutMs?: number }): Promise<McpTestResult>
     list(): Promise<ReadonlyArray<McpServerInfo>>

@@ -168,8 +168,22 @@ export class McpServers {
     }
     const listing = listed.value as McpListing
     if (previous) return this.apply(server.name, listing)
-    const tools: McpKeptTool[] = listing.tools.map((t) => ({ ...t, enabled: true }))
-    const added = await this.save({ ...server, transport: listing.transport, tools, pending: [] })
+    // What the user was shown is what they accept: a tool that differs by now waits like a change.
+    const shown = (input as { shown?: ReadonlyArray<McpKeptTool> }).shown
+    const { offered, pending } = shown
+      ? diffTools(
+          shown.map((t) => ({ ...t, enabled: true })),
+          listing.tools,
+        )
+      : { offered: listing.tools.map((t) => ({ ...t, enabled: true })), pending: [] }
+    const tools: McpKeptTool[] = [
+      ...offered.map((t) => ({ ...t, enabled: true })),
+      // A tool listed now but changed since it was shown keeps its shown form until accepted.
+      ...(shown ?? [])
+        .filter((t) => pending.some((p) => p.name === t.name && p.change === "changed"))
+        .map((t) => ({ ...t, enabled: true })),
+    ]
+    const added = await this.save({ ...server, transport: listing.transport, tools, pending })
     return added.ok ? { ok: true, value: this.describe(this.servers.get(server.name)!) } : added
   }
 
