@@ -258,6 +258,56 @@ test("bad server settings are refused with codes", async () => {
   assert.deepEqual(listed.ok && listed.value.map((s: { name: string }) => s.name).sort(), ["legacy", "notes"], "nothing refused was kept")
 })
 
+test("fuzzed arguments: each is refused with invalid_input before the server sees it, or reaches it exactly as given", async () => {
+  // A seeded generator (mulberry32) of arguments for notes__search_notes, each valid or not by construction.
+  let seed = Number(process.env.FUZZ_SEED ?? 0x6d6370)
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
+  }
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+  const text = () =>
+    Array.from({ length: 1 + Math.floor(random() * 12) }, () => pick(["a", "é", '"', "\\", "<", "\u0000", "😀", " ", "$", "\n"])).join("")
+  let deep: unknown = "x"
+  for (let i = 0; i < 100; i++) deep = [deep]
+  const cases: Array<{ args: unknown; valid: boolean }> = []
+  for (let i = 0; i < 120; i++) {
+    const valid = random() < 0.4
+    if (valid) {
+      const args: Record<string, unknown> = { query: text() }
+      if (random() < 0.5) args.limit = 1 + Math.floor(random() * 10)
+      cases.push({ args, valid })
+      continue
+    }
+    const wrong = pick([
+      {},
+      { query: "" },
+      { query: pick([5, null, true, ["a"], { a: 1 }, 1.5]) },
+      { query: "a", limit: pick([0, 11, 1.5, "3", null, -1]) },
+      { query: "a", [pick(["extra", "__proto__x", "constructor"])]: 1 },
+      { query: "a", nested: deep },
+      pick([[], "query", 42]),
+    ])
+    cases.push({ args: wrong, valid })
+  }
+  const before = notes.calls.length
+  const outcomes = await Promise.all(cases.map((c) => callTool(panel, "notes__search_notes", c.args)))
+  const received = notes.calls.slice(before)
+  for (const [i, c] of cases.entries()) {
+    const outcome = outcomes[i]!
+    if (c.valid) assert.equal(outcome.ok, true, `case ${i} ${JSON.stringify(c.args)}: ${JSON.stringify(outcome)}`)
+    else assert.equal(!outcome.ok && outcome.error.code, "invalid_input", `case ${i} ${JSON.stringify(c.args).slice(0, 200)}`)
+  }
+  const sent = cases.filter((c) => c.valid).map((c) => JSON.stringify(c.args))
+  assert.deepEqual(received.map((r) => JSON.stringify(r.arguments)).sort(), sent.sort(), "the server saw exactly the valid calls")
+  assert.ok(sent.length > 0 && sent.length < cases.length, "both kinds were tried")
+  const workers = await panel.evaluate(() => globalThis.agent.debug.workers())
+  assert.equal(workers["mcp:notes"]?.alive, true)
+  assert.equal(workers["mcp:notes"]?.restarts, 0, "the server's worker was never replaced")
+})
+
 test("the options page: a server is tested, its tool descriptions shown, added, its changes accepted, and removed", async () => {
   const options = await session.openPage("options.html")
   const section = options.locator("am-mcp")
