@@ -57,11 +57,24 @@ export type McpPendingTool = typeof McpPendingTool.Type
 export const McpTransportKind = Schema.Literals(["streamable_http", "sse"])
 export type McpTransportKind = typeof McpTransportKind.Type
 
+/**
+ * What OAuth 2.1 left with the extension (docs/mcp.md): the client registration it made at the
+ * authorization server, and the tokens. Secrets: only the server's own worker reads them.
+ */
+export const McpOAuthState = Schema.Struct({
+  clientInformation: Schema.optionalKey(Schema.Unknown),
+  tokens: Schema.optionalKey(Schema.Unknown),
+})
+export type McpOAuthState = typeof McpOAuthState.Type
+
 export const McpServer = Schema.Struct({
   name: Schema.String,
   url: Schema.String,
   /** A bearer token, sent to the URL's origin only; pages see it masked. */
   token: Schema.optionalKey(Schema.String),
+  /** "oauth": the server is authorised through OAuth 2.1 (discovery, registration, PKCE). */
+  auth: Schema.optionalKey(Schema.Literal("oauth")),
+  oauth: Schema.optionalKey(McpOAuthState),
   enabled: Schema.Boolean,
   timeoutMs: Schema.Number,
   /** The transport that answered last (Streamable HTTP first, the older HTTP+SSE otherwise). */
@@ -80,6 +93,7 @@ export const McpServerSpec = Schema.Struct({
   name: Schema.String,
   url: Schema.String,
   token: Schema.optionalKey(Schema.String),
+  auth: Schema.optionalKey(Schema.Literal("oauth")),
   timeoutMs: Schema.optionalKey(Schema.Number),
   enabled: Schema.optionalKey(Schema.Boolean),
   /**

@@ -343,3 +343,34 @@ test("errors of the options page are worded from their codes", async () => {
   await section.getByText("The MCP server refused the request: check its token.").waitFor()
   await options.close()
 })
+
+test("a server behind OAuth 2.1: discovery, dynamic registration and PKCE through the browser's window; tokens refreshed and never shown", async () => {
+  const secure = await startMcpServer({ transport: "streamable_http", oauth: true })
+  try {
+    const added = await mcp("add", { name: "secure", url: secure.url, auth: "oauth" })
+    assert.equal(added.ok, true, JSON.stringify(added))
+    assert.equal(secure.oauth.registrations, 1, "the client registered itself")
+    assert.equal(secure.oauth.pkceVerified, 1, "the code was exchanged with a verifier matching its S256 challenge")
+    assert.ok(added.ok && added.value.offered.includes("secure__search_notes"))
+
+    model.script([
+      { toolCalls: [{ id: "o1", name: "secure__search_notes", arguments: { query: "tea" } }] },
+      { text: "Tea is in your notes." },
+    ])
+    assert.equal((await chat("Any note about tea?", "mcp-oauth")).answer, "Tea is in your notes.")
+    assert.deepEqual(secure.calls.at(-1), { name: "search_notes", arguments: { query: "tea" } })
+
+    // The access token expires: the next call refreshes it, without sending the user anywhere.
+    secure.oauth.expireAccess()
+    const again = await callTool(panel, "secure__search_notes", { query: "coffee" })
+    assert.equal(again.ok, true, JSON.stringify(again))
+    assert.equal(secure.oauth.refreshes, 1)
+    assert.equal(secure.oauth.authorizations, 1, "no second trip to the authorization page")
+
+    const listed = JSON.stringify(await mcp("list"))
+    assert.ok(!/access_token|refresh_token|client_id/.test(listed), "pages see no token nor registration")
+    assert.equal((await mcp("remove", "secure")).ok, true)
+  } finally {
+    await secure.close()
+  }
+})

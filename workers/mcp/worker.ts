@@ -17,6 +17,8 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker"
+import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js"
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js"
 import type { WireError } from "../../schemas/errors.ts"
 import { mcpToolName, type McpTool, type McpTransportKind } from "../../schemas/mcp.ts"
 import type { CallOutcome, CallRequest, HostServices, ToolWorkerApi } from "../mesh/protocol.ts"
@@ -27,6 +29,10 @@ export interface McpConnectionConfig {
   readonly url: string
   readonly token?: string
   readonly timeoutMs: number
+  /** OAuth 2.1 instead of a token: what it left before, and where it sends the user back. */
+  readonly auth?: "oauth"
+  readonly oauth?: { readonly clientInformation?: unknown; readonly tokens?: unknown }
+  readonly redirectUrl?: string
 }
 
 export interface McpListing {
@@ -72,20 +78,126 @@ const configOf = async (): Promise<McpConnectionConfig> => {
 }
 
 /**
- * The only fetch the SDK gets: to the server's origin only, with the token added here, no
- * cookies, no referrer, and no redirect followed (a redirect could carry the token elsewhere).
+ * OAuth 2.1 as the MCP specification asks (the SDK does discovery of the protected resource's and
+ * the authorization server's metadata, dynamic client registration, PKCE, refresh); this is where
+ * it keeps things (the router, beside the server) and how the user is sent to authorise: a
+ * window of the browser's own, opened by the service worker (chrome.identity.launchWebAuthFlow).
+ */
+class ExtensionOAuth implements OAuthClientProvider {
+  private verifier = ""
+  private expectedState = ""
+  /** The address the authorization server sent the user back to, once the user went. */
+  authorization: Promise<string> | undefined
+  private information: OAuthClientInformationMixed | undefined
+  private current: OAuthTokens | undefined
+
+  constructor(
+    private readonly server: McpConnectionConfig,
+    private readonly redirect: string,
+  ) {
+    this.information = server.oauth?.clientInformation as OAuthClientInformationMixed | undefined
+    this.current = server.oauth?.tokens as OAuthTokens | undefined
+  }
+
+  get redirectUrl() {
+    return this.redirect
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: "Agent Mesh",
+      redirect_uris: [this.redirect],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      // A public client: PKCE proves the code is ours; no secret could be kept in an extension.
+      token_endpoint_auth_method: "none",
+    }
+  }
+  state() {
+    this.expectedState = crypto.randomUUID()
+    return this.expectedState
+  }
+  clientInformation() {
+    return this.information
+  }
+  async saveClientInformation(information: OAuthClientInformationMixed) {
+    this.information = information
+    await this.keep({ clientInformation: information })
+  }
+  tokens() {
+    return this.current
+  }
+  async saveTokens(tokens: OAuthTokens) {
+    this.current = tokens
+    await this.keep({ tokens })
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorization = host!.router("mcp.authorize", { url: url.href }).then((reply) => {
+      if (!reply.ok) throw new McpFailure(reply.error.code, reply.error.message)
+      return String(reply.value)
+    })
+    this.authorization.catch(() => undefined)
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier
+  }
+  codeVerifier() {
+    return this.verifier
+  }
+  invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
+    if (scope === "all" || scope === "tokens") this.current = undefined
+    if (scope === "all" || scope === "client") this.information = undefined
+  }
+  /** The code the authorization server sent back, if the state is the one this flow sent. */
+  codeFrom(address: string): string {
+    const back = new URL(address)
+    const code = back.searchParams.get("code")
+    if (back.searchParams.get("state") !== this.expectedState || !code)
+      throw new McpFailure(
+        "mcp_auth_failed",
+        `The MCP server's authorization came back without a valid code (${back.searchParams.get("error") ?? "state mismatch"}).`,
+      )
+    return code
+  }
+  /** A server being tested is not kept: what it gets lives in this worker only. */
+  private async keep(state: { clientInformation?: unknown; tokens?: unknown }) {
+    await host?.router("mcp.saveAuth", { name: this.server.name, ...state }).catch(() => undefined)
+  }
+}
+
+let oauth: ExtensionOAuth | undefined
+const oauthFor = async (server: McpConnectionConfig): Promise<ExtensionOAuth | undefined> => {
+  if (server.auth !== "oauth") return undefined
+  if (oauth) return oauth
+  let redirect = server.redirectUrl
+  if (!redirect) {
+    const reply = await host!.router("mcp.redirectUrl")
+    if (!reply.ok) throw new McpFailure(reply.error.code, reply.error.message)
+    redirect = String(reply.value)
+  }
+  oauth = new ExtensionOAuth(server, redirect)
+  return oauth
+}
+
+/**
+ * The only fetch the SDK gets: no cookies, no referrer, no redirect followed (a redirect could
+ * carry the token elsewhere). The server's origin only, with the token added here; with OAuth,
+ * also the authorization server's (metadata, registration, tokens), with no Authorization header.
  */
 const guardedFetch =
   (server: McpConnectionConfig) =>
   async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const origin = new URL(server.url).origin
     const url = new URL(input instanceof Request ? input.url : String(input))
-    if (url.origin !== origin)
+    const own = url.origin === origin
+    if (!own && server.auth !== "oauth")
       throw new McpFailure("mcp_origin", `The MCP server "${server.name}" pointed to ${url.origin}; only ${origin} is contacted.`)
     const headers = new Headers(input instanceof Request ? input.headers : undefined)
     for (const [k, v] of new Headers(init?.headers)) headers.set(k, v)
+    // The SDK's header carries an OAuth access token: to the server's origin only.
+    const given = headers.get("authorization")
     headers.delete("authorization")
-    if (server.token) headers.set("authorization", `Bearer ${server.token}`)
+    if (own && server.token) headers.set("authorization", `Bearer ${server.token}`)
+    else if (own && server.auth === "oauth" && given?.startsWith("Bearer ")) headers.set("authorization", given)
     const response = await fetch(url, {
       ...init,
       headers,
@@ -102,7 +214,8 @@ const guardedFetch =
         "mcp_redirect",
         `The MCP server "${server.name}" answered with a redirect, which is not followed (the token would go with it); set its URL to the address it answers at.`,
       )
-    if (response.status === 401 || response.status === 403)
+    // With OAuth, a refusal starts (or refreshes) the authorization: the SDK handles it.
+    if ((response.status === 401 || response.status === 403) && server.auth !== "oauth")
       throw new McpFailure(
         "mcp_unauthorized",
         `The MCP server "${server.name}" refused the request (HTTP ${response.status}): check its token.`,
@@ -125,24 +238,44 @@ const newClient = (server: McpConnectionConfig) => {
 /** A 4xx from Streamable HTTP (other than an auth refusal) means an older server: try HTTP+SSE. */
 const olderServer = (error: unknown): boolean => {
   const code = (error as { code?: unknown }).code
-  return typeof code === "number" && code >= 400 && code < 500
+  return typeof code === "number" && code >= 400 && code < 500 && code !== 401 && code !== 403
 }
 
 const connect = async (): Promise<{ client: Client; transport: McpTransportKind }> => {
   const server = await configOf()
   const fetch = guardedFetch(server)
   const url = new URL(server.url)
-  const client = newClient(server)
+  const authProvider = await oauthFor(server)
+  const streamable = async () => {
+    const client = newClient(server)
+    const transport = new StreamableHTTPClientTransport(url, { fetch, ...(authProvider ? { authProvider } : {}) })
+    try {
+      await client.connect(transport, { timeout: server.timeoutMs })
+      return client
+    } catch (error) {
+      await client.close().catch(() => undefined)
+      // OAuth sent the user to authorise: once they are back, the code is exchanged and the
+      // connection made again with the tokens.
+      if (!(error instanceof UnauthorizedError) || !authProvider?.authorization) throw error
+      const code = authProvider.codeFrom(await authProvider.authorization)
+      authProvider.authorization = undefined
+      await transport.finishAuth(code)
+      const again = newClient(server)
+      await again.connect(new StreamableHTTPClientTransport(url, { fetch, authProvider }), { timeout: server.timeoutMs })
+      return again
+    }
+  }
   try {
-    await client.connect(new StreamableHTTPClientTransport(url, { fetch }), { timeout: server.timeoutMs })
+    const client = await streamable()
     client.onclose = () => void (connection = undefined)
     return { client, transport: "streamable_http" }
   } catch (error) {
-    await client.close().catch(() => undefined)
     if (!olderServer(error)) throw error
   }
   const legacy = newClient(server)
-  await legacy.connect(new SSEClientTransport(url, { fetch, eventSourceInit: { fetch } }), { timeout: server.timeoutMs })
+  await legacy.connect(new SSEClientTransport(url, { fetch, eventSourceInit: { fetch }, ...(authProvider ? { authProvider } : {}) }), {
+    timeout: server.timeoutMs,
+  })
   legacy.onclose = () => void (connection = undefined)
   return { client: legacy, transport: "sse" }
 }
@@ -194,6 +327,8 @@ const contentText = (result: CallToolResult): string =>
 
 const wireOf = (error: unknown, server: string): WireError => {
   if (error instanceof McpFailure) return { code: error.code, message: error.message }
+  if (error instanceof UnauthorizedError)
+    return { code: "mcp_unauthorized", message: `The MCP server "${server}" refused the request: its authorization failed.` }
   const code = (error as { code?: unknown }).code
   // The SDK's McpError: -32001 is its request timeout.
   if (code === -32001) return { code: "timeout", message: `The MCP server "${server}" did not answer in time.` }
@@ -215,6 +350,7 @@ const api: McpWorkerApi = {
   },
   configure(given) {
     config = given
+    oauth = undefined
   },
   async tools() {
     try {

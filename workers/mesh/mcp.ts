@@ -30,7 +30,7 @@ export interface McpServersOptions {
   /** The worker of one server (started if needed), from the supervisor. */
   readonly worker: (key: string) => Promise<{
     tools(): Promise<CallOutcome>
-    configure(config: { name: string; url: string; token?: string; timeoutMs: number }): Promise<void> | void
+    configure(config: { name: string; url: string; token?: string; auth?: "oauth"; timeoutMs: number }): Promise<void> | void
     close(): Promise<void>
   }>
   /** Ends a server's worker (removed, or a test done). */
@@ -60,7 +60,8 @@ export class McpServers {
 
   async load(): Promise<void> {
     const reply = await this.options.router("mcp.list")
-    const stored = reply.ok && Array.isArray(reply.value) ? (reply.value as McpServer[]) : []
+    // What OAuth left stays with the router and the server's worker, never here.
+    const stored = (reply.ok && Array.isArray(reply.value) ? (reply.value as McpServer[]) : []).map(({ oauth: _oauth, ...s }) => s)
     this.servers = new Map(stored.map((s) => [s.name, s]))
     this.changed()
     // What each server lists now is compared with what the user accepted, before the model sees it.
@@ -73,7 +74,7 @@ export class McpServers {
 
   /** Checks a spec and makes it a server's settings (without tools), or says what is wrong with it. */
   private parse(input: unknown, previous?: McpServer): { ok: true; value: McpServer } | { ok: false; error: WireError } {
-    if (!Schema.is(McpServerSpec)(input)) return failure("invalid_input", "mcp: give { name, url, token?, timeoutMs? }")
+    if (!Schema.is(McpServerSpec)(input)) return failure("invalid_input", "mcp: give { name, url, token?, auth?, timeoutMs? }")
     const spec = input
     if (!MCP_SERVER_NAME.test(spec.name))
       return failure(
@@ -106,6 +107,7 @@ export class McpServers {
         name: spec.name,
         url: url.href,
         ...(token ? { token } : {}),
+        ...(spec.auth ? { auth: spec.auth } : {}),
         enabled: spec.enabled ?? previous?.enabled ?? true,
         timeoutMs,
         tools: previous?.tools ?? [],
@@ -136,6 +138,7 @@ export class McpServers {
         url: parsed.value.url,
         timeoutMs: parsed.value.timeoutMs,
         ...(parsed.value.token ? { token: parsed.value.token } : {}),
+        ...(parsed.value.auth ? { auth: parsed.value.auth } : {}),
       })
       const listed = await worker.tools()
       await worker.close()
