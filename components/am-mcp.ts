@@ -119,10 +119,11 @@ export class AmMcp extends LitElement {
     const form = this.renderRoot.querySelector("form")!
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim()
     const seconds = Number(value("timeout"))
+    const oauth = (form.elements.namedItem("oauth") as HTMLInputElement).checked
     return {
       name: value("name"),
       url: value("url"),
-      ...(value("token") ? { token: value("token") } : {}),
+      ...(oauth ? { auth: "oauth" as const } : value("token") ? { token: value("token") } : {}),
       ...(value("timeout") ? { timeoutMs: Math.round(seconds * 1000) } : {}),
     }
   }
@@ -241,8 +242,8 @@ export class AmMcp extends LitElement {
       <form @submit=${this.add}>
         <label for="mcp-name">${t("mcpName")}</label><input id="mcp-name" name="name" required autocomplete="off" />
         <label for="mcp-url">${t("mcpUrl")}</label><input id="mcp-url" name="url" type="url" required autocomplete="off" />
-        <label for="mcp-token">${t("mcpToken")}</label><input id="mcp-token" name="token" type="password" autocomplete="off" />
-        <label for="mcp-timeout">${t("mcpTimeout")}</label
+        <label for="mcp-token">${t("mcpToken")}</label><input id="mcp-token" name="token" type="password" autocomplete="off" /> <span></span
+        ><label><input type="checkbox" name="oauth" /> ${t("mcpOAuth")}</label> <label for="mcp-timeout">${t("mcpTimeout")}</label
         ><input id="mcp-timeout" name="timeout" type="number" min="1" max="1800" placeholder="60" />
         <div class="actions">
           <button type="button" ?disabled=${this.busy} @click=${this.test}>${t("mcpTest")}</button>

@@ -267,13 +267,15 @@ export interface AgentApi {
       name: string
       url: string
       token?: string
+      /** "oauth": authorise through OAuth 2.1 (the user signs in at the server's authorization page). */
+      auth?: "oauth"
       timeoutMs?: number
       enabled?: boolean
       /** The tools the user was shown (test's result): anything else the server lists by then is held back. */
       shown?: ReadonlyArray<McpTool>
     }): Promise<McpServerInfo>
     /** Lists a server's tools without keeping it; or, given only a kept server's name, what it lists now. */
-    test(server: { name: string; url?: string; token?: string; timeoutMs?: number }): Promise<McpTestResult>
+    test(server: { name: string; url?: string; token?: string; auth?: "oauth"; timeoutMs?: number }): Promise<McpTestResult>
     list(): Promise<ReadonlyArray<McpServerInfo>>
     remove(name: string): Promise<boolean>
     /** Accepts a server's held-back changes: its added and changed tools are offered. */
