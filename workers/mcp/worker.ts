@@ -89,6 +89,8 @@ class ExtensionOAuth implements OAuthClientProvider {
   /** The address the authorization server sent the user back to, once the user went. */
   authorization: Promise<string> | undefined
   private information: OAuthClientInformationMixed | undefined
+  /** What the authorization server's metadata says it accepts at its token endpoint (seen by the guarded fetch). */
+  tokenAuthMethods: ReadonlyArray<string> = []
   private current: OAuthTokens | undefined
 
   constructor(
@@ -108,8 +110,11 @@ class ExtensionOAuth implements OAuthClientProvider {
       redirect_uris: [this.redirect],
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
-      // A public client: PKCE proves the code is ours; no secret could be kept in an extension.
-      token_endpoint_auth_method: "none",
+      // A public client when the authorization server allows it (PKCE proves the code is ours);
+      // otherwise the secret it issues is kept like the tokens and sent as its metadata asks.
+      token_endpoint_auth_method: ["none", "client_secret_basic", "client_secret_post"].find(
+        (m) => this.tokenAuthMethods.length === 0 || this.tokenAuthMethods.includes(m),
+      )!,
     }
   }
   state() {
@@ -209,6 +214,15 @@ const guardedFetch =
       if (init?.signal?.aborted) throw error
       throw new McpFailure("mcp_unreachable", `The MCP server "${server.name}" (${origin}) could not be reached: ${messageOf(error)}`)
     })
+    // The authorization server's metadata: how it wants the client to authenticate at its token endpoint.
+    if (oauth && response.ok && /\/\.well-known\/(oauth-authorization-server|openid-configuration)/.test(url.pathname)) {
+      const methods = (await response
+        .clone()
+        .json()
+        .catch(() => ({}))) as { token_endpoint_auth_methods_supported?: unknown }
+      if (Array.isArray(methods.token_endpoint_auth_methods_supported))
+        oauth.tokenAuthMethods = methods.token_endpoint_auth_methods_supported.filter((m): m is string => typeof m === "string")
+    }
     if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400))
       throw new McpFailure(
         "mcp_redirect",
@@ -280,6 +294,23 @@ const connect = async (): Promise<{ client: Client; transport: McpTransportKind 
   return { client: legacy, transport: "sse" }
 }
 
+/**
+ * A request, and once more if the server asked for more than it was given (a 401 or a 403 with a
+ * wider scope, "step-up"): the user authorises again in between.
+ */
+const authorised = async <A>(client: Client, request: () => Promise<A>): Promise<A> => {
+  try {
+    return await request()
+  } catch (error) {
+    if (!(error instanceof UnauthorizedError) || !oauth?.authorization || !(client.transport instanceof StreamableHTTPClientTransport))
+      throw error
+    const code = oauth.codeFrom(await oauth.authorization)
+    oauth.authorization = undefined
+    await client.transport.finishAuth(code)
+    return request()
+  }
+}
+
 const connected = () => {
   connection ??= connect()
   connection.catch(() => (connection = undefined))
@@ -291,7 +322,8 @@ const list = async (): Promise<McpListing> => {
   const tools: McpTool[] = []
   let cursor: string | undefined
   do {
-    const page = await client.listTools(cursor ? { cursor } : {}, { timeout: (await configOf()).timeoutMs })
+    const timeout = (await configOf()).timeoutMs
+    const page = await authorised(client, () => client.listTools(cursor ? { cursor } : {}, { timeout }))
     for (const t of page.tools)
       tools.push({
         name: t.name,
@@ -382,10 +414,14 @@ const api: McpWorkerApi = {
           error: { code: "not_found", message: `The MCP server "${server.name}" no longer has the tool ${request.tool}.` },
         }
       const { client } = await connected()
-      const result = (await client.callTool({ name, arguments: (request.params ?? {}) as Record<string, unknown> }, undefined, {
-        signal: controller.signal,
-        timeout: server.timeoutMs,
-      })) as CallToolResult
+      const result = await authorised(
+        client,
+        () =>
+          client.callTool({ name, arguments: (request.params ?? {}) as Record<string, unknown> }, undefined, {
+            signal: controller.signal,
+            timeout: server.timeoutMs,
+          }) as Promise<CallToolResult>,
+      )
       const text = contentText(result)
       if (result.isError) return { ok: false, error: { code: "mcp_tool_error", message: text || `${request.tool} failed.` } }
       return {
