@@ -180,7 +180,8 @@ test("a tool without annotations counts as destructive: the model's call waits f
 })
 
 test("stopping the run cancels the call on the server (notifications/cancelled)", async () => {
-  model.script([{ toolCalls: [{ id: "w1", name: "notes__slow", arguments: {} }] }, { text: "never" }])
+  // No answer after the call: the run is stopped while it waits (a step left queued would answer the next chat).
+  model.script([{ toolCalls: [{ id: "w1", name: "notes__slow", arguments: {} }] }])
   await panel.evaluate(() => {
     const run = globalThis.agent.chat("Wait", { conversationId: "mcp-stop" })
     ;(globalThis as unknown as { stopped: Promise<unknown> }).stopped = (async () => {
