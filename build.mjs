@@ -76,6 +76,20 @@ const copyStatic = async () => {
 
 const copyOnRebuild = { name: "copy-static", setup: (build) => build.onEnd(() => copyStatic()) }
 
+/**
+ * The MCP SDK imports its Ajv validator statically; the MCP worker gives the client another one
+ * (Ajv evaluates generated code, which the CSP refuses), so Ajv is left out of the bundle.
+ */
+const withoutAjv = {
+  name: "mcp-without-ajv",
+  setup: (build) =>
+    build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}@modelcontextprotocol${path.sep}`)
+        ? { path: path.join(root, "workers", "mcp", "no-ajv.ts") }
+        : undefined,
+    ),
+}
+
 const configs = async () => [
   // Modules: the service worker, the extension pages, and each worker (started with type: "module").
   // Split: code that several entries share is one chunk, loaded once per context that needs it, and
@@ -93,7 +107,7 @@ const configs = async () => [
       options: shell("options"),
       ...(await workerEntries()),
     },
-    plugins: [copyOnRebuild],
+    plugins: [copyOnRebuild, withoutAjv],
   },
   // Classic scripts: the sandbox page (an opaque origin with its own CSP), and the scripts that
   // chrome.scripting injects into web pages (files, so they run on pages whose CSP forbids eval).

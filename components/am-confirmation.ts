@@ -198,6 +198,8 @@ const sourceText = (s: FlowSource): string => {
       return t("confirmSourceLocalPage", s.label)
     case "custom_tool":
       return t("confirmSourceCustomTool", s.label)
+    case "mcp_tool":
+      return t("confirmSourceMcpTool", s.label)
   }
 }
 customElements.define("am-confirmation", AmConfirmation)

@@ -6,6 +6,7 @@
  */
 import { LitElement, css, html, nothing } from "lit"
 import type { Settings, SettingsPatch } from "../schemas/settings.ts"
+import "./am-mcp.ts"
 import "./am-providers.ts"
 import "./am-workspace.ts"
 import { t } from "./i18n.ts"
@@ -412,7 +413,7 @@ export class AmOptions extends LitElement {
       <nav aria-label=${t("sections")}>
         <a href="#providers" @click=${this.jump}>${t("providers")}</a><a href="#search" @click=${this.jump}>${t("search")}</a
         ><a href="#behaviour" @click=${this.jump}>${t("behaviour")}</a><a href="#user-scripts" @click=${this.jump}>${t("userScripts")}</a
-        ><a href="#workspace" @click=${this.jump}>${t("workspace")}</a>
+        ><a href="#mcp" @click=${this.jump}>${t("mcpServers")}</a><a href="#workspace" @click=${this.jump}>${t("workspace")}</a>
       </nav>
       <section id="providers" aria-labelledby="providers-h">
         <h2 id="providers-h" tabindex="-1">${t("providers")}</h2>
@@ -434,6 +435,11 @@ export class AmOptions extends LitElement {
         ${s.confirmations ? this.confirmationsSection(s) : nothing}
       </section>
       ${this.userScriptsSection()}
+      <section id="mcp" aria-labelledby="mcp-h">
+        <h2 id="mcp-h" tabindex="-1">${t("mcpServers")}</h2>
+        <p class="intro">${t("mcpIntro")}</p>
+        <am-mcp></am-mcp>
+      </section>
       <section id="workspace" aria-labelledby="workspace-h">
         <h2 id="workspace-h" tabindex="-1">${t("workspace")}</h2>
         <p class="intro">${t("workspaceIntro")}</p>

@@ -4,15 +4,15 @@ import { caughtText, kindLabel, noticeText, presetLabel, siteLabel, sitesOf } fr
 
 type Messages = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>
 
-/** chrome.i18n.getMessage over a locale's messages: `$name$` becomes its placeholder's `$n` substitution. */
+/** chrome.i18n.getMessage as an extension page has it: named placeholders filled from the substitutions. */
 const getMessage =
   (messages: Messages) =>
   (key: string, substitutions: string[] = []) => {
     const entry = messages[key]
     if (!entry) return ""
-    return entry.message.replace(/\$(\w+)\$/g, (_, name: string) => {
+    return entry.message.replace(/\$([A-Za-z0-9_]+)\$/g, (_, name: string) => {
       const content = entry.placeholders?.[name.toLowerCase()]?.content ?? ""
-      return substitutions[Number(content.slice(1)) - 1] ?? ""
+      return content.replace(/\$(\d)/g, (_m, i: string) => substitutions[Number(i) - 1] ?? "")
     })
   }
 
@@ -34,6 +34,7 @@ describe("a tool call in words", () => {
   it("has a label in the reader's language, and the tool's name when it has none", () => {
     expect(toolLabel("get_tab_content")).to.equal("Read page")
     expect(toolLabel("my_custom_tool")).to.equal("my_custom_tool")
+    expect(toolLabel("notes__search_notes")).to.equal("search_notes (MCP server notes)")
   })
 
   it("names what the call worked on, from the first field the call has", () => {

@@ -30,7 +30,14 @@ export const setToolCards = (next: ReadonlyMap<string, ToolCardSpec>): void => {
 export const toolLabel = (tool: string): string => {
   const key = `tool_${tool}`
   const label = t(key)
-  return label === key || label === "" ? tool : label
+  if (label !== key && label !== "") return label
+  // An MCP server's tool (`<server>__<tool>`): its own name, then its server's.
+  const at = tool.indexOf("__")
+  if (at > 0) {
+    const mcp = t("toolMcp", tool.slice(at + 2), tool.slice(0, at))
+    if (mcp !== "toolMcp" && mcp !== "") return mcp
+  }
+  return tool
 }
 
 const field = (path: string, params: unknown, result: unknown): unknown => {

@@ -11,6 +11,17 @@ export const message = (key: string, substitutions: ReadonlyArray<string> = []):
   return text === key || text === "" ? undefined : text
 }
 
+/** The wordings of error families (`error_<family>`) that stand for many codes, not one. */
+export const ERROR_FAMILIES = [
+  "model_auth",
+  "model_not_found",
+  "model_rate_limit",
+  "model_server",
+  "model_http",
+  "search_failed",
+  "other",
+] as const
+
 /** The family of a model service's HTTP failure (`model_http_<status>`), for its wording. */
 const httpFamily = (status: string): string =>
   status === "401" || status === "403"

@@ -37,6 +37,14 @@ export type ChatStartParams = typeof ChatStartParams.Type
 
 export const AnswerParams = Schema.Struct({ id: Schema.NonEmptyString, answer: Schema.Unknown })
 export const CustomToolNameParams = Schema.Struct({ name: Schema.String })
+export const McpNameParams = Schema.Struct({ name: Schema.String })
+export const McpEnableParams = Schema.Struct({
+  name: Schema.String,
+  enabled: Schema.Boolean,
+  /** One tool of the server (its own name for it); default: the whole server. */
+  tool: Schema.optionalKey(Schema.String),
+  conversationId: Schema.optionalKey(Schema.String),
+})
 export const CustomToolEnableParams = Schema.Struct({
   name: Schema.String,
   enabled: Schema.Boolean,
@@ -146,6 +154,12 @@ export const ChannelRequest = Schema.Union([
     params: CustomToolEnableParams,
   }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("providers.presets") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("mcp.add"), params: Schema.Unknown }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("mcp.test"), params: Schema.Unknown }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("mcp.list") }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("mcp.remove"), params: McpNameParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("mcp.accept"), params: McpNameParams }),
+  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("mcp.setEnabled"), params: McpEnableParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("agents.spawn"), params: SpawnParams }),
   Schema.Struct({
     type: Schema.Literal("request"),

@@ -26,6 +26,17 @@ export const WorkerRestarted = Schema.Struct({
   reason: Schema.String,
 })
 
+/**
+ * An MCP server said its tools changed (notifications/tools/list_changed). Its worker says so to
+ * the offscreen document, which lists them again (holding back what changed) and then tells the
+ * pages, with `listed: true`.
+ */
+export const McpToolsChanged = Schema.Struct({
+  type: Schema.Literal("mcp_tools_changed"),
+  server: Schema.String,
+  listed: Schema.optionalKey(Schema.Boolean),
+})
+
 const RunScoped = { conversationId: Schema.String, runId: Schema.String }
 
 export const RunStarted = Schema.Struct({ type: Schema.Literal("run_started"), ...RunScoped, prompt: Schema.String })
@@ -95,7 +106,7 @@ export const ConsentReason = Schema.Literals(["destructive", "navigate_user_tab"
 
 /** Something of the user's that entered the run: the UI words it ("your tab 'My bank'"). */
 export const FlowSource = Schema.Struct({
-  kind: Schema.Literals(["tab", "tab_list", "file", "answer", "local_page", "custom_tool"]),
+  kind: Schema.Literals(["tab", "tab_list", "file", "answer", "local_page", "custom_tool", "mcp_tool"]),
   /** The tab's title, the file's path, the page's URL, the tool's name; empty when there is none. */
   label: Schema.String,
 })
@@ -195,6 +206,7 @@ export const MeshEvent = Schema.Union([
   ToolCallStarted,
   ToolCallFinished,
   WorkerRestarted,
+  McpToolsChanged,
   QuestionAsked,
   QuestionClosed,
   ConfirmationRequested,

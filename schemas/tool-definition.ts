@@ -9,7 +9,7 @@ import { Schema } from "effect"
 import { fromWire, isMeshErrorCode, ToolFailed, type MeshErrorCode, type ToolError, type WireError } from "./errors.ts"
 
 /** The worker (or context) that runs a tool. One folder under `workers/` per group. */
-export const TOOL_GROUPS = ["web", "tabs", "page", "workspace", "interaction", "agents", "tasks", "custom"] as const
+export const TOOL_GROUPS = ["web", "tabs", "page", "workspace", "interaction", "agents", "tasks", "custom", "mcp"] as const
 export type ToolGroup = (typeof TOOL_GROUPS)[number]
 
 /**
@@ -20,7 +20,7 @@ export const SUB_AGENT_TYPES = ["researcher", "page_operator", "general"] as con
 export type SubAgentType = (typeof SUB_AGENT_TYPES)[number]
 
 /** What a tool works on. */
-export type WorksOn = "search" | "url" | "tabs" | "page" | "files" | "tasks" | "user" | "agents" | "custom"
+export type WorksOn = "search" | "url" | "tabs" | "page" | "files" | "tasks" | "user" | "agents" | "custom" | "mcp"
 
 export interface ToolAnnotations {
   readonly worksOn: WorksOn
@@ -60,10 +60,11 @@ export interface FlowAnnotation {
   readonly privateWhenLocal?: string
   /**
    * Where the call can carry data: the origin of a URL parameter (the host name and path are data
-   * too), the configured search engine (the query), the tool itself (custom and MCP tools, whose
-   * code decides where things go), or anywhere (a script in a page can reach any site).
+   * too), a fixed origin (an MCP server, which receives every call's arguments), the configured
+   * search engine (the query), the tool itself (custom tools, whose code decides where things
+   * go), or anywhere (a script in a page can reach any site).
    */
-  readonly sendsTo?: { readonly urlParam: string } | "search_engine" | "tool" | "anywhere"
+  readonly sendsTo?: { readonly urlParam: string } | { readonly origin: string } | "search_engine" | "tool" | "anywhere"
 }
 
 export interface ToolDefinition<
@@ -74,6 +75,11 @@ export interface ToolDefinition<
 > {
   readonly name: Name
   readonly group: ToolGroup
+  /**
+   * The worker that runs it, when its group has one worker per instance (an MCP server has its
+   * own: `mcp:<server>`); by default the group's one worker.
+   */
+  readonly worker?: string
   /** Written for the model: what it does, when to use it, which tools to call next. */
   readonly description: string
   readonly annotations: ToolAnnotations

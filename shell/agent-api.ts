@@ -14,6 +14,7 @@ import type {
   ResearchState,
   SubAgentEvent,
 } from "../schemas/events.ts"
+import type { McpServer, McpTool } from "../schemas/mcp.ts"
 import type { Settings, SettingsPatch } from "../schemas/settings.ts"
 import type { ToolGroup } from "../schemas/tool-definition.ts"
 import type { ConnectionResult, ProviderPreset } from "../workers/agent/providers/presets.ts"
@@ -47,6 +48,12 @@ export type MeshMethod =
   | "customTools.list"
   | "customTools.remove"
   | "customTools.setEnabled"
+  | "mcp.add"
+  | "mcp.test"
+  | "mcp.list"
+  | "mcp.remove"
+  | "mcp.accept"
+  | "mcp.setEnabled"
   | "providers.presets"
   | "agents.spawn"
   | "providers.test"
@@ -161,6 +168,21 @@ export interface CustomToolInfo {
   readonly overrides?: Readonly<Record<string, boolean>>
 }
 
+/** An MCP server as the API shows it (docs/mcp.md): its token masked, its tools as accepted. */
+export type McpServerInfo = Omit<McpServer, "token"> & {
+  /** The token, masked (`••••abcd`); send it back as is to keep it. */
+  readonly token?: string
+  /** The names the model is offered (`<server>__<tool>`): accepted, unchanged, turned on. */
+  readonly offered: ReadonlyArray<string>
+}
+
+/** What a server lists now (agent.mcp.test). */
+export interface McpTestResult {
+  readonly tools: ReadonlyArray<McpTool>
+  readonly transport: "streamable_http" | "sse"
+  readonly server?: McpServerInfo
+}
+
 /** Something the workspace kept: a replaced file's previous content, or a deletion. */
 export interface WorkspaceKept {
   /** What `agent.workspace.restore` takes. */
@@ -239,6 +261,32 @@ export interface AgentApi {
     list(): Promise<ReadonlyArray<CustomToolInfo & { code: string }>>
     remove(name: string): Promise<boolean>
     setEnabled(name: string, enabled: boolean, options?: { conversationId?: string }): Promise<CustomToolInfo>
+  }
+  /**
+   * MCP servers as tools (docs/mcp.md). `add` connects, lists the server's tools and accepts
+   * them as listed (show them first with `test`); each is offered to the model as
+   * `<server>__<tool>`. A tool the server adds or changes later is held back until `accept`.
+   */
+  readonly mcp: {
+    add(server: {
+      name: string
+      url: string
+      token?: string
+      /** "oauth": authorise through OAuth 2.1 (the user signs in at the server's authorization page). */
+      auth?: "oauth"
+      timeoutMs?: number
+      enabled?: boolean
+      /** The tools the user was shown (test's result): anything else the server lists by then is held back. */
+      shown?: ReadonlyArray<McpTool>
+    }): Promise<McpServerInfo>
+    /** Lists a server's tools without keeping it; or, given only a kept server's name, what it lists now. */
+    test(server: { name: string; url?: string; token?: string; auth?: "oauth"; timeoutMs?: number }): Promise<McpTestResult>
+    list(): Promise<ReadonlyArray<McpServerInfo>>
+    remove(name: string): Promise<boolean>
+    /** Accepts a server's held-back changes: its added and changed tools are offered. */
+    accept(name: string): Promise<McpServerInfo>
+    /** A server, or one tool (`tool`: the server's name for it), on or off: for all conversations or one. */
+    setEnabled(name: string, enabled: boolean, options?: { tool?: string; conversationId?: string }): Promise<McpServerInfo>
   }
   /** The questions waiting for an answer now (for a panel that opens mid-run). */
   readonly questions: { pending(): Promise<ReadonlyArray<QuestionAsked>> }
@@ -498,6 +546,14 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
           ...(options.conversationId ? { conversationId: options.conversationId } : {}),
         }),
       ),
+  },
+  mcp: {
+    add: async (server) => unwrap(await transport.request("mcp.add", server)),
+    test: async (server) => unwrap(await transport.request("mcp.test", server)),
+    list: async () => unwrap(await transport.request("mcp.list")),
+    remove: async (name) => unwrap(await transport.request("mcp.remove", { name })),
+    accept: async (name) => unwrap(await transport.request("mcp.accept", { name })),
+    setEnabled: async (name, enabled, options = {}) => unwrap(await transport.request("mcp.setEnabled", { name, enabled, ...options })),
   },
   providers: {
     presets: async () => unwrap(await transport.request("providers.presets")),

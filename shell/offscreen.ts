@@ -14,6 +14,8 @@ import {
   DebugParams,
   ProviderTestParams,
   JobIdParams,
+  McpEnableParams,
+  McpNameParams,
   RenameParams,
   ResearchParams,
   SpawnParams,
@@ -29,7 +31,7 @@ import { Provider as ProviderSettings } from "../schemas/settings.ts"
 import { PRESETS, testConnection } from "../workers/agent/providers/presets.ts"
 import { toWire } from "../schemas/errors.ts"
 import type { MeshEvent, QuestionAsked } from "../schemas/events.ts"
-import type { ParamsOf, ToolGroup } from "../schemas/tool-definition.ts"
+import type { ParamsOf, ToolDefinition, ToolGroup } from "../schemas/tool-definition.ts"
 import { builtinTools } from "../schemas/tools/index.ts"
 import type { agent } from "../schemas/tools/agents.ts"
 import { AgentPool } from "../workers/mesh/agents.ts"
@@ -37,6 +39,7 @@ import { ResearchJobs } from "../workers/mesh/research/jobs.ts"
 import { titleFrom } from "../workers/agent/store.ts"
 import { ConsentKeeper } from "../workers/mesh/consent.ts"
 import { CustomTools } from "../workers/mesh/custom-tools.ts"
+import { McpServers, type McpWorkerApi } from "../workers/mesh/mcp.ts"
 import { Supervisor } from "../workers/mesh/supervisor.ts"
 import { makeAgentApi, type MeshMethod, type MeshOutcome, type MeshTransport } from "./agent-api.ts"
 import { serveChannel } from "./channel/server.ts"
@@ -66,6 +69,12 @@ const pendingQuestions = new Map<string, QuestionAsked>()
 const badge = new WaitingBadge(router)
 
 const emit = (event: MeshEvent) => {
+  // A server said its tools changed: list them again (changes are held back until accepted),
+  // then tell the pages.
+  if (event.type === "mcp_tools_changed" && event.listed !== true) {
+    void mcp.refresh(event.server).finally(() => emit({ ...event, listed: true }))
+    return
+  }
   badge.observe(event)
   if (event.type === "question_asked") pendingQuestions.set(event.id, event)
   if (event.type === "question_closed") pendingQuestions.delete(event.id)
@@ -111,16 +120,31 @@ const customTools: CustomTools = new CustomTools({
   builtinNames: new Set(builtinTools.map((t) => t.name)),
   run: runInSandbox,
   cancel: cancelSandbox,
-  onChange: (definitions) => supervisor.setExtraTools(definitions),
+  onChange: (definitions) => {
+    customDefinitions = definitions
+    supervisor.setExtraTools([...customDefinitions, ...mcpDefinitions])
+  },
+})
+let customDefinitions: ReadonlyArray<ToolDefinition> = []
+let mcpDefinitions: ReadonlyArray<ToolDefinition> = []
+const mcp: McpServers = new McpServers({
+  router: callRouter,
+  worker: (key) => supervisor.instance<McpWorkerApi>("mcp", key),
+  end: (key) => supervisor.endInstance(key),
+  onChange: (definitions) => {
+    mcpDefinitions = definitions
+    supervisor.setExtraTools([...customDefinitions, ...mcpDefinitions])
+  },
 })
 void customTools.load()
+void mcp.load()
 const agents: AgentPool = new AgentPool({
   workerUrl: chrome.runtime.getURL(agentWorkerScript),
   supervisor,
   router: router,
   emit,
   consent,
-  toolEnabled: (name, conversationId) => customTools.enabledFor(name, conversationId),
+  toolEnabled: (name, conversationId) => customTools.enabledFor(name, conversationId) && mcp.enabledFor(name, conversationId),
 })
 // Settle the runs that a previous document left "running" (the browser closed mid-run).
 void agents.store()
@@ -291,6 +315,26 @@ const local: MeshTransport = {
         if (!decoded.ok) return decoded
         const p = decoded.value as typeof CustomToolEnableParams.Type
         return customTools.setEnabled(p.name, p.enabled, p.conversationId)
+      }
+      case "mcp.add":
+        return mcp.add(params)
+      case "mcp.test":
+        return mcp.test(params)
+      case "mcp.list":
+        return { ok: true, value: mcp.list() }
+      case "mcp.remove": {
+        const decoded = decode(McpNameParams as never, method, params)
+        return decoded.ok ? mcp.remove((decoded.value as typeof McpNameParams.Type).name) : decoded
+      }
+      case "mcp.accept": {
+        const decoded = decode(McpNameParams as never, method, params)
+        return decoded.ok ? mcp.accept((decoded.value as typeof McpNameParams.Type).name) : decoded
+      }
+      case "mcp.setEnabled": {
+        const decoded = decode(McpEnableParams as never, method, params)
+        if (!decoded.ok) return decoded
+        const { name, enabled, ...options } = decoded.value as typeof McpEnableParams.Type
+        return mcp.setEnabled(name, enabled, options)
       }
       case "confirmations.pending":
         return { ok: true, value: consent.waiting() }

@@ -67,7 +67,7 @@ export const agent = defineTool({
 
 /**
  * Whether a sub-agent of this type may use a tool. None may ask the user or start another agent
- * (by the tools' annotations); a general one has everything else, custom tools included; a
+ * (by the tools' annotations); a general one has everything else, custom and MCP tools included; a
  * researcher or a page operator the tools whose definition names it (`subAgents`), as the
  * contract's table under `agent` says (docs/builtin-tools.md).
  */

@@ -114,7 +114,13 @@ const annotations = (definition: ToolDefinition): string => {
         ...(flow.sendsTo === undefined
           ? []
           : [
-              `sends data to ${typeof flow.sendsTo === "object" ? `the origin of \`${flow.sendsTo.urlParam}\`` : DESTINATIONS[flow.sendsTo]}`,
+              `sends data to ${
+                typeof flow.sendsTo !== "object"
+                  ? DESTINATIONS[flow.sendsTo]
+                  : "urlParam" in flow.sendsTo
+                    ? `the origin of \`${flow.sendsTo.urlParam}\``
+                    : flow.sendsTo.origin
+              }`,
             ]),
       ]
     : []

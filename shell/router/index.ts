@@ -4,6 +4,7 @@
  */
 import { actionRoutes } from "./action.ts"
 import { customToolRoutes } from "./custom-tools.ts"
+import { mcpRoutes } from "./mcp.ts"
 import { meshRoutes } from "./mesh.ts"
 import { pageContentRoutes } from "./page-content.ts"
 import { redirectRoutes } from "./redirects.ts"
@@ -21,6 +22,7 @@ export const routes = {
   ...pageContentRoutes,
   ...customToolRoutes,
   ...redirectRoutes,
+  ...mcpRoutes,
 }
 
 export type RouterMethod = keyof typeof routes

@@ -183,7 +183,8 @@ export class ConsentKeeper {
     url: string,
     signal: AbortSignal,
   ): Promise<{ ok: true } | { ok: false; error: WireError }> {
-    const urlParam = typeof tool.annotations.flow?.sendsTo === "object" ? tool.annotations.flow.sendsTo.urlParam : "url"
+    const sends = tool.annotations.flow?.sendsTo
+    const urlParam = typeof sends === "object" && "urlParam" in sends ? sends.urlParam : "url"
     return this.check(conversationId, tool, { [urlParam]: url }, signal, { hop: true })
   }
 
@@ -197,7 +198,12 @@ export class ConsentKeeper {
   ): Promise<{ ok: true } | { ok: false; error: WireError }> {
     const p = (params ?? {}) as Record<string, unknown>
     const sends = definition.annotations.flow?.sendsTo
-    if (typeof sends === "object" && typeof p[sends.urlParam] === "string" && hasCredentials(p[sends.urlParam] as string)) {
+    if (
+      typeof sends === "object" &&
+      "urlParam" in sends &&
+      typeof p[sends.urlParam] === "string" &&
+      hasCredentials(p[sends.urlParam] as string)
+    ) {
       return {
         ok: false,
         error: {
@@ -331,6 +337,18 @@ export class ConsentKeeper {
   /** The question for a destructive call, worded as its definition says (`annotations.confirm`). */
   private async describe(definition: ToolDefinition, p: Record<string, unknown>): Promise<Ask> {
     const tool = definition.name
+    const sends = definition.annotations.flow?.sendsTo
+    if (definition.annotations.worksOn === "mcp" && typeof sends === "object" && "origin" in sends) {
+      // An MCP tool that may destroy something of the user's (its server's word, or no word at all).
+      const outgoing = JSON.stringify(p)
+      return {
+        rule: tool,
+        reason: "destructive",
+        sites: [sends.origin],
+        summary: `${tool} (a tool of the MCP server at ${sends.origin}) may change or delete something of yours; it would run with ${outgoing}`,
+        extra: { destination: sends.origin, outgoing },
+      }
+    }
     const tab = await this.tab(typeof p.tab_id === "number" ? p.tab_id : undefined)
     const where = tab ? `your tab "${tab.title ?? ""}" (${tab.url})` : `tab ${typeof p.tab_id === "number" ? p.tab_id : "active"}`
     const site = (tab && httpOrigin(tab.url)) ?? "unknown site"

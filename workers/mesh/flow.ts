@@ -127,6 +127,8 @@ export const sourceOf = (
     case "url":
     case "search":
       return { kind: "local_page", label: cut(text(v.final_url) ?? text(params.url) ?? "") }
+    case "mcp":
+      return { kind: "mcp_tool", label: definition.name }
     default:
       return { kind: "custom_tool", label: definition.name }
   }
@@ -148,6 +150,8 @@ export const destinationsOf = (
       destinations: [...new Set(endpoints.map((e) => httpOrigin(e) ?? e))],
       outgoing: typeof params.query === "string" ? params.query : "",
     }))
+  // An MCP server receives every call's arguments.
+  if ("origin" in sends) return Promise.resolve({ destinations: [sends.origin], outgoing: JSON.stringify(params) })
   const url = params[sends.urlParam]
   if (typeof url !== "string") return undefined
   // about:blank carries nothing anywhere.

@@ -105,11 +105,13 @@ class WorkerSlot {
 
   constructor(
     readonly group: ToolGroup,
-    url: string,
+    /** The group, or the instance of a group with one worker per instance (`mcp:<server>`). */
+    readonly key: string,
+    readonly url: string,
     host: HostServices,
     startTimeoutMs: number,
   ) {
-    this.worker = new Worker(url, { type: "module", name: `agent-mesh:${group}` })
+    this.worker = new Worker(url, { type: "module", name: `agent-mesh:${key}` })
     this.remote = Comlink.wrap<ToolWorkerApi>(this.worker)
     // A worker that cannot load says so with an error event; a slow start on a loaded machine is
     // not a failure, so the deadline is only the last resort against a start that hangs.
@@ -136,14 +138,14 @@ class WorkerSlot {
 const WORKER_START_DEADLINE_MS = 60_000
 
 export class Supervisor {
-  private readonly slots = new Map<ToolGroup, WorkerSlot>()
+  private readonly slots = new Map<string, WorkerSlot>()
   private definitions: Map<string, ToolDefinition>
   private extraTools: ReadonlyArray<ToolDefinition> = []
   private readonly options: Required<Omit<SupervisorOptions, "emit" | "host" | "inProcess">> &
     Pick<SupervisorOptions, "emit" | "host" | "inProcess">
   private callCounter = 0
   private readonly host: HostServices
-  readonly restarts: Array<{ group: ToolGroup; reason: string; at: number }> = []
+  readonly restarts: Array<{ group: ToolGroup; key: string; reason: string; at: number }> = []
 
   constructor(options: SupervisorOptions) {
     this.options = { cancelGraceMs: 1000, pingTimeoutMs: 1000, ...options }
@@ -214,7 +216,7 @@ export class Supervisor {
       // The worker's start has a deadline of its own: a slow start must not eat the call's limit.
       if (local === undefined) {
         yield* Effect.tryPromise({
-          try: () => this.slotFor(definition.group, url),
+          try: () => this.slotFor(slotKey(definition), definition.group, url),
           catch: (cause) => new WorkerCrashed({ group: definition.group, message: messageOf(cause) }),
         })
       }
@@ -255,13 +257,30 @@ export class Supervisor {
     return { ok: false, error: errorOf(name, exit.cause) }
   }
 
-  /** The groups that have a live worker, with how often each was replaced. */
+  /** The groups (and instances: `mcp:<server>`) that have a live worker, with how often each was replaced. */
   workers(): Record<string, { alive: boolean; restarts: number }> {
     const out: Record<string, { alive: boolean; restarts: number }> = {}
-    for (const group of Object.keys(this.options.workerUrls) as ToolGroup[]) {
-      out[group] = { alive: this.slots.get(group)?.alive ?? false, restarts: this.restarts.filter((r) => r.group === group).length }
+    const keys = new Set([...Object.keys(this.options.workerUrls), ...this.slots.keys()])
+    for (const key of keys) {
+      out[key] = { alive: this.slots.get(key)?.alive ?? false, restarts: this.restarts.filter((r) => r.key === key).length }
     }
     return out
+  }
+
+  /**
+   * The worker of a group's instance, started if needed, for what its group serves beside tool
+   * calls (an MCP server's worker lists its tools). Supervised as for calls: replaced when it dies.
+   */
+  async instance<Api>(group: ToolGroup, key: string): Promise<Comlink.Remote<Api>> {
+    const url = this.options.workerUrls[group]
+    if (url === undefined) throw new Error(`no worker for the ${group} group`)
+    return (await this.slotFor(key, group, url)).remote as unknown as Comlink.Remote<Api>
+  }
+
+  /** Ends an instance's worker for good (its MCP server was removed); its calls fail. */
+  endInstance(key: string): void {
+    const slot = this.slots.get(key)
+    if (slot) this.retire(slot, "it was removed", false)
   }
 
   /** Brings something to a running call (the user's answer to ask_user), wherever it runs. */
@@ -286,7 +305,7 @@ export class Supervisor {
       if (slot?.alive) this.retire(slot, "it was killed", true)
       return
     }
-    const slot = await this.slotFor(group)
+    const slot = await this.slotFor(group, group)
     if (fault === "crash") await slot.remote.crash()
     else await slot.remote.stall(ms)
   }
@@ -319,7 +338,7 @@ export class Supervisor {
         settled = true
         resume(effect)
       }
-      this.slotFor(definition.group, url).then(
+      this.slotFor(slotKey(definition), definition.group, url).then(
         (s) => {
           slot = s
           if (settled) return
@@ -354,15 +373,15 @@ export class Supervisor {
     })
   }
 
-  private slotFor(group: ToolGroup, url = this.options.workerUrls[group]): Promise<WorkerSlot> {
-    const existing = this.slots.get(group)
+  private slotFor(key: string, group: ToolGroup, url = this.options.workerUrls[group]): Promise<WorkerSlot> {
+    const existing = this.slots.get(key)
     // A worker still winding down a cancelled call may be stuck: new calls wait to see whether
     // it recovers or is replaced, rather than queueing behind a loop that never ends.
-    if (existing?.alive && existing.cancelTimers.size > 0) return existing.whenQuiet().then(() => this.slotFor(group, url))
+    if (existing?.alive && existing.cancelTimers.size > 0) return existing.whenQuiet().then(() => this.slotFor(key, group, url))
     if (existing?.alive) return existing.ready.then(() => existing)
     if (url === undefined) return Promise.reject(new Error(`no worker for the ${group} group`))
-    const slot = new WorkerSlot(group, url, this.host, WORKER_START_DEADLINE_MS)
-    this.slots.set(group, slot)
+    const slot = new WorkerSlot(group, key, url, this.host, WORKER_START_DEADLINE_MS)
+    this.slots.set(key, slot)
     slot.worker.addEventListener("error", (event) => {
       // Handled here: the supervisor decides whether the worker lives, so the error does not
       // also surface as an uncaught error of the offscreen document.
@@ -397,14 +416,17 @@ export class Supervisor {
     slot.wake()
     for (const fail of slot.inFlight.values()) fail(new WorkerCrashed({ group: slot.group, message: reason }))
     slot.inFlight.clear()
-    if (this.slots.get(slot.group) === slot) this.slots.delete(slot.group)
+    if (this.slots.get(slot.key) === slot) this.slots.delete(slot.key)
     if (!restart) return
-    this.restarts.push({ group: slot.group, reason, at: Date.now() })
-    this.options.emit?.({ type: "worker_restarted", group: slot.group, reason })
+    this.restarts.push({ group: slot.group, key: slot.key, reason, at: Date.now() })
+    this.options.emit?.({ type: "worker_restarted", group: slot.key, reason })
     // Restart at once, so the next call finds a warm worker.
-    this.slotFor(slot.group).catch(() => undefined)
+    this.slotFor(slot.key, slot.group, slot.url).catch(() => undefined)
   }
 }
+
+/** The worker a definition's calls go to: its instance's, or its group's. */
+const slotKey = (definition: ToolDefinition): string => definition.worker ?? definition.group
 
 const decodeParams = (definition: ToolDefinition, raw: unknown): Effect.Effect<unknown, InvalidInput> => {
   const input = raw === undefined || raw === null ? {} : raw

@@ -1,0 +1,461 @@
+/**
+ * The MCP group: one worker per MCP server (named `agent-mesh:mcp:<server>` by the supervisor),
+ * holding one connection to it through the official SDK (@modelcontextprotocol/sdk): Streamable
+ * HTTP, falling back to the older HTTP+SSE transport when the server answers 4xx to it. The
+ * session id the server gives is kept by the transport for every request of the connection.
+ * Each call runs under the server's time limit and is cancellable: aborting it makes the SDK send
+ * `notifications/cancelled` for the request. `notifications/tools/list_changed` is passed on as
+ * an `mcp_tools_changed` event, and the offscreen document lists the tools again.
+ *
+ * The token (bearer) is read from the router for this server only, added here to requests for
+ * the server's own origin and nowhere else; redirects are never followed (`redirect: "manual"`),
+ * so it cannot cross one. It never appears in a result or an error.
+ */
+import * as Comlink from "comlink"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker"
+import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js"
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js"
+import type { WireError } from "../../schemas/errors.ts"
+import { mcpToolName, type McpTool, type McpTransportKind } from "../../schemas/mcp.ts"
+import type { CallOutcome, CallRequest, HostServices, ToolWorkerApi } from "../mesh/protocol.ts"
+
+/** What the worker needs of its server; the token stays in this worker. */
+export interface McpConnectionConfig {
+  readonly name: string
+  readonly url: string
+  readonly token?: string
+  readonly timeoutMs: number
+  /** OAuth 2.1 instead of a token: what it left before, and where it sends the user back. */
+  readonly auth?: "oauth"
+  readonly oauth?: { readonly clientInformation?: unknown; readonly tokens?: unknown }
+  readonly redirectUrl?: string
+}
+
+export interface McpListing {
+  readonly tools: ReadonlyArray<McpTool>
+  readonly transport: McpTransportKind
+  readonly server?: { readonly name: string; readonly version: string }
+}
+
+/** What the offscreen document asks of a server's worker beside tool calls. */
+export interface McpWorkerApi extends ToolWorkerApi {
+  /** Gives the worker its server (a test of a server not yet kept); otherwise it asks the router. */
+  configure(config: McpConnectionConfig): void
+  /** Connects if needed and lists the server's tools. */
+  tools(): Promise<CallOutcome>
+  /** Ends the session (an HTTP DELETE for Streamable HTTP) and the connection. */
+  close(): Promise<void>
+}
+
+class McpFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const instanceName = self.name.replace(/^agent-mesh:mcp:/, "")
+let host: HostServices | undefined
+let config: McpConnectionConfig | undefined
+let connection: Promise<{ client: Client; transport: McpTransportKind }> | undefined
+/** Our tool name → the server's, from the last listing. */
+let names = new Map<string, string>()
+const running = new Map<string, AbortController>()
+
+const configOf = async (): Promise<McpConnectionConfig> => {
+  if (config) return config
+  if (!host) throw new McpFailure("unavailable", "The MCP worker was not given a host.")
+  const reply = await host.router("mcp.server", { name: instanceName })
+  if (!reply.ok) throw new McpFailure(reply.error.code, reply.error.message)
+  config = reply.value as McpConnectionConfig
+  return config
+}
+
+/**
+ * OAuth 2.1 as the MCP specification asks (the SDK does discovery of the protected resource's and
+ * the authorization server's metadata, dynamic client registration, PKCE, refresh); this is where
+ * it keeps things (the router, beside the server) and how the user is sent to authorise: a
+ * window of the browser's own, opened by the service worker (chrome.identity.launchWebAuthFlow).
+ */
+class ExtensionOAuth implements OAuthClientProvider {
+  private verifier = ""
+  private expectedState = ""
+  /** The address the authorization server sent the user back to, once the user went. */
+  authorization: Promise<string> | undefined
+  private information: OAuthClientInformationMixed | undefined
+  /** What the authorization server's metadata says it accepts at its token endpoint (seen by the guarded fetch). */
+  tokenAuthMethods: ReadonlyArray<string> = []
+  private current: OAuthTokens | undefined
+
+  constructor(
+    private readonly server: McpConnectionConfig,
+    private readonly redirect: string,
+  ) {
+    this.information = server.oauth?.clientInformation as OAuthClientInformationMixed | undefined
+    this.current = server.oauth?.tokens as OAuthTokens | undefined
+  }
+
+  get redirectUrl() {
+    return this.redirect
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: "Agent Mesh",
+      redirect_uris: [this.redirect],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      // A public client when the authorization server allows it (PKCE proves the code is ours);
+      // otherwise the secret it issues is kept like the tokens and sent as its metadata asks.
+      token_endpoint_auth_method: ["none", "client_secret_basic", "client_secret_post"].find(
+        (m) => this.tokenAuthMethods.length === 0 || this.tokenAuthMethods.includes(m),
+      )!,
+    }
+  }
+  state() {
+    this.expectedState = crypto.randomUUID()
+    return this.expectedState
+  }
+  clientInformation() {
+    return this.information
+  }
+  async saveClientInformation(information: OAuthClientInformationMixed) {
+    this.information = information
+    await this.keep({ clientInformation: information })
+  }
+  tokens() {
+    return this.current
+  }
+  async saveTokens(tokens: OAuthTokens) {
+    this.current = tokens
+    await this.keep({ tokens })
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorization = host!.router("mcp.authorize", { url: url.href }).then((reply) => {
+      if (!reply.ok) throw new McpFailure(reply.error.code, reply.error.message)
+      return String(reply.value)
+    })
+    this.authorization.catch(() => undefined)
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier
+  }
+  codeVerifier() {
+    return this.verifier
+  }
+  invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
+    if (scope === "all" || scope === "tokens") this.current = undefined
+    if (scope === "all" || scope === "client") this.information = undefined
+  }
+  /** The code the authorization server sent back, if the state is the one this flow sent. */
+  codeFrom(address: string): string {
+    const back = new URL(address)
+    const code = back.searchParams.get("code")
+    if (back.searchParams.get("state") !== this.expectedState || !code)
+      throw new McpFailure(
+        "mcp_auth_failed",
+        `The MCP server's authorization came back without a valid code (${back.searchParams.get("error") ?? "state mismatch"}).`,
+      )
+    return code
+  }
+  /** A server being tested is not kept: what it gets lives in this worker only. */
+  private async keep(state: { clientInformation?: unknown; tokens?: unknown }) {
+    await host?.router("mcp.saveAuth", { name: this.server.name, ...state }).catch(() => undefined)
+  }
+}
+
+let oauth: ExtensionOAuth | undefined
+const oauthFor = async (server: McpConnectionConfig): Promise<ExtensionOAuth | undefined> => {
+  if (server.auth !== "oauth") return undefined
+  if (oauth) return oauth
+  let redirect = server.redirectUrl
+  if (!redirect) {
+    const reply = await host!.router("mcp.redirectUrl")
+    if (!reply.ok) throw new McpFailure(reply.error.code, reply.error.message)
+    redirect = String(reply.value)
+  }
+  oauth = new ExtensionOAuth(server, redirect)
+  return oauth
+}
+
+/**
+ * The only fetch the SDK gets: no cookies, no referrer, no redirect followed (a redirect could
+ * carry the token elsewhere). The server's origin only, with the token added here; with OAuth,
+ * also the authorization server's (metadata, registration, tokens), with no Authorization header.
+ */
+const guardedFetch =
+  (server: McpConnectionConfig) =>
+  async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const origin = new URL(server.url).origin
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    const own = url.origin === origin
+    if (!own && server.auth !== "oauth")
+      throw new McpFailure("mcp_origin", `The MCP server "${server.name}" pointed to ${url.origin}; only ${origin} is contacted.`)
+    const headers = new Headers(input instanceof Request ? input.headers : undefined)
+    for (const [k, v] of new Headers(init?.headers)) headers.set(k, v)
+    // The SDK's header carries an OAuth access token: to the server's origin only.
+    const given = headers.get("authorization")
+    headers.delete("authorization")
+    if (own && server.token) headers.set("authorization", `Bearer ${server.token}`)
+    else if (own && server.auth === "oauth" && given?.startsWith("Bearer ")) headers.set("authorization", given)
+    const response = await fetch(url, {
+      ...init,
+      headers,
+      redirect: "manual",
+      credentials: "omit",
+      referrerPolicy: "no-referrer",
+      cache: "no-store",
+    }).catch((error: unknown) => {
+      if (init?.signal?.aborted) throw error
+      throw new McpFailure("mcp_unreachable", `The MCP server "${server.name}" (${origin}) could not be reached: ${messageOf(error)}`)
+    })
+    // The authorization server's metadata: how it wants the client to authenticate at its token endpoint.
+    if (oauth && response.ok && /\/\.well-known\/(oauth-authorization-server|openid-configuration)/.test(url.pathname)) {
+      const methods = (await response
+        .clone()
+        .json()
+        .catch(() => ({}))) as { token_endpoint_auth_methods_supported?: unknown }
+      if (Array.isArray(methods.token_endpoint_auth_methods_supported))
+        oauth.tokenAuthMethods = methods.token_endpoint_auth_methods_supported.filter((m): m is string => typeof m === "string")
+    }
+    if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400))
+      throw new McpFailure(
+        "mcp_redirect",
+        `The MCP server "${server.name}" answered with a redirect, which is not followed (the token would go with it); set its URL to the address it answers at.`,
+      )
+    // With OAuth, a refusal starts (or refreshes) the authorization: the SDK handles it.
+    if ((response.status === 401 || response.status === 403) && server.auth !== "oauth")
+      throw new McpFailure(
+        "mcp_unauthorized",
+        `The MCP server "${server.name}" refused the request (HTTP ${response.status}): check its token.`,
+      )
+    return response
+  }
+
+const newClient = (server: McpConnectionConfig) => {
+  const client = new Client(
+    { name: "agent-mesh", version: "0.1.0" },
+    // The SDK's default validator (Ajv) compiles schemas to code, which the extension's CSP forbids.
+    { capabilities: {}, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
+  )
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    host?.emit({ type: "mcp_tools_changed", server: server.name })
+  })
+  return client
+}
+
+/** A 4xx from Streamable HTTP (other than an auth refusal) means an older server: try HTTP+SSE. */
+const olderServer = (error: unknown): boolean => {
+  const code = (error as { code?: unknown }).code
+  return typeof code === "number" && code >= 400 && code < 500 && code !== 401 && code !== 403
+}
+
+const connect = async (): Promise<{ client: Client; transport: McpTransportKind }> => {
+  const server = await configOf()
+  const fetch = guardedFetch(server)
+  const url = new URL(server.url)
+  const authProvider = await oauthFor(server)
+  const streamable = async () => {
+    const client = newClient(server)
+    const transport = new StreamableHTTPClientTransport(url, { fetch, ...(authProvider ? { authProvider } : {}) })
+    try {
+      await client.connect(transport, { timeout: server.timeoutMs })
+      return client
+    } catch (error) {
+      await client.close().catch(() => undefined)
+      // OAuth sent the user to authorise: once they are back, the code is exchanged and the
+      // connection made again with the tokens.
+      if (!(error instanceof UnauthorizedError) || !authProvider?.authorization) throw error
+      const code = authProvider.codeFrom(await authProvider.authorization)
+      authProvider.authorization = undefined
+      await transport.finishAuth(code)
+      const again = newClient(server)
+      await again.connect(new StreamableHTTPClientTransport(url, { fetch, authProvider }), { timeout: server.timeoutMs })
+      return again
+    }
+  }
+  try {
+    const client = await streamable()
+    client.onclose = () => void (connection = undefined)
+    return { client, transport: "streamable_http" }
+  } catch (error) {
+    if (!olderServer(error)) throw error
+  }
+  const legacy = newClient(server)
+  await legacy.connect(new SSEClientTransport(url, { fetch, eventSourceInit: { fetch }, ...(authProvider ? { authProvider } : {}) }), {
+    timeout: server.timeoutMs,
+  })
+  legacy.onclose = () => void (connection = undefined)
+  return { client: legacy, transport: "sse" }
+}
+
+/**
+ * A request, and once more if the server asked for more than it was given (a 401 or a 403 with a
+ * wider scope, "step-up"): the user authorises again in between.
+ */
+const authorised = async <A>(client: Client, request: () => Promise<A>): Promise<A> => {
+  try {
+    return await request()
+  } catch (error) {
+    if (!(error instanceof UnauthorizedError) || !oauth?.authorization || !(client.transport instanceof StreamableHTTPClientTransport))
+      throw error
+    const code = oauth.codeFrom(await oauth.authorization)
+    oauth.authorization = undefined
+    await client.transport.finishAuth(code)
+    return request()
+  }
+}
+
+const connected = () => {
+  connection ??= connect()
+  connection.catch(() => (connection = undefined))
+  return connection
+}
+
+const list = async (): Promise<McpListing> => {
+  const { client, transport } = await connected()
+  const tools: McpTool[] = []
+  let cursor: string | undefined
+  do {
+    const timeout = (await configOf()).timeoutMs
+    const page = await authorised(client, () => client.listTools(cursor ? { cursor } : {}, { timeout }))
+    for (const t of page.tools)
+      tools.push({
+        name: t.name,
+        ...(t.title ? { title: t.title } : {}),
+        description: t.description ?? "",
+        inputSchema: t.inputSchema as Record<string, unknown>,
+        ...(t.annotations ? { annotations: t.annotations } : {}),
+      })
+    cursor = page.nextCursor
+  } while (cursor && tools.length < 1000)
+  const server = await configOf()
+  names = new Map(tools.map((t) => [mcpToolName(server.name, t.name), t.name]))
+  const info = client.getServerVersion()
+  return { tools, transport, ...(info ? { server: { name: info.name, version: info.version } } : {}) }
+}
+
+/** The content of a result as text the model reads; pictures and binary data are named, not inlined. */
+const contentText = (result: CallToolResult): string =>
+  (result.content ?? [])
+    .map((c) => {
+      switch (c.type) {
+        case "text":
+          return c.text
+        case "resource":
+          return "text" in c.resource && typeof c.resource.text === "string" ? c.resource.text : `[resource ${c.resource.uri}]`
+        case "resource_link":
+          return `[${c.name}](${c.uri})`
+        default:
+          return `[${c.type}${"mimeType" in c && c.mimeType ? ` ${c.mimeType}` : ""}]`
+      }
+    })
+    .join("\n\n")
+
+const wireOf = (error: unknown, server: string): WireError => {
+  if (error instanceof McpFailure) return { code: error.code, message: error.message }
+  if (error instanceof UnauthorizedError)
+    return { code: "mcp_unauthorized", message: `The MCP server "${server}" refused the request: its authorization failed.` }
+  const code = (error as { code?: unknown }).code
+  // The SDK's McpError: -32001 is its request timeout.
+  if (code === -32001) return { code: "timeout", message: `The MCP server "${server}" did not answer in time.` }
+  if (typeof code === "number" && code < 0)
+    return { code: "mcp_error", message: `The MCP server "${server}" answered with an error: ${messageOf(error)}` }
+  if (typeof code === "number")
+    return { code: "mcp_http", message: `The MCP server "${server}" answered HTTP ${code}: ${messageOf(error)}` }
+  // A failure inside the guarded fetch, wrapped by the SDK.
+  const cause = (error as { cause?: unknown }).cause
+  if (cause instanceof McpFailure) return { code: cause.code, message: cause.message }
+  return { code: "mcp_unreachable", message: `The MCP server "${server}" could not be used: ${messageOf(error)}` }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+const api: McpWorkerApi = {
+  init(hostProxy) {
+    host = hostProxy
+  },
+  configure(given) {
+    config = given
+    oauth = undefined
+  },
+  async tools() {
+    try {
+      return { ok: true, value: await list() }
+    } catch (error) {
+      return { ok: false, error: wireOf(error, instanceName) }
+    }
+  },
+  async close() {
+    const open = connection
+    connection = undefined
+    if (!open) return
+    const { client } = await open.catch(() => ({ client: undefined }))
+    if (!client) return
+    const transport = client.transport
+    if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => undefined)
+    await client.close().catch(() => undefined)
+  },
+  async call(request: CallRequest): Promise<CallOutcome> {
+    const controller = new AbortController()
+    running.set(request.callId, controller)
+    try {
+      const server = await configOf()
+      if (!names.has(request.tool)) await list()
+      const name = names.get(request.tool)
+      if (name === undefined)
+        return {
+          ok: false,
+          error: { code: "not_found", message: `The MCP server "${server.name}" no longer has the tool ${request.tool}.` },
+        }
+      const { client } = await connected()
+      const result = await authorised(
+        client,
+        () =>
+          client.callTool({ name, arguments: (request.params ?? {}) as Record<string, unknown> }, undefined, {
+            signal: controller.signal,
+            timeout: server.timeoutMs,
+          }) as Promise<CallToolResult>,
+      )
+      const text = contentText(result)
+      if (result.isError) return { ok: false, error: { code: "mcp_tool_error", message: text || `${request.tool} failed.` } }
+      return {
+        ok: true,
+        value: { content: text, ...(result.structuredContent !== undefined ? { structured: result.structuredContent } : {}) },
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return { ok: false, error: { code: "cancelled", message: `${request.tool} was cancelled.` } }
+      return { ok: false, error: wireOf(error, instanceName) }
+    } finally {
+      running.delete(request.callId)
+    }
+  },
+  cancel(callId) {
+    running.get(callId)?.abort()
+  },
+  ping: () => "pong",
+  async deliver() {
+    return { ok: false, error: { code: "not_found", message: "MCP calls wait for nothing from outside." } }
+  },
+  crash() {
+    setTimeout(() => {
+      self.close()
+      throw new Error("worker crashed (fault injection)")
+    }, 0)
+  },
+  stall(ms) {
+    setTimeout(() => {
+      const end = performance.now() + ms
+      while (performance.now() < end) {
+        // a thread that never yields
+      }
+    }, 0)
+  },
+}
+
+Comlink.expose(api)
