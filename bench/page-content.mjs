@@ -72,6 +72,11 @@ function bigPage(elements) {
   return `<!doctype html><html><head><title>Big catalogue</title></head><body><header><nav aria-label="Sections"><ul>${nav}</ul></nav></header><main id="list"><h1>Catalogue</h1>${cards.join("")}</main><footer>${footer}</footer></body></html>`
 }
 
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+/** The CSS selector an annotation stands for: `{selector}`, or `(url)` of a link whose selector is implied. */
+const selectorOfWritten = (written) =>
+  written.startsWith("{") ? written.slice(1, -1) : `a[href="${written.slice(1, -1).replace(/["\\]/g, "\\$&")}"]`
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const timed = async (fn) => {
   const started = performance.now()
@@ -199,8 +204,13 @@ try {
     const audited = await routerCall("page.readContent", { tab_id: tabId, audit: true })
     if (!audited.ok) throw new Error(`${file}: audit failed: ${JSON.stringify(audited.error)}`)
     if (audited.value.content !== content) throw new Error(`${file}: the audit run wrote different content from the tool call`)
-    const pairs = audited.value.audit
-    const notInContent = pairs.filter((p) => !content.includes(`{${p.selector}}`))
+    // Each selector is taken from the annotation as the content writes it, resolved as the model
+    // is told to (docs/page-content.md): `{selector}` is the selector; a link written
+    // `[text](url)` with no annotation after it is selected by `a[href="url"]`.
+    const pairs = audited.value.audit.map((p) => ({ ...p, selector: selectorOfWritten(p.written) }))
+    const notInContent = pairs.filter((p) =>
+      p.written.startsWith("{") ? !content.includes(p.written) : !new RegExp(`\\]${escapeRegExp(p.written)}(?!\\{)`).test(content),
+    )
     if (notInContent.length) throw new Error(`${file}: ${notInContent.length} audited selectors are not in the content`)
     const check = await page.evaluate(checkInPage, { pairs, attribute: "data-agent-mesh-audit" })
     rows.push({

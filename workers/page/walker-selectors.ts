@@ -292,6 +292,8 @@ type Score = (selector: string) => number
 export interface Spelled {
   readonly text: string
   readonly saves: number
+  /** Counts only when the selector is this text exactly (a link's implied `a[href]`, which is not printed at all). */
+  readonly whole?: boolean
 }
 
 /** How many uniquely named ancestors to try as the start of a selector: a farther one may give a shorter selector. */
@@ -363,7 +365,8 @@ export class SelectorMaker {
   localSelector(el: Element, spelled: ReadonlyArray<Spelled> = []): string | null {
     if (this.local.has(el)) return this.local.get(el)!
     const score: Score = (selector) =>
-      selector.length - spelled.reduce((saved, s) => (selector.includes(s.text) ? saved + s.saves : saved), 0)
+      selector.length -
+      spelled.reduce((saved, s) => ((s.whole ? selector === s.text : selector.includes(s.text)) ? saved + s.saves : saved), 0)
     const root = el.getRootNode() as SelectorRoot
     const index = this.indexOf(root)
     // An element added to the page after its tree was indexed is checked the slow way.

@@ -6,9 +6,10 @@
 
 /**
  * Page text with the characters that mean something in the format escaped: `{` and `}` (an
- * unescaped brace always opens or closes a selector annotation) and the backslash itself.
+ * unescaped brace always opens or closes a selector annotation), `[` and `]` (so that page text
+ * never reads as a link `[text](url)` whose selector is implied) and the backslash itself.
  */
-export const escapeText = (text: string): string => text.replace(/[\\{}]/g, (c) => `\\${c}`)
+export const escapeText = (text: string): string => text.replace(/[\\{}[\]]/g, (c) => `\\${c}`)
 
 /** Thrown to end the walk once the limit is passed. */
 export class LimitReached {}

@@ -38,6 +38,8 @@ export interface ReadOptions {
 
 export interface AuditPair {
   readonly selector: string
+  /** The annotation as the content writes it: `{selector}`, or `(url)` for a link whose selector `a[href="url"]` is implied. */
+  readonly written: string
   readonly mark: string
   readonly interactive: boolean
 }
@@ -97,12 +99,22 @@ const TOP: Context = { shown: true, controlsOnly: false, pre: false, cell: false
 /** Attributes whose value is the element's name, so that a selector using one names the element. */
 const NAMING_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"]
 
+/**
+ * A URL that can stand for its link's selector: written `[text](url)` with no annotation, the
+ * link is selected by `a[href="url"]`. It must read back unchanged, so it holds no white space,
+ * parenthesis, bracket, brace, quote or backslash.
+ */
+const IMPLIABLE_HREF = /^[^\s()[\]{}"'\\<>]+$/
+
+/** The longest selector a heading carries. */
+const HEADING_SELECTOR_MAX = 24
+
 const escapeLabel = (text: string) => text.replace(/[[\]\\{}]/g, (c) => `\\${c}`)
 
 class Walker {
   out: MarkdownWriter
   readonly selectors = new SelectorMaker()
-  readonly annotated: Array<{ element: Element; selector: string; interactive: boolean }> = []
+  readonly annotated: Array<{ element: Element; selector: string; written: string; interactive: boolean }> = []
   pierced = false
   unresolved = false
   /** The element the walk was at when it last paused. */
@@ -123,7 +135,7 @@ class Walker {
       return "{?}"
     }
     if (selector.includes(PIERCE)) this.pierced = true
-    this.annotated.push({ element: el, selector, interactive })
+    this.annotated.push({ element: el, selector, written: `{${selector}}`, interactive })
     return `{${selector}}`
   }
 
@@ -284,13 +296,25 @@ class Walker {
     return `[${[...parts, ...details].join(" ").replace(" ; ", "; ")}]${selector}`
   }
 
-  /** `[text]{a[href="/x"]}` when the selector shows the href, else `[text](href){selector}`. */
+  /**
+   * `[text](/x)` when `a[href="/x"]` selects the link alone: the selector is implied by the URL
+   * and not printed. Otherwise `[text](href){selector}`, or `[text]{selector}` when the selector
+   * spells the href or the link has no URL worth showing.
+   */
   linkToken(el: Element, name: string): string {
     const href = el.getAttribute("href") ?? ""
-    const selector = this.annotate(el, true, [{ text: `[href=${cssString(href)}]`, saves: href.length + 2 }])
+    const byHref = `a[href=${cssString(href)}]`
+    const impliable = IMPLIABLE_HREF.test(href)
+    const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: href.length + 2 }]
+    if (impliable) spelled.push({ text: byHref, saves: byHref.length + 2, whole: true })
     const label = escapeLabel(name || href)
     const states = statesOf(el, "link")
     const text = states.length ? `${label} (${states.join(", ")})` : label
+    if (impliable && this.selectors.selectorFor(el, spelled) === byHref) {
+      this.annotated.push({ element: el, selector: byHref, written: `(${href})`, interactive: true })
+      return `[${text}](${href})`
+    }
+    const selector = this.annotate(el, true, spelled)
     if (selector.includes(`[href=${cssString(href)}]`) || href === "" || href === "#" || /^javascript:/i.test(href))
       return `[${text}]${selector}`
     return `[${text}](${href.replace(/[()\s{}]/g, encodeURIComponent)})${selector}`
@@ -307,8 +331,13 @@ class Walker {
       this.out = outer
     }
     const text = collapse(inner.toString())
-    if (text && context.shown) this.out.line(`${"#".repeat(level)} ${text} ${this.annotate(el, false)}`)
-    else if (text) this.out.line(text)
+    if (!text) return
+    if (!context.shown) return this.out.line(text)
+    // A heading is not interactive: it carries its selector only when that is one handle of its
+    // own (`#pricing`, `h1`, `h2.title`), short enough to be worth its place as a `selector` to read a part by.
+    const selector = this.selectors.selectorFor(el)
+    const own = selector !== null && selector.length <= HEADING_SELECTOR_MAX && !/[\s>~+]/.test(selector)
+    this.out.line(`${"#".repeat(level)} ${text}${own ? ` ${this.annotate(el, false)}` : ""}`)
   }
 
   picture(el: Element, context: Context): void {
@@ -599,14 +628,14 @@ const markAnnotated = (doc: Document, annotated: Walker["annotated"]): AuditPair
   for (const old of doc.querySelectorAll(`[${AUDIT_ATTRIBUTE}]`)) old.removeAttribute(AUDIT_ATTRIBUTE)
   const marks = new Map<Element, string>()
   const pairs: AuditPair[] = []
-  for (const { element, selector, interactive } of annotated) {
+  for (const { element, selector, written, interactive } of annotated) {
     let mark = marks.get(element)
     if (mark === undefined) {
       mark = String(marks.size + 1)
       marks.set(element, mark)
       element.setAttribute(AUDIT_ATTRIBUTE, mark)
     }
-    pairs.push({ selector, mark, interactive })
+    pairs.push({ selector, written, mark, interactive })
   }
   return pairs
 }
