@@ -74,8 +74,13 @@ function bigPage(elements) {
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 /** The CSS selector an annotation stands for: `{selector}`, or `(url)` of a link whose selector is implied. */
-const selectorOfWritten = (written) =>
-  written.startsWith("{") ? written.slice(1, -1) : `a[href="${written.slice(1, -1).replace(/["\\]/g, "\\$&")}"]`
+const selectorOfWritten = (written) => {
+  if (written.startsWith("{")) return written.slice(1, -1)
+  const url = written.slice(1, -1)
+  // A cut URL, `(start…)`, is selected by its start.
+  return url.endsWith("…") ? `a[href^="${cssQuoted(url.slice(0, -1))}"]` : `a[href="${cssQuoted(url)}"]`
+}
+const cssQuoted = (text) => text.replace(/["\\]/g, "\\$&")
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const timed = async (fn) => {

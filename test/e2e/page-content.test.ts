@@ -137,11 +137,16 @@ const audit = async (tabId: number): Promise<{ content: string; audit: AuditPair
       return reply.value
     })
 
-/** In the page: each selector (">>>" hops resolved by hand) must find exactly one element, the marked one. */
+/**
+ * In the page: each annotation, resolved as docs/page-content.md tells the model (`{selector}`, or a
+ * link's `(url)` → `a[href="url"]`; ">>>" hops by hand), must find exactly one element, the marked one.
+ */
 const wrongSelectors = (page: Page, pairs: AuditPair[]) =>
   page.evaluate((pairs) => {
     const wrong: string[] = []
-    for (const { selector, mark } of pairs) {
+    for (const { written, mark } of pairs) {
+      const url = written.slice(1, -1).replace(/["\\]/g, "\\$&")
+      const selector = written.startsWith("{") ? url : url.endsWith("…") ? `a[href^="${url.slice(0, -1)}"]` : `a[href="${url}"]`
       const hops = selector.split(">>>").map((h) => h.trim())
       let scope: Document | ShadowRoot | null = document
       let found: Element[] = []
@@ -261,7 +266,7 @@ describe("get_tab_content", () => {
     const { page, tabId } = await open("/form.html")
     const part = await read({ tab_id: tabId, selector: "nav" })
     assert.equal(part.used_selector, "nav")
-    assert.equal(part.content, '[nav]{nav[aria-label="Account"]}\n[Profile]{a[href="/profile"]}')
+    assert.equal(part.content, '[nav]{nav[aria-label="Account"]}\n[Profile](/profile)')
 
     const missing = await refused({ tab_id: tabId, selector: "#sidebar" })
     assert.equal(missing.code, "selector_not_found")

@@ -19,7 +19,7 @@ import {
   statesOf,
   valueOf,
 } from "./walker-roles.ts"
-import { type Clock, cssString, frameDocument, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
+import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips } from "./walker-visibility.ts"
 import { STOP_NOTE_START } from "./content-length.ts"
 import { escapeText, LimitReached, MarkdownWriter } from "./walker-writer.ts"
@@ -101,13 +101,16 @@ const NAMING_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"]
 
 /**
  * A URL that can stand for its link's selector: written `[text](url)` with no annotation, the
- * link is selected by `a[href="url"]`. It must read back unchanged, so it holds no white space,
- * parenthesis, bracket, brace, quote or backslash.
+ * link is selected by `a[href="url"]` (a cut one, `[text](start…)`, by `a[href^="start"]`). It
+ * must read back unchanged, so it holds no white space, parenthesis, bracket, brace, quote,
+ * backslash or `…`.
  */
-const IMPLIABLE_HREF = /^[^\s()[\]{}"'\\<>]+$/
+const IMPLIABLE_HREF = /^[^\s()[\]{}"'\\<>…]+$/
+/** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`. */
+const URL_CUT = 80
 
 /** The longest selector a heading carries. */
-const HEADING_SELECTOR_MAX = 24
+const HEADING_SELECTOR_MAX = 32
 
 const escapeLabel = (text: string) => text.replace(/[[\]\\{}]/g, (c) => `\\${c}`)
 
@@ -305,11 +308,22 @@ class Walker {
     const href = el.getAttribute("href") ?? ""
     const byHref = `a[href=${cssString(href)}]`
     const impliable = IMPLIABLE_HREF.test(href)
-    const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: href.length + 2 }]
-    if (impliable) spelled.push({ text: byHref, saves: byHref.length + 2, whole: true })
+    // What a selector that spells the href saves: the URL it spares printing (a long one is printed cut).
+    const shownLength = href.length > LONG_URL ? URL_CUT + 1 : href.length
+    const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: shownLength + 2 }]
+    // Implied (counted on top of the entry above), the selector costs nothing but the whole URL instead of a cut one.
+    if (impliable) spelled.push({ text: byHref, saves: byHref.length - href.length, whole: true })
     const label = escapeLabel(name || href)
     const states = statesOf(el, "link")
     const text = states.length ? `${label} (${states.join(", ")})` : label
+    if (href.length > LONG_URL) {
+      // A long URL is cut: `[text](https://…/start…)` stands for `a[href^="https://…/start"]` when that selects the link alone.
+      const prefix = href.slice(0, URL_CUT)
+      if (IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
+        this.annotated.push({ element: el, selector: `a[href^=${cssString(prefix)}]`, written: `(${prefix}…)`, interactive: true })
+        return `[${text}](${prefix}…)`
+      }
+    }
     if (impliable && this.selectors.selectorFor(el, spelled) === byHref) {
       this.annotated.push({ element: el, selector: byHref, written: `(${href})`, interactive: true })
       return `[${text}](${href})`
@@ -317,7 +331,8 @@ class Walker {
     const selector = this.annotate(el, true, spelled)
     if (selector.includes(`[href=${cssString(href)}]`) || href === "" || href === "#" || /^javascript:/i.test(href))
       return `[${text}]${selector}`
-    return `[${text}](${href.replace(/[()\s{}]/g, encodeURIComponent)})${selector}`
+    const shown = href.replace(/[()\s{}…]/g, encodeURIComponent)
+    return `[${text}](${shown.length > LONG_URL ? `${shown.slice(0, URL_CUT)}…` : shown})${selector}`
   }
 
   *heading(el: Element, level: number, context: Context): Work {
@@ -334,9 +349,9 @@ class Walker {
     if (!text) return
     if (!context.shown) return this.out.line(text)
     // A heading is not interactive: it carries its selector only when that is one handle of its
-    // own (`#pricing`, `h1`, `h2.title`), short enough to be worth its place as a `selector` to read a part by.
+    // own in each tree (`#pricing`, `h1`, `h2.title`, `#frame >>> #t`), short enough to be worth its place as a `selector` to read a part by.
     const selector = this.selectors.selectorFor(el)
-    const own = selector !== null && selector.length <= HEADING_SELECTOR_MAX && !/[\s>~+]/.test(selector)
+    const own = selector !== null && selector.length <= HEADING_SELECTOR_MAX && selector.split(PIERCE).every((hop) => !/[\s>~+]/.test(hop))
     this.out.line(`${"#".repeat(level)} ${text}${own ? ` ${this.annotate(el, false)}` : ""}`)
   }
 
