@@ -80,6 +80,17 @@ const selectorOfWritten = (written) => {
   // A cut URL, `(start…)`, is selected by its start.
   return url.endsWith("…") ? `a[href^="${cssQuoted(url.slice(0, -1))}"]` : `a[href="${cssQuoted(url)}"]`
 }
+const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
+/** The selectors of the content's `[text](url){^}` links, in order: `S a[href="url"]`, S from the last landmark line above. */
+const scopedSelectors = (content) => {
+  const found = []
+  let scope = null
+  for (const line of content.split("\n")) {
+    if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
+    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^\}/g)) found.push(scope === null ? "" : `${scope} a[href="${cssQuoted(m[1])}"]`)
+  }
+  return found
+}
 const cssQuoted = (text) => text.replace(/["\\]/g, "\\$&")
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
@@ -212,9 +223,14 @@ try {
     // Each selector is taken from the annotation as the content writes it, resolved as the model
     // is told to (docs/page-content.md): `{selector}` is the selector; a link written
     // `[text](url)` with no annotation after it is selected by `a[href="url"]`.
-    const pairs = audited.value.audit.map((p) => ({ ...p, selector: selectorOfWritten(p.written) }))
-    const notInContent = pairs.filter((p) =>
-      p.written.startsWith("{") ? !content.includes(p.written) : !new RegExp(`\\]${escapeRegExp(p.written)}(?!\\{)`).test(content),
+    // `[text](url){^}` is `S a[href="url"]`, S the annotation of the last landmark line above: the
+    // n-th `{^}` of the audit is the n-th of the content.
+    const scoped = scopedSelectors(content)
+    const pairs = audited.value.audit.map((p) => ({ ...p, selector: p.written === "{^}" ? scoped.shift() : selectorOfWritten(p.written) }))
+    const notInContent = pairs.filter(
+      (p) =>
+        p.selector === undefined ||
+        (p.written.startsWith("{") ? !content.includes(p.written) : !new RegExp(`\\]${escapeRegExp(p.written)}(?!\\{)`).test(content)),
     )
     if (notInContent.length) throw new Error(`${file}: ${notInContent.length} audited selectors are not in the content`)
     const check = await page.evaluate(checkInPage, { pairs, attribute: "data-agent-mesh-audit" })

@@ -404,6 +404,22 @@ export class SelectorMaker {
     return index.has(el) && index.hrefsStartingWith(prefix) === 1
   }
 
+  /**
+   * Whether `anchor a[href="…"]` (the link's own href) selects the link `el` alone inside
+   * `anchor`, both in the top document: the handle's elements inside the anchor's subtree, counted.
+   */
+  selectsAloneByHrefWithin(el: Element, anchor: Element): boolean {
+    const root = el.getRootNode()
+    if (root.nodeType !== Node.DOCUMENT_NODE || this.frames.has(root as Document) || anchor.getRootNode() !== root) return false
+    const href = el.getAttribute("href")
+    if (el.localName !== "a" || href === null || href.length > LONG_URL) return false
+    const index = this.indexOf(root as Document)
+    if (!index.has(el) || !index.has(anchor)) return false
+    const list = index.listOf(plain(`a[href=${cssString(href)}]`))
+    const [from, to] = index.within(list, index.rangeOf(anchor))
+    return to - from === 1 && list.elements[from] === el
+  }
+
   /** The selector of `el` inside its own tree (document or shadow root). */
   localSelector(el: Element, spelled: ReadonlyArray<Spelled> = []): string | null {
     if (this.local.has(el)) return this.local.get(el)!

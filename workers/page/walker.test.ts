@@ -43,13 +43,29 @@ const annotationsOf = (content: string): string[] => {
   return found
 }
 
+const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
+
+/** The selectors of the content's `[text](url){^}` links, in order: `S a[href="url"]`, S the annotation of the last landmark line above. */
+const scopedSelectors = (content: string): string[] => {
+  const found: string[] = []
+  let scope: string | null = null
+  for (const line of content.split("\n")) {
+    if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
+    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^\}/g))
+      found.push(scope === null ? "" : `${scope} a[href="${m[1]!.replace(/["\\]/g, "\\$&")}"]`)
+  }
+  return found
+}
+
 /** Every annotated element: its selector, as the content writes it, must select exactly it (checked here, apart from the walker). */
 const expectSelectorsExact = (outcome: Awaited<ReturnType<typeof read>>) => {
+  const scoped = scopedSelectors(outcome.content)
   expect(outcome.audit?.length ?? 0, "audit pairs").to.be.above(0)
   // As sets of texts: an iframe's line is put in front of its content once the content is read.
   expect(annotationsOf(outcome.content).sort(), "the annotations in the content").to.deep.equal(outcome.audit!.map((p) => p.written).sort())
+  // The n-th `{^}` of the audit is the n-th of the content.
   for (const { written, mark } of outcome.audit!) {
-    const selector = selectorOfWritten(written)
+    const selector = written === "{^}" ? (scoped.shift() ?? "") : selectorOfWritten(written)
     const resolved = resolveSelector(document, selector)
     expect(resolved.ok && resolved.count, `${selector} matches`).to.equal(1)
     expect(resolved.ok && resolved.element?.getAttribute(AUDIT_ATTRIBUTE), `${selector} selects its own element`).to.equal(mark)
@@ -104,6 +120,22 @@ describe("page walker: format", () => {
     const { content } = await read()
     expect(content).to.include("[third](/a){#x > a}")
     expect(content).to.match(/\[first\]\(\/a\)\{[^}]+\}/)
+  })
+
+  it("writes a link repeated in two landmarks [text](url){^}: selected by the last landmark line's selector and its href", async () => {
+    page(`<nav aria-label="Primary"><a href="/a">A</a> <a href="/b">B</a> <a href="/only">Only</a></nav>
+      <main><p>text</p><a href="/a">A again, outside any landmark line</a></main>
+      <footer><ul><li><a href="/b">B</a></li></ul><nav><a href="/b">B in a nested nav</a></nav><a href="/b">B after the nested nav</a></footer>`)
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    expect(lines.slice(0, 2), outcome.content).to.deep.equal(['[nav]{nav[aria-label="Primary"]}', "[A](/a){^} [B](/b){^} [Only](/only)"])
+    // Under [main]{main}, /a is unique in main.
+    expect(outcome.content).to.include("[A again, outside any landmark line](/a){^}")
+    // The footer holds /b twice: its list item is not unique there; the nested nav's line is the last above it and its link is unique there.
+    expect(outcome.content).to.include("[B in a nested nav](/b){^}")
+    // After the nested nav ends, the last landmark line above is the nested nav's, which does not hold the link: no {^}.
+    expect(outcome.content).to.match(/\[B after the nested nav\]\(\/b\)\{[^^}][^}]*\}/)
+    expectSelectorsExact(outcome)
   })
 
   it("writes a link that its href selects alone as [text](url), and cuts a long URL to a prefix that selects it alone", async () => {

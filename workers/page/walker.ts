@@ -22,7 +22,7 @@ import {
 import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips } from "./walker-visibility.ts"
 import { STOP_NOTE_START } from "./content-length.ts"
-import { escapeText, LimitReached, MarkdownWriter } from "./walker-writer.ts"
+import { escapeText, LANDMARK_LINE, LimitReached, MarkdownWriter } from "./walker-writer.ts"
 
 export interface ReadOptions {
   readonly selector?: string
@@ -120,6 +120,13 @@ class Walker {
   readonly annotated: Array<{ element: Element; selector: string; written: string; interactive: boolean }> = []
   pierced = false
   unresolved = false
+  /** The writer of the whole content (headings and table cells are written apart, then joined). */
+  readonly root: MarkdownWriter
+  /**
+   * The landmark whose line is the last landmark line written, while the walk is inside it: the
+   * scope of `{^}` (see linkToken). Null once it ends or another landmark starts.
+   */
+  scope: { readonly el: Element; readonly selector: string; readonly line: number } | null = null
   /** The element the walk was at when it last paused. */
   at: Element | null = null
 
@@ -128,6 +135,7 @@ class Walker {
     readonly clock: Clock,
   ) {
     this.out = new MarkdownWriter(limit)
+    this.root = this.out
   }
 
   /** The selector for an annotation, in braces. `spelled`: texts the annotation can leave out when the selector spells them. */
@@ -193,11 +201,17 @@ class Walker {
     const landmark = landmarkOf(el)
     if (landmark !== null) {
       this.out.flush()
+      this.scope = null
       if (shown) {
-        this.out.line(this.named(el, landmark, landmarkName(el), [], false))
+        const line = this.named(el, landmark, landmarkName(el), [], false)
+        const selector = this.selectors.selectorFor(el)
+        const scoped = this.out === this.root && !this.out.prefixed && selector !== null && !selector.includes(PIERCE)
+        this.out.line(line)
+        if (scoped && LANDMARK_LINE.test(line)) this.scope = { el, selector, line: this.out.mark - 1 }
       }
       yield* this.children(el, context)
       this.out.flush()
+      this.scope = null
       return
     }
     const level = headingLevel(el)
@@ -327,6 +341,20 @@ class Walker {
     if (impliable && this.selectors.selectorFor(el, spelled) === byHref) {
       this.annotated.push({ element: el, selector: byHref, written: `(${href})`, interactive: true })
       return `[${text}](${href})`
+    }
+    // `[text](url){^}`: selected by `S a[href="url"]`, S the selector of the last landmark line above
+    // (a link repeated in a navigation and a footer), when that line is the landmark the link is in.
+    const scope = this.scope
+    if (
+      impliable &&
+      scope !== null &&
+      this.out === this.root &&
+      this.out.lastLandmarkLine === scope.line &&
+      scope.el.contains(el) &&
+      this.selectors.selectsAloneByHrefWithin(el, scope.el)
+    ) {
+      this.annotated.push({ element: el, selector: `${scope.selector} ${byHref}`, written: "{^}", interactive: true })
+      return `[${text}](${href}){^}`
     }
     const selector = this.annotate(el, true, spelled)
     if (selector.includes(`[href=${cssString(href)}]`) || href === "" || href === "#" || /^javascript:/i.test(href))
