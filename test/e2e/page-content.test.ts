@@ -22,6 +22,8 @@ interface Content {
 
 interface AuditPair {
   selector: string
+  /** The annotation as the content writes it: `{selector}`, a link's `(url)`, or `{^}`. */
+  written: string
   mark: string
   interactive: boolean
 }
@@ -146,7 +148,7 @@ const cssQuoted = (text: string) => text.replace(/["\\]/g, "\\$&")
  * `S a[href="url"]`, S the annotation of the last landmark line above (the n-th `{^}` of the
  * audit is the n-th of the content).
  */
-const selectorsOf = ({ content, audit }: { content: string; audit: AuditPair[] }) => {
+const selectorsOf = ({ content, audit }: { content: string; audit: AuditPair[] }): Array<{ selector: string; mark: string }> => {
   const scoped: string[] = []
   let scope: string | null = null
   for (const line of content.split("\n")) {
