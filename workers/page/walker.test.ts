@@ -418,7 +418,7 @@ describe("page walker: boxes that do not hold their children", () => {
 describe("page walker: page text that looks like an annotation", () => {
   it("escapes braces, brackets and backslashes, so that every bare {…} and every [text](url) is an annotation", async () => {
     page(`<p>Template {problem} and {0} in C:\\dir\\{x}</p><p><code>{code}</code> <a href="/a{b}">{link}</a></p>
-      <p>See [x](/y) here</p><button aria-label="Close {dialog} [x](/y)">x</button><input aria-label="Ask" value="{typed}">`)
+      <p>See [x](/y) here</p><button aria-label="Close {dialog} [x](/y)">x</button><button>Open [z](/w)</button><input aria-label="Ask" value="{typed}">`)
     const outcome = await read({ audit: true })
     expect(outcome.content).to.include("Template \\{problem\\} and \\{0\\} in C:\\\\dir\\\\\\{x\\}")
     expect(outcome.content).to.include("`\\{code\\}`")
