@@ -72,6 +72,27 @@ function bigPage(elements) {
   return `<!doctype html><html><head><title>Big catalogue</title></head><body><header><nav aria-label="Sections"><ul>${nav}</ul></nav></header><main id="list"><h1>Catalogue</h1>${cards.join("")}</main><footer>${footer}</footer></body></html>`
 }
 
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+/** The CSS selector an annotation stands for: `{selector}`, or `(url)` of a link whose selector is implied. */
+const selectorOfWritten = (written) => {
+  if (written.startsWith("{")) return written.slice(1, -1)
+  const url = written.slice(1, -1)
+  // A cut URL, `(start…)`, is selected by its start.
+  return url.endsWith("…") ? `a[href^="${cssQuoted(url.slice(0, -1))}"]` : `a[href="${cssQuoted(url)}"]`
+}
+const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
+/** The selectors of the content's `[text](url){^}` links, in order: `S a[href="url"]`, S from the last landmark line above. */
+const scopedSelectors = (content) => {
+  const found = []
+  let scope = null
+  for (const line of content.split("\n")) {
+    if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
+    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^\}/g)) found.push(scope === null ? "" : `${scope} a[href="${cssQuoted(m[1])}"]`)
+  }
+  return found
+}
+const cssQuoted = (text) => text.replace(/["\\]/g, "\\$&")
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const timed = async (fn) => {
   const started = performance.now()
@@ -199,8 +220,18 @@ try {
     const audited = await routerCall("page.readContent", { tab_id: tabId, audit: true })
     if (!audited.ok) throw new Error(`${file}: audit failed: ${JSON.stringify(audited.error)}`)
     if (audited.value.content !== content) throw new Error(`${file}: the audit run wrote different content from the tool call`)
-    const pairs = audited.value.audit
-    const notInContent = pairs.filter((p) => !content.includes(`{${p.selector}}`))
+    // Each selector is taken from the annotation as the content writes it, resolved as the model
+    // is told to (docs/page-content.md): `{selector}` is the selector; a link written
+    // `[text](url)` with no annotation after it is selected by `a[href="url"]`.
+    // `[text](url){^}` is `S a[href="url"]`, S the annotation of the last landmark line above: the
+    // n-th `{^}` of the audit is the n-th of the content.
+    const scoped = scopedSelectors(content)
+    const pairs = audited.value.audit.map((p) => ({ ...p, selector: p.written === "{^}" ? scoped.shift() : selectorOfWritten(p.written) }))
+    const notInContent = pairs.filter(
+      (p) =>
+        p.selector === undefined ||
+        (p.written.startsWith("{") ? !content.includes(p.written) : !new RegExp(`\\]${escapeRegExp(p.written)}(?!\\{)`).test(content)),
+    )
     if (notInContent.length) throw new Error(`${file}: ${notInContent.length} audited selectors are not in the content`)
     const check = await page.evaluate(checkInPage, { pairs, attribute: "data-agent-mesh-audit" })
     rows.push({

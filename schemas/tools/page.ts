@@ -44,7 +44,7 @@ export const getTabContent = defineTool({
   group: "page",
   subAgents: ["researcher", "page_operator"],
   description:
-    "Read the rendered content of an open tab as structured Markdown annotated with CSS selectors. Unlike web_fetch it makes no new request: it reads the page as the browser shows it, including content made by scripts and pages behind the user's login. Each selector in the result selects exactly the element it annotates: pass it back as `selector` to read just that part, or use it in execute_script to click, fill or read that element. Get the tab_id from list_tabs or open_tab.",
+    'Read the rendered content of an open tab as structured Markdown annotated with CSS selectors. Unlike web_fetch it makes no new request: it reads the page as the browser shows it, including content made by scripts and pages behind the user\'s login. Each annotation selects exactly the element it annotates: `{selector}` is a CSS selector; a link written `[text](url)` with no `{…}` after it is selected by `a[href="url"]`, one whose URL is cut, `[text](start…)`, by `a[href^="start"]`, and `[text](url){^}` by `S a[href="url"]`, where `{S}` ends the last landmark line above (a line such as `[nav "Main"]{S}`). Pass a selector back as `selector` to read just that part, or use it in execute_script to click, fill or read that element. Page text escapes `\\`, `{`, `}`, `[` and `]` with a backslash. Get the tab_id from list_tabs or open_tab.',
   annotations: { worksOn: "page", readOnly: true, destructive: false, openWorld: true, flow: { reads: ["private", "untrusted"] } },
   parameters: GetTabContentParameters,
   result: GetTabContentResult,

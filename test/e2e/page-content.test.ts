@@ -22,6 +22,8 @@ interface Content {
 
 interface AuditPair {
   selector: string
+  /** The annotation as the content writes it: `{selector}`, a link's `(url)`, or `{^}`. */
+  written: string
   mark: string
   interactive: boolean
 }
@@ -137,8 +139,32 @@ const audit = async (tabId: number): Promise<{ content: string; audit: AuditPair
       return reply.value
     })
 
-/** In the page: each selector (">>>" hops resolved by hand) must find exactly one element, the marked one. */
-const wrongSelectors = (page: Page, pairs: AuditPair[]) =>
+const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
+const cssQuoted = (text: string) => text.replace(/["\\]/g, "\\$&")
+
+/**
+ * Each annotation's selector, as docs/page-content.md tells the model to read it: `{selector}`;
+ * a link's `(url)` → `a[href="url"]`, `(start…)` → `a[href^="start"]`; `{^}` after `[text](url)` →
+ * `S a[href="url"]`, S the annotation of the last landmark line above (the n-th `{^}` of the
+ * audit is the n-th of the content).
+ */
+const selectorsOf = ({ content, audit }: { content: string; audit: AuditPair[] }): Array<{ selector: string; mark: string }> => {
+  const scoped: string[] = []
+  let scope: string | null = null
+  for (const line of content.split("\n")) {
+    if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
+    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^\}/g)) scoped.push(scope === null ? "" : `${scope} a[href="${cssQuoted(m[1]!)}"]`)
+  }
+  return audit.map(({ written, mark }) => {
+    if (written === "{^}") return { selector: scoped.shift() ?? "", mark }
+    if (written.startsWith("{")) return { selector: written.slice(1, -1), mark }
+    const url = cssQuoted(written.slice(1, -1))
+    return { selector: url.endsWith("…") ? `a[href^="${url.slice(0, -1)}"]` : `a[href="${url}"]`, mark }
+  })
+}
+
+/** In the page: each annotation's selector (">>>" hops resolved by hand) must find exactly one element, the marked one. */
+const wrongSelectors = (page: Page, audited: { content: string; audit: AuditPair[] }) =>
   page.evaluate((pairs) => {
     const wrong: string[] = []
     for (const { selector, mark } of pairs) {
@@ -154,7 +180,7 @@ const wrongSelectors = (page: Page, pairs: AuditPair[]) =>
         wrong.push(`${selector}: ${found.length} match(es)`)
     }
     return wrong
-  }, pairs)
+  }, selectorsOf(audited))
 
 before(async () => {
   realPages = (await readdir(pagesDir)).filter((f) => f.endsWith(".html")).sort()
@@ -212,7 +238,7 @@ describe("get_tab_content", () => {
     assert.ok(inner.content.endsWith('[button "Follow"]{#card >>> #follow}'), inner.content)
 
     const audited = await audit(tabId)
-    assert.deepEqual(await wrongSelectors(page, audited.audit), [])
+    assert.deepEqual(await wrongSelectors(page, audited), [])
     await page.close()
   })
 
@@ -261,7 +287,7 @@ describe("get_tab_content", () => {
     const { page, tabId } = await open("/form.html")
     const part = await read({ tab_id: tabId, selector: "nav" })
     assert.equal(part.used_selector, "nav")
-    assert.equal(part.content, '[nav]{nav[aria-label="Account"]}\n[Profile]{a[href="/profile"]}')
+    assert.equal(part.content, '[nav]{nav[aria-label="Account"]}\n[Profile](/profile)')
 
     const missing = await refused({ tab_id: tabId, selector: "#sidebar" })
     assert.equal(missing.code, "selector_not_found")
@@ -328,7 +354,7 @@ describe("get_tab_content", () => {
       const audited = await audit(tabId)
       assert.equal(audited.content, content, `${file}: the audit reads what the tool returned`)
       assert.ok(audited.audit.length > 20, `${file}: ${audited.audit.length} selectors`)
-      assert.deepEqual(await wrongSelectors(page, audited.audit), [], `${file}: selectors that are not exact`)
+      assert.deepEqual(await wrongSelectors(page, audited), [], `${file}: selectors that are not exact`)
       const unaddressed = await page.evaluate(() => {
         const query =
           "a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [role=tab], [contenteditable=true], [onclick], [tabindex]:not([tabindex^='-'])"

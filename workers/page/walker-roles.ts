@@ -260,7 +260,7 @@ export const optionsOf = (el: Element): string | undefined => {
 }
 
 /** A quoted name or value: its quotes, backslashes and braces escaped, so that it never reads as an annotation. */
-export const escapeQuoted = (text: string): string => text.replace(/["\\{}]/g, (c) => `\\${c}`)
+export const escapeQuoted = (text: string): string => text.replace(/["\\{}[\]]/g, (c) => `\\${c}`)
 
 const ariaTrue = (el: Element, name: string) => el.getAttribute(name) === "true"
 

@@ -14,6 +14,12 @@ export type SelectorRoot = Document | ShadowRoot
 /** Separates the hops of a selector that crosses into a shadow root or an iframe's document. */
 export const PIERCE = " >>> "
 
+/**
+ * A link's href longer than this is no handle: the content shows such a URL cut, and selects the
+ * link by the URL's start (`a[href^="…"]`) or by other handles.
+ */
+export const LONG_URL = 100
+
 /** Attributes that authors set on purpose and rarely regenerate, best first. */
 const NAMING = new Set(["aria-label", "title", "placeholder", "alt"])
 const STABLE_ATTRIBUTES = [
@@ -150,7 +156,7 @@ const ownHandles = (el: Element, quirks: boolean): Handle[][] => {
     else if (!worth && ATTRIBUTES_LOOKED_AT.has(name)) worth = true
   }
   const authored: Handle[] = []
-  if (tag === "a" && href !== null && href.length <= 200) authored.push(plain(`a[href=${cssString(href)}]`))
+  if (tag === "a" && href !== null && href.length <= LONG_URL) authored.push(plain(`a[href=${cssString(href)}]`))
   if (id && isStableId(id)) {
     const text = idSelector(id)
     authored.push({ text, key: quirks && text.startsWith("#") ? text.toLowerCase() : text })
@@ -208,6 +214,9 @@ class TreeIndex {
   private readonly lists = new Map<string, Listed>()
   private readonly order = new Map<Element, number>()
   private readonly ends: number[] = []
+  /** The href of every `a` element of the tree, sorted when first asked (for `a[href^="…"]`). */
+  private readonly hrefs: string[] = []
+  private hrefsSorted = false
   ready = false
   readonly quirks: boolean
 
@@ -230,6 +239,10 @@ class TreeIndex {
       }
       this.order.set(el, position)
       this.ends.push(position)
+      if (el.localName === "a") {
+        const href = el.getAttribute("href")
+        if (href !== null) this.hrefs.push(href)
+      }
       for (const tier of ownHandles(el, this.quirks))
         for (const handle of tier) {
           const list = this.lists.get(handle.key)
@@ -250,6 +263,24 @@ class TreeIndex {
 
   has(el: Element): boolean {
     return this.order.has(el)
+  }
+
+  /** How many `a` elements of the tree have an href that starts with `prefix` (counted up to 2). */
+  hrefsStartingWith(prefix: string): number {
+    if (!this.hrefsSorted) {
+      this.hrefs.sort()
+      this.hrefsSorted = true
+    }
+    let lo = 0
+    let hi = this.hrefs.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (this.hrefs[mid]! < prefix) lo = mid + 1
+      else hi = mid
+    }
+    let count = 0
+    while (count < 2 && lo + count < this.hrefs.length && this.hrefs[lo + count]!.startsWith(prefix)) count++
+    return count
   }
 
   listOf(handle: Handle): Listed {
@@ -292,6 +323,8 @@ type Score = (selector: string) => number
 export interface Spelled {
   readonly text: string
   readonly saves: number
+  /** Counts only when the selector is this text exactly (a link's implied `a[href]`, which is not printed at all). */
+  readonly whole?: boolean
 }
 
 /** How many uniquely named ancestors to try as the start of a selector: a farther one may give a shorter selector. */
@@ -359,11 +392,40 @@ export class SelectorMaker {
     return prefix === null ? null : prefix + PIERCE + local
   }
 
+  /**
+   * Whether `a[href^="prefix"]`, queried on the top document, selects `el` alone: `el` is a link
+   * of the top document (not of a shadow root or a frame), indexed, whose href starts with `prefix`.
+   */
+  selectsAloneByHrefPrefix(el: Element, prefix: string): boolean {
+    const root = el.getRootNode()
+    if (root.nodeType !== Node.DOCUMENT_NODE || this.frames.has(root as Document)) return false
+    if (el.localName !== "a" || !(el.getAttribute("href") ?? "").startsWith(prefix)) return false
+    const index = this.indexOf(root as Document)
+    return index.has(el) && index.hrefsStartingWith(prefix) === 1
+  }
+
+  /**
+   * Whether `anchor a[href="…"]` (the link's own href) selects the link `el` alone inside
+   * `anchor`, both in the top document: the handle's elements inside the anchor's subtree, counted.
+   */
+  selectsAloneByHrefWithin(el: Element, anchor: Element): boolean {
+    const root = el.getRootNode()
+    if (root.nodeType !== Node.DOCUMENT_NODE || this.frames.has(root as Document) || anchor.getRootNode() !== root) return false
+    const href = el.getAttribute("href")
+    if (el.localName !== "a" || href === null || href.length > LONG_URL) return false
+    const index = this.indexOf(root as Document)
+    if (!index.has(el) || !index.has(anchor)) return false
+    const list = index.listOf(plain(`a[href=${cssString(href)}]`))
+    const [from, to] = index.within(list, index.rangeOf(anchor))
+    return to - from === 1 && list.elements[from] === el
+  }
+
   /** The selector of `el` inside its own tree (document or shadow root). */
   localSelector(el: Element, spelled: ReadonlyArray<Spelled> = []): string | null {
     if (this.local.has(el)) return this.local.get(el)!
     const score: Score = (selector) =>
-      selector.length - spelled.reduce((saved, s) => (selector.includes(s.text) ? saved + s.saves : saved), 0)
+      selector.length -
+      spelled.reduce((saved, s) => ((s.whole ? selector === s.text : selector.includes(s.text)) ? saved + s.saves : saved), 0)
     const root = el.getRootNode() as SelectorRoot
     const index = this.indexOf(root)
     // An element added to the page after its tree was indexed is checked the slow way.

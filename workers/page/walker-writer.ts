@@ -6,9 +6,16 @@
 
 /**
  * Page text with the characters that mean something in the format escaped: `{` and `}` (an
- * unescaped brace always opens or closes a selector annotation) and the backslash itself.
+ * unescaped brace always opens or closes a selector annotation), `[` and `]` (so that page text
+ * never reads as a link `[text](url)` whose selector is implied) and the backslash itself.
  */
-export const escapeText = (text: string): string => text.replace(/[\\{}]/g, (c) => `\\${c}`)
+export const escapeText = (text: string): string => text.replace(/[\\{}[\]]/g, (c) => `\\${c}`)
+
+/**
+ * A landmark line, `[nav "Primary"]{selector}` alone on a line with no list or quote marker: a
+ * link annotated `{^}` below it is selected by `selector a[href="url"]`.
+ */
+export const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
 
 /** Thrown to end the walk once the limit is passed. */
 export class LimitReached {}
@@ -24,6 +31,8 @@ export class MarkdownWriter {
   private inline = ""
   private readonly prefixes: Prefix[] = []
   private length = 0
+  /** The index of the last line written that reads as a landmark line (-1: none). */
+  lastLandmarkLine = -1
 
   constructor(private readonly limit: number = Number.POSITIVE_INFINITY) {}
 
@@ -72,6 +81,7 @@ export class MarkdownWriter {
       p.used = true
     }
     const full = prefix + text
+    if (LANDMARK_LINE.test(full)) this.lastLandmarkLine = this.lines.length
     this.lines.push(full)
     this.length += full.length + 1
     if (this.length > this.limit) throw new LimitReached()
@@ -80,7 +90,14 @@ export class MarkdownWriter {
   /** Puts a line in front of the lines written since `mark` (used for markers written only when something follows). */
   insert(mark: number, text: string): void {
     this.lines.splice(mark, 0, text)
+    if (LANDMARK_LINE.test(text) && mark > this.lastLandmarkLine) this.lastLandmarkLine = mark
+    else if (this.lastLandmarkLine >= mark) this.lastLandmarkLine++
     this.length += text.length + 1
+  }
+
+  /** Whether a list or quote marker is in force (a line written now would carry one). */
+  get prefixed(): boolean {
+    return this.prefixes.length > 0
   }
 
   get mark(): number {

@@ -14,14 +14,61 @@ const failure = (outcome: ReadOutcome) => {
   return outcome
 }
 
-/** Every annotated element: its selector must select exactly it (checked here, apart from the walker). */
+/** The selector an annotation stands for, as docs/page-content.md tells the model: `{selector}`, or `(url)` of a link → `a[href="url"]` (`(start…)` → `a[href^="start"]`). */
+const selectorOfWritten = (written: string) => {
+  if (written.startsWith("{")) return written.slice(1, -1)
+  const url = written.slice(1, -1).replace(/["\\]/g, "\\$&")
+  return url.endsWith("…") ? `a[href^="${url.slice(0, -1)}"]` : `a[href="${url}"]`
+}
+
+/**
+ * The annotations of a content, in order, read as the model is told to: an unescaped `{` opens
+ * one, which ends at the first unescaped `}`; a link `[text](url)` with no `{` right after it is
+ * one too, written `(url)`.
+ */
+const annotationsOf = (content: string): string[] => {
+  const found: string[] = []
+  for (let i = 0, open = -1; i < content.length; i++) {
+    const c = content[i]
+    if (c === "\\") i++
+    else if (c === "{" && open < 0) open = i
+    else if (c === "}" && open >= 0) {
+      found.push(content.slice(open, i + 1))
+      open = -1
+    } else if (c === "]" && open < 0 && content[i + 1] === "(") {
+      const end = content.indexOf(")", i)
+      if (end > 0 && content[end + 1] !== "{") found.push(content.slice(i + 1, end + 1))
+    }
+  }
+  return found
+}
+
+const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
+
+/** The selectors of the content's `[text](url){^}` links, in order: `S a[href="url"]`, S the annotation of the last landmark line above. */
+const scopedSelectors = (content: string): string[] => {
+  const found: string[] = []
+  let scope: string | null = null
+  for (const line of content.split("\n")) {
+    if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
+    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^\}/g))
+      found.push(scope === null ? "" : `${scope} a[href="${m[1]!.replace(/["\\]/g, "\\$&")}"]`)
+  }
+  return found
+}
+
+/** Every annotated element: its selector, as the content writes it, must select exactly it (checked here, apart from the walker). */
 const expectSelectorsExact = (outcome: Awaited<ReturnType<typeof read>>) => {
+  const scoped = scopedSelectors(outcome.content)
   expect(outcome.audit?.length ?? 0, "audit pairs").to.be.above(0)
-  for (const { selector, mark } of outcome.audit!) {
+  // As sets of texts: an iframe's line is put in front of its content once the content is read.
+  expect(annotationsOf(outcome.content).sort(), "the annotations in the content").to.deep.equal(outcome.audit!.map((p) => p.written).sort())
+  // The n-th `{^}` of the audit is the n-th of the content.
+  for (const { written, mark } of outcome.audit!) {
+    const selector = written === "{^}" ? (scoped.shift() ?? "") : selectorOfWritten(written)
     const resolved = resolveSelector(document, selector)
     expect(resolved.ok && resolved.count, `${selector} matches`).to.equal(1)
     expect(resolved.ok && resolved.element?.getAttribute(AUDIT_ATTRIBUTE), `${selector} selects its own element`).to.equal(mark)
-    expect(outcome.content).to.include(`{${selector}}`)
   }
 }
 
@@ -48,10 +95,10 @@ describe("page walker: format", () => {
     expect(content).to.equal(
       [
         '[nav]{nav[aria-label="Primary"]}',
-        '[Home]{a[href="/"]} [Docs]{a[href="/docs"]}',
+        "[Home](/) [Docs](/docs)",
         "[main]{#content}",
         "# Welcome {h1}",
-        'Read the [guide]{a[href="/guide"]} first.',
+        "Read the [guide](/guide) first.",
         "- One",
         "- Two",
         "  1. Nested",
@@ -74,6 +121,35 @@ describe("page walker: format", () => {
     expect(content).to.include("[third](/a){#x > a}")
     expect(content).to.match(/\[first\]\(\/a\)\{[^}]+\}/)
   })
+
+  it("writes a link repeated in two landmarks [text](url){^}: selected by the last landmark line's selector and its href", async () => {
+    page(`<nav aria-label="Primary"><a href="/a">A</a> <a href="/b">B</a> <a href="/only">Only</a></nav>
+      <main><p>text</p><a href="/a">A again, outside any landmark line</a></main>
+      <footer><ul><li><a href="/b">B</a></li></ul><nav><a href="/b">B in a nested nav</a></nav><a href="/b">B after the nested nav</a></footer>`)
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    expect(lines.slice(0, 2), outcome.content).to.deep.equal(['[nav]{nav[aria-label="Primary"]}', "[A](/a){^} [B](/b){^} [Only](/only)"])
+    // Under [main]{main}, /a is unique in main.
+    expect(outcome.content).to.include("[A again, outside any landmark line](/a){^}")
+    // The footer holds /b twice: its list item is not unique there; the nested nav's line is the last above it and its link is unique there.
+    expect(outcome.content).to.include("[B in a nested nav](/b){^}")
+    // After the nested nav ends, the last landmark line above is the nested nav's, which does not hold the link: no {^}.
+    expect(outcome.content).to.match(/\[B after the nested nav\]\(\/b\)\{[^^}][^}]*\}/)
+    expectSelectorsExact(outcome)
+  })
+
+  it("writes a link that its href selects alone as [text](url), and cuts a long URL to a prefix that selects it alone", async () => {
+    const long = (tail: string) => `https://example.com/${"a".repeat(70)}/${tail}-${"b".repeat(40)}`
+    page(`<p><a href="/one">one</a> <a href="/a">first</a> <a href="/a">second</a></p>
+      <p><a href="${long("x")}">unique start</a></p>
+      <p id="twins"><a href="${long("y").replace("/a", "/c")}">twin 1</a> <a href="${long("z").replace("/a", "/c")}">twin 2</a></p>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.include("[one](/one)")
+    expect(outcome.content).to.include(`[unique start](${long("x").slice(0, 80)}…)`)
+    // Two URLs that share their first 80 characters: shown cut, with a selector.
+    expect(outcome.content, outcome.content).to.match(/\[twin 1\]\(https:\/\/example\.com\/c[^)]{50,}…\)\{[^}]+\}/)
+    expectSelectorsExact(outcome)
+  })
 })
 
 describe("page walker: the example of docs/page-content.md", () => {
@@ -92,10 +168,10 @@ describe("page walker: the example of docs/page-content.md", () => {
     ;(document.getElementById("e") as HTMLInputElement).value = "ada@example.com"
     expect((await read()).content).to.equal(`[header]{header}
 [nav]{nav[aria-label="Primary"]}
-[Home]{a[href="/"]} [Docs]{a[href="/docs"]}
+[Home](/) [Docs](/docs)
 [main]{#content}
 # Welcome {h1}
-Read the [guide]{a[href="/guide"]} first.
+Read the [guide](/guide) first.
 [form]{#f}
 [email "Email" = "ada@example.com" required]{#e} [checkbox "Remember me" checked]{input[name="remember"]} [button "Send"]{button}`)
   })
@@ -325,7 +401,7 @@ describe("page walker: boxes that do not hold their children", () => {
         .join("")}</ul></div>`)
     expect(document.querySelector("ul")!.getBoundingClientRect().height).to.equal(0)
     const outcome = await read({ audit: true })
-    for (const t of ["News", "Sport", "Video"]) expect(outcome.content).to.include(`[${t}]{a[href="/${t.toLowerCase()}"]}`)
+    for (const t of ["News", "Sport", "Video"]) expect(outcome.content).to.include(`[${t}](/${t.toLowerCase()})`)
     expectSelectorsExact(outcome)
   })
 
@@ -340,28 +416,16 @@ describe("page walker: boxes that do not hold their children", () => {
 })
 
 describe("page walker: page text that looks like an annotation", () => {
-  it("escapes braces and backslashes, so that every bare {…} is a selector", async () => {
+  it("escapes braces, brackets and backslashes, so that every bare {…} and every [text](url) is an annotation", async () => {
     page(`<p>Template {problem} and {0} in C:\\dir\\{x}</p><p><code>{code}</code> <a href="/a{b}">{link}</a></p>
-      <button aria-label="Close {dialog}">x</button><input aria-label="Ask" value="{typed}">`)
+      <p>See [x](/y) here</p><button aria-label="Close {dialog} [x](/y)">x</button><button>Open [z](/w)</button><input aria-label="Ask" value="{typed}">`)
     const outcome = await read({ audit: true })
     expect(outcome.content).to.include("Template \\{problem\\} and \\{0\\} in C:\\\\dir\\\\\\{x\\}")
     expect(outcome.content).to.include("`\\{code\\}`")
     expect(outcome.content).to.include("[\\{link\\}]")
     expect(outcome.content).to.include('= "\\{typed\\}"')
-    // An annotation opens at a bare "{" and ends at the first bare "}": each one found so is a selector of the audit.
-    const annotations: string[] = []
-    for (let i = 0, open = -1; i < outcome.content.length; i++) {
-      const c = outcome.content[i]
-      if (c === "\\") i++
-      else if (c === "{" && open < 0) open = i + 1
-      else if (c === "}" && open >= 0) {
-        annotations.push(outcome.content.slice(open, i))
-        open = -1
-      }
-    }
-    const selectors = new Set(outcome.audit!.map((p) => p.selector))
-    expect(annotations.length).to.equal(outcome.audit!.length)
-    for (const annotation of annotations) expect(selectors.has(annotation!), annotation).to.equal(true)
+    expect(outcome.content).to.include("See \\[x\\](/y) here")
+    // Every annotation found as the model reads them (bare braces, links without braces) is one of the audit.
     expectSelectorsExact(outcome)
   })
 })

@@ -19,10 +19,10 @@ import {
   statesOf,
   valueOf,
 } from "./walker-roles.ts"
-import { type Clock, cssString, frameDocument, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
+import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips } from "./walker-visibility.ts"
 import { STOP_NOTE_START } from "./content-length.ts"
-import { escapeText, LimitReached, MarkdownWriter } from "./walker-writer.ts"
+import { escapeText, LANDMARK_LINE, LimitReached, MarkdownWriter } from "./walker-writer.ts"
 
 export interface ReadOptions {
   readonly selector?: string
@@ -38,6 +38,8 @@ export interface ReadOptions {
 
 export interface AuditPair {
   readonly selector: string
+  /** The annotation as the content writes it: `{selector}`, or `(url)` for a link whose selector `a[href="url"]` is implied. */
+  readonly written: string
   readonly mark: string
   readonly interactive: boolean
 }
@@ -97,14 +99,34 @@ const TOP: Context = { shown: true, controlsOnly: false, pre: false, cell: false
 /** Attributes whose value is the element's name, so that a selector using one names the element. */
 const NAMING_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"]
 
+/**
+ * A URL that can stand for its link's selector: written `[text](url)` with no annotation, the
+ * link is selected by `a[href="url"]` (a cut one, `[text](start…)`, by `a[href^="start"]`). It
+ * must read back unchanged, so it holds no white space, parenthesis, bracket, brace, quote,
+ * backslash or `…`.
+ */
+const IMPLIABLE_HREF = /^[^\s()[\]{}"'\\<>…]+$/
+/** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`. */
+const URL_CUT = 80
+
+/** The longest selector a heading carries. */
+const HEADING_SELECTOR_MAX = 32
+
 const escapeLabel = (text: string) => text.replace(/[[\]\\{}]/g, (c) => `\\${c}`)
 
 class Walker {
   out: MarkdownWriter
   readonly selectors = new SelectorMaker()
-  readonly annotated: Array<{ element: Element; selector: string; interactive: boolean }> = []
+  readonly annotated: Array<{ element: Element; selector: string; written: string; interactive: boolean }> = []
   pierced = false
   unresolved = false
+  /** The writer of the whole content (headings and table cells are written apart, then joined). */
+  readonly root: MarkdownWriter
+  /**
+   * The landmark whose line is the last landmark line written, while the walk is inside it: the
+   * scope of `{^}` (see linkToken). Null once it ends or another landmark starts.
+   */
+  scope: { readonly el: Element; readonly selector: string; readonly line: number } | null = null
   /** The element the walk was at when it last paused. */
   at: Element | null = null
 
@@ -113,6 +135,7 @@ class Walker {
     readonly clock: Clock,
   ) {
     this.out = new MarkdownWriter(limit)
+    this.root = this.out
   }
 
   /** The selector for an annotation, in braces. `spelled`: texts the annotation can leave out when the selector spells them. */
@@ -123,7 +146,7 @@ class Walker {
       return "{?}"
     }
     if (selector.includes(PIERCE)) this.pierced = true
-    this.annotated.push({ element: el, selector, interactive })
+    this.annotated.push({ element: el, selector, written: `{${selector}}`, interactive })
     return `{${selector}}`
   }
 
@@ -178,11 +201,17 @@ class Walker {
     const landmark = landmarkOf(el)
     if (landmark !== null) {
       this.out.flush()
+      this.scope = null
       if (shown) {
-        this.out.line(this.named(el, landmark, landmarkName(el), [], false))
+        const line = this.named(el, landmark, landmarkName(el), [], false)
+        const selector = this.selectors.selectorFor(el)
+        const scoped = this.out === this.root && !this.out.prefixed && selector !== null && !selector.includes(PIERCE)
+        this.out.line(line)
+        if (scoped && LANDMARK_LINE.test(line)) this.scope = { el, selector, line: this.out.mark - 1 }
       }
       yield* this.children(el, context)
       this.out.flush()
+      this.scope = null
       return
     }
     const level = headingLevel(el)
@@ -284,16 +313,54 @@ class Walker {
     return `[${[...parts, ...details].join(" ").replace(" ; ", "; ")}]${selector}`
   }
 
-  /** `[text]{a[href="/x"]}` when the selector shows the href, else `[text](href){selector}`. */
+  /**
+   * `[text](/x)` when `a[href="/x"]` selects the link alone: the selector is implied by the URL
+   * and not printed. Otherwise `[text](href){selector}`, or `[text]{selector}` when the selector
+   * spells the href or the link has no URL worth showing.
+   */
   linkToken(el: Element, name: string): string {
     const href = el.getAttribute("href") ?? ""
-    const selector = this.annotate(el, true, [{ text: `[href=${cssString(href)}]`, saves: href.length + 2 }])
+    const byHref = `a[href=${cssString(href)}]`
+    const impliable = IMPLIABLE_HREF.test(href)
+    // What a selector that spells the href saves: the URL it spares printing (a long one is printed cut).
+    const shownLength = href.length > LONG_URL ? URL_CUT + 1 : href.length
+    const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: shownLength + 2 }]
+    // Implied (counted on top of the entry above), the selector costs nothing but the whole URL instead of a cut one.
+    if (impliable) spelled.push({ text: byHref, saves: byHref.length - href.length, whole: true })
     const label = escapeLabel(name || href)
     const states = statesOf(el, "link")
     const text = states.length ? `${label} (${states.join(", ")})` : label
+    if (href.length > LONG_URL) {
+      // A long URL is cut: `[text](https://…/start…)` stands for `a[href^="https://…/start"]` when that selects the link alone.
+      const prefix = href.slice(0, URL_CUT)
+      if (IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
+        this.annotated.push({ element: el, selector: `a[href^=${cssString(prefix)}]`, written: `(${prefix}…)`, interactive: true })
+        return `[${text}](${prefix}…)`
+      }
+    }
+    if (impliable && this.selectors.selectorFor(el, spelled) === byHref) {
+      this.annotated.push({ element: el, selector: byHref, written: `(${href})`, interactive: true })
+      return `[${text}](${href})`
+    }
+    // `[text](url){^}`: selected by `S a[href="url"]`, S the selector of the last landmark line above
+    // (a link repeated in a navigation and a footer), when that line is the landmark the link is in.
+    const scope = this.scope
+    if (
+      impliable &&
+      scope !== null &&
+      this.out === this.root &&
+      this.out.lastLandmarkLine === scope.line &&
+      scope.el.contains(el) &&
+      this.selectors.selectsAloneByHrefWithin(el, scope.el)
+    ) {
+      this.annotated.push({ element: el, selector: `${scope.selector} ${byHref}`, written: "{^}", interactive: true })
+      return `[${text}](${href}){^}`
+    }
+    const selector = this.annotate(el, true, spelled)
     if (selector.includes(`[href=${cssString(href)}]`) || href === "" || href === "#" || /^javascript:/i.test(href))
       return `[${text}]${selector}`
-    return `[${text}](${href.replace(/[()\s{}]/g, encodeURIComponent)})${selector}`
+    const shown = href.replace(/[()\s{}…]/g, encodeURIComponent)
+    return `[${text}](${shown.length > LONG_URL ? `${shown.slice(0, URL_CUT)}…` : shown})${selector}`
   }
 
   *heading(el: Element, level: number, context: Context): Work {
@@ -307,8 +374,13 @@ class Walker {
       this.out = outer
     }
     const text = collapse(inner.toString())
-    if (text && context.shown) this.out.line(`${"#".repeat(level)} ${text} ${this.annotate(el, false)}`)
-    else if (text) this.out.line(text)
+    if (!text) return
+    if (!context.shown) return this.out.line(text)
+    // A heading is not interactive: it carries its selector only when that is one handle of its
+    // own in each tree (`#pricing`, `h1`, `h2.title`, `#frame >>> #t`), short enough to be worth its place as a `selector` to read a part by.
+    const selector = this.selectors.selectorFor(el)
+    const own = selector !== null && selector.length <= HEADING_SELECTOR_MAX && selector.split(PIERCE).every((hop) => !/[\s>~+]/.test(hop))
+    this.out.line(`${"#".repeat(level)} ${text}${own ? ` ${this.annotate(el, false)}` : ""}`)
   }
 
   picture(el: Element, context: Context): void {
@@ -599,14 +671,14 @@ const markAnnotated = (doc: Document, annotated: Walker["annotated"]): AuditPair
   for (const old of doc.querySelectorAll(`[${AUDIT_ATTRIBUTE}]`)) old.removeAttribute(AUDIT_ATTRIBUTE)
   const marks = new Map<Element, string>()
   const pairs: AuditPair[] = []
-  for (const { element, selector, interactive } of annotated) {
+  for (const { element, selector, written, interactive } of annotated) {
     let mark = marks.get(element)
     if (mark === undefined) {
       mark = String(marks.size + 1)
       marks.set(element, mark)
       element.setAttribute(AUDIT_ATTRIBUTE, mark)
     }
-    pairs.push({ selector, mark, interactive })
+    pairs.push({ selector, written, mark, interactive })
   }
   return pairs
 }
