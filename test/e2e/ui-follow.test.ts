@@ -67,6 +67,9 @@ const waitInView = async (page: Page, target: Locator, what: string) => {
   } catch {
     const [box, view] = await Promise.all([handle.boundingBox(), logHandle!.boundingBox()])
     assert.fail(`${what} is not in view: its box ${JSON.stringify(box)}, the log's ${JSON.stringify(view)}`)
+  } finally {
+    // Handles kept alive pile up in the page, and every later exchange pays for them.
+    await Promise.all([handle.dispose(), logHandle?.dispose()])
   }
 }
 
@@ -138,6 +141,7 @@ test("the newest item is in view after each of 50 exchanges, code blocks and too
     await waitInView(panel, answer, `exchange ${i}'s answer`)
     assert.equal(await jump(panel).count(), 0, `no "jump to latest" while following (exchange ${i})`)
     if (process.env.FOLLOW_DEBUG) console.log(`exchange ${i}: ${Date.now() - started} ms`)
+
   }
   // The text of each answer, shadow roots included (innerText stops at them).
   const texts = await panel.locator("[data-testid=assistant-message]").evaluateAll((els) =>
