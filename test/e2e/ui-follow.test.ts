@@ -141,7 +141,6 @@ test("the newest item is in view after each of 50 exchanges, code blocks and too
     await waitInView(panel, answer, `exchange ${i}'s answer`)
     assert.equal(await jump(panel).count(), 0, `no "jump to latest" while following (exchange ${i})`)
     if (process.env.FOLLOW_DEBUG) console.log(`exchange ${i}: ${Date.now() - started} ms`)
-
   }
   // The text of each answer, shadow roots included (innerText stops at them).
   const texts = await panel.locator("[data-testid=assistant-message]").evaluateAll((els) =>
