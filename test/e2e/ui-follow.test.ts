@@ -68,7 +68,7 @@ const waitInView = async (page: Page, target: Locator, what: string) => {
     const [box, view] = await Promise.all([handle.boundingBox(), logHandle!.boundingBox()])
     assert.fail(`${what} is not in view: its box ${JSON.stringify(box)}, the log's ${JSON.stringify(view)}`)
   } finally {
-    // Handles kept alive pile up in the page, and every later exchange pays for them.
+    // Released once checked: each exchange makes four, which would otherwise live as long as the page.
     await Promise.all([handle.dispose(), logHandle?.dispose()])
   }
 }
