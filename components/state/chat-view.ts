@@ -102,21 +102,24 @@ export const reduceLane = (lane: Lane, event: Extract<MeshEvent, { type: "sub_ag
   }
 }
 
+/** The lane of a sub-agent whose first event this is. */
+const laneStarting = (event: Extract<MeshEvent, { type: "sub_agent_event" }>): Lane => ({
+  agentId: event.agentId,
+  agentType: event.agentType,
+  ...(event.description ? { description: event.description } : {}),
+  status: "running",
+  steps: 0,
+  current: "",
+  tools: [],
+})
+
 /**
  * The lanes of agent.spawn's jobs, by agent: they belong to no conversation, so they are kept
  * beside any conversation's view. Events of conversations' own sub-agents leave them as they are.
  */
 export const reduceSpawnLanes = (lanes: Readonly<Record<string, Lane>>, event: MeshEvent): Readonly<Record<string, Lane>> => {
   if (event.type !== "sub_agent_event" || event.conversationId !== undefined || event.callId !== undefined) return lanes
-  const lane: Lane = lanes[event.agentId] ?? {
-    agentId: event.agentId,
-    agentType: event.agentType,
-    ...(event.description ? { description: event.description } : {}),
-    status: "running",
-    steps: 0,
-    current: "",
-    tools: [],
-  }
+  const lane = lanes[event.agentId] ?? laneStarting(event)
   return { ...lanes, [event.agentId]: reduceLane(lane, event.event) }
 }
 
@@ -217,15 +220,7 @@ export const reduce = (view: ChatView, event: MeshEvent): ChatView => {
       return { ...view, research: { ...view.research, [event.jobId]: event } }
     case "sub_agent_event": {
       if (event.callId === undefined) return view
-      const lane: Lane = view.lanes[event.callId] ?? {
-        agentId: event.agentId,
-        agentType: event.agentType,
-        ...(event.description ? { description: event.description } : {}),
-        status: "running",
-        steps: 0,
-        current: "",
-        tools: [],
-      }
+      const lane = view.lanes[event.callId] ?? laneStarting(event)
       return { ...view, lanes: { ...view.lanes, [event.callId]: reduceLane(lane, event.event) } }
     }
     default:
