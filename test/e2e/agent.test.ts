@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test"
 import type { Page } from "playwright-core"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
-import { launchExtension, type ExtensionSession } from "./harness.ts"
+import { launchExtension, until, type ExtensionSession } from "./harness.ts"
 
 interface ModelServer {
   origin: string
@@ -143,13 +143,17 @@ describe("stopping", () => {
   test("a stop during the model's reply ends the run as stopped, and no tool call starts", async () => {
     await configure(panel, "openai")
     model.script([{ delayMs: 20_000, toolCalls: [{ name: "create_task", arguments: { subject: "never" } }] }])
-    const outcome = await panel.evaluate(async () => {
+    const asked = model.requests.length
+    const running = panel.evaluate(async () => {
       const run = globalThis.agent.chat("slow one", { conversationId: "stop-1" })
       const events: string[] = []
-      setTimeout(() => void globalThis.agent.stop("stop-1"), 400)
       for await (const event of run) events.push(event.type)
       return { events, result: await run.result, saved: await globalThis.agent.conversations.get("stop-1") }
     })
+    // Stopped while the model's reply is on its way (the server holds it for 20 s).
+    await until(() => model.requests.length > asked, "the run's model request")
+    await panel.evaluate(() => globalThis.agent.stop("stop-1"))
+    const outcome = await running
     assert.equal(outcome.result.status, "stopped")
     assert.ok(!outcome.events.includes("tool_call_started"))
     assert.equal(outcome.saved?.status, "stopped")
