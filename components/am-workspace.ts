@@ -8,6 +8,7 @@ import { t } from "./i18n.ts"
 import { caughtText } from "./words.ts"
 import { folderIcon } from "./icons.ts"
 import { baseStyles } from "./styles.ts"
+import type { WorkspaceKept } from "../shell/agent-api.ts"
 
 interface Entry {
   readonly name: string
@@ -15,21 +16,12 @@ interface Entry {
   readonly size?: number
 }
 
-interface Kept {
-  readonly id: string
-  readonly kind: "version" | "trash"
-  readonly path: string
-  readonly entry: "file" | "directory"
-  readonly at: number
-  readonly size: number
-}
-
 /** The list under the files: one file's versions, or the trash. */
 interface History {
   readonly title: string
   readonly empty: string
-  readonly items: ReadonlyArray<Kept>
-  readonly reload: () => Promise<ReadonlyArray<Kept>>
+  readonly items: ReadonlyArray<WorkspaceKept>
+  readonly reload: () => Promise<ReadonlyArray<WorkspaceKept>>
 }
 
 interface Preview {
@@ -216,7 +208,7 @@ export class AmWorkspace extends LitElement {
     }
   }
 
-  private async openHistory(title: string, empty: string, reload: () => Promise<ReadonlyArray<Kept>>) {
+  private async openHistory(title: string, empty: string, reload: () => Promise<ReadonlyArray<WorkspaceKept>>) {
     this.error = ""
     this.status = ""
     try {
@@ -234,7 +226,7 @@ export class AmWorkspace extends LitElement {
     return this.openHistory(t("trash"), t("trashEmpty"), () => globalThis.agent.workspace.trash())
   }
 
-  private async restore(item: Kept) {
+  private async restore(item: WorkspaceKept) {
     this.error = ""
     try {
       await globalThis.agent.workspace.restore(item.id)

@@ -19,6 +19,7 @@ import type { Settings, SettingsPatch } from "../schemas/settings.ts"
 import type { ToolGroup } from "../schemas/tool-definition.ts"
 import type { ConnectionResult, ProviderPreset } from "../workers/agent/providers/presets.ts"
 import type { ToolInfo } from "../workers/mesh/supervisor.ts"
+import type { HistoryItem } from "../workers/workspace/history.ts"
 import { eventQueue } from "./event-queue.ts"
 import { callRouter } from "./router-client.ts"
 import type { DroppedKey } from "./router/secrets.ts"
@@ -183,18 +184,8 @@ export interface McpTestResult {
   readonly server?: McpServerInfo
 }
 
-/** Something the workspace kept: a replaced file's previous content, or a deletion. */
-export interface WorkspaceKept {
-  /** What `agent.workspace.restore` takes. */
-  readonly id: string
-  readonly kind: "version" | "trash"
-  /** The workspace path it had. */
-  readonly path: string
-  readonly entry: "file" | "directory"
-  /** When it was replaced or deleted (ms since the epoch). */
-  readonly at: number
-  readonly size: number
-}
+/** Something the workspace kept: a replaced file's previous content, or a deletion (`id` is what `restore` takes). */
+export type WorkspaceKept = Omit<HistoryItem, "marked">
 
 export interface AgentApi {
   /**

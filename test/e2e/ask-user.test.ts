@@ -4,7 +4,7 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
-import { launchExtension, type ExtensionSession, until } from "./harness.ts"
+import { launchExtension, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
@@ -115,14 +115,7 @@ test("after the timeout setting the call returns { answer: null, reason: 'timeou
 })
 
 test("in a run: the model asks, the user answers, the model gets the answer; a stopped run withdraws its question", async () => {
-  await panel.evaluate(
-    (baseUrl) =>
-      globalThis.agent.settings.update({
-        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
-        defaultModel: { providerId: "m", model: "x" },
-      }),
-    model.baseUrl("openai"),
-  )
+  await useScriptedModel(panel, model.baseUrl("openai"))
   model.script([
     { toolCalls: [{ id: "q1", name: "ask_user", arguments: { question: "Window or aisle?", options: ["window", "aisle"] } }] },
     { text: "Aisle it is." },

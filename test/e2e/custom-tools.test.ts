@@ -4,7 +4,7 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
-import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, useScriptedModel, type ExtensionSession } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
@@ -39,14 +39,7 @@ before(async () => {
   model = await startModelServer()
   session = await launchExtension()
   panel = await session.openPage("sidepanel.html")
-  await panel.evaluate(
-    (baseUrl) =>
-      globalThis.agent.settings.update({
-        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
-        defaultModel: { providerId: "m", model: "x" },
-      }),
-    model.baseUrl("openai"),
-  )
+  await useScriptedModel(panel, model.baseUrl("openai"))
 })
 after(async () => {
   await session?.close()

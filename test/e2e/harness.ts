@@ -140,3 +140,14 @@ export const until = async (condition: () => boolean | Promise<boolean>, what: s
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
+
+/** Makes the test's scripted model server (OpenAI wire format) the extension's default model. */
+export const useScriptedModel = (page: Page, baseUrl: string): Promise<unknown> =>
+  page.evaluate(
+    (baseUrl) =>
+      globalThis.agent.settings.update({
+        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
+        defaultModel: { providerId: "m", model: "x" },
+      }),
+    baseUrl,
+  )

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
 import { startMcpServer, type McpTestServer } from "../support/mcp-server.ts"
-import { callTool, launchExtension, until, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
@@ -66,14 +66,7 @@ before(async () => {
   legacy = await startMcpServer({ transport: "sse" })
   session = await launchExtension()
   panel = await session.openPage("sidepanel.html")
-  await panel.evaluate(
-    (baseUrl) =>
-      globalThis.agent.settings.update({
-        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
-        defaultModel: { providerId: "m", model: "x" },
-      }),
-    model.baseUrl("openai"),
-  )
+  await useScriptedModel(panel, model.baseUrl("openai"))
 })
 after(async () => {
   await session?.close()

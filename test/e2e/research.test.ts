@@ -11,7 +11,7 @@ import type { Page } from "playwright-core"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { callTool, fixturesDir, launchExtension, type ExtensionSession } from "./harness.ts"
+import { callTool, fixturesDir, launchExtension, useScriptedModel, type ExtensionSession } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
@@ -71,14 +71,7 @@ before(async () => {
   pages = await startFixtureServer(routes)
   session = await launchExtension()
   panel = await session.openPage("sidepanel.html")
-  await panel.evaluate(
-    (baseUrl) =>
-      globalThis.agent.settings.update({
-        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
-        defaultModel: { providerId: "m", model: "x" },
-      }),
-    model.baseUrl("openai"),
-  )
+  await useScriptedModel(panel, model.baseUrl("openai"))
 })
 after(async () => {
   await session?.close()

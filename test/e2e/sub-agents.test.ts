@@ -5,7 +5,7 @@ import type { Page } from "playwright-core"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { launchExtension, type ExtensionSession, until } from "./harness.ts"
+import { launchExtension, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
@@ -30,14 +30,7 @@ before(async () => {
   })
   session = await launchExtension()
   panel = await session.openPage("sidepanel.html")
-  await panel.evaluate(
-    (baseUrl) =>
-      globalThis.agent.settings.update({
-        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
-        defaultModel: { providerId: "m", model: "x" },
-      }),
-    model.baseUrl("openai"),
-  )
+  await useScriptedModel(panel, model.baseUrl("openai"))
 })
 after(async () => {
   await session?.close()

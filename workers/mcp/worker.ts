@@ -22,6 +22,7 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import type { WireError } from "../../schemas/errors.ts"
 import { mcpToolName, type McpTool, type McpTransportKind } from "../../schemas/mcp.ts"
 import type { CallOutcome, CallRequest, HostServices, ToolWorkerApi } from "../mesh/protocol.ts"
+import { faultInjection } from "../mesh/fault-injection.ts"
 
 /** What the worker needs of its server; the token stays in this worker. */
 export interface McpConnectionConfig {
@@ -442,20 +443,7 @@ const api: McpWorkerApi = {
   async deliver() {
     return { ok: false, error: { code: "not_found", message: "MCP calls wait for nothing from outside." } }
   },
-  crash() {
-    setTimeout(() => {
-      self.close()
-      throw new Error("worker crashed (fault injection)")
-    }, 0)
-  },
-  stall(ms) {
-    setTimeout(() => {
-      const end = performance.now() + ms
-      while (performance.now() < end) {
-        // a thread that never yields
-      }
-    }, 0)
-  },
+  ...faultInjection,
 }
 
 Comlink.expose(api)

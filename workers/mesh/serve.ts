@@ -8,6 +8,7 @@ import { Cause, Effect, Exit } from "effect"
 import { Cancelled, toWire, type ToolError } from "../../schemas/errors.ts"
 import type { ParamsOf, ResultOf, ToolDefinition, ToolErrorOf } from "../../schemas/tool-definition.ts"
 import type { CallOutcome, CallRequest, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
+import { faultInjection } from "./fault-injection.ts"
 
 export interface ToolContext {
   readonly callId: string
@@ -88,20 +89,7 @@ export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>
       running.get(callId)?.abort()
     },
     ping: () => "pong",
-    crash() {
-      setTimeout(() => {
-        self.close()
-        throw new Error("worker crashed (fault injection)")
-      }, 0)
-    },
-    stall(ms) {
-      setTimeout(() => {
-        const end = performance.now() + ms
-        while (performance.now() < end) {
-          // a thread that never yields, as a runaway handler would
-        }
-      }, 0)
-    },
+    ...faultInjection,
   }
   Comlink.expose(api)
 }
