@@ -10,6 +10,7 @@
  * layout on every update. When it does not follow, "jump to latest" says how many items wait.
  */
 import { LitElement, css, html, nothing } from "lit"
+import { guard } from "lit/directives/guard.js"
 import { repeat } from "lit/directives/repeat.js"
 import type { Usage } from "../schemas/conversation.ts"
 import type { ConsentGrant } from "../schemas/events.ts"
@@ -23,13 +24,15 @@ import "./am-lane.ts"
 import { openSettings } from "./am-composer.ts"
 import { formText } from "./form-text.ts"
 import { t } from "./i18n.ts"
-import { liveOrdinal, turnsOf, type ChatView, type TurnItem } from "./state/chat-view.ts"
+import { keepUnchanged, liveOrdinal, turnKey, turnsOf, type ChatView, type TurnItem } from "./state/chat-view.ts"
 import { chat, modelOptions } from "./state/chat.ts"
 import { StoreController } from "./state/store-controller.ts"
 import { baseStyles } from "./styles.ts"
 import { errorText, fixedInSettings, noticeText } from "./words.ts"
 
-export const formatTokens = (n: number): string => new Intl.NumberFormat().format(n)
+/** One formatter: making one per number cost about a millisecond, per turn and per render. */
+const tokenFormat = new Intl.NumberFormat()
+export const formatTokens = (n: number): string => tokenFormat.format(n)
 
 export const usageText = (usage: Usage): string =>
   t("usageLine", formatTokens(usage.inputTokens), formatTokens(usage.outputTokens)) +
@@ -58,6 +61,8 @@ export class AmChatLog extends LitElement {
   private pointerDown = false
   /** Items on screen when the reader scrolled away: the rest are new to them. */
   private seenItems = 0
+  /** The last items made from the view, kept while what they are made of stays the same object. */
+  private turns: { readonly of: ReadonlyArray<unknown>; readonly items: ReadonlyArray<TurnItem> } | undefined
   /** Pending questions and confirmations already brought to the reader. */
   private readonly announced = new Set<string>()
   private unlisten: Array<() => void> = []
@@ -433,7 +438,7 @@ export class AmChatLog extends LitElement {
     const view = this.view.value
     const runId = this.runId.value
     const running = runId !== undefined
-    const items = turnsOf(view, runId)
+    const items = this.turnsFor(view, runId)
     const lastUser = [...items].reverse().find((i) => i.kind === "user")
     const lastAnswer = running ? undefined : [...items].reverse().find((i) => i.kind === "assistant" || i.kind === "user")
     const live = view.live && view.live.runId === runId ? view.live : undefined
@@ -441,8 +446,7 @@ export class AmChatLog extends LitElement {
     if (items.length === 0 && !live && jobs === 0 && view.questions.length === 0 && view.confirmations.length === 0 && !view.failure) {
       return this.empty()
     }
-    const key = (i: TurnItem) =>
-      i.kind === "usage" ? `u:${i.runId}` : i.kind === "assistant" ? `a:${i.record.runId}:${i.ordinal}` : `${i.kind}:${i.record.seq}`
+    const key = turnKey
     const total = items.length + (live ? 1 : 0) + jobs + view.questions.length + view.confirmations.length
     if (this.following) this.seenItems = total
     const unseen = Math.max(0, total - this.seenItems)
@@ -454,6 +458,27 @@ export class AmChatLog extends LitElement {
               ↓ ${unseen > 0 ? t("jumpToLatestCount", String(unseen)) : t("jumpToLatest")}
             </button>`
       }`
+  }
+
+  /**
+   * The view's items, made again only when something they are made of changed: a streamed token
+   * changes only the live reply, so the saved turns are neither rebuilt nor re-rendered (each
+   * item below is guarded by its own identity), and a token costs the same at any length.
+   */
+  private turnsFor(view: ChatView, runId: string | undefined): ReadonlyArray<TurnItem> {
+    const of = [view.messages, view.calls, view.questions, view.confirmations, runId]
+    if (this.turns === undefined || of.some((part, i) => part !== this.turns!.of[i]))
+      this.turns = { of, items: keepUnchanged(this.turns?.items ?? [], turnsOf(view, runId)) }
+    return this.turns.items
+  }
+
+  /** One item, rendered again only when it, its place or its state changed. */
+  private guardedItem(item: TurnItem, isLastUser: boolean, running: boolean, isLastAnswer: boolean, live: boolean) {
+    const seq = item.kind === "usage" ? undefined : item.record.seq
+    const lanes = item.kind === "assistant" ? item.tools.map((card) => this.view.value.lanes[card.callId]) : []
+    return guard([item, isLastUser, running, isLastAnswer, live, this.editing === seq, this.copied === seq, ...lanes], () =>
+      this.item(item, isLastUser, running, isLastAnswer, live),
+    )
   }
 
   private content(
@@ -486,7 +511,7 @@ export class AmChatLog extends LitElement {
         : undefined
     const shown = streaming ? [...items, streaming] : items
     return html`
-      ${repeat(shown, key, (i) => this.item(i, i === lastUser, running, i === lastAnswer && i.kind === "assistant", i === streaming))}
+      ${repeat(shown, key, (i) => this.guardedItem(i, i === lastUser, running, i === lastAnswer && i.kind === "assistant", i === streaming))}
       ${live?.retry ? html`<p class="retry" role="status">${t("retrying", errorText({ code: live.retry }))}</p>` : nothing}
       ${
         streaming

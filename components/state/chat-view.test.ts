@@ -1,7 +1,7 @@
 import { expect } from "chai"
 import type { MessageRecord } from "../../schemas/conversation.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
-import { emptyView, lastUserPrompt, liveOrdinal, reduce, totalUsage, turnsOf, type ChatView } from "./chat-view.ts"
+import { emptyView, keepUnchanged, lastUserPrompt, liveOrdinal, reduce, totalUsage, turnsOf, type ChatView } from "./chat-view.ts"
 
 const c = "conv"
 const r = "run1"
@@ -128,6 +128,45 @@ describe("the chat view", () => {
     ])
     expect(failed.failure?.code).to.equal("no_model")
     expect(reduce(failed, { type: "run_started", conversationId: c, runId: "run2", prompt: "x" }).failure).to.equal(undefined)
+  })
+
+  it("a new list of items keeps the items that did not change, so the log renders only what changed", () => {
+    const call = { id: "a", name: "create_task", arguments: { subject: "x" } }
+    let view = fold([
+      saved({ role: "user", content: "first" }),
+      saved({ role: "assistant", content: "one" }, { usage: { inputTokens: 5, outputTokens: 1 } }),
+      { type: "run_started", conversationId: c, runId: "run2", prompt: "second" },
+    ])
+    const before = turnsOf(view, "run2")
+    view = reduce(view, {
+      type: "message_saved",
+      conversationId: c,
+      runId: "run2",
+      record: { conversationId: c, seq: ++seq, runId: "run2", at: 0, message: { role: "assistant", content: "", toolCalls: [call] } },
+    })
+    const running = keepUnchanged(before, turnsOf(view, "run2"))
+    expect(running.slice(0, 3)).to.deep.equal(before)
+    running.slice(0, 3).forEach((item, i) => expect(item, `item ${i}`).to.equal(before[i]))
+    expect(running[3]).to.include({ kind: "assistant" })
+    // The call's result arrives: only its card's item is new.
+    view = reduce(view, {
+      type: "message_saved",
+      conversationId: c,
+      runId: "run2",
+      record: {
+        conversationId: c,
+        seq: ++seq,
+        runId: "run2",
+        at: 0,
+        message: { role: "tool", toolCallId: "a", name: "create_task", content: "ok" },
+        tool: { durationMs: 3, params: call.arguments, result: { id: "1" } },
+      },
+    })
+    const done = keepUnchanged(running, turnsOf(view, "run2"))
+    done.slice(0, 3).forEach((item, i) => expect(item, `item ${i}`).to.equal(before[i]))
+    expect(done[3]).not.to.equal(running[3])
+    expect(done[3]).to.deep.include({ kind: "assistant" })
+    expect(done[3]!.kind === "assistant" && done[3]!.tools[0]!.status).to.equal("done")
   })
 
   it("totals usage and finds the last user prompt", () => {

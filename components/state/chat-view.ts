@@ -326,6 +326,56 @@ export const turnsOf = (view: ChatView, runningRunId: string | undefined): Reado
   return items
 }
 
+/** The key an item keeps across renders: its run and place, or its saved message. */
+export const turnKey = (i: TurnItem): string =>
+  i.kind === "usage" ? `u:${i.runId}` : i.kind === "assistant" ? `a:${i.record.runId}:${i.ordinal}` : `${i.kind}:${i.record.seq}`
+
+const sameCard = (a: ToolCard, b: ToolCard): boolean =>
+  a.callId === b.callId &&
+  a.status === b.status &&
+  a.durationMs === b.durationMs &&
+  a.params === b.params &&
+  a.result === b.result &&
+  a.error === b.error
+
+const sameItem = (a: TurnItem, b: TurnItem): boolean => {
+  switch (a.kind) {
+    case "user":
+    case "notice":
+      return b.kind === a.kind && b.record === a.record
+    case "usage":
+      return (
+        b.kind === "usage" &&
+        b.usage.inputTokens === a.usage.inputTokens &&
+        b.usage.outputTokens === a.usage.outputTokens &&
+        b.usage.cachedInputTokens === a.usage.cachedInputTokens
+      )
+    case "assistant":
+      return (
+        b.kind === "assistant" &&
+        b.record === a.record &&
+        b.text === a.text &&
+        b.reasoning === a.reasoning &&
+        b.stopped === a.stopped &&
+        b.tools.length === a.tools.length &&
+        b.tools.every((card, k) => sameCard(card, a.tools[k]!))
+      )
+  }
+}
+
+/**
+ * `next` with each item that did not change replaced by the one made before, so whatever is keyed
+ * on an item's identity (the log renders an item again only when it changed) sees it unchanged.
+ */
+export const keepUnchanged = (previous: ReadonlyArray<TurnItem>, next: ReadonlyArray<TurnItem>): ReadonlyArray<TurnItem> => {
+  if (previous.length === 0) return next
+  const before = new Map(previous.map((i) => [turnKey(i), i]))
+  return next.map((item) => {
+    const old = before.get(turnKey(item))
+    return old !== undefined && sameItem(old, item) ? old : item
+  })
+}
+
 export const addUsage = (a: Usage | undefined, b: Usage): Usage => ({
   inputTokens: (a?.inputTokens ?? 0) + b.inputTokens,
   outputTokens: (a?.outputTokens ?? 0) + b.outputTokens,
@@ -361,5 +411,8 @@ export const lastUserPrompt = (messages: ReadonlyArray<MessageRecord>): string |
   return undefined
 }
 
-/** Task tools whose calls change the list shown under the chat. */
-export const TASK_TOOLS: ReadonlySet<string> = new Set(["create_task", "update_task", "list_tasks"])
+/**
+ * Task tools whose calls change the list shown under the chat. Not list_tasks: the panel reads
+ * the list with it after each change, and its call is an event like the model's.
+ */
+export const TASK_TOOLS: ReadonlySet<string> = new Set(["create_task", "update_task"])

@@ -123,6 +123,14 @@ after(async () => {
 
 test("the newest item is in view after each of 50 exchanges, code blocks and tool cards included", async () => {
   const exchanges = Number(process.env.FOLLOW_EXCHANGES ?? 50)
+  // Every tool call the conversation shows, the panel's own included (it reads the task list).
+  await panel.evaluate(() => {
+    const calls: Record<string, number> = {}
+    Object.assign(globalThis, { followCalls: calls })
+    globalThis.agent.onEvent((e) => {
+      if (e.type === "tool_call_started") calls[e.tool] = (calls[e.tool] ?? 0) + 1
+    })
+  })
   for (let i = 1; i <= exchanges; i++) {
     if (i % 10 === 3) {
       model.script([{ toolCalls: [{ id: `t${i}`, name: "create_task", arguments: { subject: `Task ${i}` } }] }, { text: answerOf(i) }])
@@ -166,6 +174,12 @@ test("the newest item is in view after each of 50 exchanges, code blocks and too
     Array.from({ length: exchanges }, (_, k) => `Done ${k + 1}.`),
     "each answer once, in order",
   )
+  // The panel reads the task list again after each change to it, and only then: reading it must
+  // not count as a change (it once did, and the panel read the list in a loop for ever after).
+  const calls = await panel.evaluate(() => (globalThis as unknown as { followCalls: Record<string, number> }).followCalls)
+  const changes = calls["create_task"] ?? 0
+  assert.ok(changes > 0, "the conversation changed its task list")
+  assert.ok((calls["list_tasks"] ?? 0) <= changes + 1, `list_tasks read ${calls["list_tasks"]} times for ${changes} changes`)
   await shoot(panel, "follow-50-exchanges")
 })
 
