@@ -225,6 +225,9 @@ export class AmChatLog extends LitElement {
     this.addEventListener("wheel", this.markIntent, { passive: true })
     this.addEventListener("touchmove", this.markIntent, { passive: true })
     this.addEventListener("keydown", this.onKeydown)
+    // Focus moved into the log (Tab to an old message) scrolls it there: that is the reader's
+    // doing. The log's own focusing of a pending question does not scroll (preventScroll).
+    this.addEventListener("focusin", this.markIntent)
     this.addEventListener("pointerdown", this.onPointerDown)
     window.addEventListener("pointerup", this.onPointerUp)
     window.addEventListener("pointercancel", this.onPointerUp)
@@ -238,6 +241,7 @@ export class AmChatLog extends LitElement {
     this.removeEventListener("wheel", this.markIntent)
     this.removeEventListener("touchmove", this.markIntent)
     this.removeEventListener("keydown", this.onKeydown)
+    this.removeEventListener("focusin", this.markIntent)
     this.removeEventListener("pointerdown", this.onPointerDown)
     window.removeEventListener("pointerup", this.onPointerUp)
     window.removeEventListener("pointercancel", this.onPointerUp)

@@ -226,6 +226,24 @@ test("scrolled up, the log stays put and offers 'jump to latest' with the count 
   assert.equal(await jump(panel).count(), 0)
   await panel.getByTestId("stop").click()
   await panel.getByTestId("send").waitFor()
+
+  // The reader moves the focus back to an old message with the keyboard: the log scrolls there and
+  // stays, as it does for the wheel, while new items arrive.
+  const buttons = panel.locator("[data-testid=user-message] [data-testid=edit]")
+  await buttons.nth(1).evaluate((el) => (el as HTMLElement).focus({ preventScroll: true }))
+  await panel.keyboard.press("Shift+Tab")
+  await jump(panel).waitFor()
+  const focusedAt = await log(panel).evaluate((el) => el.scrollTop)
+  model.script([{ text: "Arrived while the reader reads an old message." }])
+  await panel.evaluate(
+    (conversationId) => globalThis.agent.chat("Asked again from the API", { conversationId: conversationId! }).result,
+    conversationId,
+  )
+  await panel.locator("[data-testid=assistant-message]").filter({ hasText: "Arrived while the reader reads an old message." }).waitFor()
+  await panel.getByTestId("send").waitFor()
+  assert.equal(await log(panel).evaluate((el) => el.scrollTop), focusedAt, "the view stayed at the focused message")
+  await jump(panel).click()
+  await jump(panel).waitFor({ state: "detached" })
 })
 
 test("a pending ask_user question is brought into view and focused, shows on the toolbar badge and in the list, and the composer says so", async () => {
