@@ -1,6 +1,6 @@
 /**
  * The management page (Agent → Settings): model providers, the default and summary models,
- * search, behaviour, and the workspace's files. Each field is checked as it is typed and saved
+ * search, behaviour, research jobs' defaults, and the workspace's files. Each field is checked as it is typed and saved
  * when it is left (through `agent.settings.update`, which validates again and names the path of
  * anything it refuses); the side panel picks the change up from chrome.storage at once.
  */
@@ -400,6 +400,17 @@ export class AmOptions extends LitElement {
       ${this.error("allowedSites")}`
   }
 
+  /** A research job's defaults; the bounds are those of `research` in schemas/settings.ts. */
+  private researchSection(s: Settings) {
+    const r = s.research
+    return html`<div class="grid">
+      ${this.numberField("researchers", t("researchResearchers"), r.researchers, wholeNumberBetween(1, 8), (v) => ({ research: { researchers: Number(v) } }), t("researchResearchersHelp"))}
+      ${this.numberField("researchSteps", t("researchStepLimit"), r.steps, wholeNumberBetween(1, 2000), (v) => ({ research: { steps: Number(v) } }), t("researchStepLimitHelp"))}
+      ${this.numberField("researchTokens", t("researchTokens"), r.tokens, wholeNumberBetween(1, 100_000_000), (v) => ({ research: { tokens: Number(v) } }), t("researchTokensHelp"))}
+      ${this.numberField("researchWall", t("researchWallTime"), Math.max(1, Math.round(r.wallMs / 60_000)), wholeNumberBetween(1, 240), (v) => ({ research: { wallMs: Number(v) * 60_000 } }), t("researchWallTimeHelp"))}
+    </div>`
+  }
+
   override render() {
     const s = this.settings
     if (!s) return html`<p>${this.message || t("loading")}</p>`
@@ -412,8 +423,9 @@ export class AmOptions extends LitElement {
       </header>
       <nav aria-label=${t("sections")}>
         <a href="#providers" @click=${this.jump}>${t("providers")}</a><a href="#search" @click=${this.jump}>${t("search")}</a
-        ><a href="#behaviour" @click=${this.jump}>${t("behaviour")}</a><a href="#user-scripts" @click=${this.jump}>${t("userScripts")}</a
-        ><a href="#mcp" @click=${this.jump}>${t("mcpServers")}</a><a href="#workspace" @click=${this.jump}>${t("workspace")}</a>
+        ><a href="#behaviour" @click=${this.jump}>${t("behaviour")}</a><a href="#research" @click=${this.jump}>${t("researchSettings")}</a
+        ><a href="#user-scripts" @click=${this.jump}>${t("userScripts")}</a><a href="#mcp" @click=${this.jump}>${t("mcpServers")}</a
+        ><a href="#workspace" @click=${this.jump}>${t("workspace")}</a>
       </nav>
       <section id="providers" aria-labelledby="providers-h">
         <h2 id="providers-h" tabindex="-1">${t("providers")}</h2>
@@ -433,6 +445,11 @@ export class AmOptions extends LitElement {
           ${this.numberField("askUserTimeout", t("askUserTimeout"), Math.round(s.askUserTimeoutMs / 1000), askSeconds, (v) => ({ askUserTimeoutMs: Number(v) * 1000 }), t("askUserTimeoutHelp"))}
         </div>
         ${s.confirmations ? this.confirmationsSection(s) : nothing}
+      </section>
+      <section id="research" aria-labelledby="research-h">
+        <h2 id="research-h" tabindex="-1">${t("researchSettings")}</h2>
+        <p class="intro">${t("researchSettingsIntro")}</p>
+        ${this.researchSection(s)}
       </section>
       ${this.userScriptsSection()}
       <section id="mcp" aria-labelledby="mcp-h">

@@ -156,6 +156,7 @@ const research = new ResearchJobs({
   },
   emit,
   now: () => Date.now(),
+  prewarm: (count) => agents.prewarm(count),
 })
 
 /** The workspace's undo, served here (the options page's restores); the worker shares its lock. */

@@ -273,3 +273,43 @@ test("started from the panel's Research action, the job shows its lanes; closed 
   await again.evaluate(() => globalThis.agent.settings.update({ research: null }))
   await again.close()
 })
+
+test("the research settings set on the options page (checked as typed) are the defaults of the next job", async () => {
+  testStart = model.requests.length
+  const options = await session.openPage("options.html")
+  const field = (name: string) => options.getByRole("textbox", { name })
+  const researchers = field("Researchers")
+  await researchers.fill("9")
+  await options.getByText("Enter a whole number from 1 to 8.").waitFor()
+  await researchers.press("Tab")
+  const stored = () => options.evaluate(async () => (await globalThis.agent.settings.get()).research)
+  assert.equal((await stored()).researchers, 4, "an invalid value is not saved")
+  await researchers.fill("3")
+  assert.equal(await options.getByText("Enter a whole number from 1 to 8.").count(), 0)
+  await researchers.press("Tab")
+  await field("Model turns").fill("37")
+  await field("Model turns").press("Tab")
+  await field("Tokens").fill("50000")
+  await field("Tokens").press("Tab")
+  await field("Time limit (minutes)").fill("3")
+  await field("Time limit (minutes)").press("Tab")
+  await options.waitForFunction(async () => {
+    const r = (await globalThis.agent.settings.get()).research
+    return r.researchers === 3 && r.steps === 37 && r.tokens === 50_000 && r.wallMs === 180_000
+  })
+  await options.close()
+
+  model.script([
+    { when: "Split this research question", text: "```json\n" + JSON.stringify({ angles: ANGLES.slice(0, 3) }) + "\n```" },
+    ...ANGLES.slice(0, 3).map((angle) => ({ when: `Your angle: ${angle}`, text: '```json\n{"findings": []}\n```' })),
+  ])
+  const state = await panel.evaluate(
+    async () => (await globalThis.agent.research("Which defaults does this job take?").result) as unknown as JobState & { budget: unknown },
+  )
+  const plannerAsked = model.requests.slice(testStart).find((r) => taskOf(r).includes("Split this research question"))
+  assert.match(taskOf(plannerAsked!), /at most 3 distinct angles/, "the planner is asked for the set number of angles")
+  assert.equal(state.researchers.length, 3)
+  assert.deepEqual(state.budget, { steps: 37, tokens: 50_000, wallMs: 180_000 }, "the job's budget is the settings'")
+  assert.equal(state.status, "completed")
+  await panel.evaluate(() => globalThis.agent.settings.update({ research: null }))
+})

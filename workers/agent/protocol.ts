@@ -34,6 +34,8 @@ export interface AgentHost {
 }
 
 export interface AgentWorkerApi {
+  /** Opens the conversation store ahead of a run: a spare worker does its start-up while it waits. */
+  warm(): Promise<void>
   init(host: AgentHost): void
   run(request: RunRequest): Promise<RunOutcome>
   stop(runId: string): void

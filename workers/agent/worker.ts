@@ -36,6 +36,9 @@ const routed = async <A>(
 }
 
 const api: AgentWorkerApi = {
+  async warm() {
+    await store()
+  },
   init(h) {
     host = h
   },

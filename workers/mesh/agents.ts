@@ -44,6 +44,8 @@ export interface SpawnRequest {
   readonly observe?: {
     readonly toolResult?: (tool: string, params: unknown, value: unknown) => void
     readonly usage?: (tokens: number) => void
+    /** The run has started (its first model request is on its way). */
+    readonly started?: () => void
   }
 }
 
@@ -87,6 +89,19 @@ export interface AgentPoolOptions {
   readonly toolEnabled?: (name: string, conversationId: string) => boolean
 }
 
+/** An agent worker started ahead of a run: its module loaded and its store open. */
+interface Spare {
+  readonly worker: Worker
+  readonly remote: Comlink.Remote<AgentWorkerApi>
+  readonly timer: ReturnType<typeof setTimeout>
+  readonly onError: () => void
+}
+
+/** The most spare agent workers kept at once: a research job's researchers. */
+const MAX_SPARES = 8
+/** A spare nobody took by then is ended: it holds memory and a store connection. */
+const SPARE_IDLE_MS = 2 * 60_000
+
 export class AgentPool {
   /** Top-level runs by conversation, sub-agents by their own conversation id. */
   private readonly runs = new Map<string, Run>()
@@ -94,7 +109,53 @@ export class AgentPool {
   private readonly modelCalls = new Map<string, { readonly scope: string; readonly signal: AbortSignal }>()
   private storePromise: Promise<ConversationStore> | undefined
 
+  private readonly spares: Spare[] = []
+
   constructor(private readonly options: AgentPoolOptions) {}
+
+  /**
+   * Starts agent workers ahead of the runs that will need them (up to `count` spares in all), so
+   * their start-up (compiling the bundle, opening the store) happens while the caller waits for
+   * something else: a research job warms its researchers' workers during the planner's turn.
+   */
+  prewarm(count: number): void {
+    const wanted = Math.min(count, MAX_SPARES) - this.spares.length
+    for (let i = 0; i < wanted; i++) {
+      const worker = new Worker(this.options.workerUrl, { type: "module", name: "agent-mesh:agent:spare" })
+      const remote = Comlink.wrap<AgentWorkerApi>(worker)
+      const spare: Spare = {
+        worker,
+        remote,
+        timer: setTimeout(() => this.dropSpare(spare), SPARE_IDLE_MS),
+        // A spare that fails is dropped: a run never gets a worker that may not answer.
+        onError: () => this.dropSpare(spare),
+      }
+      worker.addEventListener("error", spare.onError)
+      remote.warm().catch(spare.onError)
+      this.spares.push(spare)
+    }
+  }
+
+  private dropSpare(spare: Spare): void {
+    const at = this.spares.indexOf(spare)
+    if (at === -1) return
+    this.spares.splice(at, 1)
+    clearTimeout(spare.timer)
+    spare.remote[Comlink.releaseProxy]()
+    spare.worker.terminate()
+  }
+
+  /** A spare if one is ready to be taken, else a new worker. */
+  private takeWorker(conversationId: string): { worker: Worker; remote: Comlink.Remote<AgentWorkerApi> } {
+    const spare = this.spares.shift()
+    if (spare === undefined) {
+      const worker = new Worker(this.options.workerUrl, { type: "module", name: `agent-mesh:agent:${conversationId}` })
+      return { worker, remote: Comlink.wrap<AgentWorkerApi>(worker) }
+    }
+    clearTimeout(spare.timer)
+    spare.worker.removeEventListener("error", spare.onError)
+    return { worker: spare.worker, remote: spare.remote }
+  }
 
   store(): Promise<ConversationStore> {
     return (this.storePromise ??= ConversationStore.open().then(async (store) => {
@@ -210,6 +271,7 @@ export class AgentPool {
       {
         emit: (event) => {
           if (event.type === "usage") request.observe?.usage?.(event.usage.inputTokens + event.usage.outputTokens)
+          if (event.type === "run_started") request.observe?.started?.()
           this.options.emit(wrap(event))
         },
         onToolEvent: (event) => this.options.emit(wrap(event)),
@@ -304,8 +366,7 @@ export class AgentPool {
       consentScope: string
     },
   ): Promise<Run> {
-    const worker = new Worker(this.options.workerUrl, { type: "module", name: `agent-mesh:agent:${request.conversationId}` })
-    const remote = Comlink.wrap<AgentWorkerApi>(worker)
+    const { worker, remote } = this.takeWorker(request.conversationId)
     let settle!: (outcome: RunOutcome) => void
     const done = new Promise<RunOutcome>((resolve) => (settle = resolve))
     const run: Run = {

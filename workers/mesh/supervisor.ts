@@ -162,13 +162,17 @@ export class Supervisor {
   }
 
   list(): ReadonlyArray<ToolInfo> {
-    return [...this.options.tools, ...this.extraTools].map((t) => ({
-      name: t.name,
-      description: t.description,
-      parameters: parametersJsonSchema(t),
-      ...(t.card ? { card: t.card } : {}),
-    }))
+    return [...this.options.tools, ...this.extraTools].map((t) => {
+      // Every run asks for its tools as it starts; a definition's JSON Schema never changes.
+      let info = this.infos.get(t)
+      if (info === undefined) {
+        info = { name: t.name, description: t.description, parameters: parametersJsonSchema(t), ...(t.card ? { card: t.card } : {}) }
+        this.infos.set(t, info)
+      }
+      return info
+    })
   }
+  private readonly infos = new WeakMap<ToolDefinition, ToolInfo>()
 
   /** Replaces the tools registered at run time (custom tools), beside the built-in ones. */
   setExtraTools(tools: ReadonlyArray<ToolDefinition>): void {

@@ -40,6 +40,8 @@ export interface ResearchHost {
   callTool(name: string, params: unknown): Promise<CallOutcome>
   emit(state: ResearchState): void
   now(): number
+  /** Starts agent workers ahead of the agents that will need them (the pool's spares). */
+  prewarm?(count: number): void
 }
 
 type Researcher = ResearchState["researchers"][number]
@@ -156,7 +158,14 @@ export class ResearchJob {
     if (spent.steps >= budget.steps || spent.tokens >= budget.tokens) this.stop("budget")
   }
 
-  private agent(id: string, type: SpawnRequest["type"], prompt: string, description: string, tools: boolean): Promise<CallOutcome> {
+  private agent(
+    id: string,
+    type: SpawnRequest["type"],
+    prompt: string,
+    description: string,
+    tools: boolean,
+    started?: () => void,
+  ): Promise<CallOutcome> {
     return this.host.spawn(
       {
         agentId: id,
@@ -168,6 +177,7 @@ export class ResearchJob {
           : {}),
         ...(tools ? {} : { toolFilter: () => false }),
         observe: {
+          ...(started ? { started } : {}),
           usage: (tokens) => this.spend(tokens),
           toolResult: (tool, params, value) => {
             const page = pageTextOf(tool, params, value)
@@ -199,8 +209,12 @@ export class ResearchJob {
   private async work(): Promise<ResearchState> {
     const { question, researchers: wanted, jobId } = this.request
     this.update({ phase: "planning" })
+    // The researchers' workers start while the planner's model thinks, not after it answered:
+    // N workers starting at once on a busy machine otherwise delay every researcher's first turn.
     const plan = await this.untilStopped(
-      this.agent(`${jobId}-plan`, "general", plannerPrompt(question, wanted), "Plan the research", false),
+      this.agent(`${jobId}-plan`, "general", plannerPrompt(question, wanted), "Plan the research", false, () =>
+        this.host.prewarm?.(wanted),
+      ),
     )
     const planned = plan ? parseAngles(answerOf(plan) ?? "", wanted) : []
     // Without a plan, every researcher still has the question itself.
@@ -212,12 +226,17 @@ export class ResearchJob {
       const next = this.state.researchers.map((r, j) => (j === i ? { ...r, ...patch } : r))
       this.update({ researchers: next })
     }
+    // And the writer's, once every researcher is waiting for its model.
+    let started = 0
+    const researcherStarted = () => {
+      if (++started === researchers.length) this.host.prewarm?.(1)
+    }
     const batches: Array<{ angle: string; findings: Finding[] }> = []
     const missing: Array<{ angle: string; code: string }> = []
     await this.untilStopped(
       Promise.all(
         researchers.map(async (r, i) => {
-          const outcome = await this.agent(r.agentId, "researcher", researcherPrompt(question, r.angle), r.angle, true)
+          const outcome = await this.agent(r.agentId, "researcher", researcherPrompt(question, r.angle), r.angle, true, researcherStarted)
           const answer = answerOf(outcome)
           if (answer === undefined) {
             const code = this.controller.signal.aborted ? "stopped" : outcome.ok ? "no_answer" : outcome.error.code
