@@ -12,18 +12,6 @@ import { callRouter } from "../router-client.ts"
 
 const decodeReply = Schema.decodeUnknownExit(ChannelReply)
 
-/**
- * An event's envelope. The offscreen document built the event from the same schemas, and only
- * this extension's own contexts can answer on this Port; decoding every event in full again
- * (eight researchers send hundreds, each with its records) cost the side panel's thread, which
- * the offscreen document shares, more than rendering them. Replies are still decoded in full.
- */
-const isEvent = (raw: unknown): raw is { type: "event"; event: MeshEvent } =>
-  typeof raw === "object" &&
-  raw !== null &&
-  (raw as { type?: unknown }).type === "event" &&
-  typeof (raw as { event?: { type?: unknown } }).event?.type === "string"
-
 export class ChannelClient implements MeshTransport {
   private port: chrome.runtime.Port | undefined
   private connecting: Promise<chrome.runtime.Port> | undefined
@@ -90,10 +78,6 @@ export class ChannelClient implements MeshTransport {
   }
 
   private receive(raw: unknown): void {
-    if (isEvent(raw)) {
-      for (const listener of this.listeners) listener(raw.event)
-      return
-    }
     const decoded = decodeReply(raw)
     if (Exit.isFailure(decoded)) return console.warn("agent-mesh: dropped a malformed message from the supervisor")
     const message = decoded.value
