@@ -27,16 +27,12 @@ export const mcpRoutes = {
       Effect.tryPromise({ try: readAll, catch: storageError }).pipe(
         Effect.flatMap((all) => {
           const server = all.find((s) => s.name === name)
-          return server
-            ? Effect.succeed({
-                name: server.name,
-                url: server.url,
-                timeoutMs: server.timeoutMs,
-                ...(server.token ? { token: server.token } : {}),
-                ...(server.auth ? { auth: server.auth, redirectUrl: chrome.identity.getRedirectURL("mcp") } : {}),
-                ...(server.oauth ? { oauth: server.oauth } : {}),
-              })
-            : Effect.fail(new NotFound({ message: `There is no MCP server "${name}".` }))
+          if (!server) return Effect.fail(new NotFound({ message: `There is no MCP server "${name}".` }))
+          const { enabled: _e, tools: _t, pending: _p, removed: _r, createdAt: _c, transport: _k, ...connection } = server
+          return Effect.succeed({
+            ...connection,
+            ...(server.auth === "oauth" ? { redirectUrl: chrome.identity.getRedirectURL("mcp") } : {}),
+          })
         }),
       ),
   }),
@@ -47,9 +43,17 @@ export const mcpRoutes = {
         try: async () => {
           const all = await readAll()
           const at = all.findIndex((s) => s.name === server.name)
-          // What OAuth left stays while the server keeps its origin and OAuth (the registry never holds it).
+          // What OAuth left stays while the server keeps its origin, its kind of OAuth and its client
+          // (the registry never holds it): tokens of one client are not presented as another's.
           const stored = all[at]
-          const keep = stored?.oauth && server.auth === "oauth" && originOf(stored.url) === originOf(server.url)
+          const keep =
+            stored?.oauth &&
+            server.auth !== undefined &&
+            server.auth === stored.auth &&
+            originOf(stored.url) === originOf(server.url) &&
+            server.clientId === stored.clientId &&
+            server.issuer === stored.issuer &&
+            server.clientMetadataUrl === stored.clientMetadataUrl
           const { oauth: _given, ...rest } = server
           const next: McpServer = keep ? { ...rest, oauth: stored.oauth! } : rest
           await chrome.storage.local.set({ [MCP_SERVERS_KEY]: at < 0 ? [...all, next] : all.map((s, i) => (i === at ? next : s)) })
