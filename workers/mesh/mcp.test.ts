@@ -3,6 +3,7 @@
  * arguments checked by their JSON Schema, the flow rule's destination, the sub-agents' tool sets,
  * and the registry holding back tools a server changed until the user accepts them.
  */
+import { compileJsonSchema } from "../../schemas/json-schema.ts"
 import { expect } from "chai"
 import { Exit, Schema } from "effect"
 import { diffTools, mcpDefinition, mcpServerOf, mcpToolName, type McpServer, type McpTool } from "../../schemas/mcp.ts"
@@ -80,6 +81,24 @@ describe("MCP tools as ours", () => {
     expect(valid(d, { query: "" })).to.equal(false)
     expect(valid(d, { query: "a", more: 1 })).to.equal(false)
     expect(valid(d, {})).to.equal(false)
+  })
+
+  it("name the argument that is missing or not allowed, nested or with a quote in its name", () => {
+    const compiled = compileJsonSchema({
+      type: "object",
+      properties: {
+        title: { type: "string" },
+        options: { type: "object", properties: { depth: { type: "integer" } }, required: ["depth"], additionalProperties: false },
+      },
+      required: ["title"],
+      additionalProperties: false,
+    })
+    if (!compiled.ok) throw new Error(compiled.problems.join("; "))
+    const paths = (value: unknown) => compiled.compiled.problems(value).map((p) => p.path)
+    expect(paths({})).to.deep.equal([["title"]])
+    expect(paths({ title: "t", 'a"b': 1 })).to.deep.equal([['a"b']])
+    expect(paths({ title: "t", options: { depth: 1, other: 2 } })).to.deep.equal([["options", "other"]])
+    expect(paths({ title: "t", options: {} })).to.deep.equal([["options", "depth"]])
   })
 
   it("go to a general sub-agent; to a researcher only when read-only; never to a page operator", () => {
