@@ -346,7 +346,8 @@ export interface AgentApi {
    * production build leaves it out; `agent.debug` is then undefined).
    */
   readonly debug: {
-    crashWorker(group: ToolGroup): Promise<void>
+    /** A group's worker, or an MCP server's (`mcp:<server>`). */
+    crashWorker(group: ToolGroup | `mcp:${string}`): Promise<void>
     /** Terminates a group's worker from outside, as the system would, even mid-call. */
     killWorker(group: ToolGroup): Promise<void>
     stallWorker(group: ToolGroup, ms: number): Promise<void>

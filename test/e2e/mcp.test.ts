@@ -450,3 +450,33 @@ test("a machine-to-machine server: the client_credentials grant, without the bro
     await machine.close()
   }
 })
+
+test("a replaced worker goes on in the MCP session its predecessor was in (Mcp-Session-Id), the server's notifications included", async () => {
+  const server = await startMcpServer({ transport: "streamable_http" })
+  try {
+    assert.equal((await mcp("add", { name: "resumed", url: server.url })).ok, true)
+    assert.equal((await callTool(panel, "resumed__search_notes", { query: "a" })).ok, true)
+    assert.equal(server.sessions.length, 1)
+    const [session] = server.sessions
+
+    await panel.evaluate(() => globalThis.agent.debug.crashWorker("mcp:resumed"))
+    const restarts = async () => (await panel.evaluate(() => globalThis.agent.debug.workers()))["mcp:resumed"]?.restarts ?? 0
+    await until(async () => (await restarts()) === 1, "the crashed worker to be replaced")
+    const asked = server.requestSessions.length
+    const again = await callTool(panel, "resumed__search_notes", { query: "b" })
+    assert.equal(again.ok, true, JSON.stringify(again))
+    assert.deepEqual(server.calls.at(-1), { name: "search_notes", arguments: { query: "b" } })
+    assert.deepEqual(server.sessions, [session], "no new session was started")
+    assert.deepEqual(new Set(server.requestSessions.slice(asked)), new Set([session]), "the new worker's requests carried the session id")
+
+    // The stream of the server's notifications is open again: a changed tool is noticed.
+    await server.setDescription("search_notes", "Search notes, changed after the worker was replaced.")
+    await until(async () => {
+      const listed = await mcp("list")
+      return listed.ok && listed.value.find((s: { name: string }) => s.name === "resumed")?.pending.length > 0
+    }, "the change to be noticed in the resumed session")
+    assert.equal((await mcp("remove", "resumed")).ok, true)
+  } finally {
+    await server.close()
+  }
+})

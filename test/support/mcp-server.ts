@@ -24,6 +24,8 @@ export interface McpTestServer {
   readonly authorizations: Array<string | undefined>
   /** Session ids the server gave (Streamable HTTP). */
   readonly sessions: string[]
+  /** The Mcp-Session-Id header of every Streamable HTTP request (undefined when there was none). */
+  readonly requestSessions: Array<string | undefined>
   /** With `oauth`: what its authorization server did, and every request it received. */
   readonly oauth: {
     registrations: number
@@ -219,6 +221,7 @@ export const startMcpServer = async (options: {
   const waiting: string[] = []
   const authorizations: Array<string | undefined> = []
   const sessions: string[] = []
+  const requestSessions: Array<string | undefined> = []
   const servers = new Set<Server>()
 
   const newServer = () => {
@@ -295,6 +298,7 @@ export const startMcpServer = async (options: {
     }
     if (url.pathname !== "/mcp") return void res.writeHead(404).end()
     const sessionId = req.headers["mcp-session-id"]
+    requestSessions.push(typeof sessionId === "string" ? sessionId : undefined)
     const body = req.method === "POST" ? await readBody(req) : undefined
     let transport = typeof sessionId === "string" ? streamable.get(sessionId) : undefined
     if (!transport) {
@@ -328,6 +332,7 @@ export const startMcpServer = async (options: {
     waiting,
     authorizations,
     sessions,
+    requestSessions,
     oauth: {
       get registrations() {
         return authorization?.stats.registrations ?? 0

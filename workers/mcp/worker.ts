@@ -43,6 +43,8 @@ export interface McpConnectionConfig {
   readonly keyAlgorithm?: string
   readonly issuer?: string
   readonly clientMetadataUrl?: string
+  /** The Streamable HTTP session the previous worker of this server was in (router `mcp.saveSession`). */
+  readonly session?: { readonly sessionId: string; readonly protocolVersion?: string }
 }
 
 export interface McpListing {
@@ -73,6 +75,8 @@ class McpFailure extends Error {
 const instanceName = self.name.replace(/^agent-mesh:mcp:/, "")
 let host: HostServices | undefined
 let config: McpConnectionConfig | undefined
+/** Given by `configure` (a server being tested): nothing of it is kept, its session neither. */
+let configured = false
 let connection: Promise<{ client: Client; transport: McpTransportKind }> | undefined
 /** Our tool name → the server's, from the last listing. */
 let names = new Map<string, string>()
@@ -343,6 +347,10 @@ const connect = async (): Promise<{ client: Client; transport: McpTransportKind 
   const url = new URL(server.url)
   const authProvider = await oauthFor(server)
   const streamable = async () => {
+    if (server.session && !configured) {
+      const resumed = await resume(server, server.session, { fetch, ...(authProvider ? { authProvider } : {}) })
+      if (resumed) return resumed
+    }
     const client = newClient(server)
     const transport = new StreamableHTTPClientTransport(url, { fetch, ...(authProvider ? { authProvider } : {}) })
     try {
@@ -364,6 +372,12 @@ const connect = async (): Promise<{ client: Client; transport: McpTransportKind 
   try {
     const client = await streamable()
     client.onclose = () => void (connection = undefined)
+    const transport = client.transport as StreamableHTTPClientTransport
+    if (transport.sessionId && !configured)
+      await keepSession({
+        sessionId: transport.sessionId,
+        ...(transport.protocolVersion ? { protocolVersion: transport.protocolVersion } : {}),
+      })
     return { client, transport: "streamable_http" }
   } catch (error) {
     if (!olderServer(error)) throw error
@@ -374,6 +388,37 @@ const connect = async (): Promise<{ client: Client; transport: McpTransportKind 
   })
   legacy.onclose = () => void (connection = undefined)
   return { client: legacy, transport: "sse" }
+}
+
+/** Tells the router which session this server's worker is in, for the next worker (none: ended). */
+const keepSession = async (session?: { sessionId: string; protocolVersion?: string }) => {
+  await host?.router("mcp.saveSession", { name: instanceName, ...(session ? { session } : {}) }).catch(() => undefined)
+}
+
+/**
+ * Goes on in the session a replaced worker was in: the SDK skips `initialize` for a transport
+ * given a session id; a ping shows the server still knows the session (it answers 404 once it
+ * has forgotten it, and a new one starts); then the stream of the server's notifications opens
+ * again (`resumeStream` without an event id is the plain GET stream).
+ */
+const resume = async (
+  server: McpConnectionConfig,
+  session: { sessionId: string; protocolVersion?: string },
+  options: { fetch: ReturnType<typeof guardedFetch>; authProvider?: OAuthClientProvider },
+): Promise<Client | undefined> => {
+  const client = newClient(server)
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), { ...options, sessionId: session.sessionId })
+  if (session.protocolVersion) transport.setProtocolVersion(session.protocolVersion)
+  try {
+    await client.connect(transport, { timeout: server.timeoutMs })
+    await client.ping({ timeout: server.timeoutMs })
+  } catch {
+    await client.close().catch(() => undefined)
+    await keepSession()
+    return undefined
+  }
+  void transport.resumeStream("").catch(() => undefined)
+  return client
 }
 
 /**
@@ -467,6 +512,7 @@ const api: McpWorkerApi = {
   },
   configure(given) {
     config = given
+    configured = true
     oauth = undefined
   },
   async tools() {
@@ -483,7 +529,10 @@ const api: McpWorkerApi = {
     const { client } = await open.catch(() => ({ client: undefined }))
     if (!client) return
     const transport = client.transport
-    if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => undefined)
+    if (transport instanceof StreamableHTTPClientTransport) {
+      await transport.terminateSession().catch(() => undefined)
+      if (!configured) await keepSession()
+    }
     await client.close().catch(() => undefined)
   },
   async call(request: CallRequest): Promise<CallOutcome> {
