@@ -277,7 +277,9 @@ const guardedFetch =
       throw new McpFailure("mcp_origin", `The MCP server "${server.name}" pointed to ${url.origin}; only ${origin} is contacted.`)
     const headers = new Headers(input instanceof Request ? input.headers : undefined)
     for (const [k, v] of new Headers(init?.headers)) headers.set(k, v)
-    const tokenEndpoint = oauth?.tokenEndpoint !== undefined && url.href === oauth.tokenEndpoint && init?.method === "POST"
+    // Without the authorization server's metadata (a 2025-03-26 server) the SDK uses /token at the server's own origin.
+    const tokenEndpoint =
+      oauth !== undefined && url.href === (oauth.tokenEndpoint ?? new URL("/token", origin).href) && init?.method === "POST"
     if (!tokenEndpoint && carriesClientCredentials(init?.body))
       throw new McpFailure("mcp_origin", `The MCP server "${server.name}": the OAuth client's credentials go to its token endpoint only.`)
     // The SDK's header carries an OAuth access token (to the server's origin only) or, at the

@@ -235,7 +235,8 @@ describe("the MCP registry", () => {
       [{ auth: "client_credentials", clientSecret: "s" }, "clientId"],
       [{ auth: "client_credentials", clientId: "c", clientSecret: "s", privateKey: "k" }, "privateKey"],
       [{ auth: "client_credentials", clientId: "c", privateKey: "not a pem" }, "privateKey"],
-      [{ auth: "oauth", issuer: "ftp://auth.example" }, "issuer"],
+      [{ auth: "oauth", issuer: "https://auth.example" }, "clientId"],
+      [{ auth: "oauth", clientId: "c", issuer: "ftp://auth.example" }, "issuer"],
       [{ auth: "oauth", clientMetadataUrl: "http://client.example/metadata.json" }, "clientMetadataUrl"],
       [{ auth: "oauth", clientMetadataUrl: "https://client.example/" }, "clientMetadataUrl"],
       [

@@ -170,6 +170,8 @@ export class McpServers {
       )
     if (privateKey !== undefined && !/^-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----\s*$/.test(privateKey.trim()))
       return failure("mcp_bad_client", "mcp: privateKey must be a PKCS#8 PEM key (-----BEGIN PRIVATE KEY-----)", "privateKey")
+    if (spec.issuer !== undefined && clientId === undefined)
+      return failure("mcp_bad_client", "mcp: issuer names the authorization server of a clientId; give the clientId", "clientId")
     if (spec.issuer !== undefined && !httpAddress(spec.issuer))
       return failure("mcp_bad_client", "mcp: issuer must be the authorization server's http(s) address", "issuer")
     if (spec.clientMetadataUrl !== undefined) {
