@@ -1,12 +1,13 @@
 /**
- * MCP servers on the settings page (docs/mcp.md): add one (name, URL, token), test it and read
+ * MCP servers on the settings page (docs/mcp.md): add one (name, URL, token or OAuth, and the
+ * OAuth client the server's operator gave, if any), test it and read
  * the descriptions of its tools before adding it, turn a server or each tool on and off, accept
  * or leave the changes a server made to its tools, remove it. Tokens come back masked; errors
  * come as codes, worded here (`error_<code>`).
  */
 import { LitElement, css, html, nothing } from "lit"
-import type { McpTool } from "../schemas/mcp.ts"
-import type { McpServerInfo, McpTestResult } from "../shell/agent-api.ts"
+import { MCP_KEY_ALGORITHMS, type McpTool } from "../schemas/mcp.ts"
+import type { McpServerInfo, McpServerSettings, McpTestResult } from "../shell/agent-api.ts"
 import { t } from "./i18n.ts"
 import { errorLine } from "./tool-card-text.ts"
 import { baseStyles } from "./styles.ts"
@@ -40,6 +41,15 @@ export class AmMcp extends LitElement {
         gap: 8px 14px;
         align-items: center;
         margin-bottom: 12px;
+      }
+      .client {
+        grid-column: 1 / -1;
+      }
+      .client .fields {
+        display: grid;
+        grid-template-columns: 14rem 1fr;
+        gap: 8px 14px;
+        align-items: center;
       }
       .actions {
         grid-column: 2;
@@ -115,15 +125,25 @@ export class AmMcp extends LitElement {
     }
   }
 
-  private spec() {
+  private spec(): McpServerSettings {
     const form = this.renderRoot.querySelector("form")!
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim()
     const seconds = Number(value("timeout"))
-    const oauth = (form.elements.namedItem("oauth") as HTMLInputElement).checked
+    const auth = value("auth") as "" | "oauth" | "client_credentials"
+    // The OAuth client's settings go only with OAuth; empty fields are left out.
+    const client = auth
+      ? Object.fromEntries(
+          (["clientId", "clientSecret", "privateKey", "issuer", "clientMetadataUrl"] as const)
+            .map((k) => [k, value(k)] as const)
+            .filter(([, v]) => v !== ""),
+        )
+      : {}
     return {
       name: value("name"),
       url: value("url"),
-      ...(oauth ? { auth: "oauth" as const } : value("token") ? { token: value("token") } : {}),
+      ...(auth ? { auth } : value("token") ? { token: value("token") } : {}),
+      ...client,
+      ...("privateKey" in client ? { keyAlgorithm: value("keyAlgorithm") as McpServerSettings["keyAlgorithm"] } : {}),
       ...(value("timeout") ? { timeoutMs: Math.round(seconds * 1000) } : {}),
     }
   }
@@ -242,8 +262,33 @@ export class AmMcp extends LitElement {
       <form @submit=${this.add}>
         <label for="mcp-name">${t("mcpName")}</label><input id="mcp-name" name="name" required autocomplete="off" />
         <label for="mcp-url">${t("mcpUrl")}</label><input id="mcp-url" name="url" type="url" required autocomplete="off" />
-        <label for="mcp-token">${t("mcpToken")}</label><input id="mcp-token" name="token" type="password" autocomplete="off" /> <span></span
-        ><label><input type="checkbox" name="oauth" /> ${t("mcpOAuth")}</label> <label for="mcp-timeout">${t("mcpTimeout")}</label
+        <label for="mcp-token">${t("mcpToken")}</label><input id="mcp-token" name="token" type="password" autocomplete="off" />
+        <label for="mcp-auth">${t("mcpAuth")}</label>
+        <select id="mcp-auth" name="auth">
+          <option value="">${t("mcpAuthToken")}</option>
+          <option value="oauth">${t("mcpOAuth")}</option>
+          <option value="client_credentials">${t("mcpAuthClientCredentials")}</option>
+        </select>
+        <details class="client">
+          <summary>${t("mcpClient")}</summary>
+          <p class="muted">${t("mcpClientHelp")}</p>
+          <p class="muted">${t("mcpRedirect", globalThis.chrome?.identity?.getRedirectURL("mcp") ?? "")}</p>
+          <div class="fields">
+            <label for="mcp-client-id">${t("mcpClientId")}</label><input id="mcp-client-id" name="clientId" autocomplete="off" />
+            <label for="mcp-client-secret">${t("mcpClientSecret")}</label
+            ><input id="mcp-client-secret" name="clientSecret" type="password" autocomplete="off" />
+            <label for="mcp-private-key">${t("mcpPrivateKey")}</label
+            ><textarea id="mcp-private-key" name="privateKey" rows="3" autocomplete="off" spellcheck="false"></textarea>
+            <label for="mcp-key-algorithm">${t("mcpKeyAlgorithm")}</label>
+            <select id="mcp-key-algorithm" name="keyAlgorithm">
+              ${MCP_KEY_ALGORITHMS.map((a) => html`<option value=${a}>${a}</option>`)}
+            </select>
+            <label for="mcp-issuer">${t("mcpIssuer")}</label><input id="mcp-issuer" name="issuer" type="url" autocomplete="off" />
+            <label for="mcp-client-metadata">${t("mcpClientMetadataUrl")}</label
+            ><input id="mcp-client-metadata" name="clientMetadataUrl" type="url" autocomplete="off" />
+          </div>
+        </details>
+        <label for="mcp-timeout">${t("mcpTimeout")}</label
         ><input id="mcp-timeout" name="timeout" type="number" min="1" max="1800" placeholder="60" />
         <div class="actions">
           <button type="button" ?disabled=${this.busy} @click=${this.test}>${t("mcpTest")}</button>

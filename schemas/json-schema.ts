@@ -29,6 +29,20 @@ const pathOf = (pointer: string): string[] =>
     .filter((s) => s !== "")
     .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"))
 
+/**
+ * The property a missing-or-extra failure is about, which the validator reports at the object
+ * (its instance location) and names only in its message: the call's error then names it too.
+ */
+const NAMED_IN_MESSAGE: Readonly<Record<string, RegExp>> = {
+  required: /^Instance does not have required property "(.*)"\.$/s,
+  additionalProperties: /^Property "(.*)" does not match additional properties schema\.$/s,
+  unevaluatedProperties: /^Property "(.*)" does not match unevaluated properties schema\.$/s,
+}
+const propertyOf = (keyword: string, error: string): string[] => {
+  const name = NAMED_IN_MESSAGE[keyword]?.exec(error)?.[1]
+  return name === undefined ? [] : [name]
+}
+
 /** Every subschema of a schema, with where it is, for the checks made when a schema is registered. */
 const walk = function* (node: unknown, at: string): Generator<{ node: Record<string, unknown>; at: string }> {
   if (typeof node !== "object" || node === null) return
@@ -97,7 +111,7 @@ export const compileJsonSchema = (schema: unknown): { ok: true; compiled: Compil
         // A property given the schema `false` fails with nothing but wrappers: say it is not allowed.
         const units = telling.length ? telling : result.errors.filter((e) => e.keyword === "false")
         return units.map((e) => ({
-          path: pathOf(e.instanceLocation),
+          path: [...pathOf(e.instanceLocation), ...propertyOf(e.keyword, e.error)],
           message: e.keyword === "false" ? "This argument is not allowed." : e.error,
         }))
       },

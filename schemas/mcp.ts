@@ -67,13 +67,41 @@ export const McpOAuthState = Schema.Struct({
 })
 export type McpOAuthState = typeof McpOAuthState.Type
 
+/**
+ * How a server is authorised besides a plain token: "oauth", OAuth 2.1's authorization code with
+ * PKCE (a person signs in); "client_credentials", a machine-to-machine grant with the client's own
+ * credentials (no person, no browser window).
+ */
+export const McpAuth = Schema.Literals(["oauth", "client_credentials"])
+export type McpAuth = typeof McpAuth.Type
+
+/** The signing algorithms of a private key for `private_key_jwt` (the ones the SDK signs with). */
+export const MCP_KEY_ALGORITHMS = ["ES256", "ES384", "RS256", "PS256"] as const
+
+/**
+ * The OAuth client's settings, when the user has them (docs/mcp.md): a client registered
+ * beforehand at the authorization server (`clientId`, with `clientSecret` or a `privateKey` for
+ * `private_key_jwt`), the authorization server those are for (`issuer`), or the https address of a
+ * Client ID Metadata Document the user publishes (`clientMetadataUrl`). The secret and the key are
+ * kept like tokens: masked for pages, read only by the server's worker, sent only to the
+ * authorization server's token endpoint.
+ */
+const McpClientFields = {
+  clientId: Schema.optionalKey(Schema.String),
+  clientSecret: Schema.optionalKey(Schema.String),
+  privateKey: Schema.optionalKey(Schema.String),
+  keyAlgorithm: Schema.optionalKey(Schema.Literals(MCP_KEY_ALGORITHMS)),
+  issuer: Schema.optionalKey(Schema.String),
+  clientMetadataUrl: Schema.optionalKey(Schema.String),
+}
+
 export const McpServer = Schema.Struct({
   name: Schema.String,
   url: Schema.String,
   /** A bearer token, sent to the URL's origin only; pages see it masked. */
   token: Schema.optionalKey(Schema.String),
-  /** "oauth": the server is authorised through OAuth 2.1 (discovery, registration, PKCE). */
-  auth: Schema.optionalKey(Schema.Literal("oauth")),
+  auth: Schema.optionalKey(McpAuth),
+  ...McpClientFields,
   oauth: Schema.optionalKey(McpOAuthState),
   enabled: Schema.Boolean,
   timeoutMs: Schema.Number,
@@ -93,7 +121,8 @@ export const McpServerSpec = Schema.Struct({
   name: Schema.String,
   url: Schema.String,
   token: Schema.optionalKey(Schema.String),
-  auth: Schema.optionalKey(Schema.Literal("oauth")),
+  auth: Schema.optionalKey(McpAuth),
+  ...McpClientFields,
   timeoutMs: Schema.optionalKey(Schema.Number),
   enabled: Schema.optionalKey(Schema.Boolean),
   /**

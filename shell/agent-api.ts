@@ -169,10 +169,33 @@ export interface CustomToolInfo {
   readonly overrides?: Readonly<Record<string, boolean>>
 }
 
-/** An MCP server as the API shows it (docs/mcp.md): its token masked, its tools as accepted. */
-export type McpServerInfo = Omit<McpServer, "token"> & {
-  /** The token, masked (`••••abcd`); send it back as is to keep it. */
-  readonly token?: string
+/** What `agent.mcp.add` and `test` take (docs/mcp.md); secrets sent back masked keep the stored ones. */
+export interface McpServerSettings {
+  name: string
+  url: string
+  /** A bearer token. */
+  token?: string
+  /**
+   * "oauth": OAuth 2.1, the user signs in at the server's authorization page; "client_credentials":
+   * machine to machine, with `clientId` and `clientSecret` or `privateKey`.
+   */
+  auth?: "oauth" | "client_credentials"
+  /** A client registered beforehand at the authorization server (instead of registering one). */
+  clientId?: string
+  clientSecret?: string
+  /** A PKCS#8 PEM private key: the client authenticates with a signed assertion (private_key_jwt). */
+  privateKey?: string
+  keyAlgorithm?: "ES256" | "ES384" | "RS256" | "PS256"
+  /** The authorization server the client's credentials are for (else the first that accepts them). */
+  issuer?: string
+  /** The https address of a Client ID Metadata Document, the client id where the server takes one. */
+  clientMetadataUrl?: string
+  timeoutMs?: number
+}
+
+/** An MCP server as the API shows it (docs/mcp.md): its secrets masked, its tools as accepted. */
+export type McpServerInfo = McpServer & {
+  /** The token, client secret and private key are masked (`••••abcd`); send them back as is to keep them. */
   /** The names the model is offered (`<server>__<tool>`): accepted, unchanged, turned on. */
   readonly offered: ReadonlyArray<string>
 }
@@ -259,19 +282,15 @@ export interface AgentApi {
    * `<server>__<tool>`. A tool the server adds or changes later is held back until `accept`.
    */
   readonly mcp: {
-    add(server: {
-      name: string
-      url: string
-      token?: string
-      /** "oauth": authorise through OAuth 2.1 (the user signs in at the server's authorization page). */
-      auth?: "oauth"
-      timeoutMs?: number
-      enabled?: boolean
-      /** The tools the user was shown (test's result): anything else the server lists by then is held back. */
-      shown?: ReadonlyArray<McpTool>
-    }): Promise<McpServerInfo>
+    add(
+      server: McpServerSettings & {
+        enabled?: boolean
+        /** The tools the user was shown (test's result): anything else the server lists by then is held back. */
+        shown?: ReadonlyArray<McpTool>
+      },
+    ): Promise<McpServerInfo>
     /** Lists a server's tools without keeping it; or, given only a kept server's name, what it lists now. */
-    test(server: { name: string; url?: string; token?: string; auth?: "oauth"; timeoutMs?: number }): Promise<McpTestResult>
+    test(server: Partial<McpServerSettings> & { name: string }): Promise<McpTestResult>
     list(): Promise<ReadonlyArray<McpServerInfo>>
     remove(name: string): Promise<boolean>
     /** Accepts a server's held-back changes: its added and changed tools are offered. */
@@ -327,7 +346,8 @@ export interface AgentApi {
    * production build leaves it out; `agent.debug` is then undefined).
    */
   readonly debug: {
-    crashWorker(group: ToolGroup): Promise<void>
+    /** A group's worker, or an MCP server's (`mcp:<server>`). */
+    crashWorker(group: ToolGroup | `mcp:${string}`): Promise<void>
     /** Terminates a group's worker from outside, as the system would, even mid-call. */
     killWorker(group: ToolGroup): Promise<void>
     stallWorker(group: ToolGroup, ms: number): Promise<void>

@@ -31,7 +31,7 @@ import { Provider as ProviderSettings } from "../schemas/settings.ts"
 import { PRESETS, testConnection } from "../workers/agent/providers/presets.ts"
 import { toWire } from "../schemas/errors.ts"
 import type { MeshEvent, QuestionAsked } from "../schemas/events.ts"
-import type { ParamsOf, ToolDefinition, ToolGroup } from "../schemas/tool-definition.ts"
+import type { ParamsOf, ToolDefinition } from "../schemas/tool-definition.ts"
 import { builtinTools } from "../schemas/tools/index.ts"
 import type { agent } from "../schemas/tools/agents.ts"
 import { AgentPool } from "../workers/mesh/agents.ts"
@@ -194,8 +194,9 @@ const debugRequest = async (method: MeshMethod, params: unknown): Promise<MeshOu
   if (method === "debug.workers") return { ok: true, value: supervisor.workers() }
   const decoded = Schema.decodeUnknownExit(DebugParams)(params)
   if (Exit.isFailure(decoded)) return invalid(method, decoded.cause)
-  const group = decoded.value.group as ToolGroup
-  if (!(group in workerScripts)) return invalid(method, `no worker for the group "${group}"`)
+  // A group, or an instance of one: an MCP server's worker is `mcp:<server>`.
+  const group = decoded.value.group
+  if (!(group.split(":")[0]! in workerScripts)) return invalid(method, `no worker for the group "${group}"`)
   const fault =
     method === "debug.crashWorker" ? "crash" : method === "debug.killWorker" ? "kill" : method === "debug.stallWorker" ? "stall" : undefined
   if (fault === undefined) return { ok: false, error: { code: "not_implemented", message: `${method} is not a debug method.` } }

@@ -10,6 +10,23 @@ import { defineRoute } from "./route.ts"
 
 const storageError = (error: unknown) => new Unavailable({ message: `The MCP servers could not be read or written: ${String(error)}` })
 
+/**
+ * The Streamable HTTP session each kept server's worker is in (Mcp-Session-Id and the protocol
+ * version agreed), so a worker that replaces a crashed or stuck one goes on in the same session.
+ * In chrome.storage.session: memory only, gone with the browser, as the sessions are.
+ */
+const SESSIONS_KEY = "mcpSessions"
+const McpSession = Schema.Struct({ sessionId: Schema.String, protocolVersion: Schema.optionalKey(Schema.String) })
+type Sessions = Record<string, typeof McpSession.Type>
+const readSessions = async (): Promise<Sessions> => {
+  const raw = (await chrome.storage.session.get(SESSIONS_KEY))[SESSIONS_KEY]
+  return typeof raw === "object" && raw !== null ? (raw as Sessions) : {}
+}
+const forgetSession = async (name: string) => {
+  const { [name]: _gone, ...rest } = await readSessions()
+  await chrome.storage.session.set({ [SESSIONS_KEY]: rest })
+}
+
 const readAll = async (): Promise<McpServer[]> => {
   const raw = (await chrome.storage.local.get(MCP_SERVERS_KEY))[MCP_SERVERS_KEY]
   return Array.isArray(raw) ? raw.filter((s): s is McpServer => Schema.is(McpServer)(s)) : []
@@ -24,19 +41,17 @@ export const mcpRoutes = {
   "mcp.server": defineRoute({
     params: Schema.Struct({ name: Schema.String }),
     handle: ({ name }) =>
-      Effect.tryPromise({ try: readAll, catch: storageError }).pipe(
-        Effect.flatMap((all) => {
+      Effect.tryPromise({ try: async () => ({ all: await readAll(), sessions: await readSessions() }), catch: storageError }).pipe(
+        Effect.flatMap(({ all, sessions }) => {
           const server = all.find((s) => s.name === name)
-          return server
-            ? Effect.succeed({
-                name: server.name,
-                url: server.url,
-                timeoutMs: server.timeoutMs,
-                ...(server.token ? { token: server.token } : {}),
-                ...(server.auth ? { auth: server.auth, redirectUrl: chrome.identity.getRedirectURL("mcp") } : {}),
-                ...(server.oauth ? { oauth: server.oauth } : {}),
-              })
-            : Effect.fail(new NotFound({ message: `There is no MCP server "${name}".` }))
+          if (!server) return Effect.fail(new NotFound({ message: `There is no MCP server "${name}".` }))
+          const { enabled: _e, tools: _t, pending: _p, removed: _r, createdAt: _c, transport: _k, ...connection } = server
+          const session = sessions[name]
+          return Effect.succeed({
+            ...connection,
+            ...(server.auth === "oauth" ? { redirectUrl: chrome.identity.getRedirectURL("mcp") } : {}),
+            ...(session && Schema.is(McpSession)(session) ? { session } : {}),
+          })
         }),
       ),
   }),
@@ -47,11 +62,22 @@ export const mcpRoutes = {
         try: async () => {
           const all = await readAll()
           const at = all.findIndex((s) => s.name === server.name)
-          // What OAuth left stays while the server keeps its origin and OAuth (the registry never holds it).
+          // What OAuth left stays while the server keeps its origin, its kind of OAuth and its client
+          // (the registry never holds it): tokens of one client are not presented as another's.
           const stored = all[at]
-          const keep = stored?.oauth && server.auth === "oauth" && originOf(stored.url) === originOf(server.url)
+          const keep =
+            stored?.oauth &&
+            server.auth !== undefined &&
+            server.auth === stored.auth &&
+            originOf(stored.url) === originOf(server.url) &&
+            server.clientId === stored.clientId &&
+            server.issuer === stored.issuer &&
+            server.clientMetadataUrl === stored.clientMetadataUrl
           const { oauth: _given, ...rest } = server
           const next: McpServer = keep ? { ...rest, oauth: stored.oauth! } : rest
+          // Another address or other credentials: the next worker starts a session of its own.
+          const same = (k: "url" | "token" | "auth" | "clientId" | "clientSecret" | "privateKey") => stored?.[k] === server[k]
+          if (!(["url", "token", "auth", "clientId", "clientSecret", "privateKey"] as const).every(same)) await forgetSession(server.name)
           await chrome.storage.local.set({ [MCP_SERVERS_KEY]: at < 0 ? [...all, next] : all.map((s, i) => (i === at ? next : s)) })
           return null
         },
@@ -96,11 +122,25 @@ export const mcpRoutes = {
     params: Schema.optional(Schema.Unknown),
     handle: () => Effect.sync(() => chrome.identity.getRedirectURL("mcp")),
   }),
+  /** The session a server's worker is in now (none: it ended it, or the server forgot it). */
+  "mcp.saveSession": defineRoute({
+    params: Schema.Struct({ name: Schema.String, session: Schema.optionalKey(McpSession) }),
+    handle: ({ name, session }) =>
+      Effect.tryPromise({
+        try: async () => {
+          if (!session) await forgetSession(name)
+          else await chrome.storage.session.set({ [SESSIONS_KEY]: { ...(await readSessions()), [name]: session } })
+          return null
+        },
+        catch: storageError,
+      }),
+  }),
   "mcp.delete": defineRoute({
     params: Schema.Struct({ name: Schema.String }),
     handle: ({ name }) =>
       Effect.tryPromise({
         try: async () => {
+          await forgetSession(name)
           await chrome.storage.local.set({ [MCP_SERVERS_KEY]: (await readAll()).filter((s) => s.name !== name) })
           return null
         },

@@ -5,6 +5,8 @@
  * restarted, a create_task and a settings read work), every call must have settled, and every
  * failure must be a specific error (see test/support/fuzz/verdict.ts). Every URL a case can
  * reach is on the local fixture server, and the workspace must hold nothing outside its folder.
+ * Then MCP_CASES calls of the tools of a real MCP server (`fz__<tool>`, test/support/fuzz/mcp.ts),
+ * judged by the same rules, with another validator than the extension's deciding what is valid.
  */
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
@@ -16,6 +18,16 @@ import { installRunner, runBatch, unsettled, type WireCase } from "../support/fu
 import { createRng, seedFromEnv } from "../support/fuzz/prng.ts"
 import { expand, show } from "../support/fuzz/values.ts"
 import { contractAccepts, judge, type Outcome, type Verdict } from "../support/fuzz/verdict.ts"
+import {
+  MCP_FUZZ_SERVER,
+  MCP_FUZZ_TIMEOUT_MS,
+  mcpCases,
+  mcpContract,
+  mcpContractAccepts,
+  mcpFuzzTools,
+  startFuzzMcpServer,
+} from "../support/fuzz/mcp.ts"
+import { MCP_TIMEOUT_MARGIN_MS } from "../../schemas/mcp.ts"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
 import { readFile } from "node:fs/promises"
@@ -27,6 +39,8 @@ const SEED = seedFromEnv(process.env.FUZZ_SEED, 0x5eed_f022)
 // A sample of the fixed cases (every tricky value and structural mutation: about 1,800) plus
 // VALID_PER_TOOL valid calls of each tool; FUZZ_CASES=3000 runs them all, with random ones.
 const CASES = Number(process.env.FUZZ_CASES ?? 700)
+/** MCP tool calls, besides: few, since each schema is small (valid calls, and one property broken at a time). */
+const MCP_CASES = 48
 /** FUZZ_TOOLS=web_fetch,list_tabs fuzzes only those tools (to chase one finding). */
 const ONLY_TOOLS = process.env.FUZZ_TOOLS?.split(",")
   .map((t) => t.trim())
@@ -43,11 +57,24 @@ const CONFIRM_BUDGET_MS = 120_000
 /** The supervisor's grace for a cancelled call before it replaces the worker, and a margin. */
 const CANCEL_GRACE_MS = 1_500
 
-const groupOf = new Map<string, string>(builtinTools.map((t) => [t.name, t.group]))
-const toolTimeout = new Map<string, number>(builtinTools.map((t) => [t.name, t.timeoutMs]))
+const groupOf = new Map<string, string>([
+  ...builtinTools.map((t) => [t.name, t.group] as const),
+  // The supervisor names an MCP server's worker after the server.
+  ...mcpFuzzTools.map((t) => [t, `mcp:${MCP_FUZZ_SERVER}`] as const),
+])
+const toolTimeout = new Map<string, number>([
+  ...builtinTools.map((t) => [t.name, t.timeoutMs] as const),
+  ...mcpFuzzTools.map((t) => [t, MCP_FUZZ_TIMEOUT_MS + MCP_TIMEOUT_MARGIN_MS] as const),
+])
+const isMcp = (tool: string) => mcpFuzzTools.includes(tool)
+/** Whether the contract takes a call, and the verdict: an MCP tool's contract is its JSON Schema. */
+const accepts = (fuzz: FuzzCase) => (isMcp(fuzz.tool) ? mcpContractAccepts : contractAccepts)(fuzz.tool, fuzz.params)
+const verdictOf = (fuzz: FuzzCase, outcome: Outcome) =>
+  isMcp(fuzz.tool) ? judge(fuzz, outcome, accepts(fuzz), mcpContract(fuzz.tool)) : judge(fuzz, outcome, accepts(fuzz))
 
 let session: ExtensionSession
 let server: FixtureServer
+let mcpServer: Awaited<ReturnType<typeof startFuzzMcpServer>>
 let model: { baseUrl(kind: string): string; close(): Promise<void> }
 let panel: Page
 let env: Omit<FuzzEnv, "scratchTabIds">
@@ -255,6 +282,7 @@ const opfsRoot = () =>
 
 before(async () => {
   server = await startFixtureServer(await routes())
+  mcpServer = await startFuzzMcpServer()
   model = await startModelServer()
   session = await launchExtension()
   panel = await session.openPage("sidepanel.html")
@@ -302,11 +330,20 @@ before(async () => {
     return ((await globalThis.agent.tools.call("opfs_list", { path: "seed" })) as unknown[]).length
   })
   assert.equal(seeded, 4, "the workspace could not be seeded")
+  const mcpSetup = Date.now()
+  const added = await panel.evaluate(async (server) => (await globalThis.agent.mcp.add(server)).offered, {
+    name: MCP_FUZZ_SERVER,
+    url: mcpServer.url,
+    timeoutMs: MCP_FUZZ_TIMEOUT_MS,
+  })
+  assert.deepEqual([...added].sort(), [...mcpFuzzTools].sort(), "the MCP server's tools are not all offered")
+  console.log(`fuzz: the MCP server added in ${((Date.now() - mcpSetup) / 1000).toFixed(1)} s`)
 })
 
 after(async () => {
   await session?.close()
   await server?.close()
+  await mcpServer?.close()
   await model?.close()
 })
 
@@ -319,8 +356,12 @@ interface Judged {
 test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s parameters, ${CASES} seeded cases`, async () => {
   const rng = createRng(SEED)
   assert.ok(Number.isSafeInteger(CASES) && CASES > 0, `FUZZ_CASES must be a positive whole number, got ${process.env.FUZZ_CASES}`)
-  const entries = plan(rng.fork("plan"), CASES, ONLY_TOOLS)
-  console.log(`fuzz: seed ${SEED} (0x${SEED.toString(16)}), ${entries.length} cases; repeat with FUZZ_SEED=${SEED} FUZZ_CASES=${CASES}`)
+  const builtinOnly = ONLY_TOOLS?.filter((t) => !isMcp(t))
+  const entries = ONLY_TOOLS && builtinOnly?.length === 0 ? [] : plan(rng.fork("plan"), CASES, builtinOnly)
+  const mcp = mcpCases(rng.fork("mcp"), MCP_CASES, entries.length, ONLY_TOOLS)
+  console.log(
+    `fuzz: seed ${SEED} (0x${SEED.toString(16)}), ${entries.length} cases and ${mcp.length} of MCP tools; repeat with FUZZ_SEED=${SEED} FUZZ_CASES=${CASES}`,
+  )
   const judged: Judged[] = []
   /** Failures of the extension as a whole after a batch (health check, worker restarts). */
   const batchCrashes: string[] = []
@@ -332,14 +373,8 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
   let healthFailures = 0
   const listCases = (cases: ReadonlyArray<FuzzCase>) => cases.map((c) => `    #${c.id} ${c.tool} ${show(c.params)}`).join("\n")
 
-  for (let b = 0; b * BATCH_SIZE < entries.length; b++) {
-    const scratchTabIds = await resetTabs()
-    scratchTabIds.forEach((id) => pastScratchTabs.add(id))
-    const batchEnv: FuzzEnv = { ...env, scratchTabIds }
-    const caseRng = rng.fork(`batch ${b}`)
-    const cases = entries
-      .slice(b * BATCH_SIZE, (b + 1) * BATCH_SIZE)
-      .map((entry, i) => materialize(b * BATCH_SIZE + i, entry, caseRng, batchEnv))
+  /** Runs one batch and judges it; false once the extension stopped answering. */
+  const runCases = async (b: number, cases: FuzzCase[]): Promise<boolean> => {
     cases.forEach(assertLocal)
     const deadline = Math.max(...cases.map((c) => c.timeoutMs)) + BATCH_GRACE_MS
     const run = await withDeadline(runBatch(panel, { batch: b, cases: cases.map(wire), concurrency: CONCURRENCY }), deadline).catch(
@@ -351,7 +386,7 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
     if (run.done) {
       ;(run.value as Outcome[]).forEach((outcome, i) => {
         const fuzz = cases[i]!
-        judged.push({ fuzz, outcome, verdict: judge(fuzz, outcome, contractAccepts(fuzz.tool, fuzz.params)) })
+        judged.push({ fuzz, outcome, verdict: verdictOf(fuzz, outcome) })
       })
     } else {
       const pending = "error" in run ? cases.map((_, i) => i) : await unsettled(panel, b).catch(() => cases.map((_, i) => i))
@@ -373,8 +408,7 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
       healthFailures++
       batchCrashes.push(`after batch ${b}: ${now.reason}; the batch's cases:\n${listCases(cases)}`)
       // A dead extension fails every later case the same way: stop rather than time out on each.
-      if (healthFailures >= 3) break
-      continue
+      return healthFailures < 3
     }
     for (const [group, state] of Object.entries(now.workers)) {
       const before = workers[group]
@@ -388,7 +422,30 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
         )
     }
     workers = now.workers
+    return true
   }
+
+  for (let b = 0; b * BATCH_SIZE < entries.length; b++) {
+    const scratchTabIds = await resetTabs()
+    scratchTabIds.forEach((id) => pastScratchTabs.add(id))
+    const batchEnv: FuzzEnv = { ...env, scratchTabIds }
+    const caseRng = rng.fork(`batch ${b}`)
+    const cases = entries
+      .slice(b * BATCH_SIZE, (b + 1) * BATCH_SIZE)
+      .map((entry, i) => materialize(b * BATCH_SIZE + i, entry, caseRng, batchEnv))
+    if (!(await runCases(b, cases))) break
+  }
+  // The MCP tools' calls, after the built-in ones (their ids follow on, so do their batch numbers).
+  const mcpStarted = Date.now()
+  const mcpReceivedBefore = mcpServer.received.length
+  for (let i = 0; i < mcp.length && healthFailures < 3; i += BATCH_SIZE) {
+    if (!(await runCases(Math.ceil(entries.length / BATCH_SIZE) + i / BATCH_SIZE, mcp.slice(i, i + BATCH_SIZE)))) break
+  }
+  const mcpSeconds = (Date.now() - mcpStarted) / 1000
+  // What reached the MCP server must be what its schema takes, whatever the call's outcome.
+  const mcpMisses = mcpServer.received
+    .slice(mcpReceivedBefore)
+    .filter((r) => !mcpContractAccepts(`${MCP_FUZZ_SERVER}__${r.name}`, r.arguments))
 
   // A stuck worker makes every call queued behind it time out too: each call that hung or
   // crashed runs again on its own, to tell the inputs that hang from those that only waited.
@@ -444,7 +501,7 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
       await new Promise((r) => setTimeout(r, CANCEL_GRACE_MS))
       outcome = await runAlone(1)
     }
-    const verdict = outcome ? judge(fuzz, outcome, contractAccepts(fuzz.tool, fuzz.params)) : undefined
+    const verdict = outcome ? verdictOf(fuzz, outcome) : undefined
     if (verdict === undefined || verdict.kind === "hang" || verdict.kind === "crash") {
       culprits.add(key)
       mark("hung again on its own")
@@ -467,12 +524,14 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
   const crashes = count("crash") + batchCrashes.length
   const hangs = count("hang")
   const unspecific = count("unspecific")
-  const validation = count("validation")
+  const validation = count("validation") + mcpMisses.length
   const hangBatches = new Set(judged.filter((j) => j.verdict.kind === "hang").map((j) => Math.floor(j.fuzz.id / BATCH_SIZE))).size
   console.log(
     `fuzz: ${judged.length} calls in ${loopSeconds.toFixed(1)} s (${hangBatches} batches waited on a hang), then ${((Date.now() - started) / 1000 - loopSeconds).toFixed(1)} s re-running hung calls alone`,
   )
-  for (const tool of builtinTools.map((t) => t.name)) {
+  const toolsRun = [...builtinTools.map((t) => t.name), ...mcpFuzzTools].filter((t) => judged.some((j) => j.fuzz.tool === t))
+  console.log(`fuzz: ${mcp.length} MCP tool calls in ${mcpSeconds.toFixed(1)} s`)
+  for (const tool of toolsRun) {
     const mine = judged.filter((j) => j.fuzz.tool === tool && j.outcome)
     const codes = new Map<string, number>()
     for (const j of mine) {
@@ -512,6 +571,7 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
   }
   if (failures.length > 80) console.log(`  … and ${failures.length - 80} more`)
   for (const f of batchCrashes) console.log(`  ✗ crash ${f}`)
+  for (const r of mcpMisses) console.log(`  ✗ validation the MCP server received ${r.name} ${show(r.arguments)}, which its schema refuses`)
   for (const j of collateral)
     console.log(
       `  ~ collateral #${j.fuzz.id} ${j.fuzz.tool} ${show(j.fuzz.params)}: ${"reason" in j.verdict ? j.verdict.reason.slice(0, 160) : ""}; on its own it settled`,
@@ -530,10 +590,10 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
     `fuzz: ${judged.length} cases, ${crashes} crashes, ${hangs} hangs, ${unspecific} unspecific errors, ${validation} validation misses`,
   )
 
-  assert.equal(judged.length, entries.length, "not every case ran (the extension stopped answering)")
+  assert.equal(judged.length, entries.length + mcp.length, "not every case ran (the extension stopped answering)")
   assert.deepEqual(escaped, [], "the workspace tools created something outside the workspace folder")
   // The generators must make calls that really work, or the suite proves nothing.
-  for (const tool of builtinTools.map((t) => t.name)) {
+  for (const tool of toolsRun) {
     assert.ok(
       judged.some((j) => j.fuzz.tool === tool && j.outcome?.ok),
       `no ${tool} case succeeded: the valid inputs of the fuzzer are broken`,

@@ -8,7 +8,7 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
-import { startMcpServer, type McpTestServer } from "../support/mcp-server.ts"
+import { startAuthorizationServer, startMcpServer, type McpTestServer } from "../support/mcp-server.ts"
 import { callTool, launchExtension, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
 
 let session: ExtensionSession
@@ -366,5 +366,117 @@ test("a server behind OAuth 2.1: discovery, dynamic registration and PKCE throug
     assert.equal((await mcp("remove", "secure")).ok, true)
   } finally {
     await secure.close()
+  }
+})
+
+test("a client registered beforehand: its secret goes to the authorization server's token endpoint only, never to the MCP server nor to another authorization server", async () => {
+  const SECRET = "pre-registered-secret-0123456789"
+  const redirectUri = await panel.evaluate(() => chrome.identity.getRedirectURL("mcp"))
+  const secure = await startMcpServer({
+    transport: "streamable_http",
+    oauth: { clientId: "agent-mesh-test", clientSecret: SECRET, redirectUri, methods: ["client_secret_basic"] },
+  })
+  // Another authorization server, which will ask nothing of anyone but records what it is sent.
+  const other = await startAuthorizationServer()
+  try {
+    const refused = await mcp("add", { name: "prereg", url: secure.url, auth: "oauth", clientSecret: SECRET })
+    assert.equal(!refused.ok && refused.error.code, "mcp_bad_client", "a secret without its client id is refused")
+    assert.equal(!refused.ok && refused.error.parameter, "clientId")
+
+    const added = await mcp("add", { name: "prereg", url: secure.url, auth: "oauth", clientId: "agent-mesh-test", clientSecret: SECRET })
+    assert.equal(added.ok, true, JSON.stringify(added))
+    assert.equal(secure.oauth.registrations, 0, "a client registered beforehand registers nothing")
+    assert.equal(secure.oauth.pkceVerified, 1)
+    assert.equal(added.ok && added.value.clientId, "agent-mesh-test")
+    assert.equal(added.ok && added.value.clientSecret, "••••6789", "pages see the secret masked")
+    assert.equal((await callTool(panel, "prereg__search_notes", { query: "tea" })).ok, true)
+
+    const basic = `Basic ${Buffer.from(`agent-mesh-test:${SECRET}`).toString("base64")}`
+    const carries = (r: { authorization: string | undefined; body: string; path: string }) =>
+      r.authorization === basic || r.body.includes(SECRET) || r.path.includes(SECRET)
+    const withSecret = secure.oauth.requests.filter(carries)
+    assert.ok(withSecret.length > 0, "the token endpoint received the client's credentials")
+    assert.deepEqual([...new Set(withSecret.map((r) => r.path))], ["/token"], "and only the token endpoint")
+    assert.ok(
+      secure.authorizations.every((a) => a === undefined || a.startsWith("Bearer ")),
+      "the MCP server saw access tokens only, never the client's credentials",
+    )
+    assert.ok(!JSON.stringify(await mcp("list")).includes(SECRET), "no page sees the secret")
+
+    // The MCP server now names another authorization server: the client is bound to the first.
+    secure.oauth.nameAuthorizationServer(other.origin)
+    secure.oauth.expireAccess()
+    const moved = await callTool(panel, "prereg__search_notes", { query: "coffee" })
+    assert.equal(!moved.ok && moved.error.code, "mcp_auth_failed", JSON.stringify(moved))
+    assert.ok(other.requests.length > 0, "the other authorization server was asked (its metadata)")
+    assert.ok(!other.requests.some(carries), "but never given the client's credentials")
+    assert.equal((await mcp("remove", "prereg")).ok, true)
+  } finally {
+    await secure.close()
+    await other.close()
+  }
+})
+
+test("a machine-to-machine server: the client_credentials grant, without the browser's window", async () => {
+  const SECRET = "m2m-secret-0123456789"
+  const machine = await startMcpServer({
+    transport: "streamable_http",
+    oauth: { clientId: "agent-mesh-m2m", clientSecret: SECRET, clientCredentials: true, methods: ["client_secret_post"] },
+  })
+  try {
+    const incomplete = await mcp("add", { name: "m2m", url: machine.url, auth: "client_credentials", clientId: "agent-mesh-m2m" })
+    assert.equal(!incomplete.ok && incomplete.error.code, "mcp_bad_client")
+    const added = await mcp("add", {
+      name: "m2m",
+      url: machine.url,
+      auth: "client_credentials",
+      clientId: "agent-mesh-m2m",
+      clientSecret: SECRET,
+    })
+    assert.equal(added.ok, true, JSON.stringify(added))
+    assert.equal(machine.oauth.authorizations, 0, "nobody was sent to an authorization page")
+    assert.equal(machine.oauth.registrations, 0)
+    const called = await callTool(panel, "m2m__search_notes", { query: "tea" })
+    assert.equal(called.ok, true, JSON.stringify(called))
+    const sent = machine.oauth.requests.filter((r) => r.body.includes(SECRET))
+    assert.deepEqual(
+      [...new Set(sent.map((r) => r.path))],
+      ["/token"],
+      "the secret went in the token request's body (client_secret_post) only",
+    )
+    assert.ok(sent.every((r) => new URLSearchParams(r.body).get("grant_type") === "client_credentials"))
+    assert.equal((await mcp("remove", "m2m")).ok, true)
+  } finally {
+    await machine.close()
+  }
+})
+
+test("a replaced worker goes on in the MCP session its predecessor was in (Mcp-Session-Id), the server's notifications included", async () => {
+  const server = await startMcpServer({ transport: "streamable_http" })
+  try {
+    assert.equal((await mcp("add", { name: "resumed", url: server.url })).ok, true)
+    assert.equal((await callTool(panel, "resumed__search_notes", { query: "a" })).ok, true)
+    assert.equal(server.sessions.length, 1)
+    const [session] = server.sessions
+
+    await panel.evaluate(() => globalThis.agent.debug.crashWorker("mcp:resumed"))
+    const restarts = async () => (await panel.evaluate(() => globalThis.agent.debug.workers()))["mcp:resumed"]?.restarts ?? 0
+    await until(async () => (await restarts()) === 1, "the crashed worker to be replaced")
+    const asked = server.requestSessions.length
+    const again = await callTool(panel, "resumed__search_notes", { query: "b" })
+    assert.equal(again.ok, true, JSON.stringify(again))
+    assert.deepEqual(server.calls.at(-1), { name: "search_notes", arguments: { query: "b" } })
+    assert.deepEqual(server.sessions, [session], "no new session was started")
+    assert.deepEqual(new Set(server.requestSessions.slice(asked)), new Set([session]), "the new worker's requests carried the session id")
+
+    // The stream of the server's notifications is open again: a changed tool is noticed.
+    await server.setDescription("search_notes", "Search notes, changed after the worker was replaced.")
+    await until(async () => {
+      const listed = await mcp("list")
+      return listed.ok && listed.value.find((s: { name: string }) => s.name === "resumed")?.pending.length > 0
+    }, "the change to be noticed in the resumed session")
+    assert.equal((await mcp("remove", "resumed")).ok, true)
+  } finally {
+    await server.close()
   }
 })

@@ -24,8 +24,19 @@ export interface McpTestServer {
   readonly authorizations: Array<string | undefined>
   /** Session ids the server gave (Streamable HTTP). */
   readonly sessions: string[]
-  /** With `oauth`: what its authorization server did. */
-  readonly oauth: { registrations: number; authorizations: number; pkceVerified: number; refreshes: number; expireAccess(): void }
+  /** The Mcp-Session-Id header of every Streamable HTTP request (undefined when there was none). */
+  readonly requestSessions: Array<string | undefined>
+  /** With `oauth`: what its authorization server did, and every request it received. */
+  readonly oauth: {
+    registrations: number
+    authorizations: number
+    pkceVerified: number
+    refreshes: number
+    readonly requests: ReadonlyArray<{ path: string; authorization: string | undefined; body: string }>
+    expireAccess(): void
+    /** The protected resource's metadata names another authorization server from now on. */
+    nameAuthorizationServer(origin: string): void
+  }
   /** Changes a tool's description and tells every connected client. */
   setDescription(tool: string, description: string): Promise<void>
   close(): Promise<void>
@@ -72,13 +83,43 @@ const readBody = (req: IncomingMessage): Promise<unknown> =>
     req.on("error", reject)
   })
 
+/** A client registered beforehand at the authorization server, and what else it allows. */
+export interface PreRegisteredClient {
+  readonly clientId: string
+  readonly clientSecret: string
+  readonly redirectUri?: string
+  /** How the client may authenticate at the token endpoint (default: client_secret_basic). */
+  readonly methods?: ReadonlyArray<"client_secret_basic" | "client_secret_post">
+  /** Dynamic registration offered too (default: not). */
+  readonly registration?: boolean
+  /** The machine-to-machine grant instead of the authorization code. */
+  readonly clientCredentials?: boolean
+}
+
 /**
  * A local OAuth 2.1 authorization server on an origin of its own: metadata (RFC 8414), dynamic
  * client registration (RFC 7591), authorization code with PKCE S256 (approved at once, as if the
- * user clicked "allow"), refresh tokens.
+ * user clicked "allow"), refresh tokens; or a pre-registered client that authenticates at the
+ * token endpoint with its secret, for the code or the client_credentials grant. Every request it
+ * receives is recorded (path, Authorization header, body).
  */
-const startAuthorizationServer = async () => {
+export const startAuthorizationServer = async (client?: PreRegisteredClient) => {
   const clients = new Map<string, { redirect_uris: string[] }>()
+  if (client) clients.set(client.clientId, { redirect_uris: client.redirectUri ? [client.redirectUri] : [] })
+  const methods = client?.methods ?? ["client_secret_basic"]
+  const requests: Array<{ path: string; authorization: string | undefined; body: string }> = []
+  /** The client a token request authenticates as (its secret checked as the metadata allows), or undefined. */
+  const authenticated = (req: IncomingMessage, p: URLSearchParams): string | undefined => {
+    if (!client) return p.get("client_id") ?? undefined
+    const basic = req.headers.authorization?.startsWith("Basic ")
+      ? Buffer.from(req.headers.authorization.slice(6), "base64").toString()
+      : undefined
+    if (basic !== undefined && methods.includes("client_secret_basic"))
+      return basic === `${client.clientId}:${client.clientSecret}` ? client.clientId : undefined
+    if (methods.includes("client_secret_post") && p.get("client_secret") === client.clientSecret && p.get("client_id") === client.clientId)
+      return client.clientId
+    return undefined
+  }
   const codes = new Map<string, { challenge: string; client: string; redirect: string }>()
   const access = new Set<string>()
   const refresh = new Set<string>()
@@ -97,18 +138,19 @@ const startAuthorizationServer = async () => {
     req.on("data", (c: Buffer) => chunks.push(c))
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8")
+      requests.push({ path: url.pathname + url.search, authorization: req.headers.authorization, body })
       if (url.pathname === "/.well-known/oauth-authorization-server")
         return json(res, 200, {
           issuer: origin,
           authorization_endpoint: `${origin}/authorize`,
           token_endpoint: `${origin}/token`,
-          registration_endpoint: `${origin}/register`,
+          ...(!client || client.registration ? { registration_endpoint: `${origin}/register` } : {}),
           response_types_supported: ["code"],
-          grant_types_supported: ["authorization_code", "refresh_token"],
+          grant_types_supported: client?.clientCredentials ? ["client_credentials"] : ["authorization_code", "refresh_token"],
           code_challenge_methods_supported: ["S256"],
-          token_endpoint_auth_methods_supported: ["none"],
+          token_endpoint_auth_methods_supported: client ? methods : ["none"],
         })
-      if (url.pathname === "/register" && req.method === "POST") {
+      if (url.pathname === "/register" && req.method === "POST" && (!client || client.registration)) {
         const metadata = JSON.parse(body) as { redirect_uris: string[] }
         const id = randomUUID()
         clients.set(id, metadata)
@@ -131,13 +173,15 @@ const startAuthorizationServer = async () => {
       }
       if (url.pathname === "/token" && req.method === "POST") {
         const p = new URLSearchParams(body)
+        const who = authenticated(req, p)
+        if (!who) return json(res, 401, { error: "invalid_client" })
+        if (p.get("grant_type") === "client_credentials" && client?.clientCredentials) return json(res, 200, issue())
         if (p.get("grant_type") === "authorization_code") {
           const grant = codes.get(p.get("code") ?? "")
           codes.delete(p.get("code") ?? "")
           const verifier = p.get("code_verifier") ?? ""
           const challenge = createHash("sha256").update(verifier).digest("base64url")
-          if (!grant || grant.challenge !== challenge || grant.client !== p.get("client_id"))
-            return json(res, 400, { error: "invalid_grant" })
+          if (!grant || grant.challenge !== challenge || grant.client !== who) return json(res, 400, { error: "invalid_grant" })
           stats.pkceVerified++
           return json(res, 200, issue())
         }
@@ -155,6 +199,7 @@ const startAuthorizationServer = async () => {
   return {
     origin,
     stats,
+    requests,
     valid: (header: string | undefined) => header?.startsWith("Bearer ") === true && access.has(header.slice(7)),
     expireAccess: () => access.clear(),
     close: () => new Promise<void>((resolve) => (http.closeAllConnections(), http.close(() => resolve()))),
@@ -164,16 +209,19 @@ const startAuthorizationServer = async () => {
 export const startMcpServer = async (options: {
   transport: "streamable_http" | "sse"
   token?: string
-  /** Behind OAuth 2.1, with a local authorization server on another origin. */
-  oauth?: boolean
+  /** Behind OAuth 2.1, with a local authorization server on another origin (with this client registered beforehand). */
+  oauth?: boolean | PreRegisteredClient
 }): Promise<McpTestServer> => {
-  const authorization = options.oauth ? await startAuthorizationServer() : undefined
+  const authorization = options.oauth ? await startAuthorizationServer(options.oauth === true ? undefined : options.oauth) : undefined
+  /** The authorization server the protected resource's metadata names (another, once changed). */
+  let named = authorization?.origin
   const tools = TOOLS.map((t) => ({ ...t }))
   const calls: McpTestServer["calls"] = []
   const cancelled: string[] = []
   const waiting: string[] = []
   const authorizations: Array<string | undefined> = []
   const sessions: string[] = []
+  const requestSessions: Array<string | undefined> = []
   const servers = new Set<Server>()
 
   const newServer = () => {
@@ -217,7 +265,7 @@ export const startMcpServer = async (options: {
     if (authorization && url.pathname.startsWith("/.well-known/oauth-protected-resource"))
       return void res
         .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify({ resource: `http://127.0.0.1:${port}/mcp`, authorization_servers: [authorization.origin] }))
+        .end(JSON.stringify({ resource: `http://127.0.0.1:${port}/mcp`, authorization_servers: [named] }))
     if (authorization && !authorization.valid(req.headers.authorization)) {
       res
         .writeHead(401, {
@@ -250,6 +298,7 @@ export const startMcpServer = async (options: {
     }
     if (url.pathname !== "/mcp") return void res.writeHead(404).end()
     const sessionId = req.headers["mcp-session-id"]
+    requestSessions.push(typeof sessionId === "string" ? sessionId : undefined)
     const body = req.method === "POST" ? await readBody(req) : undefined
     let transport = typeof sessionId === "string" ? streamable.get(sessionId) : undefined
     if (!transport) {
@@ -283,6 +332,7 @@ export const startMcpServer = async (options: {
     waiting,
     authorizations,
     sessions,
+    requestSessions,
     oauth: {
       get registrations() {
         return authorization?.stats.registrations ?? 0
@@ -296,7 +346,11 @@ export const startMcpServer = async (options: {
       get refreshes() {
         return authorization?.stats.refreshes ?? 0
       },
+      get requests() {
+        return authorization?.requests ?? []
+      },
       expireAccess: () => authorization?.expireAccess(),
+      nameAuthorizationServer: (origin) => void (named = origin),
     },
     async setDescription(tool, description) {
       const found = tools.find((t) => t.name === tool)

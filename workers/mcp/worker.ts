@@ -17,10 +17,12 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker"
-import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js"
+import { UnauthorizedError, type AddClientAuthentication, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js"
+import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js"
+import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js"
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js"
 import type { WireError } from "../../schemas/errors.ts"
-import { mcpToolName, type McpTool, type McpTransportKind } from "../../schemas/mcp.ts"
+import { mcpToolName, type McpAuth, type McpTool, type McpTransportKind } from "../../schemas/mcp.ts"
 import type { CallOutcome, CallRequest, HostServices, ToolWorkerApi } from "../mesh/protocol.ts"
 import { faultInjection } from "../mesh/fault-injection.ts"
 
@@ -31,9 +33,18 @@ export interface McpConnectionConfig {
   readonly token?: string
   readonly timeoutMs: number
   /** OAuth 2.1 instead of a token: what it left before, and where it sends the user back. */
-  readonly auth?: "oauth"
+  readonly auth?: McpAuth
   readonly oauth?: { readonly clientInformation?: unknown; readonly tokens?: unknown }
   readonly redirectUrl?: string
+  /** The OAuth client's own settings (schemas/mcp.ts): secrets that stay in this worker. */
+  readonly clientId?: string
+  readonly clientSecret?: string
+  readonly privateKey?: string
+  readonly keyAlgorithm?: string
+  readonly issuer?: string
+  readonly clientMetadataUrl?: string
+  /** The Streamable HTTP session the previous worker of this server was in (router `mcp.saveSession`). */
+  readonly session?: { readonly sessionId: string; readonly protocolVersion?: string }
 }
 
 export interface McpListing {
@@ -64,6 +75,8 @@ class McpFailure extends Error {
 const instanceName = self.name.replace(/^agent-mesh:mcp:/, "")
 let host: HostServices | undefined
 let config: McpConnectionConfig | undefined
+/** Given by `configure` (a server being tested): nothing of it is kept, its session neither. */
+let configured = false
 let connection: Promise<{ client: Client; transport: McpTransportKind }> | undefined
 /** Our tool name → the server's, from the last listing. */
 let names = new Map<string, string>()
@@ -83,6 +96,9 @@ const configOf = async (): Promise<McpConnectionConfig> => {
  * the authorization server's metadata, dynamic client registration, PKCE, refresh); this is where
  * it keeps things (the router, beside the server) and how the user is sent to authorise: a
  * window of the browser's own, opened by the service worker (chrome.identity.launchWebAuthFlow).
+ * With the client's own settings (schemas/mcp.ts) it registers nothing: a pre-registered client,
+ * a Client ID Metadata Document's address as the client id when the authorization server takes
+ * one, and for machine-to-machine servers the client_credentials grant (no redirect, no person).
  */
 class ExtensionOAuth implements OAuthClientProvider {
   private verifier = ""
@@ -92,23 +108,60 @@ class ExtensionOAuth implements OAuthClientProvider {
   private information: OAuthClientInformationMixed | undefined
   /** What the authorization server's metadata says it accepts at its token endpoint (seen by the guarded fetch). */
   tokenAuthMethods: ReadonlyArray<string> = []
+  /** Its token endpoint: the one address a client secret, a Basic header or a signed assertion may go to. */
+  tokenEndpoint: string | undefined
   private current: OAuthTokens | undefined
+  readonly clientMetadataUrl: string | undefined
+  readonly prepareTokenRequest: ((scope?: string) => URLSearchParams) | undefined
+  readonly addClientAuthentication: AddClientAuthentication | undefined
 
   constructor(
     private readonly server: McpConnectionConfig,
-    private readonly redirect: string,
+    private readonly redirect: string | undefined,
   ) {
-    this.information = server.oauth?.clientInformation as OAuthClientInformationMixed | undefined
+    const stored = server.oauth?.clientInformation as OAuthClientInformationMixed | undefined
+    if (server.clientId !== undefined) {
+      // A client registered beforehand: its settings, bound to the authorization server named in
+      // them or, failing that, to the first one that accepted them (the SDK's `issuer` stamp).
+      const stamp = stored?.client_id === server.clientId ? stored.issuer : undefined
+      const issuer = server.issuer ?? stamp
+      this.information = {
+        client_id: server.clientId,
+        ...(server.clientSecret !== undefined ? { client_secret: server.clientSecret } : {}),
+        ...(issuer ? { issuer } : {}),
+      }
+    } else this.information = stored
     this.current = server.oauth?.tokens as OAuthTokens | undefined
+    this.clientMetadataUrl = server.clientMetadataUrl
+    this.prepareTokenRequest =
+      server.auth === "client_credentials"
+        ? (scope) => new URLSearchParams({ grant_type: "client_credentials", ...(scope ? { scope } : {}) })
+        : undefined
+    this.addClientAuthentication =
+      server.privateKey !== undefined && server.clientId !== undefined
+        ? createPrivateKeyJwtAuth({
+            issuer: server.clientId,
+            subject: server.clientId,
+            privateKey: server.privateKey,
+            alg: server.keyAlgorithm ?? "ES256",
+          })
+        : undefined
   }
 
   get redirectUrl() {
     return this.redirect
   }
   get clientMetadata(): OAuthClientMetadata {
+    if (this.server.auth === "client_credentials")
+      return {
+        client_name: "Agent Mesh",
+        redirect_uris: [],
+        grant_types: ["client_credentials"],
+        token_endpoint_auth_method: this.server.privateKey !== undefined ? "private_key_jwt" : "client_secret_basic",
+      }
     return {
       client_name: "Agent Mesh",
-      redirect_uris: [this.redirect],
+      redirect_uris: this.redirect ? [this.redirect] : [],
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
       // A public client when the authorization server allows it (PKCE proves the code is ours);
@@ -126,8 +179,17 @@ class ExtensionOAuth implements OAuthClientProvider {
     return this.information
   }
   async saveClientInformation(information: OAuthClientInformationMixed) {
+    // The SDK registers anew where the stored client is bound elsewhere; a pre-registered client
+    // is the user's choice, so another authorization server is refused instead.
+    if (this.server.clientId !== undefined && information.client_id !== this.server.clientId)
+      throw new McpFailure(
+        "mcp_auth_failed",
+        `The MCP server "${this.server.name}" named an authorization server its OAuth client is not registered at.`,
+      )
     this.information = information
-    await this.keep({ clientInformation: information })
+    // The secret is the user's setting, kept apart: what is stored beside the tokens is the rest.
+    const { client_secret: _secret, ...kept } = information as OAuthClientInformationMixed & { client_secret?: string }
+    await this.keep({ clientInformation: this.server.clientId !== undefined ? kept : information })
   }
   tokens() {
     return this.current
@@ -137,6 +199,11 @@ class ExtensionOAuth implements OAuthClientProvider {
     await this.keep({ tokens })
   }
   redirectToAuthorization(url: URL) {
+    if (!this.redirect)
+      throw new McpFailure(
+        "mcp_auth_failed",
+        `The MCP server "${this.server.name}" asked for a person to sign in; its client uses client_credentials.`,
+      )
     this.authorization = host!.router("mcp.authorize", { url: url.href }).then((reply) => {
       if (!reply.ok) throw new McpFailure(reply.error.code, reply.error.message)
       return String(reply.value)
@@ -151,7 +218,8 @@ class ExtensionOAuth implements OAuthClientProvider {
   }
   invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
     if (scope === "all" || scope === "tokens") this.current = undefined
-    if (scope === "all" || scope === "client") this.information = undefined
+    // A pre-registered client stays what the user set.
+    if ((scope === "all" || scope === "client") && this.server.clientId === undefined) this.information = undefined
   }
   /** The code the authorization server sent back, if the state is the one this flow sent. */
   codeFrom(address: string): string {
@@ -172,8 +240,10 @@ class ExtensionOAuth implements OAuthClientProvider {
 
 let oauth: ExtensionOAuth | undefined
 const oauthFor = async (server: McpConnectionConfig): Promise<ExtensionOAuth | undefined> => {
-  if (server.auth !== "oauth") return undefined
+  if (server.auth === undefined) return undefined
   if (oauth) return oauth
+  // Machine to machine: no person, so nowhere to send one back to.
+  if (server.auth === "client_credentials") return (oauth = new ExtensionOAuth(server, undefined))
   let redirect = server.redirectUrl
   if (!redirect) {
     const reply = await host!.router("mcp.redirectUrl")
@@ -184,10 +254,18 @@ const oauthFor = async (server: McpConnectionConfig): Promise<ExtensionOAuth | u
   return oauth
 }
 
+/** Whether a request carries the OAuth client's credentials in its body (client_secret_post, private_key_jwt). */
+const carriesClientCredentials = (body: unknown): boolean => {
+  const form = body instanceof URLSearchParams ? body : typeof body === "string" ? new URLSearchParams(body) : undefined
+  return form !== undefined && (form.has("client_secret") || form.has("client_assertion"))
+}
+
 /**
  * The only fetch the SDK gets: no cookies, no referrer, no redirect followed (a redirect could
  * carry the token elsewhere). The server's origin only, with the token added here; with OAuth,
- * also the authorization server's (metadata, registration, tokens), with no Authorization header.
+ * also the authorization server's (metadata, registration, tokens), with no Authorization header
+ * but the client's own (Basic) at the token endpoint its metadata names: the client secret and
+ * the signed assertion go there and nowhere else.
  */
 const guardedFetch =
   (server: McpConnectionConfig) =>
@@ -195,15 +273,22 @@ const guardedFetch =
     const origin = new URL(server.url).origin
     const url = new URL(input instanceof Request ? input.url : String(input))
     const own = url.origin === origin
-    if (!own && server.auth !== "oauth")
+    if (!own && server.auth === undefined)
       throw new McpFailure("mcp_origin", `The MCP server "${server.name}" pointed to ${url.origin}; only ${origin} is contacted.`)
     const headers = new Headers(input instanceof Request ? input.headers : undefined)
     for (const [k, v] of new Headers(init?.headers)) headers.set(k, v)
-    // The SDK's header carries an OAuth access token: to the server's origin only.
+    // Without the authorization server's metadata (a 2025-03-26 server) the SDK uses /token at the server's own origin.
+    const tokenEndpoint =
+      oauth !== undefined && url.href === (oauth.tokenEndpoint ?? new URL("/token", origin).href) && init?.method === "POST"
+    if (!tokenEndpoint && carriesClientCredentials(init?.body))
+      throw new McpFailure("mcp_origin", `The MCP server "${server.name}": the OAuth client's credentials go to its token endpoint only.`)
+    // The SDK's header carries an OAuth access token (to the server's origin only) or, at the
+    // token endpoint, the client's id and secret (client_secret_basic).
     const given = headers.get("authorization")
     headers.delete("authorization")
     if (own && server.token) headers.set("authorization", `Bearer ${server.token}`)
-    else if (own && server.auth === "oauth" && given?.startsWith("Bearer ")) headers.set("authorization", given)
+    else if (tokenEndpoint && given?.startsWith("Basic ")) headers.set("authorization", given)
+    else if (own && server.auth !== undefined && given?.startsWith("Bearer ")) headers.set("authorization", given)
     const response = await fetch(url, {
       ...init,
       headers,
@@ -215,14 +300,16 @@ const guardedFetch =
       if (init?.signal?.aborted) throw error
       throw new McpFailure("mcp_unreachable", `The MCP server "${server.name}" (${origin}) could not be reached: ${messageOf(error)}`)
     })
-    // The authorization server's metadata: how it wants the client to authenticate at its token endpoint.
+    // The authorization server's metadata: how it wants the client to authenticate at its token endpoint, and where that is.
     if (oauth && response.ok && /\/\.well-known\/(oauth-authorization-server|openid-configuration)/.test(url.pathname)) {
-      const methods = (await response
+      const metadata = (await response
         .clone()
         .json()
-        .catch(() => ({}))) as { token_endpoint_auth_methods_supported?: unknown }
-      if (Array.isArray(methods.token_endpoint_auth_methods_supported))
-        oauth.tokenAuthMethods = methods.token_endpoint_auth_methods_supported.filter((m): m is string => typeof m === "string")
+        .catch(() => ({}))) as { token_endpoint_auth_methods_supported?: unknown; token_endpoint?: unknown }
+      if (Array.isArray(metadata.token_endpoint_auth_methods_supported))
+        oauth.tokenAuthMethods = metadata.token_endpoint_auth_methods_supported.filter((m): m is string => typeof m === "string")
+      if (typeof metadata.token_endpoint === "string" && URL.canParse(metadata.token_endpoint))
+        oauth.tokenEndpoint = new URL(metadata.token_endpoint).href
     }
     if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400))
       throw new McpFailure(
@@ -230,7 +317,7 @@ const guardedFetch =
         `The MCP server "${server.name}" answered with a redirect, which is not followed (the token would go with it); set its URL to the address it answers at.`,
       )
     // With OAuth, a refusal starts (or refreshes) the authorization: the SDK handles it.
-    if ((response.status === 401 || response.status === 403) && server.auth !== "oauth")
+    if ((response.status === 401 || response.status === 403) && server.auth === undefined)
       throw new McpFailure(
         "mcp_unauthorized",
         `The MCP server "${server.name}" refused the request (HTTP ${response.status}): check its token.`,
@@ -262,6 +349,10 @@ const connect = async (): Promise<{ client: Client; transport: McpTransportKind 
   const url = new URL(server.url)
   const authProvider = await oauthFor(server)
   const streamable = async () => {
+    if (server.session && !configured) {
+      const resumed = await resume(server, server.session, { fetch, ...(authProvider ? { authProvider } : {}) })
+      if (resumed) return resumed
+    }
     const client = newClient(server)
     const transport = new StreamableHTTPClientTransport(url, { fetch, ...(authProvider ? { authProvider } : {}) })
     try {
@@ -283,6 +374,12 @@ const connect = async (): Promise<{ client: Client; transport: McpTransportKind 
   try {
     const client = await streamable()
     client.onclose = () => void (connection = undefined)
+    const transport = client.transport as StreamableHTTPClientTransport
+    if (transport.sessionId && !configured)
+      await keepSession({
+        sessionId: transport.sessionId,
+        ...(transport.protocolVersion ? { protocolVersion: transport.protocolVersion } : {}),
+      })
     return { client, transport: "streamable_http" }
   } catch (error) {
     if (!olderServer(error)) throw error
@@ -293,6 +390,37 @@ const connect = async (): Promise<{ client: Client; transport: McpTransportKind 
   })
   legacy.onclose = () => void (connection = undefined)
   return { client: legacy, transport: "sse" }
+}
+
+/** Tells the router which session this server's worker is in, for the next worker (none: ended). */
+const keepSession = async (session?: { sessionId: string; protocolVersion?: string }) => {
+  await host?.router("mcp.saveSession", { name: instanceName, ...(session ? { session } : {}) }).catch(() => undefined)
+}
+
+/**
+ * Goes on in the session a replaced worker was in: the SDK skips `initialize` for a transport
+ * given a session id; a ping shows the server still knows the session (it answers 404 once it
+ * has forgotten it, and a new one starts); then the stream of the server's notifications opens
+ * again (`resumeStream` without an event id is the plain GET stream).
+ */
+const resume = async (
+  server: McpConnectionConfig,
+  session: { sessionId: string; protocolVersion?: string },
+  options: { fetch: ReturnType<typeof guardedFetch>; authProvider?: OAuthClientProvider },
+): Promise<Client | undefined> => {
+  const client = newClient(server)
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), { ...options, sessionId: session.sessionId })
+  if (session.protocolVersion) transport.setProtocolVersion(session.protocolVersion)
+  try {
+    await client.connect(transport, { timeout: server.timeoutMs })
+    await client.ping({ timeout: server.timeoutMs })
+  } catch {
+    await client.close().catch(() => undefined)
+    await keepSession()
+    return undefined
+  }
+  void transport.resumeStream("").catch(() => undefined)
+  return client
 }
 
 /**
@@ -362,6 +490,9 @@ const wireOf = (error: unknown, server: string): WireError => {
   if (error instanceof McpFailure) return { code: error.code, message: error.message }
   if (error instanceof UnauthorizedError)
     return { code: "mcp_unauthorized", message: `The MCP server "${server}" refused the request: its authorization failed.` }
+  // The authorization server refused the client or the grant (its own error code in the message).
+  if (error instanceof OAuthError)
+    return { code: "mcp_auth_failed", message: `The MCP server "${server}": its authorization server refused: ${error.errorCode}` }
   const code = (error as { code?: unknown }).code
   // The SDK's McpError: -32001 is its request timeout.
   if (code === -32001) return { code: "timeout", message: `The MCP server "${server}" did not answer in time.` }
@@ -383,6 +514,7 @@ const api: McpWorkerApi = {
   },
   configure(given) {
     config = given
+    configured = true
     oauth = undefined
   },
   async tools() {
@@ -399,7 +531,10 @@ const api: McpWorkerApi = {
     const { client } = await open.catch(() => ({ client: undefined }))
     if (!client) return
     const transport = client.transport
-    if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => undefined)
+    if (transport instanceof StreamableHTTPClientTransport) {
+      await transport.terminateSession().catch(() => undefined)
+      if (!configured) await keepSession()
+    }
     await client.close().catch(() => undefined)
   },
   async call(request: CallRequest): Promise<CallOutcome> {

@@ -3,6 +3,7 @@
  * arguments checked by their JSON Schema, the flow rule's destination, the sub-agents' tool sets,
  * and the registry holding back tools a server changed until the user accepts them.
  */
+import { compileJsonSchema } from "../../schemas/json-schema.ts"
 import { expect } from "chai"
 import { Exit, Schema } from "effect"
 import { diffTools, mcpDefinition, mcpServerOf, mcpToolName, type McpServer, type McpTool } from "../../schemas/mcp.ts"
@@ -80,6 +81,24 @@ describe("MCP tools as ours", () => {
     expect(valid(d, { query: "" })).to.equal(false)
     expect(valid(d, { query: "a", more: 1 })).to.equal(false)
     expect(valid(d, {})).to.equal(false)
+  })
+
+  it("name the argument that is missing or not allowed, nested or with a quote in its name", () => {
+    const compiled = compileJsonSchema({
+      type: "object",
+      properties: {
+        title: { type: "string" },
+        options: { type: "object", properties: { depth: { type: "integer" } }, required: ["depth"], additionalProperties: false },
+      },
+      required: ["title"],
+      additionalProperties: false,
+    })
+    if (!compiled.ok) throw new Error(compiled.problems.join("; "))
+    const paths = (value: unknown) => compiled.compiled.problems(value).map((p) => p.path)
+    expect(paths({})).to.deep.equal([["title"]])
+    expect(paths({ title: "t", 'a"b': 1 })).to.deep.equal([['a"b']])
+    expect(paths({ title: "t", options: { depth: 1, other: 2 } })).to.deep.equal([["options", "other"]])
+    expect(paths({ title: "t", options: {} })).to.deep.equal([["options", "depth"]])
   })
 
   it("go to a general sub-agent; to a researcher only when read-only; never to a page operator", () => {
@@ -176,6 +195,63 @@ describe("the MCP registry", () => {
     expect(stored.get("notes")?.token).to.equal("abcdefghijklmnop")
     await registry.add({ name: "notes", url: "https://elsewhere.example/mcp", token: masked })
     expect(stored.get("notes")?.token).to.equal(undefined)
+  })
+
+  it("keeps an OAuth client's secret and key like a token: masked for pages, kept when sent back masked on the same origin", async () => {
+    const { registry, stored } = make(() => [search])
+    const key = "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----"
+    const added = await registry.add({
+      name: "m2m",
+      url: "https://mcp.example/mcp",
+      auth: "client_credentials",
+      clientId: "client-1",
+      privateKey: key,
+    })
+    expect(added.ok, JSON.stringify(added)).to.equal(true)
+    expect(stored.get("m2m")?.keyAlgorithm).to.equal("ES256")
+    expect(JSON.stringify(registry.list())).not.to.include("BEGIN PRIVATE KEY")
+    await registry.add({
+      name: "pre",
+      url: "https://mcp.example/mcp",
+      auth: "oauth",
+      clientId: "client-2",
+      clientSecret: "secret-0123456789abc",
+    })
+    const shown = registry.list().find((s) => s.name === "pre")!
+    expect(shown.clientSecret).to.equal("••••9abc")
+    await registry.add({ ...shown, clientSecret: shown.clientSecret })
+    expect(stored.get("pre")?.clientSecret).to.equal("secret-0123456789abc")
+    await registry.add({ ...shown, url: "https://elsewhere.example/mcp", clientSecret: shown.clientSecret })
+    expect(stored.get("pre")?.clientSecret, "a masked secret does not follow the server to another origin").to.equal(undefined)
+  })
+
+  it("refuses incomplete or misplaced OAuth client settings with mcp_bad_client, naming the field", async () => {
+    const { registry } = make(() => [search])
+    const url = "https://mcp.example/mcp"
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ clientId: "c" }, "auth"],
+      [{ auth: "oauth", clientSecret: "s" }, "clientId"],
+      [{ auth: "client_credentials", clientId: "c" }, "clientSecret"],
+      [{ auth: "client_credentials", clientSecret: "s" }, "clientId"],
+      [{ auth: "client_credentials", clientId: "c", clientSecret: "s", privateKey: "k" }, "privateKey"],
+      [{ auth: "client_credentials", clientId: "c", privateKey: "not a pem" }, "privateKey"],
+      [{ auth: "oauth", issuer: "https://auth.example" }, "clientId"],
+      [{ auth: "oauth", clientId: "c", issuer: "ftp://auth.example" }, "issuer"],
+      [{ auth: "oauth", clientMetadataUrl: "http://client.example/metadata.json" }, "clientMetadataUrl"],
+      [{ auth: "oauth", clientMetadataUrl: "https://client.example/" }, "clientMetadataUrl"],
+      [
+        { auth: "client_credentials", clientId: "c", clientSecret: "s", clientMetadataUrl: "https://client.example/m.json" },
+        "clientMetadataUrl",
+      ],
+    ]
+    for (const [settings, parameter] of cases) {
+      const outcome = await registry.add({ name: "x", url, ...settings })
+      expect(outcome.ok ? "" : `${outcome.error.code} ${outcome.error.parameter}`, JSON.stringify(settings)).to.equal(
+        `mcp_bad_client ${parameter}`,
+      )
+    }
+    const fine = await registry.add({ name: "cimd", url, auth: "oauth", clientMetadataUrl: "https://client.example/metadata.json" })
+    expect(fine.ok, JSON.stringify(fine)).to.equal(true)
   })
 
   it("turns a tool off globally or for one conversation", async () => {

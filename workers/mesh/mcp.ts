@@ -22,7 +22,7 @@ import {
   type McpServer,
 } from "../../schemas/mcp.ts"
 import type { ToolDefinition } from "../../schemas/tool-definition.ts"
-import type { McpListing, McpWorkerApi } from "../mcp/worker.ts"
+import type { McpConnectionConfig, McpListing, McpWorkerApi } from "../mcp/worker.ts"
 import type { CallOutcome, RouterCall } from "./protocol.ts"
 
 export interface McpServersOptions {
@@ -30,7 +30,7 @@ export interface McpServersOptions {
   /** The worker of one server (started if needed), from the supervisor. */
   readonly worker: (key: string) => Promise<{
     tools(): Promise<CallOutcome>
-    configure(config: { name: string; url: string; token?: string; auth?: "oauth"; timeoutMs: number }): Promise<void> | void
+    configure(config: McpConnectionConfig): Promise<void> | void
     close(): Promise<void>
   }>
   /** Ends a server's worker (removed, or a test done). */
@@ -39,8 +39,8 @@ export interface McpServersOptions {
   readonly onChange: (definitions: ReadonlyArray<ToolDefinition>) => void
 }
 
-/** A server as pages see it: the token masked. */
-export type McpServerInfo = Omit<McpServer, "token"> & { readonly token?: string; readonly offered: ReadonlyArray<string> }
+/** A server as pages see it: the token, client secret and private key masked. */
+export type McpServerInfo = McpServer & { readonly offered: ReadonlyArray<string> }
 
 const MASK = "••••"
 const maskToken = (token: string | undefined) => (token ? `${MASK}${token.length > 12 ? token.slice(-4) : ""}` : undefined)
@@ -51,6 +51,21 @@ const failure = (code: string, message: string, parameter?: string): { ok: false
 })
 
 const keyOf = (name: string) => `mcp:${name}`
+
+/** What a server's worker is given of it: no tools, nothing OAuth left (a test starts afresh). */
+export const connectionOf = (server: McpServer): McpConnectionConfig => {
+  const { enabled: _e, tools: _t, pending: _p, removed: _r, createdAt: _c, transport: _k, oauth: _o, ...connection } = server
+  return connection
+}
+
+const httpAddress = (text: string): URL | undefined => {
+  try {
+    const url = new URL(text)
+    return (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password ? url : undefined
+  } catch {
+    return undefined
+  }
+}
 
 export class McpServers {
   private servers = new Map<string, McpServer>()
@@ -74,7 +89,11 @@ export class McpServers {
 
   /** Checks a spec and makes it a server's settings (without tools), or says what is wrong with it. */
   private parse(input: unknown, previous?: McpServer): { ok: true; value: McpServer } | { ok: false; error: WireError } {
-    if (!Schema.is(McpServerSpec)(input)) return failure("invalid_input", "mcp: give { name, url, token?, auth?, timeoutMs? }")
+    if (!Schema.is(McpServerSpec)(input))
+      return failure(
+        "invalid_input",
+        "mcp: give { name, url, token?, auth?, clientId?, clientSecret?, privateKey?, keyAlgorithm?, issuer?, clientMetadataUrl?, timeoutMs? }",
+      )
     const spec = input
     if (!MCP_SERVER_NAME.test(spec.name))
       return failure(
@@ -97,10 +116,16 @@ export class McpServers {
         `mcp: timeoutMs must be a whole number from ${MCP_MIN_TIMEOUT_MS} to ${MCP_MAX_TIMEOUT_MS}`,
         "timeoutMs",
       )
-    // A masked token sent back keeps the stored one, while the server stays on the same origin.
-    const masked = spec.token?.startsWith(MASK) === true
-    const keep = masked && previous?.token !== undefined && new URL(previous.url).origin === url.origin
-    const token = masked ? (keep ? previous!.token : undefined) : spec.token || undefined
+    // A masked secret sent back keeps the stored one, while the server stays on the same origin.
+    const sameOrigin = previous !== undefined && new URL(previous.url).origin === url.origin
+    const secret = (given: string | undefined, stored: string | undefined) =>
+      given?.startsWith(MASK) === true ? (sameOrigin ? stored : undefined) : given || undefined
+    const token = secret(spec.token, previous?.token)
+    const client = this.parseClient(spec, {
+      clientSecret: secret(spec.clientSecret, previous?.clientSecret),
+      privateKey: secret(spec.privateKey, previous?.privateKey),
+    })
+    if (!client.ok) return client
     return {
       ok: true,
       value: {
@@ -108,11 +133,65 @@ export class McpServers {
         url: url.href,
         ...(token ? { token } : {}),
         ...(spec.auth ? { auth: spec.auth } : {}),
+        ...client.value,
         enabled: spec.enabled ?? previous?.enabled ?? true,
         timeoutMs,
         tools: previous?.tools ?? [],
         pending: previous?.pending ?? [],
         createdAt: previous?.createdAt ?? Date.now(),
+      },
+    }
+  }
+
+  /**
+   * The OAuth client's settings (docs/mcp.md): a pre-registered client (id, and a secret or a
+   * private key), the authorization server they are for, or a Client ID Metadata Document's
+   * address; the machine-to-machine grant needs a client id and one credential.
+   */
+  private parseClient(
+    spec: McpServerSpec,
+    secrets: { clientSecret: string | undefined; privateKey: string | undefined },
+  ): { ok: true; value: Partial<McpServer> } | { ok: false; error: WireError } {
+    const clientId = spec.clientId?.trim() || undefined
+    const { clientSecret, privateKey } = secrets
+    const oauth = spec.auth === "oauth" || spec.auth === "client_credentials"
+    const given = clientId ?? clientSecret ?? privateKey ?? spec.issuer ?? spec.clientMetadataUrl
+    if (given !== undefined && !oauth)
+      return failure("mcp_bad_client", 'mcp: OAuth client settings need auth "oauth" or "client_credentials"', "auth")
+    if ((clientSecret !== undefined || privateKey !== undefined) && clientId === undefined)
+      return failure("mcp_bad_client", "mcp: a client secret or private key needs its clientId", "clientId")
+    if (clientSecret !== undefined && privateKey !== undefined)
+      return failure("mcp_bad_client", "mcp: give a clientSecret or a privateKey, not both", "privateKey")
+    if (spec.auth === "client_credentials" && (clientId === undefined || (clientSecret === undefined && privateKey === undefined)))
+      return failure(
+        "mcp_bad_client",
+        "mcp: client_credentials needs a clientId and a clientSecret or a privateKey",
+        clientId ? "clientSecret" : "clientId",
+      )
+    if (privateKey !== undefined && !/^-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----\s*$/.test(privateKey.trim()))
+      return failure("mcp_bad_client", "mcp: privateKey must be a PKCS#8 PEM key (-----BEGIN PRIVATE KEY-----)", "privateKey")
+    if (spec.issuer !== undefined && clientId === undefined)
+      return failure("mcp_bad_client", "mcp: issuer names the authorization server of a clientId; give the clientId", "clientId")
+    if (spec.issuer !== undefined && !httpAddress(spec.issuer))
+      return failure("mcp_bad_client", "mcp: issuer must be the authorization server's http(s) address", "issuer")
+    if (spec.clientMetadataUrl !== undefined) {
+      // The specification's Client ID Metadata Documents: an https address with a path, which is the client id.
+      const at = httpAddress(spec.clientMetadataUrl)
+      if (at?.protocol !== "https:" || at.pathname === "/" || spec.auth !== "oauth")
+        return failure(
+          "mcp_bad_client",
+          'mcp: clientMetadataUrl must be an https address with a path, with auth "oauth"',
+          "clientMetadataUrl",
+        )
+    }
+    return {
+      ok: true,
+      value: {
+        ...(clientId !== undefined ? { clientId } : {}),
+        ...(clientSecret !== undefined ? { clientSecret } : {}),
+        ...(privateKey !== undefined ? { privateKey: privateKey.trim(), keyAlgorithm: spec.keyAlgorithm ?? "ES256" } : {}),
+        ...(spec.issuer !== undefined ? { issuer: spec.issuer } : {}),
+        ...(spec.clientMetadataUrl !== undefined ? { clientMetadataUrl: spec.clientMetadataUrl } : {}),
       },
     }
   }
@@ -133,13 +212,7 @@ export class McpServers {
     const key = `mcp:test-${++this.tests}`
     try {
       const worker = await this.options.worker(key)
-      await worker.configure({
-        name: parsed.value.name,
-        url: parsed.value.url,
-        timeoutMs: parsed.value.timeoutMs,
-        ...(parsed.value.token ? { token: parsed.value.token } : {}),
-        ...(parsed.value.auth ? { auth: parsed.value.auth } : {}),
-      })
+      await worker.configure(connectionOf(parsed.value))
       const listed = await worker.tools()
       await worker.close()
       return listed
@@ -293,11 +366,11 @@ export class McpServers {
   }
 
   private describe(server: McpServer): McpServerInfo {
-    const { token, ...rest } = server
-    const masked = maskToken(token)
+    const { token, clientSecret, privateKey, ...rest } = server
+    const masked = { token: maskToken(token), clientSecret: maskToken(clientSecret), privateKey: privateKey ? MASK : undefined }
     return {
       ...rest,
-      ...(masked ? { token: masked } : {}),
+      ...Object.fromEntries(Object.entries(masked).filter(([, v]) => v !== undefined)),
       offered: server.enabled
         ? this.offered(server)
             .filter((t) => t.enabled)

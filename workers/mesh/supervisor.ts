@@ -302,14 +302,15 @@ export class Supervisor {
   }
 
   /** Fault injection, for the fault suites: make a group's worker crash or hang. */
-  async injectFault(group: ToolGroup, fault: "crash" | "stall" | "kill", ms = 60_000): Promise<void> {
+  async injectFault(key: string, fault: "crash" | "stall" | "kill", ms = 60_000): Promise<void> {
     if (fault === "kill") {
       // As the system would kill it: even mid-call, even with its thread blocked.
-      const slot = this.slots.get(group)
+      const slot = this.slots.get(key)
       if (slot?.alive) this.retire(slot, "it was killed", true)
       return
     }
-    const slot = await this.slotFor(group, group)
+    // A group's worker, or one instance of it (`mcp:<server>`).
+    const slot = await this.slotFor(key, key.split(":")[0] as ToolGroup)
     if (fault === "crash") await slot.remote.crash()
     else await slot.remote.stall(ms)
   }

@@ -42,7 +42,22 @@ export const contractAccepts = (tool: string, params: unknown): boolean => {
   return Exit.isSuccess(Schema.decodeUnknownExit(definition.parameters as Schema.Codec<unknown, unknown>)(input, strictParse))
 }
 
-export const judge = (fuzz: FuzzCase, outcome: Outcome, accepted: boolean): Verdict => {
+/** What judging needs of a tool: whether it documents an error code, and its parameters' names. */
+export interface ToolContract {
+  readonly declares: (code: string) => boolean
+  readonly parameters: ReadonlyArray<string>
+}
+
+/** A built-in tool's: its definition's `errors` (schemas/tools/) and the fields of its parameters. */
+export const builtinContract = (tool: string): ToolContract => {
+  const definition = definitions.get(tool)!
+  return {
+    declares: (code) => declaresCode(definition, code),
+    parameters: Object.keys((definition.parameters as unknown as { fields: Record<string, unknown> }).fields ?? {}),
+  }
+}
+
+export const judge = (fuzz: FuzzCase, outcome: Outcome, accepted: boolean, contract = builtinContract(fuzz.tool)): Verdict => {
   if (outcome.ok) {
     if (!accepted && !fuzz.optionsInvalid) return { kind: "validation", reason: "succeeded although the contract refuses these parameters" }
     if (fuzz.optionsInvalid) return { kind: "validation", reason: "succeeded although the call options are malformed" }
@@ -63,8 +78,8 @@ export const judge = (fuzz: FuzzCase, outcome: Outcome, accepted: boolean): Verd
   if (!accepted && !fuzz.optionsInvalid && code !== "invalid_input") {
     return { kind: "validation", reason: `ran although the contract refuses these parameters, and failed with ${code}: ${message}` }
   }
-  // The codes each tool declares for its own failures: its definition's `errors` (schemas/tools/).
-  if (!COMMON.includes(code) && !declaresCode(definitions.get(fuzz.tool)!, code)) {
+  // The codes each tool declares for its own failures.
+  if (!COMMON.includes(code) && !contract.declares(code)) {
     return { kind: "unspecific", reason: `code "${code}" is not one ${fuzz.tool} documents: ${message}` }
   }
   if ((outcome.messageLength ?? message.length) > MESSAGE_MAX_CHARS) {
@@ -81,7 +96,7 @@ export const judge = (fuzz: FuzzCase, outcome: Outcome, accepted: boolean): Verd
     }
     if (typeof parameter !== "string")
       return { kind: "unspecific", reason: `invalid_input with a parameter that is not a name (${JSON.stringify(parameter)})` }
-    const known = Object.keys((definitions.get(fuzz.tool)!.parameters as unknown as { fields: Record<string, unknown> }).fields ?? {})
+    const known = contract.parameters
     const given = isPlainObject(fuzz.params) ? Object.keys(fuzz.params) : []
     if (!known.includes(parameter) && !given.includes(parameter)) {
       return {
