@@ -10,6 +10,7 @@ import { usageText } from "./am-chat-log.ts"
 import "./am-composer.ts"
 import { openSettings } from "./am-composer.ts"
 import "./am-conversations.ts"
+import "./am-instructions.ts"
 import "./am-tasks.ts"
 import "./am-spawn-lanes.ts"
 import { conversationToJson, conversationToMarkdown, download, exportFileName } from "./export.ts"
@@ -21,8 +22,9 @@ import { StoreController } from "./state/store-controller.ts"
 import { baseStyles } from "./styles.ts"
 
 export class AmSidepanel extends LitElement {
-  static override properties = { showList: { state: true }, error: { state: true } }
+  static override properties = { showList: { state: true }, error: { state: true }, showInstructions: { state: true } }
   showList = false
+  showInstructions = false
   error = ""
   private readonly view = new StoreController(this, chat.view)
   private readonly list = new StoreController(this, chat.conversations)
@@ -248,6 +250,16 @@ export class AmSidepanel extends LitElement {
             </button>
             <button
               type="button"
+              data-testid="open-instructions"
+              @click=${(e: Event) => {
+                ;(e.target as HTMLElement).closest("details")?.removeAttribute("open")
+                this.showInstructions = true
+              }}
+            >
+              ${record?.system ? t("instructionsMenuSet") : t("instructionsMenu")}
+            </button>
+            <button
+              type="button"
               @click=${(e: Event) => {
                 ;(e.target as HTMLElement).closest("details")?.removeAttribute("open")
                 openSettings()
@@ -259,6 +271,7 @@ export class AmSidepanel extends LitElement {
         </details>
       </header>
       ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
+      ${this.showInstructions ? html`<am-instructions @instructions-closed=${() => (this.showInstructions = false)}></am-instructions>` : nothing}
       <main>
         ${this.showList ? html`<am-conversations id="list" @conversation-opened=${() => (this.showList = false)}></am-conversations>` : nothing}
         <am-spawn-lanes></am-spawn-lanes>

@@ -100,6 +100,12 @@ export const RenameParams = Schema.Struct({
   title: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
 })
 
+/** A conversation's own instructions, added to the system prompt after the global one ("" clears them). */
+export const InstructionsParams = Schema.Struct({
+  conversationId: Schema.NonEmptyString,
+  system: Schema.String.check(Schema.isMaxLength(20_000)),
+})
+
 /** The workspace's undo (workers/workspace/history.ts): a file's versions, the trash, a restore. */
 export const WorkspacePathParams = Schema.Struct({ path: Schema.String.check(Schema.isMaxLength(1024)) })
 export const WorkspaceRestoreParams = Schema.Struct({ id: Schema.NonEmptyString.check(Schema.isMaxLength(200)) })
@@ -184,6 +190,12 @@ export const ChannelRequest = Schema.Union([
     id: Schema.String,
     method: Schema.Literal("conversations.rename"),
     params: RenameParams,
+  }),
+  Schema.Struct({
+    type: Schema.Literal("request"),
+    id: Schema.String,
+    method: Schema.Literal("conversations.setInstructions"),
+    params: InstructionsParams,
   }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.start"), params: ResearchParams }),
   Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.stop"), params: JobIdParams }),

@@ -41,6 +41,7 @@ export type MeshMethod =
   | "conversations.get"
   | "conversations.delete"
   | "conversations.rename"
+  | "conversations.setInstructions"
   | "questions.answer"
   | "questions.pending"
   | "confirmations.answer"
@@ -308,6 +309,11 @@ export interface AgentApi {
     get(conversationId: string): Promise<Conversation | undefined>
     delete(conversationId: string): Promise<boolean>
     rename(conversationId: string, title: string): Promise<ConversationRecord>
+    /**
+     * This conversation's own instructions, sent after the global system prompt on each of its
+     * runs from the next one on; "" clears them. A conversation not saved yet is made with them.
+     */
+    setInstructions(conversationId: string, instructions: string): Promise<ConversationRecord>
     /** The conversations with a run going now. */
     running(): Promise<ReadonlyArray<{ conversationId: string; runId: string }>>
   }
@@ -575,6 +581,8 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
     get: async (conversationId) => unwrap(await transport.request("conversations.get", { conversationId })),
     delete: async (conversationId) => unwrap(await transport.request("conversations.delete", { conversationId })),
     rename: async (conversationId, title) => unwrap(await transport.request("conversations.rename", { conversationId, title })),
+    setInstructions: async (conversationId, system) =>
+      unwrap(await transport.request("conversations.setInstructions", { conversationId, system })),
     running: async () => unwrap(await transport.request("chat.running")),
   },
   tools: {

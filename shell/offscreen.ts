@@ -17,6 +17,7 @@ import {
   McpEnableParams,
   McpNameParams,
   RenameParams,
+  InstructionsParams,
   ResearchParams,
   SpawnParams,
   ToolsCallParams,
@@ -354,6 +355,17 @@ const local: MeshTransport = {
         return renamed
           ? { ok: true, value: renamed }
           : { ok: false, error: { code: "not_found", message: `There is no conversation "${conversationId}".` } }
+      }
+      case "conversations.setInstructions": {
+        const decoded = decode(InstructionsParams as never, method, params)
+        if (!decoded.ok) return decoded
+        const { conversationId, system } = decoded.value as typeof InstructionsParams.Type
+        const store = await agents.store()
+        // Set before the first message (the panel's new conversation has an id, no record yet).
+        const saved =
+          (await store.update(conversationId, { system: system.trim() })) ??
+          (await store.create({ id: conversationId, system: system.trim() }))
+        return { ok: true, value: saved }
       }
       case "workspace.versions": {
         const decoded = decode(WorkspacePathParams as never, method, params)

@@ -372,6 +372,24 @@ export class ChatStore {
     if (prompt !== undefined) this.send(prompt)
   }
 
+  /** The open conversation's own instructions ("" when it has none, or none is open). */
+  instructions(): string {
+    const id = this.view.get().conversationId
+    return this.conversations.get().find((c) => c.id === id)?.system ?? ""
+  }
+
+  /** Sets the open conversation's instructions; a new conversation is saved with them. */
+  async setInstructions(text: string): Promise<void> {
+    let id = this.view.get().conversationId
+    if (!id) {
+      id = crypto.randomUUID()
+      this.view.set(emptyView(id))
+      safeStorage()?.setItem(LAST_CONVERSATION_KEY, id)
+    }
+    await this.api().conversations.setInstructions(id, text)
+    await this.refreshList()
+  }
+
   canRename(): boolean {
     return typeof (this.agent?.conversations as RenameApi | undefined)?.rename === "function"
   }

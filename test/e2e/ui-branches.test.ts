@@ -164,3 +164,45 @@ test("edit a sent message and resend it: the conversation continues from it, the
   assert.deepEqual(await panel.locator("[data-testid=user-message] .user").allInnerTexts(), ["Name the largest rivers"])
   await shoot("message-edited")
 })
+
+test("instructions for one conversation: set in the panel before its first message, sent after the global prompt, kept, cleared", async () => {
+  await panel.evaluate(() => globalThis.agent.settings.update({ systemPrompt: "GLOBAL-RULE: answer briefly." }))
+  await panel.getByTestId("new-conversation").click()
+  const openInstructions = async () => {
+    await panel.getByTestId("menu").click()
+    await panel.getByTestId("open-instructions").click()
+  }
+  await openInstructions()
+  const field = panel.getByRole("textbox", { name: "Instructions for this conversation" })
+  await field.fill("CONV-RULE: answer in French.")
+  await shoot("conversation-instructions")
+  await panel.getByTestId("instructions-save").click()
+  await field.waitFor({ state: "detached" })
+
+  const systemOf = (body: { messages: Message[]; system?: string }) => body.messages.find((m) => m.role === "system")?.content ?? ""
+  model.script([{ text: "Bonjour." }])
+  const before = chatRequests().length
+  await composer().fill("Hello")
+  await composer().press("Enter")
+  await answers().filter({ hasText: "Bonjour." }).waitFor()
+  const system = systemOf(chatRequests()[before]!.body)
+  assert.ok(system.indexOf("GLOBAL-RULE") >= 0 && system.indexOf("GLOBAL-RULE") < system.indexOf("CONV-RULE"), system)
+  assert.equal((await saved())?.system, "CONV-RULE: answer in French.")
+  assert.equal((await saved())?.title, "Hello", "the first message still names the conversation")
+
+  // Shown again as saved, and cleared: the next run has the global prompt only.
+  await panel.getByTestId("send").waitFor()
+  await openInstructions()
+  assert.equal(await field.inputValue(), "CONV-RULE: answer in French.")
+  await field.fill("")
+  await panel.getByTestId("instructions-save").click()
+  await field.waitFor({ state: "detached" })
+  model.script([{ text: "Hi." }])
+  const next = chatRequests().length
+  await composer().fill("Again")
+  await composer().press("Enter")
+  await answers().filter({ hasText: "Hi." }).waitFor()
+  const after = systemOf(chatRequests()[next]!.body)
+  assert.ok(after.includes("GLOBAL-RULE") && !after.includes("CONV-RULE"), after)
+  await panel.evaluate(() => globalThis.agent.settings.update({ systemPrompt: "" }))
+})
