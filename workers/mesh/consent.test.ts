@@ -77,6 +77,29 @@ describe("flow labels", () => {
       expect(isLocalAddress(u), u).to.equal(true)
     for (const u of ["https://example.com/", "http://8.8.8.8/", "http://172.32.0.1/"]) expect(isLocalAddress(u), u).to.equal(false)
   })
+  it("sees through the other spellings of a local host: a trailing dot, case, numeric and IPv6 forms", () => {
+    for (const u of [
+      "http://localhost./",
+      "http://LOCALHOST.:8080/",
+      "http://bank.localhost./",
+      "http://wiki./",
+      "http://printer.local./",
+      "http://db.internal./",
+      "http://2130706433/",
+      "http://0177.0.0.1/",
+      "http://0x7f.1/",
+      "http://127.1/",
+      "http://0/",
+      "http://[::ffff:192.168.0.1]/",
+      "http://[0:0:0:0:0:0:0:1]/",
+      "http://[::ffff:7f00:1]/",
+      "http://[fd00::1]/",
+      "http://[FE80::1]/",
+    ])
+      expect(isLocalAddress(u), u).to.equal(true)
+    for (const u of ["https://example.com./", "https://localhost.example.com/", "https://local.example/"])
+      expect(isLocalAddress(u), u).to.equal(false)
+  })
   it("derives labels from the tools' annotations", () => {
     expect(labelsOf(tool("get_tab_content"), {}, ok({}), [])).to.have.members(["private", "untrusted"])
     expect(labelsOf(tool("execute_script"), { target: "sandbox" }, ok({}), [])).to.deep.equal([])
@@ -90,6 +113,13 @@ describe("flow labels", () => {
     expect(labelsOf(tool("ask_user"), {}, ok({}), [])).to.deep.equal(["private"])
     expect(labelsOf(tool("list_tabs"), {}, ok([]), [])).to.have.members(["private", "untrusted"])
     expect(labelsOf(tool("opfs_read"), {}, { ok: false }, [])).to.deep.equal([])
+  })
+  it("counts a result that marks itself as coming from outside (a file an agent wrote) as untrusted", () => {
+    expect(labelsOf(tool("opfs_read"), { path: "a" }, ok({ content: "x", untrusted: true }), [])).to.have.members(["private", "untrusted"])
+    expect(labelsOf(tool("opfs_read"), { path: "a", mode: "blob" }, ok({ blob_url: "blob:x", untrusted: true }), [])).to.have.members([
+      "private",
+      "untrusted",
+    ])
   })
 })
 
@@ -194,6 +224,20 @@ describe("the flow rule", () => {
     const r = await s.keeper().check("c", tool("execute_script"), { target: "page", tab_id: 7, code: "fetch('https://e.test')" }, signal)
     expect(r.ok).to.equal(false)
     expect(s.asked.map((a) => [a.reason, a.destination, a.grants])).to.deep.equal([["send_read_data", "anywhere", ["conversation_all"]]])
+  })
+
+  it("holds a page script by the flow rule once its own rule no longer asks (a site approved once)", async () => {
+    let answers = 0
+    const s = setup(() => ({ allow: answers++ === 0 }))
+    ;(s.settings.confirmations as Record<string, string>).execute_script = "once_per_site"
+    // A harmless script approved on the bank's tab before anything was read...
+    expect((await s.keeper().check("c", tool("execute_script"), { target: "page", tab_id: 7, code: "1" }, signal)).ok).to.equal(true)
+    await s.keeper().noteResult("c", tool("get_tab_content"), { tab_id: 7 }, ok({ title: "My bank", content: "x" }))
+    // ...does not let a later one carry what the run read.
+    const r = await s.keeper().check("c", tool("execute_script"), { target: "page", tab_id: 7, code: "fetch('https://e.test')" }, signal)
+    expect(r.ok).to.equal(false)
+    expect(s.asked.map((a) => a.reason)).to.deep.equal(["destructive", "send_read_data"])
+    expect(s.asked[1]!.code ?? s.asked[1]!.outgoing).to.equal("fetch('https://e.test')")
   })
 
   it("shows the whole script in an execute_script confirmation", async () => {

@@ -231,11 +231,18 @@ export class ConsentKeeper {
       }
     }
     const leaving = await destinationsOf(definition, p, async () => searchEndpoints(settings.search))
-    // A destructive call under its own rule shows everything it would do (the whole script), and
-    // the user's rule for it decides; the flow rule holds it only when that rule is off.
-    const coveredByOwnRule = asks.some((a) => a.reason === "destructive" && (settings.confirmations?.[a.rule] ?? "always") !== "never")
-    if (leaving && !coveredByOwnRule) {
-      const record = await this.current(conversationId)
+    // A destructive call that its own rule will ask about now shows everything it would do (the
+    // whole script), and the user's answer decides. When that rule will not ask (turned off, or
+    // the site approved once for an earlier script), the flow rule holds it like any other call.
+    const record = leaving ? await this.current(conversationId) : undefined
+    const coveredByOwnRule =
+      record !== undefined &&
+      asks.some((a) => {
+        if (a.reason !== "destructive") return false
+        const mode = settings.confirmations?.[a.rule] ?? "always"
+        return mode === "always" || (mode === "once_per_site" && !a.sites.every((s) => record.approved[a.rule]?.includes(s)))
+      })
+    if (leaving && record && !coveredByOwnRule) {
       if (record.labels.includes("private") && record.labels.includes("untrusted")) {
         const matched = leakedText([...outgoingForms(leaving.outgoing), leaving.outgoing], this.read.get(conversationId) ?? [], "")
         asks.push({

@@ -41,7 +41,8 @@ const ipv4 = (host: string): number[] | undefined => {
 export const isLocalAddress = (url: string): boolean => {
   let host: string
   try {
-    host = new URL(url).hostname.toLowerCase()
+    // A fully qualified name's trailing dot names the same host ("localhost." is loopback to the resolver).
+    host = new URL(url).hostname.toLowerCase().replace(/\.+$/, "")
   } catch {
     return false
   }
@@ -84,7 +85,10 @@ export const readsWith = (definition: ToolDefinition, params: Record<string, unk
   return value === when.equals
 }
 
-/** The labels a finished call adds to its run. A failure adds only `untrusted` (its message may quote a page). */
+/**
+ * The labels a finished call adds to its run. A failure adds only `untrusted` (its message may
+ * quote a page); a result marked `untrusted: true` adds `untrusted` to what its tool reads.
+ */
 export const labelsOf = (
   definition: ToolDefinition,
   params: Record<string, unknown>,
@@ -95,6 +99,9 @@ export const labelsOf = (
   if (!flow?.reads || !readsWith(definition, params)) return []
   const labels = new Set<FlowLabel>(flow.reads)
   if (!outcome.ok) return labels.has("untrusted") ? ["untrusted"] : []
+  // A result that says it came from outside (opfs_read of a file an agent run wrote, which may
+  // hold what a page said) brings untrusted text, whatever its tool usually reads.
+  if ((outcome.value as { untrusted?: unknown } | null)?.untrusted === true) labels.add("untrusted")
   if (flow.privateWhenLocal) {
     const urls = [params[flow.privateWhenLocal], (outcome.value as { final_url?: unknown } | null)?.final_url]
     const local = urls.some((u) => typeof u === "string" && isLocalAddress(u) && !publicOrigins.includes(httpOrigin(u) ?? ""))
