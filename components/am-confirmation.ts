@@ -128,6 +128,7 @@ export class AmConfirmation extends LitElement {
       </div>
       ${r.reason === "send_read_data" ? html`<p>${t("confirmReasonSend")}</p>` : nothing}
       ${r.reason === "navigate_user_tab" ? html`<p>${t("confirmReasonNavigate")}</p>` : nothing}
+      ${r.reason === "user_site" ? html`<p>${t("confirmReasonUserSite")}</p>` : nothing}
       ${r.tab ? html`<p class="tab" data-testid="confirm-tab">${withOutside("confirmTab", r.tab.title || r.tab.url, siteLabel(r.tab.url))}</p>` : nothing}
       ${
         r.sources && r.sources.length > 0
