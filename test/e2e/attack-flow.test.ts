@@ -115,7 +115,8 @@ before(async () => {
     },
   })
   model = await startModelServer()
-  session = await launchExtension()
+  // A public-looking name that resolves to this machine, as an intranet name resolves to the intranet.
+  session = await launchExtension({ args: ["--host-resolver-rules=MAP intranet.example 127.0.0.1"] })
   panel = await session.openPage("sidepanel.html")
   await panel.evaluate(
     ([baseUrl, engine]) =>
@@ -195,6 +196,18 @@ test("a loopback page named with a trailing dot (localhost.) is private like loc
   const { held, carriedOut } = await attack(
     "a-trailing-dot",
     [{ toolCalls: [{ id: "read", name: "web_fetch", arguments: { url: bank.url("/account").replace("127.0.0.1", "localhost.") } }] }],
+    [tries[0]!, tries[1]!],
+  )
+  assert.deepEqual(carriedOut, [])
+  assert.equal(held.length, 2)
+  assert.equal(collector.requests.length, 0)
+})
+
+test("a page on a public-looking name that resolves to a local address is private", async () => {
+  const tries = attempts(collector.origin)
+  const { held, carriedOut } = await attack(
+    "a-resolves-local",
+    [{ toolCalls: [{ id: "read", name: "web_fetch", arguments: { url: bank.url("/account").replace("127.0.0.1", "intranet.example") } }] }],
     [tries[0]!, tries[1]!],
   )
   assert.deepEqual(carriedOut, [])

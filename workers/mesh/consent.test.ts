@@ -114,6 +114,16 @@ describe("flow labels", () => {
     expect(labelsOf(tool("list_tabs"), {}, ok([]), [])).to.have.members(["private", "untrusted"])
     expect(labelsOf(tool("opfs_read"), {}, { ok: false }, [])).to.deep.equal([])
   })
+  it("counts a page whose public-looking name answered from a local address as private", () => {
+    const fetched = (address: string) => ok({ final_url: "http://intranet.example/", address })
+    for (const address of ["127.0.0.1", "10.1.2.3", "::1", "fd00::1"])
+      expect(labelsOf(tool("web_fetch"), { url: "http://intranet.example/" }, fetched(address), []), address).to.include("private")
+    expect(labelsOf(tool("web_fetch"), { url: "http://intranet.example/" }, fetched("93.184.216.34"), [])).to.deep.equal(["untrusted"])
+    // Listed as public by the user: the name's origin decides.
+    expect(
+      labelsOf(tool("web_fetch"), { url: "http://intranet.example/" }, fetched("127.0.0.1"), ["http://intranet.example"]),
+    ).to.deep.equal(["untrusted"])
+  })
   it("counts a result that marks itself as coming from outside (a file an agent wrote) as untrusted", () => {
     expect(labelsOf(tool("opfs_read"), { path: "a" }, ok({ content: "x", untrusted: true }), [])).to.have.members(["private", "untrusted"])
     expect(labelsOf(tool("opfs_read"), { path: "a", mode: "blob" }, ok({ blob_url: "blob:x", untrusted: true }), [])).to.have.members([

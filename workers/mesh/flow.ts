@@ -103,8 +103,16 @@ export const labelsOf = (
   // hold what a page said) brings untrusted text, whatever its tool usually reads.
   if ((outcome.value as { untrusted?: unknown } | null)?.untrusted === true) labels.add("untrusted")
   if (flow.privateWhenLocal) {
-    const urls = [params[flow.privateWhenLocal], (outcome.value as { final_url?: unknown } | null)?.final_url]
-    const local = urls.some((u) => typeof u === "string" && isLocalAddress(u) && !publicOrigins.includes(httpOrigin(u) ?? ""))
+    const value = outcome.value as { final_url?: unknown; address?: unknown } | null
+    const isPublic = (u: string) => publicOrigins.includes(httpOrigin(u) ?? "")
+    const urls = [params[flow.privateWhenLocal], value?.final_url].filter((u): u is string => typeof u === "string")
+    let local = urls.some((u) => isLocalAddress(u) && !isPublic(u))
+    // The address the answer came from counts too: a public-looking name may resolve to this
+    // machine or the intranet. publicOrigins names origins, so it is checked on the final URL.
+    if (!local && typeof value?.address === "string" && typeof value.final_url === "string") {
+      const ip = value.address.includes(":") ? `[${value.address}]` : value.address
+      local = isLocalAddress(`http://${ip}/`) && !isPublic(value.final_url)
+    }
     if (local) labels.add("private")
   }
   return [...labels]
