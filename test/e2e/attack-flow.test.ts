@@ -215,6 +215,31 @@ test("a page on a public-looking name that resolves to a local address is privat
   assert.equal(collector.requests.length, 0)
 })
 
+test("a page script's error is what it threw (the page's text): held like its result, even with the script rule off", async () => {
+  await panel.evaluate(() => globalThis.agent.settings.update({ confirmations: { execute_script: "never" } }))
+  const tabId = await bankTab()
+  const tries = attempts(collector.origin)
+  const { held, carriedOut } = await attack(
+    "a-script-error",
+    [
+      {
+        toolCalls: [
+          {
+            id: "read",
+            name: "execute_script",
+            arguments: { target: "page", tab_id: tabId, code: "throw new Error(document.body.innerText)" },
+          },
+        ],
+      },
+    ],
+    [tries[0]!, tries[1]!],
+  )
+  await panel.evaluate(() => globalThis.agent.settings.update({ confirmations: { execute_script: "always" } }))
+  assert.deepEqual(carriedOut, [])
+  assert.equal(held.length, 2)
+  assert.equal(collector.requests.length, 0)
+})
+
 test("a file an agent run wrote (what a page said), read in a fresh conversation with the user's file: held", async () => {
   // An earlier run saved the injected page's words; the file outlives it.
   model.script([

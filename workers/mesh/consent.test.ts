@@ -114,6 +114,17 @@ describe("flow labels", () => {
     expect(labelsOf(tool("list_tabs"), {}, ok([]), [])).to.have.members(["private", "untrusted"])
     expect(labelsOf(tool("opfs_read"), {}, { ok: false }, [])).to.deep.equal([])
   })
+  it("counts what a failure's message may quote: a page script's error is whatever it threw", () => {
+    expect(
+      labelsOf(tool("execute_script"), { target: "page", code: "throw new Error(document.body.innerText)" }, { ok: false }, []),
+    ).to.have.members(["private", "untrusted"])
+    expect(labelsOf(tool("get_tab_content"), { tab_id: 1 }, { ok: false }, [])).to.have.members(["private", "untrusted"])
+    expect(labelsOf(customTool, {}, { ok: false }, [])).to.deep.equal(["private"])
+    expect(labelsOf(tool("web_fetch"), { url: "http://10.0.0.2/" }, { ok: false }, [])).to.have.members(["private", "untrusted"])
+    expect(labelsOf(tool("web_fetch"), { url: "https://example.com/" }, { ok: false }, [])).to.deep.equal(["untrusted"])
+    expect(labelsOf(tool("ask_user"), {}, { ok: false }, [])).to.deep.equal([])
+    expect(labelsOf(tool("execute_script"), { target: "sandbox", code: "throw 1" }, { ok: false }, [])).to.deep.equal([])
+  })
   it("counts a page whose public-looking name answered from a local address as private", () => {
     const fetched = (address: string) => ok({ final_url: "http://intranet.example/", address })
     for (const address of ["127.0.0.1", "10.1.2.3", "::1", "fd00::1"])

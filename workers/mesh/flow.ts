@@ -86,8 +86,9 @@ export const readsWith = (definition: ToolDefinition, params: Record<string, unk
 }
 
 /**
- * The labels a finished call adds to its run. A failure adds only `untrusted` (its message may
- * quote a page); a result marked `untrusted: true` adds `untrusted` to what its tool reads.
+ * The labels a finished call adds to its run. A failure adds what its tool reads (its message may
+ * quote it), but nothing private for a workspace or ask_user failure; a result marked
+ * `untrusted: true` adds `untrusted` to what its tool reads.
  */
 export const labelsOf = (
   definition: ToolDefinition,
@@ -98,7 +99,19 @@ export const labelsOf = (
   const flow = definition.annotations.flow
   if (!flow?.reads || !readsWith(definition, params)) return []
   const labels = new Set<FlowLabel>(flow.reads)
-  if (!outcome.ok) return labels.has("untrusted") ? ["untrusted"] : []
+  if (!outcome.ok) {
+    // A failure's message can quote what the call read: a page script's error is whatever the
+    // script threw (`throw new Error(document.body.innerText)`), a custom tool's or an MCP
+    // server's error is theirs to word, and a local server's status text is the user's. Only a
+    // workspace or ask_user failure carries nothing of the user's (a path or a question the
+    // model gave).
+    if (definition.annotations.worksOn === "files" || definition.annotations.worksOn === "user") labels.delete("private")
+    if (flow.privateWhenLocal) {
+      const url = params[flow.privateWhenLocal]
+      if (typeof url === "string" && isLocalAddress(url) && !publicOrigins.includes(httpOrigin(url) ?? "")) labels.add("private")
+    }
+    return [...labels]
+  }
   // A result that says it came from outside (opfs_read of a file an agent run wrote, which may
   // hold what a page said) brings untrusted text, whatever its tool usually reads.
   if ((outcome.value as { untrusted?: unknown } | null)?.untrusted === true) labels.add("untrusted")
