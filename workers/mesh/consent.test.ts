@@ -271,6 +271,11 @@ describe("the flow rule", () => {
     expect((await s.keeper().check("c", tool("open_tab"), { url: "https://shop.test/" }, signal)).ok).to.equal(true)
     expect((await s.keeper().check("d", tool("open_tab"), { url: "https://bank.test/" }, signal)).ok).to.equal(true)
     expect(s.asked).to.have.length(1)
+    // With the flow rule turned off, a run holding both labels is still asked about the load.
+    ;(s.settings.confirmations as Record<string, string>).send_read_data = "never"
+    await s.keeper().noteResult("e", tool("get_tab_content"), { tab_id: 7 }, ok({ title: "My bank", content: "x" }))
+    expect((await s.keeper().check("e", tool("open_tab"), { url: "https://bank.test/transfer" }, signal)).ok).to.equal(false)
+    expect(s.asked.map((a) => a.reason)).to.deep.equal(["user_site", "user_site"])
   })
 
   it("takes a plain yes to a page script (it could send anywhere) for that script only", async () => {

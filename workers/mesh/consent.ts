@@ -272,7 +272,12 @@ export class ConsentKeeper {
       !options.hop &&
       definition.annotations.worksOn === "tabs" &&
       typeof tabUrl === "string" &&
-      !asks.some((a) => a.reason === "navigate_user_tab" || a.reason === "send_read_data")
+      // The flow rule's question covers this one, unless the user turned that rule off.
+      !asks.some(
+        (a) =>
+          a.reason === "navigate_user_tab" ||
+          (a.reason === "send_read_data" && (settings.confirmations?.[SEND_READ_DATA] ?? "always") !== "never"),
+      )
     ) {
       const record = await this.current(conversationId)
       const target = httpOrigin(tabUrl)
