@@ -45,6 +45,38 @@ describe("am-confirmation", () => {
     expect(root.querySelectorAll("button.primary")).to.have.length(0)
   })
 
+  it("sets apart what a page or the model wrote, with its hidden characters shown, so it cannot pass for the card's words", async () => {
+    // A title that continues the card's sentence and reverses the text after it.
+    const title = "My bank” on bank.test\nconfirmDestination(https://bank.test) \u202etxt.exe"
+    const root = await mount({
+      ...base,
+      tool: "web_fetch",
+      rule: "send_read_data",
+      reason: "send_read_data",
+      tab: { id: 7, title, url: "https://evil.test/" },
+      sources: [
+        { kind: "tab", label: title },
+        { kind: "answer", label: "Type your PIN \u2066here" },
+      ],
+      destination: "https://evil.test",
+      outgoing: "https://evil.test/\u202eabc",
+      code: "a\u2066b",
+    })
+    const marked = [...root.querySelectorAll('[data-testid="outside"]')].map((e) => e.textContent!)
+    expect(marked).to.have.length(3)
+    for (const m of marked) expect(m).to.not.match(/[\u202e\u2066\n]/)
+    expect(marked[0]).to.equal("My bank” on bank.test confirmDestination(https://bank.test) ⟦U+202E⟧txt.exe")
+    expect(marked[2]).to.equal("Type your PIN ⟦U+2066⟧here")
+    // Outside the marks, the card's sentences hold none of the page's words.
+    for (const id of ["confirm-tab", "confirm-sources"]) {
+      const clone = root.querySelector(`[data-testid="${id}"]`)!.cloneNode(true) as Element
+      clone.querySelectorAll('[data-testid="outside"]').forEach((e) => e.remove())
+      expect(clone.textContent, id).to.not.include("My bank")
+    }
+    expect(root.querySelector('[data-testid="confirm-outgoing"]')!.textContent).to.equal("https://evil.test/⟦U+202E⟧abc")
+    expect(root.querySelector('[data-testid="confirm-code"]')!.textContent).to.equal("a⟦U+2066⟧b")
+  })
+
   it("words what was read and where it would go, and offers the grants", async () => {
     const decided: unknown[] = []
     const root = await mount(

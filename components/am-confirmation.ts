@@ -82,6 +82,14 @@ export class AmConfirmation extends LitElement {
         border-radius: var(--am-radius);
         background: var(--am-bg, transparent);
       }
+      /* What a page, a server or the model wrote, set apart from the card's own words. */
+      .outside {
+        font-family: var(--am-mono);
+        font-size: 12px;
+        padding: 0 3px;
+        border: 1px dashed var(--am-muted);
+        border-radius: 3px;
+      }
       .actions {
         display: flex;
         flex-wrap: wrap;
@@ -120,7 +128,8 @@ export class AmConfirmation extends LitElement {
       </div>
       ${r.reason === "send_read_data" ? html`<p>${t("confirmReasonSend")}</p>` : nothing}
       ${r.reason === "navigate_user_tab" ? html`<p>${t("confirmReasonNavigate")}</p>` : nothing}
-      ${r.tab ? html`<p class="tab" data-testid="confirm-tab">${t("confirmTab", r.tab.title || r.tab.url, siteLabel(r.tab.url))}</p>` : nothing}
+      ${r.reason === "user_site" ? html`<p>${t("confirmReasonUserSite")}</p>` : nothing}
+      ${r.tab ? html`<p class="tab" data-testid="confirm-tab">${withOutside("confirmTab", r.tab.title || r.tab.url, siteLabel(r.tab.url))}</p>` : nothing}
       ${
         r.sources && r.sources.length > 0
           ? html`<p class="sub">${t("confirmReadHeading")}</p>
@@ -145,14 +154,14 @@ export class AmConfirmation extends LitElement {
       ${
         r.outgoing !== undefined
           ? html`<p class="sub">${t("confirmOutgoing")}</p>
-              <pre class="code" data-testid="confirm-outgoing">${r.outgoing}</pre>`
+              <pre class="code" data-testid="confirm-outgoing">${visible(r.outgoing)}</pre>`
           : nothing
       }
-      ${r.matched ? html`<p class="sub">${t("confirmMatched", r.matched)}</p>` : nothing}
+      ${r.matched ? html`<p class="sub">${withOutside("confirmMatched", r.matched)}</p>` : nothing}
       ${
         r.code !== undefined
           ? html`<p class="sub">${t("confirmCode", String(r.code.length))}</p>
-              <pre class="code" tabindex="0" data-testid="confirm-code">${r.code}</pre>`
+              <pre class="code" tabindex="0" data-testid="confirm-code">${visible(r.code)}</pre>`
           : nothing
       }
       ${
@@ -184,22 +193,45 @@ export class AmConfirmation extends LitElement {
   }
 }
 
-const sourceText = (s: FlowSource): string => {
+/**
+ * Characters that change how the text around them is shown without showing themselves: bidi
+ * controls (a script or address can read differently from what runs or is sent) and zero-width
+ * ones. The card shows each as its code point.
+ */
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
+
+export const visible = (text: string): string =>
+  text.replace(INVISIBLE, (c) => `⟦U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}⟧`)
+
+/** Stands for the outside text in a message, so the message's own words can be told from it. */
+const SLOT = "\ue000"
+
+/**
+ * A message whose first substitution is text from outside (a tab title a page chose, a question
+ * or a path the model wrote): that text is set apart, isolated and with its hidden characters
+ * shown, so it cannot pass for the card's own words ("…on your bank, allowed").
+ */
+const withOutside = (key: string, outside: string, ...rest: string[]) => {
+  const [before = "", ...after] = t(key, SLOT, ...rest).split(SLOT)
+  return html`${before}<bdi class="outside" data-testid="outside">${visible(outside.replace(/\s+/g, " "))}</bdi>${after.join("")}`
+}
+
+const sourceText = (s: FlowSource) => {
   switch (s.kind) {
     case "tab":
-      return t("confirmSourceTab", s.label)
+      return withOutside("confirmSourceTab", s.label)
     case "tab_list":
       return t("confirmSourceTabList")
     case "file":
-      return t("confirmSourceFile", s.label)
+      return withOutside("confirmSourceFile", s.label)
     case "answer":
-      return t("confirmSourceAnswer", s.label)
+      return withOutside("confirmSourceAnswer", s.label)
     case "local_page":
-      return t("confirmSourceLocalPage", s.label)
+      return withOutside("confirmSourceLocalPage", s.label)
     case "custom_tool":
-      return t("confirmSourceCustomTool", s.label)
+      return withOutside("confirmSourceCustomTool", s.label)
     case "mcp_tool":
-      return t("confirmSourceMcpTool", s.label)
+      return withOutside("confirmSourceMcpTool", s.label)
   }
 }
 customElements.define("am-confirmation", AmConfirmation)

@@ -11,7 +11,7 @@ import "./am-providers.ts"
 import "./am-workspace.ts"
 import { t } from "./i18n.ts"
 import { caughtText, errorText } from "./words.ts"
-import { httpUrl, wholeNumberBetween, type Check } from "./settings-validation.ts"
+import { httpUrl, originLines, originsOf, wholeNumberBetween, type Check } from "./settings-validation.ts"
 import { modelOptions } from "./state/chat.ts"
 import { baseStyles } from "./styles.ts"
 import { callRouter } from "../shell/router-client.ts"
@@ -30,6 +30,9 @@ const engineLabel = (engine: Settings["search"]["engine"]) =>
   engine === "duckduckgo" ? "DuckDuckGo" : engine === "bing" ? t("engineBing") : engine === "baidu" ? "Baidu" : t("engineGoogle")
 
 const modelValue = (m: { providerId: string; model: string } | undefined) => (m ? JSON.stringify([m.providerId, m.model]) : "")
+
+/** The sizes the page shows in megabytes, stored in bytes. */
+const MB = 1024 * 1024
 
 export class AmOptions extends LitElement {
   static override properties = {
@@ -397,7 +400,25 @@ export class AmOptions extends LitElement {
               )}
             </ul>`
       }
-      ${this.error("allowedSites")}`
+      ${this.error("allowedSites")}
+      <div class="grid">
+        <label for="publicOrigins">${t("publicOrigins")}</label>
+        <div>
+          <textarea
+            id="publicOrigins"
+            rows="3"
+            autocomplete="off"
+            spellcheck="false"
+            .value=${s.publicOrigins.join("\n")}
+            aria-invalid=${this.errors.publicOrigins ? "true" : "false"}
+            aria-describedby="publicOrigins-error publicOrigins-help"
+            @input=${this.check("publicOrigins", originLines)}
+            @change=${this.commit("publicOrigins", originLines, (v) => ({ publicOrigins: originsOf(v) }))}
+          ></textarea>
+          ${this.error("publicOrigins")}
+          <p class="help" id="publicOrigins-help">${t("publicOriginsHelp")}</p>
+        </div>
+      </div>`
   }
 
   /** A research job's defaults; the bounds are those of `research` in schemas/settings.ts. */
@@ -443,6 +464,7 @@ export class AmOptions extends LitElement {
         <div class="grid">
           ${this.numberField("steps", t("stepLimit"), s.stepLimit, steps, (v) => ({ stepLimit: Number(v) }), t("stepLimitHelp"))}
           ${this.numberField("askUserTimeout", t("askUserTimeout"), Math.round(s.askUserTimeoutMs / 1000), askSeconds, (v) => ({ askUserTimeoutMs: Number(v) * 1000 }), t("askUserTimeoutHelp"))}
+          ${this.numberField("maxResponse", t("maxResponseMb"), Math.max(1, Math.round(s.model.maxResponseBytes / MB)), wholeNumberBetween(1, 256), (v) => ({ model: { maxResponseBytes: Number(v) * MB } }), t("maxResponseMbHelp"))}
         </div>
         ${s.confirmations ? this.confirmationsSection(s) : nothing}
       </section>
@@ -460,6 +482,10 @@ export class AmOptions extends LitElement {
       <section id="workspace" aria-labelledby="workspace-h">
         <h2 id="workspace-h" tabindex="-1">${t("workspace")}</h2>
         <p class="intro">${t("workspaceIntro")}</p>
+        <div class="grid">
+          ${this.numberField("historyDays", t("historyDays"), s.workspace.historyDays, wholeNumberBetween(1, 365), (v) => ({ workspace: { historyDays: Number(v) } }), t("historyDaysHelp"))}
+          ${this.numberField("historyMax", t("historyMaxMb"), Math.max(1, Math.round(s.workspace.historyMaxBytes / MB)), wholeNumberBetween(1, 65536), (v) => ({ workspace: { historyMaxBytes: Number(v) * MB } }), t("historyMaxMbHelp"))}
+        </div>
         <am-workspace></am-workspace>
       </section>
       <p role="status">${this.message}</p>

@@ -41,6 +41,36 @@ export const httpUrl: Check = (value) => {
   return undefined
 }
 
+/** One line's origin, as the schema's HttpOrigin wants it (a bare `http://host:port/` counts), or undefined. */
+export const originOf = (line: string): string | undefined => {
+  try {
+    const u = new URL(line)
+    const bare = u.pathname === "/" && u.search === "" && u.hash === "" && u.username === "" && u.password === ""
+    return (u.protocol === "http:" || u.protocol === "https:") && bare && !/[?#@]/.test(line) ? u.origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Lines (or spaces) of http(s) origins; the first that is not one is named. */
+export const originLines: Check = (value) => {
+  const bad = value
+    .split(/\s+/)
+    .filter(Boolean)
+    .find((line) => originOf(line) === undefined)
+  return bad === undefined ? undefined : t("errorOrigin", bad)
+}
+
+/** The origins of lines that passed `originLines`, each once. */
+export const originsOf = (value: string): string[] => [
+  ...new Set(
+    value
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((line) => originOf(line)!),
+  ),
+]
+
 export const required: Check = (value) => (value.trim() === "" ? t("errorRequired") : undefined)
 
 /** Runs the checks of a form: field name → message, only for fields with a problem. */

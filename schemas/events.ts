@@ -102,7 +102,7 @@ export const ConsentGrant = Schema.Literals(["site_conversation", "site_always",
 export type ConsentGrant = typeof ConsentGrant.Type
 
 /** Why a confirmation asks, as a code the UI translates. */
-export const ConsentReason = Schema.Literals(["destructive", "navigate_user_tab", "send_read_data"])
+export const ConsentReason = Schema.Literals(["destructive", "navigate_user_tab", "send_read_data", "user_site"])
 
 /** Something of the user's that entered the run: the UI words it ("your tab 'My bank'"). */
 export const FlowSource = Schema.Struct({

@@ -152,7 +152,9 @@ void agents.store()
 const research = new ResearchJobs({
   spawn: (request, signal) => agents.spawn(request, signal),
   callTool: async (name, params) => {
-    const outcome = await supervisor.call(name, params, {})
+    // The report is the model's words over what web pages said: named like an agent run's call
+    // (`<run>:<call>`), so the workspace marks the file as from outside and reading it is untrusted.
+    const outcome = await supervisor.call(name, params, { callId: `research:${crypto.randomUUID()}` })
     return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
   },
   emit,

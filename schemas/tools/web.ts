@@ -32,6 +32,10 @@ export const WebFetchResult = Schema.Struct({
   truncated: Schema.Boolean.annotate({ description: "True when `content` was cut to `max_length`." }),
   final_url: Schema.String.annotate({ description: "The URL after redirects." }),
   // ours: the spec's result has no such field
+  address: Schema.optionalKey(
+    Schema.String.annotate({ description: "The IP address the final response came from, when the browser reported it." }),
+  ),
+  // ours: the spec's result has no such field
   notice: Schema.optionalKey(
     Schema.Struct({
       code: Schema.Literals(["script_rendered", "consent_wall", "paywall"]).annotate({

@@ -1,4 +1,5 @@
 import { expect } from "chai"
+import { mergeSettings } from "../../schemas/settings.ts"
 import { maskKey, unmaskPatch } from "./secrets.ts"
 
 const KEY = "sk-stored-key-0123456789"
@@ -42,7 +43,30 @@ describe("a masked key in a settings patch", () => {
     const keep = unmaskPatch({ search: { bingApiKey: maskKey(stored.search.bingApiKey) } }, stored)
     expect((keep.patch.search as Record<string, unknown>).bingApiKey).to.equal(stored.search.bingApiKey)
     const moved = unmaskPatch({ search: { bingApiKey: maskKey(stored.search.bingApiKey), bingEndpoint: "https://evil.example/s" } }, stored)
-    expect(moved.patch.search).to.not.have.property("bingApiKey")
+    expect(mergeSettings(stored, moved.patch).search).to.not.have.property("bingApiKey")
     expect(moved.dropped).to.deep.equal([{ key: "search.bingApiKey", from: "https://api.bing.microsoft.com", to: "https://evil.example" }])
+  })
+
+  it("drops a search key whose endpoint moves to another origin, whether the patch sends it masked or not at all", () => {
+    const moves = [
+      { search: { bingApiKey: maskKey(stored.search.bingApiKey), bingEndpoint: "https://evil.example/s" } },
+      // The options page saves an endpoint field on its own: the stored key must not follow it.
+      { search: { bingEndpoint: "https://evil.example/s" } },
+      { search: { googleEndpoint: "https://evil.example/g" } },
+    ]
+    const withGoogle = { ...stored, search: { ...stored.search, googleApiKey: "google-stored-key-0123456789" } }
+    for (const move of moves) {
+      const { patch, dropped } = unmaskPatch(move, withGoogle)
+      const merged = mergeSettings(withGoogle, patch)
+      const key = "bingEndpoint" in move.search ? "bingApiKey" : "googleApiKey"
+      expect(merged.search as Record<string, unknown>, JSON.stringify(move)).to.not.have.property(key)
+      expect(dropped.map((d) => d.key)).to.deep.equal([`search.${key}`])
+    }
+    // A path change on the same origin, and a new key given with the move, keep working.
+    const samePath = unmaskPatch({ search: { bingEndpoint: "https://api.bing.microsoft.com/v8/search" } }, stored)
+    expect((mergeSettings(stored, samePath.patch).search as Record<string, unknown>).bingApiKey).to.equal(stored.search.bingApiKey)
+    const fresh = unmaskPatch({ search: { bingEndpoint: "https://other.example/s", bingApiKey: "new-key" } }, stored)
+    expect((mergeSettings(stored, fresh.patch).search as Record<string, unknown>).bingApiKey).to.equal("new-key")
+    expect(fresh.dropped).to.deep.equal([])
   })
 })

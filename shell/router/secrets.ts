@@ -92,14 +92,19 @@ export const unmaskPatch = (
     const search = { ...(patch.search as Record<string, unknown>) }
     const storedSearch = (stored.search ?? {}) as Record<string, unknown>
     for (const { key, url, defaultUrl } of SEARCH_KEYS) {
-      if (!isMasked(search[key])) continue
+      // A new key given with the patch goes where the patch says.
+      if (search[key] !== undefined && search[key] !== null && !isMasked(search[key])) continue
       const before = storedSearch[url] ?? defaultUrl
-      const after = search[url] ?? before
-      if (storedSearch[key] !== undefined && sameOrigin(before, after)) search[key] = storedSearch[key]
-      else {
-        if (storedSearch[key] !== undefined) dropped.push({ key: `search.${key}`, from: originOf(before), to: originOf(after) })
-        delete search[key]
-      }
+      // `null` puts the endpoint back to its default; absent leaves it where it was.
+      const after = url in search ? (search[url] ?? defaultUrl) : before
+      const moved = !sameOrigin(before, after)
+      if (isMasked(search[key]) && !moved && storedSearch[key] !== undefined) search[key] = storedSearch[key]
+      else if (moved && storedSearch[key] !== undefined) {
+        // The patch is merged key by key: only `null` removes the stored key, whether the patch
+        // sent it masked or left it out (the options page saves an endpoint field on its own).
+        dropped.push({ key: `search.${key}`, from: originOf(before), to: originOf(after) })
+        search[key] = null
+      } else if (isMasked(search[key])) delete search[key]
     }
     out.search = search
   }

@@ -54,7 +54,14 @@ const removeProfile = async (dir: string) => {
  * removed when this session closes; any other folder is the caller's and is left alone.
  */
 export const launchExtension = async (
-  options: { userDataDir?: string; headless?: boolean; /** The UI language (Chromium's `--lang`), e.g. "ja". */ lang?: string } = {},
+  options: {
+    userDataDir?: string
+    headless?: boolean
+    /** The UI language (Chromium's `--lang`), e.g. "ja". */
+    lang?: string
+    /** More Chromium switches, e.g. `--host-resolver-rules` to give a test name a local address. */
+    args?: ReadonlyArray<string>
+  } = {},
 ): Promise<ExtensionSession> => {
   await stat(path.join(distDir, "manifest.json")).catch(() => {
     throw new Error("dist/ is missing: run `node build.mjs` first (npm test does).")
@@ -65,7 +72,7 @@ export const launchExtension = async (
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: chromiumPath,
       headless: options.headless ?? true,
-      args: [...extensionLaunchArgs(distDir), ...(options.lang ? [`--lang=${options.lang}`] : [])],
+      args: [...extensionLaunchArgs(distDir), ...(options.lang ? [`--lang=${options.lang}`] : []), ...(options.args ?? [])],
       ...(options.lang ? { locale: options.lang, env: { ...process.env, LANGUAGE: options.lang } } : {}),
     })
   } catch (error) {

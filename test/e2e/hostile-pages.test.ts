@@ -184,7 +184,11 @@ test("a model that obeys every injected instruction is held at every dangerous c
 test("with the user's yes, once per site, the same action runs; with the rule off it runs without asking", async () => {
   const tabs = (await callTool(panel, "list_tabs", { url_pattern: "/account$" })) as { ok: true; value: Array<{ tab_id: number }> }
   const tabId = tabs.value[0]!.tab_id
-  await panel.evaluate(() => (globalThis as unknown as { allow: Set<string> }).allow.add("execute_script"))
+  await panel.evaluate(() => {
+    const allow = (globalThis as unknown as { allow: Set<string> }).allow
+    allow.add("execute_script")
+    allow.add("send_read_data")
+  })
   await panel.evaluate(() => globalThis.agent.settings.update({ confirmations: { execute_script: "once_per_site" } }))
   model.script([
     {
@@ -207,8 +211,14 @@ test("with the user's yes, once per site, the same action runs; with the rule of
     }
   })
   assert.equal(await victim.title(), "allowed twice")
-  const asked = (await events()).filter((e) => e.type === "confirmation_requested").length - before
-  assert.equal(asked, 1, "asked once for this site in this conversation")
+  const asked = (await events()).filter((e) => e.type === "confirmation_requested").slice(before)
+  // The script rule asks once for this site in this conversation. The first script read the page,
+  // so the second, which its own rule no longer asks about, could carry that anywhere: the flow
+  // rule asks for it.
+  assert.deepEqual(
+    asked.map((e) => e.rule),
+    ["execute_script", "send_read_data"],
+  )
 
   await callTool(panel, "opfs_write", { path: "scratch.txt", content: "temporary" })
   model.script([{ toolCalls: [{ id: "d1", name: "opfs_delete", arguments: { path: "scratch.txt" } }] }, { text: "deleted" }])
@@ -219,5 +229,5 @@ test("with the user's yes, once per site, the same action runs; with the rule of
     }
   })
   assert.equal((await callTool(panel, "opfs_read", { path: "scratch.txt" })).ok, false)
-  assert.equal((await events()).filter((e) => e.type === "confirmation_requested").length - before, 1)
+  assert.equal((await events()).filter((e) => e.type === "confirmation_requested").length - before, 2)
 })

@@ -168,8 +168,10 @@ test("four researchers work at once; the report cites their sources, verifies ev
   )
   assert.match(report.markdown, /5\. .* — quote not verified \(not on page\)/)
 
-  const saved = await toolValue<{ content: string }>("opfs_read", { path: report.path })
+  const saved = await toolValue<{ content: string; untrusted?: boolean }>("opfs_read", { path: report.path })
   assert.equal(saved.content, report.markdown, "the report is saved in the workspace")
+  // What web pages said, in the model's words: reading it back is untrusted.
+  assert.equal(saved.untrusted, true)
   const record = JSON.parse((await toolValue<{ content: string }>("opfs_read", { path: report.path.replace(/\.md$/, ".json") })).content)
   assert.deepEqual(
     record.findings.map((f: { verified: boolean }) => f.verified),

@@ -155,6 +155,53 @@ test("behaviour and search fields: the specific error as typed, saved when left,
   await options.waitForFunction(async () => (await globalThis.agent.settings.get()).confirmations.close_tab === "never")
 })
 
+test("safety settings: the response cap, the workspace history, local addresses as public sites; always-allowed sites listed and revoked", async () => {
+  const MB = 1024 * 1024
+  const cap = options.getByRole("textbox", { name: "Largest model response (MB)" })
+  await cap.fill("300")
+  await options.getByText("Enter a whole number from 1 to 256.").waitFor()
+  await cap.fill("16")
+  await cap.press("Tab")
+  await options.waitForFunction((mb) => globalThis.agent.settings.get().then((s) => s.model.maxResponseBytes === 16 * mb), MB)
+  const days = options.getByRole("textbox", { name: "Keep replaced and deleted files (days)" })
+  await days.fill("30")
+  await days.press("Tab")
+  await options.waitForFunction(() => globalThis.agent.settings.get().then((s) => s.workspace.historyDays === 30))
+  const space = options.getByRole("textbox", { name: "Space for replaced and deleted files (MB)" })
+  await space.fill("512")
+  await space.press("Tab")
+  await options.waitForFunction((mb) => globalThis.agent.settings.get().then((s) => s.workspace.historyMaxBytes === 512 * mb), MB)
+
+  const local = options.getByRole("textbox", { name: "Local addresses treated as public sites" })
+  await local.fill("http://127.0.0.1:8080/\nhttp://127.0.0.1:9/path")
+  await options.getByText("Not an http or https origin (no path), such as http://127.0.0.1:8080: http://127.0.0.1:9/path").waitFor()
+  await local.press("Tab")
+  assert.deepEqual((await settings(options)).publicOrigins, [], "an invalid list is not saved")
+  await local.fill("http://127.0.0.1:8080/\nhttp://LAB.local:81")
+  await local.press("Tab")
+  await options.waitForFunction(() =>
+    globalThis.agent.settings.get().then((s) => s.publicOrigins.join(" ") === "http://127.0.0.1:8080 http://lab.local:81"),
+  )
+
+  // Sites allowed "always" from a confirmation are listed, each revocable.
+  await options.evaluate(() => globalThis.agent.settings.update({ allowedSites: ["https://a.example", "https://b.example"] }))
+  await options.reload()
+  await options.getByTestId("allowed-sites").getByRole("button", { name: "Revoke https://a.example" }).click()
+  await options.waitForFunction(() => globalThis.agent.settings.get().then((s) => s.allowedSites.join(" ") === "https://b.example"))
+  await options.getByTestId("allowed-sites").getByRole("button", { name: "Revoke https://a.example" }).waitFor({ state: "detached" })
+
+  // The Bing key saved above does not follow its endpoint to another origin.
+  await options.getByTestId("search-advanced").locator("summary").click()
+  const endpoint = options.getByRole("textbox", { name: "Bing API endpoint" })
+  await endpoint.fill("https://collector.example/s")
+  await endpoint.press("Tab")
+  await options.waitForFunction(() =>
+    globalThis.agent.settings
+      .get()
+      .then((s) => s.search.bingEndpoint === "https://collector.example/s" && s.search.bingApiKey === undefined),
+  )
+})
+
 test("the workspace browser: folders, text preview, download, delete", async () => {
   await options.evaluate(async () => {
     await globalThis.agent.tools.call("opfs_write", { path: "notes/hello.txt", content: "Hello workspace\nline two\n" })

@@ -22,6 +22,8 @@ import type { CallOutcome, RouterCall } from "./protocol.ts"
 
 export const SEND_READ_DATA = "send_read_data"
 export const NAVIGATE_USER_TAB = "navigate_user_tab"
+/** A page load on a site the user has open, asked for by a run that read the web (its approvals). */
+export const USER_SITE = "user_site"
 
 /** How many conversations' records stay in memory, and how much read text each keeps for the matcher. */
 const CACHED_CONVERSATIONS = 64
@@ -36,7 +38,9 @@ interface Pending {
 
 interface Ask {
   readonly rule: string
-  readonly reason: "destructive" | "navigate_user_tab" | "send_read_data"
+  readonly reason: "destructive" | "navigate_user_tab" | "send_read_data" | "user_site"
+  /** The settings' rule whose mode decides, when not `rule` itself. */
+  readonly modeRule?: string
   readonly sites: string[]
   readonly summary: string
   readonly extra: Partial<ConfirmationRequested>
@@ -231,11 +235,18 @@ export class ConsentKeeper {
       }
     }
     const leaving = await destinationsOf(definition, p, async () => searchEndpoints(settings.search))
-    // A destructive call under its own rule shows everything it would do (the whole script), and
-    // the user's rule for it decides; the flow rule holds it only when that rule is off.
-    const coveredByOwnRule = asks.some((a) => a.reason === "destructive" && (settings.confirmations?.[a.rule] ?? "always") !== "never")
-    if (leaving && !coveredByOwnRule) {
-      const record = await this.current(conversationId)
+    // A destructive call that its own rule will ask about now shows everything it would do (the
+    // whole script), and the user's answer decides. When that rule will not ask (turned off, or
+    // the site approved once for an earlier script), the flow rule holds it like any other call.
+    const record = leaving ? await this.current(conversationId) : undefined
+    const coveredByOwnRule =
+      record !== undefined &&
+      asks.some((a) => {
+        if (a.reason !== "destructive") return false
+        const mode = settings.confirmations?.[a.rule] ?? "always"
+        return mode === "always" || (mode === "once_per_site" && !a.sites.every((s) => record.approved[a.rule]?.includes(s)))
+      })
+    if (leaving && record && !coveredByOwnRule) {
       if (record.labels.includes("private") && record.labels.includes("untrusted")) {
         const matched = leakedText([...outgoingForms(leaving.outgoing), leaving.outgoing], this.read.get(conversationId) ?? [], "")
         asks.push({
@@ -252,10 +263,41 @@ export class ConsentKeeper {
         })
       }
     }
+    // A tab load carries the user's cookies: a GET to a site they are signed in to can act for
+    // them (a "transfer?to=…" link). When what the run read of the web may have asked for it, and
+    // the flow rule does not already ask, a load on a site the user has open in a tab of their
+    // own (the nearest sign of a login an extension without `cookies` can see) waits for a yes.
+    const tabUrl = typeof sends === "object" && "urlParam" in sends ? p[sends.urlParam] : undefined
+    if (
+      !options.hop &&
+      definition.annotations.worksOn === "tabs" &&
+      typeof tabUrl === "string" &&
+      // The flow rule's question covers this one, unless the user turned that rule off.
+      !asks.some(
+        (a) =>
+          a.reason === "navigate_user_tab" ||
+          (a.reason === "send_read_data" && (settings.confirmations?.[SEND_READ_DATA] ?? "always") !== "never"),
+      )
+    ) {
+      const record = await this.current(conversationId)
+      const target = httpOrigin(tabUrl)
+      if (target !== undefined && record.labels.includes("untrusted")) {
+        const theirs = (await this.tabs()).find((t) => !record.openedTabs.includes(t.tab_id) && httpOrigin(t.url) === target)
+        if (theirs)
+          asks.push({
+            rule: USER_SITE,
+            modeRule: NAVIGATE_USER_TAB,
+            reason: "user_site",
+            sites: [target],
+            summary: `${definition.name} would load ${tabUrl} on ${target}, a site you have open in your tab "${theirs.title ?? ""}"; if you are signed in there, the request carries your login`,
+            extra: { tab: { id: theirs.tab_id, title: theirs.title ?? "", url: theirs.url }, destination: target, outgoing: tabUrl },
+          })
+      }
+    }
     if (asks.length === 0) return { ok: true }
     const modes = settings.confirmations ?? {}
     for (const ask of asks) {
-      const mode = modes[ask.rule] ?? "always"
+      const mode = modes[ask.modeRule ?? ask.rule] ?? "always"
       if (mode === "never") continue
       const record = await this.current(conversationId)
       if (ask.rule === SEND_READ_DATA) {
@@ -302,11 +344,13 @@ export class ConsentKeeper {
       await this.update(conversationId, (r) => ({ ...r, allowAll: true }))
       return
     }
-    // A plain yes under "once per site" (or the explicit choice) allows these sites for the conversation.
-    if (mode === "once_per_site" || grant === "site_conversation") {
+    // A plain yes under "once per site" (or the explicit choice) allows these sites for the
+    // conversation. "anywhere" (a page script) is no site: a yes to one script is for that script.
+    const sites = ask.sites.filter((s) => s !== "anywhere")
+    if ((mode === "once_per_site" || grant === "site_conversation") && sites.length > 0) {
       await this.update(conversationId, (r) => ({
         ...r,
-        approved: { ...r.approved, [ask.rule]: [...new Set([...(r.approved[ask.rule] ?? []), ...ask.sites])].slice(-MAX_GRANTS) },
+        approved: { ...r.approved, [ask.rule]: [...new Set([...(r.approved[ask.rule] ?? []), ...sites])].slice(-MAX_GRANTS) },
       }))
     }
   }
@@ -359,6 +403,11 @@ export class ConsentKeeper {
     if (confirm.shows === undefined) return { ...ask, summary: `${tool} ${confirm.says} ${where}`, extra }
     const shown = String(p[confirm.shows])
     return { ...ask, summary: `${tool} ${confirm.says} ${where}:\n${shown}`, extra: { ...extra, code: shown } }
+  }
+
+  private async tabs(): Promise<Array<{ tab_id: number; url: string; title?: string }>> {
+    const reply = await this.options.router("tabs.query", {})
+    return reply.ok && Array.isArray(reply.value) ? (reply.value as Array<{ tab_id: number; url: string; title?: string }>) : []
   }
 
   private async tab(tabId: number | undefined): Promise<{ tab_id: number; url: string; title?: string } | undefined> {

@@ -41,7 +41,8 @@ const ipv4 = (host: string): number[] | undefined => {
 export const isLocalAddress = (url: string): boolean => {
   let host: string
   try {
-    host = new URL(url).hostname.toLowerCase()
+    // A fully qualified name's trailing dot names the same host ("localhost." is loopback to the resolver).
+    host = new URL(url).hostname.toLowerCase().replace(/\.+$/, "")
   } catch {
     return false
   }
@@ -84,7 +85,11 @@ export const readsWith = (definition: ToolDefinition, params: Record<string, unk
   return value === when.equals
 }
 
-/** The labels a finished call adds to its run. A failure adds only `untrusted` (its message may quote a page). */
+/**
+ * The labels a finished call adds to its run. A failure adds what its tool reads (its message may
+ * quote it), but nothing private for a workspace or ask_user failure; a result marked
+ * `untrusted: true` adds `untrusted` to what its tool reads.
+ */
 export const labelsOf = (
   definition: ToolDefinition,
   params: Record<string, unknown>,
@@ -94,10 +99,33 @@ export const labelsOf = (
   const flow = definition.annotations.flow
   if (!flow?.reads || !readsWith(definition, params)) return []
   const labels = new Set<FlowLabel>(flow.reads)
-  if (!outcome.ok) return labels.has("untrusted") ? ["untrusted"] : []
+  if (!outcome.ok) {
+    // A failure's message can quote what the call read: a page script's error is whatever the
+    // script threw (`throw new Error(document.body.innerText)`), a custom tool's or an MCP
+    // server's error is theirs to word, and a local server's status text is the user's. Only a
+    // workspace or ask_user failure carries nothing of the user's (a path or a question the
+    // model gave).
+    if (definition.annotations.worksOn === "files" || definition.annotations.worksOn === "user") labels.delete("private")
+    if (flow.privateWhenLocal) {
+      const url = params[flow.privateWhenLocal]
+      if (typeof url === "string" && isLocalAddress(url) && !publicOrigins.includes(httpOrigin(url) ?? "")) labels.add("private")
+    }
+    return [...labels]
+  }
+  // A result that says it came from outside (opfs_read of a file an agent run wrote, which may
+  // hold what a page said) brings untrusted text, whatever its tool usually reads.
+  if ((outcome.value as { untrusted?: unknown } | null)?.untrusted === true) labels.add("untrusted")
   if (flow.privateWhenLocal) {
-    const urls = [params[flow.privateWhenLocal], (outcome.value as { final_url?: unknown } | null)?.final_url]
-    const local = urls.some((u) => typeof u === "string" && isLocalAddress(u) && !publicOrigins.includes(httpOrigin(u) ?? ""))
+    const value = outcome.value as { final_url?: unknown; address?: unknown } | null
+    const isPublic = (u: string) => publicOrigins.includes(httpOrigin(u) ?? "")
+    const urls = [params[flow.privateWhenLocal], value?.final_url].filter((u): u is string => typeof u === "string")
+    let local = urls.some((u) => isLocalAddress(u) && !isPublic(u))
+    // The address the answer came from counts too: a public-looking name may resolve to this
+    // machine or the intranet. publicOrigins names origins, so it is checked on the final URL.
+    if (!local && typeof value?.address === "string" && typeof value.final_url === "string") {
+      const ip = value.address.includes(":") ? `[${value.address}]` : value.address
+      local = isLocalAddress(`http://${ip}/`) && !isPublic(value.final_url)
+    }
     if (local) labels.add("private")
   }
   return [...labels]

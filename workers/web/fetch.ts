@@ -73,8 +73,9 @@ export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
       const signal = AbortSignal.any([context.signal, interrupted])
       const requestSignal = AbortSignal.any([signal, requestDeadline])
       const next = nextHop(context)
-      if (params.prompt === undefined) return fetchAndRead(target, params.max_length, requestSignal, next)
-      const whole = await fetchAndRead(target, undefined, requestSignal, next)
+      const answered = answeredFrom(context)
+      if (params.prompt === undefined) return fetchAndRead(target, params.max_length, requestSignal, next, answered)
+      const whole = await fetchAndRead(target, undefined, requestSignal, next, answered)
       const distilled = await distill(context.router, whole.content, params.prompt, params.max_length, signal)
       if (!distilled.ok) throw new Failure(failureOf(webFetch, distilled.error))
       return { ...whole, content: distilled.content, truncated: distilled.truncated }
@@ -91,7 +92,13 @@ export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
   }).pipe(Effect.map((result) => ({ url: params.url, ...result })))
 }
 
-const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: AbortSignal, next: Hop) => {
+const fetchAndRead = async (
+  target: URL,
+  maxLength: number | undefined,
+  signal: AbortSignal,
+  next: Hop,
+  answered: (url: string) => Promise<string | undefined>,
+) => {
   const { response, finalUrl } = await follow(target, signal, next)
   if (!response.ok) {
     void response.body?.cancel().catch(() => {})
@@ -132,7 +139,8 @@ const fetchAndRead = async (target: URL, maxLength: number | undefined, signal: 
     throw error
   }
   const { text, truncated } = truncate(reading.text, maxLength)
-  const read = { content_type: mediaType!, content: text, truncated, final_url: finalUrl }
+  const address = await answered(finalUrl)
+  const read = { content_type: mediaType!, content: text, truncated, final_url: finalUrl, ...(address ? { address } : {}) }
   return reading.notice === undefined ? read : { ...read, notice: reading.notice }
 }
 
@@ -175,6 +183,20 @@ const nextHop =
     return to
   }
 
+/**
+ * The IP address the final response came from, as the browser reported it: a public-looking
+ * name may resolve to this machine or the intranet, and what such a server says is the user's.
+ */
+const answeredFrom =
+  (context: Pick<ToolContext, "router">) =>
+  async (url: string): Promise<string | undefined> => {
+    const key = new URL(url)
+    key.hash = ""
+    const reply = await context.router("web.responseAddress", { url: key.href })
+    const ip = reply.ok ? (reply.value as { ip?: unknown }).ip : undefined
+    return typeof ip === "string" ? ip : undefined
+  }
+
 /** Requests the target hop by hop; the last response and its address. */
 const follow = async (target: URL, signal: AbortSignal, next: Hop): Promise<{ response: Response; finalUrl: string }> => {
   let current = target
@@ -191,7 +213,7 @@ const follow = async (target: URL, signal: AbortSignal, next: Hop): Promise<{ re
 
 const request = async (target: URL, signal: AbortSignal): Promise<Response> => {
   try {
-    return await fetch(target, { signal, redirect: "manual", credentials: "omit", headers: { accept: ACCEPT } })
+    return await fetch(target, { signal, redirect: "manual", credentials: "omit", cache: "no-store", headers: { accept: ACCEPT } })
   } catch (error) {
     if (signal.aborted) throw error
     // fetch reports every network failure as the same TypeError; name the host so the model can judge.
