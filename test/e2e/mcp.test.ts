@@ -369,6 +369,42 @@ test("a server behind OAuth 2.1: discovery, dynamic registration and PKCE throug
   }
 })
 
+test("a test under a kept OAuth server's name signs in apart: the kept server's tokens and registration stay its own", async () => {
+  const kept = await startMcpServer({ transport: "streamable_http", oauth: true })
+  const elsewhere = await startMcpServer({ transport: "streamable_http", oauth: true })
+  // What the router keeps of the server, read where it is kept (no page is shown it).
+  const stored = async () =>
+    (await session.serviceWorker()).evaluate(async () => {
+      const all = (await chrome.storage.local.get("mcpServers")).mcpServers as Array<{ name: string; oauth?: unknown }>
+      return all.find((s) => s.name === "keeper")?.oauth
+    })
+  try {
+    assert.equal((await mcp("add", { name: "keeper", url: kept.url, auth: "oauth" })).ok, true)
+    const before = await stored()
+    assert.ok(before, "the kept server's sign-in was kept")
+
+    const tested = await mcp("test", { name: "keeper", url: elsewhere.url, auth: "oauth" })
+    assert.equal(tested.ok, true, JSON.stringify(tested))
+    assert.equal(elsewhere.oauth.registrations, 1, "the test registered a client of its own")
+    assert.equal(elsewhere.oauth.pkceVerified, 1, "and got tokens of its own")
+    assert.deepEqual(await stored(), before, "none of which was written onto the kept server")
+
+    // A new worker reads what is stored: the kept server's own tokens, no new sign-in.
+    await panel.evaluate(() => globalThis.agent.debug.crashWorker("mcp:keeper"))
+    const restarts = async () => (await panel.evaluate(() => globalThis.agent.debug.workers()))["mcp:keeper"]?.restarts ?? 0
+    await until(async () => (await restarts()) === 1, "the crashed worker to be replaced")
+    const called = await callTool(panel, "keeper__search_notes", { query: "tea" })
+    assert.equal(called.ok, true, JSON.stringify(called))
+    assert.deepEqual(kept.calls.at(-1), { name: "search_notes", arguments: { query: "tea" } })
+    assert.equal(kept.oauth.registrations, 1)
+    assert.equal(kept.oauth.authorizations, 1, "no second sign-in at the kept server")
+    assert.equal((await mcp("remove", "keeper")).ok, true)
+  } finally {
+    await kept.close()
+    await elsewhere.close()
+  }
+})
+
 test("a client registered beforehand: its secret goes to the authorization server's token endpoint only, never to the MCP server nor to another authorization server", async () => {
   const SECRET = "pre-registered-secret-0123456789"
   const redirectUri = await panel.evaluate(() => chrome.identity.getRedirectURL("mcp"))

@@ -55,7 +55,7 @@ export interface McpListing {
 
 /** What the offscreen document asks of a server's worker beside tool calls. */
 export interface McpWorkerApi extends ToolWorkerApi {
-  /** Gives the worker its server (a test of a server not yet kept); otherwise it asks the router. */
+  /** Gives the worker its server (a test: nothing is kept, even under a kept server's name); otherwise it asks the router. */
   configure(config: McpConnectionConfig): void
   /** Connects if needed and lists the server's tools. */
   tools(): Promise<CallOutcome>
@@ -232,9 +232,14 @@ class ExtensionOAuth implements OAuthClientProvider {
       )
     return code
   }
-  /** A server being tested is not kept: what it gets lives in this worker only. */
+  /**
+   * A server being tested is not kept: what it gets lives in this worker only, even when it is
+   * tested under a kept server's name (another address or client would overwrite that server's
+   * sign-in). A kept server's worker writes under its own instance name, not a name it was given.
+   */
   private async keep(state: { clientInformation?: unknown; tokens?: unknown }) {
-    await host?.router("mcp.saveAuth", { name: this.server.name, ...state }).catch(() => undefined)
+    if (configured) return
+    await host?.router("mcp.saveAuth", { name: instanceName, ...state }).catch(() => undefined)
   }
 }
 
@@ -521,7 +526,7 @@ const api: McpWorkerApi = {
     try {
       return { ok: true, value: await list() }
     } catch (error) {
-      return { ok: false, error: wireOf(error, instanceName) }
+      return { ok: false, error: wireOf(error, config?.name ?? instanceName) }
     }
   },
   async close() {
@@ -566,7 +571,7 @@ const api: McpWorkerApi = {
       }
     } catch (error) {
       if (controller.signal.aborted) return { ok: false, error: { code: "cancelled", message: `${request.tool} was cancelled.` } }
-      return { ok: false, error: wireOf(error, instanceName) }
+      return { ok: false, error: wireOf(error, config?.name ?? instanceName) }
     } finally {
       running.delete(request.callId)
     }
