@@ -254,6 +254,28 @@ describe("the MCP registry", () => {
     expect(fine.ok, JSON.stringify(fine)).to.equal(true)
   })
 
+  it("tests a server in a worker of its own, never a kept server's, whatever that server is named", async () => {
+    const configured: string[] = []
+    const ended: string[] = []
+    const registry = new McpServers({
+      router: async () => ({ ok: true, value: null }),
+      worker: async (key) => ({
+        tools: async (): Promise<CallOutcome> => ({ ok: true, value: { tools: [search], transport: "streamable_http" } }),
+        configure: () => void configured.push(key),
+        close: async () => undefined,
+      }),
+      end: (key) => void ended.push(key),
+      onChange: () => undefined,
+    })
+    // Named as the registry's first test worker could be.
+    expect((await registry.add({ name: "test-1", url: "https://kept.example/mcp" })).ok).to.equal(true)
+    ended.length = 0
+    expect((await registry.test({ name: "probe", url: "https://probe.example/mcp" })).ok).to.equal(true)
+    expect(configured).to.have.length(1)
+    expect(configured).not.to.include("mcp:test-1")
+    expect(ended).not.to.include("mcp:test-1")
+  })
+
   it("turns a tool off globally or for one conversation", async () => {
     const { registry } = make(() => [search, remove])
     await registry.add({ name: "notes", url: "https://mcp.example/mcp" })

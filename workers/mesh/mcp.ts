@@ -209,7 +209,8 @@ export class McpServers {
     }
     const parsed = this.parse(input, kept)
     if (!parsed.ok) return parsed
-    const key = `mcp:test-${++this.tests}`
+    // A colon is in no server's name: a test's worker is never a kept server's (ended after it).
+    const key = `mcp:test:${++this.tests}`
     try {
       const worker = await this.options.worker(key)
       await worker.configure(connectionOf(parsed.value))
