@@ -27,6 +27,13 @@ const forgetSession = async (name: string) => {
   await chrome.storage.session.set({ [SESSIONS_KEY]: rest })
 }
 
+/**
+ * What the last `mcp.put` of each server replaced, sign-in included, until `mcp.restore` puts it
+ * back: the registry never holds what OAuth left, so it could not restore a server whose update
+ * failed without it. Memory only: an update and its undo are one `add`.
+ */
+const replaced = new Map<string, McpServer>()
+
 const readAll = async (): Promise<McpServer[]> => {
   const raw = (await chrome.storage.local.get(MCP_SERVERS_KEY))[MCP_SERVERS_KEY]
   return Array.isArray(raw) ? raw.filter((s): s is McpServer => Schema.is(McpServer)(s)) : []
@@ -79,7 +86,29 @@ export const mcpRoutes = {
           const same = (k: "url" | "token" | "auth" | "clientId" | "clientSecret" | "privateKey") => stored?.[k] === server[k]
           if (!(["url", "token", "auth", "clientId", "clientSecret", "privateKey"] as const).every(same)) await forgetSession(server.name)
           await chrome.storage.local.set({ [MCP_SERVERS_KEY]: at < 0 ? [...all, next] : all.map((s, i) => (i === at ? next : s)) })
+          if (stored) replaced.set(server.name, stored)
+          else replaced.delete(server.name)
           return null
+        },
+        catch: storageError,
+      }),
+  }),
+  /**
+   * Puts back the server the last `mcp.put` of its name replaced (an update that failed); false
+   * when there is none, or when another put came between and what it replaced is not at `url`.
+   */
+  "mcp.restore": defineRoute({
+    params: Schema.Struct({ name: Schema.String, url: Schema.String }),
+    handle: ({ name, url }) =>
+      Effect.tryPromise({
+        try: async () => {
+          const previous = replaced.get(name)
+          replaced.delete(name)
+          if (previous?.url !== url) return false
+          const all = await readAll()
+          const at = all.findIndex((s) => s.name === name)
+          await chrome.storage.local.set({ [MCP_SERVERS_KEY]: at < 0 ? [...all, previous] : all.map((s, i) => (i === at ? previous : s)) })
+          return true
         },
         catch: storageError,
       }),
@@ -141,6 +170,7 @@ export const mcpRoutes = {
       Effect.tryPromise({
         try: async () => {
           await forgetSession(name)
+          replaced.delete(name)
           await chrome.storage.local.set({ [MCP_SERVERS_KEY]: (await readAll()).filter((s) => s.name !== name) })
           return null
         },

@@ -405,6 +405,26 @@ test("a test under a kept OAuth server's name signs in apart: the kept server's 
   }
 })
 
+test("an update of a kept OAuth server that fails leaves it as it was: its address, its sign-in, its calls", async () => {
+  const kept = await startMcpServer({ transport: "streamable_http", oauth: true })
+  try {
+    assert.equal((await mcp("add", { name: "steady", url: kept.url, auth: "oauth" })).ok, true)
+    const moved = await mcp("add", { name: "steady", url: "http://127.0.0.1:9/mcp", auth: "oauth" })
+    assert.equal(!moved.ok && moved.error.code, "mcp_unreachable", JSON.stringify(moved))
+    const listed = await mcp("list")
+    assert.equal(listed.ok && listed.value.find((s: { name: string }) => s.name === "steady")?.url, kept.url)
+
+    const called = await callTool(panel, "steady__search_notes", { query: "tea" })
+    assert.equal(called.ok, true, JSON.stringify(called))
+    assert.deepEqual(kept.calls.at(-1), { name: "search_notes", arguments: { query: "tea" } })
+    assert.equal(kept.oauth.registrations, 1)
+    assert.equal(kept.oauth.authorizations, 1, "no second sign-in: the kept tokens were kept")
+    assert.equal((await mcp("remove", "steady")).ok, true)
+  } finally {
+    await kept.close()
+  }
+})
+
 test("a client registered beforehand: its secret goes to the authorization server's token endpoint only, never to the MCP server nor to another authorization server", async () => {
   const SECRET = "pre-registered-secret-0123456789"
   const redirectUri = await panel.evaluate(() => chrome.identity.getRedirectURL("mcp"))

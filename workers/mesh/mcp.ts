@@ -239,7 +239,9 @@ export class McpServers {
     this.options.end(keyOf(server.name))
     const listed = await (await this.options.worker(keyOf(server.name))).tools()
     if (!listed.ok) {
-      if (previous) await this.save(previous)
+      // The worker holds the settings that failed: the next one reads the restored server.
+      this.options.end(keyOf(server.name))
+      if (previous) await this.restore(previous)
       else await this.remove(server.name)
       return listed
     }
@@ -378,6 +380,17 @@ export class McpServers {
             .map((t) => mcpToolName(server.name, t.name))
         : [],
     }
+  }
+
+  /** Puts a server back as it was before a failed update, with what OAuth left (which only the router has). */
+  private async restore(previous: McpServer): Promise<void> {
+    const reply = await this.options.router("mcp.restore", { name: previous.name, url: previous.url })
+    if (!reply.ok || reply.value !== true) {
+      await this.save(previous)
+      return
+    }
+    this.servers.set(previous.name, previous)
+    this.changed()
   }
 
   private async save(server: McpServer): Promise<CallOutcome> {
