@@ -1,11 +1,13 @@
 /**
  * The management page (Agent → Settings): model providers, the default and summary models,
- * search, behaviour, research jobs' defaults, and the workspace's files. Each field is checked as it is typed and saved
+ * search, behaviour (with the system prompt sent on every run), research jobs' defaults, custom tools, and
+ * the workspace's files. Each field is checked as it is typed and saved
  * when it is left (through `agent.settings.update`, which validates again and names the path of
  * anything it refuses); the side panel picks the change up from chrome.storage at once.
  */
 import { LitElement, css, html, nothing } from "lit"
 import type { Settings, SettingsPatch } from "../schemas/settings.ts"
+import "./am-custom-tools.ts"
 import "./am-mcp.ts"
 import "./am-providers.ts"
 import "./am-workspace.ts"
@@ -129,7 +131,8 @@ export class AmOptions extends LitElement {
         font-weight: 600;
       }
       .grid input,
-      .grid select {
+      .grid select,
+      .grid textarea {
         width: 100%;
       }
       .help {
@@ -445,7 +448,8 @@ export class AmOptions extends LitElement {
       <nav aria-label=${t("sections")}>
         <a href="#providers" @click=${this.jump}>${t("providers")}</a><a href="#search" @click=${this.jump}>${t("search")}</a
         ><a href="#behaviour" @click=${this.jump}>${t("behaviour")}</a><a href="#research" @click=${this.jump}>${t("researchSettings")}</a
-        ><a href="#user-scripts" @click=${this.jump}>${t("userScripts")}</a><a href="#mcp" @click=${this.jump}>${t("mcpServers")}</a
+        ><a href="#user-scripts" @click=${this.jump}>${t("userScripts")}</a
+        ><a href="#custom-tools" @click=${this.jump}>${t("customTools")}</a><a href="#mcp" @click=${this.jump}>${t("mcpServers")}</a
         ><a href="#workspace" @click=${this.jump}>${t("workspace")}</a>
       </nav>
       <section id="providers" aria-labelledby="providers-h">
@@ -462,6 +466,19 @@ export class AmOptions extends LitElement {
       <section id="behaviour" aria-labelledby="behaviour-h">
         <h2 id="behaviour-h" tabindex="-1">${t("behaviour")}</h2>
         <div class="grid">
+          <label for="systemPrompt">${t("systemPrompt")}</label>
+          <div>
+            <textarea
+              id="systemPrompt"
+              rows="5"
+              .value=${s.systemPrompt}
+              aria-describedby="systemPrompt-error systemPrompt-help"
+              aria-invalid=${this.errors.systemPrompt ? "true" : "false"}
+              @change=${this.commit("systemPrompt", undefined, (v) => ({ systemPrompt: v.trim() }))}
+            ></textarea>
+            ${this.error("systemPrompt")}
+            <p class="help" id="systemPrompt-help">${t("systemPromptHelp")}</p>
+          </div>
           ${this.numberField("steps", t("stepLimit"), s.stepLimit, steps, (v) => ({ stepLimit: Number(v) }), t("stepLimitHelp"))}
           ${this.numberField("askUserTimeout", t("askUserTimeout"), Math.round(s.askUserTimeoutMs / 1000), askSeconds, (v) => ({ askUserTimeoutMs: Number(v) * 1000 }), t("askUserTimeoutHelp"))}
           ${this.numberField("maxResponse", t("maxResponseMb"), Math.max(1, Math.round(s.model.maxResponseBytes / MB)), wholeNumberBetween(1, 256), (v) => ({ model: { maxResponseBytes: Number(v) * MB } }), t("maxResponseMbHelp"))}
@@ -474,6 +491,11 @@ export class AmOptions extends LitElement {
         ${this.researchSection(s)}
       </section>
       ${this.userScriptsSection()}
+      <section id="custom-tools" aria-labelledby="custom-tools-h">
+        <h2 id="custom-tools-h" tabindex="-1">${t("customTools")}</h2>
+        <p class="intro">${t("customToolsIntro")}</p>
+        <am-custom-tools></am-custom-tools>
+      </section>
       <section id="mcp" aria-labelledby="mcp-h">
         <h2 id="mcp-h" tabindex="-1">${t("mcpServers")}</h2>
         <p class="intro">${t("mcpIntro")}</p>

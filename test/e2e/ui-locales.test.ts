@@ -88,6 +88,19 @@ for (const lang of LANGUAGES) {
       await options.setViewportSize({ width: 900, height: 1000 })
       assert.equal((await options.evaluate(() => chrome.i18n.getUILanguage())).split("-")[0], lang, "Chromium runs in the language")
       await options.locator("am-options").getByTestId("add-provider").waitFor()
+      // A custom tool listed, and the parameters' check worded, in the language.
+      await options.evaluate(() =>
+        globalThis.agent.customTools.register({
+          name: "zq_tool",
+          description: "Zq zq.",
+          parameters: { type: "object", properties: {} },
+          code: "return 1",
+        }),
+      )
+      await options.reload()
+      await options.locator('[data-testid="custom-tool"][data-name="zq_tool"]').waitFor()
+      await options.locator("#ct-parameters").fill('{ "type": "array" }')
+      await options.locator("#ct-parameters-error").waitFor()
       await state(options, "options")
 
       const panel = await session.openPage("sidepanel.html")

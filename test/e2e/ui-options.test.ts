@@ -258,6 +258,100 @@ test("the workspace browser: a file's versions and the trash, each restorable", 
   await workspace.getByRole("button", { name: "Preview draft.md" }).waitFor()
 })
 
+test("the instructions for all conversations: typed on the page, saved when left, sent to the model between the built-in and the conversation's own", async () => {
+  const prompt = options.getByRole("textbox", { name: "Instructions for all conversations" })
+  await prompt.fill("Answer like a ship's captain.")
+  await prompt.press("Tab")
+  await options.waitForFunction(() => globalThis.agent.settings.get().then((s) => s.systemPrompt === "Answer like a ship's captain."))
+
+  model.script([{ text: "Aye." }])
+  const answer = await options.evaluate(async () => {
+    const run = globalThis.agent.chat("Hello", { conversationId: "global-prompt", system: "This conversation is about knots." })
+    for await (const _ of run) {
+      // drain
+    }
+    return run.result
+  })
+  assert.equal(answer.answer, "Aye.", JSON.stringify(answer))
+  const request = model.requests.filter((r) => r.path.endsWith("/chat/completions")).at(-1)!
+  const system = String(request.body.messages.find((m: { role: string }) => m.role === "system")?.content ?? "")
+  const global = system.indexOf("Answer like a ship's captain.")
+  assert.ok(global > 0, `the global prompt follows the built-in one: ${system}`)
+  assert.ok(system.indexOf("This conversation is about knots.") > global, "the conversation's own comes after it")
+
+  // Emptied, later runs go without it.
+  await prompt.fill("")
+  await prompt.press("Tab")
+  await options.waitForFunction(() => globalThis.agent.settings.get().then((s) => s.systemPrompt === ""))
+})
+
+test("custom tools: the schema checked as typed, a refused code worded, registered, listed, turned off, deleted after a yes", async () => {
+  const section = options.locator("am-custom-tools")
+  await section.getByTestId("custom-tools-empty").waitFor()
+  await section.getByRole("textbox", { name: "Tool name" }).fill("shout")
+  await section.getByRole("textbox", { name: "Description for the model" }).fill("Returns the text in capitals.")
+  const schema = section.getByRole("textbox", { name: "Parameters (JSON Schema)" })
+  const schemaError = section.locator("#ct-parameters-error")
+
+  // A comma missing before "required": the error names where, as it is typed.
+  await schema.fill('{\n  "type": "object",\n  "properties": { "text": { "type": "string" } }\n  "required": ["text"]\n}')
+  await schemaError.getByText("Not valid JSON at line 4, column 3.").waitFor()
+  assert.equal(await schema.getAttribute("aria-invalid"), "true")
+  assert.match((await schema.getAttribute("aria-describedby")) ?? "", /\bct-parameters-error\b/)
+  assert.deepEqual(await checkAccessibility(options), [], "axe-core (a schema error shown)")
+  // An unexpected token, which V8's own message does not place.
+  await schema.fill('{ "type": object }')
+  await schemaError.getByText("Not valid JSON at line 1, column 11.").waitFor()
+  // JSON, but not a schema the product accepts.
+  await schema.fill('{ "type": "array" }')
+  await schemaError.getByText('The schema\'s "type" must be "object": a tool takes named arguments.').waitFor()
+  await schema.fill('{ "type": "object", "properties": { "text": { "type": "strin" } } }')
+  await schemaError.getByText('parameters.properties.text: "strin" is not a JSON Schema type.').waitFor()
+  await schema.fill('{ "type": "object", "properties": { "text": { "type": "string" } }, "required": ["text"] }')
+  await schemaError.waitFor({ state: "detached" })
+  assert.equal(await schema.getAttribute("aria-invalid"), "false")
+
+  // The worker refuses code that does not compile; the page words it next to the code.
+  const code = section.getByRole("textbox", { name: "Code (JavaScript)" })
+  await code.fill("return {")
+  await section.getByRole("button", { name: "Register" }).click()
+  await section.locator("#ct-code-error").getByText("The code does not compile: check its syntax.").waitFor()
+  assert.equal(await code.getAttribute("aria-invalid"), "true")
+  await code.fill("return args.text.toUpperCase()")
+  await section.getByRole("button", { name: "Register" }).click()
+
+  const item = section.locator('[data-testid="custom-tool"][data-name="shout"]')
+  await item.getByText("Returns the text in capitals.").waitFor()
+  const toolNames = () => options.evaluate(() => globalThis.agent.tools.list().then((tools) => tools.map((t) => t.name)))
+  assert.ok((await toolNames()).includes("shout"), "offered beside the built-in tools")
+  assert.deepEqual(await options.evaluate(() => globalThis.agent.tools.call("shout", { text: "ahoy" })), "AHOY")
+  assert.equal(await section.getByRole("textbox", { name: "Tool name" }).inputValue(), "", "the form is ready for another")
+
+  // Off: gone from the tools; on again: back.
+  const on = item.getByRole("switch", { name: "On" })
+  await on.uncheck()
+  await options.waitForFunction(() => globalThis.agent.tools.list().then((tools) => !tools.some((t) => t.name === "shout")))
+  assert.equal((await options.evaluate(() => globalThis.agent.customTools.list()))[0]?.enabled, false)
+  for (const colorScheme of ["light", "dark"] as const) {
+    await options.emulateMedia({ colorScheme })
+    await section.screenshot({ path: path.join(screenshots, `settings-custom-tools-${colorScheme}.png`) })
+  }
+  await options.emulateMedia({ colorScheme: "light" })
+
+  // Delete asks first; "Cancel" keeps it, "Yes, delete" removes it.
+  await item.getByRole("button", { name: "Delete shout" }).click()
+  const ask = item.getByRole("group", { name: "Delete shout? Its code is kept nowhere else." })
+  assert.deepEqual(await checkAccessibility(options), [], "axe-core (the delete question)")
+  await ask.getByRole("button", { name: "Cancel" }).click()
+  await ask.waitFor({ state: "detached" })
+  assert.equal((await options.evaluate(() => globalThis.agent.customTools.list())).length, 1, "kept after Cancel")
+  await item.getByRole("button", { name: "Delete shout" }).click()
+  await ask.getByRole("button", { name: "Yes, delete" }).click()
+  await item.waitFor({ state: "detached" })
+  await section.getByTestId("custom-tools-empty").waitFor()
+  assert.deepEqual(await options.evaluate(() => globalThis.agent.customTools.list()), [])
+})
+
 test("screenshots of the settings in both themes, and no serious accessibility violation", async () => {
   await options.evaluate(() => window.scrollTo(0, 0))
   for (const colorScheme of ["light", "dark"] as const) {

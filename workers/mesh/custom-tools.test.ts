@@ -3,6 +3,7 @@ import { expect } from "chai"
 import { Cause, Exit, Schema } from "effect"
 import { issueLines, strictParse } from "../../schemas/primitives.ts"
 import type { ToolDefinition } from "../../schemas/tool-definition.ts"
+import { parametersSchemaIssues, parametersSchemaProblems } from "../../schemas/custom-tools.ts"
 import { CustomTools } from "./custom-tools.ts"
 import type { RouterCall } from "./protocol.ts"
 
@@ -32,7 +33,7 @@ const makeTools = async () => {
     cancel: async () => undefined,
     onChange: (d) => (definitions = d),
   })
-  return { tools, definition: () => definitions[0]! }
+  return { tools, definition: () => definitions[0]!, names: () => definitions.map((d) => d.name) }
 }
 
 /** The problems the supervisor would report (its own decoding), as "path: message" lines. */
@@ -103,5 +104,31 @@ describe("custom tools: arguments against the full JSON Schema", () => {
     await tools.register({ name: "shop", description: "Orders things for the tests.", parameters, code: "return 1" })
     problems(definition(), { count: 1, colour: "red" })
     expect(definition().jsonSchema).to.deep.equal(parameters)
+  })
+
+  it("a tool turned off leaves the tools offered, unless a conversation turns it back on for itself", async () => {
+    const { tools, names } = await makeTools()
+    await tools.register({ name: "shop", description: "Orders things for the tests.", parameters, code: "return 1" })
+    expect(names()).to.deep.equal(["shop"])
+    await tools.setEnabled("shop", false)
+    expect(names()).to.deep.equal([])
+    await tools.setEnabled("shop", true, "c1")
+    expect(names()).to.deep.equal(["shop"])
+    expect([tools.enabledFor("shop", "c1"), tools.enabledFor("shop", "c2")]).to.deep.equal([true, false])
+  })
+})
+
+describe("custom tools: the parameters schema's issues, as codes the settings page words", () => {
+  it("names each issue by code and place, and the API's English says the same", () => {
+    const schema = { type: "object", properties: { n: { type: "int" }, p: { type: "string", pattern: "([a" } }, required: ["m"] }
+    expect(parametersSchemaIssues(schema)).to.deep.equal([
+      { code: "unknown_type", at: "parameters.properties.n", value: '"int"' },
+      { code: "required_unknown", at: "parameters", value: "m" },
+    ])
+    expect(parametersSchemaProblems(schema).join("; ")).to.match(/"int" is not a JSON Schema type.*required names "m"/)
+    expect(parametersSchemaIssues({ type: "array" })).to.deep.equal([{ code: "type_not_object", at: "parameters" }])
+    const [unusable] = parametersSchemaIssues({ type: "object", properties: { p: { type: "string", pattern: "([a" } } })
+    expect(unusable).to.include({ code: "unusable", at: "parameters.properties.p" })
+    expect(parametersSchemaIssues({ type: "object", properties: {} })).to.deep.equal([])
   })
 })

@@ -113,8 +113,13 @@ export class CustomTools {
     return tool.overrides?.[conversationId] ?? tool.enabled
   }
 
+  /**
+   * The tools offered: one turned off leaves the tool list (as an MCP server turned off does),
+   * unless a conversation turned it back on for itself.
+   */
   definitions(): ReadonlyArray<ToolDefinition> {
-    return this.list().map((tool) => {
+    const offered = this.list().filter((tool) => tool.enabled || Object.values(tool.overrides ?? {}).some(Boolean))
+    return offered.map((tool) => {
       // Checked when registered; one stored by an older build that no longer compiles refuses every call.
       const compiled = compileJsonSchema(tool.parameters)
       const check = (args: unknown) => {
