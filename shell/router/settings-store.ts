@@ -19,9 +19,24 @@ export const readSettings = async (): Promise<Settings> => {
   return Exit.isSuccess(exit) ? exit.value : Schema.decodeUnknownSync(Settings)({})
 }
 
-export const updateSettings = async (
-  patch: unknown,
-): Promise<{ ok: true; value: Settings; droppedKeys: ReadonlyArray<DroppedKey> } | { ok: false; error: ToolError }> => {
+type UpdateOutcome = { ok: true; value: Settings; droppedKeys: ReadonlyArray<DroppedKey> } | { ok: false; error: ToolError }
+
+/** The update being applied now: the next one starts from what it wrote. */
+let applying: Promise<unknown> = Promise.resolve()
+
+/**
+ * Applies a patch to the stored settings. Updates are applied one after another: each reads,
+ * merges and writes, and two at once (the options page saves each field as it is left, and the
+ * consent worker may add a site meanwhile) would both start from the same stored value, the
+ * second write losing the first one's change.
+ */
+export const updateSettings = (patch: unknown): Promise<UpdateOutcome> => {
+  const run = applying.then(() => applyUpdate(patch))
+  applying = run.catch(() => undefined)
+  return run
+}
+
+const applyUpdate = async (patch: unknown): Promise<UpdateOutcome> => {
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) {
     return { ok: false, error: new InvalidInput({ tool: "settings.update", message: "the patch must be an object of settings to change" }) }
   }
