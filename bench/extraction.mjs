@@ -5,7 +5,7 @@
 //   node bench/extraction.mjs --pages DIR --out FILE [--extractor ours|readability]
 // The plain text is what web_fetch returns (the Markdown body) turned back into text.
 import * as esbuild from "esbuild"
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises"
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
@@ -37,7 +37,8 @@ export const loadExtractors = async () => {
     outfile: file,
     logLevel: "warning",
   })
-  const m = await import(pathToFileURL(file).href)
+  // Once loaded, the bundle is not read again: it does not outlive the run in $TMPDIR.
+  const m = await import(pathToFileURL(file).href).finally(() => rm(dir, { recursive: true, force: true }))
   const turndown = new m.TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" })
   return {
     ours: (html, url, tuning) => m.markdownToText(m.extractFromHtml(html, url, tuning).markdown),
