@@ -38,7 +38,12 @@ export const loadExtractors = async () => {
     logLevel: "warning",
   })
   // Once loaded, the bundle is not read again: it does not outlive the run in $TMPDIR.
-  const m = await import(pathToFileURL(file).href).finally(() => rm(dir, { recursive: true, force: true }))
+  let m
+  try {
+    m = await import(pathToFileURL(file).href)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
   const turndown = new m.TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" })
   return {
     ours: (html, url, tuning) => m.markdownToText(m.extractFromHtml(html, url, tuning).markdown),
