@@ -1,8 +1,9 @@
 // `npm run bench:ui`: does the side panel keep up with a long streamed reply?
 //
 // The scripted model server (test/support/model-server.mjs) streams a reply of 20,000 tokens of
-// Markdown (headings, paragraphs, code blocks, tables, lists), one token per delta, into the real
-// side panel of the built extension in headless Chromium at 420×800. While it streams, keys are
+// Markdown (headings, paragraphs, code blocks, tables, lists), one token per delta at about 2,000
+// tokens a second, into the real side panel of the built extension in headless Chromium at 420×800,
+// alone and beside 8 agent.spawn jobs whose lanes stream at the same time. While it streams, keys are
 // typed into the composer. It prints, beside each target:
 // - the longest task on the panel's main thread, from a Chrome trace taken through CDP Tracing
 //   (every task, however short; the PerformanceObserver's "longtask" entries are printed too, but
@@ -115,17 +116,32 @@ const instrument = () =>
   }, SENTINEL)
 
 /** One round: the reply as `deltas`, typed into meanwhile; its figures. */
-const round = async (label, deltas) => {
-  model.script([{ text: deltas }])
+const round = async (label, deltas, lanes = 0) => {
+  // Paced like a fast model (about 2,000 tokens a second), so typing happens while it streams.
+  const durationMs = deltas.length > 1 ? Math.round(deltas.length / 2) : 0
+  model.script([
+    // Each answers only its own request, whichever comes first.
+    { when: "Write the long reply", text: deltas, ...(durationMs ? { durationMs } : {}) },
+    // Each lane streams a quarter of the reply's tokens over the same time.
+    ...Array.from({ length: lanes }, (_, k) => ({
+      when: `lane job ${k}:`,
+      text: deltas.slice(0, Math.ceil(deltas.length / 4)),
+      durationMs,
+    })),
+  ])
   const before = model.requests.length
   await panel.getByTestId("new-conversation").click()
   await panel.evaluate(() => (globalThis.__longTasks = []))
   const { value, events } = await traced(async () => {
     await instrument()
+    if (lanes > 0)
+      await panel.evaluate((count) => {
+        for (let k = 0; k < count; k++)
+          globalThis.agent.spawn({ type: "general", prompt: `lane job ${k}: write a long note`, description: `Lane ${k}` })
+      }, lanes)
     const box = panel.getByRole("textbox", { name: "Message to the agent" })
     await box.fill(`Write the long reply (${label})`)
     await box.press("Enter")
-    await panel.getByTestId("stop").waitFor()
     // Typing while it streams (after the first tokens are on screen).
     await panel.getByTestId("streaming").or(panel.getByTestId("assistant-message")).first().waitFor()
     await box.pressSequentially("typing while the reply streams", { delay: 40 })
@@ -135,7 +151,9 @@ const round = async (label, deltas) => {
     await box.fill("")
     return panel.evaluate(() => ({ ...globalThis.__bench, longTasks: globalThis.__longTasks }))
   })
-  const request = model.requests.slice(before).find((r) => r.path.endsWith("/chat/completions"))
+  const request = model.requests
+    .slice(before)
+    .find((r) => r.path.endsWith("/chat/completions") && JSON.stringify(r.body).includes(`Write the long reply (${label})`))
   if (TRACE_DIR) {
     await mkdir(TRACE_DIR, { recursive: true })
     await writeFile(path.join(TRACE_DIR, `ui-${label}.json`), JSON.stringify({ traceEvents: events }))
@@ -146,6 +164,7 @@ const round = async (label, deltas) => {
     longest: tasks.longest,
     longestCpu: tasks.longestCpu,
     over: tasks.over,
+    inside: tasks.inside,
     observed: value.longTasks.reduce((m, d) => Math.max(m, d), 0),
     complete: value.seenAt - (request?.lastByteAt ?? NaN),
     keyMax: Math.max(...value.keys),
@@ -160,20 +179,30 @@ console.log(
 try {
   const baseline = await round("one-delta", [tokens.join("")])
   const streamed = await round("token-per-delta", tokens)
+  const withLanes = await round("beside-8-lanes", tokens, 8)
   const rows = [
-    ["longest task (trace), ms", TASK_TARGET_MS, baseline.longest, streamed.longest],
-    ["  its CPU time (trace), ms", TASK_TARGET_MS, baseline.longestCpu, streamed.longestCpu],
-    ["tasks over 50 ms (trace)", 0, baseline.over, streamed.over],
-    ["longest longtask entry, ms", TASK_TARGET_MS, baseline.observed, streamed.observed],
-    ["last byte → last token on screen, ms", COMPLETE_TARGET_MS, baseline.complete, streamed.complete],
-    ["key press → next frame, max ms", KEY_TARGET_MS, baseline.keyMax, streamed.keyMax],
-    ["key press → next frame, p95 ms", KEY_TARGET_MS, baseline.keyP95, streamed.keyP95],
+    ["longest task (trace), ms", TASK_TARGET_MS, "longest"],
+    ["  its CPU time (trace), ms", TASK_TARGET_MS, "longestCpu"],
+    ["tasks over 50 ms (trace)", 0, "over"],
+    ["longest longtask entry, ms", TASK_TARGET_MS, "observed"],
+    ["last byte → last token on screen, ms", COMPLETE_TARGET_MS, "complete"],
+    ["key press → next frame, max ms", KEY_TARGET_MS, "keyMax"],
+    ["key press → next frame, p95 ms", KEY_TARGET_MS, "keyP95"],
   ]
+  for (const r of [streamed, withLanes]) if (r.over > 0) console.log(`${r.label}: the longest task ran ${r.inside.join(", ")}`)
+  const met = (value, target) => (value <= target ? "yes" : "no")
   console.table(
     Object.fromEntries(
-      rows.map(([name, target, base, value]) => [
+      rows.map(([name, target, key]) => [
         name,
-        { target: `≤ ${target}`, "baseline (one delta)": fmt(base), [`${TOKENS} deltas`]: fmt(value), met: value <= target ? "yes" : "no" },
+        {
+          target: `≤ ${target}`,
+          "baseline (one delta)": fmt(baseline[key]),
+          [`${TOKENS} deltas`]: fmt(streamed[key]),
+          met: met(streamed[key], target),
+          "beside 8 lanes": fmt(withLanes[key]),
+          " met": met(withLanes[key], target),
+        },
       ]),
     ),
   )

@@ -221,6 +221,7 @@ export type ChannelRequest = typeof ChannelRequest.Type
 export const ChannelReply = Schema.Union([
   Schema.Struct({ type: Schema.Literal("reply"), id: Schema.String, ok: Schema.Literal(true), value: Schema.Unknown }),
   Schema.Struct({ type: Schema.Literal("reply"), id: Schema.String, ok: Schema.Literal(false), error: WireError }),
-  Schema.Struct({ type: Schema.Literal("event"), event: MeshEvent }),
+  // Events in the order they happened, those of one moment in one message.
+  Schema.Struct({ type: Schema.Literal("events"), events: Schema.Array(MeshEvent) }),
 ])
 export type ChannelReply = typeof ChannelReply.Type

@@ -81,8 +81,10 @@ export class ChannelClient implements MeshTransport {
     const decoded = decodeReply(raw)
     if (Exit.isFailure(decoded)) return console.warn("agent-mesh: dropped a malformed message from the supervisor")
     const message = decoded.value
-    if (message.type === "event") {
-      for (const listener of this.listeners) listener(message.event)
+    if (message.type === "events") {
+      // A copy: a listener may unsubscribe while they run (agent.chat() does at run_finished).
+      const listeners = Array.from(this.listeners)
+      for (const event of message.events) for (const listener of listeners) if (this.listeners.has(listener)) listener(event)
       return
     }
     const settle = this.pending.get(message.id)

@@ -13,6 +13,19 @@ const decodeRequest = Schema.decodeUnknownExit(ChannelRequest)
 
 export const serveChannel = (transport: MeshTransport): { broadcast(event: MeshEvent): void } => {
   const ports = new Set<chrome.runtime.Port>()
+  // Events wait for the end of the current task, so the events of one batch from an agent
+  // worker cross to each page in one message; a reply first sends the events before it.
+  const waiting = new Map<chrome.runtime.Port, MeshEvent[]>()
+  const flush = (port: chrome.runtime.Port) => {
+    const events = waiting.get(port)
+    if (events === undefined) return
+    waiting.delete(port)
+    try {
+      port.postMessage({ type: "events", events } satisfies ChannelReply)
+    } catch {
+      ports.delete(port)
+    }
+  }
 
   chrome.runtime.onConnect.addListener((port) => {
     if (port.name !== CHANNEL_PORT_NAME) return
@@ -20,6 +33,7 @@ export const serveChannel = (transport: MeshTransport): { broadcast(event: MeshE
     ports.add(port)
     const running = new Map<string, AbortController>()
     const send = (reply: ChannelReply) => {
+      flush(port)
       try {
         port.postMessage(reply)
       } catch {
@@ -60,6 +74,7 @@ export const serveChannel = (transport: MeshTransport): { broadcast(event: MeshE
 
     port.onDisconnect.addListener(() => {
       ports.delete(port)
+      waiting.delete(port)
       for (const controller of running.values()) controller.abort()
     })
   })
@@ -67,11 +82,13 @@ export const serveChannel = (transport: MeshTransport): { broadcast(event: MeshE
   return {
     broadcast(event) {
       for (const port of ports) {
-        try {
-          port.postMessage({ type: "event", event } satisfies ChannelReply)
-        } catch {
-          ports.delete(port)
+        const events = waiting.get(port)
+        if (events !== undefined) {
+          events.push(event)
+          continue
         }
+        waiting.set(port, [event])
+        queueMicrotask(() => flush(port))
       }
     },
   }

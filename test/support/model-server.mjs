@@ -35,6 +35,7 @@ const FIXTURES = new URL("../fixtures/llm/", import.meta.url)
  * @property {number} [cutAfter] the connection ends after this many events, without the terminator
  * @property {number} [stallAfter] sends this many events, then goes silent until the client leaves
  * @property {number} [delayMs] waits this long before answering (stops waiting if the client leaves)
+ * @property {number} [durationMs] spreads the answer's events evenly over about this long (a model's pace)
  * @property {{ name: string, count: number }} [gate] holds the answer until `count` requests for steps
  *   of the same gate have arrived, so a test can show that parallel agents' requests overlap
  * @typedef {Answer & Faults & { fixture?: string, raw?: string[], fallback?: boolean, when?: string }} AnswerStep
@@ -479,11 +480,13 @@ const serve = async (session, req, res, path) => {
   res.writeHead(200, { ...CORS, "content-type": ndjson ? "application/x-ndjson" : "text/event-stream", "cache-control": "no-cache" })
   res.flushHeaders()
   const limit = Math.min(events.length, answer.cutAfter ?? answer.stallAfter ?? events.length)
+  const startedAt = Date.now()
   for (let i = 0; i < limit; i++) {
     if (res.destroyed) return
     res.write(events[i])
+    const ahead = answer.durationMs ? startedAt + ((i + 1) / limit) * answer.durationMs - Date.now() : 0
     // A turn of the event loop between events, so they reach the client as separate reads.
-    await new Promise((resolve) => setImmediate(resolve))
+    await new Promise((resolve) => (ahead >= 1 ? setTimeout(resolve, ahead) : setImmediate(resolve)))
   }
   entry.lastByteAt = Date.now()
   if (answer.stallAfter !== undefined) await closed

@@ -1,5 +1,4 @@
 /** What an agent worker exposes to the mesh, and what the mesh lends it. */
-import type { ConversationEvent } from "../../schemas/events.ts"
 import type { RouterCall } from "../mesh/protocol.ts"
 import type { RunOutcome, ToolOutcome } from "./loop.ts"
 import type { ToolSpec } from "./providers/types.ts"
@@ -28,16 +27,20 @@ export interface AgentHost {
   readonly router: RouterCall
   /** The tools the model may call, with the JSON Schema it sees. */
   readonly tools: () => Promise<ReadonlyArray<ToolSpec>>
-  readonly callTool: (callId: string, name: string, params: unknown, conversationId: string) => Promise<ToolOutcome>
+  /** `eventsSent`: the events sent before the call (event-stream.ts), which the mesh delivers first. */
+  readonly callTool: (callId: string, name: string, params: unknown, conversationId: string, eventsSent: number) => Promise<ToolOutcome>
   readonly cancelTool: (callId: string) => Promise<void>
-  readonly emit: (event: ConversationEvent) => void
 }
+
+/** A run's result, and the events sent before it (the mesh delivers them all before `run_finished`). */
+export type RunResult = RunOutcome & { readonly eventsSent: number }
 
 export interface AgentWorkerApi {
   /** Opens the conversation store ahead of a run: a spare worker does its start-up while it waits. */
   warm(): Promise<void>
-  init(host: AgentHost): void
-  run(request: RunRequest): Promise<RunOutcome>
+  /** `events`: the port the run's events travel on, in order (event-stream.ts). */
+  init(host: AgentHost, events: MessagePort): void
+  run(request: RunRequest): Promise<RunResult>
   stop(runId: string): void
   ping(): "pong"
 }

@@ -5,9 +5,11 @@
  */
 import * as Comlink from "comlink"
 import type { WireError } from "../../schemas/errors.ts"
+import type { ConversationEvent } from "../../schemas/events.ts"
 import type { Provider as ProviderSettings, Settings } from "../../schemas/settings.ts"
 import { runLoop, type RunOutcome } from "./loop.ts"
-import type { AgentHost, AgentWorkerApi, RunRequest } from "./protocol.ts"
+import { EventSender } from "./event-stream.ts"
+import type { AgentHost, AgentWorkerApi, RunRequest, RunResult } from "./protocol.ts"
 import { makeProvider } from "./providers/index.ts"
 import { ConversationStore } from "./store.ts"
 import { titleFrom } from "./store.ts"
@@ -16,6 +18,7 @@ import { composeSystemPrompt, subAgentPrompt } from "./system-prompt.ts"
 const DEFAULT_CONTEXT_WINDOW = 128_000
 
 let host: AgentHost | undefined
+let events: EventSender | undefined
 const runs = new Map<string, AbortController>()
 let storePromise: Promise<ConversationStore> | undefined
 const store = () => (storePromise ??= ConversationStore.open())
@@ -39,111 +42,119 @@ const api: AgentWorkerApi = {
   async warm() {
     await store()
   },
-  init(h) {
+  init(h, port) {
     host = h
+    events = new EventSender(port)
   },
   ping: () => "pong",
   stop(runId) {
     runs.get(runId)?.abort()
   },
-  async run(request: RunRequest): Promise<RunOutcome> {
+  async run(request: RunRequest): Promise<RunResult> {
     const h = host
-    if (!h) return failed({ code: "unavailable", message: "The agent worker was not initialised." })
-    const controller = new AbortController()
-    runs.set(request.runId, controller)
-    const db = await store()
-    const { conversationId, runId } = request
-    try {
-      const settings = await routed<Settings>("settings.get")
-      if (!settings.ok) return failed(settings.error)
-      const s = settings.value
-
-      let conversation = await db.meta(conversationId)
-      const sub = request.sub
-      conversation ??= await db.create({
-        id: conversationId,
-        ...(request.system !== undefined ? { system: request.system } : {}),
-        ...(sub
-          ? {
-              title: sub.description ?? titleFrom(request.prompt ?? ""),
-              parent: { agentType: sub.agentType, ...(sub.description ? { description: sub.description } : {}), ...sub.parent },
-            }
-          : {}),
-      })
-      if (request.branchFrom !== undefined) {
-        await db.branch(conversationId, request.branchFrom, runId)
-        h.emit({ type: "branched", conversationId, runId, fromSeq: request.branchFrom })
-      }
-      // The user's message is saved first: whatever fails next, it is not lost.
-      if (request.prompt !== undefined) {
-        const record = await db.append(conversationId, { runId, message: { role: "user", content: request.prompt } })
-        h.emit({ type: "message_saved", conversationId, runId, record })
-      }
-      const modelChoice = request.model ?? conversation.model ?? s.defaultModel
-      if (modelChoice === undefined) {
-        return failed({
-          code: "no_model",
-          message:
-            "No model is set up. Add a model provider and choose a default model in Settings (Agent → Settings), or pass { model: { providerId, model } }.",
-        })
-      }
-      const provider = await routed<ProviderSettings>("providers.resolve", { providerId: modelChoice.providerId })
-      if (!provider.ok) return failed(provider.error)
-      const p = provider.value
-
-      await db.update(conversationId, {
-        status: "running",
-        model: modelChoice,
-        ...(request.system !== undefined ? { system: request.system } : {}),
-      })
-      h.emit({ type: "run_started", conversationId, runId, prompt: request.prompt ?? "" })
-
-      const outcome = await runLoop({
-        conversationId,
-        runId,
-        provider: makeProvider({
-          kind: p.kind,
-          baseUrl: p.baseUrl,
-          ...(p.apiKey ? { apiKey: p.apiKey } : {}),
-          ...(p.quirks ? { quirks: p.quirks } : {}),
-        }),
-        model: modelChoice.model,
-        system: [
-          composeSystemPrompt(s.systemPrompt, request.system ?? conversation.system),
-          sub ? subAgentPrompt(sub.agentType, sub.tabId) : "",
-        ]
-          .filter(Boolean)
-          .join("\n\n"),
-        tools: await h.tools(),
-        settings: { stepLimit: sub?.stepLimit ?? s.stepLimit, ...s.model, contextWindow: p.contextWindow ?? DEFAULT_CONTEXT_WINDOW },
-        callTool: async (call, signal) => {
-          const callId = `${runId}:${call.id}`
-          const onAbort = () => void h.cancelTool(callId)
-          signal.addEventListener("abort", onAbort, { once: true })
-          try {
-            return await h.callTool(callId, call.name, withHandedTab(call.name, call.arguments, sub?.tabId), conversationId)
-          } finally {
-            signal.removeEventListener("abort", onAbort)
-          }
-        },
-        emit: h.emit,
-        history: () => db.messages(conversationId),
-        append: (message) => db.append(conversationId, message),
-        summary: {
-          get: async () => (await db.meta(conversationId))?.summary,
-          set: async (summary) => void (await db.update(conversationId, { summary })),
-        },
-        signal: controller.signal,
-      })
-      await db.update(conversationId, { status: outcome.status })
-      return outcome
-    } catch (error) {
-      await db.update(conversationId, { status: "failed" }).catch(() => undefined)
-      return failed({ code: "agent_failed", message: `The run failed: ${error instanceof Error ? error.message : String(error)}` })
-    } finally {
-      runs.delete(runId)
-    }
+    const stream = events
+    if (!h || !stream) return { ...failed({ code: "unavailable", message: "The agent worker was not initialised." }), eventsSent: 0 }
+    // Whatever ends the run, its events leave before its result.
+    return { ...(await runWith(h, stream, request)), eventsSent: stream.flush() }
   },
+}
+
+const runWith = async (h: AgentHost, stream: EventSender, request: RunRequest): Promise<RunOutcome> => {
+  const emit = (event: ConversationEvent) => stream.emit(event)
+  const controller = new AbortController()
+  runs.set(request.runId, controller)
+  const db = await store()
+  const { conversationId, runId } = request
+  try {
+    const settings = await routed<Settings>("settings.get")
+    if (!settings.ok) return failed(settings.error)
+    const s = settings.value
+
+    let conversation = await db.meta(conversationId)
+    const sub = request.sub
+    conversation ??= await db.create({
+      id: conversationId,
+      ...(request.system !== undefined ? { system: request.system } : {}),
+      ...(sub
+        ? {
+            title: sub.description ?? titleFrom(request.prompt ?? ""),
+            parent: { agentType: sub.agentType, ...(sub.description ? { description: sub.description } : {}), ...sub.parent },
+          }
+        : {}),
+    })
+    if (request.branchFrom !== undefined) {
+      await db.branch(conversationId, request.branchFrom, runId)
+      emit({ type: "branched", conversationId, runId, fromSeq: request.branchFrom })
+    }
+    // The user's message is saved first: whatever fails next, it is not lost.
+    if (request.prompt !== undefined) {
+      const record = await db.append(conversationId, { runId, message: { role: "user", content: request.prompt } })
+      emit({ type: "message_saved", conversationId, runId, record })
+    }
+    const modelChoice = request.model ?? conversation.model ?? s.defaultModel
+    if (modelChoice === undefined) {
+      return failed({
+        code: "no_model",
+        message:
+          "No model is set up. Add a model provider and choose a default model in Settings (Agent → Settings), or pass { model: { providerId, model } }.",
+      })
+    }
+    const provider = await routed<ProviderSettings>("providers.resolve", { providerId: modelChoice.providerId })
+    if (!provider.ok) return failed(provider.error)
+    const p = provider.value
+
+    await db.update(conversationId, {
+      status: "running",
+      model: modelChoice,
+      ...(request.system !== undefined ? { system: request.system } : {}),
+    })
+    emit({ type: "run_started", conversationId, runId, prompt: request.prompt ?? "" })
+
+    const outcome = await runLoop({
+      conversationId,
+      runId,
+      provider: makeProvider({
+        kind: p.kind,
+        baseUrl: p.baseUrl,
+        ...(p.apiKey ? { apiKey: p.apiKey } : {}),
+        ...(p.quirks ? { quirks: p.quirks } : {}),
+      }),
+      model: modelChoice.model,
+      system: [
+        composeSystemPrompt(s.systemPrompt, request.system ?? conversation.system),
+        sub ? subAgentPrompt(sub.agentType, sub.tabId) : "",
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
+      tools: await h.tools(),
+      settings: { stepLimit: sub?.stepLimit ?? s.stepLimit, ...s.model, contextWindow: p.contextWindow ?? DEFAULT_CONTEXT_WINDOW },
+      callTool: async (call, signal) => {
+        const callId = `${runId}:${call.id}`
+        const onAbort = () => void h.cancelTool(callId)
+        signal.addEventListener("abort", onAbort, { once: true })
+        try {
+          return await h.callTool(callId, call.name, withHandedTab(call.name, call.arguments, sub?.tabId), conversationId, stream.flush())
+        } finally {
+          signal.removeEventListener("abort", onAbort)
+        }
+      },
+      emit,
+      history: () => db.messages(conversationId),
+      append: (message) => db.append(conversationId, message),
+      summary: {
+        get: async () => (await db.meta(conversationId))?.summary,
+        set: async (summary) => void (await db.update(conversationId, { summary })),
+      },
+      signal: controller.signal,
+    })
+    await db.update(conversationId, { status: outcome.status })
+    return outcome
+  } catch (error) {
+    await db.update(conversationId, { status: "failed" }).catch(() => undefined)
+    return failed({ code: "agent_failed", message: `The run failed: ${error instanceof Error ? error.message : String(error)}` })
+  } finally {
+    runs.delete(runId)
+  }
 }
 
 /** A sub-agent handed a tab runs page scripts there unless it names another tab. */

@@ -13,6 +13,7 @@ import { toWire } from "../../schemas/errors.ts"
 import type { ConversationEvent, MeshEvent, SubAgentEvent } from "../../schemas/events.ts"
 import { SUB_AGENT_STEP_LIMITS, subAgentMayUse, type AgentType } from "../../schemas/tools/agents.ts"
 import type { RunOutcome, ToolOutcome } from "../agent/loop.ts"
+import { EventReceiver } from "../agent/event-stream.ts"
 import type { AgentHost, AgentWorkerApi, RunRequest } from "../agent/protocol.ts"
 import { ConversationStore } from "../agent/store.ts"
 import type { ConsentKeeper } from "./consent.ts"
@@ -71,6 +72,7 @@ interface Run {
   readonly remote: Comlink.Remote<AgentWorkerApi>
   readonly tools: Map<string, AbortController>
   readonly done: Promise<RunOutcome>
+  readonly events: EventReceiver
   finished: boolean
   stopReason?: "user" | "time_limit"
   settle(outcome: RunOutcome): void
@@ -369,6 +371,8 @@ export class AgentPool {
     const { worker, remote } = this.takeWorker(request.conversationId)
     let settle!: (outcome: RunOutcome) => void
     const done = new Promise<RunOutcome>((resolve) => (settle = resolve))
+    const stream = new MessageChannel()
+    const events = new EventReceiver(stream.port1, hooks.emit)
     const run: Run = {
       conversationId: request.conversationId,
       runId: request.runId,
@@ -376,6 +380,7 @@ export class AgentPool {
       remote,
       tools: new Map(),
       done,
+      events,
       finished: false,
       settle: (outcome) => settle(outcome),
     }
@@ -395,7 +400,9 @@ export class AgentPool {
             const definition = this.options.supervisor.definition(t.name)
             return { ...t, untrusted: definition !== undefined && carriesOutsideText(definition.annotations) }
           }),
-      callTool: async (callId, name, params, conversation) => {
+      callTool: async (callId, name, params, conversation, eventsSent) => {
+        // The text the model streamed before the call reaches pages before the call's card.
+        await events.reached(eventsSent)
         // Whatever the model asks, a tool outside the run's set is not run.
         if (!hooks.mayUse(name))
           return {
@@ -420,11 +427,13 @@ export class AgentPool {
         return outcome
       },
       cancelTool: async (callId) => run.tools.get(callId)?.abort(),
-      emit: hooks.emit,
     }
-    await remote.init(Comlink.proxy(host))
+    await remote.init(Comlink.proxy(host), Comlink.transfer(stream.port2, [stream.port2]))
     remote.run(request).then(
-      (outcome) => this.finish(run, outcome),
+      async ({ eventsSent, ...outcome }) => {
+        await events.reached(eventsSent)
+        this.finish(run, outcome)
+      },
       (error: unknown) =>
         this.finish(run, {
           status: "failed",
@@ -513,6 +522,7 @@ export class AgentPool {
     for (const controller of run.tools.values()) controller.abort()
     run.remote[Comlink.releaseProxy]()
     run.worker.terminate()
+    run.events.close()
     if (this.runs.get(run.conversationId) === run) this.runs.delete(run.conversationId)
     // A conversation's flow state is saved; its memory here goes with its run.
     this.options.consent.release(run.conversationId)
