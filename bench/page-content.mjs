@@ -308,9 +308,9 @@ async function baselineWalker() {
   const dir = await mkdtemp(path.join(tmpdir(), "walker-baseline-"))
   try {
     const archive = spawnSync("git", ["archive", BASELINE_COMMIT, "workers/page"], { cwd: root, maxBuffer: 64 << 20 })
-    if (archive.status !== 0) throw new Error(`git archive ${BASELINE_COMMIT}: ${archive.stderr}`)
+    if (archive.status !== 0) throw new Error(`git archive ${BASELINE_COMMIT}: ${archive.stderr.toString()}`)
     const untar = spawnSync("tar", ["-x", "-C", dir], { input: archive.stdout })
-    if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`)
+    if (untar.status !== 0) throw new Error(`tar: ${untar.stderr.toString()}`)
     const { build } = await import("esbuild")
     const bundled = await build({
       entryPoints: [path.join(dir, "workers/page/inject/content-walker.ts")],
