@@ -219,6 +219,8 @@ class TreeIndex {
   private hrefsSorted = false
   ready = false
   readonly quirks: boolean
+  /** Elements looked at while building (one per element of the tree). */
+  visited = 0
 
   constructor(readonly root: SelectorRoot) {
     const doc = root.nodeType === Node.DOCUMENT_NODE ? (root as Document) : root.ownerDocument!
@@ -239,6 +241,7 @@ class TreeIndex {
       }
       this.order.set(el, position)
       this.ends.push(position)
+      this.visited++
       if (el.localName === "a") {
         const href = el.getAttribute("href")
         if (href !== null) this.hrefs.push(href)
@@ -362,6 +365,19 @@ export class SelectorMaker {
   private readonly steps = new Map<Element, string>()
   /** The iframe element that holds each same-origin document the walker entered. */
   private readonly frames = new Map<Document, Element>()
+  /**
+   * Elements looked at to decide selectors: each element once when its tree is indexed, each
+   * parent's children once for :nth-of-type, each element a candidate is matched against, and
+   * a whole tree for each query of the document. Grows with the page's size, not its square;
+   * tests count it instead of timing the walk.
+   */
+  private looked = 0
+
+  get work(): number {
+    let indexed = 0
+    for (const index of this.indexes.values()) indexed += index.visited
+    return this.looked + indexed
+  }
 
   registerFrame(doc: Document, frame: Element): void {
     this.frames.set(doc, frame)
@@ -456,6 +472,7 @@ export class SelectorMaker {
     const parent = el.parentNode as ParentNode | null
     if (parent === null) return tagOf(el)
     const totals = new Map<string, number>()
+    this.looked += parent.children.length
     for (const child of parent.children) totals.set(child.localName, (totals.get(child.localName) ?? 0) + 1)
     const seen = new Map<string, number>()
     for (const child of parent.children) {
@@ -498,6 +515,7 @@ export class SelectorMaker {
     // "anchor handle": the anchor is unique, so the handle's elements inside its subtree are exactly the matches.
     if (descendant && last.indexed) return to - from === 1
     if (to - from > CHECKED_AT_MOST) return false
+    this.looked += to - from
     let count = 0
     for (let i = from; i < to; i++) {
       const candidate = last.list.elements[i]!
@@ -570,9 +588,15 @@ export class SelectorMaker {
     const candidate = path.join(" > ")
     const last = lasts[lasts.length - 1]!
     return this.selectsOnly(index, candidate, el, { ...last, indexed: false }, [0, Number.MAX_SAFE_INTEGER], false) ||
-      selectsExactly(index.root, candidate, el)
+      this.queried(index.root, candidate, el)
       ? candidate
       : null
+  }
+
+  /** A query of the whole tree: the rare case the index cannot answer; it costs a look at each element of the tree. */
+  private queried(root: SelectorRoot, selector: string, el: Element): boolean {
+    this.looked += this.indexes.get(root)?.visited ?? 0
+    return selectsExactly(root, selector, el)
   }
 
   /** An element the index has not seen: its child path from the nearest uniquely named ancestor, checked by a query. */
@@ -582,12 +606,12 @@ export class SelectorMaker {
       const anchor = this.local.get(parent)
       if (anchor) {
         const candidate = `${anchor} > ${path.join(" > ")}`
-        if (selectsExactly(root, candidate, el)) return candidate
+        if (this.queried(root, candidate, el)) return candidate
       }
       path.unshift(this.stepOf(parent))
     }
     const candidate = path.join(" > ")
-    return selectsExactly(root, candidate, el) ? candidate : null
+    return this.queried(root, candidate, el) ? candidate : null
   }
 }
 

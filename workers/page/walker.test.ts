@@ -358,6 +358,45 @@ describe("page walker: slices and time budget", () => {
     expect(ran).to.deep.equal(["page task", "read"])
   })
 
+  it("lets the page's own messages through between its slices, not once at the end", async () => {
+    page(cards(100))
+    // A page that keeps posting itself messages: each one waits behind the walker's slice, and the
+    // walker's next slice behind it, so they take turns (same task queue, first in, first out).
+    const channel = new MessageChannel()
+    let pings = 0
+    let reading = true
+    channel.port1.onmessage = () => {
+      pings++
+      if (reading) channel.port2.postMessage(null)
+    }
+    channel.port2.postMessage(null)
+    const outcome = await read({ sliceMs: 0 })
+    reading = false
+    channel.port1.close()
+    expect(outcome.stopped).to.equal(false)
+    // One slice per element walked (sliceMs 0): the page ran between most of them.
+    expect(pings, "page messages handled while reading").to.be.above(100)
+  })
+
+  it("looks at a number of elements that grows with the page, not with its square", async () => {
+    // Repeated cards whose links and buttons need an anchor and an :nth-of-type step among
+    // hundreds of siblings: a sibling scan per step or a query of the document per candidate
+    // would make four times the cards cost sixteen times the work.
+    const listing = (n: number) =>
+      `<main id="list">${Array.from(
+        { length: n },
+        (_, i) =>
+          `<div class="card"><h3>Item ${i}</h3><p>Item ${i} <a href="/tag/${i % 5}">tag</a></p><button class="add">Add</button></div>`,
+      ).join("")}</main>`
+    page(listing(100))
+    const small = await read()
+    page(listing(400))
+    const large = await read()
+    expect(large.content).to.include('[button "Add"]{#list > div:nth-of-type(400) > button}')
+    const ratio = large.work / small.work
+    expect(ratio, `work ${small.work} → ${large.work}`).to.be.within(3, 4.5)
+  })
+
   it("reads the same content in many slices as in one", async () => {
     page(cards(30))
     const sliced = await read({ sliceMs: 0, audit: true })

@@ -52,6 +52,11 @@ export type ReadOutcome =
       readonly content: string
       readonly usedSelector: string
       readonly stopped: boolean
+      /**
+       * Elements looked at: each element walked, plus the selector machinery's looks (see
+       * SelectorMaker.work). Tests compare it across page sizes to check that the cost is linear.
+       */
+      readonly work: number
       readonly audit?: ReadonlyArray<AuditPair>
     }
   | { readonly ok: false; readonly code: string; readonly message: string; readonly parameter?: string }
@@ -129,6 +134,8 @@ class Walker {
   scope: { readonly el: Element; readonly selector: string; readonly line: number } | null = null
   /** The element the walk was at when it last paused. */
   at: Element | null = null
+  /** Elements walked. */
+  visited = 0
 
   constructor(
     limit: number,
@@ -179,6 +186,7 @@ class Walker {
   *element(el: Element, parent: Context): Work {
     const tag = el.localName
     if (SKIPPED.has(tag)) return
+    this.visited++
     if (this.clock.due()) {
       this.at = el
       yield
@@ -627,13 +635,14 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
     usedSelector = selector
   }
   const base = { url: doc.location.href, title: doc.title, usedSelector }
-  if (target === null) return { ok: true, ...base, content: "", stopped: false }
+  if (target === null) return { ok: true, ...base, content: "", stopped: false, work: 0 }
   if (options.selector !== undefined && !isRendered(target)) {
     return {
       ok: true,
       ...base,
       content: `(The element ${options.selector.trim()} is hidden: nothing of it is shown on the page.)`,
       stopped: false,
+      work: 0,
     }
   }
 
@@ -652,9 +661,10 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
   if (ending === "budget") body += `${body ? "\n" : ""}${stopNote(walker, budget, usedSelector)}`
   const content = notes.length ? `${notes.join("\n")}\n\n${body}` : body
   const stopped = ending !== "done"
+  const looked = walker.visited + walker.selectors.work
 
-  if (!options.audit) return { ok: true, ...base, content, stopped }
-  return { ok: true, ...base, content, stopped, audit: markAnnotated(doc, walker.annotated) }
+  if (!options.audit) return { ok: true, ...base, content, stopped, work: looked }
+  return { ok: true, ...base, content, stopped, work: looked, audit: markAnnotated(doc, walker.annotated) }
 }
 
 /** The last line of a walk cut short by its time budget: where it stopped, so that the rest can be read by parts. */
