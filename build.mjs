@@ -2,6 +2,7 @@
 //   node build.mjs               development build (source maps)
 //   node build.mjs --production  minified, no source maps
 //   node build.mjs --watch       rebuild on change
+//   node build.mjs --analyze     also list, per output file, the modules in it and their bytes
 //   DIST_DIR=out node build.mjs  write to another folder
 import * as esbuild from "esbuild"
 import { cp, mkdir, readdir, rm, stat } from "node:fs/promises"
@@ -14,6 +15,7 @@ const out = path.resolve(root, process.env.DIST_DIR ?? "dist")
 const args = new Set(process.argv.slice(2))
 const production = args.has("--production")
 const watch = args.has("--watch")
+const analyze = args.has("--analyze")
 
 const exists = (p) =>
   stat(p).then(
@@ -56,6 +58,7 @@ const common = {
   minify: production,
   legalComments: "linked",
   logLevel: "warning",
+  metafile: analyze,
   define: {
     "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
     // The debug API (fault injection, the worker list, mesh.ping) exists in development builds only:
@@ -122,7 +125,8 @@ if (watch) {
   console.log(`watching; writing to ${path.relative(process.cwd(), out) || "."}`)
 } else {
   const started = performance.now()
-  await Promise.all((await configs()).map((c) => esbuild.build(c)))
+  const results = await Promise.all((await configs()).map((c) => esbuild.build(c)))
   await copyStatic()
+  for (const result of analyze ? results : []) console.log(await esbuild.analyzeMetafile(result.metafile))
   console.log(`built dist/ (${production ? "production" : "development"}) in ${Math.round(performance.now() - started)} ms`)
 }

@@ -3,7 +3,8 @@
  * developer API all speak this union; `toWire` is the single place where an error becomes the
  * `{ code, message }` that the model and the API see.
  */
-import { Data, Schema } from "effect"
+import * as Data from "effect/Data"
+import * as Schema from "effect/Schema"
 
 export class InvalidInput extends Data.TaggedError("InvalidInput")<{
   readonly tool: string

@@ -1,5 +1,5 @@
 /** Events the mesh streams to every connected page (and, later, to conversations' listeners). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { MessageRecord, RunStatus, Usage } from "./conversation.ts"
 import { WireError } from "./errors.ts"
 

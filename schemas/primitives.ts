@@ -1,5 +1,7 @@
 /** Small schema building blocks shared by the tool contracts. */
-import { Effect, Schema, SchemaIssue } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 
 /**
  * A JSON number that must be whole. The spec types counts and IDs as `number`, so the JSON

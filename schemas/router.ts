@@ -4,7 +4,7 @@
  * `chrome.runtime.sendMessage`, which also wakes a stopped service worker. Each method's
  * parameters are validated by its route's own schema (shell/router/).
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { WireError } from "./errors.ts"
 
 export const ROUTER_MESSAGE_KIND = "agent-mesh/router"

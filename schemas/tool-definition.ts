@@ -5,7 +5,7 @@
  * sets, confirmation rules, the fuzz suite's expectations, docs/tools.md) is derived from these
  * definitions, never from a second hand-kept list.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { fromWire, isMeshErrorCode, ToolFailed, type MeshErrorCode, type ToolError, type WireError } from "./errors.ts"
 
 /** The worker (or context) that runs a tool. One folder under `workers/` per group. */

@@ -4,7 +4,7 @@
  * result, annotations, time limit, error codes and the sub-agent types that get it. The output
  * depends on the definitions only, so it is the same on every machine.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { MESH_ERROR_CODES } from "../errors.ts"
 import { parametersJsonSchema, type ToolDefinition } from "../tool-definition.ts"
 import { AgentType, subAgentMayUse } from "./agents.ts"

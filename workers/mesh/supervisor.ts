@@ -7,7 +7,10 @@
  */
 import * as Comlink from "comlink"
 import { checkArguments } from "../../schemas/argument-limits.ts"
-import { Cause, Effect, Exit, Schema } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import {
   Cancelled,
   InvalidInput,

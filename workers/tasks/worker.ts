@@ -1,5 +1,5 @@
 /** The tasks group's worker: create_task, update_task and list_tasks, on lists kept in IndexedDB. */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { NotFound } from "../../schemas/errors.ts"
 import { quoteInput } from "../../schemas/primitives.ts"
 import { createTask, listTasks, updateTask } from "../../schemas/tools/tasks.ts"
