@@ -93,6 +93,55 @@ const withoutAjv = {
     ),
 }
 
+/**
+ * Tool workers do not validate: the supervisor decodes every call's parameters against the tool's
+ * schema before the call reaches them, and decodes what they answer (docs/architecture.md). What
+ * they need of a tool's definition is its name and its error codes (to route calls, to tell a
+ * declared failure from a defect), so in their bundle each `schemas/tools/<group>.ts` is replaced
+ * by that much of it, computed here from the same module: its definitions without their schemas,
+ * and its plain constants. A worker that imports one of the module's schemas fails to build; one
+ * that reads a definition's schema at run time gets an error that says so.
+ */
+const toolDefinitionsWithoutSchemas = {
+  name: "tool-definitions-without-schemas",
+  setup: (build) => {
+    const toolsDir = path.join(root, "schemas", "tools")
+    build.onLoad({ filter: /[\\/]schemas[\\/]tools[\\/][a-z-]+\.ts$/ }, async (args) => {
+      if (path.dirname(args.path) !== toolsDir) return undefined
+      const bundled = await esbuild.build({
+        entryPoints: [args.path],
+        bundle: true,
+        write: false,
+        format: "esm",
+        platform: "neutral",
+        logLevel: "error",
+        define: common.define,
+      })
+      const module = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString("base64")}`)
+      const lines = [
+        "const schemaless = (name, field) => () => {",
+        "  throw new Error(`${name}.${field}: tool workers are built without schemas (build.mjs)`)",
+        "}",
+        "const definition = (plain) => Object.freeze(Object.defineProperties(plain, {",
+        '  parameters: { get: schemaless(plain.name, "parameters") },',
+        '  result: { get: schemaless(plain.name, "result") },',
+        "}))",
+      ]
+      for (const [name, value] of Object.entries(module)) {
+        const isDefinition = value !== null && typeof value === "object" && "parameters" in value && "errors" in value
+        if (isDefinition) {
+          const { name: tool, group, worker, timeoutMs, summaryTimeoutMs, errors } = value
+          const plain = { name: tool, group, worker, timeoutMs, summaryTimeoutMs, errors }
+          lines.push(`export const ${name} = definition(${JSON.stringify(plain)})`)
+        } else if (value === null || ["string", "number", "boolean"].includes(typeof value)) {
+          lines.push(`export const ${name} = ${JSON.stringify(value)}`)
+        }
+      }
+      return { contents: lines.join("\n"), loader: "js", resolveDir: toolsDir }
+    })
+  },
+}
+
 const configs = async () => [
   // Modules: the service worker, the extension pages, and each worker (started with type: "module").
   // Split: code that several entries share is one chunk, loaded once per context that needs it, and
@@ -108,9 +157,18 @@ const configs = async () => [
       offscreen: shell("offscreen"),
       sidepanel: shell("sidepanel"),
       options: shell("options"),
-      ...(await workerEntries()),
     },
-    plugins: [copyOnRebuild, withoutAjv],
+    plugins: [copyOnRebuild],
+  },
+  // The workers, apart: what they share is chunked among themselves only, since their tool
+  // definitions are not the ones the other contexts load (toolDefinitionsWithoutSchemas).
+  {
+    ...common,
+    format: "esm",
+    splitting: true,
+    chunkNames: "chunks/w-[name]-[hash]",
+    entryPoints: await workerEntries(),
+    plugins: [withoutAjv, toolDefinitionsWithoutSchemas],
   },
   // Classic scripts: the sandbox page (an opaque origin with its own CSP), and the scripts that
   // chrome.scripting injects into web pages (files, so they run on pages whose CSP forbids eval).

@@ -4,7 +4,7 @@
  * other goes away. Requests and replies are matched by `id`; events flow from the supervisor.
  */
 import * as Schema from "effect/Schema"
-import { WireError } from "./errors.ts"
+import { WireError } from "./wire-error.ts"
 import { PositiveWholeNumber } from "./primitives.ts"
 import { ConsentGrant, MeshEvent } from "./events.ts"
 

@@ -4,7 +4,7 @@
  * version so later builds can migrate it.
  */
 import * as Schema from "effect/Schema"
-import { WireError } from "./errors.ts"
+import { WireError } from "./wire-error.ts"
 
 import { CONVERSATION_FORMAT_VERSION } from "./format-versions.ts"
 

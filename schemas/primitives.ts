@@ -41,9 +41,5 @@ export const issueLines = (issue: SchemaIssue.Issue): ReadonlyArray<IssueLine> =
     return { path: segments.join("."), segments, message: i.message }
   })
 
-/**
- * Input quoted in an error message, cut to a readable length: the message goes to the model,
- * and a megabyte of its own input back would only fill its context.
- */
-export const quoteInput = (text: string, max = 120): string =>
-  text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`
+/** Where it is defined: schemas/errors.ts, which tool workers load without Schema. */
+export { quoteInput } from "./errors.ts"

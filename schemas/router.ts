@@ -5,7 +5,7 @@
  * parameters are validated by its route's own schema (shell/router/).
  */
 import * as Schema from "effect/Schema"
-import { WireError } from "./errors.ts"
+import { WireError } from "./wire-error.ts"
 
 export const ROUTER_MESSAGE_KIND = "agent-mesh/router"
 /** The service worker to the offscreen document: the stored settings changed (shell/settings-cache.ts). */

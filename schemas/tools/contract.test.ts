@@ -8,7 +8,8 @@ import { expect } from "chai"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { issueLines, strictParse, type IssueLine } from "../primitives.ts"
-import { parametersJsonSchema, type ToolDefinition } from "../tool-definition.ts"
+import type { ToolDefinition } from "../tool-definition.ts"
+import { parametersJsonSchema } from "../tool-json-schema.ts"
 import { builtinTools, toolByName, isBuiltinToolName, type BuiltinToolName } from "./index.ts"
 
 // -------------------------------------------------------------------------------------------------

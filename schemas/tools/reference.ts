@@ -6,7 +6,8 @@
  */
 import * as Schema from "effect/Schema"
 import { MESH_ERROR_CODES } from "../errors.ts"
-import { parametersJsonSchema, type ToolDefinition } from "../tool-definition.ts"
+import type { ToolDefinition } from "../tool-definition.ts"
+import { parametersJsonSchema } from "../tool-json-schema.ts"
 import { AgentType, subAgentMayUse } from "./agents.ts"
 import { builtinTools } from "./index.ts"
 

@@ -24,14 +24,8 @@ import {
 } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import { issueLines, quoteInput, strictParse } from "../../schemas/primitives.ts"
-import {
-  callTimeLimitMs,
-  failureOf,
-  parametersJsonSchema,
-  type ToolCardSpec,
-  type ToolDefinition,
-  type ToolGroup,
-} from "../../schemas/tool-definition.ts"
+import { callTimeLimitMs, failureOf, type ToolCardSpec, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
+import { parametersJsonSchema } from "../../schemas/tool-json-schema.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
 
 export interface ToolInfo {
