@@ -143,23 +143,25 @@ const toolDefinitionsWithoutSchemas = {
 }
 
 const configs = async () => [
-  // Modules: the service worker, the extension pages, and each worker (started with type: "module").
-  // Split: code that several entries share is one chunk, loaded once per context that needs it, and
-  // each import() (pdf.js) is a chunk of its own loaded on first use. The service worker imports
-  // chunks statically only (a module service worker cannot import() at run time).
+  // Modules: the extension pages (and, below, the service worker and each worker, started with
+  // type: "module"). Split: code that several entries share is one chunk, loaded once per context
+  // that needs it, and each import() (pdf.js) is a chunk of its own loaded on first use.
   {
     ...common,
     format: "esm",
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
     entryPoints: {
-      "service-worker": shell("service-worker"),
       offscreen: shell("offscreen"),
       sidepanel: shell("sidepanel"),
       options: shell("options"),
     },
     plugins: [copyOnRebuild],
   },
+  // The service worker, alone and in one file: it shares no context with the pages, so a chunk
+  // shared with them would save bytes on disk only, and chunks are cut by module, so it loaded
+  // code of Schema's that only the pages use (181 KB against 120 KB in one file).
+  { ...common, format: "esm", entryPoints: { "service-worker": shell("service-worker") } },
   // The workers, apart: what they share is chunked among themselves only, since their tool
   // definitions are not the ones the other contexts load (toolDefinitionsWithoutSchemas).
   {
