@@ -2,6 +2,7 @@
 //   node build.mjs               development build (source maps)
 //   node build.mjs --production  minified, no source maps
 //   node build.mjs --watch       rebuild on change
+//   node build.mjs --analyze     also list, per output file, the modules in it and their bytes
 //   DIST_DIR=out node build.mjs  write to another folder
 import * as esbuild from "esbuild"
 import { cp, mkdir, readdir, rm, stat } from "node:fs/promises"
@@ -14,6 +15,7 @@ const out = path.resolve(root, process.env.DIST_DIR ?? "dist")
 const args = new Set(process.argv.slice(2))
 const production = args.has("--production")
 const watch = args.has("--watch")
+const analyze = args.has("--analyze")
 
 const exists = (p) =>
   stat(p).then(
@@ -56,6 +58,7 @@ const common = {
   minify: production,
   legalComments: "linked",
   logLevel: "warning",
+  metafile: analyze,
   define: {
     "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
     // The debug API (fault injection, the worker list, mesh.ping) exists in development builds only:
@@ -90,24 +93,84 @@ const withoutAjv = {
     ),
 }
 
+/**
+ * Tool workers do not validate: the supervisor decodes every call's parameters against the tool's
+ * schema before the call reaches them, and decodes what they answer (docs/architecture.md). What
+ * they need of a tool's definition is its name and its error codes (to route calls, to tell a
+ * declared failure from a defect), so in their bundle each `schemas/tools/<group>.ts` is replaced
+ * by that much of it, computed here from the same module: its definitions without their schemas,
+ * and its plain constants. A worker that imports one of the module's schemas fails to build; one
+ * that reads a definition's schema at run time gets an error that says so.
+ */
+const toolDefinitionsWithoutSchemas = {
+  name: "tool-definitions-without-schemas",
+  setup: (build) => {
+    const toolsDir = path.join(root, "schemas", "tools")
+    build.onLoad({ filter: /[\\/]schemas[\\/]tools[\\/][a-z-]+\.ts$/ }, async (args) => {
+      if (path.dirname(args.path) !== toolsDir) return undefined
+      const bundled = await esbuild.build({
+        entryPoints: [args.path],
+        bundle: true,
+        write: false,
+        format: "esm",
+        platform: "neutral",
+        logLevel: "error",
+        define: common.define,
+      })
+      const module = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString("base64")}`)
+      const lines = [
+        "const schemaless = (name, field) => () => {",
+        "  throw new Error(`${name}.${field}: tool workers are built without schemas (build.mjs)`)",
+        "}",
+        "const definition = (plain) => Object.freeze(Object.defineProperties(plain, {",
+        '  parameters: { get: schemaless(plain.name, "parameters") },',
+        '  result: { get: schemaless(plain.name, "result") },',
+        "}))",
+      ]
+      for (const [name, value] of Object.entries(module)) {
+        const isDefinition = value !== null && typeof value === "object" && "parameters" in value && "errors" in value
+        if (isDefinition) {
+          const { name: tool, group, worker, timeoutMs, summaryTimeoutMs, errors } = value
+          const plain = { name: tool, group, worker, timeoutMs, summaryTimeoutMs, errors }
+          lines.push(`export const ${name} = definition(${JSON.stringify(plain)})`)
+        } else if (value === null || ["string", "number", "boolean"].includes(typeof value)) {
+          lines.push(`export const ${name} = ${JSON.stringify(value)}`)
+        }
+      }
+      return { contents: lines.join("\n"), loader: "js", resolveDir: toolsDir }
+    })
+  },
+}
+
 const configs = async () => [
-  // Modules: the service worker, the extension pages, and each worker (started with type: "module").
-  // Split: code that several entries share is one chunk, loaded once per context that needs it, and
-  // each import() (pdf.js) is a chunk of its own loaded on first use. The service worker imports
-  // chunks statically only (a module service worker cannot import() at run time).
+  // Modules: the extension pages (and, below, the service worker and each worker, started with
+  // type: "module"). Split: code that several entries share is one chunk, loaded once per context
+  // that needs it, and each import() (pdf.js) is a chunk of its own loaded on first use.
   {
     ...common,
     format: "esm",
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
     entryPoints: {
-      "service-worker": shell("service-worker"),
       offscreen: shell("offscreen"),
       sidepanel: shell("sidepanel"),
       options: shell("options"),
-      ...(await workerEntries()),
     },
-    plugins: [copyOnRebuild, withoutAjv],
+    plugins: [copyOnRebuild],
+  },
+  // The service worker, alone and in one file: it shares no context with the pages, so a chunk
+  // shared with them would save bytes on disk only, and chunks are cut by module, so it loaded
+  // code of Schema's that only the pages use (181 KB against 120 KB in one file).
+  { ...common, format: "esm", entryPoints: { "service-worker": shell("service-worker") } },
+  // The workers, apart: what they share is chunked among themselves only, since their tool
+  // definitions are not the ones the other contexts load (toolDefinitionsWithoutSchemas).
+  {
+    ...common,
+    format: "esm",
+    splitting: true,
+    chunkNames: "chunks/w-[name]-[hash]",
+    entryPoints: await workerEntries(),
+    plugins: [withoutAjv, toolDefinitionsWithoutSchemas],
   },
   // Classic scripts: the sandbox page (an opaque origin with its own CSP), and the scripts that
   // chrome.scripting injects into web pages (files, so they run on pages whose CSP forbids eval).
@@ -122,7 +185,8 @@ if (watch) {
   console.log(`watching; writing to ${path.relative(process.cwd(), out) || "."}`)
 } else {
   const started = performance.now()
-  await Promise.all((await configs()).map((c) => esbuild.build(c)))
+  const results = await Promise.all((await configs()).map((c) => esbuild.build(c)))
   await copyStatic()
+  for (const result of analyze ? results : []) console.log(await esbuild.analyzeMetafile(result.metafile))
   console.log(`built dist/ (${production ? "production" : "development"}) in ${Math.round(performance.now() - started)} ms`)
 }

@@ -3,8 +3,8 @@
  * offscreen document. It rides on a `chrome.runtime` Port, so both ends learn at once when the
  * other goes away. Requests and replies are matched by `id`; events flow from the supervisor.
  */
-import { Schema } from "effect"
-import { WireError } from "./errors.ts"
+import * as Schema from "effect/Schema"
+import { WireError } from "./wire-error.ts"
 import { PositiveWholeNumber } from "./primitives.ts"
 import { ConsentGrant, MeshEvent } from "./events.ts"
 

@@ -3,8 +3,8 @@
  * message is its own record, committed as its step completes; the stored format carries a
  * version so later builds can migrate it.
  */
-import { Schema } from "effect"
-import { WireError } from "./errors.ts"
+import * as Schema from "effect/Schema"
+import { WireError } from "./wire-error.ts"
 
 import { CONVERSATION_FORMAT_VERSION } from "./format-versions.ts"
 

@@ -3,7 +3,7 @@
  * and JavaScript that runs in the sandbox. Checked here when registered; their arguments are
  * checked against their JSON Schema, in full (json-schema.ts), before every call.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { compileJsonSchema } from "./json-schema.ts"
 
 export const CUSTOM_TOOLS_KEY = "customTools"

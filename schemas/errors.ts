@@ -3,7 +3,7 @@
  * developer API all speak this union; `toWire` is the single place where an error becomes the
  * `{ code, message }` that the model and the API see.
  */
-import { Data, Schema } from "effect"
+import * as Data from "effect/Data"
 
 export class InvalidInput extends Data.TaggedError("InvalidInput")<{
   readonly tool: string
@@ -82,16 +82,26 @@ export type MeshErrorCode = keyof typeof MESH_ERROR_CODES
 
 export const isMeshErrorCode = (code: string): code is MeshErrorCode => Object.hasOwn(MESH_ERROR_CODES, code)
 
-/** The error as it crosses a boundary (worker → supervisor → page → model). */
-export const WireError = Schema.Struct({
-  code: Schema.String,
+/**
+ * The error as it crosses a boundary (worker → supervisor → page → model); its schema, which
+ * receiving boundaries decode with, is `WireError` in schemas/wire-error.ts. This module has no
+ * schema of its own, so a tool worker that only builds errors loads no Schema (docs/architecture.md).
+ */
+export interface WireError {
+  readonly code: string
   /** English, for the model and developers; a person reads the code, worded by the UI. */
-  message: Schema.String,
-  parameter: Schema.optionalKey(Schema.String),
+  readonly message: string
+  readonly parameter?: string
   /** The values the UI's wording of `code` takes (`error_<code>`), in order. */
-  params: Schema.optionalKey(Schema.Array(Schema.String)),
-})
-export type WireError = typeof WireError.Type
+  readonly params?: ReadonlyArray<string>
+}
+
+/**
+ * Input quoted in an error message, cut to a readable length: the message goes to the model,
+ * and a megabyte of its own input back would only fill its context.
+ */
+export const quoteInput = (text: string, max = 120): string =>
+  text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`
 
 export const toWire = (error: ToolError): WireError => {
   switch (error._tag) {

@@ -1,7 +1,7 @@
 /** Events the mesh streams to every connected page (and, later, to conversations' listeners). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { MessageRecord, RunStatus, Usage } from "./conversation.ts"
-import { WireError } from "./errors.ts"
+import { WireError } from "./wire-error.ts"
 
 export const ToolCallStarted = Schema.Struct({
   type: Schema.Literal("tool_call_started"),

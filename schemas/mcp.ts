@@ -4,7 +4,7 @@
  * `<server>__<tool>`, its JSON Schema checked in full before every call (json-schema.ts, as for
  * custom tools), its annotations mapped to ours with the worst case assumed where it says nothing.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { compileJsonSchema } from "./json-schema.ts"
 import { defineTool, type ToolDefinition } from "./tool-definition.ts"
 

@@ -1,5 +1,7 @@
 /** Small schema building blocks shared by the tool contracts. */
-import { Effect, Schema, SchemaIssue } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 
 /**
  * A JSON number that must be whole. The spec types counts and IDs as `number`, so the JSON
@@ -39,9 +41,5 @@ export const issueLines = (issue: SchemaIssue.Issue): ReadonlyArray<IssueLine> =
     return { path: segments.join("."), segments, message: i.message }
   })
 
-/**
- * Input quoted in an error message, cut to a readable length: the message goes to the model,
- * and a megabyte of its own input back would only fill its context.
- */
-export const quoteInput = (text: string, max = 120): string =>
-  text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`
+/** Where it is defined: schemas/errors.ts, which tool workers load without Schema. */
+export { quoteInput } from "./errors.ts"

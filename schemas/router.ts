@@ -4,8 +4,8 @@
  * `chrome.runtime.sendMessage`, which also wakes a stopped service worker. Each method's
  * parameters are validated by its route's own schema (shell/router/).
  */
-import { Schema } from "effect"
-import { WireError } from "./errors.ts"
+import * as Schema from "effect/Schema"
+import { WireError } from "./wire-error.ts"
 
 export const ROUTER_MESSAGE_KIND = "agent-mesh/router"
 /** The service worker to the offscreen document: the stored settings changed (shell/settings-cache.ts). */

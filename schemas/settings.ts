@@ -3,7 +3,7 @@
  * schema on every read and every update. Defaults are filled in by decoding, so a stored
  * object from an older build (with fewer keys) still reads as a whole settings value.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { PositiveWholeNumber, WholeNumber, withDefault } from "./primitives.ts"
 import { SUMMARY_DEFAULT_TIMEOUT_MS, SUMMARY_MAX_TIMEOUT_MS } from "./tool-definition.ts"
 

@@ -3,9 +3,11 @@
  * its parameter and result schemas, its worker group, its time limit and its error codes.
  * Everything else (the JSON Schema the model sees, validation, handler types, sub-agent tool
  * sets, confirmation rules, the fuzz suite's expectations, docs/tools.md) is derived from these
- * definitions, never from a second hand-kept list.
+ * definitions, never from a second hand-kept list. The JSON Schema the model sees is
+ * `parametersJsonSchema` (schemas/tool-json-schema.ts).
  */
-import { Schema } from "effect"
+// Types only: tool workers load this module for the helpers below, without Schema (build.mjs).
+import type * as Schema from "effect/Schema"
 import { fromWire, isMeshErrorCode, ToolFailed, type MeshErrorCode, type ToolError, type WireError } from "./errors.ts"
 
 /** The worker (or context) that runs a tool. One folder under `workers/` per group. */
@@ -185,10 +187,3 @@ export const asToolError = <T extends ToolDefinition>(definition: T, error: Tool
 /** An error that crossed a boundary as plain data (a service-worker route, the summary model), as one the tool may fail with. */
 export const failureOf = <T extends ToolDefinition>(definition: T, wire: WireError): ToolErrorOf<T> =>
   asToolError(definition, fromWire(definition.name, wire))
-
-/** The JSON Schema the model sees for a tool's parameters (draft 2020-12, no `$schema`). */
-export const parametersJsonSchema = (definition: ToolDefinition): Record<string, unknown> => {
-  if (definition.jsonSchema !== undefined) return definition.jsonSchema
-  const document = Schema.toJsonSchemaDocument(definition.parameters, { onExcessProperty: "error" })
-  return document.schema as Record<string, unknown>
-}

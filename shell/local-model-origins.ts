@@ -5,7 +5,7 @@
  * extension's own requests to them, so they work out of the box. Pages are not affected: the
  * rule matches only requests that this extension initiates.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { migrateSettings, Settings, SETTINGS_KEY } from "../schemas/settings.ts"
 
 const FIRST_RULE_ID = 1000

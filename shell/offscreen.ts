@@ -3,7 +3,8 @@
  * is independent of the service worker's short life, so the workers and their state survive
  * the service worker being stopped.
  */
-import { Exit, Schema } from "effect"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import {
   AnswerParams,
   ChatStartParams,

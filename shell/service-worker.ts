@@ -3,7 +3,10 @@
  * keeper of the offscreen document, and the side panel's opener. It holds no state that
  * matters across its own restarts: Chrome may stop it whenever it is idle.
  */
-import { Cause, Effect, Exit, Schema } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import { InvalidInput, toWire, Unavailable, type ToolError } from "../schemas/errors.ts"
 import { issueLines } from "../schemas/primitives.ts"
 import { ROUTER_MESSAGE_KIND, RouterRequest, type RouterReply } from "../schemas/router.ts"

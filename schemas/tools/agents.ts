@@ -1,5 +1,5 @@
 /** Sub-agents: agent (worker group "agents"). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { defineTool, SUB_AGENT_TYPES, type ToolDefinition } from "../tool-definition.ts"
 import { WholeNumber, withDefault } from "../primitives.ts"
 

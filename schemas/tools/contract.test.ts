@@ -5,9 +5,11 @@
  * dropping a default, changing a type or an enum in either the spec or the schemas fails here.
  */
 import { expect } from "chai"
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { issueLines, strictParse, type IssueLine } from "../primitives.ts"
-import { parametersJsonSchema, type ToolDefinition } from "../tool-definition.ts"
+import type { ToolDefinition } from "../tool-definition.ts"
+import { parametersJsonSchema } from "../tool-json-schema.ts"
 import { builtinTools, toolByName, isBuiltinToolName, type BuiltinToolName } from "./index.ts"
 
 // -------------------------------------------------------------------------------------------------

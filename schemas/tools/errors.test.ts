@@ -5,7 +5,7 @@
  * the UI translates (`error_<code>` in _locales) are codes that exist.
  */
 import { expect } from "chai"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { Cancelled, MESH_ERROR_CODES, NotFound, ToolFailed } from "../errors.ts"
 import { declaredCodes, declaresCode, failureOf, type ToolDefinition } from "../tool-definition.ts"
 import type { Handler } from "../../workers/mesh/serve.ts"

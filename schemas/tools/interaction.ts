@@ -1,5 +1,5 @@
 /** User interaction: ask_user (worker group "interaction"). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { defineTool } from "../tool-definition.ts"
 import { withDefault } from "../primitives.ts"
 

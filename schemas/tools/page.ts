@@ -1,5 +1,5 @@
 /** Page tools: get_tab_content and execute_script (worker group "page"). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { defineTool, SUMMARY_ERRORS, SUMMARY_MAX_TIMEOUT_MS } from "../tool-definition.ts"
 import { PositiveWholeNumber, WholeNumber } from "../primitives.ts"
 

@@ -4,9 +4,10 @@
  * result, annotations, time limit, error codes and the sub-agent types that get it. The output
  * depends on the definitions only, so it is the same on every machine.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { MESH_ERROR_CODES } from "../errors.ts"
-import { parametersJsonSchema, type ToolDefinition } from "../tool-definition.ts"
+import type { ToolDefinition } from "../tool-definition.ts"
+import { parametersJsonSchema } from "../tool-json-schema.ts"
 import { AgentType, subAgentMayUse } from "./agents.ts"
 import { builtinTools } from "./index.ts"
 

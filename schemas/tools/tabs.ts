@@ -1,5 +1,5 @@
 /** Tab management tools: list_tabs, open_tab, close_tab, activate_tab (worker group "tabs"). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { defineTool } from "../tool-definition.ts"
 import { WholeNumber, withDefault } from "../primitives.ts"
 

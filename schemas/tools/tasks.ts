@@ -1,5 +1,5 @@
 /** Task management: create_task, update_task, list_tasks (group "tasks"; per conversation, kept in IndexedDB). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { defineTool } from "../tool-definition.ts"
 
 export const TaskStatus = Schema.Literals(["pending", "in_progress", "completed"])

@@ -1,5 +1,5 @@
 /** Web data tools: web_fetch and web_search (worker group "web"). See docs/builtin-tools.md. */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { defineTool, SUMMARY_ERRORS, SUMMARY_MAX_TIMEOUT_MS } from "../tool-definition.ts"
 import { PositiveWholeNumber, withDefault } from "../primitives.ts"
 

@@ -1,5 +1,5 @@
 /** Workspace (OPFS) tools: opfs_write, opfs_read, opfs_list, opfs_delete (worker group "workspace"). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { defineTool } from "../tool-definition.ts"
 import { PositiveWholeNumber, WholeNumber, withDefault } from "../primitives.ts"
 

@@ -3,7 +3,8 @@
  * offscreen document exists, connects a Port to it, and reconnects on the next request if the
  * document went away (calls in flight at that moment fail with `unavailable`).
  */
-import { Exit, Schema } from "effect"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import { CHANNEL_PORT_NAME, ChannelReply } from "../../schemas/channel.ts"
 import type { WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"

@@ -3,7 +3,8 @@
  * pages, validates each request with its schema, answers it, and streams mesh events to every
  * connected page. A page that goes away cancels its calls still in flight.
  */
-import { Exit, Schema } from "effect"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import { CHANNEL_PORT_NAME, ChannelRequest, type ChannelReply } from "../../schemas/channel.ts"
 import type { WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"

@@ -2,7 +2,8 @@
  * The toolbar icon: its badge counts what waits for the user (ask_user questions and
  * confirmations, in any conversation), so a question is seen with the side panel closed.
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { Unavailable } from "../../schemas/errors.ts"
 import { WholeNumber } from "../../schemas/primitives.ts"
 import { defineRoute } from "./route.ts"

@@ -1,5 +1,6 @@
 /** Routes that keep the custom tools in chrome.storage.local. */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { CUSTOM_TOOLS_KEY, CustomTool } from "../../schemas/custom-tools.ts"
 import { Unavailable } from "../../schemas/errors.ts"
 import { defineRoute } from "./route.ts"

@@ -3,7 +3,8 @@
  * document's registry (which shows pages the tokens masked) and each server's own worker
  * (`mcp.server`, which sends the token to that server's origin and nowhere else) read them.
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { MCP_SERVERS_KEY, McpOAuthState, McpServer, originOf } from "../../schemas/mcp.ts"
 import { NotFound, ToolFailed, Unavailable } from "../../schemas/errors.ts"
 import { defineRoute } from "./route.ts"

@@ -1,5 +1,6 @@
 /** Routes that keep the mesh up: the offscreen document that hosts the supervisor. */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { Unavailable } from "../../schemas/errors.ts"
 import { defineRoute } from "./route.ts"
 

@@ -3,7 +3,8 @@
  * into the tab's isolated world and returns what it read. Pages the extension may not script
  * are refused up front with `page_not_readable`, so the model learns why, not just that it failed.
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { InvalidInput, NotFound, ToolFailed, type ToolError } from "../../schemas/errors.ts"
 import type { ReadOptions, ReadOutcome } from "../../workers/page/walker.ts"
 import { getTabContent, GetTabContentParameters } from "../../schemas/tools/page.ts"

@@ -8,7 +8,8 @@
  * target to web_fetch, which then judges that hop before making it. The address each final
  * response came from is kept the same way (`web.responseAddress`).
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { NotFound } from "../../schemas/errors.ts"
 import { defineRoute } from "./route.ts"
 

@@ -1,5 +1,6 @@
 /** A route of the service worker's router: its parameter schema and its handler. */
-import type { Effect, Schema } from "effect"
+import type * as Effect from "effect/Effect"
+import type * as Schema from "effect/Schema"
 import type { ToolError } from "../../schemas/errors.ts"
 
 export interface Route<P extends Schema.Top = Schema.Top, A = unknown> {

@@ -7,7 +7,8 @@
  *    setting, but the page's CSP applies, so it fails on pages that forbid eval.
  * When neither can run, the error says what to turn on.
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { PermissionDenied, ToolFailed } from "../../schemas/errors.ts"
 import type { ScriptOutcome } from "../../workers/page/script-runtime.ts"
 import { defineRoute } from "./route.ts"

@@ -2,7 +2,9 @@
  * Reads and writes the settings in `chrome.storage.local`. Only the service worker's router
  * uses this module, so every context sees one validated copy through one door.
  */
-import { Exit, Schema, Cause } from "effect"
+import * as Cause from "effect/Cause"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import { InvalidInput, type ToolError } from "../../schemas/errors.ts"
 import { issueLines, strictParse } from "../../schemas/primitives.ts"
 import { SETTINGS_CHANGED_KIND } from "../../schemas/router.ts"

@@ -1,5 +1,6 @@
 /** Routes to the settings, which live in chrome.storage.local behind this one door. */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { NotFound, Unavailable } from "../../schemas/errors.ts"
 import { maskSettings } from "./secrets.ts"
 import { defineRoute } from "./route.ts"

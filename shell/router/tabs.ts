@@ -1,5 +1,6 @@
 /** Routes to chrome.tabs and chrome.windows for the tab tools (worker group "tabs"). */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { InvalidInput, NotFound, ToolFailed, type ToolError } from "../../schemas/errors.ts"
 import {
   ActivateTabParameters,

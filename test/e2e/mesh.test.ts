@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { after, before, describe, test } from "node:test"
 import type { Page } from "playwright-core"
-import { parametersJsonSchema } from "../../schemas/tool-definition.ts"
+import { parametersJsonSchema } from "../../schemas/tool-json-schema.ts"
 import { builtinTools } from "../../schemas/tools/index.ts"
 import { callTool, launchExtension, repoRoot, type ExtensionSession, until } from "./harness.ts"
 

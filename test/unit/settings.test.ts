@@ -1,5 +1,6 @@
 import { expect } from "chai"
-import { Exit, Schema } from "effect"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import { issueLines, strictParse } from "../../schemas/primitives.ts"
 import { mergeSettings, migrateSettings, Settings, SETTINGS_VERSION } from "../../schemas/settings.ts"
 

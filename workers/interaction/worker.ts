@@ -4,7 +4,7 @@
  * back to the waiting call. No answer in time: `{ answer: null, reason: "timeout" }`. A stopped
  * run withdraws the question.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { InvalidInput } from "../../schemas/errors.ts"
 import { askUser } from "../../schemas/tools/interaction.ts"
 import { serveToolGroup } from "../mesh/serve.ts"

@@ -1,6 +1,8 @@
 /** Custom tools' arguments are checked against their JSON Schema in full, before any code runs. */
 import { expect } from "chai"
-import { Cause, Exit, Schema } from "effect"
+import * as Cause from "effect/Cause"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import { issueLines, strictParse } from "../../schemas/primitives.ts"
 import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import { parametersSchemaIssues, parametersSchemaProblems } from "../../schemas/custom-tools.ts"

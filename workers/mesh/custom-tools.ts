@@ -4,7 +4,7 @@
  * beside the built-in tools, and run in the sandbox (an opaque origin with no extension API and
  * no storage) with their arguments and the workspace blobs those arguments name.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { CUSTOM_TOOL_NAME, CustomTool, parametersSchemaProblems } from "../../schemas/custom-tools.ts"
 import { compileJsonSchema } from "../../schemas/json-schema.ts"
 import type { WireError } from "../../schemas/errors.ts"

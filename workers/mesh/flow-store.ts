@@ -4,7 +4,8 @@
  * offscreen document forgets nothing mid-conversation. Every record is checked against its schema
  * when read; one that does not decode counts as holding everything (the safe side).
  */
-import { Exit, Schema } from "effect"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import { openDB, type DBSchema, type IDBPDatabase } from "idb"
 import { FlowSource } from "../../schemas/events.ts"
 

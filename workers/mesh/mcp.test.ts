@@ -5,7 +5,8 @@
  */
 import { compileJsonSchema } from "../../schemas/json-schema.ts"
 import { expect } from "chai"
-import { Exit, Schema } from "effect"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import { diffTools, mcpDefinition, mcpServerOf, mcpToolName, type McpServer, type McpTool } from "../../schemas/mcp.ts"
 import { strictParse } from "../../schemas/primitives.ts"
 import type { ToolDefinition } from "../../schemas/tool-definition.ts"

@@ -6,7 +6,7 @@
  * ones as `<server>__<tool>`, but only as the user accepted them: a tool the server added or
  * whose description, schema or hints changed since is held back until `accept` (tool poisoning).
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import type { WireError } from "../../schemas/errors.ts"
 import {
   diffTools,

@@ -1,5 +1,5 @@
 /** A call to a service-worker route from a tool, as an Effect failing with the tool's errors. */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { Unavailable } from "../../schemas/errors.ts"
 import { failureOf, type ResultOf, type ToolDefinition, type ToolErrorOf } from "../../schemas/tool-definition.ts"
 import type { RouteParams, RouterMethod, RouteValue } from "../../shell/router/index.ts"

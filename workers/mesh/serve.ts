@@ -4,7 +4,9 @@
  * failure into the wire form of the one error union.
  */
 import * as Comlink from "comlink"
-import { Cause, Effect, Exit } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import { Cancelled, toWire, type ToolError } from "../../schemas/errors.ts"
 import type { ParamsOf, ResultOf, ToolDefinition, ToolErrorOf } from "../../schemas/tool-definition.ts"
 import type { CallOutcome, CallRequest, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"

@@ -1,5 +1,7 @@
 import { expect } from "chai"
-import { Effect, Exit, Fiber } from "effect"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import type { MeshEvent } from "../../schemas/events.ts"
 import { builtinTools } from "../../schemas/tools/index.ts"
 import type { RouterCall } from "./protocol.ts"

@@ -7,7 +7,10 @@
  */
 import * as Comlink from "comlink"
 import { checkArguments } from "../../schemas/argument-limits.ts"
-import { Cause, Effect, Exit, Schema } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import {
   Cancelled,
   InvalidInput,
@@ -21,14 +24,8 @@ import {
 } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import { issueLines, quoteInput, strictParse } from "../../schemas/primitives.ts"
-import {
-  callTimeLimitMs,
-  failureOf,
-  parametersJsonSchema,
-  type ToolCardSpec,
-  type ToolDefinition,
-  type ToolGroup,
-} from "../../schemas/tool-definition.ts"
+import { callTimeLimitMs, failureOf, type ToolCardSpec, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
+import { parametersJsonSchema } from "../../schemas/tool-json-schema.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
 
 export interface ToolInfo {

@@ -4,7 +4,7 @@
  * instead, under a time limit of its own, and `max_length` bounds the summary. Reading the page
  * keeps the tool's 30 s, enforced here since the supervisor's limit then covers the summary too.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { Timeout } from "../../schemas/errors.ts"
 import { failureOf } from "../../schemas/tool-definition.ts"
 import { distill } from "../agent/distill.ts"

@@ -4,7 +4,7 @@
  * (shell/router/scripting.ts); the sandbox first finds where its last expression starts, since
  * the page itself may forbid compiling code.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { InvalidInput, ToolFailed, Unavailable } from "../../schemas/errors.ts"
 import { failureOf, type ToolErrorOf } from "../../schemas/tool-definition.ts"
 import { executeScript, type ExecuteScriptResult } from "../../schemas/tools/page.ts"

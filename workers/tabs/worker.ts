@@ -1,5 +1,5 @@
 /** The tabs group's worker: list_tabs, open_tab, close_tab and activate_tab. */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { InvalidInput, Unavailable } from "../../schemas/errors.ts"
 import type { ToolContext } from "../mesh/serve.ts"
 import { activateTab, closeTab, listTabs, openTab, type TabInfo } from "../../schemas/tools/tabs.ts"

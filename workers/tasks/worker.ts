@@ -1,7 +1,6 @@
 /** The tasks group's worker: create_task, update_task and list_tasks, on lists kept in IndexedDB. */
-import { Effect } from "effect"
-import { NotFound } from "../../schemas/errors.ts"
-import { quoteInput } from "../../schemas/primitives.ts"
+import * as Effect from "effect/Effect"
+import { NotFound, quoteInput } from "../../schemas/errors.ts"
 import { createTask, listTasks, updateTask } from "../../schemas/tools/tasks.ts"
 import { serveToolGroup } from "../mesh/serve.ts"
 import { TaskLists } from "./task-list.ts"

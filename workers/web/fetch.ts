@@ -7,7 +7,7 @@
  * is then distilled by the summary model (workers/agent/distill.ts) under a limit of its own,
  * and `max_length` bounds the summary. The request stops as soon as the call's signal aborts.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { Cancelled, InvalidInput, Timeout, ToolFailed } from "../../schemas/errors.ts"
 import { failureOf, type ToolErrorOf } from "../../schemas/tool-definition.ts"
 import { quoteInput } from "../../schemas/primitives.ts"

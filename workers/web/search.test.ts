@@ -1,5 +1,6 @@
 import { expect } from "chai"
-import { Effect, Exit } from "effect"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import { toWire, type ToolError } from "../../schemas/errors.ts"
 import type { ToolContext } from "../mesh/serve.ts"
 import { searchHandler } from "./search.ts"

@@ -1,5 +1,6 @@
 /** web_search: the engine the user chose in the settings, each in a module of its own under search/. */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { Cancelled, Unavailable } from "../../schemas/errors.ts"
 import { SearchSettings } from "../../schemas/settings.ts"
 import type { webSearch } from "../../schemas/tools/web.ts"

@@ -7,8 +7,7 @@
  *
  * Failures are thrown as the tools' tagged errors, with messages that name the path.
  */
-import { NotFound, ToolFailed } from "../../schemas/errors.ts"
-import { quoteInput } from "../../schemas/primitives.ts"
+import { NotFound, quoteInput, ToolFailed } from "../../schemas/errors.ts"
 import { DEFAULT_RETENTION, WorkspaceHistory, type HistoryItem, type Retention } from "./history.ts"
 import type { WorkspacePath } from "./paths.ts"
 

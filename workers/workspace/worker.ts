@@ -12,7 +12,7 @@
  * - A blob read copies the bytes into a new Blob before making its URL: a File taken from OPFS
  *   stops being readable once the file changes, and the URL must outlive that.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { InvalidInput, ToolFailed } from "../../schemas/errors.ts"
 import { asToolError, type ToolErrorOf } from "../../schemas/tool-definition.ts"
 import { MAX_READ_LINES, opfsDelete, opfsList, opfsRead, opfsWrite } from "../../schemas/tools/workspace.ts"

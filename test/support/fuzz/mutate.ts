@@ -4,7 +4,7 @@
  * keys dropped or added, values of the wrong type, numbers out of range, enum values that are
  * not, odd and huge strings — or given one of the field's tricky values.
  */
-import { parametersJsonSchema } from "../../../schemas/tool-definition.ts"
+import { parametersJsonSchema } from "../../../schemas/tool-json-schema.ts"
 import { builtinTools } from "../../../schemas/tools/index.ts"
 import { ANY_JSON, BAD_NUMBERS, HUGE_STRINGS, ODD_STRINGS, type Value } from "./catalogue.ts"
 import { DOMAINS, TOOL_WEIGHTS, type FuzzEnv } from "./domain.ts"

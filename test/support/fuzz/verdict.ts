@@ -4,7 +4,8 @@
  * code the tool documents and a message a model can act on. Crashes and hangs are judged by the
  * suite itself (worker restarts, calls that never settle).
  */
-import { Exit, Schema } from "effect"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import { strictParse } from "../../../schemas/primitives.ts"
 import { declaresCode } from "../../../schemas/tool-definition.ts"
 import { builtinTools } from "../../../schemas/tools/index.ts"

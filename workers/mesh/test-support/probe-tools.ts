@@ -1,5 +1,5 @@
 /** A tool group used only by the supervisor's unit tests: tools that wait, spin and count. */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { defineTool } from "../../../schemas/tool-definition.ts"
 import { WholeNumber } from "../../../schemas/primitives.ts"
 

@@ -1,5 +1,5 @@
 /** The probe group's worker (unit tests only). */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { ToolFailed } from "../../../schemas/errors.ts"
 import { serveToolGroup } from "../serve.ts"
 import { probeTools } from "./probe-tools.ts"

@@ -4,7 +4,7 @@
  * carries one, otherwise from following the redirect. A bot check is a redirect to
  * wappass.baidu.com's captcha ("百度安全验证").
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import type { SearchSettings } from "../../../schemas/settings.ts"
 import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed } from "./hits.ts"

@@ -2,7 +2,7 @@
  * Bing Web Search API v7 (header `Ocp-Apim-Subscription-Key`). Microsoft retired the public
  * service in August 2025; the endpoint stays configurable for compatible services.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import type { SearchSettings } from "../../../schemas/settings.ts"
 import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed } from "./hits.ts"

@@ -4,7 +4,7 @@
  * links (2025) and `//duckduckgo.com/l/?uddg=<target>` redirect links (2026); ads point at
  * `duckduckgo.com/y.js`.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import type { SearchSettings } from "../../../schemas/settings.ts"
 import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed } from "./hits.ts"

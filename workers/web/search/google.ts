@@ -2,7 +2,7 @@
  * Google Custom Search JSON API (`key`, `cx`, `q`, `num`). Closed to new customers; existing
  * keys work until 2027-01-01, so the endpoint stays configurable for compatible services.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import type { SearchSettings } from "../../../schemas/settings.ts"
 import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed } from "./hits.ts"

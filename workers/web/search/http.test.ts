@@ -1,5 +1,7 @@
 import { expect } from "chai"
-import { Cause, Effect, Exit } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import { BodyTooLarge, decodeBody, MAX_BODY_BYTES, readBody } from "../body.ts"
 import { decodeBytes } from "../charset.ts"
 import { fetchPage } from "./http.ts"

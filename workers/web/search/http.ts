@@ -2,7 +2,8 @@
  * The engines' HTTP requests: cancellable, failures named, and read like every network read of
  * the web group (../body.ts): capped in size, decoded in the page's own charset.
  */
-import { Data, Effect } from "effect"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import { BodyTooLarge, decodeBody, readBody } from "../body.ts"
 import { stripBom, type SearchFailed } from "./hits.ts"
