@@ -18,7 +18,7 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 // @ts-expect-error: a plain ES module of the test support, typed by JSDoc
 import { startModelServer } from "../support/model-server.mjs"
-import { launchExtension, repoRoot } from "./harness.ts"
+import { launchExtension, repoRoot, until } from "./harness.ts"
 import { checkAccessibility, visibleTexts } from "./ui-support.ts"
 
 type ModelServer = { baseUrl(kind: "openai"): string; script(steps: unknown[]): void; close(): Promise<void> }
@@ -102,6 +102,14 @@ for (const lang of LANGUAGES) {
       await options.locator("#ct-parameters").fill('{ "type": "array" }')
       await options.locator("#ct-parameters-error").waitFor()
       await state(options, "options")
+      if (SCREENSHOT_LANGUAGES.has(lang))
+        for (const colorScheme of ["light", "dark"] as const) {
+          await options.emulateMedia({ colorScheme })
+          await options
+            .locator("am-custom-tools")
+            .screenshot({ path: path.join(screenshots, `locale-custom-tools-${lang}-${colorScheme}.png`) })
+        }
+      await options.emulateMedia({ colorScheme: "light" })
 
       const panel = await session.openPage("sidepanel.html")
       await panel.setViewportSize({ width: 420, height: 800 })
@@ -221,6 +229,14 @@ for (const lang of LANGUAGES) {
       await panel.mouse.wheel(0, -2500)
       await panel.getByTestId("jump-to-latest").waitFor()
       await state(panel, "jump-to-latest")
+      // Reopened, the panel lands at the end of the conversation.
+      await panel.reload()
+      await panel.getByTestId("stopped-mark").waitFor()
+      await until(async () => {
+        const end = await panel.getByTestId("stopped-mark").boundingBox()
+        return end !== null && end.y + end.height <= 800
+      }, "the reopened panel shows the end of the conversation")
+      await state(panel, "reopened")
     } finally {
       await session.close()
     }
