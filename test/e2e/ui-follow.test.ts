@@ -18,6 +18,7 @@ import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
 type ModelServer = {
   baseUrl(kind: "openai" | "anthropic" | "ollama"): string
   script(steps: unknown[]): void
+  openGate(name: string): void
   requests: Array<{ path: string; body: any }>
   close(): Promise<void>
 }
@@ -249,7 +250,11 @@ test("scrolled up, the log stays put and offers 'jump to latest' with the count 
 test("a pending ask_user question is brought into view and focused, shows on the toolbar badge and in the list, and the composer says so", async () => {
   assert.equal(await badgeText(), "")
   model.script([
-    { toolCalls: [{ id: "q1", name: "ask_user", arguments: { question: "Which colour?", options: ["red", "blue"] } }] },
+    // Held until the reader has scrolled up, so the question arrives while they read above.
+    {
+      gate: { name: "question", count: 2 },
+      toolCalls: [{ id: "q1", name: "ask_user", arguments: { question: "Which colour?", options: ["red", "blue"] } }],
+    },
     { text: "Blue it is." },
   ])
   // Scrolled up and focused elsewhere: the question still comes to the reader.
@@ -258,6 +263,8 @@ test("a pending ask_user question is brought into view and focused, shows on the
   await panel.locator("[data-testid=user-message]").filter({ hasText: "Pick a colour for me" }).waitFor()
   await panel.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   await panel.mouse.wheel(0, -3000)
+  await jump(panel).waitFor()
+  model.openGate("question")
   const question = panel.getByTestId("question")
   await question.waitFor()
   await waitInView(panel, question, "the pending question")
@@ -354,6 +361,9 @@ test("reopening the panel, or the conversation from the list, lands at the end",
   await panel.locator("[data-testid=assistant-message]").filter({ hasText: "A short other conversation." }).waitFor()
   await panel.getByTestId("send").waitFor()
   await panel.getByTestId("toggle-list").click()
+  // The list is read again once the run has ended, with the new conversation on top: the click
+  // waits for that, or the row under the pointer could change between aiming and clicking.
+  await panel.locator("am-conversations [data-testid=conversation] .open").filter({ hasText: "Something else" }).waitFor()
   await panel.locator("am-conversations [data-testid=conversation] .open").filter({ hasText: "Question 1" }).click()
   const back = panel.locator("[data-testid=assistant-message]").filter({ hasText: "Kept old.txt." })
   await back.waitFor()
