@@ -1,6 +1,7 @@
 import { expect } from "chai"
 import { fitToLength, STOP_NOTE_START } from "./content-length.ts"
 import { AUDIT_ATTRIBUTE, readPage, type ReadOutcome } from "./walker.ts"
+import { beforeTrackingTail } from "./walker-tracking.ts"
 import { isStableClass, isStableId, resolveSelector } from "./walker-selectors.ts"
 
 const read = async (options: Parameters<typeof readPage>[1] = {}) => {
@@ -148,6 +149,36 @@ describe("page walker: format", () => {
     expect(outcome.content).to.include(`[unique start](${long("x").slice(0, 80)}…)`)
     // Two URLs that share their first 80 characters: shown cut, with a selector.
     expect(outcome.content, outcome.content).to.match(/\[twin 1\]\(https:\/\/example\.com\/c[^)]{50,}…\)\{[^}]+\}/)
+    expectSelectorsExact(outcome)
+  })
+})
+
+describe("page walker: tracking parameters", () => {
+  it("finds the tail of tracking parameters, and only when nothing else follows them", () => {
+    expect(beforeTrackingTail("https://x.org/p?id=3&utm_source=a&utm_medium=b")).to.equal("https://x.org/p?id=3&")
+    expect(beforeTrackingTail("/p?utm_source=a&fbclid=Z&gclid=1")).to.equal("/p?")
+    expect(beforeTrackingTail("/p?spm=a.b.c")).to.equal("/p?")
+    // A meaning parameter after the tracking ones, a fragment, or no tracking parameter at all: nothing to cut.
+    expect(beforeTrackingTail("/p?utm_source=a&id=3")).to.equal(null)
+    expect(beforeTrackingTail("/p?utm_source=a#top")).to.equal(null)
+    expect(beforeTrackingTail("/p?id=3&ref=b")).to.equal(null)
+    expect(beforeTrackingTail("/p")).to.equal(null)
+  })
+
+  it("shows a link's URL without its tracking tail, as a prefix that selects it alone", async () => {
+    page(`<nav><a href="https://shop.example/?utm_source=blog&utm_medium=referral&utm_campaign=nav">Shop</a>
+      <a href="/item?id=3&utm_source=blog">Item 3</a> <a href="/item?id=30">Item 30</a>
+      <a href="/same?utm_source=a">same A</a> <a href="/same?utm_source=b">same B</a>
+      <a href="/twice?utm_source=a">twice 1</a> <a href="/twice?utm_source=a">twice 2</a></nav>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.include("[Shop](https://shop.example/?…)")
+    expect(outcome.content).to.include("[Item 3](/item?id=3&…)")
+    expect(outcome.content).to.include("[Item 30](/item?id=30)")
+    // URLs that differ only in tracking: the prefix selects both, so each is written whole (its selector).
+    expect(outcome.content).to.include("[same A](/same?utm_source=a) [same B](/same?utm_source=b)")
+    // The same tracked URL twice: shown cut, each with a selector of its own.
+    expect(outcome.content, outcome.content).to.match(/\[twice 1\]\(\/twice\?…\)\{[^}]+\}/)
+    expect(outcome.content, outcome.content).to.match(/\[twice 2\]\(\/twice\?…\)\{[^}]+\}/)
     expectSelectorsExact(outcome)
   })
 })

@@ -19,6 +19,7 @@ import {
   statesOf,
   valueOf,
 } from "./walker-roles.ts"
+import { beforeTrackingTail } from "./walker-tracking.ts"
 import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips } from "./walker-visibility.ts"
 import { STOP_NOTE_START } from "./content-length.ts"
@@ -338,9 +339,12 @@ class Walker {
     const label = escapeLabel(name || href)
     const states = statesOf(el, "link")
     const text = states.length ? `${label} (${states.join(", ")})` : label
-    if (href.length > LONG_URL) {
-      // A long URL is cut: `[text](https://…/start…)` stands for `a[href^="https://…/start"]` when that selects the link alone.
-      const prefix = href.slice(0, URL_CUT)
+    // A URL is cut after its last parameter that is not tracking, and a long one to its first
+    // URL_CUT characters: `[text](https://…/start…)` stands for `a[href^="https://…/start"]` when
+    // that selects the link alone.
+    const untracked = beforeTrackingTail(href)
+    if (href.length > LONG_URL || untracked !== null) {
+      const prefix = (untracked ?? href).slice(0, URL_CUT)
       if (IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
         this.annotated.push({ element: el, selector: `a[href^=${cssString(prefix)}]`, written: `(${prefix}…)`, interactive: true })
         return `[${text}](${prefix}…)`
@@ -367,8 +371,9 @@ class Walker {
     const selector = this.annotate(el, true, spelled)
     if (selector.includes(`[href=${cssString(href)}]`) || href === "" || href === "#" || /^javascript:/i.test(href))
       return `[${text}]${selector}`
-    const shown = href.replace(/[()\s{}…]/g, encodeURIComponent)
-    return `[${text}](${shown.length > LONG_URL ? `${shown.slice(0, URL_CUT)}…` : shown})${selector}`
+    const shown = (untracked ?? href).replace(/[()\s{}…]/g, encodeURIComponent)
+    const cut = untracked !== null || shown.length > LONG_URL
+    return `[${text}](${cut ? `${shown.slice(0, URL_CUT)}…` : shown})${selector}`
   }
 
   *heading(el: Element, level: number, context: Context): Work {
