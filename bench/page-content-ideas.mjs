@@ -6,14 +6,28 @@
 // The ideas are counted, not implemented: a link whose selector is its href written
 // `[text](href)` with the selector implied; headings' and landmarks' selectors kept only when
 // they are an id; link-only lists on one line; a repeated run of the same links written once;
-// names printed twice in a row.
+// names printed twice in a row; a link whose text is its URL written as a Markdown autolink
+// `<url>`; a selector that spells the href below an anchor, `[t]{S a[href="u"]}`, written with
+// the URL shown and the href implied, `[t](u){S &}`.
 import { readdirSync, readFileSync } from "node:fs"
 const dir = process.argv[2]
 if (!dir) {
   console.error("usage: node bench/page-content-ideas.mjs DIR (a --dump directory of bench/page-content.mjs)")
   process.exit(2)
 }
-const tot = { chars: 0, aria: 0, href: 0, lists: 0, headings: 0, dupLists: 0, dupText: 0, bare: 0 }
+const tot = {
+  chars: 0,
+  aria: 0,
+  href: 0,
+  lists: 0,
+  headings: 0,
+  dupLists: 0,
+  dupText: 0,
+  autolink: 0,
+  hrefSpelled: 0,
+  bare: 0,
+  bareNoUrls: 0,
+}
 for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
   const s = readFileSync(`${dir}/${f}`, "utf8")
   const aria = readFileSync(`${dir}/${f.replace(/\.md$/, ".aria.yml")}`, "utf8").length
@@ -49,17 +63,26 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
   // 5. names written twice in a row: "Login with Facebook Login with Facebook"
   let dupText = 0
   for (const m of s.matchAll(/"((\S.{2,}?) \2)"/g)) dupText += m[2].length + 1
-  // For scale: the output with every annotation removed.
+  // 6. `[url](url)` -> `<url>`
+  let autolink = 0
+  for (const m of s.matchAll(/\[((?:\\.|[^\]\\])*)\]\(([^)\s]*)\)/g)) if (m[1] === m[2]) autolink += m[2].length + 2
+  // 7. `{S a[href="u"]}` -> `(u){S &}` (a[href="u"] with its separator, 10 or 11 characters, for "()", " &")
+  let hrefSpelled = 0
+  for (const m of s.matchAll(/\{[^{}]*?( > | )a\[href="[^"]*"\]\}/g)) hrefSpelled += m[1].length + 11 - 4
+  // For scale: the output with every annotation removed, and also every link's URL.
   const bare = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").length
-  const row = { chars: s.length, aria, href, lists, headings, dupLists, dupText, bare }
+  const bareNoUrls = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").replace(/\]\([^)\s]*\)/g, "]").length
+  const row = { chars: s.length, aria, href, lists, headings, dupLists, dupText, autolink, hrefSpelled, bare, bareNoUrls }
   for (const k in tot) tot[k] += row[k]
   console.log(f.padEnd(40), JSON.stringify(row))
 }
 console.log("total".padEnd(40), JSON.stringify(tot), "ratio now", (tot.chars / tot.aria).toFixed(3))
-for (const k of ["href", "lists", "headings", "dupLists", "dupText"])
+for (const k of ["href", "lists", "headings", "dupLists", "dupText", "autolink", "hrefSpelled"])
   console.log(
     `  ${k}: saves ${tot[k]} chars = ${((100 * tot[k]) / tot.chars).toFixed(1)}% -> ${((tot.chars - tot[k]) / tot.aria).toFixed(3)}x`,
   )
-console.log(`  for scale, the text alone (every annotation removed): ${(tot.bare / tot.aria).toFixed(3)}x`)
-const all = tot.href + tot.lists + tot.headings + tot.dupLists + tot.dupText
+console.log(
+  `  for scale, the text alone (every annotation removed): ${(tot.bare / tot.aria).toFixed(3)}x; without links' URLs too: ${(tot.bareNoUrls / tot.aria).toFixed(3)}x`,
+)
+const all = tot.href + tot.lists + tot.headings + tot.dupLists + tot.dupText + tot.autolink + tot.hrefSpelled
 console.log(`  all together (overlaps not removed): ${((tot.chars - all) / tot.aria).toFixed(3)}x`)
