@@ -1,11 +1,15 @@
-/** The 17 built-in tools, in the order of docs/builtin-tools.md, and lookup by name. */
-import { webFetch, webSearch } from "./web.ts"
-import { getTabContent, executeScript } from "./page.ts"
-import { listTabs, openTab, closeTab, activateTab } from "./tabs.ts"
-import { opfsWrite, opfsRead, opfsList, opfsDelete } from "./workspace.ts"
-import { askUser } from "./interaction.ts"
-import { agent } from "./agents.ts"
-import { createTask, updateTask, listTasks } from "./tasks.ts"
+/**
+ * The built-in tools: every definition that a group's module (`schemas/tools/<group>.ts`) exports,
+ * group by group, so a new tool is listed by being defined.
+ */
+import type { ToolGroup } from "../tool-definition.ts"
+import * as web from "./web.ts"
+import * as page from "./page.ts"
+import * as tabs from "./tabs.ts"
+import * as workspace from "./workspace.ts"
+import * as interaction from "./interaction.ts"
+import * as agents from "./agents.ts"
+import * as tasks from "./tasks.ts"
 
 export * from "./web.ts"
 export * from "./page.ts"
@@ -15,28 +19,21 @@ export * from "./interaction.ts"
 export * from "./agents.ts"
 export * from "./tasks.ts"
 
-/** Every built-in tool, in spec order. */
-export const builtinTools = [
-  webFetch,
-  webSearch,
-  getTabContent,
-  listTabs,
-  openTab,
-  closeTab,
-  activateTab,
-  opfsWrite,
-  opfsRead,
-  opfsList,
-  opfsDelete,
-  askUser,
-  executeScript,
-  agent,
-  createTask,
-  updateTask,
-  listTasks,
-] as const
+const groupModules = [web, page, tabs, workspace, interaction, agents, tasks] as const
 
-export type BuiltinTool = (typeof builtinTools)[number]
+type ExportOf<M> = M extends unknown ? M[keyof M] : never
+export type BuiltinTool = Extract<
+  ExportOf<(typeof groupModules)[number]>,
+  { readonly name: string; readonly group: ToolGroup; readonly parameters: unknown; readonly errors: unknown }
+>
+
+// A worker's build replaces each module's definitions by plain ones (build.mjs): name, group and errors stay.
+const isDefinition = (value: unknown): value is BuiltinTool =>
+  value !== null && typeof value === "object" && "name" in value && "group" in value && "errors" in value
+
+/** Every built-in tool, group by group, each group's in the order its module defines them. */
+export const builtinTools: ReadonlyArray<BuiltinTool> = groupModules.flatMap((module) => Object.values(module).filter(isDefinition))
+
 export type BuiltinToolName = BuiltinTool["name"]
 export type BuiltinToolOf<N extends BuiltinToolName> = Extract<BuiltinTool, { readonly name: N }>
 

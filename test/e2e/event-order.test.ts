@@ -1,7 +1,8 @@
 /**
  * A run's events reach the page in the order the agent worker produced them, even when eight
  * sub-agent lanes stream at the same time: no text after `run_finished`, none missing, and the
- * text streamed before a tool call arrives before the call's card.
+ * text streamed before a tool call arrives before the call's card. Both kinds of subscriber are
+ * checked: the runs' own iterators (`agent.chat()`, `agent.spawn()`) and `agent.onEvent`.
  */
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
@@ -32,6 +33,7 @@ interface Seen {
   readonly type: string
   readonly delta?: string
   readonly agentId?: string
+  readonly conversationId?: string
 }
 
 test("beside eight streaming lanes, every delta arrives before run_finished, in order, and none is lost", async () => {
@@ -49,6 +51,17 @@ test("beside eight streaming lanes, every delta arrives before run_finished, in 
   ])
   const seen = await panel.evaluate(async (lanes) => {
     const agent = globalThis.agent
+    // A listener of everything, kept until every run has ended, so a late delta would be seen late.
+    const heard: Seen[] = []
+    const off = agent.onEvent((event: any) => {
+      const inner = event.type === "sub_agent_event" ? event.event : event
+      if (!["text_delta", "tool_call_started", "run_finished"].includes(inner.type)) return
+      heard.push({
+        type: inner.type,
+        ...(inner.type === "text_delta" ? { delta: inner.delta } : {}),
+        ...(event.type === "sub_agent_event" ? { agentId: event.agentId } : { conversationId: event.conversationId }),
+      })
+    })
     const jobs = Array.from({ length: lanes }, (_, k) => {
       const events: Seen[] = []
       const job = agent.spawn({ type: "general", prompt: `lane job ${k}: write a long note`, description: `Lane ${k}` })
@@ -67,7 +80,9 @@ test("beside eight streaming lanes, every delta arrives before run_finished, in 
     for await (const event of run as AsyncIterable<any>)
       main.push({ type: event.type, ...(event.type === "text_delta" ? { delta: event.delta } : {}) })
     const result = await run.result
-    return { main, lanes: await Promise.all(jobs), status: result.status }
+    const laneEvents = await Promise.all(jobs)
+    off()
+    return { main, lanes: laneEvents, status: result.status, conversationId: run.conversationId, heard }
   }, LANES)
 
   assert.equal(seen.status, "completed")
@@ -90,5 +105,21 @@ test("beside eight streaming lanes, every delta arrives before run_finished, in 
       `lane ${k}: no delta after run_finished (${laneTypes.slice(end + 1).join(", ")})`,
     )
     assert.equal(textOf(events), lane.join(""), `lane ${k}: its whole text arrives`)
+  }
+
+  // agent.onEvent hears the same: each run's deltas in order, all of them before its run_finished.
+  const mainHeard = seen.heard.filter((e) => e.conversationId === seen.conversationId)
+  const heardTypes = mainHeard.map((e) => e.type)
+  assert.equal(heardTypes.indexOf("run_finished"), heardTypes.length - 1, "onEvent: the main run's run_finished comes last")
+  const heardCall = heardTypes.indexOf("tool_call_started")
+  assert.equal(textOf(mainHeard.slice(0, heardCall)), before.join(""), "onEvent: the text before the call, before its card")
+  assert.equal(textOf(mainHeard.slice(heardCall)), afterCall.join(""), "onEvent: the text after the call, before run_finished")
+  const laneIds = [...new Set(seen.heard.flatMap((e) => (e.agentId ? [e.agentId] : [])))]
+  assert.equal(laneIds.length, LANES, "onEvent hears every lane")
+  for (const id of laneIds) {
+    const heard = seen.heard.filter((e) => e.agentId === id)
+    const end = heard.findIndex((e) => e.type === "run_finished")
+    assert.equal(end, heard.length - 1, `onEvent, lane ${id}: nothing after run_finished`)
+    assert.equal(textOf(heard), lane.join(""), `onEvent, lane ${id}: its whole text, in order`)
   }
 })

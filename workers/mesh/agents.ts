@@ -19,6 +19,8 @@ import { ConversationStore } from "../agent/store.ts"
 import type { ConsentKeeper } from "./consent.ts"
 import type { CallOutcome, RouterCall } from "./protocol.ts"
 import type { Supervisor } from "./supervisor.ts"
+import { after, answersWithin, settledWithin, withDeadline, type Pending } from "./lifetime.ts"
+import * as Option from "effect/Option"
 import { counted } from "../../schemas/plural.ts"
 
 export interface StartRequest {
@@ -75,6 +77,8 @@ interface Run {
   readonly events: EventReceiver
   finished: boolean
   stopReason?: "user" | "time_limit"
+  /** The end a stopped run is given if it does not wind down in time. */
+  grace?: Pending
   settle(outcome: RunOutcome): void
 }
 
@@ -95,7 +99,7 @@ export interface AgentPoolOptions {
 interface Spare {
   readonly worker: Worker
   readonly remote: Comlink.Remote<AgentWorkerApi>
-  readonly timer: ReturnType<typeof setTimeout>
+  readonly idle: Pending
   readonly onError: () => void
 }
 
@@ -103,6 +107,20 @@ interface Spare {
 const MAX_SPARES = 8
 /** A spare nobody took by then is ended: it holds memory and a store connection. */
 const SPARE_IDLE_MS = 2 * 60_000
+/** How long a worker that reported an error may take to answer a ping before it counts as dead. */
+const PING_TIMEOUT_MS = 1000
+/** The last resort against an agent worker whose start hangs; a slow start on a loaded machine is not one. */
+const START_DEADLINE_MS = 60_000
+
+const runFinished = (conversationId: string, runId: string, outcome: RunOutcome) =>
+  ({
+    type: "run_finished",
+    conversationId,
+    runId,
+    status: outcome.status,
+    answer: outcome.answer,
+    ...(outcome.error ? { error: outcome.error } : {}),
+  }) as const
 
 export class AgentPool {
   /** Top-level runs by conversation, sub-agents by their own conversation id. */
@@ -128,7 +146,7 @@ export class AgentPool {
       const spare: Spare = {
         worker,
         remote,
-        timer: setTimeout(() => this.dropSpare(spare), SPARE_IDLE_MS),
+        idle: after(SPARE_IDLE_MS, () => this.dropSpare(spare)),
         // A spare that fails is dropped: a run never gets a worker that may not answer.
         onError: () => this.dropSpare(spare),
       }
@@ -142,7 +160,7 @@ export class AgentPool {
     const at = this.spares.indexOf(spare)
     if (at === -1) return
     this.spares.splice(at, 1)
-    clearTimeout(spare.timer)
+    spare.idle.cancel()
     spare.remote[Comlink.releaseProxy]()
     spare.worker.terminate()
   }
@@ -154,7 +172,7 @@ export class AgentPool {
       const worker = new Worker(this.options.workerUrl, { type: "module", name: `agent-mesh:agent:${conversationId}` })
       return { worker, remote: Comlink.wrap<AgentWorkerApi>(worker) }
     }
-    clearTimeout(spare.timer)
+    spare.idle.cancel()
     spare.worker.removeEventListener("error", spare.onError)
     return { worker: spare.worker, remote: spare.remote }
   }
@@ -216,16 +234,7 @@ export class AgentPool {
       },
       { emit: (event) => this.options.emit(event), mayUse: () => true, consentScope: conversationId },
     )
-    void run.done.then((outcome) =>
-      this.options.emit({
-        type: "run_finished",
-        conversationId,
-        runId,
-        status: outcome.status,
-        answer: outcome.answer,
-        ...(outcome.error ? { error: outcome.error } : {}),
-      }),
-    )
+    void run.done.then((outcome) => this.options.emit(runFinished(conversationId, runId, outcome)))
     return { ok: true, value: { conversationId, runId } }
   }
 
@@ -295,19 +304,10 @@ export class AgentPool {
         ...(request.description ? { description: request.description } : {}),
         conversationId,
       })
-    const timer = setTimeout(() => void this.stop(conversationId, "time_limit"), limitMs)
     try {
+      if (Option.isNone(await settledWithin(() => run.done, limitMs))) await this.stop(conversationId, "time_limit")
       const outcome = await run.done
-      this.options.emit(
-        wrap({
-          type: "run_finished",
-          conversationId,
-          runId,
-          status: outcome.status,
-          answer: outcome.answer,
-          ...(outcome.error ? { error: outcome.error } : {}),
-        }),
-      )
+      this.options.emit(wrap(runFinished(conversationId, runId, outcome)))
       if (outcome.status === "completed") {
         return {
           ok: true,
@@ -335,7 +335,6 @@ export class AgentPool {
       }
       return { ok: false, error: outcome.error ?? { code: "agent_failed", message: `The sub-agent ${agentId} failed.` } }
     } finally {
-      clearTimeout(timer)
       signal.removeEventListener("abort", stop)
       // A job of agent.spawn is its own conversation, which nobody continues.
       if (!request.parent) {
@@ -352,9 +351,9 @@ export class AgentPool {
     run.stopReason ??= reason
     for (const controller of run.tools.values()) controller.abort()
     await run.remote.stop(run.runId).catch(() => undefined)
-    setTimeout(() => {
-      if (!run.finished) void this.abandon(run, "stopped", "ended", "Stopped (the run did not wind down in time and was ended).")
-    }, this.options.stopGraceMs ?? 3000)
+    run.grace ??= after(this.options.stopGraceMs ?? 3000, () => {
+      void this.abandon(run, "stopped", "ended", "Stopped (the run did not wind down in time and was ended).")
+    })
     return true
   }
 
@@ -428,7 +427,20 @@ export class AgentPool {
       },
       cancelTool: async (callId) => run.tools.get(callId)?.abort(),
     }
-    await remote.init(Comlink.proxy(host), Comlink.transfer(stream.port2, [stream.port2]))
+    try {
+      await withDeadline(
+        () => remote.init(Comlink.proxy(host), Comlink.transfer(stream.port2, [stream.port2])),
+        START_DEADLINE_MS,
+        "the agent worker did not start",
+      )
+    } catch (cause) {
+      this.finish(run, {
+        status: "failed",
+        answer: "",
+        error: { code: "agent_crashed", message: `The agent worker could not start: ${String(cause)}` },
+      })
+      return run
+    }
     remote.run(request).then(
       async ({ eventsSent, ...outcome }) => {
         await events.reached(eventsSent)
@@ -489,14 +501,7 @@ export class AgentPool {
   }
 
   private async checkAlive(run: Run): Promise<void> {
-    const alive = await Promise.race([
-      run.remote.ping().then(
-        () => true,
-        () => false,
-      ),
-      new Promise<boolean>((r) => setTimeout(() => r(false), 1000)),
-    ])
-    if (!alive)
+    if (!(await answersWithin(() => run.remote.ping(), PING_TIMEOUT_MS)))
       await this.abandon(
         run,
         "failed",
@@ -519,6 +524,7 @@ export class AgentPool {
   private finish(run: Run, outcome: RunOutcome): void {
     if (run.finished) return
     run.finished = true
+    run.grace?.cancel()
     for (const controller of run.tools.values()) controller.abort()
     run.remote[Comlink.releaseProxy]()
     run.worker.terminate()

@@ -26,6 +26,7 @@ import type { MeshEvent } from "../../schemas/events.ts"
 import { issueLines, quoteInput, strictParse } from "../../schemas/primitives.ts"
 import { callTimeLimitMs, failureOf, type ToolCardSpec, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
 import { parametersJsonSchema } from "../../schemas/tool-json-schema.ts"
+import { after, answersWithin, startAgain, withDeadline, type Pending } from "./lifetime.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
 
 export interface ToolInfo {
@@ -75,7 +76,7 @@ class WorkerSlot {
   readonly remote: Comlink.Remote<ToolWorkerApi>
   /** Fails the calls in flight when the slot dies. */
   readonly inFlight = new Map<string, (error: ToolError) => void>()
-  readonly cancelTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  readonly cancelTimers = new Map<string, Pending>()
   readonly ready: Promise<void>
   alive = true
   answered = false
@@ -88,8 +89,7 @@ class WorkerSlot {
   }
 
   clearCancel(callId: string): void {
-    const timer = this.cancelTimers.get(callId)
-    if (timer !== undefined) clearTimeout(timer)
+    this.cancelTimers.get(callId)?.cancel()
     this.cancelTimers.delete(callId)
     if (this.cancelTimers.size === 0 || !this.alive) this.wake()
   }
@@ -122,12 +122,14 @@ class WorkerSlot {
       ),
     )
     failedToLoad.catch(() => undefined)
-    this.ready = withDeadline(Promise.race([this.remote.ping(), failedToLoad]), startTimeoutMs, `the ${group} worker did not start`).then(
-      () => {
-        this.answered = true
-        return this.remote.init(Comlink.proxy(host))
-      },
-    )
+    this.ready = withDeadline(
+      () => Promise.race([this.remote.ping(), failedToLoad]),
+      startTimeoutMs,
+      `the ${group} worker did not start`,
+    ).then(() => {
+      this.answered = true
+      return this.remote.init(Comlink.proxy(host))
+    })
   }
 }
 
@@ -366,9 +368,8 @@ export class Supervisor {
         s.remote.cancel(request.callId).catch(() => undefined)
         s.cancelTimers.set(
           request.callId,
-          setTimeout(
-            () => this.retire(s, `${request.tool} did not stop within ${this.options.cancelGraceMs} ms of being cancelled`, true),
-            this.options.cancelGraceMs,
+          after(this.options.cancelGraceMs, () =>
+            this.retire(s, `${request.tool} did not stop within ${this.options.cancelGraceMs} ms of being cancelled`, true),
           ),
         )
       })
@@ -403,9 +404,9 @@ export class Supervisor {
   /** An uncaught error in a worker may mean it died: it counts as dead if it can't answer a ping. */
   private checkAlive(slot: WorkerSlot): void {
     if (!slot.alive || !slot.answered) return
-    withDeadline(slot.remote.ping(), this.options.pingTimeoutMs, "no answer to ping").catch(() =>
-      this.retire(slot, "it stopped answering after an uncaught error", true),
-    )
+    void answersWithin(() => slot.remote.ping(), this.options.pingTimeoutMs).then((alive) => {
+      if (!alive) this.retire(slot, "it stopped answering after an uncaught error", true)
+    })
   }
 
   private retire(slot: WorkerSlot, reason: string, restart: boolean): void {
@@ -413,7 +414,7 @@ export class Supervisor {
     slot.alive = false
     slot.worker.terminate()
     slot.remote[Comlink.releaseProxy]()
-    for (const timer of slot.cancelTimers.values()) clearTimeout(timer)
+    for (const pending of slot.cancelTimers.values()) pending.cancel()
     slot.cancelTimers.clear()
     slot.wake()
     for (const fail of slot.inFlight.values()) fail(new WorkerCrashed({ group: slot.group, message: reason }))
@@ -422,8 +423,9 @@ export class Supervisor {
     if (!restart) return
     this.restarts.push({ group: slot.group, key: slot.key, reason, at: Date.now() })
     this.options.emit?.({ type: "worker_restarted", group: slot.key, reason })
-    // Restart at once, so the next call finds a warm worker.
-    this.slotFor(slot.key, slot.group, slot.url).catch(() => undefined)
+    // Restart at once, so the next call finds a warm worker; a restart that fails is tried again
+    // under the restart policy. A call in the meantime starts one of its own.
+    void startAgain(() => this.slotFor(slot.key, slot.group, slot.url))
   }
 }
 
@@ -463,12 +465,3 @@ export const errorOf = (tool: string, cause: Cause.Cause<ToolError>): ToolError 
 }
 
 const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause))
-
-const withDeadline = <A>(promise: Promise<A>, ms: number, message: string): Promise<A> =>
-  new Promise<A>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(message)), ms)
-    promise.then(
-      (v) => (clearTimeout(timer), resolve(v)),
-      (e) => (clearTimeout(timer), reject(e)),
-    )
-  })

@@ -1,7 +1,7 @@
 /** web_search: the engine the user chose in the settings, each in a module of its own under search/. */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { Cancelled, Unavailable } from "../../schemas/errors.ts"
+import { Unavailable } from "../../schemas/errors.ts"
 import { SearchSettings } from "../../schemas/settings.ts"
 import type { webSearch } from "../../schemas/tools/web.ts"
 import type { Handler, ToolContext } from "../mesh/serve.ts"
@@ -9,16 +9,9 @@ import { searchBaidu } from "./search/baidu.ts"
 import { searchBing } from "./search/bing.ts"
 import { searchDuckDuckGo } from "./search/duckduckgo.ts"
 import { searchGoogle } from "./search/google.ts"
-import type { SearchFailed, SearchHit } from "./search/hits.ts"
+import type { SearchEngine } from "./search/hits.ts"
 
-type Engine = (
-  query: string,
-  maxResults: number,
-  settings: typeof SearchSettings.Type,
-  signal: AbortSignal,
-) => Effect.Effect<Array<SearchHit>, SearchFailed | Cancelled>
-
-const engines: Record<(typeof SearchSettings.Type)["engine"], Engine> = {
+const engines: Record<(typeof SearchSettings.Type)["engine"], SearchEngine> = {
   duckduckgo: searchDuckDuckGo,
   bing: searchBing,
   baidu: searchBaidu,

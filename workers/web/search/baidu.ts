@@ -6,8 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
-import type { SearchSettings } from "../../../schemas/settings.ts"
-import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed } from "./hits.ts"
+import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed, type SearchEngine } from "./hits.ts"
 import { hasClass, parseHtml } from "./html.ts"
 import { fetchPage } from "./http.ts"
 import { counted } from "../../../schemas/plural.ts"
@@ -141,12 +140,7 @@ export const throughEndpoint = (link: string, endpoint: string): string => {
   return new URL(u.pathname + u.search, base.origin).href
 }
 
-export const searchBaidu = (
-  query: string,
-  maxResults: number,
-  settings: typeof SearchSettings.Type,
-  signal: AbortSignal,
-): Effect.Effect<Array<SearchHit>, SearchFailed | Cancelled> =>
+export const searchBaidu: SearchEngine = (query, maxResults, settings, signal) =>
   Effect.gen(function* () {
     const url = new URL(settings.baiduEndpoint)
     url.searchParams.set("wd", query)

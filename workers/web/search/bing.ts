@@ -3,9 +3,8 @@
  * service in August 2025; the endpoint stays configurable for compatible services.
  */
 import * as Effect from "effect/Effect"
-import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
-import type { SearchSettings } from "../../../schemas/settings.ts"
-import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed } from "./hits.ts"
+import { ToolFailed } from "../../../schemas/errors.ts"
+import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed, type SearchEngine } from "./hits.ts"
 import { apiJson, fetchPage, type FetchedPage } from "./http.ts"
 
 interface BingError {
@@ -53,12 +52,7 @@ const bingError = (status: number, error: BingError | undefined): SearchFailed =
   return new ToolFailed({ code: "search_api_error", message: `${what.replace(/\.?$/, ".")} ${hint}` })
 }
 
-export const searchBing = (
-  query: string,
-  maxResults: number,
-  settings: typeof SearchSettings.Type,
-  signal: AbortSignal,
-): Effect.Effect<Array<SearchHit>, SearchFailed | Cancelled> => {
+export const searchBing: SearchEngine = (query, maxResults, settings, signal) => {
   const key = settings.bingApiKey?.trim()
   if (!key) {
     return Effect.fail(

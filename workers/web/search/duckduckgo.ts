@@ -6,8 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
-import type { SearchSettings } from "../../../schemas/settings.ts"
-import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed } from "./hits.ts"
+import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed, type SearchEngine } from "./hits.ts"
 import { hasClass, parseHtml } from "./html.ts"
 import { excerpt, fetchPage, originOf, type Unreachable } from "./http.ts"
 import { counted } from "../../../schemas/plural.ts"
@@ -107,12 +106,7 @@ const askEndpoint = (
     Effect.catchTag("Unreachable", (error) => Effect.succeed<Attempt>({ endpoint, reading: { kind: "unreachable", error } })),
   )
 
-export const searchDuckDuckGo = (
-  query: string,
-  maxResults: number,
-  settings: typeof SearchSettings.Type,
-  signal: AbortSignal,
-): Effect.Effect<Array<SearchHit>, SearchFailed | Cancelled> =>
+export const searchDuckDuckGo: SearchEngine = (query, maxResults, settings, signal) =>
   Effect.gen(function* () {
     const html = yield* askEndpoint(settings.duckduckgoHtmlEndpoint, parseDuckDuckGoHtml, query, signal)
     if (html.reading.kind === "hits") return finishHits(html.reading.hits, maxResults)

@@ -3,9 +3,8 @@
  * keys work until 2027-01-01, so the endpoint stays configurable for compatible services.
  */
 import * as Effect from "effect/Effect"
-import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
-import type { SearchSettings } from "../../../schemas/settings.ts"
-import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed } from "./hits.ts"
+import { ToolFailed } from "../../../schemas/errors.ts"
+import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed, type SearchEngine } from "./hits.ts"
 import { apiJson, fetchPage } from "./http.ts"
 
 interface GoogleError {
@@ -50,12 +49,7 @@ const googleError = (status: number, error: GoogleError | undefined): SearchFail
   return new ToolFailed({ code: "search_api_error", message: `${what.replace(/\.?$/, ".")} ${hint}` })
 }
 
-export const searchGoogle = (
-  query: string,
-  maxResults: number,
-  settings: typeof SearchSettings.Type,
-  signal: AbortSignal,
-): Effect.Effect<Array<SearchHit>, SearchFailed | Cancelled> => {
+export const searchGoogle: SearchEngine = (query, maxResults, settings, signal) => {
   const key = settings.googleApiKey?.trim()
   const cx = settings.googleCseId?.trim()
   if (!key || !cx) {

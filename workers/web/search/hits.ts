@@ -1,5 +1,7 @@
 /** What every engine hands back, and the clean-up all of them share. */
-import type { ToolFailed } from "../../../schemas/errors.ts"
+import type * as Effect from "effect/Effect"
+import type { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
+import type { SearchSettings } from "../../../schemas/settings.ts"
 import type { ErrorCodeOf } from "../../../schemas/tool-definition.ts"
 import type { WebSearchHit, webSearch } from "../../../schemas/tools/web.ts"
 
@@ -7,6 +9,14 @@ export type SearchHit = typeof WebSearchHit.Type
 
 /** A search's own failure: one of the codes web_search declares. */
 export type SearchFailed = ToolFailed<ErrorCodeOf<typeof webSearch>>
+
+/** One search engine: the query's hits, at most `maxResults`, or why there are none. */
+export type SearchEngine = (
+  query: string,
+  maxResults: number,
+  settings: typeof SearchSettings.Type,
+  signal: AbortSignal,
+) => Effect.Effect<Array<SearchHit>, SearchFailed | Cancelled>
 
 /** Collapses markup layout (newlines, indentation, no-break spaces) into single spaces. */
 export const cleanText = (text: string | null | undefined): string => (text ?? "").replace(/\s+/g, " ").trim()
