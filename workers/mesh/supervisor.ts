@@ -138,6 +138,7 @@ const WORKER_START_DEADLINE_MS = 60_000
 
 export class Supervisor {
   private readonly slots = new Map<string, WorkerSlot>()
+  private disposed = false
   private definitions: Map<string, ToolDefinition>
   private extraTools: ReadonlyArray<ToolDefinition> = []
   private readonly options: Required<Omit<SupervisorOptions, "emit" | "host" | "inProcess">> &
@@ -315,6 +316,7 @@ export class Supervisor {
   }
 
   dispose(): void {
+    this.disposed = true
     for (const slot of this.slots.values()) this.retire(slot, "supervisor disposed", false)
   }
 
@@ -425,7 +427,10 @@ export class Supervisor {
     this.options.emit?.({ type: "worker_restarted", group: slot.key, reason })
     // Restart at once, so the next call finds a warm worker; a restart that fails is tried again
     // under the restart policy. A call in the meantime starts one of its own.
-    void startAgain(() => this.slotFor(slot.key, slot.group, slot.url))
+    // A restart still waiting when the supervisor is disposed starts nothing.
+    void startAgain(async () => {
+      if (!this.disposed) await this.slotFor(slot.key, slot.group, slot.url)
+    })
   }
 }
 
