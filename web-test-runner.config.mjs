@@ -30,6 +30,23 @@ function readabilityAsModule() {
   }
 }
 
+/**
+ * highlight.js's ES entry (es/core.js) re-exports its CommonJS core (lib/core.js): the test server
+ * serves it as a module whose one export is the default.
+ */
+function highlightCoreAsModule() {
+  return {
+    name: "highlight-core-as-module",
+    transform(context) {
+      if (!context.path.endsWith("/highlight.js/lib/core.js")) return undefined
+      const body = context.body
+        .replace(/^module\.exports = highlight;$/m, "")
+        .replace(/^highlight\.(HighlightJS|default) = highlight;$/gm, "")
+      return { body: `${body}\nhighlight.HighlightJS = highlight\nhighlight.default = highlight\nexport default highlight\n` }
+    },
+  }
+}
+
 export default {
   files: ["schemas/**/*.test.ts", "workers/**/*.test.ts", "shell/**/*.test.ts", "components/**/*.test.ts", "test/unit/**/*.test.ts"],
   nodeResolve: { exportConditions: ["browser", "development"] },
@@ -37,6 +54,7 @@ export default {
   plugins: [
     esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json", define: { __DEBUG_API__: "true" } }),
     readabilityAsModule(),
+    highlightCoreAsModule(),
   ],
   middleware: [
     // A scripted model server (OpenAI, Anthropic, Ollama wire formats) for provider and agent tests.

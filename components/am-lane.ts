@@ -76,6 +76,21 @@ export class AmLane extends LitElement {
         text-overflow: ellipsis;
         max-width: 100%;
       }
+      /* What it writes, cut on the left: the newest words stay in view as they stream. */
+      .now.writing {
+        display: flex;
+        text-overflow: clip;
+      }
+      .now.writing .latest {
+        flex: 0 1 auto;
+        min-width: 0;
+        overflow: hidden;
+        display: flex;
+        justify-content: flex-end;
+      }
+      .now.writing .latest > span {
+        flex: none;
+      }
       ul {
         list-style: none;
         padding: 0;
@@ -111,9 +126,16 @@ export class AmLane extends LitElement {
         ${lane.description ? html`<span class="label">${lane.description}</span>` : nothing}
         <span class="status ${status}" data-testid="lane-status">${statusLabel(status)}</span>
       </div>
-      <div class="now" data-testid="lane-step">
-        ${t("laneStep", String(lane.steps))}${lane.current ? html` · ${lane.current.startsWith("✎ ") ? lane.current : toolLabel(lane.current)}` : nothing}
-      </div>
+      ${
+        lane.current.startsWith("✎ ")
+          ? html`<div class="now writing" data-testid="lane-step">
+              <span>${t("laneStep", String(lane.steps))}&nbsp;·&nbsp;</span
+              ><span class="latest"><span data-testid="lane-writing">${lane.current}</span></span>
+            </div>`
+          : html`<div class="now" data-testid="lane-step">
+              ${t("laneStep", String(lane.steps))}${lane.current ? html` · ${toolLabel(lane.current)}` : nothing}
+            </div>`
+      }
       ${lane.error ? html`<p class="error" data-testid="lane-error">${errorText(lane.error)}</p>` : nothing}
       ${
         lane.tools.length

@@ -1,10 +1,12 @@
 /**
  * Shows Markdown (sanitised by markdown.ts: nothing in it loads a resource; remote images are
- * links) with copyable code blocks; re-renders only when its text changes.
+ * links) with copyable code blocks, highlighted unless `highlight` is off (a streaming tail is
+ * redone every frame: it is highlighted once it is final); re-renders only when its text changes.
  */
 import { LitElement, css, html } from "lit"
 import { unsafeHTML } from "lit/directives/unsafe-html.js"
 import { t } from "./i18n.ts"
+import { highlightCodeIn } from "./highlight.ts"
 import { renderMarkdown } from "./markdown.ts"
 import { baseStyles } from "./styles.ts"
 
@@ -18,8 +20,11 @@ export const copyText = async (text: string): Promise<boolean> => {
 }
 
 export class AmMarkdown extends LitElement {
-  static override properties = { text: {} }
+  static override properties = { text: {}, highlight: { type: Boolean } }
   text = ""
+  highlight = true
+  /** Settles once the code blocks of the last render are highlighted (tests wait for it). */
+  highlighted: Promise<void> = Promise.resolve()
   private cachedFor: string | undefined
   private cached = ""
 
@@ -137,6 +142,44 @@ export class AmMarkdown extends LitElement {
       img {
         max-width: 100%;
       }
+      .hljs-keyword,
+      .hljs-literal,
+      .hljs-built_in,
+      .hljs-type,
+      .hljs-selector-tag,
+      .hljs-meta {
+        color: var(--am-code-keyword);
+      }
+      .hljs-string,
+      .hljs-regexp,
+      .hljs-addition,
+      .hljs-symbol {
+        color: var(--am-code-string);
+      }
+      .hljs-comment,
+      .hljs-quote,
+      .hljs-deletion {
+        color: var(--am-code-comment);
+        font-style: italic;
+      }
+      .hljs-number,
+      .hljs-variable,
+      .hljs-template-variable {
+        color: var(--am-code-number);
+      }
+      .hljs-title,
+      .hljs-section,
+      .hljs-name,
+      .hljs-selector-class,
+      .hljs-selector-id {
+        color: var(--am-code-title);
+      }
+      .hljs-attr,
+      .hljs-attribute,
+      .hljs-property,
+      .hljs-params {
+        color: var(--am-code-attr);
+      }
       hr {
         border: none;
         border-top: 1px solid var(--am-border);
@@ -159,6 +202,10 @@ export class AmMarkdown extends LitElement {
     const ok = await copyText(code)
     button.textContent = ok ? t("copied") : t("copyFailed")
     setTimeout(() => (button.textContent = t("copy")), 1500)
+  }
+
+  protected override updated(): void {
+    if (this.highlight) this.highlighted = highlightCodeIn(this.renderRoot)
   }
 
   override render() {

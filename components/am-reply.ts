@@ -75,6 +75,7 @@ export class AmReply extends LitElement {
         (block) => html`<am-markdown .text=${this.withDefinitions(block)}></am-markdown>`,
       )}<am-markdown
         class="tail ${this.streaming ? "streaming" : ""}"
+        .highlight=${!this.streaming}
         ?data-empty=${tail.trim() === ""}
         .text=${this.withDefinitions(tail)}
       ></am-markdown>`

@@ -37,7 +37,7 @@ export interface Lane {
   readonly status: "running" | RunStatus
   /** Model turns so far. */
   readonly steps: number
-  /** What it is doing now: the name of the tool it runs, or the text it writes (after "✎ "). */
+  /** What it is doing now: the name of the tool it runs, or the latest of the text it writes (after "✎ "). */
   readonly current: string
   /** Why it failed, worded by the UI. */
   readonly error?: WireError
@@ -72,11 +72,24 @@ export const emptyView = (conversationId?: string): ChatView => ({
   research: {},
 })
 
+/**
+ * How much of what a sub-agent writes its lane keeps: the lane shows one line of its latest words,
+ * and a lane that kept all of it would copy and lay out the whole text on every delta.
+ */
+export const LANE_TEXT_KEPT = 160
+
+/** The latest `LANE_TEXT_KEPT` characters of `text`, not starting inside a surrogate pair. */
+const latestWords = (text: string): string => {
+  if (text.length <= LANE_TEXT_KEPT) return text
+  const kept = text.slice(-LANE_TEXT_KEPT)
+  return /^[\uDC00-\uDFFF]/.test(kept) ? kept.slice(1) : kept
+}
+
 /** Folds a sub-agent's own event into its lane. */
 export const reduceLane = (lane: Lane, event: Extract<MeshEvent, { type: "sub_agent_event" }>["event"]): Lane => {
   switch (event.type) {
     case "text_delta":
-      return { ...lane, current: (lane.current.startsWith("✎ ") ? lane.current : "✎ ") + event.delta }
+      return { ...lane, current: `✎ ${latestWords((lane.current.startsWith("✎ ") ? lane.current.slice(2) : "") + event.delta)}` }
     case "message_saved":
       return event.record.message.role === "assistant" && !event.record.notice ? { ...lane, steps: lane.steps + 1, current: "" } : lane
     case "tool_call_started":

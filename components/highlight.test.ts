@@ -1,0 +1,57 @@
+import { expect } from "chai"
+import "./am-markdown.ts"
+import "./am-reply.ts"
+import type { AmMarkdown } from "./am-markdown.ts"
+import type { AmReply } from "./am-reply.ts"
+
+const code = "const answer = 42 // the <img src=x onerror=alert(1)> stays text\nfunction f() { return 'x' }\n"
+
+const shown = async (text: string): Promise<AmMarkdown> => {
+  const markdown = document.createElement("am-markdown") as AmMarkdown
+  document.body.append(markdown)
+  markdown.text = text
+  await markdown.updateComplete
+  await markdown.highlighted
+  return markdown
+}
+
+describe("syntax highlighting", () => {
+  it("colours a code block of a known language and keeps its text, escaped", async () => {
+    const markdown = await shown("```ts\n" + code + "```\n")
+    const block = markdown.shadowRoot!.querySelector("pre code")!
+    expect(block.querySelector(".hljs-keyword")?.textContent).to.equal("const")
+    expect(block.querySelector(".hljs-comment")).to.not.equal(null)
+    expect(block.querySelector(".hljs-string")?.textContent).to.equal("'x'")
+    expect(block.querySelector("img")).to.equal(null)
+    expect(block.textContent).to.equal(code.trimEnd())
+    markdown.remove()
+  })
+
+  it("leaves a block of an unknown language, or of none, as plain text", async () => {
+    const markdown = await shown("```klingon\nqapla' batlh\n```\n\n```\nplain words\n```\n")
+    const blocks = [...markdown.shadowRoot!.querySelectorAll("pre code")]
+    expect(blocks.map((b) => b.textContent)).to.deep.equal(["qapla' batlh", "plain words"])
+    expect(markdown.shadowRoot!.querySelector("[class^=hljs-]")).to.equal(null)
+    markdown.remove()
+  })
+
+  it("does not highlight a reply's open tail while it streams, and does once it is final", async () => {
+    const reply = document.createElement("am-reply") as AmReply
+    document.body.append(reply)
+    reply.streaming = true
+    reply.text = "```js\nlet x = 1\n"
+    await reply.updateComplete
+    const tail = reply.shadowRoot!.querySelector("am-markdown.tail") as AmMarkdown
+    await tail.updateComplete
+    await tail.highlighted
+    expect(tail.shadowRoot!.querySelector("pre code")?.textContent).to.equal("let x = 1")
+    expect(tail.shadowRoot!.querySelector(".hljs-keyword")).to.equal(null)
+    reply.text = "```js\nlet x = 1\n```\n"
+    reply.streaming = false
+    await reply.updateComplete
+    await tail.updateComplete
+    await tail.highlighted
+    expect(tail.shadowRoot!.querySelector(".hljs-keyword")?.textContent).to.equal("let")
+    reply.remove()
+  })
+})
