@@ -4,6 +4,8 @@ import type { ConversationEvent } from "../../schemas/events.ts"
 import { runLoop, type LoopDeps, type LoopSettings, type ToolOutcome } from "./loop.ts"
 import { ProviderError, type ChatRequest, type Provider, type StreamEvent, type ToolCall } from "./providers/types.ts"
 import type { NewMessage } from "./store.ts"
+import { makeProvider } from "./providers/index.ts"
+import { scripted as scriptedServer } from "./providers/test-support.ts"
 
 /** A model service scripted turn by turn: the loop's dependency, not its subject. */
 type Turn = ReadonlyArray<StreamEvent> | ProviderError | ((request: ChatRequest) => AsyncIterable<StreamEvent>)
@@ -216,6 +218,34 @@ describe("the agent loop", () => {
     const saved = h.records.filter((r) => r.message.role === "assistant")
     expect(saved[0]!.message).to.deep.equal({ role: "assistant", content: "Let me write the file." })
     expect(h.records.at(-1)?.notice?.message).to.match(/cut off at the model's output limit/)
+  })
+
+  it("through the real transport: retries a 429 after the server's Retry-After, and not a 400", async () => {
+    const limited = await scriptedServer([{ status: 429, headers: { "retry-after-ms": "40" } }, { text: "after the wait" }])
+    const h = harness([])
+    const outcome = await runLoop({ ...h.deps, provider: makeProvider({ kind: "openai", baseUrl: limited.baseUrl("openai") }) })
+    expect(outcome).to.include({ status: "completed", answer: "after the wait" })
+    const retry = h.events.find((e) => e.type === "retry")
+    expect(retry && retry.type === "retry" && retry.delayMs, "the header's wait, not the backoff").to.equal(40)
+    expect((await limited.requests()).filter((r) => r.path.endsWith("/chat/completions"))).to.have.length(2)
+
+    const refused = await scriptedServer([{ status: 400, body: { error: { message: "bad request" } } }, { text: "never" }])
+    const h2 = harness([])
+    const failed = await runLoop({ ...h2.deps, provider: makeProvider({ kind: "openai", baseUrl: refused.baseUrl("openai") }) })
+    expect(failed.error?.code).to.equal("model_http_400")
+    expect((await refused.requests()).filter((r) => r.path.endsWith("/chat/completions"))).to.have.length(1)
+  })
+
+  it("a stop during the wait before a retry ends the run at once, as stopped", async () => {
+    const controller = new AbortController()
+    const h = harness([new ProviderError("503", { kind: "http", status: 503, retryable: true, retryAfterMs: 30_000 }), text("never")], {
+      settings: { retryMaxDelayMs: 60_000 },
+      signal: controller.signal,
+    })
+    const run = runLoop({ ...h.deps, emit: (e) => (h.events.push(e), e.type === "retry" && setTimeout(() => controller.abort())) })
+    const outcome = await run
+    expect(outcome.status).to.equal("stopped")
+    expect(h.requests, "no second request after the stop").to.have.length(1)
   })
 
   it("does not retry what cannot succeed", async () => {

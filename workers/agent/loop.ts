@@ -21,6 +21,7 @@ import { errorText, LoopGuard, outcomeText } from "./tool-results.ts"
 import type { NewMessage } from "./store.ts"
 import { counted } from "../../schemas/plural.ts"
 import { checkArguments } from "../../schemas/argument-limits.ts"
+import { FINAL, withRetries } from "../mesh/retry-policy.ts"
 
 export interface LoopSettings {
   readonly stepLimit: number
@@ -258,40 +259,37 @@ const contextFor = async (deps: LoopDeps) => {
   return messages
 }
 
-const streamWithRetries = async (deps: LoopDeps, messages: ReturnType<typeof messagesFor>, partial: Partial): Promise<Turn> => {
-  const { settings, signal } = deps
-  for (let attempt = 1; ; attempt++) {
-    // A retry starts again from the last saved message: what the failed attempt streamed is void.
-    partial.text = ""
-    partial.reasoning = ""
-    try {
-      return await streamTurn(deps, messages, partial)
-    } catch (error) {
-      if (signal.aborted) throw error
-      const retryable = error instanceof ProviderError && error.details.retryable
-      if (!retryable || attempt > settings.maxRetries) {
-        if (error instanceof ProviderError && retryable) {
-          throw new ProviderError(`The model service failed ${counted(attempt, "time", "times")}; the last error: ${error.message}`, {
-            ...error.details,
-            retryable: false,
-          })
-        }
-        throw error
-      }
-      const backoff = Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4)
-      const delayMs = Math.round(Math.min(settings.retryMaxDelayMs, error.details.retryAfterMs ?? backoff))
+const streamWithRetries = (deps: LoopDeps, messages: ReturnType<typeof messagesFor>, partial: Partial): Promise<Turn> => {
+  const { settings } = deps
+  const policy = { retries: settings.maxRetries, baseDelayMs: settings.retryBaseDelayMs, maxDelayMs: settings.retryMaxDelayMs, jitter: 0.2 }
+  return withRetries(policy, () => streamTurn(deps, messages, partial), {
+    signal: deps.signal,
+    verdict: (error) =>
+      error instanceof ProviderError && error.details.retryable
+        ? { retry: true, ...(error.details.retryAfterMs !== undefined ? { retryAfterMs: error.details.retryAfterMs } : {}) }
+        : FINAL,
+    onRetry: (error, attempt, delayMs) => {
+      // A retry starts again from the last saved message: what the failed attempt streamed is void.
+      partial.text = ""
+      partial.reasoning = ""
       deps.emit({
         type: "retry",
         conversationId: deps.conversationId,
         runId: deps.runId,
         attempt,
         delayMs,
-        message: error.message,
-        code: providerErrorCode(error),
+        message: (error as ProviderError).message,
+        code: providerErrorCode(error as ProviderError),
       })
-      await sleep(delayMs, signal)
-    }
-  }
+    },
+    exhausted: (error, attempts) => {
+      const last = error as ProviderError
+      return new ProviderError(`The model service failed ${counted(attempts, "time", "times")}; the last error: ${last.message}`, {
+        ...last.details,
+        retryable: false,
+      })
+    },
+  })
 }
 
 const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFor>, partial: Partial): Promise<Turn> => {
@@ -362,15 +360,3 @@ const providerWire = (error: unknown): WireError => {
   }
   return { code: "model_error", message: `The model request failed: ${error instanceof Error ? error.message : String(error)}` }
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve()
-    const timer = setTimeout(done, ms)
-    signal.addEventListener("abort", done, { once: true })
-    function done() {
-      clearTimeout(timer)
-      signal.removeEventListener("abort", done)
-      resolve()
-    }
-  })

@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
-import * as Schedule from "effect/Schedule"
+import { scheduleOf } from "./retry-schedule.ts"
 
 /** Settles with what `work` gives, or fails with `message` if it takes longer than `ms`. */
 export const withDeadline = <A>(work: () => PromiseLike<A>, ms: number, message: string): Promise<A> =>
@@ -47,7 +47,7 @@ export const after = (ms: number, action: () => void): Pending => {
  * 100, 200 and 400 ms (jittered), and then no more until the next call asks for it. A worker that
  * cannot start (a script error, a browser out of memory) is not restarted in a tight loop.
  */
-export const RESTART_POLICY = Schedule.exponential("100 millis").pipe(Schedule.jittered, Schedule.upTo({ times: 3 }))
+export const RESTART_POLICY = scheduleOf({ retries: 3, baseDelayMs: 100, maxDelayMs: 400, jitter: 0.2 })
 
 /** Starts something again under the restart policy; a start that keeps failing is given up quietly. */
 export const startAgain = (start: () => PromiseLike<unknown>): Promise<void> =>

@@ -19,6 +19,7 @@ import { effectiveMediaType, kindOfMediaType, readContent, truncate, type Readin
 import { reasonPhrase } from "./fetch-status.ts"
 import { PdfError } from "./pdf.ts"
 import { distill } from "../agent/distill.ts"
+import { fetchWithRetries, NETWORK_READS } from "../mesh/retry-policy.ts"
 
 const TOOL = "web_fetch"
 export { MAX_BODY_BYTES }
@@ -213,7 +214,11 @@ const follow = async (target: URL, signal: AbortSignal, next: Hop): Promise<{ re
 
 const request = async (target: URL, signal: AbortSignal): Promise<Response> => {
   try {
-    return await fetch(target, { signal, redirect: "manual", credentials: "omit", cache: "no-store", headers: { accept: ACCEPT } })
+    return await fetchWithRetries(
+      NETWORK_READS,
+      () => fetch(target, { signal, redirect: "manual", credentials: "omit", cache: "no-store", headers: { accept: ACCEPT } }),
+      signal,
+    )
   } catch (error) {
     if (signal.aborted) throw error
     // fetch reports every network failure as the same TypeError; name the host so the model can judge.

@@ -5,7 +5,8 @@
 import { sseEvents } from "./sse.ts"
 import { listModelIds } from "./model-ids.ts"
 import { parseToolArguments } from "./tool-calls.ts"
-import { cutOffError, isRetryableStatus, joinUrl, malformedChunkError, openRequest, redact } from "./transport.ts"
+import { isRetryableStatus } from "../../mesh/retry-policy.ts"
+import { cutOffError, joinUrl, malformedChunkError, openRequest, redact } from "./transport.ts"
 import {
   ProviderError,
   type ChatRequest,

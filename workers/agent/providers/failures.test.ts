@@ -5,7 +5,7 @@
 import { expect } from "chai"
 import { makeProvider } from "./index.ts"
 import { eventually, runTurn, scripted } from "./test-support.ts"
-import { isRetryableStatus, parseRetryAfter } from "./transport.ts"
+import { isRetryableStatus, parseRetryAfter } from "../../mesh/retry-policy.ts"
 import { ProviderError, type ProviderKind, type StreamEvent } from "./types.ts"
 
 const kinds: Array<ProviderKind> = ["openai", "anthropic", "ollama"]
@@ -49,7 +49,7 @@ describe("HTTP errors", () => {
       expect(turn.error?.message).to.include(`status ${status}`)
       retryable[status] = turn.error!.details.retryable
     }
-    expect(retryable).to.deep.equal({ 400: false, 401: false, 404: false, 409: true, 422: false, 500: true, 503: true, 529: true })
+    expect(retryable).to.deep.equal({ 400: false, 401: false, 404: false, 409: false, 422: false, 500: true, 503: true, 529: true })
     expect(isRetryableStatus(408)).to.equal(true)
   })
 

@@ -8,7 +8,8 @@ import { listModelIds } from "./model-ids.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { sseEvents } from "./sse.ts"
 import { parseToolArguments, newCallId, reasoningText } from "./tool-calls.ts"
-import { cutOffError, isRetryableStatus, joinUrl, malformedChunkError, openRequest, redact } from "./transport.ts"
+import { isRetryableStatus } from "../../mesh/retry-policy.ts"
+import { cutOffError, joinUrl, malformedChunkError, openRequest, redact } from "./transport.ts"
 import {
   ProviderError,
   type ChatRequest,

@@ -3,6 +3,7 @@
  * bounded by the stall timeout and cut short by the caller's signal, and HTTP failures turned
  * into ProviderErrors whose messages carry the service's own explanation but never a secret.
  */
+import { isRetryableStatus, parseRetryAfter } from "../../mesh/retry-policy.ts"
 import { ProviderError } from "./types.ts"
 
 export const DEFAULT_STALL_TIMEOUT_MS = 60_000
@@ -71,19 +72,6 @@ export const redact = (text: string, secrets: ReadonlyArray<string | undefined> 
   }
   return out.replace(/\b(Bearer|x-api-key:?)\s+[^\s"',}]+/gi, "$1 [redacted]")
 }
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; OpenAI's `retry-after-ms` wins when present. */
-export const parseRetryAfter = (headers: Headers, now: number = Date.now()): number | undefined => {
-  const ms = headers.get("retry-after-ms")
-  if (ms !== null && /^\s*\d+(\.\d+)?\s*$/.test(ms)) return Math.round(Number(ms))
-  const value = headers.get("retry-after")
-  if (value === null) return undefined
-  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000)
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
-}
-
-export const isRetryableStatus = (status: number): boolean => status === 408 || status === 409 || status === 429 || status >= 500
 
 /** The human part of an API error body: OpenAI `{error:{message}}`, Anthropic `{type:"error",error:{message}}`, Ollama `{error:"..."}`. */
 export const errorBodyMessage = (body: string): string => {

@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import { BodyTooLarge, decodeBody, readBody } from "../body.ts"
 import { stripBom, type SearchFailed } from "./hits.ts"
+import { fetchWithRetries, NETWORK_READS } from "../../mesh/retry-policy.ts"
 
 /** The request never got an answer (DNS, refused connection, TLS, offline). */
 export class Unreachable extends Data.TaggedError("Unreachable")<{
@@ -44,7 +45,11 @@ export const fetchPage = (plan: RequestPlan): Effect.Effect<FetchedPage, Unreach
   Effect.tryPromise({
     try: async (interrupted) => {
       const signal = AbortSignal.any([plan.signal, interrupted])
-      const response = await fetch(plan.url, { ...plan.init, signal, credentials: "omit", cache: "no-store" })
+      const response = await fetchWithRetries(
+        NETWORK_READS,
+        () => fetch(plan.url, { ...plan.init, signal, credentials: "omit", cache: "no-store" }),
+        signal,
+      )
       const bytes = await readBody(response, signal)
       const contentType = response.headers.get("content-type") ?? ""
       return { status: response.status, url: response.url || plan.url, contentType, text: decodeBody(bytes, contentType) }
