@@ -23,6 +23,7 @@ export const DebugParams = Schema.Struct({
   group: Schema.String,
   ms: Schema.optionalKey(Schema.Finite),
 })
+export type DebugParams = typeof DebugParams.Type
 
 export const ChatStartParams = Schema.Struct({
   prompt: Schema.String,
@@ -95,6 +96,7 @@ export const ResearchParams = Schema.Struct({
 export const JobIdParams = Schema.Struct({ jobId: Schema.NonEmptyString })
 
 export const ConversationIdParams = Schema.Struct({ conversationId: Schema.NonEmptyString })
+export type ConversationIdParams = typeof ConversationIdParams.Type
 export const RenameParams = Schema.Struct({
   conversationId: Schema.NonEmptyString,
   title: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
@@ -113,109 +115,93 @@ export const WorkspaceRestoreParams = Schema.Struct({ id: Schema.NonEmptyString.
 /** True in development builds, which carry the debug API; build.mjs defines it. */
 declare const __DEBUG_API__: boolean
 
-/** Fault injection and inspection: requests that only a development build accepts. */
-const debugRequests = () =>
-  [
-    Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.crashWorker"), params: DebugParams }),
-    Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.stallWorker"), params: DebugParams }),
-    Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.workers") }),
-    Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("debug.killWorker"), params: DebugParams }),
-  ] as const
+/** A method that takes no parameters. */
+const NONE = null
 
-/** Every request a page may make of the supervisor, by method. */
+/**
+ * The message contract: every method a page (or the offscreen document's own `agent`) may ask of
+ * the supervisor, with the schema of its parameters. The channel's request schema, the method
+ * type of `agent-api.ts` and the offscreen document's handlers all come from this one map.
+ */
+const METHODS = {
+  "tools.list": NONE,
+  "tools.call": ToolsCallParams,
+  "chat.start": ChatStartParams,
+  "chat.stop": ConversationIdParams,
+  "chat.running": NONE,
+  "conversations.list": NONE,
+  "conversations.get": ConversationIdParams,
+  "conversations.delete": ConversationIdParams,
+  "conversations.rename": RenameParams,
+  "conversations.setInstructions": InstructionsParams,
+  "questions.answer": AnswerParams,
+  "questions.pending": NONE,
+  "confirmations.answer": ConfirmParams,
+  "confirmations.pending": NONE,
+  // Decoded by the registries themselves, whose errors name the field.
+  "customTools.register": Schema.Unknown,
+  "customTools.list": NONE,
+  "customTools.remove": CustomToolNameParams,
+  "customTools.setEnabled": CustomToolEnableParams,
+  "mcp.add": Schema.Unknown,
+  "mcp.test": Schema.Unknown,
+  "mcp.list": NONE,
+  "mcp.remove": McpNameParams,
+  "mcp.accept": McpNameParams,
+  "mcp.setEnabled": McpEnableParams,
+  "providers.presets": NONE,
+  "providers.test": ProviderTestParams,
+  "agents.spawn": SpawnParams,
+  "agents.spawned": NONE,
+  "research.start": ResearchParams,
+  "research.stop": JobIdParams,
+  "research.list": NONE,
+  "workspace.versions": WorkspacePathParams,
+  "workspace.trash": NONE,
+  "workspace.restore": WorkspaceRestoreParams,
+} as const
+
+/** Fault injection and inspection: methods that only a development build accepts. */
+const DEBUG_METHODS = {
+  "debug.crashWorker": DebugParams,
+  "debug.stallWorker": DebugParams,
+  "debug.killWorker": DebugParams,
+  "debug.workers": NONE,
+} as const
+
+type Contract = typeof METHODS & typeof DEBUG_METHODS
+export type ChannelMethod = keyof Contract
+
+/** What each method's parameters are once decoded (undefined for a method that takes none). */
+export type ChannelParams = { [M in ChannelMethod]: Contract[M] extends Schema.Top ? Contract[M]["Type"] : undefined }
+
+/** The contract this build serves: the debug methods in development builds only. */
+export const CHANNEL_METHODS: Partial<Record<ChannelMethod, Schema.Top | null>> = {
+  ...METHODS,
+  ...(__DEBUG_API__ ? DEBUG_METHODS : {}),
+}
+
+export const isChannelMethod = (method: string): method is ChannelMethod => Object.hasOwn(CHANNEL_METHODS, method)
+
+/** One request, its parameters decoded: what a handler of its method receives. */
+export type DecodedRequest = { [M in ChannelMethod]: { readonly method: M; readonly params: ChannelParams[M] } }[ChannelMethod]
+
+type RequestMessage = {
+  [M in ChannelMethod]: { readonly type: "request"; readonly id: string } & DecodedRequest & { method: M }
+}[ChannelMethod]
+
+/** Every message a page may send on the channel: a request of a method of the contract, or a cancel. */
 export const ChannelRequest = Schema.Union([
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("tools.list") }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("tools.call"), params: ToolsCallParams }),
-  ...(__DEBUG_API__ ? debugRequests() : []),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("chat.start"), params: ChatStartParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("chat.stop"), params: ConversationIdParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("chat.running") }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("conversations.list") }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.answer"), params: AnswerParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("questions.pending") }),
-  Schema.Struct({
-    type: Schema.Literal("request"),
-    id: Schema.String,
-    method: Schema.Literal("confirmations.answer"),
-    params: ConfirmParams,
-  }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("confirmations.pending") }),
-  Schema.Struct({
-    type: Schema.Literal("request"),
-    id: Schema.String,
-    method: Schema.Literal("customTools.register"),
-    params: Schema.Unknown,
-  }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("customTools.list") }),
-  Schema.Struct({
-    type: Schema.Literal("request"),
-    id: Schema.String,
-    method: Schema.Literal("customTools.remove"),
-    params: CustomToolNameParams,
-  }),
-  Schema.Struct({
-    type: Schema.Literal("request"),
-    id: Schema.String,
-    method: Schema.Literal("customTools.setEnabled"),
-    params: CustomToolEnableParams,
-  }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("providers.presets") }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("mcp.add"), params: Schema.Unknown }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("mcp.test"), params: Schema.Unknown }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("mcp.list") }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("mcp.remove"), params: McpNameParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("mcp.accept"), params: McpNameParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("mcp.setEnabled"), params: McpEnableParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("agents.spawn"), params: SpawnParams }),
-  Schema.Struct({
-    type: Schema.Literal("request"),
-    id: Schema.String,
-    method: Schema.Literal("providers.test"),
-    params: ProviderTestParams,
-  }),
-  Schema.Struct({
-    type: Schema.Literal("request"),
-    id: Schema.String,
-    method: Schema.Literal("conversations.get"),
-    params: ConversationIdParams,
-  }),
-  Schema.Struct({
-    type: Schema.Literal("request"),
-    id: Schema.String,
-    method: Schema.Literal("conversations.delete"),
-    params: ConversationIdParams,
-  }),
-  Schema.Struct({
-    type: Schema.Literal("request"),
-    id: Schema.String,
-    method: Schema.Literal("conversations.rename"),
-    params: RenameParams,
-  }),
-  Schema.Struct({
-    type: Schema.Literal("request"),
-    id: Schema.String,
-    method: Schema.Literal("conversations.setInstructions"),
-    params: InstructionsParams,
-  }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.start"), params: ResearchParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.stop"), params: JobIdParams }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("research.list") }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("agents.spawned") }),
-  Schema.Struct({
-    type: Schema.Literal("request"),
-    id: Schema.String,
-    method: Schema.Literal("workspace.versions"),
-    params: WorkspacePathParams,
-  }),
-  Schema.Struct({ type: Schema.Literal("request"), id: Schema.String, method: Schema.Literal("workspace.trash") }),
-  Schema.Struct({
-    type: Schema.Literal("request"),
-    id: Schema.String,
-    method: Schema.Literal("workspace.restore"),
-    params: WorkspaceRestoreParams,
-  }),
+  ...Object.entries(CHANNEL_METHODS).map(([method, params]) =>
+    Schema.Struct({
+      type: Schema.Literal("request"),
+      id: Schema.String,
+      method: Schema.Literal(method),
+      ...(params ? { params } : {}),
+    }),
+  ),
   Schema.Struct({ type: Schema.Literal("cancel"), id: Schema.String }),
-])
+]) as unknown as Schema.Codec<RequestMessage | { readonly type: "cancel"; readonly id: string }, unknown>
 export type ChannelRequest = typeof ChannelRequest.Type
 
 export const ChannelReply = Schema.Union([

@@ -3,6 +3,7 @@
  * It is a thin typed face over a transport: the page channel in pages, the supervisor itself
  * in the offscreen document. Failures reject with an `AgentError` carrying `code` and `message`.
  */
+import type { ChannelMethod } from "../schemas/channel.ts"
 import { AgentError, type WireError } from "../schemas/errors.ts"
 import type { Conversation, ConversationRecord, RunStatus } from "../schemas/conversation.ts"
 import type {
@@ -27,45 +28,8 @@ import type { DroppedKey } from "./router/secrets.ts"
 /** True in development builds, which carry the debug API; build.mjs defines it. */
 declare const __DEBUG_API__: boolean
 
-export type MeshMethod =
-  | "tools.list"
-  | "tools.call"
-  | "debug.crashWorker"
-  | "debug.stallWorker"
-  | "debug.workers"
-  | "debug.killWorker"
-  | "chat.start"
-  | "chat.stop"
-  | "chat.running"
-  | "conversations.list"
-  | "conversations.get"
-  | "conversations.delete"
-  | "conversations.rename"
-  | "conversations.setInstructions"
-  | "questions.answer"
-  | "questions.pending"
-  | "confirmations.answer"
-  | "confirmations.pending"
-  | "customTools.register"
-  | "customTools.list"
-  | "customTools.remove"
-  | "customTools.setEnabled"
-  | "mcp.add"
-  | "mcp.test"
-  | "mcp.list"
-  | "mcp.remove"
-  | "mcp.accept"
-  | "mcp.setEnabled"
-  | "providers.presets"
-  | "agents.spawn"
-  | "providers.test"
-  | "research.start"
-  | "research.stop"
-  | "research.list"
-  | "agents.spawned"
-  | "workspace.versions"
-  | "workspace.trash"
-  | "workspace.restore"
+/** A method of the message contract (schemas/channel.ts). */
+export type MeshMethod = ChannelMethod
 export type MeshOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
 
 export interface MeshTransport {

@@ -3,28 +3,8 @@
  * is independent of the service worker's short life, so the workers and their state survive
  * the service worker being stopped.
  */
-import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
-import {
-  AnswerParams,
-  ChatStartParams,
-  ConfirmParams,
-  CustomToolEnableParams,
-  CustomToolNameParams,
-  ConversationIdParams,
-  DebugParams,
-  ProviderTestParams,
-  JobIdParams,
-  McpEnableParams,
-  McpNameParams,
-  RenameParams,
-  InstructionsParams,
-  ResearchParams,
-  SpawnParams,
-  ToolsCallParams,
-  WorkspacePathParams,
-  WorkspaceRestoreParams,
-} from "../schemas/channel.ts"
+import type { ConversationIdParams, DebugParams } from "../schemas/channel.ts"
 import { Settings } from "../schemas/settings.ts"
 import type { HistoryItem } from "../workers/workspace/history.ts"
 import { fileSystemError, Workspace } from "../workers/workspace/opfs.ts"
@@ -43,7 +23,8 @@ import { ConsentKeeper } from "../workers/mesh/consent.ts"
 import { CustomTools } from "../workers/mesh/custom-tools.ts"
 import { McpServers, type McpWorkerApi } from "../workers/mesh/mcp.ts"
 import { Supervisor } from "../workers/mesh/supervisor.ts"
-import { makeAgentApi, type MeshMethod, type MeshOutcome, type MeshTransport } from "./agent-api.ts"
+import { makeAgentApi, type MeshOutcome } from "./agent-api.ts"
+import { serveInProcess, type Handlers } from "./channel/handlers.ts"
 import { serveChannel } from "./channel/server.ts"
 import { callRouter } from "./router-client.ts"
 import { cacheSettings } from "./settings-cache.ts"
@@ -180,11 +161,6 @@ const workspaceOutcome = async <A>(work: () => Promise<A>): Promise<MeshOutcome>
   }
 }
 
-const decode = <A>(schema: Schema.Codec<A, unknown>, method: string, params: unknown): { ok: true; value: A } | MeshOutcome => {
-  const decoded = Schema.decodeUnknownExit(schema)(params)
-  return Exit.isSuccess(decoded) ? { ok: true, value: decoded.value } : invalid(method, decoded.cause)
-}
-
 const invalid = (method: string, cause: unknown): MeshOutcome => ({
   ok: false,
   error: { code: "invalid_input", message: `${method}: ${String(cause)}` },
@@ -193,228 +169,135 @@ const invalid = (method: string, cause: unknown): MeshOutcome => ({
 /** True in development builds, which carry the debug API; build.mjs defines it. */
 declare const __DEBUG_API__: boolean
 
-/** Fault injection and inspection (development builds only: production drops it as dead code). */
-const debugRequest = async (method: MeshMethod, params: unknown): Promise<MeshOutcome> => {
-  if (method === "debug.workers") return { ok: true, value: supervisor.workers() }
-  const decoded = Schema.decodeUnknownExit(DebugParams)(params)
-  if (Exit.isFailure(decoded)) return invalid(method, decoded.cause)
-  // A group, or an instance of one: an MCP server's worker is `mcp:<server>`.
-  const group = decoded.value.group
-  if (!(group.split(":")[0]! in workerScripts)) return invalid(method, `no worker for the group "${group}"`)
-  const fault =
-    method === "debug.crashWorker" ? "crash" : method === "debug.killWorker" ? "kill" : method === "debug.stallWorker" ? "stall" : undefined
-  if (fault === undefined) return { ok: false, error: { code: "not_implemented", message: `${method} is not a debug method.` } }
-  await supervisor.injectFault(group, fault, decoded.value.ms)
-  return { ok: true, value: null }
+/** Fault injection (development builds only: production drops it as dead code). */
+const injectFault =
+  (method: string, fault: "crash" | "kill" | "stall") =>
+  async ({ group, ms }: DebugParams): Promise<MeshOutcome> => {
+    if (!__DEBUG_API__) return { ok: false, error: { code: "not_implemented", message: `${method} exists in development builds only.` } }
+    // A group, or an instance of one: an MCP server's worker is `mcp:<server>`.
+    if (!(group.split(":")[0]! in workerScripts)) return invalid(method, `no worker for the group "${group}"`)
+    await supervisor.injectFault(group, fault, ms)
+    return { ok: true, value: null }
+  }
+
+/** A conversation's record with its sub-agents' transcripts, or null. */
+const conversationWithSubAgents = async ({ conversationId }: ConversationIdParams): Promise<MeshOutcome> => {
+  const store = await agents.store()
+  const conversation = await store.get(conversationId)
+  if (conversation === undefined) return { ok: true, value: null }
+  const subAgents = await store.subAgentsOf(conversationId)
+  return { ok: true, value: subAgents.length ? { ...conversation, subAgents } : conversation }
 }
 
-/** The supervisor as a transport: what the channel serves to pages, and `agent` uses here. */
-const local: MeshTransport = {
-  async request(method: MeshMethod, params: unknown, signal?: AbortSignal): Promise<MeshOutcome> {
-    if (__DEBUG_API__ && method.startsWith("debug.")) return debugRequest(method, params)
-    switch (method) {
-      case "tools.list":
-        return { ok: true, value: supervisor.list() }
-      case "tools.call": {
-        const decoded = Schema.decodeUnknownExit(ToolsCallParams)(params)
-        if (Exit.isFailure(decoded)) return invalid(method, decoded.cause)
-        const { name, params: toolParams, ...options } = decoded.value
-        const result = await supervisor.call(name, toolParams, { ...options, ...(signal ? { signal } : {}) })
-        return result.ok ? result : { ok: false, error: toWire(result.error) }
-      }
-      case "chat.start": {
-        const decoded = decode(ChatStartParams as never, method, params)
-        return decoded.ok ? agents.start(decoded.value as typeof ChatStartParams.Type) : decoded
-      }
-      case "chat.stop": {
-        const decoded = decode(ConversationIdParams as never, method, params)
-        return decoded.ok
-          ? { ok: true, value: await agents.stop((decoded.value as typeof ConversationIdParams.Type).conversationId) }
-          : decoded
-      }
-      case "questions.answer": {
-        const decoded = decode(AnswerParams as never, method, params)
-        if (!decoded.ok) return decoded
-        const { id, answer } = decoded.value as typeof AnswerParams.Type
-        return supervisor.deliver(id, { answer })
-      }
-      case "agents.spawn": {
-        const decoded = decode(SpawnParams as never, method, params)
-        if (!decoded.ok) return decoded
-        const p = decoded.value as typeof SpawnParams.Type
-        return agents.spawn(
-          {
-            type: p.type,
-            prompt: p.prompt,
-            ...(p.agentId ? { agentId: p.agentId } : {}),
-            ...(p.description ? { description: p.description } : {}),
-            ...(p.tabId !== undefined ? { tabId: p.tabId } : {}),
-          },
-          signal ?? new AbortController().signal,
-        )
-      }
-      case "research.start": {
-        const decoded = decode(ResearchParams as never, method, params)
-        if (!decoded.ok) return decoded
-        const request = decoded.value as typeof ResearchParams.Type
-        // A job started in a new conversation makes it: listed, and its researchers' transcripts
-        // found under it, so a panel opened later shows the job with its lanes.
-        if (request.conversationId !== undefined) {
-          const store = await agents.store()
-          if ((await store.meta(request.conversationId)) === undefined)
-            await store.create({ id: request.conversationId, title: titleFrom(request.question) })
-        }
-        // What the request leaves out comes from the settings (Settings → Research).
-        const settings = await router("settings.get")
-        const defaults = settings.ok ? (settings.value as Settings).research : undefined
-        return research.start(
-          defaults
-            ? {
-                ...request,
-                researchers: request.researchers ?? defaults.researchers,
-                budget: { steps: defaults.steps, tokens: defaults.tokens, wallMs: defaults.wallMs, ...request.budget },
-              }
-            : request,
-        )
-      }
-      case "research.stop": {
-        const decoded = decode(JobIdParams as never, method, params)
-        if (!decoded.ok) return decoded
-        return { ok: true, value: research.stop((decoded.value as typeof JobIdParams.Type).jobId) }
-      }
-      case "agents.spawned":
-        return { ok: true, value: agents.spawned() }
-      case "research.list":
-        return { ok: true, value: research.list() }
-      case "providers.presets":
-        return { ok: true, value: PRESETS }
-      case "providers.test": {
-        const decoded = decode(ProviderTestParams as never, method, params)
-        if (!decoded.ok) return decoded
-        const target = decoded.value as typeof ProviderTestParams.Type
-        let config = target.config
-        if (config === undefined) {
-          if (target.providerId === undefined) return invalid(method, "give providerId or config")
-          const resolved = await router("providers.resolve", { providerId: target.providerId })
-          if (!resolved.ok) return resolved
-          const p = Schema.decodeUnknownSync(ProviderSettings)(resolved.value)
-          config = { kind: p.kind, baseUrl: p.baseUrl, ...(p.apiKey ? { apiKey: p.apiKey } : {}) }
-        }
-        return { ok: true, value: await testConnection(config, target.model, { signal: signal ?? new AbortController().signal }) }
-      }
-      case "confirmations.answer": {
-        const decoded = decode(ConfirmParams as never, method, params)
-        if (!decoded.ok) return decoded
-        const { id, allow, grant } = decoded.value as typeof ConfirmParams.Type
-        return consent.answer(id, allow, grant)
-      }
-      case "customTools.register":
-        return customTools.register(params)
-      case "customTools.list":
-        return { ok: true, value: customTools.list() }
-      case "customTools.remove": {
-        const decoded = decode(CustomToolNameParams as never, method, params)
-        return decoded.ok ? customTools.remove((decoded.value as typeof CustomToolNameParams.Type).name) : decoded
-      }
-      case "customTools.setEnabled": {
-        const decoded = decode(CustomToolEnableParams as never, method, params)
-        if (!decoded.ok) return decoded
-        const p = decoded.value as typeof CustomToolEnableParams.Type
-        return customTools.setEnabled(p.name, p.enabled, p.conversationId)
-      }
-      case "mcp.add":
-        return mcp.add(params)
-      case "mcp.test":
-        return mcp.test(params)
-      case "mcp.list":
-        return { ok: true, value: mcp.list() }
-      case "mcp.remove": {
-        const decoded = decode(McpNameParams as never, method, params)
-        return decoded.ok ? mcp.remove((decoded.value as typeof McpNameParams.Type).name) : decoded
-      }
-      case "mcp.accept": {
-        const decoded = decode(McpNameParams as never, method, params)
-        return decoded.ok ? mcp.accept((decoded.value as typeof McpNameParams.Type).name) : decoded
-      }
-      case "mcp.setEnabled": {
-        const decoded = decode(McpEnableParams as never, method, params)
-        if (!decoded.ok) return decoded
-        const { name, enabled, ...options } = decoded.value as typeof McpEnableParams.Type
-        return mcp.setEnabled(name, enabled, options)
-      }
-      case "confirmations.pending":
-        return { ok: true, value: consent.waiting() }
-      case "questions.pending":
-        return { ok: true, value: [...pendingQuestions.values()] }
-      case "chat.running":
-        return { ok: true, value: agents.running() }
-      case "conversations.list":
-        return { ok: true, value: await (await agents.store()).list() }
-      case "conversations.rename": {
-        const decoded = decode(RenameParams as never, method, params)
-        if (!decoded.ok) return decoded
-        const { conversationId, title } = decoded.value as typeof RenameParams.Type
-        const renamed = await (await agents.store()).update(conversationId, { title: title.trim() })
-        return renamed
-          ? { ok: true, value: renamed }
-          : { ok: false, error: { code: "not_found", message: `There is no conversation "${conversationId}".` } }
-      }
-      case "conversations.setInstructions": {
-        const decoded = decode(InstructionsParams as never, method, params)
-        if (!decoded.ok) return decoded
-        const { conversationId, system } = decoded.value as typeof InstructionsParams.Type
-        const store = await agents.store()
-        // Set before the first message (the panel's new conversation has an id, no record yet).
-        const saved =
-          (await store.update(conversationId, { system: system.trim() })) ??
-          (await store.create({ id: conversationId, system: system.trim() }))
-        return { ok: true, value: saved }
-      }
-      case "workspace.versions": {
-        const decoded = decode(WorkspacePathParams as never, method, params)
-        if (!decoded.ok) return decoded
-        const path = parseWorkspacePath((decoded.value as typeof WorkspacePathParams.Type).path)
-        if (!path.ok) return invalid(method, path.message)
-        return workspaceOutcome(async () => (await workspace.versions(path.value.path, await retention())).map(kept))
-      }
-      case "workspace.trash":
-        return workspaceOutcome(async () => (await workspace.trash(await retention())).map(kept))
-      case "workspace.restore": {
-        const decoded = decode(WorkspaceRestoreParams as never, method, params)
-        if (!decoded.ok) return decoded
-        const { id } = decoded.value as typeof WorkspaceRestoreParams.Type
-        return workspaceOutcome(async () => kept(await workspace.restore(id, await retention())))
-      }
-      case "conversations.get":
-      case "conversations.delete": {
-        const decoded = decode(ConversationIdParams as never, method, params)
-        if (!decoded.ok) return decoded
-        const { conversationId } = decoded.value as typeof ConversationIdParams.Type
-        const store = await agents.store()
-        if (method === "conversations.get") {
-          const conversation = await store.get(conversationId)
-          if (conversation === undefined) return { ok: true, value: null }
-          const subAgents = await store.subAgentsOf(conversationId)
-          return { ok: true, value: subAgents.length ? { ...conversation, subAgents } : conversation }
-        }
-        if (agents.running().some((r) => r.conversationId === conversationId)) await agents.stop(conversationId)
-        await consent.forget(conversationId)
-        return { ok: true, value: await store.delete(conversationId) }
-      }
-      case "debug.crashWorker":
-      case "debug.killWorker":
-      case "debug.stallWorker":
-      case "debug.workers":
-        // reached in production builds only, which carry no debug API
-        return { ok: false, error: { code: "not_implemented", message: `${method} exists in development builds only.` } }
+/** What each method of the message contract does; each gets its parameters decoded, once, where the request arrived. */
+const handlers: Handlers = {
+  "tools.list": () => ({ ok: true, value: supervisor.list() }),
+  "tools.call": async ({ name, params, ...options }, signal) => {
+    const result = await supervisor.call(name, params, { ...options, ...(signal ? { signal } : {}) })
+    return result.ok ? result : { ok: false, error: toWire(result.error) }
+  },
+  "chat.start": (params) => agents.start(params),
+  "chat.stop": async ({ conversationId }) => ({ ok: true, value: await agents.stop(conversationId) }),
+  "chat.running": () => ({ ok: true, value: agents.running() }),
+  "questions.answer": ({ id, answer }) => supervisor.deliver(id, { answer }),
+  "questions.pending": () => ({ ok: true, value: [...pendingQuestions.values()] }),
+  "agents.spawn": (p, signal) =>
+    agents.spawn(
+      {
+        type: p.type,
+        prompt: p.prompt,
+        ...(p.agentId ? { agentId: p.agentId } : {}),
+        ...(p.description ? { description: p.description } : {}),
+        ...(p.tabId !== undefined ? { tabId: p.tabId } : {}),
+      },
+      signal ?? new AbortController().signal,
+    ),
+  "agents.spawned": () => ({ ok: true, value: agents.spawned() }),
+  "research.start": async (request) => {
+    // A job started in a new conversation makes it: listed, and its researchers' transcripts
+    // found under it, so a panel opened later shows the job with its lanes.
+    if (request.conversationId !== undefined) {
+      const store = await agents.store()
+      if ((await store.meta(request.conversationId)) === undefined)
+        await store.create({ id: request.conversationId, title: titleFrom(request.question) })
     }
+    // What the request leaves out comes from the settings (Settings → Research).
+    const settings = await router("settings.get")
+    const defaults = settings.ok ? (settings.value as Settings).research : undefined
+    return research.start(
+      defaults
+        ? {
+            ...request,
+            researchers: request.researchers ?? defaults.researchers,
+            budget: { steps: defaults.steps, tokens: defaults.tokens, wallMs: defaults.wallMs, ...request.budget },
+          }
+        : request,
+    )
   },
-  onEvent(listener) {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
+  "research.stop": ({ jobId }) => ({ ok: true, value: research.stop(jobId) }),
+  "research.list": () => ({ ok: true, value: research.list() }),
+  "providers.presets": () => ({ ok: true, value: PRESETS }),
+  "providers.test": async (target, signal) => {
+    let config = target.config
+    if (config === undefined) {
+      if (target.providerId === undefined) return invalid("providers.test", "give providerId or config")
+      const resolved = await router("providers.resolve", { providerId: target.providerId })
+      if (!resolved.ok) return resolved
+      const p = Schema.decodeUnknownSync(ProviderSettings)(resolved.value)
+      config = { kind: p.kind, baseUrl: p.baseUrl, ...(p.apiKey ? { apiKey: p.apiKey } : {}) }
+    }
+    return { ok: true, value: await testConnection(config, target.model, { signal: signal ?? new AbortController().signal }) }
   },
+  "confirmations.answer": ({ id, allow, grant }) => consent.answer(id, allow, grant),
+  "confirmations.pending": () => ({ ok: true, value: consent.waiting() }),
+  "customTools.register": (tool) => customTools.register(tool),
+  "customTools.list": () => ({ ok: true, value: customTools.list() }),
+  "customTools.remove": ({ name }) => customTools.remove(name),
+  "customTools.setEnabled": ({ name, enabled, conversationId }) => customTools.setEnabled(name, enabled, conversationId),
+  "mcp.add": (server) => mcp.add(server),
+  "mcp.test": (server) => mcp.test(server),
+  "mcp.list": () => ({ ok: true, value: mcp.list() }),
+  "mcp.remove": ({ name }) => mcp.remove(name),
+  "mcp.accept": ({ name }) => mcp.accept(name),
+  "mcp.setEnabled": ({ name, enabled, ...options }) => mcp.setEnabled(name, enabled, options),
+  "conversations.list": async () => ({ ok: true, value: await (await agents.store()).list() }),
+  "conversations.get": conversationWithSubAgents,
+  "conversations.delete": async ({ conversationId }) => {
+    if (agents.running().some((r) => r.conversationId === conversationId)) await agents.stop(conversationId)
+    await consent.forget(conversationId)
+    return { ok: true, value: await (await agents.store()).delete(conversationId) }
+  },
+  "conversations.rename": async ({ conversationId, title }) => {
+    const renamed = await (await agents.store()).update(conversationId, { title: title.trim() })
+    return renamed
+      ? { ok: true, value: renamed }
+      : { ok: false, error: { code: "not_found", message: `There is no conversation "${conversationId}".` } }
+  },
+  "conversations.setInstructions": async ({ conversationId, system }) => {
+    const store = await agents.store()
+    // Set before the first message (the panel's new conversation has an id, no record yet).
+    const saved =
+      (await store.update(conversationId, { system: system.trim() })) ?? (await store.create({ id: conversationId, system: system.trim() }))
+    return { ok: true, value: saved }
+  },
+  "workspace.versions": ({ path: raw }) => {
+    const path = parseWorkspacePath(raw)
+    if (!path.ok) return invalid("workspace.versions", path.message)
+    return workspaceOutcome(async () => (await workspace.versions(path.value.path, await retention())).map(kept))
+  },
+  "workspace.trash": () => workspaceOutcome(async () => (await workspace.trash(await retention())).map(kept)),
+  "workspace.restore": ({ id }) => workspaceOutcome(async () => kept(await workspace.restore(id, await retention()))),
+  "debug.crashWorker": injectFault("debug.crashWorker", "crash"),
+  "debug.killWorker": injectFault("debug.killWorker", "kill"),
+  "debug.stallWorker": injectFault("debug.stallWorker", "stall"),
+  "debug.workers": () => ({ ok: true, value: __DEBUG_API__ ? supervisor.workers() : [] }),
 }
 
-const channelServer = serveChannel(local)
+const local = serveInProcess(handlers, (listener) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+})
+
+const channelServer = serveChannel(handlers)
 broadcast = (event) => channelServer.broadcast(event)
 globalThis.agent = makeAgentApi(local)

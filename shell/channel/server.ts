@@ -1,18 +1,15 @@
 /**
  * The supervisor's end of the page channel: it accepts `chrome.runtime` Ports from extension
- * pages, validates each request with its schema, answers it, and streams mesh events to every
+ * pages, decodes each request once by the message contract, runs its method's handler, and streams mesh events to every
  * connected page. A page that goes away cancels its calls still in flight.
  */
 import * as Exit from "effect/Exit"
-import * as Schema from "effect/Schema"
-import { CHANNEL_PORT_NAME, ChannelRequest, type ChannelReply } from "../../schemas/channel.ts"
+import { CHANNEL_PORT_NAME, type ChannelReply } from "../../schemas/channel.ts"
 import type { WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
-import type { MeshTransport } from "../agent-api.ts"
+import { decodeRequest, dispatch, type Handlers } from "./handlers.ts"
 
-const decodeRequest = Schema.decodeUnknownExit(ChannelRequest)
-
-export const serveChannel = (transport: MeshTransport): { broadcast(event: MeshEvent): void } => {
+export const serveChannel = (handlers: Handlers): { broadcast(event: MeshEvent): void } => {
   const ports = new Set<chrome.runtime.Port>()
   // Events wait for the end of the current task, so the events of one batch from an agent
   // worker cross to each page in one message; a reply first sends the events before it.
@@ -58,8 +55,7 @@ export const serveChannel = (transport: MeshTransport): { broadcast(event: MeshE
       if (request.type === "cancel") return running.get(request.id)?.abort()
       const controller = new AbortController()
       running.set(request.id, controller)
-      transport
-        .request(request.method, "params" in request ? request.params : undefined, controller.signal)
+      dispatch(handlers, request, controller.signal)
         .then(
           (outcome) =>
             send(
