@@ -169,3 +169,27 @@ test("a job of agent.spawn shows as a lane in the panel while it works, also in 
   await reopened.close()
   await starter.close()
 })
+
+test("a sub-agent's tool call reaches a subscriber of every event once: inside its sub_agent_event, not also on its own", async () => {
+  model.script([
+    { when: "Read the list of tabs", toolCalls: [{ id: "once", name: "list_tabs", arguments: {} }] },
+    { when: "Read the list of tabs", text: "Listed." },
+  ])
+  const seen = await panel.evaluate(async () => {
+    const events: Array<{ type: string; callId?: string; event?: { type: string; callId?: string } }> = []
+    const unsubscribe = globalThis.agent.onEvent((event) => void events.push(event as never))
+    const job = globalThis.agent.spawn({ type: "researcher", prompt: "Read the list of tabs" })
+    await job.result
+    unsubscribe()
+    return events
+  })
+  const callEvents = (type: string) =>
+    seen.filter(
+      (e) =>
+        (e.type === type && e.callId?.endsWith(":once")) ||
+        (e.type === "sub_agent_event" && e.event?.type === type && e.event.callId?.endsWith(":once")),
+    )
+  assert.equal(callEvents("tool_call_started").length, 1, JSON.stringify(callEvents("tool_call_started")))
+  assert.equal(callEvents("tool_call_finished").length, 1, JSON.stringify(callEvents("tool_call_finished")))
+  assert.equal(callEvents("tool_call_started")[0]!.type, "sub_agent_event", "the parent's stream is where a sub-agent's calls show")
+})

@@ -413,7 +413,7 @@ export class AgentPool {
           }
         hooks.onToolEvent?.({ type: "tool_call_started", callId, tool: name, conversationId: conversation, params })
         const started = performance.now()
-        const outcome = await this.callTool(run, callId, name, params, conversation, hooks.consentScope)
+        const outcome = await this.callTool(run, callId, name, params, conversation, hooks.consentScope, hooks.onToolEvent !== undefined)
         if (outcome.ok) hooks.onToolResult?.(name, params, outcome.value)
         hooks.onToolEvent?.({
           type: "tool_call_finished",
@@ -473,6 +473,7 @@ export class AgentPool {
     params: unknown,
     conversationId: string,
     consentScope: string,
+    reportsEvents: boolean,
   ): Promise<ToolOutcome> {
     const controller = new AbortController()
     run.tools.set(callId, controller)
@@ -487,7 +488,7 @@ export class AgentPool {
         const consent = await this.options.consent.check(consentScope, definition, params, controller.signal)
         if (!consent.ok) return consent
       }
-      const outcome = await this.options.supervisor.call(name, params, { conversationId, callId, signal: controller.signal })
+      const outcome = await this.options.supervisor.call(name, params, { conversationId, callId, signal: controller.signal, reportsEvents })
       // The run's labels are saved before the model sees what the call brought.
       if (definition !== undefined)
         await this.options.consent.noteResult(consentScope, definition, params, outcome.ok ? outcome : { ok: false })

@@ -43,6 +43,8 @@ export interface CallOptions {
   readonly callId?: string
   readonly timeoutMs?: number
   readonly signal?: AbortSignal
+  /** The caller reports the call's events itself (the agent pool, a sub-agent's calls wrapped for its parent's stream). */
+  readonly reportsEvents?: boolean
 }
 
 export interface SupervisorOptions {
@@ -201,6 +203,7 @@ export class Supervisor {
     const conversationId = options.conversationId ?? DEFAULT_CONVERSATION
     const started = performance.now()
     const emitBase = { callId, tool: name, ...(options.conversationId ? { conversationId } : {}) }
+    const emit = options.reportsEvents ? undefined : this.options.emit
 
     const program = Effect.gen({ self: this }, function* () {
       // Before decoding, which walks the value recursively (as every later clone does).
@@ -216,7 +219,7 @@ export class Supervisor {
       const url = this.options.workerUrls[definition.group]
       const local = this.options.inProcess?.[definition.group]
       if (url === undefined && local === undefined) return yield* Effect.fail(new NotImplemented({ tool: name }))
-      this.options.emit?.({ type: "tool_call_started", ...emitBase, params })
+      emit?.({ type: "tool_call_started", ...emitBase, params })
       // The worker's start has a deadline of its own: a slow start must not eat the call's limit.
       if (local === undefined) {
         yield* Effect.tryPromise({
@@ -236,10 +239,10 @@ export class Supervisor {
     return program.pipe(
       Effect.onExit((exit) =>
         Effect.sync(() => {
-          if (!this.options.emit) return
+          if (!emit) return
           const error = Exit.isFailure(exit) ? errorOf(name, exit.cause) : undefined
           if (error?._tag === "InvalidInput" || error?._tag === "NotImplemented") return
-          this.options.emit({
+          emit({
             type: "tool_call_finished",
             ...emitBase,
             durationMs: performance.now() - started,
