@@ -316,8 +316,8 @@ export interface AgentApi {
    * production build leaves it out; `agent.debug` is then undefined).
    */
   readonly debug: {
-    /** A group's worker, or an MCP server's (`mcp:<server>`). */
-    crashWorker(group: ToolGroup | `mcp:${string}`): Promise<void>
+    /** A group's worker, an MCP server's (`mcp:<server>`), or a running conversation's agent worker (`agent:<conversation>`; a sub-agent's conversation is `sub:<agent>`). */
+    crashWorker(group: ToolGroup | `mcp:${string}` | `agent:${string}`): Promise<void>
     /** Terminates a group's worker from outside, as the system would, even mid-call. */
     killWorker(group: ToolGroup): Promise<void>
     stallWorker(group: ToolGroup, ms: number): Promise<void>

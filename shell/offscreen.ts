@@ -174,6 +174,12 @@ const injectFault =
   (method: string, fault: "crash" | "kill" | "stall") =>
   async ({ group, ms }: DebugParams): Promise<MeshOutcome> => {
     if (!__DEBUG_API__) return { ok: false, error: { code: "not_implemented", message: `${method} exists in development builds only.` } }
+    // A running conversation's agent worker (a sub-agent's conversation is `sub:<agent>`).
+    if (group.startsWith("agent:")) {
+      if (fault !== "crash") return invalid(method, "an agent worker can only be crashed")
+      const crashed = await agents.crash(group.slice("agent:".length))
+      return crashed ? { ok: true, value: null } : invalid(method, `no run is going in "${group.slice("agent:".length)}"`)
+    }
     // A group, or an instance of one: an MCP server's worker is `mcp:<server>`.
     if (!(group.split(":")[0]! in workerScripts)) return invalid(method, `no worker for the group "${group}"`)
     await supervisor.injectFault(group, fault, ms)

@@ -193,3 +193,51 @@ test("a sub-agent's tool call reaches a subscriber of every event once: inside i
   assert.equal(callEvents("tool_call_finished").length, 1, JSON.stringify(callEvents("tool_call_finished")))
   assert.equal(callEvents("tool_call_started")[0]!.type, "sub_agent_event", "the parent's stream is where a sub-agent's calls show")
 })
+
+test("an agent worker that really crashes ends its run with agent_crashed, and the next run and spawn work", async () => {
+  model.script([
+    { when: "Wait for the crash", delayMs: 30_000, text: "too late" },
+    // Steps match a conversation's first message: the next run of the same conversation.
+    { when: "Wait for the crash", text: "Still here." },
+    { when: "Spawned before a crash", delayMs: 30_000, text: "too late" },
+    { when: "Spawned after a crash", text: "Spawned fine." },
+  ])
+  // A conversation's run: its worker crashes while the model is answering.
+  const before = chats().length
+  const crashed = panel.evaluate(async () => {
+    const run = globalThis.agent.chat("Wait for the crash", { conversationId: "crash-top" })
+    for await (const _ of run) {
+      // drain
+    }
+    return run.result
+  })
+  await until(() => chats().length > before, "the run's model request")
+  await panel.evaluate(() => globalThis.agent.debug.crashWorker("agent:crash-top"))
+  const outcome = await crashed
+  assert.equal(outcome.status, "failed")
+  assert.equal(outcome.error?.code, "agent_crashed")
+  const saved = await panel.evaluate(() => globalThis.agent.conversations.get("crash-top"))
+  assert.equal(saved?.messages.at(-1)?.notice?.code, "agent_crashed", "the notice says so in the transcript")
+  const next = await panel.evaluate(
+    async () => (await globalThis.agent.chat("Answer after the crash", { conversationId: "crash-top" }).result).answer,
+  )
+  assert.equal(next, "Still here.")
+
+  // A sub-agent's run: its job fails with the same code; the pool's next spawn works.
+  const spawnedBefore = chats().length
+  const job = panel.evaluate(async () => {
+    const run = globalThis.agent.spawn({ type: "researcher", prompt: "Spawned before a crash" })
+    ;(globalThis as { crashTarget?: string }).crashTarget = `agent:sub:${run.agentId}`
+    return run.result.then(
+      () => "completed",
+      (error: { code?: string }) => error.code,
+    )
+  })
+  await until(() => chats().length > spawnedBefore, "the sub-agent's model request")
+  await panel.evaluate(() => globalThis.agent.debug.crashWorker((globalThis as { crashTarget?: string }).crashTarget as `agent:${string}`))
+  assert.equal(await job, "agent_crashed")
+  const after = await panel.evaluate(
+    async () => (await globalThis.agent.spawn({ type: "researcher", prompt: "Spawned after a crash" }).result).answer,
+  )
+  assert.equal(after, "Spawned fine.")
+})

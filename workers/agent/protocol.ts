@@ -43,4 +43,6 @@ export interface AgentWorkerApi {
   run(request: RunRequest): Promise<RunResult>
   stop(runId: string): void
   ping(): "pong"
+  /** Fault injection (`agent.debug.crashWorker("agent:<conversation>")`): the worker throws and closes itself. */
+  crash(): void
 }

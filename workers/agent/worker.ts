@@ -9,6 +9,7 @@ import type { ConversationEvent } from "../../schemas/events.ts"
 import type { Provider as ProviderSettings, Settings } from "../../schemas/settings.ts"
 import { runLoop, type RunOutcome } from "./loop.ts"
 import { EventSender } from "./event-stream.ts"
+import { faultInjection } from "../mesh/fault-injection.ts"
 import type { AgentHost, AgentWorkerApi, RunRequest, RunResult } from "./protocol.ts"
 import { makeProvider } from "./providers/index.ts"
 import { ConversationStore } from "./store.ts"
@@ -47,6 +48,7 @@ const api: AgentWorkerApi = {
     events = new EventSender(port)
   },
   ping: () => "pong",
+  crash: () => faultInjection.crash(),
   stop(runId) {
     runs.get(runId)?.abort()
   },

@@ -344,6 +344,14 @@ export class AgentPool {
     }
   }
 
+  /** Fault injection: the run's worker crashes as a broken one would. False when no such run is going. */
+  async crash(conversationId: string): Promise<boolean> {
+    const run = this.runs.get(conversationId)
+    if (run === undefined) return false
+    await run.remote.crash()
+    return true
+  }
+
   /** Stops a run: the model stream and every tool call of the run end. */
   async stop(conversationId: string, reason: "user" | "time_limit" = "user"): Promise<boolean> {
     const run = this.runs.get(conversationId)
