@@ -3,21 +3,11 @@
  * as they were received (text and signature, or redacted data): the API verifies them.
  */
 import { sseEvents } from "./sse.ts"
-import { listModelIds } from "./model-ids.ts"
+import { defineProvider, type TurnReader } from "./define.ts"
 import { parseToolArguments } from "./tool-calls.ts"
 import { isRetryableStatus } from "../../mesh/retry-policy.ts"
-import { cutOffError, joinUrl, malformedChunkError, openRequest, redact } from "./transport.ts"
-import {
-  ProviderError,
-  type ChatRequest,
-  type Message,
-  type Provider,
-  type ProviderConfig,
-  type StopReason,
-  type StreamEvent,
-  type StreamOptions,
-  type Usage,
-} from "./types.ts"
+import { cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
+import { ProviderError, type ChatRequest, type Message, type ProviderConfig, type StopReason, type Usage } from "./types.ts"
 
 /** The API requires `max_tokens`; this is what a turn gets when the agent does not say. */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192
@@ -148,140 +138,130 @@ type OpenBlock =
   | { kind: "tool"; id: string; name: string; json: string }
   | { kind: "other" }
 
-export const makeAnthropicProvider = (config: ProviderConfig): Provider => ({
-  async *stream(request: ChatRequest, options?: StreamOptions): AsyncGenerator<StreamEvent> {
-    const secrets = [config.apiKey]
-    const open = await openRequest({
+export const makeAnthropicProvider = (config: ProviderConfig) =>
+  defineProvider(config, {
+    request: (request) => ({
       url: joinUrl(config.baseUrl, "/messages"),
       headers: { ...anthropicHeaders(config), accept: "text/event-stream" },
       body: anthropicBody(request),
-      secrets,
-      ...(request.signal ? { signal: request.signal } : {}),
-      ...(options?.stallTimeoutMs !== undefined ? { stallTimeoutMs: options.stallTimeoutMs } : {}),
-      ...(options?.fetch ? { fetch: options.fetch } : {}),
-      ...(options?.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
-    })
-    try {
-      const blocks = new Map<number, OpenBlock>()
-      const usage: RawUsage = {}
-      let stop: string | undefined
-      let events = 0
-      for await (const event of sseEvents(open.text())) {
-        const data = event.data.trim()
-        if (data === "") continue
-        let json: Record<string, any>
-        try {
-          json = JSON.parse(data)
-        } catch {
-          throw malformedChunkError(events, data)
-        }
-        events++
-        const type = typeof json["type"] === "string" ? json["type"] : event.event
-        switch (type) {
-          case "message_start":
-            Object.assign(usage, json["message"]?.usage ?? {})
-            break
-          case "content_block_start": {
-            const block = json["content_block"] ?? {}
-            const index = Number(json["index"])
-            if (block.type === "text") {
-              blocks.set(index, { kind: "text" })
-              if (typeof block.text === "string" && block.text !== "") yield { type: "text", delta: block.text }
-            } else if (block.type === "thinking") {
-              blocks.set(index, { kind: "thinking", text: block.thinking ?? "", signature: block.signature ?? "" })
-              if (block.thinking) yield { type: "reasoning", delta: block.thinking }
-            } else if (block.type === "redacted_thinking") {
-              blocks.set(index, { kind: "redacted", data: String(block.data ?? "") })
-            } else if (block.type === "tool_use") {
-              const initial =
-                block.input && typeof block.input === "object" && Object.keys(block.input).length > 0 ? JSON.stringify(block.input) : ""
-              blocks.set(index, { kind: "tool", id: String(block.id ?? ""), name: String(block.name ?? ""), json: initial })
-            } else {
-              blocks.set(index, { kind: "other" })
-            }
-            break
-          }
-          case "content_block_delta": {
-            const block = blocks.get(Number(json["index"]))
-            const delta = json["delta"] ?? {}
-            if (delta.type === "text_delta" && typeof delta.text === "string") {
-              if (delta.text !== "") yield { type: "text", delta: delta.text }
-            } else if (delta.type === "thinking_delta" && block?.kind === "thinking") {
-              block.text += delta.thinking ?? ""
-              if (delta.thinking) yield { type: "reasoning", delta: delta.thinking }
-            } else if (delta.type === "signature_delta" && block?.kind === "thinking") {
-              block.signature += delta.signature ?? ""
-            } else if (delta.type === "input_json_delta" && block?.kind === "tool") {
-              block.json += delta.partial_json ?? ""
-            }
-            break
-          }
-          case "content_block_stop": {
-            const index = Number(json["index"])
-            const block = blocks.get(index)
-            blocks.delete(index)
-            if (block?.kind === "thinking") {
-              yield {
-                type: "reasoning_block",
-                block: { text: block.text, ...(block.signature !== "" ? { signature: block.signature } : {}) },
-              }
-            } else if (block?.kind === "redacted") {
-              yield { type: "reasoning_block", block: { text: "", redactedData: block.data } }
-            } else if (block?.kind === "tool") {
-              yield { type: "tool_call", call: { id: block.id, name: block.name, ...parseToolArguments(block.json) } }
-            }
-            break
-          }
-          case "message_delta":
-            if (typeof json["delta"]?.stop_reason === "string") stop = json["delta"].stop_reason
-            for (const [key, value] of Object.entries(json["usage"] ?? {})) {
-              if (typeof value === "number") (usage as Record<string, number>)[key] = value
-            }
-            break
-          case "message_stop": {
-            yield { type: "usage", usage: toUsage(usage) }
-            yield { type: "stop", reason: stopReason(stop), ...(stop !== undefined ? { raw: stop } : {}) }
-            return
-          }
-          case "error": {
-            const error = json["error"] ?? {}
-            const status = errorStatus[String(error.type)]
-            throw new ProviderError(
-              redact(`Anthropic reported ${error.type ?? "an error"} mid-stream: ${error.message ?? "no message"}`, secrets),
-              {
-                kind: "http",
-                ...(status !== undefined ? { status } : {}),
-                retryable: status !== undefined ? isRetryableStatus(status) : true,
-              },
-            )
-          }
-          default:
-            // ping, and event types added after this was written.
-            break
-        }
-      }
-      // Ended after the stop reason but before message_stop: everything streamed is kept. A
-      // block still open (a tool call whose input never closed) is dropped, never half-run.
-      if (stop !== undefined) {
-        yield { type: "usage", usage: toUsage(usage) }
-        yield { type: "stop", reason: stopReason(stop), raw: stop }
-        return
-      }
-      throw cutOffError(events, "message_stop")
-    } finally {
-      open.close()
-    }
-  },
-
-  listModels: (options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> =>
-    listModelIds({
+    }),
+    read: readAnthropicTurn,
+    models: {
       url: joinUrl(config.baseUrl, "/models?limit=1000"),
       headers: anthropicHeaders(config),
       apiKey: config.apiKey,
       list: "data",
-      ...(options?.signal ? { signal: options.signal } : {}),
-    }),
-})
+    },
+  })
+
+const readAnthropicTurn: TurnReader = async function* (open, secrets) {
+  const blocks = new Map<number, OpenBlock>()
+  const usage: RawUsage = {}
+  let stop: string | undefined
+  let events = 0
+  for await (const event of sseEvents(open.text())) {
+    const data = event.data.trim()
+    if (data === "") continue
+    let json: Record<string, any>
+    try {
+      json = JSON.parse(data)
+    } catch {
+      throw malformedChunkError(events, data)
+    }
+    events++
+    const type = typeof json["type"] === "string" ? json["type"] : event.event
+    switch (type) {
+      case "message_start":
+        Object.assign(usage, json["message"]?.usage ?? {})
+        break
+      case "content_block_start": {
+        const block = json["content_block"] ?? {}
+        const index = Number(json["index"])
+        if (block.type === "text") {
+          blocks.set(index, { kind: "text" })
+          if (typeof block.text === "string" && block.text !== "") yield { type: "text", delta: block.text }
+        } else if (block.type === "thinking") {
+          blocks.set(index, { kind: "thinking", text: block.thinking ?? "", signature: block.signature ?? "" })
+          if (block.thinking) yield { type: "reasoning", delta: block.thinking }
+        } else if (block.type === "redacted_thinking") {
+          blocks.set(index, { kind: "redacted", data: String(block.data ?? "") })
+        } else if (block.type === "tool_use") {
+          const initial =
+            block.input && typeof block.input === "object" && Object.keys(block.input).length > 0 ? JSON.stringify(block.input) : ""
+          blocks.set(index, { kind: "tool", id: String(block.id ?? ""), name: String(block.name ?? ""), json: initial })
+        } else {
+          blocks.set(index, { kind: "other" })
+        }
+        break
+      }
+      case "content_block_delta": {
+        const block = blocks.get(Number(json["index"]))
+        const delta = json["delta"] ?? {}
+        if (delta.type === "text_delta" && typeof delta.text === "string") {
+          if (delta.text !== "") yield { type: "text", delta: delta.text }
+        } else if (delta.type === "thinking_delta" && block?.kind === "thinking") {
+          block.text += delta.thinking ?? ""
+          if (delta.thinking) yield { type: "reasoning", delta: delta.thinking }
+        } else if (delta.type === "signature_delta" && block?.kind === "thinking") {
+          block.signature += delta.signature ?? ""
+        } else if (delta.type === "input_json_delta" && block?.kind === "tool") {
+          block.json += delta.partial_json ?? ""
+        }
+        break
+      }
+      case "content_block_stop": {
+        const index = Number(json["index"])
+        const block = blocks.get(index)
+        blocks.delete(index)
+        if (block?.kind === "thinking") {
+          yield {
+            type: "reasoning_block",
+            block: { text: block.text, ...(block.signature !== "" ? { signature: block.signature } : {}) },
+          }
+        } else if (block?.kind === "redacted") {
+          yield { type: "reasoning_block", block: { text: "", redactedData: block.data } }
+        } else if (block?.kind === "tool") {
+          yield { type: "tool_call", call: { id: block.id, name: block.name, ...parseToolArguments(block.json) } }
+        }
+        break
+      }
+      case "message_delta":
+        if (typeof json["delta"]?.stop_reason === "string") stop = json["delta"].stop_reason
+        for (const [key, value] of Object.entries(json["usage"] ?? {})) {
+          if (typeof value === "number") (usage as Record<string, number>)[key] = value
+        }
+        break
+      case "message_stop": {
+        yield { type: "usage", usage: toUsage(usage) }
+        yield { type: "stop", reason: stopReason(stop), ...(stop !== undefined ? { raw: stop } : {}) }
+        return
+      }
+      case "error": {
+        const error = json["error"] ?? {}
+        const status = errorStatus[String(error.type)]
+        throw new ProviderError(
+          redact(`Anthropic reported ${error.type ?? "an error"} mid-stream: ${error.message ?? "no message"}`, secrets),
+          {
+            kind: "http",
+            ...(status !== undefined ? { status } : {}),
+            retryable: status !== undefined ? isRetryableStatus(status) : true,
+          },
+        )
+      }
+      default:
+        // ping, and event types added after this was written.
+        break
+    }
+  }
+  // Ended after the stop reason but before message_stop: everything streamed is kept. A
+  // block still open (a tool call whose input never closed) is dropped, never half-run.
+  if (stop !== undefined) {
+    yield { type: "usage", usage: toUsage(usage) }
+    yield { type: "stop", reason: stopReason(stop), raw: stop }
+    return
+  }
+  throw cutOffError(events, "message_stop")
+}
 
 /** Anthropic counts cached input apart from `input_tokens`; inputTokens here is the whole prompt, as with OpenAI. */
 const toUsage = (usage: RawUsage): Usage => {

@@ -9,15 +9,22 @@ export const modelIds = (list: unknown, field: "id" | "name" = "id"): Array<stri
       })
     : []
 
-/** A service's model listing: GET `url` with the provider's headers, names from `list[].field`. */
-export const listModelIds = async (args: {
+export interface Listing {
   readonly url: string
   readonly headers: Record<string, string>
   readonly apiKey: string | undefined
   readonly list: string
   readonly field?: "id" | "name"
-  readonly signal?: AbortSignal
-}): Promise<Array<string>> => {
+}
+
+/** A provider's `listModels`: the listing at `url`, read with the caller's signal. */
+export const modelLister =
+  (listing: Listing) =>
+  (options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> =>
+    listModelIds({ ...listing, ...(options?.signal ? { signal: options.signal } : {}) })
+
+/** A service's model listing: GET `url` with the provider's headers, names from `list[].field`. */
+export const listModelIds = async (args: Listing & { readonly signal?: AbortSignal }): Promise<Array<string>> => {
   const json = (await requestJson({
     url: args.url,
     method: "GET",

@@ -3,27 +3,11 @@
  * objects, ids often absent), reasoning in `thinking` or, for older builds, inline `<think>`.
  */
 import { ndjsonLines } from "./ndjson.ts"
-import { listModelIds } from "./model-ids.ts"
+import { defineProvider, type TurnReader } from "./define.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { newCallId, parseToolArguments, reasoningText } from "./tool-calls.ts"
-import { cutOffError, joinUrl, malformedChunkError, openRequest, redact } from "./transport.ts"
-import {
-  ProviderError,
-  type ChatRequest,
-  type Message,
-  type Provider,
-  type ProviderConfig,
-  type StopReason,
-  type StreamEvent,
-  type StreamOptions,
-  type ToolCall,
-} from "./types.ts"
-
-const ollamaHeaders = (config: ProviderConfig): Record<string, string> => ({
-  "content-type": "application/json",
-  // Ollama itself takes no key; one set here is for a proxy or ollama.com in front of it.
-  ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-})
+import { bearerHeaders, cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
+import { ProviderError, type ChatRequest, type Message, type ProviderConfig, type StopReason, type ToolCall } from "./types.ts"
 
 const ollamaMessage = (message: Message): Record<string, unknown> => {
   switch (message.role) {
@@ -83,76 +67,67 @@ const stopReason = (raw: string | undefined, sawToolCalls: boolean): StopReason 
   return "other"
 }
 
-export const makeOllamaProvider = (config: ProviderConfig): Provider => ({
-  async *stream(request: ChatRequest, options?: StreamOptions): AsyncGenerator<StreamEvent> {
-    const secrets = [config.apiKey]
-    const open = await openRequest({
+export const makeOllamaProvider = (config: ProviderConfig) =>
+  defineProvider(config, {
+    request: (request) => ({
       url: joinUrl(config.baseUrl, "/api/chat"),
-      headers: ollamaHeaders(config),
+      // Ollama itself takes no key; one set here is for a proxy or ollama.com in front of it.
+      headers: bearerHeaders(config),
       body: ollamaBody(request),
-      secrets,
-      ...(request.signal ? { signal: request.signal } : {}),
-      ...(options?.stallTimeoutMs !== undefined ? { stallTimeoutMs: options.stallTimeoutMs } : {}),
-      ...(options?.fetch ? { fetch: options.fetch } : {}),
-      ...(options?.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
-    })
-    try {
-      const splitter = new ThinkTagSplitter()
-      const reasoning = new ReasoningStream()
-      let sawToolCalls = false
-      let events = 0
-
-      for await (const line of ndjsonLines(open.text())) {
-        let chunk: Record<string, any>
-        try {
-          chunk = JSON.parse(line.text)
-        } catch {
-          if (!line.complete) break
-          throw malformedChunkError(events, line.text)
-        }
-        events++
-        if (chunk["error"] !== undefined) {
-          throw new ProviderError(redact(`Ollama reported an error mid-stream: ${String(chunk["error"])}`, secrets), {
-            kind: "stream",
-            retryable: false,
-          })
-        }
-        const message = chunk["message"] ?? {}
-        if (typeof message.thinking === "string") yield* reasoning.emit("reasoning", message.thinking)
-        if (typeof message.content === "string") {
-          for (const piece of splitter.push(message.content)) yield* reasoning.emit(piece.type, piece.delta)
-        }
-        if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
-          for (const piece of splitter.flush()) yield* reasoning.emit(piece.type, piece.delta)
-          yield* reasoning.end()
-          sawToolCalls = true
-          for (const raw of message.tool_calls) yield { type: "tool_call", call: toolCallOf(raw) }
-        }
-        if (chunk["done"] === true) {
-          for (const piece of splitter.flush()) yield* reasoning.emit(piece.type, piece.delta)
-          yield* reasoning.end()
-          const raw = typeof chunk["done_reason"] === "string" ? chunk["done_reason"] : undefined
-          yield {
-            type: "usage",
-            usage: { inputTokens: Number(chunk["prompt_eval_count"] ?? 0), outputTokens: Number(chunk["eval_count"] ?? 0) },
-          }
-          yield { type: "stop", reason: stopReason(raw, sawToolCalls), ...(raw !== undefined ? { raw } : {}) }
-          return
-        }
-      }
-      throw cutOffError(events, `the final "done": true line`)
-    } finally {
-      open.close()
-    }
-  },
-
-  listModels: (options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> =>
-    listModelIds({
+    }),
+    read: readOllamaTurn,
+    models: {
       url: joinUrl(config.baseUrl, "/api/tags"),
-      headers: ollamaHeaders(config),
+      headers: bearerHeaders(config),
       apiKey: config.apiKey,
       list: "models",
       field: "name",
-      ...(options?.signal ? { signal: options.signal } : {}),
-    }),
-})
+    },
+  })
+
+const readOllamaTurn: TurnReader = async function* (open, secrets) {
+  const splitter = new ThinkTagSplitter()
+  const reasoning = new ReasoningStream()
+  let sawToolCalls = false
+  let events = 0
+
+  for await (const line of ndjsonLines(open.text())) {
+    let chunk: Record<string, any>
+    try {
+      chunk = JSON.parse(line.text)
+    } catch {
+      if (!line.complete) break
+      throw malformedChunkError(events, line.text)
+    }
+    events++
+    if (chunk["error"] !== undefined) {
+      throw new ProviderError(redact(`Ollama reported an error mid-stream: ${String(chunk["error"])}`, secrets), {
+        kind: "stream",
+        retryable: false,
+      })
+    }
+    const message = chunk["message"] ?? {}
+    if (typeof message.thinking === "string") yield* reasoning.emit("reasoning", message.thinking)
+    if (typeof message.content === "string") {
+      for (const piece of splitter.push(message.content)) yield* reasoning.emit(piece.type, piece.delta)
+    }
+    if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
+      for (const piece of splitter.flush()) yield* reasoning.emit(piece.type, piece.delta)
+      yield* reasoning.end()
+      sawToolCalls = true
+      for (const raw of message.tool_calls) yield { type: "tool_call", call: toolCallOf(raw) }
+    }
+    if (chunk["done"] === true) {
+      for (const piece of splitter.flush()) yield* reasoning.emit(piece.type, piece.delta)
+      yield* reasoning.end()
+      const raw = typeof chunk["done_reason"] === "string" ? chunk["done_reason"] : undefined
+      yield {
+        type: "usage",
+        usage: { inputTokens: Number(chunk["prompt_eval_count"] ?? 0), outputTokens: Number(chunk["eval_count"] ?? 0) },
+      }
+      yield { type: "stop", reason: stopReason(raw, sawToolCalls), ...(raw !== undefined ? { raw } : {}) }
+      return
+    }
+  }
+  throw cutOffError(events, `the final "done": true line`)
+}

@@ -4,29 +4,22 @@
  * differences are absorbed here: reasoning in `reasoning_content`, `reasoning` or inline
  * `<think>` tags; tool calls in fragments by index or whole in one chunk; usage last or not at all.
  */
-import { listModelIds } from "./model-ids.ts"
+import { defineProvider, type TurnReader } from "./define.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { sseEvents } from "./sse.ts"
 import { parseToolArguments, newCallId, reasoningText } from "./tool-calls.ts"
 import { isRetryableStatus } from "../../mesh/retry-policy.ts"
-import { cutOffError, joinUrl, malformedChunkError, openRequest, redact } from "./transport.ts"
+import { bearerHeaders, cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
 import {
   ProviderError,
   type ChatRequest,
   type Message,
-  type Provider,
   type ProviderConfig,
   type StopReason,
   type StreamEvent,
-  type StreamOptions,
   type ToolCall,
   type Usage,
 } from "./types.ts"
-
-export const openAiHeaders = (config: ProviderConfig): Record<string, string> => ({
-  "content-type": "application/json",
-  ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-})
 
 export const openAiMessages = (config: ProviderConfig, request: ChatRequest): Array<Record<string, unknown>> => {
   const out: Array<Record<string, unknown>> = []
@@ -171,90 +164,75 @@ const inStreamError = (error: unknown, secrets: ReadonlyArray<string | undefined
   })
 }
 
-export const makeOpenAiProvider = (config: ProviderConfig): Provider => ({
-  async *stream(request: ChatRequest, options?: StreamOptions): AsyncGenerator<StreamEvent> {
-    const secrets = [config.apiKey]
-    const open = await openRequest({
+export const makeOpenAiProvider = (config: ProviderConfig) =>
+  defineProvider(config, {
+    request: (request) => ({
       url: joinUrl(config.baseUrl, "/chat/completions"),
-      headers: { ...openAiHeaders(config), accept: "text/event-stream" },
+      headers: { ...bearerHeaders(config), accept: "text/event-stream" },
       body: openAiBody(config, request),
-      secrets,
-      ...(request.signal ? { signal: request.signal } : {}),
-      ...(options?.stallTimeoutMs !== undefined ? { stallTimeoutMs: options.stallTimeoutMs } : {}),
-      ...(options?.fetch ? { fetch: options.fetch } : {}),
-      ...(options?.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
-    })
-    try {
-      const splitter = new ThinkTagSplitter()
-      const calls = new ToolCallAssembler()
-      const reasoning = new ReasoningStream()
-      let finish: string | undefined
-      let usage: Usage | undefined
-      let refused = false
-      let events = 0
-
-      const end = function* (): Generator<StreamEvent> {
-        for (const piece of splitter.flush()) yield* reasoning.emit(piece.type, piece.delta)
-        yield* reasoning.end()
-        for (const call of calls.finish()) yield { type: "tool_call", call }
-        if (usage !== undefined) yield { type: "usage", usage }
-        yield { type: "stop", reason: stopReason(finish, calls.size > 0, refused), ...(finish !== undefined ? { raw: finish } : {}) }
-      }
-
-      for await (const event of sseEvents(open.text())) {
-        const data = event.data.trim()
-        if (data === "[DONE]") {
-          yield* end()
-          return
-        }
-        if (data === "") continue
-        let chunk: { choices?: Array<{ delta?: Record<string, unknown>; finish_reason?: string | null }>; usage?: unknown; error?: unknown }
-        try {
-          chunk = JSON.parse(data)
-        } catch {
-          throw malformedChunkError(events, data)
-        }
-        events++
-        if (chunk.error !== undefined && chunk.error !== null) throw inStreamError(chunk.error, secrets)
-        const found = usageOf(chunk.usage)
-        if (found !== undefined) usage = found
-        for (const choice of chunk.choices ?? []) {
-          const delta = choice.delta ?? {}
-          for (const key of ["reasoning_content", "reasoning"] as const) {
-            const value = delta[key]
-            if (typeof value === "string") yield* reasoning.emit("reasoning", value)
-          }
-          if (typeof delta["content"] === "string") {
-            for (const piece of splitter.push(delta["content"])) yield* reasoning.emit(piece.type, piece.delta)
-          }
-          if (typeof delta["refusal"] === "string" && delta["refusal"] !== "") {
-            refused = true
-            yield { type: "refusal", delta: delta["refusal"] }
-          }
-          if (Array.isArray(delta["tool_calls"])) {
-            yield* reasoning.end()
-            calls.add(delta["tool_calls"])
-          }
-          if (typeof choice.finish_reason === "string" && choice.finish_reason !== "") finish = choice.finish_reason
-        }
-      }
-      // Ended after a finish reason but before [DONE] (some services never send it): a whole answer.
-      if (finish !== undefined) {
-        yield* end()
-        return
-      }
-      throw cutOffError(events, "data: [DONE]")
-    } finally {
-      open.close()
-    }
-  },
-
-  listModels: (options?: { signal?: AbortSignal }): Promise<ReadonlyArray<string>> =>
-    listModelIds({
-      url: joinUrl(config.baseUrl, "/models"),
-      headers: openAiHeaders(config),
-      apiKey: config.apiKey,
-      list: "data",
-      ...(options?.signal ? { signal: options.signal } : {}),
     }),
-})
+    read: readOpenAiTurn,
+    models: { url: joinUrl(config.baseUrl, "/models"), headers: bearerHeaders(config), apiKey: config.apiKey, list: "data" },
+  })
+
+const readOpenAiTurn: TurnReader = async function* (open, secrets) {
+  const splitter = new ThinkTagSplitter()
+  const calls = new ToolCallAssembler()
+  const reasoning = new ReasoningStream()
+  let finish: string | undefined
+  let usage: Usage | undefined
+  let refused = false
+  let events = 0
+
+  const end = function* (): Generator<StreamEvent> {
+    for (const piece of splitter.flush()) yield* reasoning.emit(piece.type, piece.delta)
+    yield* reasoning.end()
+    for (const call of calls.finish()) yield { type: "tool_call", call }
+    if (usage !== undefined) yield { type: "usage", usage }
+    yield { type: "stop", reason: stopReason(finish, calls.size > 0, refused), ...(finish !== undefined ? { raw: finish } : {}) }
+  }
+
+  for await (const event of sseEvents(open.text())) {
+    const data = event.data.trim()
+    if (data === "[DONE]") {
+      yield* end()
+      return
+    }
+    if (data === "") continue
+    let chunk: { choices?: Array<{ delta?: Record<string, unknown>; finish_reason?: string | null }>; usage?: unknown; error?: unknown }
+    try {
+      chunk = JSON.parse(data)
+    } catch {
+      throw malformedChunkError(events, data)
+    }
+    events++
+    if (chunk.error !== undefined && chunk.error !== null) throw inStreamError(chunk.error, secrets)
+    const found = usageOf(chunk.usage)
+    if (found !== undefined) usage = found
+    for (const choice of chunk.choices ?? []) {
+      const delta = choice.delta ?? {}
+      for (const key of ["reasoning_content", "reasoning"] as const) {
+        const value = delta[key]
+        if (typeof value === "string") yield* reasoning.emit("reasoning", value)
+      }
+      if (typeof delta["content"] === "string") {
+        for (const piece of splitter.push(delta["content"])) yield* reasoning.emit(piece.type, piece.delta)
+      }
+      if (typeof delta["refusal"] === "string" && delta["refusal"] !== "") {
+        refused = true
+        yield { type: "refusal", delta: delta["refusal"] }
+      }
+      if (Array.isArray(delta["tool_calls"])) {
+        yield* reasoning.end()
+        calls.add(delta["tool_calls"])
+      }
+      if (typeof choice.finish_reason === "string" && choice.finish_reason !== "") finish = choice.finish_reason
+    }
+  }
+  // Ended after a finish reason but before [DONE] (some services never send it): a whole answer.
+  if (finish !== undefined) {
+    yield* end()
+    return
+  }
+  throw cutOffError(events, "data: [DONE]")
+}

@@ -4,7 +4,7 @@
  * into ProviderErrors whose messages carry the service's own explanation but never a secret.
  */
 import { isRetryableStatus, parseRetryAfter } from "../../mesh/retry-policy.ts"
-import { ProviderError } from "./types.ts"
+import { ProviderError, type ProviderConfig, type StreamOptions } from "./types.ts"
 
 export const DEFAULT_STALL_TIMEOUT_MS = 60_000
 
@@ -266,6 +266,19 @@ export const openRequest = async (args: RequestArgs): Promise<OpenResponse> => {
   }
   return { response, text, close }
 }
+
+/** Opens one streamed turn: the request's own arguments, its caller's signal and the stream options. */
+export const openStream = (
+  args: Pick<RequestArgs, "url" | "headers" | "body" | "secrets">,
+  signal: AbortSignal | undefined,
+  options: StreamOptions = {},
+): Promise<OpenResponse> => openRequest({ ...args, ...options, ...(signal ? { signal } : {}) })
+
+/** JSON, and the key as a bearer token when there is one (OpenAI and the services that speak it; a proxy in front of Ollama). */
+export const bearerHeaders = (config: ProviderConfig): Record<string, string> => ({
+  "content-type": "application/json",
+  ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+})
 
 /** Reads a whole JSON response (model lists) under the same rules. */
 export const requestJson = async (args: RequestArgs): Promise<unknown> => {
