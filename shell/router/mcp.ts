@@ -8,6 +8,7 @@ import * as Schema from "effect/Schema"
 import { MCP_SERVERS_KEY, McpOAuthState, McpServer, originOf } from "../../schemas/mcp.ts"
 import { NotFound, ToolFailed, Unavailable } from "../../schemas/errors.ts"
 import { defineRoute } from "./route.ts"
+import { listRoute, storedList } from "./stored-list.ts"
 
 const storageError = (error: unknown) => new Unavailable({ message: `The MCP servers could not be read or written: ${String(error)}` })
 
@@ -35,16 +36,10 @@ const forgetSession = async (name: string) => {
  */
 const replaced = new Map<string, McpServer>()
 
-const readAll = async (): Promise<McpServer[]> => {
-  const raw = (await chrome.storage.local.get(MCP_SERVERS_KEY))[MCP_SERVERS_KEY]
-  return Array.isArray(raw) ? raw.filter((s): s is McpServer => Schema.is(McpServer)(s)) : []
-}
+const readAll = storedList(MCP_SERVERS_KEY, McpServer)
 
 export const mcpRoutes = {
-  "mcp.list": defineRoute({
-    params: Schema.optional(Schema.Unknown),
-    handle: () => Effect.tryPromise({ try: readAll, catch: storageError }),
-  }),
+  "mcp.list": listRoute(readAll, storageError),
   /** One server's address, token and time limit, for its worker. */
   "mcp.server": defineRoute({
     params: Schema.Struct({ name: Schema.String }),

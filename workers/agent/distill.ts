@@ -9,7 +9,7 @@
 import type { WireError } from "../../schemas/errors.ts"
 import { SUMMARY_DEFAULT_TIMEOUT_MS } from "../../schemas/tool-definition.ts"
 import type { RouterCall } from "../mesh/protocol.ts"
-import { makeProvider } from "./providers/index.ts"
+import { providerOf } from "./providers/index.ts"
 import { ProviderError, type Provider } from "./providers/types.ts"
 
 const DEFAULT_CONTEXT_WINDOW = 128_000
@@ -54,12 +54,7 @@ const resolveModel = async (router: RouterCall): Promise<SummaryModel | WireErro
     contextWindow?: number
   }
   return {
-    provider: makeProvider({
-      kind: p.kind,
-      baseUrl: p.baseUrl,
-      ...(p.apiKey ? { apiKey: p.apiKey } : {}),
-      ...(p.quirks ? { quirks: p.quirks } : {}),
-    }),
+    provider: providerOf(p),
     model: choice.model,
     contextWindow: p.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
     stallTimeoutMs: s.model?.stallTimeoutMs ?? 60_000,

@@ -11,7 +11,7 @@ import { runLoop, type RunOutcome } from "./loop.ts"
 import { EventSender } from "./event-stream.ts"
 import { faultInjection } from "../mesh/fault-injection.ts"
 import type { AgentHost, AgentWorkerApi, RunRequest, RunResult } from "./protocol.ts"
-import { makeProvider } from "./providers/index.ts"
+import { providerOf } from "./providers/index.ts"
 import { ConversationStore } from "./store.ts"
 import { titleFrom } from "./store.ts"
 import { composeSystemPrompt, subAgentPrompt } from "./system-prompt.ts"
@@ -115,12 +115,7 @@ const runWith = async (h: AgentHost, stream: EventSender, request: RunRequest): 
     const outcome = await runLoop({
       conversationId,
       runId,
-      provider: makeProvider({
-        kind: p.kind,
-        baseUrl: p.baseUrl,
-        ...(p.apiKey ? { apiKey: p.apiKey } : {}),
-        ...(p.quirks ? { quirks: p.quirks } : {}),
-      }),
+      provider: providerOf(p),
       model: modelChoice.model,
       system: [
         composeSystemPrompt(s.systemPrompt, request.system ?? conversation.system),

@@ -10,7 +10,7 @@ import { compileJsonSchema } from "../../schemas/json-schema.ts"
 import type { WireError } from "../../schemas/errors.ts"
 import { defineTool, type ToolDefinition } from "../../schemas/tool-definition.ts"
 import type { SandboxInputs } from "../../shell/sandbox.ts"
-import type { CallOutcome, RouterCall, SandboxOutcome } from "./protocol.ts"
+import { storedList, type CallOutcome, type RouterCall, type SandboxOutcome } from "./protocol.ts"
 import type { InProcessHandler } from "./supervisor.ts"
 
 export const CUSTOM_TOOL_TIMEOUT_MS = 30_000
@@ -42,13 +42,11 @@ const program = (code: string) => `return await (async (args, readBlob) => {\n${
 
 export class CustomTools {
   private tools = new Map<string, Stored>()
-  private runs = 0
 
   constructor(private readonly options: CustomToolsOptions) {}
 
   async load(): Promise<void> {
-    const reply = await this.options.router("customTools.list")
-    const stored = reply.ok && Array.isArray(reply.value) ? (reply.value as Stored[]) : []
+    const stored = await storedList<Stored>(this.options.router, "customTools.list")
     this.tools = new Map(stored.map((t) => [t.name, t]))
     this.options.onChange(this.definitions())
   }
@@ -71,7 +69,12 @@ export class CustomTools {
     if (typeof spec.code !== "string" || spec.code.trim().length === 0)
       return invalid("code must be JavaScript: the body of an async function of args that returns the result", "code")
     // Compile without running: a syntax error is refused now, with its message.
-    const check = await this.options.run(`check-${++this.runs}`, `(async (args, readBlob) => {\n${spec.code}\n}); return true`, 5_000, {})
+    const check = await this.options.run(
+      `check-${crypto.randomUUID()}`,
+      `(async (args, readBlob) => {\n${spec.code}\n}); return true`,
+      5_000,
+      {},
+    )
     if (!check.ok) return invalid(`the code does not compile: ${check.error.message}`, "code")
     const previous = this.tools.get(name)
     const tool: Stored = {
@@ -153,7 +156,7 @@ export class CustomTools {
   readonly handler: InProcessHandler = async (request, signal) => {
     const tool = this.tools.get(request.tool)
     if (!tool) return { ok: false, error: { code: "not_found", message: `There is no custom tool "${request.tool}".` } }
-    const runId = `custom-${++this.runs}`
+    const runId = `custom-${crypto.randomUUID()}`
     const onAbort = () => void this.options.cancel(runId)
     signal.addEventListener("abort", onAbort, { once: true })
     try {

@@ -23,7 +23,7 @@ import {
 } from "../../schemas/mcp.ts"
 import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import type { McpConnectionConfig, McpListing, McpWorkerApi } from "../mcp/worker.ts"
-import type { CallOutcome, RouterCall } from "./protocol.ts"
+import { storedList, type CallOutcome, type RouterCall } from "./protocol.ts"
 
 export interface McpServersOptions {
   readonly router: RouterCall
@@ -69,14 +69,12 @@ const httpAddress = (text: string): URL | undefined => {
 
 export class McpServers {
   private servers = new Map<string, McpServer>()
-  private tests = 0
 
   constructor(private readonly options: McpServersOptions) {}
 
   async load(): Promise<void> {
-    const reply = await this.options.router("mcp.list")
     // What OAuth left stays with the router and the server's worker, never here.
-    const stored = (reply.ok && Array.isArray(reply.value) ? (reply.value as McpServer[]) : []).map(({ oauth: _oauth, ...s }) => s)
+    const stored = (await storedList<McpServer>(this.options.router, "mcp.list")).map(({ oauth: _oauth, ...s }) => s)
     this.servers = new Map(stored.map((s) => [s.name, s]))
     this.changed()
     // What each server lists now is compared with what the user accepted, before the model sees it.
@@ -210,7 +208,7 @@ export class McpServers {
     const parsed = this.parse(input, kept)
     if (!parsed.ok) return parsed
     // A colon is in no server's name: a test's worker is never a kept server's (ended after it).
-    const key = `mcp:test:${++this.tests}`
+    const key = `mcp:test:${crypto.randomUUID()}`
     try {
       const worker = await this.options.worker(key)
       await worker.configure(connectionOf(parsed.value))

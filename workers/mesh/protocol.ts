@@ -20,6 +20,12 @@ export type CallOutcome = { readonly ok: true; readonly value: unknown } | { rea
 
 export type RouterCall = (method: RouterMethod, params?: unknown) => Promise<RouterReply>
 
+/** A list the router keeps in storage (custom tools, MCP servers), as it answered; a failed read is an empty list. */
+export const storedList = async <T>(router: RouterCall, method: RouterMethod): Promise<Array<T>> => {
+  const reply = await router(method)
+  return reply.ok && Array.isArray(reply.value) ? (reply.value as Array<T>) : []
+}
+
 /**
  * What the supervisor lends each worker. Workers are short-lived (replaced on a crash), so
  * anything that must outlive one, such as a blob URL handed to the model, is made by the host.

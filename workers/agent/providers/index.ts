@@ -33,5 +33,19 @@ export const makeProvider = (config: ProviderConfig): Provider => {
   }
 }
 
+/** A provider from a stored provider's settings: what a request needs of them, and nothing else. */
+export const providerOf = (settings: {
+  readonly kind: ProviderConfig["kind"]
+  readonly baseUrl: string
+  readonly apiKey?: string | undefined
+  readonly quirks?: ProviderConfig["quirks"] | undefined
+}): Provider =>
+  makeProvider({
+    kind: settings.kind,
+    baseUrl: settings.baseUrl,
+    ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+    ...(settings.quirks ? { quirks: settings.quirks } : {}),
+  })
+
 export { ProviderError } from "./types.ts"
 export type * from "./types.ts"

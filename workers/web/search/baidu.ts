@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed, type SearchEngine } from "./hits.ts"
 import { hasClass, parseHtml } from "./html.ts"
-import { fetchPage } from "./http.ts"
+import { reachablePage } from "./http.ts"
 import { counted } from "../../../schemas/plural.ts"
 
 /** One organic result as the page shows it: `link` is still Baidu's redirect, `landing` the real address when the page gives it. */
@@ -145,9 +145,7 @@ export const searchBaidu: SearchEngine = (query, maxResults, settings, signal) =
     const url = new URL(settings.baiduEndpoint)
     url.searchParams.set("wd", query)
     url.searchParams.set("ie", "utf-8")
-    const page = yield* fetchPage({ engine: "Baidu", url: url.href, signal }).pipe(
-      Effect.mapError((e) => (e._tag === "Unreachable" ? e.toToolFailed() : e)),
-    )
+    const page = yield* reachablePage({ engine: "Baidu", url: url.href, signal })
     if (isBaiduCaptcha(page.url)) return yield* Effect.fail(blocked())
     if (page.status < 200 || page.status >= 300) {
       return yield* Effect.fail(

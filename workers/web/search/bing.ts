@@ -4,8 +4,8 @@
  */
 import * as Effect from "effect/Effect"
 import { ToolFailed } from "../../../schemas/errors.ts"
-import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed, type SearchEngine } from "./hits.ts"
-import { apiJson, fetchPage, type FetchedPage } from "./http.ts"
+import { hitsFrom, type SearchHit, type SearchFailed, type SearchEngine } from "./hits.ts"
+import { apiJson, apiSearch } from "./http.ts"
 
 interface BingError {
   readonly code?: string
@@ -21,22 +21,10 @@ export const readBingResponse = (status: number, body: string): Array<SearchHit>
   const record = json as {
     _type?: string
     errors?: ReadonlyArray<BingError>
-    webPages?: { value?: ReadonlyArray<{ name?: unknown; url?: unknown; snippet?: unknown }> }
+    webPages?: { value?: ReadonlyArray<Record<string, unknown>> }
   }
   if (status < 200 || status >= 300 || record._type === "ErrorResponse") return bingError(status, record.errors?.[0])
-  const pages = record.webPages?.value ?? []
-  return pages.flatMap((page) => {
-    const url = httpUrl(typeof page.url === "string" ? page.url : undefined)
-    return url === undefined
-      ? []
-      : [
-          {
-            title: cleanText(typeof page.name === "string" ? page.name : ""),
-            url,
-            snippet: cleanText(typeof page.snippet === "string" ? page.snippet : ""),
-          },
-        ]
-  })
+  return hitsFrom(record.webPages?.value ?? [], { title: "name", url: "url", snippet: "snippet" })
 }
 
 const bingError = (status: number, error: BingError | undefined): SearchFailed => {
@@ -69,11 +57,9 @@ export const searchBing: SearchEngine = (query, maxResults, settings, signal) =>
   // Raw text without highlighting markers: the snippet goes to the model as plain text.
   url.searchParams.set("textDecorations", "false")
   url.searchParams.set("textFormat", "Raw")
-  return fetchPage({ engine: "Bing", url: url.href, init: { headers: { "Ocp-Apim-Subscription-Key": key } }, signal }).pipe(
-    Effect.mapError((e) => (e._tag === "Unreachable" ? e.toToolFailed() : e)),
-    Effect.flatMap((page: FetchedPage) => {
-      const read = readBingResponse(page.status, page.text)
-      return read instanceof ToolFailed ? Effect.fail(read) : Effect.succeed(finishHits(read, maxResults))
-    }),
+  return apiSearch(
+    { engine: "Bing", url: url.href, init: { headers: { "Ocp-Apim-Subscription-Key": key } }, signal },
+    readBingResponse,
+    maxResults,
   )
 }

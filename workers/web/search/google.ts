@@ -4,8 +4,8 @@
  */
 import * as Effect from "effect/Effect"
 import { ToolFailed } from "../../../schemas/errors.ts"
-import { cleanText, finishHits, httpUrl, type SearchHit, type SearchFailed, type SearchEngine } from "./hits.ts"
-import { apiJson, fetchPage } from "./http.ts"
+import { hitsFrom, type SearchHit, type SearchFailed, type SearchEngine } from "./hits.ts"
+import { apiJson, apiSearch } from "./http.ts"
 
 interface GoogleError {
   readonly code?: number
@@ -20,21 +20,10 @@ export const readGoogleResponse = (status: number, body: string): Array<SearchHi
   if (json instanceof ToolFailed) return json
   const record = json as {
     error?: GoogleError
-    items?: ReadonlyArray<{ title?: unknown; link?: unknown; snippet?: unknown }>
+    items?: ReadonlyArray<Record<string, unknown>>
   }
   if (status < 200 || status >= 300 || record.error !== undefined) return googleError(status, record.error)
-  return (record.items ?? []).flatMap((item) => {
-    const url = httpUrl(typeof item.link === "string" ? item.link : undefined)
-    return url === undefined
-      ? []
-      : [
-          {
-            title: cleanText(typeof item.title === "string" ? item.title : ""),
-            url,
-            snippet: cleanText(typeof item.snippet === "string" ? item.snippet : ""),
-          },
-        ]
-  })
+  return hitsFrom(record.items ?? [], { title: "title", url: "link", snippet: "snippet" })
 }
 
 const googleError = (status: number, error: GoogleError | undefined): SearchFailed => {
@@ -66,11 +55,5 @@ export const searchGoogle: SearchEngine = (query, maxResults, settings, signal) 
   url.searchParams.set("cx", cx)
   url.searchParams.set("q", query)
   url.searchParams.set("num", String(maxResults))
-  return fetchPage({ engine: "Google Custom Search", url: url.href, signal }).pipe(
-    Effect.mapError((e) => (e._tag === "Unreachable" ? e.toToolFailed() : e)),
-    Effect.flatMap((page) => {
-      const read = readGoogleResponse(page.status, page.text)
-      return read instanceof ToolFailed ? Effect.fail(read) : Effect.succeed(finishHits(read, maxResults))
-    }),
-  )
+  return apiSearch({ engine: "Google Custom Search", url: url.href, signal }, readGoogleResponse, maxResults)
 }

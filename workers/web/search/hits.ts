@@ -32,6 +32,17 @@ export const httpUrl = (raw: string | null | undefined, base?: string): string |
   }
 }
 
+/** Hits out of an API's result list: `fields` names where each entry keeps its title, address and snippet. */
+export const hitsFrom = (
+  entries: ReadonlyArray<Record<string, unknown>>,
+  fields: { readonly title: string; readonly url: string; readonly snippet: string },
+): Array<SearchHit> =>
+  entries.flatMap((entry) => {
+    const text = (key: string) => (typeof entry[key] === "string" ? entry[key] : undefined)
+    const url = httpUrl(text(fields.url))
+    return url === undefined ? [] : [{ title: cleanText(text(fields.title)), url, snippet: cleanText(text(fields.snippet)) }]
+  })
+
 /** Two addresses that differ only by a fragment, a trailing slash or the host's case name one page. */
 const sameTargetKey = (url: string): string => {
   const u = new URL(url)

@@ -6,7 +6,7 @@ import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import { BodyTooLarge, decodeBody, readBody } from "../body.ts"
-import { stripBom, type SearchFailed } from "./hits.ts"
+import { finishHits, stripBom, type SearchFailed, type SearchHit } from "./hits.ts"
 import { fetchWithRetries, NETWORK_READS } from "../../mesh/retry-policy.ts"
 
 /** The request never got an answer (DNS, refused connection, TLS, offline). */
@@ -64,6 +64,23 @@ export const fetchPage = (plan: RequestPlan): Effect.Effect<FetchedPage, Unreach
             })
           : new Unreachable({ engine: plan.engine, url: plan.url, reason: errorText(error) }),
   })
+
+/** The page, or the search's failure: an engine that has no fallback says it could not reach the service. */
+export const reachablePage = (plan: RequestPlan): Effect.Effect<FetchedPage, Cancelled | SearchFailed> =>
+  fetchPage(plan).pipe(Effect.mapError((e) => (e._tag === "Unreachable" ? e.toToolFailed() : e)))
+
+/** A search through a JSON API: its response read into hits (or the API's own error), the first `maxResults` kept. */
+export const apiSearch = (
+  plan: RequestPlan,
+  read: (status: number, body: string) => Array<SearchHit> | SearchFailed,
+  maxResults: number,
+): Effect.Effect<Array<SearchHit>, Cancelled | SearchFailed> =>
+  reachablePage(plan).pipe(
+    Effect.flatMap((page) => {
+      const hits = read(page.status, page.text)
+      return hits instanceof ToolFailed ? Effect.fail(hits) : Effect.succeed(finishHits(hits, maxResults))
+    }),
+  )
 
 export const originOf = (url: string): string => {
   try {
