@@ -11,13 +11,6 @@ export const ROUTER_MESSAGE_KIND = "agent-mesh/router"
 /** The service worker to the offscreen document: the stored settings changed (shell/settings-cache.ts). */
 export const SETTINGS_CHANGED_KIND = "agent-mesh/settings-changed"
 
-export const RouterRequest = Schema.Struct({
-  kind: Schema.Literal(ROUTER_MESSAGE_KIND),
-  method: Schema.String,
-  params: Schema.optionalKey(Schema.Unknown),
-})
-export type RouterRequest = typeof RouterRequest.Type
-
 export const RouterReply = Schema.Union([
   Schema.Struct({ ok: Schema.Literal(true), value: Schema.Unknown }),
   Schema.Struct({ ok: Schema.Literal(false), error: WireError }),

@@ -9,7 +9,7 @@ import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import { InvalidInput, toWire, Unavailable, type ToolError } from "../schemas/errors.ts"
 import { issueLines } from "../schemas/primitives.ts"
-import { ROUTER_MESSAGE_KIND, RouterRequest, type RouterReply } from "../schemas/router.ts"
+import { ROUTER_MESSAGE_KIND, type RouterReply } from "../schemas/router.ts"
 import { SETTINGS_KEY } from "../schemas/settings.ts"
 import { syncLocalModelRules } from "./local-model-origins.ts"
 import { notifySettingsChanged } from "./router/settings-store.ts"
@@ -30,10 +30,14 @@ chrome.storage.onChanged.addListener((changes, area) => {
   void notifySettingsChanged()
 })
 
-const decodeRequest = Schema.decodeUnknownExit(RouterRequest)
+/** A request once its envelope is checked: the route's parameters are decoded by the route's own schema, once. */
+interface RouterRequest {
+  readonly method: string
+  readonly params: unknown
+}
 
 const route = (request: RouterRequest, sender: chrome.runtime.MessageSender): Effect.Effect<unknown, ToolError> => {
-  const target = (routes as unknown as Record<string, Route>)[request.method]
+  const target = Object.hasOwn(routes, request.method) ? (routes as unknown as Record<string, Route>)[request.method] : undefined
   if (target === undefined) return Effect.fail(new Unavailable({ message: `The service worker has no route "${request.method}".` }))
   const params = Schema.decodeUnknownExit(target.params as Schema.Codec<unknown, unknown>)(request.params, { errors: "all" })
   if (Exit.isFailure(params)) {
@@ -54,19 +58,18 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
   // Only the extension's own pages may use the router: content scripts (whose url is the web
   // page's) may not.
   if (sender.id !== chrome.runtime.id || !sender.url?.startsWith(chrome.runtime.getURL(""))) return false
-  const decoded = decodeRequest(message)
-  if (Exit.isFailure(decoded)) {
+  const { method, params } = message as { method?: unknown; params?: unknown }
+  if (typeof method !== "string") {
     sendResponse({
       ok: false,
       error: toWire(new InvalidInput({ tool: "router", message: "malformed router request" })),
     } satisfies RouterReply)
     return false
   }
-  void Effect.runPromiseExit(route(decoded.value, sender)).then((exit) => {
+  void Effect.runPromiseExit(route({ method, params }, sender)).then((exit) => {
     if (Exit.isSuccess(exit)) return sendResponse({ ok: true, value: exit.value } satisfies RouterReply)
     const failure = exit.cause.reasons.find(Cause.isFailReason)?.error
-    const error =
-      failure ?? new Unavailable({ message: `The service worker failed on ${decoded.value.method}: ${String(Cause.squash(exit.cause))}` })
+    const error = failure ?? new Unavailable({ message: `The service worker failed on ${method}: ${String(Cause.squash(exit.cause))}` })
     sendResponse({ ok: false, error: toWire(error) } satisfies RouterReply)
   })
   return true
