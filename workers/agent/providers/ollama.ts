@@ -5,7 +5,7 @@
 import { ndjsonLines } from "./ndjson.ts"
 import { defineProvider, type TurnReader } from "./define.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
-import { newCallId, parseToolArguments, reasoningText } from "./tool-calls.ts"
+import { functionTools, newCallId, parseToolArguments, reasoningText } from "./tool-calls.ts"
 import { bearerHeaders, cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
 import { ProviderError, type ChatRequest, type Message, type ProviderConfig, type StopReason, type ToolCall } from "./types.ts"
 
@@ -38,14 +38,7 @@ export const ollamaBody = (request: ChatRequest): Record<string, unknown> => ({
   model: request.model,
   messages: [...(request.system ? [{ role: "system", content: request.system }] : []), ...request.messages.map(ollamaMessage)],
   stream: true,
-  ...(request.tools && request.tools.length > 0
-    ? {
-        tools: request.tools.map((tool) => ({
-          type: "function",
-          function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-        })),
-      }
-    : {}),
+  ...functionTools(request),
   ...(request.maxTokens !== undefined ? { options: { num_predict: request.maxTokens } } : {}),
 })
 

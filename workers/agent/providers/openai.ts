@@ -7,7 +7,7 @@
 import { defineProvider, type TurnReader } from "./define.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { sseEvents } from "./sse.ts"
-import { parseToolArguments, newCallId, reasoningText } from "./tool-calls.ts"
+import { functionTools, parseToolArguments, newCallId, reasoningText } from "./tool-calls.ts"
 import { isRetryableStatus } from "../../mesh/retry-policy.ts"
 import { bearerHeaders, cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
 import {
@@ -58,14 +58,7 @@ export const openAiBody = (config: ProviderConfig, request: ChatRequest): Record
   messages: openAiMessages(config, request),
   stream: true,
   stream_options: { include_usage: true },
-  ...(request.tools && request.tools.length > 0
-    ? {
-        tools: request.tools.map((tool) => ({
-          type: "function",
-          function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-        })),
-      }
-    : {}),
+  ...functionTools(request),
   ...(request.maxTokens !== undefined
     ? config.quirks?.maxCompletionTokens
       ? { max_completion_tokens: request.maxTokens }

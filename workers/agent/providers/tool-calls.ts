@@ -1,5 +1,16 @@
 /** What every protocol does the same way with tool calls and reasoning. */
-import type { ReasoningBlock, ToolCall } from "./types.ts"
+import type { ChatRequest, ReasoningBlock, ToolCall } from "./types.ts"
+
+/** The request's tools as OpenAI's function tools (Ollama takes the same), or nothing when it has none. */
+export const functionTools = (request: ChatRequest): { tools?: Array<Record<string, unknown>> } =>
+  request.tools && request.tools.length > 0
+    ? {
+        tools: request.tools.map((tool) => ({
+          type: "function",
+          function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+        })),
+      }
+    : {}
 
 /**
  * Arguments as the model wrote them: empty means `{}` (Anthropic's no-argument calls), and
