@@ -181,13 +181,9 @@ export const CHANNEL_METHODS: Partial<Record<ChannelMethod, Schema.Top | null>> 
   ...(__DEBUG_API__ ? DEBUG_METHODS : {}),
 }
 
-export const isChannelMethod = (method: string): method is ChannelMethod => Object.hasOwn(CHANNEL_METHODS, method)
-
-/** One request, its parameters decoded: what a handler of its method receives. */
-export type DecodedRequest = { [M in ChannelMethod]: { readonly method: M; readonly params: ChannelParams[M] } }[ChannelMethod]
-
+/** A request of one method, its parameters decoded: what the method's handler receives. */
 type RequestMessage = {
-  [M in ChannelMethod]: { readonly type: "request"; readonly id: string } & DecodedRequest & { method: M }
+  [M in ChannelMethod]: { readonly type: "request"; readonly id: string; readonly method: M; readonly params: ChannelParams[M] }
 }[ChannelMethod]
 
 /** Every message a page may send on the channel: a request of a method of the contract, or a cancel. */
