@@ -126,6 +126,12 @@ export interface ToolCardSpec {
 export const SUMMARY_DEFAULT_TIMEOUT_MS = 120_000
 export const SUMMARY_MAX_TIMEOUT_MS = 30 * 60_000
 
+/**
+ * The time limits of a read that a `prompt` may summarise (web_fetch, get_tab_content): the
+ * request (or the page's reading), and the summary's own limit on top.
+ */
+export const SUMMARISED_READ_LIMITS = { timeoutMs: 30_000, summaryTimeoutMs: SUMMARY_MAX_TIMEOUT_MS } as const
+
 /** The failures of the summary a `prompt` asks for (workers/agent/distill.ts). */
 export const SUMMARY_ERRORS = {
   no_summary_model: "A prompt needs a summary model and none is set: call again without prompt to get the content itself.",

@@ -1,10 +1,16 @@
 /** Tab management tools: list_tabs, open_tab, close_tab, activate_tab (worker group "tabs"). */
 import * as Schema from "effect/Schema"
 import { defineTool } from "../tool-definition.ts"
-import { WholeNumber, withDefault } from "../primitives.ts"
+import { AlwaysTrue, WholeNumber, withDefault } from "../primitives.ts"
 
 const TabId = WholeNumber
 const WindowId = WholeNumber
+const TabTitle = Schema.String.annotate({ description: "The tab's title." })
+const WindowOfTab = WindowId.annotate({ description: "The ID of the window holding the tab." })
+
+/** The parameters of a tool that works on one tab: its ID, from list_tabs or open_tab. */
+const OneTabParameters = (does: string) =>
+  Schema.Struct({ tab_id: TabId.annotate({ description: `The ID of the tab to ${does} (from list_tabs or open_tab).` }) })
 
 /** Every tab tool's own failure: a missing tab or window is `not_found`. */
 const browserErrors = {
@@ -14,9 +20,9 @@ const browserErrors = {
 /** One tab as the tab tools report it. */
 export const TabInfo = Schema.Struct({
   tab_id: TabId.annotate({ description: "The tab's ID, to pass as `tab_id` to other tools." }),
-  window_id: WindowId.annotate({ description: "The ID of the window holding the tab." }),
+  window_id: WindowOfTab,
   url: Schema.String.annotate({ description: "The tab's current URL." }),
-  title: Schema.String.annotate({ description: "The tab's title." }),
+  title: TabTitle,
   active: Schema.Boolean.annotate({ description: "Whether the tab is the active tab of its window." }),
   audible: Schema.Boolean.annotate({ description: "Whether the tab is playing audio." }),
   status: Schema.String.annotate({ description: 'The tab\'s loading status, e.g. "loading" or "complete".' }),
@@ -79,9 +85,9 @@ export const OpenTabParameters = Schema.Struct({
 
 export const OpenTabResult = Schema.Struct({
   tab_id: TabId.annotate({ description: "The tab's ID." }),
-  window_id: WindowId.annotate({ description: "The ID of the window holding the tab." }),
+  window_id: WindowOfTab,
   url: Schema.String.annotate({ description: "The tab's URL after navigation." }),
-  title: Schema.String.annotate({ description: "The tab's title." }),
+  title: TabTitle,
   status: Schema.String.annotate({ description: 'The tab\'s loading status, e.g. "complete".' }),
 })
 
@@ -114,9 +120,7 @@ export const openTab = defineTool({
 // ---------------------------------------------------------------------------------------------
 // close_tab
 
-export const CloseTabParameters = Schema.Struct({
-  tab_id: TabId.annotate({ description: "The ID of the tab to close (from list_tabs or open_tab)." }),
-})
+export const CloseTabParameters = OneTabParameters("close")
 
 export const closeTab = defineTool({
   name: "close_tab",
@@ -129,7 +133,7 @@ export const closeTab = defineTool({
   parameters: CloseTabParameters,
   result: Schema.Struct({
     tab_id: TabId.annotate({ description: "The ID of the closed tab." }),
-    closed: Schema.Literal(true).annotate({ description: "Always true." }),
+    closed: AlwaysTrue,
   }),
   timeoutMs: 10_000,
   errors: browserErrors,
@@ -138,9 +142,7 @@ export const closeTab = defineTool({
 // ---------------------------------------------------------------------------------------------
 // activate_tab
 
-export const ActivateTabParameters = Schema.Struct({
-  tab_id: TabId.annotate({ description: "The ID of the tab to show (from list_tabs or open_tab)." }),
-})
+export const ActivateTabParameters = OneTabParameters("show")
 
 export const activateTab = defineTool({
   name: "activate_tab",
@@ -154,7 +156,7 @@ export const activateTab = defineTool({
   result: Schema.Struct({
     tab_id: TabId.annotate({ description: "The ID of the activated tab." }),
     window_id: WindowId.annotate({ description: "The ID of its window." }),
-    active: Schema.Literal(true).annotate({ description: "Always true." }),
+    active: AlwaysTrue,
   }),
   timeoutMs: 10_000,
   errors: browserErrors,

@@ -1,10 +1,13 @@
 /** Workspace (OPFS) tools: opfs_write, opfs_read, opfs_list, opfs_delete (worker group "workspace"). */
 import * as Schema from "effect/Schema"
 import { defineTool } from "../tool-definition.ts"
-import { PositiveWholeNumber, WholeNumber, withDefault } from "../primitives.ts"
+import { AlwaysTrue, PositiveWholeNumber, WholeNumber, withDefault } from "../primitives.ts"
 
 /** Lines per page of a text read: longer text is read in pages of at most this many lines. */
 export const MAX_READ_LINES = 200
+
+const FilePath = Schema.String.annotate({ description: "The file's path." })
+const FileSize = WholeNumber.annotate({ description: "The file's size in bytes." })
 
 const pathRule = "relative to the workspace root; a leading / is allowed, `..` and empty segments are refused"
 
@@ -40,7 +43,7 @@ export const opfsWrite = defineTool({
   parameters: OpfsWriteParameters,
   result: Schema.Struct({
     path: Schema.String.annotate({ description: "The normalised path of the written file, without a leading slash." }),
-    size: WholeNumber.annotate({ description: "The file's size in bytes." }),
+    size: FileSize,
   }),
   timeoutMs: 10_000,
   errors: fileErrors,
@@ -78,7 +81,7 @@ export const UntrustedMark = Schema.Literal(true).annotate({
 })
 
 export const OpfsReadTextResult = Schema.Struct({
-  path: Schema.String.annotate({ description: "The file's path." }),
+  path: FilePath,
   content: Schema.String.annotate({
     description:
       "The exact text of the returned lines, line endings included and without line numbers: the pages of a file joined together are the file.",
@@ -93,9 +96,9 @@ export const OpfsReadTextResult = Schema.Struct({
 })
 
 export const OpfsReadBlobResult = Schema.Struct({
-  path: Schema.String.annotate({ description: "The file's path." }),
+  path: FilePath,
   blob_url: Schema.String.annotate({ description: "A blob: URL of the file, usable by extension-side code only." }),
-  size: WholeNumber.annotate({ description: "The file's size in bytes." }),
+  size: FileSize,
   mime_type: Schema.String.annotate({ description: "The file's MIME type." }),
   untrusted: Schema.optionalKey(UntrustedMark),
 })
@@ -163,7 +166,7 @@ export const opfsDelete = defineTool({
   parameters: OpfsDeleteParameters,
   result: Schema.Struct({
     path: Schema.String.annotate({ description: "The deleted path." }),
-    deleted: Schema.Literal(true).annotate({ description: "Always true." }),
+    deleted: AlwaysTrue,
   }),
   timeoutMs: 10_000,
   errors: fileErrors,
