@@ -1,6 +1,6 @@
 /** Tab management tools: list_tabs, open_tab, close_tab, activate_tab (worker group "tabs"). */
 import * as Schema from "effect/Schema"
-import { defineTool } from "../tool-definition.ts"
+import { groupTools } from "../tool-definition.ts"
 import { AlwaysTrue, WholeNumber, withDefault } from "../primitives.ts"
 
 const TabId = WholeNumber
@@ -12,10 +12,11 @@ const WindowOfTab = WindowId.annotate({ description: "The ID of the window holdi
 const OneTabParameters = (does: string) =>
   Schema.Struct({ tab_id: TabId.annotate({ description: `The ID of the tab to ${does} (from list_tabs or open_tab).` }) })
 
-/** Every tab tool's own failure: a missing tab or window is `not_found`. */
-const browserErrors = {
-  browser_error: "The browser refused the operation (the message gives its reason).",
-} as const
+/** The tab tools: each may fail as the browser refuses it (a missing tab or window is `not_found`). */
+const tabTool = groupTools("tabs", {
+  timeoutMs: 10_000,
+  errors: { browser_error: "The browser refused the operation (the message gives its reason)." },
+})
 
 /** One tab as the tab tools report it. */
 export const TabInfo = Schema.Struct({
@@ -47,18 +48,15 @@ export const ListTabsParameters = Schema.Struct({
   audible: Schema.optionalKey(Schema.Boolean.annotate({ description: "When true, only tabs currently playing audio." })),
 })
 
-export const listTabs = defineTool({
+export const listTabs = tabTool({
   name: "list_tabs",
   card: { result: "data" },
-  group: "tabs",
   subAgents: ["researcher", "page_operator"],
   description:
     "List the browser's open tabs (tab_id, window_id, url, title, active, audible, status), optionally filtered; all given filters must match. Use it to find the tab the user is talking about, then pass its tab_id to get_tab_content to read it, activate_tab to show it, close_tab to close it, or execute_script to act on it.",
   annotations: { worksOn: "tabs", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private", "untrusted"] } },
   parameters: ListTabsParameters,
   result: Schema.Array(TabInfo),
-  timeoutMs: 10_000,
-  errors: browserErrors,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -91,10 +89,9 @@ export const OpenTabResult = Schema.Struct({
   status: Schema.String.annotate({ description: 'The tab\'s loading status, e.g. "complete".' }),
 })
 
-export const openTab = defineTool({
+export const openTab = tabTool({
   name: "open_tab",
   card: { subject: ["params.url"], result: "data" },
-  group: "tabs",
   subAgents: ["page_operator"],
   description:
     "Open a URL (http, https or about:blank) in a new browser tab, or navigate an existing tab (`tab_id`) to it. Use it when the user should see a page, or when a page needs the browser (login, scripts) to render; by default it waits until the page has loaded. Then read the page with get_tab_content using the returned tab_id, or act on it with execute_script.",
@@ -113,7 +110,6 @@ export const openTab = defineTool({
     navigation_failed:
       "The page did not load (the browser's network error is in the message), or the address did not open as a page; the tab was closed or sent back.",
     redirect_refused: "The address redirected to one open_tab refuses (not http, https or about:blank); the tab was closed or sent back.",
-    ...browserErrors,
   },
 })
 
@@ -122,10 +118,9 @@ export const openTab = defineTool({
 
 export const CloseTabParameters = OneTabParameters("close")
 
-export const closeTab = defineTool({
+export const closeTab = tabTool({
   name: "close_tab",
   card: { subject: ["params.tab_id"], result: "data" },
-  group: "tabs",
   subAgents: ["page_operator"],
   description:
     "Close a browser tab. Anything unsaved in that page is lost, so close only tabs you opened or that the user asked to close; find the tab_id with list_tabs.",
@@ -135,8 +130,6 @@ export const closeTab = defineTool({
     tab_id: TabId.annotate({ description: "The ID of the closed tab." }),
     closed: AlwaysTrue,
   }),
-  timeoutMs: 10_000,
-  errors: browserErrors,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -144,10 +137,9 @@ export const closeTab = defineTool({
 
 export const ActivateTabParameters = OneTabParameters("show")
 
-export const activateTab = defineTool({
+export const activateTab = tabTool({
   name: "activate_tab",
   card: { subject: ["params.tab_id"], result: "data" },
-  group: "tabs",
   subAgents: ["page_operator"],
   description:
     "Switch to a tab and bring its window to the front, so the user sees it. Find the tab_id with list_tabs. Reading a tab does not need this: get_tab_content works on background tabs.",
@@ -158,6 +150,4 @@ export const activateTab = defineTool({
     window_id: WindowId.annotate({ description: "The ID of its window." }),
     active: AlwaysTrue,
   }),
-  timeoutMs: 10_000,
-  errors: browserErrors,
 })
