@@ -5,7 +5,7 @@
 //   node build.mjs --analyze     also list, per output file, the modules in it and their bytes
 //   DIST_DIR=out node build.mjs  write to another folder
 import * as esbuild from "esbuild"
-import { cp, mkdir, readdir, rm, stat } from "node:fs/promises"
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -68,12 +68,24 @@ const common = {
 }
 common.define.__WORKER_GROUPS__ = JSON.stringify(await groups())
 
+/**
+ * The pages a person sees, each written from shell/ui-page.html (one head, one policy for both):
+ * `<page>.html` shows the component `am-<page>` from `<page>.js`, under this title.
+ */
+const uiPages = { sidepanel: "Agent Mesh", options: "Agent Mesh · Settings" }
+const uiPageTemplate = "ui-page.html"
+
 const copyStatic = async () => {
   await cp(path.join(root, "manifest.json"), path.join(out, "manifest.json"))
   await cp(path.join(root, "icons"), path.join(out, "icons"), { recursive: true })
   await cp(path.join(root, "_locales"), path.join(out, "_locales"), { recursive: true })
   for (const file of await readdir(path.join(root, "shell"))) {
+    if (file === uiPageTemplate) continue
     if (file.endsWith(".html") || file.endsWith(".css")) await cp(path.join(root, "shell", file), path.join(out, file))
+  }
+  const template = await readFile(path.join(root, "shell", uiPageTemplate), "utf8")
+  for (const [page, title] of Object.entries(uiPages)) {
+    await writeFile(path.join(out, `${page}.html`), template.replaceAll("{{page}}", page).replaceAll("{{title}}", title))
   }
 }
 

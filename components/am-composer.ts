@@ -5,7 +5,7 @@
 import { LitElement, css, html, nothing } from "lit"
 import { t } from "./i18n.ts"
 import { chat, type ModelOption } from "./state/chat.ts"
-import { StoreController } from "./state/store-controller.ts"
+import { storeValues } from "./state/store-controller.ts"
 import { baseStyles } from "./styles.ts"
 
 const optionValue = (o: { providerId: string; model: string }) => JSON.stringify([o.providerId, o.model])
@@ -17,11 +17,13 @@ export const openSettings = (event?: Event) => {
 }
 
 export class AmComposer extends LitElement {
-  private readonly models = new StoreController(this, chat.models)
-  private readonly runId = new StoreController(this, chat.currentRunId)
-  private readonly picked = new StoreController(this, chat.pickedModel)
-  private readonly view = new StoreController(this, chat.view)
-  private readonly settings = new StoreController(this, chat.settings)
+  private readonly live = storeValues(this, {
+    models: chat.models,
+    runId: chat.currentRunId,
+    picked: chat.pickedModel,
+    view: chat.view,
+    settings: chat.settings,
+  })
 
   static override styles = [
     baseStyles,
@@ -92,7 +94,7 @@ export class AmComposer extends LitElement {
 
   /** Whether the agent waits for the user's answer or yes in this conversation. */
   private waiting(): boolean {
-    const view = this.view.value
+    const view = this.live.view
     return view.questions.length > 0 || view.confirmations.length > 0
   }
 
@@ -106,7 +108,7 @@ export class AmComposer extends LitElement {
       chat.requestAttention()
       return
     }
-    if (this.runId.value || !area.value.trim() || this.models.value.length === 0) return
+    if (this.live.runId || !area.value.trim() || this.live.models.length === 0) return
     start(area.value)
     area.value = ""
     this.resize(area)
@@ -126,7 +128,7 @@ export class AmComposer extends LitElement {
     if (event.key === "Enter" && !event.shiftKey) {
       event.preventDefault()
       this.send()
-    } else if (event.key === "Escape" && this.runId.value) {
+    } else if (event.key === "Escape" && this.live.runId) {
       event.preventDefault()
       void chat.stop()
     }
@@ -143,8 +145,8 @@ export class AmComposer extends LitElement {
   }
 
   private setupMessage() {
-    if (!this.settings.value) return nothing
-    const noProvider = this.settings.value.providers.length === 0
+    if (!this.live.settings) return nothing
+    const noProvider = this.live.settings.providers.length === 0
     return html`<p class="setup" role="note" data-testid="setup-needed">
       ${noProvider ? t("noProvider") : t("noModel")}
       <a href="options.html" @click=${openSettings}>${t("openSettings")}</a>
@@ -152,10 +154,10 @@ export class AmComposer extends LitElement {
   }
 
   override render() {
-    const models: ReadonlyArray<ModelOption> = this.models.value
-    const running = this.runId.value !== undefined
-    void this.picked.value
-    void this.view.value
+    const models: ReadonlyArray<ModelOption> = this.live.models
+    const running = this.live.runId !== undefined
+    void this.live.picked
+    void this.live.view
     const current = chat.effectiveModel()
     return html`
       ${models.length === 0 ? this.setupMessage() : nothing}

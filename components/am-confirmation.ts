@@ -6,50 +6,25 @@
  * default); a yes may also grant the site for the conversation, always, or everything in the
  * conversation. No answer before it expires is a no.
  */
-import { LitElement, css, html, nothing } from "lit"
+import { css, html, nothing } from "lit"
 import type { ConfirmationRequested, ConsentGrant, FlowSource } from "../schemas/events.ts"
-import { ClockController, timeLeft } from "./clock.ts"
+import { AnswerCard } from "./answer-card.ts"
 import { t } from "./i18n.ts"
-import { baseStyles } from "./styles.ts"
+import { writtenTextStyles } from "./styles.ts"
 import { toolLabel } from "./tool-card-text.ts"
-import { caughtText, siteLabel, sitesOf } from "./words.ts"
+import { siteLabel, sitesOf } from "./words.ts"
 
-export class AmConfirmation extends LitElement {
-  static override properties = { request: { attribute: false }, error: { state: true }, busy: { state: true } }
+export class AmConfirmation extends AnswerCard {
+  static override properties = { request: { attribute: false } }
   request: ConfirmationRequested | undefined
   onDecide: ((id: string, allow: boolean, grant?: ConsentGrant) => Promise<void>) | undefined
-  private readonly clock = new ClockController(this)
-  error = ""
-  busy = false
 
   static override styles = [
-    baseStyles,
+    AnswerCard.cardStyles,
+    writtenTextStyles,
     css`
-      :host {
-        display: block;
-        margin: 8px 0;
-      }
-      section {
-        border: 1px solid var(--am-danger);
-        background: var(--am-danger-bg);
-        border-radius: var(--am-radius);
-        padding: 10px 12px;
-      }
-      .head {
-        display: flex;
-        justify-content: space-between;
-        gap: 8px;
-        align-items: baseline;
-      }
       .label {
         font-size: 13px;
-        color: var(--am-danger);
-        font-weight: 600;
-      }
-      .left {
-        font-size: 12px;
-        color: var(--am-muted);
-        font-variant-numeric: tabular-nums;
       }
       p {
         margin: 6px 0;
@@ -70,12 +45,7 @@ export class AmConfirmation extends LitElement {
       }
       /* The whole text, never cut: long scripts scroll inside the card. */
       pre.code {
-        font-family: var(--am-mono);
-        font-size: 12px;
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
         max-height: 16em;
-        overflow: auto;
         margin: 4px 0;
         padding: 6px 8px;
         border: 1px solid var(--am-border, currentColor);
@@ -90,30 +60,12 @@ export class AmConfirmation extends LitElement {
         border: 1px dashed var(--am-muted);
         border-radius: 3px;
       }
-      .actions {
-        display: flex;
-        flex-wrap: wrap;
-        justify-content: flex-end;
-        gap: 8px;
-        margin-top: 8px;
-      }
-      [role="alert"] {
-        color: var(--am-danger);
-        font-size: 12px;
-      }
     `,
   ]
 
   private async decide(allow: boolean, grant?: ConsentGrant) {
-    if (!this.request || !this.onDecide) return
-    this.busy = true
-    try {
-      await this.onDecide(this.request.id, allow, grant)
-    } catch (error) {
-      this.error = caughtText(error)
-    } finally {
-      this.busy = false
-    }
+    const { request, onDecide } = this
+    if (request && onDecide) await this.send(() => onDecide(request.id, allow, grant))
   }
 
   override render() {
@@ -121,11 +73,8 @@ export class AmConfirmation extends LitElement {
     if (!r) return nothing
     const hosts = sitesOf(r.destination ?? r.site).map(siteLabel)
     const host = hosts.join(", ")
-    return html`<section role="group" aria-labelledby="what" data-testid="confirmation">
-      <div class="head">
-        <span class="label" id="what">${t("confirmLabel", toolLabel(r.tool))}</span>
-        <span class="left">${t("questionExpiresIn", timeLeft(r.expiresAt, this.clock.now))}</span>
-      </div>
+    return html`<section class="card danger" role="group" aria-labelledby="label" data-testid="confirmation">
+      ${this.head(t("confirmLabel", toolLabel(r.tool)), r.expiresAt)}
       ${r.reason === "send_read_data" ? html`<p>${t("confirmReasonSend")}</p>` : nothing}
       ${r.reason === "navigate_user_tab" ? html`<p>${t("confirmReasonNavigate")}</p>` : nothing}
       ${r.reason === "user_site" ? html`<p>${t("confirmReasonUserSite")}</p>` : nothing}

@@ -6,8 +6,9 @@ import { caughtText } from "./words.ts"
 import { pencilIcon, trashIcon } from "./icons.ts"
 import { chat } from "./state/chat.ts"
 import { formText } from "./form-text.ts"
-import { StoreController } from "./state/store-controller.ts"
-import { baseStyles } from "./styles.ts"
+import { storeValues } from "./state/store-controller.ts"
+import { states } from "./state-properties.ts"
+import { baseStyles, columnHostStyles } from "./styles.ts"
 
 export const matchesSearch = (c: Pick<ConversationRecord, "title">, query: string): boolean =>
   query.trim() === "" || c.title.toLocaleLowerCase().includes(query.trim().toLocaleLowerCase())
@@ -21,23 +22,18 @@ const when = (ms: number) => {
 }
 
 export class AmConversations extends LitElement {
-  static override properties = { query: { state: true }, editing: { state: true }, error: { state: true } }
+  static override properties = states("query", "editing", "error")
   query = ""
   editing: string | undefined
   error = ""
-  private readonly list = new StoreController(this, chat.conversations)
-  private readonly view = new StoreController(this, chat.view)
-  private readonly running = new StoreController(this, chat.running)
-  private readonly waiting = new StoreController(this, chat.waiting)
+  private readonly live = storeValues(this, { list: chat.conversations, view: chat.view, running: chat.running, waiting: chat.waiting })
 
   static override styles = [
     baseStyles,
+    columnHostStyles,
     css`
       :host {
-        display: flex;
-        flex-direction: column;
         min-height: 0;
-        background: var(--am-bg);
       }
       .search {
         padding: 8px 10px;
@@ -153,7 +149,7 @@ export class AmConversations extends LitElement {
   }
 
   private item(c: ConversationRecord) {
-    const current = this.view.value.conversationId === c.id
+    const current = this.live.view.conversationId === c.id
     if (this.editing === c.id) {
       return html`<li aria-current=${current}>
         <form
@@ -165,8 +161,8 @@ export class AmConversations extends LitElement {
         </form>
       </li>`
     }
-    const live = this.running.value.has(c.id)
-    const waiting = this.waiting.value.has(c.id)
+    const live = this.live.running.has(c.id)
+    const waiting = this.live.waiting.has(c.id)
     return html`<li aria-current=${current} data-testid="conversation" ?data-waiting=${waiting}>
       <button class="open" @click=${() => this.open(c.id)}>
         <span class="title">${c.title}</span>
@@ -190,7 +186,7 @@ export class AmConversations extends LitElement {
   }
 
   override render() {
-    const shown = this.list.value.filter((c) => matchesSearch(c, this.query))
+    const shown = this.live.list.filter((c) => matchesSearch(c, this.query))
     return html`
       <div class="search">
         <input
@@ -204,7 +200,7 @@ export class AmConversations extends LitElement {
       ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
       ${
         shown.length === 0
-          ? html`<p class="empty muted">${this.list.value.length === 0 ? t("noConversations") : t("noMatches")}</p>`
+          ? html`<p class="empty muted">${this.live.list.length === 0 ? t("noConversations") : t("noMatches")}</p>`
           : html`<ul aria-label=${t("conversations")}>
               ${shown.map((c) => this.item(c))}
             </ul>`

@@ -8,9 +8,12 @@
 import { LitElement, css, html, nothing } from "lit"
 import { CUSTOM_TOOL_NAME, parametersSchemaIssues, type SchemaIssue } from "../schemas/custom-tools.ts"
 import type { CustomToolInfo } from "../shell/agent-api.ts"
+import { whileBusy } from "./busy.ts"
 import { t } from "./i18n.ts"
+import { withFieldError } from "./settings-validation.ts"
 import { caughtText } from "./words.ts"
-import { baseStyles } from "./styles.ts"
+import { states } from "./state-properties.ts"
+import { baseStyles, formGridStyles } from "./styles.ts"
 
 type Field = "name" | "description" | "parameters" | "code"
 
@@ -141,13 +144,7 @@ const refusalText = (field: Field, value: string): string =>
         : t("errorRequired")
 
 export class AmCustomTools extends LitElement {
-  static override properties = {
-    tools: { state: true },
-    errors: { state: true },
-    message: { state: true },
-    busy: { state: true },
-    deleting: { state: true },
-  }
+  static override properties = states("tools", "errors", "message", "busy", "deleting")
   tools: ReadonlyArray<CustomToolInfo & { code: string }> = []
   errors: Partial<Record<Field, string>> = {}
   message = ""
@@ -157,21 +154,10 @@ export class AmCustomTools extends LitElement {
 
   static override styles = [
     baseStyles,
+    formGridStyles,
     css`
       form {
-        display: grid;
-        grid-template-columns: 14rem 1fr;
-        gap: 10px 14px;
-        align-items: start;
         margin-top: 12px;
-      }
-      form > label {
-        padding-top: 6px;
-      }
-      form input,
-      form textarea {
-        width: 100%;
-        box-sizing: border-box;
       }
       .mono {
         font-family: var(--am-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
@@ -234,9 +220,6 @@ export class AmCustomTools extends LitElement {
         margin: 2px 0 0;
       }
       @media (max-width: 600px) {
-        form {
-          grid-template-columns: 1fr;
-        }
         .actions {
           grid-column: 1;
         }
@@ -262,8 +245,7 @@ export class AmCustomTools extends LitElement {
   }
 
   private setError(field: Field, message: string | undefined) {
-    const { [field]: _old, ...rest } = this.errors
-    this.errors = message ? { ...rest, [field]: message } : rest
+    this.errors = withFieldError(this.errors, field, message)
   }
 
   private check(field: Field) {
@@ -271,16 +253,15 @@ export class AmCustomTools extends LitElement {
   }
 
   private async act(work: () => Promise<unknown>): Promise<void> {
-    this.busy = true
     this.message = ""
-    try {
-      await work()
-      await this.reload()
-    } catch (error) {
-      this.message = caughtText(error)
-    } finally {
-      this.busy = false
-    }
+    await whileBusy(
+      this,
+      async () => {
+        await work()
+        await this.reload()
+      },
+      (error) => (this.message = caughtText(error)),
+    )
   }
 
   private register = async (event: Event) => {
@@ -295,30 +276,31 @@ export class AmCustomTools extends LitElement {
     this.errors = errors
     const first = fields.find((f) => errors[f])
     if (first) return this.renderRoot.querySelector<HTMLElement>(`#ct-${first}`)?.focus()
-    this.busy = true
     this.message = ""
-    try {
-      const name = this.value("name").trim()
-      await globalThis.agent.customTools.register({
-        name,
-        description: this.value("description"),
-        parameters: JSON.parse(this.value("parameters")) as Record<string, unknown>,
-        code: this.value("code"),
-      })
-      this.renderRoot.querySelector("form")!.reset()
-      this.message = t("customToolRegistered", name)
-      await this.reload()
-    } catch (error) {
-      const e = error as { code?: unknown; parameter?: unknown }
-      const field = fields.find((f) => f === e?.parameter)
-      if (e?.code === "invalid_input" && field) {
-        this.setError(field, refusalText(field, this.value(field)))
-        await this.updateComplete
-        this.renderRoot.querySelector<HTMLElement>(`#ct-${field}`)?.focus()
-      } else this.message = caughtText(error)
-    } finally {
-      this.busy = false
-    }
+    const name = this.value("name").trim()
+    await whileBusy(
+      this,
+      async () => {
+        await globalThis.agent.customTools.register({
+          name,
+          description: this.value("description"),
+          parameters: JSON.parse(this.value("parameters")) as Record<string, unknown>,
+          code: this.value("code"),
+        })
+        this.renderRoot.querySelector("form")!.reset()
+        this.message = t("customToolRegistered", name)
+        await this.reload()
+      },
+      async (error) => {
+        const e = error as { code?: unknown; parameter?: unknown }
+        const field = fields.find((f) => f === e?.parameter)
+        if (e?.code === "invalid_input" && field) {
+          this.setError(field, refusalText(field, this.value(field)))
+          await this.updateComplete
+          this.renderRoot.querySelector<HTMLElement>(`#ct-${field}`)?.focus()
+        } else this.message = caughtText(error)
+      },
+    )
   }
 
   private field(field: Field, label: string, input: unknown, help?: string) {
@@ -328,6 +310,30 @@ export class AmCustomTools extends LitElement {
         ${this.errors[field] ? html`<p class="field-error" id="ct-${field}-error" data-testid="field-error">${this.errors[field]}</p>` : nothing}
         ${help ? html`<p class="help" id="ct-${field}-help">${help}</p>` : nothing}
       </div>`
+  }
+
+  /** A field's state for assistive technology: whether it is invalid, and what describes it. */
+  private aria(field: Field, help = false) {
+    return {
+      invalid: this.errors[field] ? "true" : "false",
+      describedby: `ct-${field}-error${help ? ` ct-${field}-help` : ""}`,
+    }
+  }
+
+  /** A field for code (JavaScript, a JSON Schema), with help: monospace, its lines kept, not spell-checked. */
+  private codeArea(field: Field, initial = "") {
+    const aria = this.aria(field, true)
+    return html`<textarea
+      id="ct-${field}"
+      class="mono"
+      rows="8"
+      spellcheck="false"
+      autocomplete="off"
+      .defaultValue=${initial}
+      aria-invalid=${aria.invalid}
+      aria-describedby=${aria.describedby}
+      @input=${this.check(field)}
+    ></textarea>`
   }
 
   private toolView(tool: CustomToolInfo & { code: string }) {
@@ -384,16 +390,7 @@ export class AmCustomTools extends LitElement {
   }
 
   override render() {
-    const aria = (field: Field, help = false) => ({
-      invalid: this.errors[field] ? "true" : "false",
-      describedby: `ct-${field}-error${help ? ` ct-${field}-help` : ""}`,
-    })
-    const a = {
-      name: aria("name", true),
-      description: aria("description"),
-      parameters: aria("parameters", true),
-      code: aria("code", true),
-    }
+    const a = { name: this.aria("name", true), description: this.aria("description") }
     return html`
       ${
         this.tools.length
@@ -403,7 +400,7 @@ export class AmCustomTools extends LitElement {
           : html`<p class="muted" data-testid="custom-tools-empty">${t("customToolsNone")}</p>`
       }
       <h3>${t("customToolAdd")}</h3>
-      <form @submit=${this.register} novalidate>
+      <form class="grid" @submit=${this.register} novalidate>
         ${this.field(
           "name",
           t("customToolName"),
@@ -429,37 +426,8 @@ export class AmCustomTools extends LitElement {
             @input=${this.check("description")}
           ></textarea>`,
         )}
-        ${this.field(
-          "parameters",
-          t("customToolParameters"),
-          html`<textarea
-            id="ct-parameters"
-            class="mono"
-            rows="8"
-            spellcheck="false"
-            autocomplete="off"
-            .defaultValue=${STARTING_SCHEMA}
-            aria-invalid=${a.parameters.invalid}
-            aria-describedby=${a.parameters.describedby}
-            @input=${this.check("parameters")}
-          ></textarea>`,
-          t("customToolParametersHelp"),
-        )}
-        ${this.field(
-          "code",
-          t("customToolCode"),
-          html`<textarea
-            id="ct-code"
-            class="mono"
-            rows="8"
-            spellcheck="false"
-            autocomplete="off"
-            aria-invalid=${a.code.invalid}
-            aria-describedby=${a.code.describedby}
-            @input=${this.check("code")}
-          ></textarea>`,
-          t("customToolCodeHelp"),
-        )}
+        ${this.field("parameters", t("customToolParameters"), this.codeArea("parameters", STARTING_SCHEMA), t("customToolParametersHelp"))}
+        ${this.field("code", t("customToolCode"), this.codeArea("code"), t("customToolCodeHelp"))}
         <div class="actions">
           <button type="submit" ?disabled=${this.busy} data-testid="register-tool">${t("customToolRegister")}</button>
         </div>

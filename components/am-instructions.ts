@@ -6,6 +6,7 @@ import { LitElement, css, html, nothing } from "lit"
 import { formText } from "./form-text.ts"
 import { t } from "./i18n.ts"
 import { chat } from "./state/chat.ts"
+import { states } from "./state-properties.ts"
 import { baseStyles } from "./styles.ts"
 import { caughtText } from "./words.ts"
 
@@ -13,7 +14,7 @@ import { caughtText } from "./words.ts"
 const MAX_CHARS = 20_000
 
 export class AmInstructions extends LitElement {
-  static override properties = { error: { state: true }, saving: { state: true } }
+  static override properties = states("error", "saving")
   error = ""
   saving = false
 

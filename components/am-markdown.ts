@@ -3,7 +3,7 @@
  * links) with copyable code blocks, highlighted unless `highlight` is off (a streaming tail is
  * redone every frame: it is highlighted once it is final); re-renders only when its text changes.
  */
-import { LitElement, css, html } from "lit"
+import { LitElement, css, html, unsafeCSS } from "lit"
 import { unsafeHTML } from "lit/directives/unsafe-html.js"
 import { t } from "./i18n.ts"
 import { highlightCodeIn } from "./highlight.ts"
@@ -18,6 +18,26 @@ export const copyText = async (text: string): Promise<boolean> => {
     return false
   }
 }
+
+/** The theme's colour (`--am-code-<colour>`) of each kind of token highlight.js marks (`hljs-<token>`). */
+const TOKEN_COLOURS = {
+  keyword: ["keyword", "literal", "built_in", "type", "selector-tag", "meta"],
+  string: ["string", "regexp", "addition", "symbol"],
+  comment: ["comment", "quote", "deletion"],
+  number: ["number", "variable", "template-variable"],
+  title: ["title", "section", "name", "selector-class", "selector-id"],
+  attr: ["attr", "attribute", "property", "params"],
+} as const
+
+// Built from the constant table above only, so unsafeCSS has nothing from outside to let in.
+const tokenColours = unsafeCSS(
+  Object.entries(TOKEN_COLOURS)
+    .map(([colour, tokens]) => {
+      const italic = colour === "comment" ? " font-style: italic;" : ""
+      return `${tokens.map((token) => `.hljs-${token}`).join(", ")} { color: var(--am-code-${colour});${italic} }`
+    })
+    .join("\n"),
+)
 
 export class AmMarkdown extends LitElement {
   static override properties = { text: {}, highlight: { type: Boolean } }
@@ -142,49 +162,12 @@ export class AmMarkdown extends LitElement {
       img {
         max-width: 100%;
       }
-      .hljs-keyword,
-      .hljs-literal,
-      .hljs-built_in,
-      .hljs-type,
-      .hljs-selector-tag,
-      .hljs-meta {
-        color: var(--am-code-keyword);
-      }
-      .hljs-string,
-      .hljs-regexp,
-      .hljs-addition,
-      .hljs-symbol {
-        color: var(--am-code-string);
-      }
-      .hljs-comment,
-      .hljs-quote,
-      .hljs-deletion {
-        color: var(--am-code-comment);
-        font-style: italic;
-      }
-      .hljs-number,
-      .hljs-variable,
-      .hljs-template-variable {
-        color: var(--am-code-number);
-      }
-      .hljs-title,
-      .hljs-section,
-      .hljs-name,
-      .hljs-selector-class,
-      .hljs-selector-id {
-        color: var(--am-code-title);
-      }
-      .hljs-attr,
-      .hljs-attribute,
-      .hljs-property,
-      .hljs-params {
-        color: var(--am-code-attr);
-      }
       hr {
         border: none;
         border-top: 1px solid var(--am-border);
       }
     `,
+    tokenColours,
   ]
 
   private html(): string {

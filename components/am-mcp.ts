@@ -8,8 +8,10 @@
 import { LitElement, css, html, nothing } from "lit"
 import { MCP_KEY_ALGORITHMS, type McpTool } from "../schemas/mcp.ts"
 import type { McpServerInfo, McpServerSettings, McpTestResult } from "../shell/agent-api.ts"
+import { whileBusy } from "./busy.ts"
 import { t } from "./i18n.ts"
 import { errorLine } from "./tool-card-text.ts"
+import { states } from "./state-properties.ts"
 import { baseStyles } from "./styles.ts"
 
 const wording = (error: unknown): string => {
@@ -19,12 +21,7 @@ const wording = (error: unknown): string => {
 }
 
 export class AmMcp extends LitElement {
-  static override properties = {
-    servers: { state: true },
-    found: { state: true },
-    message: { state: true },
-    busy: { state: true },
-  }
+  static override properties = states("servers", "found", "message", "busy")
   servers: ReadonlyArray<McpServerInfo> = []
   /** The tools of the server being added, once tested. */
   found: McpTestResult | undefined
@@ -149,15 +146,8 @@ export class AmMcp extends LitElement {
   }
 
   private async run(work: () => Promise<void>): Promise<void> {
-    this.busy = true
     this.message = ""
-    try {
-      await work()
-    } catch (error) {
-      this.message = wording(error)
-    } finally {
-      this.busy = false
-    }
+    await whileBusy(this, work, (error) => (this.message = wording(error)))
   }
 
   private test = () =>

@@ -13,9 +13,10 @@ import "./am-providers.ts"
 import "./am-workspace.ts"
 import { t } from "./i18n.ts"
 import { caughtText, errorText } from "./words.ts"
-import { httpUrl, originLines, originsOf, wholeNumberBetween, type Check } from "./settings-validation.ts"
+import { httpUrl, originLines, originsOf, wholeNumberBetween, withFieldError, type Check } from "./settings-validation.ts"
 import { modelOptions } from "./state/chat.ts"
-import { baseStyles } from "./styles.ts"
+import { states } from "./state-properties.ts"
+import { baseStyles, formGridStyles } from "./styles.ts"
 import { callRouter } from "../shell/router-client.ts"
 
 type SearchKey = keyof Settings["search"]
@@ -37,12 +38,7 @@ const modelValue = (m: { providerId: string; model: string } | undefined) => (m 
 const MB = 1024 * 1024
 
 export class AmOptions extends LitElement {
-  static override properties = {
-    settings: { state: true },
-    message: { state: true },
-    errors: { state: true },
-    userScriptsAllowed: { state: true },
-  }
+  static override properties = states("settings", "message", "errors", "userScriptsAllowed")
   settings: Settings | undefined
   /** Whether user scripts are allowed for the extension (undefined until the service worker says). */
   userScriptsAllowed: boolean | undefined
@@ -52,6 +48,7 @@ export class AmOptions extends LitElement {
 
   static override styles = [
     baseStyles,
+    formGridStyles,
     css`
       :host {
         display: block;
@@ -114,26 +111,12 @@ export class AmOptions extends LitElement {
         color: var(--am-muted);
         font-size: 13px;
       }
-      .grid {
-        display: grid;
-        grid-template-columns: 14rem 1fr;
-        gap: 10px 14px;
-        align-items: start;
-      }
-      .grid > label {
-        padding-top: 6px;
-      }
       details.advanced {
         margin-top: 12px;
       }
       details.advanced summary {
         cursor: pointer;
         font-weight: 600;
-      }
-      .grid input,
-      .grid select,
-      .grid textarea {
-        width: 100%;
       }
       .help {
         font-size: 12px;
@@ -154,14 +137,6 @@ export class AmOptions extends LitElement {
         padding: 6px 14px;
         border-radius: 16px;
         font-size: 13px;
-      }
-      @media (max-width: 600px) {
-        .grid {
-          grid-template-columns: 1fr;
-        }
-        .grid > label {
-          padding-top: 0;
-        }
       }
     `,
   ]
@@ -200,10 +175,7 @@ export class AmOptions extends LitElement {
   private userScriptsSection() {
     const allowed = this.userScriptsAllowed
     const status = allowed === undefined ? t("userScriptsChecking") : allowed ? t("userScriptsOn") : t("userScriptsOff")
-    return html`<section id="user-scripts" aria-labelledby="user-scripts-h">
-      <h2 id="user-scripts-h" tabindex="-1">${t("userScripts")}</h2>
-      <p class="intro">${t("userScriptsIntro")}</p>
-      <p data-testid="user-scripts-status" data-allowed=${allowed === undefined ? "unknown" : String(allowed)} aria-live="polite">
+    return html`<p data-testid="user-scripts-status" data-allowed=${allowed === undefined ? "unknown" : String(allowed)} aria-live="polite">
         <strong>${status}</strong>
       </p>
       ${allowed === true ? nothing : html`<p class="help">${t("userScriptsHow")}</p>`}
@@ -212,8 +184,7 @@ export class AmOptions extends LitElement {
           ${t("userScriptsOpen")}
         </button>
         <button type="button" @click=${() => void this.checkUserScripts()}>${t("userScriptsCheckAgain")}</button>
-      </p>
-    </section>`
+      </p>`
   }
 
   /** Saves a patch; the API's refusal (which names the path) is shown next to `field`. */
@@ -247,8 +218,7 @@ export class AmOptions extends LitElement {
   }
 
   private setError(field: string, message: string | undefined) {
-    const { [field]: _old, ...rest } = this.errors
-    this.errors = message ? { ...rest, [field]: message } : rest
+    this.errors = withFieldError(this.errors, field, message)
   }
 
   /** Checks as the user types: the message appears (or goes) with each key. */
@@ -271,21 +241,52 @@ export class AmOptions extends LitElement {
     return message ? html`<p class="field-error" id="${field}-error" data-testid="field-error">${message}</p>` : nothing
   }
 
-  private numberField(id: string, label: string, value: number, check: Check, toPatch: (value: string) => SettingsPatch, help: string) {
+  /** A row of the grid: the label, the field, its check's message and its help (`<id>-error`, `<id>-help`). */
+  private row(id: string, label: string, field: unknown, help: string) {
     return html`<label for=${id}>${label}</label>
       <div>
-        <input
-          id=${id}
-          inputmode="numeric"
-          .value=${String(value)}
-          aria-invalid=${this.errors[id] ? "true" : "false"}
-          aria-describedby="${id}-error ${id}-help"
-          @input=${this.check(id, check)}
-          @change=${this.commit(id, check, toPatch)}
-        />
-        ${this.error(id)}
+        ${field} ${this.error(id)}
         <p class="help" id="${id}-help">${help}</p>
       </div>`
+  }
+
+  private numberField(id: string, label: string, value: number, check: Check, toPatch: (value: string) => SettingsPatch, help: string) {
+    const field = html`<input
+      id=${id}
+      inputmode="numeric"
+      .value=${String(value)}
+      aria-invalid=${this.errors[id] ? "true" : "false"}
+      aria-describedby="${id}-error ${id}-help"
+      @input=${this.check(id, check)}
+      @change=${this.commit(id, check, toPatch)}
+    />`
+    return this.row(id, label, field, help)
+  }
+
+  /**
+   * A field of several lines, saved when it is left; with `check`, checked as it is typed.
+   * `verbatim` text (addresses) is neither spell-checked nor completed by the browser.
+   */
+  private linesField(
+    id: string,
+    label: string,
+    field: { rows: number; value: string; check?: Check; verbatim?: boolean },
+    toPatch: (value: string) => SettingsPatch,
+    help: string,
+  ) {
+    const { rows, value, check, verbatim = false } = field
+    const area = html`<textarea
+      id=${id}
+      rows=${rows}
+      autocomplete=${verbatim ? "off" : nothing}
+      spellcheck=${verbatim ? "false" : nothing}
+      .value=${value}
+      aria-invalid=${this.errors[id] ? "true" : "false"}
+      aria-describedby="${id}-error ${id}-help"
+      @input=${check ? this.check(id, check) : nothing}
+      @change=${this.commit(id, check, toPatch)}
+    ></textarea>`
+    return this.row(id, label, area, help)
   }
 
   private modelsSection(s: Settings) {
@@ -405,22 +406,13 @@ export class AmOptions extends LitElement {
       }
       ${this.error("allowedSites")}
       <div class="grid">
-        <label for="publicOrigins">${t("publicOrigins")}</label>
-        <div>
-          <textarea
-            id="publicOrigins"
-            rows="3"
-            autocomplete="off"
-            spellcheck="false"
-            .value=${s.publicOrigins.join("\n")}
-            aria-invalid=${this.errors.publicOrigins ? "true" : "false"}
-            aria-describedby="publicOrigins-error publicOrigins-help"
-            @input=${this.check("publicOrigins", originLines)}
-            @change=${this.commit("publicOrigins", originLines, (v) => ({ publicOrigins: originsOf(v) }))}
-          ></textarea>
-          ${this.error("publicOrigins")}
-          <p class="help" id="publicOrigins-help">${t("publicOriginsHelp")}</p>
-        </div>
+        ${this.linesField(
+          "publicOrigins",
+          t("publicOrigins"),
+          { rows: 3, value: s.publicOrigins.join("\n"), check: originLines, verbatim: true },
+          (v) => ({ publicOrigins: originsOf(v) }),
+          t("publicOriginsHelp"),
+        )}
       </div>`
   }
 
@@ -440,76 +432,55 @@ export class AmOptions extends LitElement {
     if (!s) return html`<p>${this.message || t("loading")}</p>`
     const steps = wholeNumberBetween(1, 1000)
     const askSeconds = wholeNumberBetween(1, 3600)
+    // In the order of the page; the navigation links to each by its id.
+    const sections: ReadonlyArray<{ id: string; title: string; intro?: string; body: unknown }> = [
+      {
+        id: "providers",
+        title: t("providers"),
+        intro: t("providersIntro"),
+        body: html`<am-providers .settings=${s} .save=${(patch: SettingsPatch) => this.save(patch)}></am-providers>
+          ${this.modelsSection(s)}`,
+      },
+      { id: "search", title: t("search"), intro: t("searchIntro"), body: this.searchSection(s) },
+      {
+        id: "behaviour",
+        title: t("behaviour"),
+        body: html`<div class="grid">
+            ${this.linesField("systemPrompt", t("systemPrompt"), { rows: 5, value: s.systemPrompt }, (v) => ({ systemPrompt: v.trim() }), t("systemPromptHelp"))}
+            ${this.numberField("steps", t("stepLimit"), s.stepLimit, steps, (v) => ({ stepLimit: Number(v) }), t("stepLimitHelp"))}
+            ${this.numberField("askUserTimeout", t("askUserTimeout"), Math.round(s.askUserTimeoutMs / 1000), askSeconds, (v) => ({ askUserTimeoutMs: Number(v) * 1000 }), t("askUserTimeoutHelp"))}
+            ${this.numberField("maxResponse", t("maxResponseMb"), Math.max(1, Math.round(s.model.maxResponseBytes / MB)), wholeNumberBetween(1, 256), (v) => ({ model: { maxResponseBytes: Number(v) * MB } }), t("maxResponseMbHelp"))}
+          </div>
+          ${s.confirmations ? this.confirmationsSection(s) : nothing}`,
+      },
+      { id: "research", title: t("researchSettings"), intro: t("researchSettingsIntro"), body: this.researchSection(s) },
+      { id: "user-scripts", title: t("userScripts"), intro: t("userScriptsIntro"), body: this.userScriptsSection() },
+      { id: "custom-tools", title: t("customTools"), intro: t("customToolsIntro"), body: html`<am-custom-tools></am-custom-tools>` },
+      { id: "mcp", title: t("mcpServers"), intro: t("mcpIntro"), body: html`<am-mcp></am-mcp>` },
+      {
+        id: "workspace",
+        title: t("workspace"),
+        intro: t("workspaceIntro"),
+        body: html`<div class="grid">
+            ${this.numberField("historyDays", t("historyDays"), s.workspace.historyDays, wholeNumberBetween(1, 365), (v) => ({ workspace: { historyDays: Number(v) } }), t("historyDaysHelp"))}
+            ${this.numberField("historyMax", t("historyMaxMb"), Math.max(1, Math.round(s.workspace.historyMaxBytes / MB)), wholeNumberBetween(1, 65536), (v) => ({ workspace: { historyMaxBytes: Number(v) * MB } }), t("historyMaxMbHelp"))}
+          </div>
+          <am-workspace></am-workspace>`,
+      },
+    ]
     return html`
       <header>
         <img src="icons/icon-48.png" alt="" />
         <h1>${t("extName")} · ${t("settings")}</h1>
       </header>
-      <nav aria-label=${t("sections")}>
-        <a href="#providers" @click=${this.jump}>${t("providers")}</a><a href="#search" @click=${this.jump}>${t("search")}</a
-        ><a href="#behaviour" @click=${this.jump}>${t("behaviour")}</a><a href="#research" @click=${this.jump}>${t("researchSettings")}</a
-        ><a href="#user-scripts" @click=${this.jump}>${t("userScripts")}</a
-        ><a href="#custom-tools" @click=${this.jump}>${t("customTools")}</a><a href="#mcp" @click=${this.jump}>${t("mcpServers")}</a
-        ><a href="#workspace" @click=${this.jump}>${t("workspace")}</a>
-      </nav>
-      <section id="providers" aria-labelledby="providers-h">
-        <h2 id="providers-h" tabindex="-1">${t("providers")}</h2>
-        <p class="intro">${t("providersIntro")}</p>
-        <am-providers .settings=${s} .save=${(patch: SettingsPatch) => this.save(patch)}></am-providers>
-        ${this.modelsSection(s)}
-      </section>
-      <section id="search" aria-labelledby="search-h">
-        <h2 id="search-h" tabindex="-1">${t("search")}</h2>
-        <p class="intro">${t("searchIntro")}</p>
-        ${this.searchSection(s)}
-      </section>
-      <section id="behaviour" aria-labelledby="behaviour-h">
-        <h2 id="behaviour-h" tabindex="-1">${t("behaviour")}</h2>
-        <div class="grid">
-          <label for="systemPrompt">${t("systemPrompt")}</label>
-          <div>
-            <textarea
-              id="systemPrompt"
-              rows="5"
-              .value=${s.systemPrompt}
-              aria-describedby="systemPrompt-error systemPrompt-help"
-              aria-invalid=${this.errors.systemPrompt ? "true" : "false"}
-              @change=${this.commit("systemPrompt", undefined, (v) => ({ systemPrompt: v.trim() }))}
-            ></textarea>
-            ${this.error("systemPrompt")}
-            <p class="help" id="systemPrompt-help">${t("systemPromptHelp")}</p>
-          </div>
-          ${this.numberField("steps", t("stepLimit"), s.stepLimit, steps, (v) => ({ stepLimit: Number(v) }), t("stepLimitHelp"))}
-          ${this.numberField("askUserTimeout", t("askUserTimeout"), Math.round(s.askUserTimeoutMs / 1000), askSeconds, (v) => ({ askUserTimeoutMs: Number(v) * 1000 }), t("askUserTimeoutHelp"))}
-          ${this.numberField("maxResponse", t("maxResponseMb"), Math.max(1, Math.round(s.model.maxResponseBytes / MB)), wholeNumberBetween(1, 256), (v) => ({ model: { maxResponseBytes: Number(v) * MB } }), t("maxResponseMbHelp"))}
-        </div>
-        ${s.confirmations ? this.confirmationsSection(s) : nothing}
-      </section>
-      <section id="research" aria-labelledby="research-h">
-        <h2 id="research-h" tabindex="-1">${t("researchSettings")}</h2>
-        <p class="intro">${t("researchSettingsIntro")}</p>
-        ${this.researchSection(s)}
-      </section>
-      ${this.userScriptsSection()}
-      <section id="custom-tools" aria-labelledby="custom-tools-h">
-        <h2 id="custom-tools-h" tabindex="-1">${t("customTools")}</h2>
-        <p class="intro">${t("customToolsIntro")}</p>
-        <am-custom-tools></am-custom-tools>
-      </section>
-      <section id="mcp" aria-labelledby="mcp-h">
-        <h2 id="mcp-h" tabindex="-1">${t("mcpServers")}</h2>
-        <p class="intro">${t("mcpIntro")}</p>
-        <am-mcp></am-mcp>
-      </section>
-      <section id="workspace" aria-labelledby="workspace-h">
-        <h2 id="workspace-h" tabindex="-1">${t("workspace")}</h2>
-        <p class="intro">${t("workspaceIntro")}</p>
-        <div class="grid">
-          ${this.numberField("historyDays", t("historyDays"), s.workspace.historyDays, wholeNumberBetween(1, 365), (v) => ({ workspace: { historyDays: Number(v) } }), t("historyDaysHelp"))}
-          ${this.numberField("historyMax", t("historyMaxMb"), Math.max(1, Math.round(s.workspace.historyMaxBytes / MB)), wholeNumberBetween(1, 65536), (v) => ({ workspace: { historyMaxBytes: Number(v) * MB } }), t("historyMaxMbHelp"))}
-        </div>
-        <am-workspace></am-workspace>
-      </section>
+      <nav aria-label=${t("sections")}>${sections.map(({ id, title }) => html`<a href="#${id}" @click=${this.jump}>${title}</a>`)}</nav>
+      ${sections.map(
+        ({ id, title, intro, body }) =>
+          html`<section id=${id} aria-labelledby="${id}-h">
+            <h2 id="${id}-h" tabindex="-1">${title}</h2>
+            ${intro ? html`<p class="intro">${intro}</p>` : nothing} ${body}
+          </section>`,
+      )}
       <p role="status">${this.message}</p>
     `
   }

@@ -15,8 +15,10 @@ import {
   parseModelList,
   providerIdFor,
   required,
+  withFieldError,
   type Check,
 } from "./settings-validation.ts"
+import { states } from "./state-properties.ts"
 import { baseStyles } from "./styles.ts"
 
 type Kind = Provider["kind"]
@@ -38,14 +40,7 @@ const CHECKS: Record<string, Check> = { name: required, baseUrl: httpUrl, contex
 const isMasked = (key: string) => key.startsWith("••••")
 
 export class AmProviders extends LitElement {
-  static override properties = {
-    settings: { attribute: false },
-    presets: { state: true },
-    draft: { state: true },
-    errors: { state: true },
-    results: { state: true },
-    busy: { state: true },
-  }
+  static override properties = { settings: { attribute: false }, ...states("presets", "draft", "errors", "results", "busy") }
   settings: Settings | undefined
   /** Saves a patch; rejects with the API's error. Set by the page. */
   save: ((patch: SettingsPatch) => Promise<void>) | undefined
@@ -202,11 +197,7 @@ export class AmProviders extends LitElement {
     if (!this.draft) return
     this.draft = { ...this.draft, [field]: value }
     const check = CHECKS[field]
-    if (check) {
-      const { [field]: _old, ...rest } = this.errors
-      const message = check(value)
-      this.errors = message ? { ...rest, [field]: message } : rest
-    }
+    if (check) this.errors = withFieldError(this.errors, field, check(value))
   }
 
   private providerFrom(draft: Draft): Provider {

@@ -2,57 +2,25 @@
  * ask_user's question as an inline form: free text, one choice (radio buttons) or several
  * (checkboxes), with the time left until it expires. Submitting calls `agent.answer`.
  */
-import { LitElement, css, html, nothing } from "lit"
+import { css, html, nothing } from "lit"
 import type { QuestionAsked } from "../schemas/events.ts"
-import { ClockController, timeLeft } from "./clock.ts"
+import { AnswerCard } from "./answer-card.ts"
 import { t } from "./i18n.ts"
-import { caughtText } from "./words.ts"
-import { baseStyles } from "./styles.ts"
 import { formText } from "./form-text.ts"
 
-export class AmQuestion extends LitElement {
-  static override properties = {
-    question: { attribute: false },
-    error: { state: true },
-    busy: { state: true },
-  }
+export class AmQuestion extends AnswerCard {
+  static override properties = { question: { attribute: false } }
   question: QuestionAsked | undefined
   /** Answers through this; the panel passes the store's action. */
   onAnswer: ((id: string, answer: string | ReadonlyArray<string>) => Promise<void>) | undefined
-  private readonly clock = new ClockController(this)
-  error = ""
-  busy = false
 
   static override styles = [
-    baseStyles,
+    AnswerCard.cardStyles,
     css`
-      :host {
-        display: block;
-        margin: 8px 0;
-      }
-      form {
-        border: 1px solid var(--am-warn);
-        background: var(--am-warn-bg);
-        border-radius: var(--am-radius);
-        padding: 10px 12px;
-      }
-      .head {
-        display: flex;
-        justify-content: space-between;
-        gap: 8px;
-        align-items: baseline;
-      }
       .label {
         font-size: 11px;
         text-transform: uppercase;
         letter-spacing: 0.04em;
-        color: var(--am-warn);
-        font-weight: 600;
-      }
-      .left {
-        font-size: 12px;
-        color: var(--am-muted);
-        font-variant-numeric: tabular-nums;
       }
       fieldset {
         border: none;
@@ -79,14 +47,7 @@ export class AmQuestion extends LitElement {
         min-height: 56px;
         resize: vertical;
       }
-      .actions {
-        display: flex;
-        justify-content: flex-end;
-        margin-top: 8px;
-      }
       [role="alert"] {
-        color: var(--am-danger);
-        font-size: 12px;
         margin: 6px 0 0;
       }
     `,
@@ -94,8 +55,8 @@ export class AmQuestion extends LitElement {
 
   private async submit(event: Event) {
     event.preventDefault()
-    const q = this.question
-    if (!q || !this.onAnswer) return
+    const { question: q, onAnswer } = this
+    if (!q || !onAnswer) return
     const form = event.target as HTMLFormElement
     const data = new FormData(form)
     let answer: string | string[]
@@ -107,15 +68,7 @@ export class AmQuestion extends LitElement {
       answer = formText(data.get("text"))
       if (!answer) return void (this.error = t("questionTypeAnswer"))
     }
-    this.busy = true
-    this.error = ""
-    try {
-      await this.onAnswer(q.id, answer)
-    } catch (error) {
-      this.error = caughtText(error)
-    } finally {
-      this.busy = false
-    }
+    await this.send(() => onAnswer(q.id, answer))
   }
 
   private onKeydown(event: KeyboardEvent) {
@@ -131,11 +84,8 @@ export class AmQuestion extends LitElement {
     if (!q) return nothing
     const type = q.multiple ? "checkbox" : "radio"
     return html`
-      <form @submit=${this.submit} data-testid="question" aria-label=${t("questionLabel")}>
-        <div class="head">
-          <span class="label">${t("questionLabel")}</span>
-          <span class="left" title=${t("questionTimeLeft")}>${t("questionExpiresIn", timeLeft(q.expiresAt, this.clock.now))}</span>
-        </div>
+      <form class="card warn" @submit=${this.submit} data-testid="question" aria-label=${t("questionLabel")}>
+        ${this.head(t("questionLabel"), q.expiresAt, t("questionTimeLeft"))}
         <fieldset>
           <legend>${q.question}</legend>
           ${

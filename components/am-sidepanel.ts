@@ -18,27 +18,28 @@ import { t } from "./i18n.ts"
 import { caughtText, noticeText } from "./words.ts"
 import { totalUsage } from "./state/chat-view.ts"
 import { chat } from "./state/chat.ts"
-import { StoreController } from "./state/store-controller.ts"
-import { baseStyles } from "./styles.ts"
+import { storeValues } from "./state/store-controller.ts"
+import { states } from "./state-properties.ts"
+import { baseStyles, columnHostStyles } from "./styles.ts"
 
 export class AmSidepanel extends LitElement {
-  static override properties = { showList: { state: true }, error: { state: true }, showInstructions: { state: true } }
+  static override properties = states("showList", "error", "showInstructions")
   showList = false
   showInstructions = false
   error = ""
-  private readonly view = new StoreController(this, chat.view)
-  private readonly list = new StoreController(this, chat.conversations)
-  private readonly toolCount = new StoreController(this, chat.toolCount)
-  private readonly runId = new StoreController(this, chat.currentRunId)
+  private readonly live = storeValues(this, {
+    view: chat.view,
+    list: chat.conversations,
+    toolCount: chat.toolCount,
+    runId: chat.currentRunId,
+  })
 
   static override styles = [
     baseStyles,
+    columnHostStyles,
     css`
       :host {
-        display: flex;
-        flex-direction: column;
         height: 100vh;
-        background: var(--am-bg);
       }
       header {
         display: flex;
@@ -153,7 +154,7 @@ export class AmSidepanel extends LitElement {
       this.showList = false
       return
     }
-    if (this.runId.value) {
+    if (this.live.runId) {
       event.preventDefault()
       void chat.stop()
     }
@@ -184,7 +185,7 @@ export class AmSidepanel extends LitElement {
 
   private async export(kind: "md" | "json", event: Event) {
     ;(event.target as HTMLElement).closest("details")?.removeAttribute("open")
-    const id = this.view.value.conversationId
+    const id = this.live.view.conversationId
     if (!id) return
     try {
       const conversation = await chat.loadConversation(id)
@@ -209,8 +210,8 @@ export class AmSidepanel extends LitElement {
   }
 
   override render() {
-    const view = this.view.value
-    const record = this.list.value.find((c) => c.id === view.conversationId)
+    const view = this.live.view
+    const record = this.live.list.find((c) => c.id === view.conversationId)
     const title = record?.title ?? t("newConversation")
     const usage = totalUsage(view.messages)
     const hasMessages = view.messages.length > 0
@@ -228,7 +229,7 @@ export class AmSidepanel extends LitElement {
           ☰
         </button>
         <h1 data-testid="conversation-title">
-          ${this.runId.value ? html`<span class="live-dot" aria-label=${t("running")}>●</span>` : nothing}${title}
+          ${this.live.runId ? html`<span class="live-dot" aria-label=${t("running")}>●</span>` : nothing}${title}
         </h1>
         <button
           class="icon"
@@ -280,7 +281,7 @@ export class AmSidepanel extends LitElement {
       </main>
       <am-composer></am-composer>
       <footer>
-        <span data-testid="tool-count">${t("toolsAvailable", String(this.toolCount.value))}</span>
+        <span data-testid="tool-count">${t("toolsAvailable", String(this.live.toolCount))}</span>
         ${usage.inputTokens + usage.outputTokens > 0 ? html`<span data-testid="conversation-usage" title=${t("conversationUsage")}>Σ ${usageText(usage)}</span>` : nothing}
       </footer>
     `

@@ -2,37 +2,17 @@
  * The jobs that `agent.spawn` started (sub-agents of no conversation), each as a lane, above
  * whichever conversation is open: what a script set working is visible while it works.
  */
-import { LitElement, css, html, nothing } from "lit"
+import { LitElement, html, nothing } from "lit"
 import { t } from "./i18n.ts"
 import { chat } from "./state/chat.ts"
 import { StoreController } from "./state/store-controller.ts"
-import { baseStyles } from "./styles.ts"
+import { baseStyles, foldingStrip } from "./styles.ts"
 import "./am-lane.ts"
 
 export class AmSpawnLanes extends LitElement {
   private readonly lanes = new StoreController(this, chat.spawnLanes)
 
-  static override styles = [
-    baseStyles,
-    css`
-      :host {
-        display: block;
-      }
-      details {
-        border-bottom: 1px solid var(--am-border);
-        background: var(--am-surface);
-        padding: 4px 10px;
-        max-height: 40vh;
-        overflow-y: auto;
-      }
-      summary {
-        cursor: pointer;
-        font-size: 12px;
-        font-weight: 600;
-        padding: 2px 0;
-      }
-    `,
-  ]
+  static override styles = [baseStyles, foldingStrip("bottom")]
 
   override render() {
     const lanes = Object.values(this.lanes.value)

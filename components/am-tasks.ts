@@ -4,7 +4,7 @@ import type { TaskStatus } from "../schemas/tools/tasks.ts"
 import { t } from "./i18n.ts"
 import { chat } from "./state/chat.ts"
 import { StoreController } from "./state/store-controller.ts"
-import { baseStyles } from "./styles.ts"
+import { baseStyles, foldingStrip } from "./styles.ts"
 
 const mark = (status: TaskStatus) => (status === "completed" ? "✓" : status === "in_progress" ? "◐" : "○")
 const statusText = (status: TaskStatus) =>
@@ -15,21 +15,8 @@ export class AmTasks extends LitElement {
 
   static override styles = [
     baseStyles,
+    foldingStrip("top"),
     css`
-      :host {
-        display: block;
-      }
-      details {
-        border-top: 1px solid var(--am-border);
-        background: var(--am-surface);
-        padding: 4px 10px;
-      }
-      summary {
-        cursor: pointer;
-        font-size: 12px;
-        font-weight: 600;
-        padding: 2px 0;
-      }
       ul {
         list-style: none;
         margin: 4px 0;

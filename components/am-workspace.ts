@@ -7,7 +7,8 @@ import { LitElement, css, html, nothing } from "lit"
 import { t } from "./i18n.ts"
 import { caughtText } from "./words.ts"
 import { folderIcon } from "./icons.ts"
-import { baseStyles } from "./styles.ts"
+import { states } from "./state-properties.ts"
+import { baseStyles, writtenTextStyles } from "./styles.ts"
 import type { WorkspaceKept } from "../shell/agent-api.ts"
 
 interface Entry {
@@ -37,15 +38,7 @@ export const formatSize = (bytes: number): string =>
   bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 export class AmWorkspace extends LitElement {
-  static override properties = {
-    folder: { state: true },
-    entries: { state: true },
-    preview: { state: true },
-    error: { state: true },
-    loading: { state: true },
-    history: { state: true },
-    status: { state: true },
-  }
+  static override properties = states("folder", "entries", "preview", "error", "loading", "history", "status")
   folder = ""
   entries: ReadonlyArray<Entry> = []
   preview: Preview | undefined
@@ -56,6 +49,7 @@ export class AmWorkspace extends LitElement {
 
   static override styles = [
     baseStyles,
+    writtenTextStyles,
     css`
       :host {
         display: block;
@@ -131,11 +125,6 @@ export class AmWorkspace extends LitElement {
         margin: 0;
         padding: 8px;
         max-height: 320px;
-        overflow: auto;
-        font-size: 12px;
-        font-family: var(--am-mono);
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
       }
       [role="alert"] {
         color: var(--am-danger);

@@ -105,3 +105,13 @@ export const parseModelList = (text: string): string[] => [
       .filter(Boolean),
   ),
 ]
+
+/** A form's messages by field, with `field`'s set to `message`, or gone when there is none. */
+export const withFieldError = <E extends Partial<Record<string, string>>>(
+  errors: E,
+  field: keyof E & string,
+  message: string | undefined,
+): E => {
+  const { [field]: _old, ...rest } = errors
+  return (message ? { ...rest, [field]: message } : rest) as E
+}

@@ -1,5 +1,5 @@
 /** Styles every component shares: controls, focus rings and the small type scale. */
-import { css } from "lit"
+import { css, unsafeCSS } from "lit"
 
 export const baseStyles = css`
   :host {
@@ -96,5 +96,74 @@ export const baseStyles = css`
     color: var(--am-danger);
     font-size: 12px;
     margin: 2px 0 0;
+  }
+`
+
+/**
+ * A strip above or below the chat that folds open (the spawned jobs, the task list), with its
+ * border on the edge that faces the chat; however long, it leaves most of the panel to the chat.
+ */
+export const foldingStrip = (edge: "top" | "bottom") => css`
+  :host {
+    display: block;
+  }
+  details {
+    border-${unsafeCSS(edge)}: 1px solid var(--am-border);
+    background: var(--am-surface);
+    padding: 4px 10px;
+    max-height: 40vh;
+    overflow-y: auto;
+  }
+  summary {
+    cursor: pointer;
+    font-size: 12px;
+    font-weight: 600;
+    padding: 2px 0;
+  }
+`
+
+/** Text shown as it was written (a script, a file): monospace, its lines wrapped, scrolled when long. */
+export const writtenTextStyles = css`
+  pre {
+    font-family: var(--am-mono);
+    font-size: 12px;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    overflow: auto;
+  }
+`
+
+/** A settings form (`.grid`): each label beside its field, above it on a narrow page. */
+export const formGridStyles = css`
+  .grid {
+    display: grid;
+    grid-template-columns: 14rem 1fr;
+    gap: 10px 14px;
+    align-items: start;
+  }
+  .grid > label {
+    padding-top: 6px;
+  }
+  .grid input,
+  .grid select,
+  .grid textarea {
+    width: 100%;
+  }
+  @media (max-width: 600px) {
+    .grid {
+      grid-template-columns: 1fr;
+    }
+    .grid > label {
+      padding-top: 0;
+    }
+  }
+`
+
+/** A host that stacks its parts top to bottom (a header, a part that grows, a footer) on the page's background. */
+export const columnHostStyles = css`
+  :host {
+    display: flex;
+    flex-direction: column;
+    background: var(--am-bg);
   }
 `

@@ -7,6 +7,8 @@ import * as Schema from "effect/Schema"
 import { WireError } from "./wire-error.ts"
 import { PositiveWholeNumber } from "./primitives.ts"
 import { ConsentGrant, MeshEvent } from "./events.ts"
+import { ProviderKind } from "./settings.ts"
+import { SUB_AGENT_TYPES } from "./tool-definition.ts"
 
 export const CHANNEL_PORT_NAME = "agent-mesh/channel"
 
@@ -63,7 +65,7 @@ export const ProviderTestParams = Schema.Struct({
   providerId: Schema.optionalKey(Schema.NonEmptyString),
   config: Schema.optionalKey(
     Schema.Struct({
-      kind: Schema.Literals(["openai", "anthropic", "ollama"]),
+      kind: ProviderKind,
       baseUrl: Schema.String,
       apiKey: Schema.optionalKey(Schema.String),
     }),
@@ -73,7 +75,7 @@ export const ProviderTestParams = Schema.Struct({
 
 export const SpawnParams = Schema.Struct({
   agentId: Schema.optionalKey(Schema.NonEmptyString),
-  type: Schema.Literals(["researcher", "page_operator", "general"]),
+  type: Schema.Literals(SUB_AGENT_TYPES),
   prompt: Schema.NonEmptyString,
   description: Schema.optionalKey(Schema.String),
   tabId: Schema.optionalKey(Schema.Finite),

@@ -12,6 +12,9 @@ export const WholeNumber = Schema.Finite.check(Schema.isInt({ expected: "a whole
 /** A whole number of at least 1 (character counts, result counts). */
 export const PositiveWholeNumber = WholeNumber.check(Schema.isGreaterThanOrEqualTo(1))
 
+/** A result field that says what a tool did, where the tool either did it or failed (`closed`, `deleted`). */
+export const AlwaysTrue = Schema.Literal(true).annotate({ description: "Always true." })
+
 /**
  * An optional parameter with a default: absent in the input, present (with `value`) after
  * decoding, and advertised to the model as JSON Schema `default`.

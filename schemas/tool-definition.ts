@@ -126,6 +126,12 @@ export interface ToolCardSpec {
 export const SUMMARY_DEFAULT_TIMEOUT_MS = 120_000
 export const SUMMARY_MAX_TIMEOUT_MS = 30 * 60_000
 
+/**
+ * The time limits of a read that a `prompt` may summarise (web_fetch, get_tab_content): the
+ * request (or the page's reading), and the summary's own limit on top.
+ */
+export const SUMMARISED_READ_LIMITS = { timeoutMs: 30_000, summaryTimeoutMs: SUMMARY_MAX_TIMEOUT_MS } as const
+
 /** The failures of the summary a `prompt` asks for (workers/agent/distill.ts). */
 export const SUMMARY_ERRORS = {
   no_summary_model: "A prompt needs a summary model and none is set: call again without prompt to get the content itself.",
@@ -150,6 +156,37 @@ export const callTimeLimitMs = (definition: ToolDefinition, params: unknown): nu
 export const defineTool = <const Name extends string, P extends Schema.Top, R extends Schema.Top, const Codes extends string = never>(
   definition: ToolDefinition<Name, P, R, Codes>,
 ): ToolDefinition<Name, P, R, Codes> => definition
+
+/** What every tool of a group has, unless its definition says otherwise. */
+export interface GroupDefaults<Shared extends string> {
+  /** The usual time limit of one call; a definition may name its own. */
+  readonly timeoutMs: number
+  /** Failures every tool of the group may have, listed after each tool's own. */
+  readonly errors?: { readonly [C in Shared]: string }
+}
+
+/** A group's tool as its module writes it: without the group, and with what its group gives it optional. */
+export type GroupToolDefinition<Name extends string, P extends Schema.Top, R extends Schema.Top, Codes extends string> = Omit<
+  ToolDefinition<Name, P, R, Codes>,
+  "group" | "timeoutMs" | "errors"
+> & { readonly timeoutMs?: number; readonly errors?: { readonly [C in Codes]: string } }
+
+/**
+ * The `defineTool` of one group's module (schemas/tools/<group>.ts): each of its definitions gets
+ * the group, the group's time limit unless it names its own, and the group's shared failures
+ * after its own.
+ */
+export const groupTools =
+  <const Shared extends string = never>(group: ToolGroup, defaults: GroupDefaults<Shared>) =>
+  <const Name extends string, P extends Schema.Top, R extends Schema.Top, const Codes extends string = never>(
+    definition: GroupToolDefinition<Name, P, R, Codes>,
+  ): ToolDefinition<Name, P, R, Codes | Shared> =>
+    defineTool({
+      ...definition,
+      group,
+      timeoutMs: definition.timeoutMs ?? defaults.timeoutMs,
+      errors: { ...definition.errors, ...defaults.errors } as { readonly [C in Codes | Shared]: string },
+    })
 
 export type ParamsOf<T> = T extends ToolDefinition<string, infer P, Schema.Top, string> ? P["Type"] : never
 export type ResultOf<T> = T extends ToolDefinition<string, Schema.Top, infer R, string> ? R["Type"] : never

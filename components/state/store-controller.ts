@@ -26,3 +26,18 @@ export class StoreController<T> implements ReactiveController {
     this.unsubscribe = undefined
   }
 }
+
+type StoreValues<T> = { readonly [K in keyof T]: T[K] extends ReadableAtom<infer V> ? V : never }
+
+/**
+ * The values of the stores an element reads, by the names it gives them (`this.live.view`): a
+ * change of any re-renders it, for as long as it is connected.
+ */
+export const storeValues = <T extends Record<string, ReadableAtom<unknown>>>(host: ReactiveControllerHost, stores: T): StoreValues<T> => {
+  const values = {}
+  for (const [name, store] of Object.entries(stores)) {
+    const controller = new StoreController(host, store)
+    Object.defineProperty(values, name, { get: () => controller.value, enumerable: true })
+  }
+  return values as StoreValues<T>
+}

@@ -1,7 +1,8 @@
 /** Page tools: get_tab_content and execute_script (worker group "page"). */
 import * as Schema from "effect/Schema"
-import { defineTool, SUMMARY_ERRORS, SUMMARY_MAX_TIMEOUT_MS } from "../tool-definition.ts"
-import { PositiveWholeNumber, WholeNumber } from "../primitives.ts"
+import { defineTool, SUMMARISED_READ_LIMITS, SUMMARY_ERRORS } from "../tool-definition.ts"
+import { WholeNumber } from "../primitives.ts"
+import { contentResult, summaryParameters } from "../read-fields.ts"
 
 // ---------------------------------------------------------------------------------------------
 // get_tab_content
@@ -14,16 +15,8 @@ export const GetTabContentParameters = Schema.Struct({
         "A CSS selector: only the matching part of the page is read. Use a selector shown in an earlier get_tab_content result to zoom in.",
     }),
   ),
-  prompt: Schema.optionalKey(
-    Schema.String.annotate({
-      description:
-        "Optional summarising instruction (as in web_fetch): when given, the content is distilled by an LLM with it and the summary is returned as `content`.",
-    }),
-  ),
-  max_length: Schema.optionalKey(
-    PositiveWholeNumber.annotate({
-      description: "Maximum number of characters of `content` (at least 1). Longer content is cut and `truncated` is true.",
-    }),
+  ...summaryParameters(
+    "Optional summarising instruction (as in web_fetch): when given, the content is distilled by an LLM with it and the summary is returned as `content`.",
   ),
 })
 
@@ -31,10 +24,7 @@ export const GetTabContentResult = Schema.Struct({
   tab_id: WholeNumber.annotate({ description: "The tab that was read." }),
   url: Schema.String.annotate({ description: "The page's URL." }),
   title: Schema.String.annotate({ description: "The page's title." }),
-  content: Schema.String.annotate({
-    description: "The page as structured Markdown annotated with CSS selectors, or the summary when `prompt` was given.",
-  }),
-  truncated: Schema.Boolean.annotate({ description: "True when `content` was cut to `max_length`." }),
+  ...contentResult("The page as structured Markdown annotated with CSS selectors, or the summary when `prompt` was given."),
   used_selector: Schema.String.annotate({ description: "The selector that was actually read." }),
 })
 
@@ -48,9 +38,7 @@ export const getTabContent = defineTool({
   annotations: { worksOn: "page", readOnly: true, destructive: false, openWorld: true, flow: { reads: ["private", "untrusted"] } },
   parameters: GetTabContentParameters,
   result: GetTabContentResult,
-  // The request (or the page's reading); a summary of a `prompt` has its own limit on top.
-  timeoutMs: 30_000,
-  summaryTimeoutMs: SUMMARY_MAX_TIMEOUT_MS,
+  ...SUMMARISED_READ_LIMITS,
   errors: {
     page_not_readable:
       "The tab shows something no extension may read (a browser page, the Web Store, a PDF viewer, an error page), or gave no content: open the content as a web page, or try again.",

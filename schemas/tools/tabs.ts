@@ -1,22 +1,29 @@
 /** Tab management tools: list_tabs, open_tab, close_tab, activate_tab (worker group "tabs"). */
 import * as Schema from "effect/Schema"
-import { defineTool } from "../tool-definition.ts"
-import { WholeNumber, withDefault } from "../primitives.ts"
+import { groupTools } from "../tool-definition.ts"
+import { AlwaysTrue, WholeNumber, withDefault } from "../primitives.ts"
 
 const TabId = WholeNumber
 const WindowId = WholeNumber
+const TabTitle = Schema.String.annotate({ description: "The tab's title." })
+const WindowOfTab = WindowId.annotate({ description: "The ID of the window holding the tab." })
 
-/** Every tab tool's own failure: a missing tab or window is `not_found`. */
-const browserErrors = {
-  browser_error: "The browser refused the operation (the message gives its reason).",
-} as const
+/** The parameters of a tool that works on one tab: its ID, from list_tabs or open_tab. */
+const OneTabParameters = (does: string) =>
+  Schema.Struct({ tab_id: TabId.annotate({ description: `The ID of the tab to ${does} (from list_tabs or open_tab).` }) })
+
+/** The tab tools: each may fail as the browser refuses it (a missing tab or window is `not_found`). */
+const tabTool = groupTools("tabs", {
+  timeoutMs: 10_000,
+  errors: { browser_error: "The browser refused the operation (the message gives its reason)." },
+})
 
 /** One tab as the tab tools report it. */
 export const TabInfo = Schema.Struct({
   tab_id: TabId.annotate({ description: "The tab's ID, to pass as `tab_id` to other tools." }),
-  window_id: WindowId.annotate({ description: "The ID of the window holding the tab." }),
+  window_id: WindowOfTab,
   url: Schema.String.annotate({ description: "The tab's current URL." }),
-  title: Schema.String.annotate({ description: "The tab's title." }),
+  title: TabTitle,
   active: Schema.Boolean.annotate({ description: "Whether the tab is the active tab of its window." }),
   audible: Schema.Boolean.annotate({ description: "Whether the tab is playing audio." }),
   status: Schema.String.annotate({ description: 'The tab\'s loading status, e.g. "loading" or "complete".' }),
@@ -41,18 +48,15 @@ export const ListTabsParameters = Schema.Struct({
   audible: Schema.optionalKey(Schema.Boolean.annotate({ description: "When true, only tabs currently playing audio." })),
 })
 
-export const listTabs = defineTool({
+export const listTabs = tabTool({
   name: "list_tabs",
   card: { result: "data" },
-  group: "tabs",
   subAgents: ["researcher", "page_operator"],
   description:
     "List the browser's open tabs (tab_id, window_id, url, title, active, audible, status), optionally filtered; all given filters must match. Use it to find the tab the user is talking about, then pass its tab_id to get_tab_content to read it, activate_tab to show it, close_tab to close it, or execute_script to act on it.",
   annotations: { worksOn: "tabs", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private", "untrusted"] } },
   parameters: ListTabsParameters,
   result: Schema.Array(TabInfo),
-  timeoutMs: 10_000,
-  errors: browserErrors,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -79,16 +83,15 @@ export const OpenTabParameters = Schema.Struct({
 
 export const OpenTabResult = Schema.Struct({
   tab_id: TabId.annotate({ description: "The tab's ID." }),
-  window_id: WindowId.annotate({ description: "The ID of the window holding the tab." }),
+  window_id: WindowOfTab,
   url: Schema.String.annotate({ description: "The tab's URL after navigation." }),
-  title: Schema.String.annotate({ description: "The tab's title." }),
+  title: TabTitle,
   status: Schema.String.annotate({ description: 'The tab\'s loading status, e.g. "complete".' }),
 })
 
-export const openTab = defineTool({
+export const openTab = tabTool({
   name: "open_tab",
   card: { subject: ["params.url"], result: "data" },
-  group: "tabs",
   subAgents: ["page_operator"],
   description:
     "Open a URL (http, https or about:blank) in a new browser tab, or navigate an existing tab (`tab_id`) to it. Use it when the user should see a page, or when a page needs the browser (login, scripts) to render; by default it waits until the page has loaded. Then read the page with get_tab_content using the returned tab_id, or act on it with execute_script.",
@@ -107,21 +110,17 @@ export const openTab = defineTool({
     navigation_failed:
       "The page did not load (the browser's network error is in the message), or the address did not open as a page; the tab was closed or sent back.",
     redirect_refused: "The address redirected to one open_tab refuses (not http, https or about:blank); the tab was closed or sent back.",
-    ...browserErrors,
   },
 })
 
 // ---------------------------------------------------------------------------------------------
 // close_tab
 
-export const CloseTabParameters = Schema.Struct({
-  tab_id: TabId.annotate({ description: "The ID of the tab to close (from list_tabs or open_tab)." }),
-})
+export const CloseTabParameters = OneTabParameters("close")
 
-export const closeTab = defineTool({
+export const closeTab = tabTool({
   name: "close_tab",
   card: { subject: ["params.tab_id"], result: "data" },
-  group: "tabs",
   subAgents: ["page_operator"],
   description:
     "Close a browser tab. Anything unsaved in that page is lost, so close only tabs you opened or that the user asked to close; find the tab_id with list_tabs.",
@@ -129,23 +128,18 @@ export const closeTab = defineTool({
   parameters: CloseTabParameters,
   result: Schema.Struct({
     tab_id: TabId.annotate({ description: "The ID of the closed tab." }),
-    closed: Schema.Literal(true).annotate({ description: "Always true." }),
+    closed: AlwaysTrue,
   }),
-  timeoutMs: 10_000,
-  errors: browserErrors,
 })
 
 // ---------------------------------------------------------------------------------------------
 // activate_tab
 
-export const ActivateTabParameters = Schema.Struct({
-  tab_id: TabId.annotate({ description: "The ID of the tab to show (from list_tabs or open_tab)." }),
-})
+export const ActivateTabParameters = OneTabParameters("show")
 
-export const activateTab = defineTool({
+export const activateTab = tabTool({
   name: "activate_tab",
   card: { subject: ["params.tab_id"], result: "data" },
-  group: "tabs",
   subAgents: ["page_operator"],
   description:
     "Switch to a tab and bring its window to the front, so the user sees it. Find the tab_id with list_tabs. Reading a tab does not need this: get_tab_content works on background tabs.",
@@ -154,8 +148,6 @@ export const activateTab = defineTool({
   result: Schema.Struct({
     tab_id: TabId.annotate({ description: "The ID of the activated tab." }),
     window_id: WindowId.annotate({ description: "The ID of its window." }),
-    active: Schema.Literal(true).annotate({ description: "Always true." }),
+    active: AlwaysTrue,
   }),
-  timeoutMs: 10_000,
-  errors: browserErrors,
 })

@@ -1,6 +1,6 @@
 /** Task management: create_task, update_task, list_tasks (group "tasks"; per conversation, kept in IndexedDB). */
 import * as Schema from "effect/Schema"
-import { defineTool } from "../tool-definition.ts"
+import { groupTools } from "../tool-definition.ts"
 
 export const TaskStatus = Schema.Literals(["pending", "in_progress", "completed"])
 export type TaskStatus = typeof TaskStatus.Type
@@ -25,6 +25,8 @@ export const NoParameters = Schema.Record(
   Schema.Never.annotate({ message: "Unexpected parameter: this tool takes no parameters" }),
 )
 
+const taskTool = groupTools("tasks", { timeoutMs: 10_000 })
+
 // The task tools only touch the conversation's own scratch list: readOnly by the annotation's meaning.
 const scratchOnly = { worksOn: "tasks", readOnly: true, destructive: false, openWorld: false } as const
 
@@ -32,10 +34,9 @@ const scratchOnly = { worksOn: "tasks", readOnly: true, destructive: false, open
 const TaskSubject = Schema.NonEmptyString.check(Schema.isMaxLength(500))
 const TaskDescription = Schema.String.check(Schema.isMaxLength(20_000))
 
-export const createTask = defineTool({
+export const createTask = taskTool({
   name: "create_task",
   card: { subject: ["params.subject"], result: "data" },
-  group: "tasks",
   description:
     'Add a task to your own task list for this conversation (status "pending"). Use it to plan long, multi-step work: create one task per step, mark each with update_task as you start and finish it, and check progress with list_tasks. The list is kept with the conversation (and deleted with it).',
   annotations: scratchOnly,
@@ -44,14 +45,11 @@ export const createTask = defineTool({
     description: Schema.optionalKey(TaskDescription.annotate({ description: "Details of what the task involves." })),
   }),
   result: Task,
-  timeoutMs: 10_000,
-  errors: {},
 })
 
-export const updateTask = defineTool({
+export const updateTask = taskTool({
   name: "update_task",
   card: { subject: ["params.subject", "params.task_id"], result: "data" },
-  group: "tasks",
   description:
     'Change a task of your task list: its status (mark "in_progress" when you start it and "completed" when done), its title or its description. Get task_id from create_task or list_tasks.',
   annotations: scratchOnly,
@@ -61,21 +59,16 @@ export const updateTask = defineTool({
     subject: Schema.optionalKey(TaskSubject.annotate({ description: "A new title." })),
     description: Schema.optionalKey(TaskDescription.annotate({ description: "A new description." })),
   }),
+  // An unknown task_id is not_found, a mesh code: the task tools declare no failures of their own.
   result: Task,
-  timeoutMs: 10_000,
-  // An unknown task_id is not_found.
-  errors: {},
 })
 
-export const listTasks = defineTool({
+export const listTasks = taskTool({
   name: "list_tasks",
   card: { result: "data" },
-  group: "tasks",
   description:
     "List all tasks of your task list for this conversation with their status. Use it to see what is left to do; then update_task as you progress.",
   annotations: scratchOnly,
   parameters: NoParameters,
   result: Schema.Array(Task),
-  timeoutMs: 10_000,
-  errors: {},
 })

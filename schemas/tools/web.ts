@@ -1,7 +1,8 @@
 /** Web data tools: web_fetch and web_search (worker group "web"). See docs/builtin-tools.md. */
 import * as Schema from "effect/Schema"
-import { defineTool, SUMMARY_ERRORS, SUMMARY_MAX_TIMEOUT_MS } from "../tool-definition.ts"
+import { defineTool, SUMMARISED_READ_LIMITS, SUMMARY_ERRORS } from "../tool-definition.ts"
 import { PositiveWholeNumber, withDefault } from "../primitives.ts"
+import { contentResult, summaryParameters } from "../read-fields.ts"
 
 // ---------------------------------------------------------------------------------------------
 // web_fetch
@@ -10,26 +11,15 @@ export const WebFetchParameters = Schema.Struct({
   url: Schema.NonEmptyString.annotate({
     description: "The address to fetch; must start with http:// or https://.",
   }),
-  prompt: Schema.optionalKey(
-    Schema.String.annotate({
-      description:
-        'Optional instruction for distilling the page, e.g. "list the prices in a table". When given, the fetched content is summarised by an LLM with this instruction and the summary is returned as `content` instead of the page text.',
-    }),
-  ),
-  max_length: Schema.optionalKey(
-    PositiveWholeNumber.annotate({
-      description: "Maximum number of characters of `content` (at least 1). Longer content is cut and `truncated` is true.",
-    }),
+  ...summaryParameters(
+    'Optional instruction for distilling the page, e.g. "list the prices in a table". When given, the fetched content is summarised by an LLM with this instruction and the summary is returned as `content` instead of the page text.',
   ),
 })
 
 export const WebFetchResult = Schema.Struct({
   url: Schema.String.annotate({ description: "The URL that was requested." }),
   content_type: Schema.String.annotate({ description: "The response's content type, e.g. text/html." }),
-  content: Schema.String.annotate({
-    description: "The page's main content as Markdown, formatted JSON, plain text, or the summary when `prompt` was given.",
-  }),
-  truncated: Schema.Boolean.annotate({ description: "True when `content` was cut to `max_length`." }),
+  ...contentResult("The page's main content as Markdown, formatted JSON, plain text, or the summary when `prompt` was given."),
   final_url: Schema.String.annotate({ description: "The URL after redirects." }),
   // ours: the spec's result has no such field
   address: Schema.optionalKey(
@@ -62,9 +52,7 @@ export const webFetch = defineTool({
   },
   parameters: WebFetchParameters,
   result: WebFetchResult,
-  // The request (or the page's reading); a summary of a `prompt` has its own limit on top.
-  timeoutMs: 30_000,
-  summaryTimeoutMs: SUMMARY_MAX_TIMEOUT_MS,
+  ...SUMMARISED_READ_LIMITS,
   errors: {
     http_error: "The server answered with an HTTP error status (the message gives it): check the URL, or look for another source.",
     network_error: "The server could not be reached, or the connection broke while reading: check the address, or try again later.",

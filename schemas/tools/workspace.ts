@@ -1,21 +1,27 @@
 /** Workspace (OPFS) tools: opfs_write, opfs_read, opfs_list, opfs_delete (worker group "workspace"). */
 import * as Schema from "effect/Schema"
-import { defineTool } from "../tool-definition.ts"
-import { PositiveWholeNumber, WholeNumber, withDefault } from "../primitives.ts"
+import { groupTools } from "../tool-definition.ts"
+import { AlwaysTrue, PositiveWholeNumber, WholeNumber, withDefault } from "../primitives.ts"
 
 /** Lines per page of a text read: longer text is read in pages of at most this many lines. */
 export const MAX_READ_LINES = 200
 
+const FilePath = Schema.String.annotate({ description: "The file's path." })
+const FileSize = WholeNumber.annotate({ description: "The file's size in bytes." })
+
 const pathRule = "relative to the workspace root; a leading / is allowed, `..` and empty segments are refused"
 
-/** The workspace's failures, shared by its tools (a missing file or folder is `not_found`). */
-const fileErrors = {
-  is_a_directory: "The path names a folder where a file is needed.",
-  not_a_directory: "A segment of the path is a file where a folder is needed.",
-  quota_exceeded: "The browser's storage quota is used up: free space with opfs_delete (opfs_list shows sizes), then try again.",
-  busy: "The file is in use elsewhere: try again in a moment.",
-  io_error: "The file system failed (the message gives the browser's error).",
-} as const
+/** The workspace's tools, and the failures they share (a missing file or folder is `not_found`). */
+const fileTool = groupTools("workspace", {
+  timeoutMs: 10_000,
+  errors: {
+    is_a_directory: "The path names a folder where a file is needed.",
+    not_a_directory: "A segment of the path is a file where a folder is needed.",
+    quota_exceeded: "The browser's storage quota is used up: free space with opfs_delete (opfs_list shows sizes), then try again.",
+    busy: "The file is in use elsewhere: try again in a moment.",
+    io_error: "The file system failed (the message gives the browser's error).",
+  },
+})
 
 // ---------------------------------------------------------------------------------------------
 // opfs_write
@@ -29,10 +35,9 @@ export const OpfsWriteParameters = Schema.Struct({
   }),
 })
 
-export const opfsWrite = defineTool({
+export const opfsWrite = fileTool({
   name: "opfs_write",
   card: { subject: ["params.path"], result: "data" },
-  group: "workspace",
   description:
     "Write a file to the user's workspace (a folder of files kept in the browser), creating parent folders and replacing an existing file (the user can restore the previous content). Use it to save results, notes or downloaded data for the user or for later steps; read it back with opfs_read and see what is there with opfs_list.",
   // Not destructive: the content it replaces is kept (workers/workspace/history.ts).
@@ -40,10 +45,8 @@ export const opfsWrite = defineTool({
   parameters: OpfsWriteParameters,
   result: Schema.Struct({
     path: Schema.String.annotate({ description: "The normalised path of the written file, without a leading slash." }),
-    size: WholeNumber.annotate({ description: "The file's size in bytes." }),
+    size: FileSize,
   }),
-  timeoutMs: 10_000,
-  errors: fileErrors,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -78,7 +81,7 @@ export const UntrustedMark = Schema.Literal(true).annotate({
 })
 
 export const OpfsReadTextResult = Schema.Struct({
-  path: Schema.String.annotate({ description: "The file's path." }),
+  path: FilePath,
   content: Schema.String.annotate({
     description:
       "The exact text of the returned lines, line endings included and without line numbers: the pages of a file joined together are the file.",
@@ -93,26 +96,23 @@ export const OpfsReadTextResult = Schema.Struct({
 })
 
 export const OpfsReadBlobResult = Schema.Struct({
-  path: Schema.String.annotate({ description: "The file's path." }),
+  path: FilePath,
   blob_url: Schema.String.annotate({ description: "A blob: URL of the file, usable by extension-side code only." }),
-  size: WholeNumber.annotate({ description: "The file's size in bytes." }),
+  size: FileSize,
   mime_type: Schema.String.annotate({ description: "The file's MIME type." }),
   untrusted: Schema.optionalKey(UntrustedMark),
 })
 
 export const OpfsReadResult = Schema.Union([OpfsReadTextResult, OpfsReadBlobResult])
 
-export const opfsRead = defineTool({
+export const opfsRead = fileTool({
   name: "opfs_read",
   card: { subject: ["params.path"], result: "answer" },
-  group: "workspace",
   description: `Read a file from the user's workspace. Text files return their content as lines; binary files return a blob URL (set \`mode\` to force one way). Text is returned in pages of at most ${MAX_READ_LINES} lines: pass \`offset\` and \`limit\` to page, and when the result has \`next_offset\`, call opfs_read again with offset = next_offset to continue. Find files with opfs_list.`,
   annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private"] } },
   parameters: OpfsReadParameters,
   result: OpfsReadResult,
-  timeoutMs: 10_000,
   errors: {
-    ...fileErrors,
     blob_failed: 'The file was read but no blob URL could be made for it: read it with mode "text" if it is text.',
   },
 })
@@ -130,17 +130,14 @@ export const OpfsEntry = Schema.Struct({
   size: Schema.optionalKey(WholeNumber.annotate({ description: "The file's size in bytes (files only)." })),
 })
 
-export const opfsList = defineTool({
+export const opfsList = fileTool({
   name: "opfs_list",
   card: { subject: ["params.path"], result: "data" },
-  group: "workspace",
   description:
     "List a folder of the user's workspace: each entry's name, kind (file or directory) and size. Use it to see what is saved before reading with opfs_read, writing with opfs_write or deleting with opfs_delete.",
   annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private"] } },
   parameters: OpfsListParameters,
   result: Schema.Array(OpfsEntry),
-  timeoutMs: 10_000,
-  errors: fileErrors,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -152,10 +149,9 @@ export const OpfsDeleteParameters = Schema.Struct({
   }),
 })
 
-export const opfsDelete = defineTool({
+export const opfsDelete = fileTool({
   name: "opfs_delete",
   card: { subject: ["params.path"], result: "data" },
-  group: "workspace",
   description:
     "Delete a file or a folder (with its contents) from the user's workspace. It goes to the workspace's trash, where the user can restore it for a while; check the path with opfs_list first.",
   // Not destructive: the trash keeps what it removes (workers/workspace/history.ts).
@@ -163,8 +159,6 @@ export const opfsDelete = defineTool({
   parameters: OpfsDeleteParameters,
   result: Schema.Struct({
     path: Schema.String.annotate({ description: "The deleted path." }),
-    deleted: Schema.Literal(true).annotate({ description: "Always true." }),
+    deleted: AlwaysTrue,
   }),
-  timeoutMs: 10_000,
-  errors: fileErrors,
 })
