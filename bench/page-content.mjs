@@ -382,6 +382,7 @@ async function measureBig(session, panel, tabIdOf) {
       truncated: ours.value.value.truncated,
     })
   }
+  const traced = await tracedRun(session, page, () => callTool(panel, "get_tab_content", { tab_id: tabId }))
   // max_length stops the walk once it has written that much: the call costs what it returns.
   const short = await timed(() => callTool(panel, "get_tab_content", { tab_id: tabId, max_length: 20_000 }))
   if (!short.value.ok) throw new Error(`big page, max_length: ${JSON.stringify(short.value.error)}`)
@@ -498,6 +499,51 @@ async function measureBig(session, panel, tabIdOf) {
   console.log(
     `with max_length 20,000: ${short.ms.toFixed(0)} ms, ${short.value.value.content.length} chars, truncated: ${short.value.value.truncated}`,
   )
+  console.log(
+    `traced run (a 4th call, not in the figures above): the page's main thread ran ${traced.tasks} tasks in ${traced.wallMs.toFixed(0)} ms of wall time ` +
+      `and ${traced.cpuMs.toFixed(0)} ms of CPU time (it had the CPU ${((100 * traced.cpuMs) / traced.wallMs).toFixed(0)}% of the time: the rest is other processes); ` +
+      `longest task ${traced.longestWallMs.toFixed(0)} ms wall (${traced.longestWallCpuMs.toFixed(0)} ms of it CPU), most CPU in one task ${traced.longestCpuMs.toFixed(0)} ms`,
+  )
   console.log(`${count} elements: targets ${met ? "met" : "NOT met"} in every run (truncated: ${runs.map((r) => r.truncated).join(", ")})`)
   await page.close()
+}
+
+/**
+ * One more call under a Chrome trace of the page's renderer: its main thread's tasks in wall time
+ * and in CPU time (the trace's thread clock). On a machine shared with other jobs a task's wall
+ * time includes the time its thread waited for a core; the CPU time says what the task itself
+ * cost, so that a long task can be told apart from a loaded machine.
+ */
+async function tracedRun(session, page, call) {
+  const cdp = await session.context.newCDPSession(page)
+  const events = []
+  cdp.on("Tracing.dataCollected", (e) => events.push(...e.value))
+  const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve))
+  await cdp.send("Tracing.start", { categories: "toplevel,disabled-by-default-devtools.timeline", transferMode: "ReportEvents" })
+  const outcome = await call()
+  await cdp.send("Tracing.end")
+  await complete
+  await cdp.detach()
+  if (!outcome.ok) throw new Error(`big page, traced run: ${JSON.stringify(outcome.error)}`)
+  const started = events.find((e) => e.name === "TracingStartedInBrowser")
+  const pid = started?.args.data.frames.find((f) => f.isOutermostMainFrame)?.processId
+  const mainThread = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.pid === pid && e.args.name === "CrRendererMain")
+  if (mainThread === undefined) throw new Error("big page, traced run: the page's main thread is not in the trace")
+  // A task may run others nested in it (the trace then shows one inside the other): only the outermost count.
+  const tasks = []
+  for (const e of events
+    .filter((e) => e.ph === "X" && e.pid === pid && e.tid === mainThread.tid && e.name === "ThreadControllerImpl::RunTask")
+    .sort((a, b) => a.ts - b.ts)) {
+    const last = tasks[tasks.length - 1]
+    if (last === undefined || e.ts >= last.ts + last.dur) tasks.push(e)
+  }
+  const longest = tasks.reduce((a, b) => (b.dur > a.dur ? b : a), { dur: 0, tdur: 0 })
+  return {
+    tasks: tasks.length,
+    wallMs: tasks.reduce((s, t) => s + t.dur, 0) / 1000,
+    cpuMs: tasks.reduce((s, t) => s + (t.tdur ?? 0), 0) / 1000,
+    longestWallMs: longest.dur / 1000,
+    longestWallCpuMs: (longest.tdur ?? 0) / 1000,
+    longestCpuMs: Math.max(0, ...tasks.map((t) => t.tdur ?? 0)) / 1000,
+  }
 }
