@@ -12,7 +12,11 @@
 //
 //   node bench/page-content.mjs [--verbose] [--dump DIR]
 //   node bench/page-content.mjs --big [--elements N]
+//   node bench/page-content.mjs --at-canonical [--verbose] [--dump DIR]
 //   --verbose lists the misses; --dump writes each page's content and ARIA snapshot to DIR.
+//   --at-canonical serves each page that names its `<link rel="canonical">` at that URL (answered
+//   by the browser context, no network), as the user's tab would show it, instead of at
+//   127.0.0.1: links to the page's own site are then of its origin, as they are in use.
 //   --big reads a generated page of N elements (100,000 by default) instead: the time of the call,
 //   the page's longest task while it runs (PerformanceObserver "longtask" in the page), the
 //   slowest answer of the page to a plain script while it runs, and the time the page takes to
@@ -35,6 +39,7 @@ const verbose = process.argv.includes("--verbose")
 const dumpDir = process.argv.includes("--dump") ? process.argv[process.argv.indexOf("--dump") + 1] : undefined
 const RUNS = 3
 const big = process.argv.includes("--big")
+const atCanonical = process.argv.includes("--at-canonical")
 /** --big: the walker before issue 17's slices and index, measured as the baseline (see baselineWalker). */
 const BASELINE_COMMIT = "3e44474"
 /** The tool's own limit: get_tab_content gives up after 30 s. */
@@ -51,13 +56,20 @@ if (build.status !== 0) process.exit(1)
 // The real pages of the repository, then the pages made for this project (test/fixtures/pages-extra/README.md).
 const sets = { fixtures: path.join(fixturesDir, "pages"), extra: path.join(fixturesDir, "pages-extra") }
 const files = []
+/** --at-canonical: the URL each page is served at, and its HTML. */
+const canonicals = {}
 const setOf = {}
 const routes = {}
 for (const [set, dir] of Object.entries(sets)) {
   for (const file of (await readdir(dir)).filter((f) => f.endsWith(".html")).sort()) {
     files.push(file)
     setOf[file.replace(/\.html$/, "")] = set
-    routes[`/${file}`] = { body: await readFile(path.join(dir, file)) }
+    const body = await readFile(path.join(dir, file))
+    routes[`/${file}`] = { body }
+    if (atCanonical) {
+      const canonical = canonicalOf(body.toString())
+      if (canonical !== null) canonicals[file] = { url: canonical, body }
+    }
   }
 }
 routes["/big.html"] = { body: bigPage(bigElements) }
@@ -82,6 +94,16 @@ function bigPage(elements) {
   }
   const footer = Array.from({ length: 30 }, (_, i) => `<a href="/about/${i}">About ${i}</a>`).join(" ")
   return `<!doctype html><html><head><title>Big catalogue</title></head><body><header><nav aria-label="Sections"><ul>${nav}</ul></nav></header><main id="list"><h1>Catalogue</h1>${cards.join("")}</main><footer>${footer}</footer></body></html>`
+}
+
+/** The page's `<link rel="canonical" href="…">`, when it names an http(s) URL. */
+function canonicalOf(html) {
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    if (!/\brel=["']?canonical\b/i.test(tag)) continue
+    const href = /\bhref=["']([^"']+)["']/i.exec(tag)?.[1]
+    if (href && /^https?:\/\//.test(href)) return href.replace(/&amp;/g, "&")
+  }
+  return null
 }
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
@@ -194,6 +216,9 @@ const session = await launchExtension()
 try {
   // No internet here: the pages' external scripts, styles and images fail fast instead of hanging.
   await session.context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort())
+  // Registered after the abort: a later route is tried first.
+  for (const { url, body } of Object.values(canonicals))
+    await session.context.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body }))
   const panel = await session.openPage("sidepanel.html")
   const serviceWorker = await session.serviceWorker()
   const tabIdOf = (url) => serviceWorker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id, url)
@@ -213,7 +238,7 @@ try {
   const rows = []
   for (const file of files) {
     const page = await session.context.newPage()
-    const url = server.url(`/${file}`)
+    const url = canonicals[file]?.url ?? server.url(`/${file}`)
     await page.goto(url, { waitUntil: "load" })
     const tabId = await tabIdOf(url)
     const ours = []
@@ -281,6 +306,14 @@ try {
     "aria ms": r.ariaMs.toFixed(0),
     "time ratio": (r.oursMs / r.ariaMs).toFixed(2),
   }))
+  if (atCanonical)
+    console.log(
+      `served at their canonical URL: ${
+        Object.entries(canonicals)
+          .map(([f, c]) => `${f} at ${c.url}`)
+          .join(", ") || "none"
+      }`,
+    )
   console.table(table)
   for (const set of Object.keys(sets)) {
     const part = rows.filter((r) => setOf[r.page] === set)

@@ -20,6 +20,7 @@ import {
   valueOf,
 } from "./walker-roles.ts"
 import { beforeTrackingTail } from "./walker-tracking.ts"
+import { absoluteUrl, relativeUrl, resolvesTo } from "./walker-urls.ts"
 import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips } from "./walker-visibility.ts"
 import { STOP_NOTE_START } from "./content-length.ts"
@@ -133,6 +134,13 @@ class Walker {
    * scope of `{^}` (see linkToken). Null once it ends or another landmark starts.
    */
   scope: { readonly el: Element; readonly selector: string; readonly line: number } | null = null
+  /**
+   * For each link text, the URL that the last link of that text showed in full (null: it showed
+   * none, or a cut one), so that a link repeating both is written without its URL.
+   */
+  readonly urlsShown = new Map<string, string | null>()
+  /** The URL the model reads relative URLs against: the top document's, the result's `url`. */
+  pageUrl: URL | null = null
   /** The element the walk was at when it last paused. */
   at: Element | null = null
   /** Elements walked. */
@@ -330,34 +338,51 @@ class Walker {
 
   /**
    * `[text](/x)` when `a[href="/x"]` selects the link alone: the selector is implied by the URL
-   * and not printed. Otherwise `[text](href){selector}`, or `[text]{selector}` when the selector
-   * spells the href or the link has no URL worth showing.
+   * and not printed. Otherwise `[text](url){selector}`, the URL written relative to the page's
+   * (see walker-urls.ts), or `[text]{selector}` when the selector spells the href, when the last
+   * link of the same text above showed this same URL, or when the link has no URL worth showing
+   * (`[text](){selector}` if a link of the same text above showed one).
    */
   linkToken(el: Element, name: string): string {
     const href = el.getAttribute("href") ?? ""
     const byHref = `a[href=${cssString(href)}]`
-    const impliable = IMPLIABLE_HREF.test(href)
-    // What a selector that spells the href saves: the URL it spares printing (a long one is printed cut).
-    const shownLength = href.length > LONG_URL ? URL_CUT + 1 : href.length
-    const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: shownLength + 2 }]
-    // Implied (counted on top of the entry above), the selector costs nothing but the whole URL instead of a cut one.
+    const absolute = absoluteUrl(href, el.baseURI)
+    const page = this.pageUrl
+    // An implied selector needs the URL as the attribute has it, and read against the page's URL it must lead where the link does (a `<base>` may say otherwise).
+    const impliable = IMPLIABLE_HREF.test(href) && (page === null || resolvesTo(href, page, absolute))
+    const noUrl = href === "" || href === "#" || /^javascript:/i.test(href)
+    // The URL as it is shown beside a selector: relative to the page's, without a tracking tail, percent-encoding what would end it.
+    const compact = page === null ? href : relativeUrl(absolute, page)
+    const untracked = beforeTrackingTail(compact)
+    const shown = (untracked ?? compact).replace(/[()\s{}…]/g, encodeURIComponent)
+    const cut = untracked !== null || shown.length > LONG_URL
+    const written = cut ? `${shown.slice(0, URL_CUT)}…` : shown
+    // What a selector that spells the href saves: printing the URL beside it.
+    const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: written.length + 2 }]
+    // Implied (counted on top of the entry above), the selector costs nothing but the whole URL as the attribute has it.
     if (impliable) spelled.push({ text: byHref, saves: byHref.length - href.length, whole: true })
     const label = escapeLabel(name || href)
     const states = statesOf(el, "link")
     const text = states.length ? `${label} (${states.join(", ")})` : label
+    const before = this.urlsShown.get(text)
+    const show = (url: string | null) => {
+      this.urlsShown.set(text, url)
+    }
     // A URL is cut after its last parameter that is not tracking, and a long one to its first
     // URL_CUT characters: `[text](https://…/start…)` stands for `a[href^="https://…/start"]` when
     // that selects the link alone.
-    const untracked = beforeTrackingTail(href)
-    if (href.length > LONG_URL || untracked !== null) {
-      const prefix = (untracked ?? href).slice(0, URL_CUT)
+    const untrackedHref = beforeTrackingTail(href)
+    if (href.length > LONG_URL || untrackedHref !== null) {
+      const prefix = (untrackedHref ?? href).slice(0, URL_CUT)
       if (IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
         this.annotated.push({ element: el, selector: `a[href^=${cssString(prefix)}]`, written: `(${prefix}…)`, interactive: true })
+        show(null)
         return `[${text}](${prefix}…)`
       }
     }
     if (impliable && this.selectors.selectorFor(el, spelled) === byHref) {
       this.annotated.push({ element: el, selector: byHref, written: `(${href})`, interactive: true })
+      show(absolute)
       return `[${text}](${href})`
     }
     // `[text](url){^}`: selected by `S a[href="url"]`, S the selector of the last landmark line above
@@ -372,14 +397,22 @@ class Walker {
       this.selectors.selectsAloneByHrefWithin(el, scope.el)
     ) {
       this.annotated.push({ element: el, selector: `${scope.selector} ${byHref}`, written: "{^}", interactive: true })
+      show(absolute)
       return `[${text}](${href}){^}`
     }
     const selector = this.annotate(el, true, spelled)
-    if (selector.includes(`[href=${cssString(href)}]`) || href === "" || href === "#" || /^javascript:/i.test(href))
+    if (noUrl) {
+      // No URL after a link of the same text that showed one would read as that URL again.
+      return before === undefined || before === null ? `[${text}]${selector}` : `[${text}]()${selector}`
+    }
+    if (selector.includes(`[href=${cssString(href)}]`)) {
+      show(null)
       return `[${text}]${selector}`
-    const shown = (untracked ?? href).replace(/[()\s{}…]/g, encodeURIComponent)
-    const cut = untracked !== null || shown.length > LONG_URL
-    return `[${text}](${cut ? `${shown.slice(0, URL_CUT)}…` : shown})${selector}`
+    }
+    // The same text and the same URL as the last link of that text above: the URL is not repeated.
+    if (!cut && before === absolute) return `[${text}]${selector}`
+    show(cut ? null : absolute)
+    return `[${text}](${written})${selector}`
   }
 
   *heading(el: Element, level: number, context: Context): Work {
@@ -664,6 +697,7 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
   const budget = options.budgetMs ?? DEFAULT_BUDGET_MS
   const clock = new Slices(budget, options.sliceMs ?? SLICE_MS)
   const walker = new Walker(options.limit ?? DEFAULT_LIMIT, clock)
+  walker.pageUrl = pageUrlOf(doc)
   const start = target
   const work = (function* (): Work {
     yield* walker.selectors.prepare(start.getRootNode() as Document | ShadowRoot, clock)
@@ -680,6 +714,14 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
 
   if (!options.audit) return { ok: true, ...base, content, stopped, work: looked }
   return { ok: true, ...base, content, stopped, work: looked, audit: markAnnotated(doc, walker.annotated) }
+}
+
+const pageUrlOf = (doc: Document): URL | null => {
+  try {
+    return new URL(doc.location.href)
+  } catch {
+    return null
+  }
 }
 
 /** The last line of a walk cut short by its time budget: where it stopped, so that the rest can be read by parts. */
