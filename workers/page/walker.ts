@@ -346,13 +346,18 @@ class Walker {
   linkToken(el: Element, name: string): string {
     const href = el.getAttribute("href") ?? ""
     const byHref = `a[href=${cssString(href)}]`
-    const absolute = absoluteUrl(href, el.baseURI)
     const page = this.pageUrl
-    // An implied selector needs the URL as the attribute has it, and read against the page's URL it must lead where the link does (a `<base>` may say otherwise).
-    const impliable = IMPLIABLE_HREF.test(href) && (page === null || resolvesTo(href, page, absolute))
+    const base = el.baseURI
+    // Resolving a URL costs a parse: most links are resolved against the page's own URL, where the attribute as written says enough.
+    const ownBase = page === null || base === page.href
+    const absolute = ownBase ? href : absoluteUrl(href, base)
+    // An implied selector needs the URL as the attribute has it, and read against the page's URL it must lead where the link does (a `<base>` or a frame may say otherwise).
+    const impliable = IMPLIABLE_HREF.test(href) && (ownBase || resolvesTo(href, page, absolute))
     const noUrl = href === "" || href === "#" || /^javascript:/i.test(href)
     // The URL as it is shown beside a selector: relative to the page's, without a tracking tail, percent-encoding what would end it.
-    const compact = page === null ? href : relativeUrl(absolute, page)
+    // Only an absolute URL or one resolved against another base can be made shorter.
+    const compact =
+      page === null || (ownBase && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href)) ? href : relativeUrl(absoluteUrl(href, base), page)
     const untracked = beforeTrackingTail(compact)
     const shown = (untracked ?? compact).replace(/[()\s{}…]/g, encodeURIComponent)
     const cut = untracked !== null || shown.length > LONG_URL
