@@ -211,7 +211,7 @@ class Walker {
     if (verdict.hidden) return
     const shown = style.visibility === "visible"
     const context: Context = { ...parent, shown, clips: verdict.clips }
-    const block = BLOCK_DISPLAYS.test(style.display)
+    const block = BLOCK_DISPLAYS.test(verdict.display)
 
     if (tag === "iframe" || tag === "frame") return yield* this.frame(el, context)
     const kind = interactiveKind(el)
