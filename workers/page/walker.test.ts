@@ -181,7 +181,9 @@ describe("page walker: links' URLs written relative to the page", () => {
   it("leaves out a URL that the last link of the same text showed, and marks a link of that text with no URL", async () => {
     page(`<p id="r1"><a href="/read">Read</a></p><p id="r2"><a href="/read">Read</a></p>
       <p id="r3"><a href="/other">Read</a></p><p id="r4"><a href="/read">Read</a></p>
-      <p id="j"><a href="javascript:void(0)">Read</a></p><p id="k"><a href="javascript:void(0)">Alone</a></p>`)
+      <p id="j"><a href="javascript:void(0)">Read</a></p><p id="k"><a href="javascript:void(0)">Alone</a></p>
+      <p id="r5"><a href="/read">Read</a></p>
+      <p><a href="https://example.com/${"a".repeat(120)}">Long</a></p><p id="l2"><a href="javascript:void(0)">Long</a></p>`)
     const outcome = await read({ audit: true })
     const lines = outcome.content.split("\n")
     expect(lines.slice(0, 4), outcome.content).to.deep.equal([
@@ -194,6 +196,11 @@ describe("page walker: links' URLs written relative to the page", () => {
     // A link with no URL after a link of the same text that showed one says so: `()`.
     expect(lines[4]).to.match(/^\[Read\]\(\)\{[^}]+\}$/)
     expect(lines[5]).to.match(/^\[Alone\]\{[^}]+\}$/)
+    // The last link of that text showed none: the URL is shown again.
+    expect(lines[6]).to.equal("[Read](/read){#r5 > a}")
+    // A cut URL was shown: a link of that text with none says so too.
+    expect(lines[7]).to.match(/^\[Long\]\(https:\/\/example\.com\/a+…\)$/)
+    expect(lines[8]).to.match(/^\[Long\]\(\)\{[^}]+\}$/)
     expectSelectorsExact(outcome)
   })
 })

@@ -113,6 +113,8 @@ const NAMING_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"]
  * backslash or `…`.
  */
 const IMPLIABLE_HREF = /^[^\s()[\]{}"'\\<>…]+$/
+/** What a link's URL was shown as when it was shown cut (no URL is written so). */
+const CUT_SHOWN = "…"
 /** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`. */
 const URL_CUT = 80
 
@@ -135,8 +137,9 @@ class Walker {
    */
   scope: { readonly el: Element; readonly selector: string; readonly line: number } | null = null
   /**
-   * For each link text, the URL that the last link of that text showed in full (null: it showed
-   * none, or a cut one), so that a link repeating both is written without its URL.
+   * For each link text, the URL that the last link of that text showed in full (CUT_SHOWN: a cut
+   * one; null: none), so that a link repeating both is written without its URL, and a link with
+   * no URL after one that showed something says so.
    */
   readonly urlsShown = new Map<string, string | null>()
   /** The URL the model reads relative URLs against: the top document's, the result's `url`. */
@@ -341,7 +344,7 @@ class Walker {
    * and not printed. Otherwise `[text](url){selector}`, the URL written relative to the page's
    * (see walker-urls.ts), or `[text]{selector}` when the selector spells the href, when the last
    * link of the same text above showed this same URL, or when the link has no URL worth showing
-   * (`[text](){selector}` if a link of the same text above showed one).
+   * (`[text](){selector}` if the last link of the same text above showed one).
    */
   linkToken(el: Element, name: string): string {
     const href = el.getAttribute("href") ?? ""
@@ -381,7 +384,7 @@ class Walker {
       const prefix = (untrackedHref ?? href).slice(0, URL_CUT)
       if (IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
         this.annotated.push({ element: el, selector: `a[href^=${cssString(prefix)}]`, written: `(${prefix}…)`, interactive: true })
-        show(null)
+        show(CUT_SHOWN)
         return `[${text}](${prefix}…)`
       }
     }
@@ -408,15 +411,17 @@ class Walker {
     const selector = this.annotate(el, true, spelled)
     if (noUrl) {
       // No URL after a link of the same text that showed one would read as that URL again.
+      show(null)
       return before === undefined || before === null ? `[${text}]${selector}` : `[${text}]()${selector}`
     }
     if (selector.includes(`[href=${cssString(href)}]`)) {
-      show(null)
+      // The selector spells the URL: the model reads it there.
+      show(absolute)
       return `[${text}]${selector}`
     }
     // The same text and the same URL as the last link of that text above: the URL is not repeated.
     if (!cut && before === absolute) return `[${text}]${selector}`
-    show(cut ? null : absolute)
+    show(cut ? CUT_SHOWN : absolute)
     return `[${text}](${written})${selector}`
   }
 
