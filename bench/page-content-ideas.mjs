@@ -8,7 +8,9 @@
 // they are an id; link-only lists on one line; a repeated run of the same links written once;
 // names printed twice in a row; a link whose text is its URL written as a Markdown autolink
 // `<url>`; a selector that spells the href below an anchor, `[t]{S a[href="u"]}`, written with
-// the URL shown and the href implied, `[t](u){S &}`.
+// the URL shown and the href implied, `[t](u){S &}`; each `:nth-of-type(k)` step written in a
+// form of three characters besides its number; an annotation that starts with the same anchor
+// (its first compound) as the annotation before it written with `&` for that anchor.
 import { readdirSync, readFileSync } from "node:fs"
 const dir = process.argv[2]
 if (!dir) {
@@ -25,6 +27,8 @@ const tot = {
   dupText: 0,
   autolink: 0,
   hrefSpelled: 0,
+  nthShort: 0,
+  sameAnchor: 0,
   bare: 0,
   bareNoUrls: 0,
 }
@@ -69,20 +73,46 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
   // 7. `{S a[href="u"]}` -> `(u){S &}` (a[href="u"] with its separator, 10 or 11 characters, for "()", " &")
   let hrefSpelled = 0
   for (const m of s.matchAll(/\{[^{}]*?( > | )a\[href="[^"]*"\]\}/g)) hrefSpelled += m[1].length + 11 - 4
+  // 8. `:nth-of-type(k)` as a three-character form (`:k` plus two marks): saves 15 - 3 per step
+  let nthShort = 0
+  for (const _ of s.matchAll(/:nth-of-type\(\d+\)/g)) nthShort += ":nth-of-type()".length - 3
+  // 9. `{A rest}` right after an annotation that also starts with anchor A: `{& rest}` (saves |A| - 1)
+  let sameAnchor = 0
+  let previous = null
+  for (const m of s.matchAll(/\{((?:\\.|[^\\}])*)\}/g)) {
+    const anchor = /^([^\s>]+)[\s>]/.exec(m[1])?.[1] ?? null
+    if (anchor !== null && anchor === previous) sameAnchor += anchor.length - 1
+    previous = /^([^\s>]+)/.exec(m[1])?.[1] ?? null
+  }
   // For scale: the output with every annotation removed, and also every link's URL.
   const bare = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").length
   const bareNoUrls = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").replace(/\]\([^)\s]*\)/g, "]").length
-  const row = { chars: s.length, aria, href, lists, headings, dupLists, dupText, autolink, hrefSpelled, bare, bareNoUrls }
+  const row = {
+    chars: s.length,
+    aria,
+    href,
+    lists,
+    headings,
+    dupLists,
+    dupText,
+    autolink,
+    hrefSpelled,
+    nthShort,
+    sameAnchor,
+    bare,
+    bareNoUrls,
+  }
   for (const k in tot) tot[k] += row[k]
   console.log(f.padEnd(40), JSON.stringify(row))
 }
 console.log("total".padEnd(40), JSON.stringify(tot), "ratio now", (tot.chars / tot.aria).toFixed(3))
-for (const k of ["href", "lists", "headings", "dupLists", "dupText", "autolink", "hrefSpelled"])
+for (const k of ["href", "lists", "headings", "dupLists", "dupText", "autolink", "hrefSpelled", "nthShort", "sameAnchor"])
   console.log(
     `  ${k}: saves ${tot[k]} chars = ${((100 * tot[k]) / tot.chars).toFixed(1)}% -> ${((tot.chars - tot[k]) / tot.aria).toFixed(3)}x`,
   )
 console.log(
   `  for scale, the text alone (every annotation removed): ${(tot.bare / tot.aria).toFixed(3)}x; without links' URLs too: ${(tot.bareNoUrls / tot.aria).toFixed(3)}x`,
 )
-const all = tot.href + tot.lists + tot.headings + tot.dupLists + tot.dupText + tot.autolink + tot.hrefSpelled
+const all =
+  tot.href + tot.lists + tot.headings + tot.dupLists + tot.dupText + tot.autolink + tot.hrefSpelled + tot.nthShort + tot.sameAnchor
 console.log(`  all together (overlaps not removed): ${((tot.chars - all) / tot.aria).toFixed(3)}x`)

@@ -12,7 +12,11 @@
 //
 //   node bench/page-content.mjs [--verbose] [--dump DIR]
 //   node bench/page-content.mjs --big [--elements N]
+//   node bench/page-content.mjs --at-canonical [--verbose] [--dump DIR]
 //   --verbose lists the misses; --dump writes each page's content and ARIA snapshot to DIR.
+//   --at-canonical serves each page that names its `<link rel="canonical">` at that URL (answered
+//   by the browser context, no network), as the user's tab would show it, instead of at
+//   127.0.0.1: links to the page's own site are then of its origin, as they are in use.
 //   --big reads a generated page of N elements (100,000 by default) instead: the time of the call,
 //   the page's longest task while it runs (PerformanceObserver "longtask" in the page), the
 //   slowest answer of the page to a plain script while it runs, and the time the page takes to
@@ -35,6 +39,7 @@ const verbose = process.argv.includes("--verbose")
 const dumpDir = process.argv.includes("--dump") ? process.argv[process.argv.indexOf("--dump") + 1] : undefined
 const RUNS = 3
 const big = process.argv.includes("--big")
+const atCanonical = process.argv.includes("--at-canonical")
 /** --big: the walker before issue 17's slices and index, measured as the baseline (see baselineWalker). */
 const BASELINE_COMMIT = "3e44474"
 /** The tool's own limit: get_tab_content gives up after 30 s. */
@@ -51,13 +56,20 @@ if (build.status !== 0) process.exit(1)
 // The real pages of the repository, then the pages made for this project (test/fixtures/pages-extra/README.md).
 const sets = { fixtures: path.join(fixturesDir, "pages"), extra: path.join(fixturesDir, "pages-extra") }
 const files = []
+/** --at-canonical: the URL each page is served at, and its HTML. */
+const canonicals = {}
 const setOf = {}
 const routes = {}
 for (const [set, dir] of Object.entries(sets)) {
   for (const file of (await readdir(dir)).filter((f) => f.endsWith(".html")).sort()) {
     files.push(file)
     setOf[file.replace(/\.html$/, "")] = set
-    routes[`/${file}`] = { body: await readFile(path.join(dir, file)) }
+    const body = await readFile(path.join(dir, file))
+    routes[`/${file}`] = { body }
+    if (atCanonical) {
+      const canonical = canonicalOf(body.toString())
+      if (canonical !== null) canonicals[file] = { url: canonical, body }
+    }
   }
 }
 routes["/big.html"] = { body: bigPage(bigElements) }
@@ -82,6 +94,16 @@ function bigPage(elements) {
   }
   const footer = Array.from({ length: 30 }, (_, i) => `<a href="/about/${i}">About ${i}</a>`).join(" ")
   return `<!doctype html><html><head><title>Big catalogue</title></head><body><header><nav aria-label="Sections"><ul>${nav}</ul></nav></header><main id="list"><h1>Catalogue</h1>${cards.join("")}</main><footer>${footer}</footer></body></html>`
+}
+
+/** The page's `<link rel="canonical" href="…">`, when it names an http(s) URL. */
+function canonicalOf(html) {
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    if (!/\brel=["']?canonical\b/i.test(tag)) continue
+    const href = /\bhref=["']([^"']+)["']/i.exec(tag)?.[1]
+    if (href && /^https?:\/\//.test(href)) return href.replace(/&amp;/g, "&")
+  }
+  return null
 }
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
@@ -194,6 +216,9 @@ const session = await launchExtension()
 try {
   // No internet here: the pages' external scripts, styles and images fail fast instead of hanging.
   await session.context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort())
+  // Registered after the abort: a later route is tried first.
+  for (const { url, body } of Object.values(canonicals))
+    await session.context.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body }))
   const panel = await session.openPage("sidepanel.html")
   const serviceWorker = await session.serviceWorker()
   const tabIdOf = (url) => serviceWorker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id, url)
@@ -213,7 +238,7 @@ try {
   const rows = []
   for (const file of files) {
     const page = await session.context.newPage()
-    const url = server.url(`/${file}`)
+    const url = canonicals[file]?.url ?? server.url(`/${file}`)
     await page.goto(url, { waitUntil: "load" })
     const tabId = await tabIdOf(url)
     const ours = []
@@ -281,6 +306,14 @@ try {
     "aria ms": r.ariaMs.toFixed(0),
     "time ratio": (r.oursMs / r.ariaMs).toFixed(2),
   }))
+  if (atCanonical)
+    console.log(
+      `served at their canonical URL: ${
+        Object.entries(canonicals)
+          .map(([f, c]) => `${f} at ${c.url}`)
+          .join(", ") || "none"
+      }`,
+    )
   console.table(table)
   for (const set of Object.keys(sets)) {
     const part = rows.filter((r) => setOf[r.page] === set)
@@ -382,6 +415,7 @@ async function measureBig(session, panel, tabIdOf) {
       truncated: ours.value.value.truncated,
     })
   }
+  const traced = await tracedRun(session, page, () => callTool(panel, "get_tab_content", { tab_id: tabId }))
   // max_length stops the walk once it has written that much: the call costs what it returns.
   const short = await timed(() => callTool(panel, "get_tab_content", { tab_id: tabId, max_length: 20_000 }))
   if (!short.value.ok) throw new Error(`big page, max_length: ${JSON.stringify(short.value.error)}`)
@@ -498,6 +532,51 @@ async function measureBig(session, panel, tabIdOf) {
   console.log(
     `with max_length 20,000: ${short.ms.toFixed(0)} ms, ${short.value.value.content.length} chars, truncated: ${short.value.value.truncated}`,
   )
+  console.log(
+    `traced run (a 4th call, not in the figures above): the page's main thread ran ${traced.tasks} tasks in ${traced.wallMs.toFixed(0)} ms of wall time ` +
+      `and ${traced.cpuMs.toFixed(0)} ms of CPU time (it had the CPU ${((100 * traced.cpuMs) / traced.wallMs).toFixed(0)}% of the time: the rest is other processes); ` +
+      `longest task ${traced.longestWallMs.toFixed(0)} ms wall (${traced.longestWallCpuMs.toFixed(0)} ms of it CPU), most CPU in one task ${traced.longestCpuMs.toFixed(0)} ms`,
+  )
   console.log(`${count} elements: targets ${met ? "met" : "NOT met"} in every run (truncated: ${runs.map((r) => r.truncated).join(", ")})`)
   await page.close()
+}
+
+/**
+ * One more call under a Chrome trace of the page's renderer: its main thread's tasks in wall time
+ * and in CPU time (the trace's thread clock). On a machine shared with other jobs a task's wall
+ * time includes the time its thread waited for a core; the CPU time says what the task itself
+ * cost, so that a long task can be told apart from a loaded machine.
+ */
+async function tracedRun(session, page, call) {
+  const cdp = await session.context.newCDPSession(page)
+  const events = []
+  cdp.on("Tracing.dataCollected", (e) => events.push(...e.value))
+  const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve))
+  await cdp.send("Tracing.start", { categories: "toplevel,disabled-by-default-devtools.timeline", transferMode: "ReportEvents" })
+  const outcome = await call()
+  await cdp.send("Tracing.end")
+  await complete
+  await cdp.detach()
+  if (!outcome.ok) throw new Error(`big page, traced run: ${JSON.stringify(outcome.error)}`)
+  const started = events.find((e) => e.name === "TracingStartedInBrowser")
+  const pid = started?.args.data.frames.find((f) => f.isOutermostMainFrame)?.processId
+  const mainThread = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.pid === pid && e.args.name === "CrRendererMain")
+  if (mainThread === undefined) throw new Error("big page, traced run: the page's main thread is not in the trace")
+  // A task may run others nested in it (the trace then shows one inside the other): only the outermost count.
+  const tasks = []
+  for (const e of events
+    .filter((e) => e.ph === "X" && e.pid === pid && e.tid === mainThread.tid && e.name === "ThreadControllerImpl::RunTask")
+    .sort((a, b) => a.ts - b.ts)) {
+    const last = tasks[tasks.length - 1]
+    if (last === undefined || e.ts >= last.ts + last.dur) tasks.push(e)
+  }
+  const longest = tasks.reduce((a, b) => (b.dur > a.dur ? b : a), { dur: 0, tdur: 0 })
+  return {
+    tasks: tasks.length,
+    wallMs: tasks.reduce((s, t) => s + t.dur, 0) / 1000,
+    cpuMs: tasks.reduce((s, t) => s + (t.tdur ?? 0), 0) / 1000,
+    longestWallMs: longest.dur / 1000,
+    longestWallCpuMs: (longest.tdur ?? 0) / 1000,
+    longestCpuMs: Math.max(0, ...tasks.map((t) => t.tdur ?? 0)) / 1000,
+  }
 }

@@ -140,19 +140,20 @@ const ownHandles = (el: Element, quirks: boolean): Handle[][] => {
     bare = [plain(tag)]
     tagHandles.set(tag, bare)
   }
-  const attributes = el.attributes
-  if (attributes.length === 0) return [[], bare, []]
-  // One walk over what the element carries: most elements have no attribute worth a look.
+  if (!el.hasAttributes()) return [[], bare, []]
+  // One look at the names the element carries: most elements have no attribute worth a look.
+  // Names, not `el.attributes`, whose Attr nodes Blink creates on demand and then keeps on the
+  // element: on a big page one more object per attribute for every later garbage collection to trace.
+  const names = el.getAttributeNames()
   let id = ""
   let classNames = ""
   let href: string | null = null
   let worth = false
-  for (let i = 0; i < attributes.length; i++) {
-    const attribute = attributes[i]!
-    const name = attribute.name
-    if (name === "id") id = attribute.value
-    else if (name === "class") classNames = attribute.value
-    else if (name === "href") href = attribute.value
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!
+    if (name === "id") id = el.getAttribute(name) ?? ""
+    else if (name === "class") classNames = el.getAttribute(name) ?? ""
+    else if (name === "href") href = el.getAttribute(name)
     else if (!worth && ATTRIBUTES_LOOKED_AT.has(name)) worth = true
   }
   const authored: Handle[] = []
@@ -472,10 +473,13 @@ export class SelectorMaker {
     const parent = el.parentNode as ParentNode | null
     if (parent === null) return tagOf(el)
     const totals = new Map<string, number>()
-    this.looked += parent.children.length
-    for (const child of parent.children) totals.set(child.localName, (totals.get(child.localName) ?? 0) + 1)
+    // Sibling links rather than `parent.children`, an HTMLCollection Blink would keep cached on the parent.
+    const children: Element[] = []
+    for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) children.push(child)
+    this.looked += children.length
+    for (const child of children) totals.set(child.localName, (totals.get(child.localName) ?? 0) + 1)
     const seen = new Map<string, number>()
-    for (const child of parent.children) {
+    for (const child of children) {
       const n = (seen.get(child.localName) ?? 0) + 1
       seen.set(child.localName, n)
       this.steps.set(child, totals.get(child.localName)! > 1 ? `${tagOf(child)}:nth-of-type(${n})` : tagOf(child))

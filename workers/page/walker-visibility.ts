@@ -28,8 +28,8 @@ const ALWAYS_SHOWN = new Set(["br", "wbr", "option", "optgroup", "area"])
 const clipsAxis = (overflow: string) => overflow === "hidden" || overflow === "clip"
 
 /** `clip: rect(...)` or `clip-path: inset(50%)` that leaves (almost) nothing: the "visually hidden" idiom. */
-const clippedAway = (style: CSSStyleDeclaration): boolean => {
-  if (style.position === "absolute" || style.position === "fixed") {
+const clippedAway = (style: CSSStyleDeclaration, position: string): boolean => {
+  if (position === "absolute" || position === "fixed") {
     const rect = /^rect\(([^)]*)\)$/.exec(style.clip)
     if (rect) {
       const [top = 0, right = 0, bottom = 0, left = 0] = rect[1]!.split(/[\s,]+/).map((v) => Number.parseFloat(v) || 0)
@@ -57,14 +57,17 @@ export interface Shown {
   readonly hidden: boolean
   /** The clips that apply to the element's children. */
   readonly clips: Clips
+  /** The element's computed `display` (each read of a computed style property computes it anew: read once). */
+  readonly display: string
 }
 
 /** Decides whether the element's subtree is hidden, and passes on the clips its children live in. */
 export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): Shown => {
-  const hidden = { hidden: true, clips }
+  const hidden = { hidden: true, clips, display: "" }
   if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return hidden
-  if (style.display === "none" || style.contentVisibility === "hidden") return hidden
-  if (style.display === "contents" || ALWAYS_SHOWN.has(el.localName)) return { hidden: false, clips }
+  const display = style.display
+  if (display === "none" || style.contentVisibility === "hidden") return hidden
+  if (display === "contents" || ALWAYS_SHOWN.has(el.localName)) return { hidden: false, clips, display }
   const box = el.getBoundingClientRect()
   const clipsX = clipsAxis(style.overflowX)
   const clipsY = clipsAxis(style.overflowY)
@@ -72,8 +75,8 @@ export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): 
   // An image not yet decoded has no size but will show, or show its alt text.
   const sized = el.localName !== "img"
   if (sized && ((box.width === 0 && (clipsX || empty)) || (box.height === 0 && (clipsY || empty)))) return hidden
-  if (clippedAway(style) || (sized && box.width <= 1 && box.height <= 1 && clipsX && clipsY)) return hidden
   const position = style.position
+  if (clippedAway(style, position) || (sized && box.width <= 1 && box.height <= 1 && clipsX && clipsY)) return hidden
   const view = el.ownerDocument.defaultView
   // A box of no height or no width that does not clip (a list of floats, a wrapper of
   // positioned children) shows nothing of its own: where it sits says nothing about where its
@@ -99,7 +102,7 @@ export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): 
     })
   }
   const positioned = position === "static" ? clips.positioned : flow
-  return { hidden: false, clips: { flow, positioned } }
+  return { hidden: false, clips: { flow, positioned }, display }
 }
 
 /** True when an element outside the walk (a label's control, a selector's target) is rendered. */

@@ -153,6 +153,58 @@ describe("page walker: format", () => {
   })
 })
 
+describe("page walker: links' URLs written relative to the page", () => {
+  it("writes a URL of the page's origin shown beside a selector as a path, of its path as ?query, of the page itself as #fragment", async () => {
+    const here = location.href.split("#")[0]!
+    // Each URL twice (the text differs), so that its href does not select it alone and it carries a selector.
+    page(`<p id="p1"><a href="${location.origin}/docs/some/long/path">Docs</a></p>
+      <p id="p2"><a href="${here}#sec">Section</a></p>
+      <p id="p3"><a href="${location.origin}${location.pathname}?page=2">Next</a></p>
+      <p id="twice"><a href="${location.origin}/docs/some/long/path">again</a> <a href="${here}#sec">again</a> <a href="${location.origin}${location.pathname}?page=2">again</a></p>
+      <p id="p4"><a href="https://other.example/docs/some/long/path">Elsewhere</a> <a href="https://other.example/docs/some/long/path">Elsewhere</a></p>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content, outcome.content).to.include("[Docs](/docs/some/long/path){#p1 > a}")
+    expect(outcome.content).to.include("[Section](#sec){#p2 > a}")
+    expect(outcome.content).to.include("[Next](?page=2){#p3 > a}")
+    // Another origin is shown whole.
+    expect(outcome.content).to.include("[Elsewhere](https://other.example/docs/some/long/path){#p4 > a:nth-of-type(1)}")
+    // Each shown URL, read against the result's url as the tool's description says, is the link's.
+    for (const [written, link] of [
+      ["/docs/some/long/path", "#p1 > a"],
+      ["#sec", "#p2 > a"],
+      ["?page=2", "#p3 > a"],
+    ] as const)
+      expect(new URL(written, outcome.url).href).to.equal((document.querySelector(link) as HTMLAnchorElement).href)
+    expectSelectorsExact(outcome)
+  })
+
+  it("leaves out a URL that the last link of the same text showed, and marks a link of that text with no URL", async () => {
+    page(`<p id="r1"><a href="/read">Read</a></p><p id="r2"><a href="/read">Read</a></p>
+      <p id="r3"><a href="/other">Read</a></p><p id="r4"><a href="/read">Read</a></p>
+      <p id="j"><a href="javascript:void(0)">Read</a></p><p id="k"><a href="javascript:void(0)">Alone</a></p>
+      <p id="r5"><a href="/read">Read</a></p>
+      <p><a href="https://example.com/${"a".repeat(120)}">Long</a></p><p id="l2"><a href="javascript:void(0)">Long</a></p>`)
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    expect(lines.slice(0, 4), outcome.content).to.deep.equal([
+      "[Read](/read){#r1 > a}",
+      "[Read]{#r2 > a}",
+      // Another URL for the same text is shown, and then the first one again.
+      "[Read](/other)",
+      "[Read](/read){#r4 > a}",
+    ])
+    // A link with no URL after a link of the same text that showed one says so: `()`.
+    expect(lines[4]).to.match(/^\[Read\]\(\)\{[^}]+\}$/)
+    expect(lines[5]).to.match(/^\[Alone\]\{[^}]+\}$/)
+    // The last link of that text showed none: the URL is shown again.
+    expect(lines[6]).to.equal("[Read](/read){#r5 > a}")
+    // A cut URL was shown: a link of that text with none says so too.
+    expect(lines[7]).to.match(/^\[Long\]\(https:\/\/example\.com\/a+…\)$/)
+    expect(lines[8]).to.match(/^\[Long\]\(\)\{[^}]+\}$/)
+    expectSelectorsExact(outcome)
+  })
+})
+
 describe("page walker: tracking parameters", () => {
   it("finds the tail of tracking parameters, and only when nothing else follows them", () => {
     expect(beforeTrackingTail("https://x.org/p?id=3&utm_source=a&utm_medium=b")).to.equal("https://x.org/p?id=3&")
@@ -290,7 +342,9 @@ describe("page walker: selectors", () => {
     expect(outcome.content).to.include('[button "Cancel"]{[data-testid="cancel-button"]}')
     expect(outcome.content).not.to.match(/css-1x2y3z|sc-bdVaJa|kDlIYz/)
     expect(outcome.content).to.include('[button "Item"]{ul > li:nth-of-type(2) > button}')
-    expect(outcome.content).to.include("[x](/same){#list > p:nth-of-type(2) > a}")
+    // The second link has the first one's text and URL: its URL is not shown again.
+    expect(outcome.content).to.include("[x](/same){#list > p:nth-of-type(1) > a}")
+    expect(outcome.content).to.include("[x]{#list > p:nth-of-type(2) > a}")
     expectSelectorsExact(outcome)
   })
 

@@ -20,6 +20,7 @@ import {
   valueOf,
 } from "./walker-roles.ts"
 import { beforeTrackingTail } from "./walker-tracking.ts"
+import { absoluteUrl, relativeUrl, resolvesTo } from "./walker-urls.ts"
 import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips } from "./walker-visibility.ts"
 import { STOP_NOTE_START } from "./content-length.ts"
@@ -112,6 +113,8 @@ const NAMING_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"]
  * backslash or `…`.
  */
 const IMPLIABLE_HREF = /^[^\s()[\]{}"'\\<>…]+$/
+/** What a link's URL was shown as when it was shown cut (no URL is written so). */
+const CUT_SHOWN = "…"
 /** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`. */
 const URL_CUT = 80
 
@@ -133,6 +136,14 @@ class Walker {
    * scope of `{^}` (see linkToken). Null once it ends or another landmark starts.
    */
   scope: { readonly el: Element; readonly selector: string; readonly line: number } | null = null
+  /**
+   * For each link text, the URL that the last link of that text showed in full (CUT_SHOWN: a cut
+   * one; null: none), so that a link repeating both is written without its URL, and a link with
+   * no URL after one that showed something says so.
+   */
+  readonly urlsShown = new Map<string, string | null>()
+  /** The URL the model reads relative URLs against: the top document's, the result's `url`. */
+  pageUrl: URL | null = null
   /** The element the walk was at when it last paused. */
   at: Element | null = null
   /** Elements walked. */
@@ -158,13 +169,19 @@ class Walker {
     return `{${selector}}`
   }
 
+  /**
+   * The nodes the walk reads below `el`. Read by sibling links rather than `childNodes`, whose
+   * live NodeList Blink keeps cached on each element asked: on a big page that leaves one more
+   * object per element for every later garbage collection of the page to trace.
+   */
   childrenOf(el: Element): ArrayLike<Node> {
-    if (el.shadowRoot) return el.shadowRoot.childNodes
-    if (el.localName === "slot") {
+    if (el.localName === "slot" && !el.shadowRoot) {
       const assigned = (el as HTMLSlotElement).assignedNodes({ flatten: true })
       if (assigned.length > 0) return assigned
     }
-    return el.childNodes
+    const nodes: Node[] = []
+    for (let node = (el.shadowRoot ?? el).firstChild; node !== null; node = node.nextSibling) nodes.push(node)
+    return nodes
   }
 
   *children(el: Element, context: Context): Work {
@@ -197,7 +214,7 @@ class Walker {
     if (verdict.hidden) return
     const shown = style.visibility === "visible"
     const context: Context = { ...parent, shown, clips: verdict.clips }
-    const block = BLOCK_DISPLAYS.test(style.display)
+    const block = BLOCK_DISPLAYS.test(verdict.display)
 
     if (tag === "iframe" || tag === "frame") return yield* this.frame(el, context)
     const kind = interactiveKind(el)
@@ -324,34 +341,56 @@ class Walker {
 
   /**
    * `[text](/x)` when `a[href="/x"]` selects the link alone: the selector is implied by the URL
-   * and not printed. Otherwise `[text](href){selector}`, or `[text]{selector}` when the selector
-   * spells the href or the link has no URL worth showing.
+   * and not printed. Otherwise `[text](url){selector}`, the URL written relative to the page's
+   * (see walker-urls.ts), or `[text]{selector}` when the selector spells the href, when the last
+   * link of the same text above showed this same URL, or when the link has no URL worth showing
+   * (`[text](){selector}` if the last link of the same text above showed one).
    */
   linkToken(el: Element, name: string): string {
     const href = el.getAttribute("href") ?? ""
     const byHref = `a[href=${cssString(href)}]`
-    const impliable = IMPLIABLE_HREF.test(href)
-    // What a selector that spells the href saves: the URL it spares printing (a long one is printed cut).
-    const shownLength = href.length > LONG_URL ? URL_CUT + 1 : href.length
-    const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: shownLength + 2 }]
-    // Implied (counted on top of the entry above), the selector costs nothing but the whole URL instead of a cut one.
+    const page = this.pageUrl
+    const base = el.baseURI
+    // Resolving a URL costs a parse: most links are resolved against the page's own URL, where the attribute as written says enough.
+    const ownBase = page === null || base === page.href
+    const absolute = ownBase ? href : absoluteUrl(href, base)
+    // An implied selector needs the URL as the attribute has it, and read against the page's URL it must lead where the link does (a `<base>` or a frame may say otherwise).
+    const impliable = IMPLIABLE_HREF.test(href) && (ownBase || resolvesTo(href, page, absolute))
+    const noUrl = href === "" || href === "#" || /^javascript:/i.test(href)
+    // The URL as it is shown beside a selector: relative to the page's, without a tracking tail, percent-encoding what would end it.
+    // Only an absolute URL or one resolved against another base can be made shorter.
+    const compact =
+      page === null || (ownBase && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href)) ? href : relativeUrl(absoluteUrl(href, base), page)
+    const untracked = beforeTrackingTail(compact)
+    const shown = (untracked ?? compact).replace(/[()\s{}…]/g, encodeURIComponent)
+    const cut = untracked !== null || shown.length > LONG_URL
+    const written = cut ? `${shown.slice(0, URL_CUT)}…` : shown
+    // What a selector that spells the href saves: printing the URL beside it.
+    const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: written.length + 2 }]
+    // Implied (counted on top of the entry above), the selector costs nothing but the whole URL as the attribute has it.
     if (impliable) spelled.push({ text: byHref, saves: byHref.length - href.length, whole: true })
     const label = escapeLabel(name || href)
     const states = statesOf(el, "link")
     const text = states.length ? `${label} (${states.join(", ")})` : label
+    const before = this.urlsShown.get(text)
+    const show = (url: string | null) => {
+      this.urlsShown.set(text, url)
+    }
     // A URL is cut after its last parameter that is not tracking, and a long one to its first
     // URL_CUT characters: `[text](https://…/start…)` stands for `a[href^="https://…/start"]` when
     // that selects the link alone.
-    const untracked = beforeTrackingTail(href)
-    if (href.length > LONG_URL || untracked !== null) {
-      const prefix = (untracked ?? href).slice(0, URL_CUT)
+    const untrackedHref = beforeTrackingTail(href)
+    if (href.length > LONG_URL || untrackedHref !== null) {
+      const prefix = (untrackedHref ?? href).slice(0, URL_CUT)
       if (IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
         this.annotated.push({ element: el, selector: `a[href^=${cssString(prefix)}]`, written: `(${prefix}…)`, interactive: true })
+        show(CUT_SHOWN)
         return `[${text}](${prefix}…)`
       }
     }
     if (impliable && this.selectors.selectorFor(el, spelled) === byHref) {
       this.annotated.push({ element: el, selector: byHref, written: `(${href})`, interactive: true })
+      show(absolute)
       return `[${text}](${href})`
     }
     // `[text](url){^}`: selected by `S a[href="url"]`, S the selector of the last landmark line above
@@ -366,14 +405,24 @@ class Walker {
       this.selectors.selectsAloneByHrefWithin(el, scope.el)
     ) {
       this.annotated.push({ element: el, selector: `${scope.selector} ${byHref}`, written: "{^}", interactive: true })
+      show(absolute)
       return `[${text}](${href}){^}`
     }
     const selector = this.annotate(el, true, spelled)
-    if (selector.includes(`[href=${cssString(href)}]`) || href === "" || href === "#" || /^javascript:/i.test(href))
+    if (noUrl) {
+      // No URL after a link of the same text that showed one would read as that URL again.
+      show(null)
+      return before === undefined || before === null ? `[${text}]${selector}` : `[${text}]()${selector}`
+    }
+    if (selector.includes(`[href=${cssString(href)}]`)) {
+      // The selector spells the URL: the model reads it there.
+      show(absolute)
       return `[${text}]${selector}`
-    const shown = (untracked ?? href).replace(/[()\s{}…]/g, encodeURIComponent)
-    const cut = untracked !== null || shown.length > LONG_URL
-    return `[${text}](${cut ? `${shown.slice(0, URL_CUT)}…` : shown})${selector}`
+    }
+    // The same text and the same URL as the last link of that text above: the URL is not repeated.
+    if (!cut && before === absolute) return `[${text}]${selector}`
+    show(cut ? CUT_SHOWN : absolute)
+    return `[${text}](${written})${selector}`
   }
 
   *heading(el: Element, level: number, context: Context): Work {
@@ -540,8 +589,12 @@ const pageMap = (doc: Document): string => {
 const DEFAULT_LIMIT = 1_000_000
 /** How long the walk may take before it stops with what it has. */
 const DEFAULT_BUDGET_MS = 8_000
-/** The longest the walk keeps the page's main thread before it lets the page run: under the 50 ms of a long task. */
-const SLICE_MS = 25
+/**
+ * The longest the walk keeps the page's main thread before it lets the page run: well under the
+ * 50 ms of a long task, leaving room for a garbage-collection step that lands in the slice (10 to
+ * 16 ms of CPU on a 100,000-element page) and for a machine whose other processes stretch it.
+ */
+const SLICE_MS = 10
 
 type Work = Generator<void, void, void>
 
@@ -654,6 +707,7 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
   const budget = options.budgetMs ?? DEFAULT_BUDGET_MS
   const clock = new Slices(budget, options.sliceMs ?? SLICE_MS)
   const walker = new Walker(options.limit ?? DEFAULT_LIMIT, clock)
+  walker.pageUrl = pageUrlOf(doc)
   const start = target
   const work = (function* (): Work {
     yield* walker.selectors.prepare(start.getRootNode() as Document | ShadowRoot, clock)
@@ -670,6 +724,14 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
 
   if (!options.audit) return { ok: true, ...base, content, stopped, work: looked }
   return { ok: true, ...base, content, stopped, work: looked, audit: markAnnotated(doc, walker.annotated) }
+}
+
+const pageUrlOf = (doc: Document): URL | null => {
+  try {
+    return new URL(doc.location.href)
+  } catch {
+    return null
+  }
 }
 
 /** The last line of a walk cut short by its time budget: where it stopped, so that the rest can be read by parts. */
