@@ -530,24 +530,20 @@ export class AmChatLog extends LitElement {
         (job) => html`<am-research data-testid="research" .job=${job} .lanes=${lanesOfJob(view.lanes, job.jobId)}></am-research>`,
       )}
       ${repeat(
-        view.confirmations,
-        (c) => c.id,
-        (c) =>
-          html`<am-confirmation
-            data-pending-id=${c.id}
-            .request=${c}
-            .onDecide=${(id: string, allow: boolean, grant?: ConsentGrant) => chat.confirm(id, allow, grant)}
-          ></am-confirmation>`,
-      )}
-      ${repeat(
-        view.questions,
-        (q) => q.id,
-        (q) =>
-          html`<am-question
-            data-pending-id=${q.id}
-            .question=${q}
-            .onAnswer=${(id: string, a: string | ReadonlyArray<string>) => chat.answer(id, a)}
-          ></am-question>`,
+        [...view.confirmations, ...view.questions],
+        (waiting) => waiting.id,
+        (waiting) =>
+          waiting.type === "confirmation_requested"
+            ? html`<am-confirmation
+                data-pending-id=${waiting.id}
+                .request=${waiting}
+                .onDecide=${(id: string, allow: boolean, grant?: ConsentGrant) => chat.confirm(id, allow, grant)}
+              ></am-confirmation>`
+            : html`<am-question
+                data-pending-id=${waiting.id}
+                .question=${waiting}
+                .onAnswer=${(id: string, a: string | ReadonlyArray<string>) => chat.answer(id, a)}
+              ></am-question>`,
       )}
       ${view.failure && !running && items.filter((i) => i.kind !== "usage").at(-1)?.kind !== "notice" ? this.notice("failed", errorText(view.failure), view.failure.code, "run-error") : nothing}
     `
