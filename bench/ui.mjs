@@ -214,6 +214,7 @@ try {
   // compare between runs whose wall times the load sets.
   const cpuRows = [
     ["tasks", "tasks"],
+    ["frames drawn (commits)", "cpu.frames"],
     ["all tasks, CPU ms", "cpu.tasks"],
     ["  offscreen.js (event delivery, supervisor)", "cpu.offscreen"],
     ["  messages received (Receive mojo message)", "cpu.messages"],

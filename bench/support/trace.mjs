@@ -72,6 +72,8 @@ export const threadTasks = (events, thread, window) => {
     .reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0)
   // Where the thread's own time went (CPU, so a loaded machine's waits do not count).
   const cpu = {
+    // Frames the thread produced (one commit each): a machine with cores to spare draws more of them, each costing style, layout and paint.
+    frames: onThread.filter((e) => e.ph === "X" && e.name === "Commit").length,
     tasks: tasks.reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0),
     offscreen: offscreenCpu,
     messages: cpuOf(onThread, ["Receive mojo message"]),
