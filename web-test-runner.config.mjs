@@ -31,6 +31,21 @@ function readabilityAsModule() {
 }
 
 /**
+ * Packages that read `process.env.NODE_ENV` (nanostores) get it replaced, as build.mjs's esbuild
+ * `define` does for the extension: the test server serves them as they are, and a page has no `process`.
+ */
+function nodeEnvAsBuilt() {
+  return {
+    name: "node-env-as-built",
+    transform(context) {
+      if (!context.path.includes("/node_modules/") || !context.path.endsWith(".js")) return undefined
+      if (typeof context.body !== "string" || !context.body.includes("process.env.NODE_ENV")) return undefined
+      return { body: context.body.replaceAll("process.env.NODE_ENV", JSON.stringify("development")) }
+    },
+  }
+}
+
+/**
  * highlight.js's ES entry (es/core.js) re-exports its CommonJS core (lib/core.js): the test server
  * serves it as a module whose one export is the default.
  */
@@ -55,6 +70,7 @@ export default {
     esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json", define: { __DEBUG_API__: "true" } }),
     readabilityAsModule(),
     highlightCoreAsModule(),
+    nodeEnvAsBuilt(),
   ],
   middleware: [
     // A scripted model server (OpenAI, Anthropic, Ollama wire formats) for provider and agent tests.

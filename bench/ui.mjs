@@ -9,7 +9,9 @@
 //   (every task, however short; the PerformanceObserver's "longtask" entries are printed too, but
 //   that observer starves when the thread is saturated);
 // - the time from the model's last byte to the last token on screen;
-// - the typing latency: from a key's event time to the frame after its input was handled.
+// - the typing latency: from a key's event time to the frame after its input was handled;
+// - where the thread's CPU time went (offscreen.js, messages, style, layout, paint, GC), which a
+//   loaded machine changes far less than the wall times.
 // The baseline, measured in the same run, is the same text sent as one delta.
 // Targets: no task over 50 ms; the reply complete on screen within 1 s of the last byte; key
 // presses answered within 50 ms. It exits non-zero only when the benchmark itself fails.
@@ -165,6 +167,8 @@ const round = async (label, deltas, lanes = 0) => {
     longestCpu: tasks.longestCpu,
     over: tasks.over,
     inside: tasks.inside,
+    tasks: tasks.count,
+    cpu: tasks.cpu,
     observed: value.longTasks.reduce((m, d) => Math.max(m, d), 0),
     complete: value.seenAt - (request?.lastByteAt ?? NaN),
     keyMax: Math.max(...value.keys),
@@ -202,6 +206,33 @@ try {
           met: met(streamed[key], target),
           "beside 8 lanes": fmt(withLanes[key]),
           " met": met(withLanes[key], target),
+        },
+      ]),
+    ),
+  )
+  // Where the thread's time went, as CPU time (the waits of a loaded machine left out): what to
+  // compare between runs whose wall times the load sets.
+  const cpuRows = [
+    ["tasks", "tasks"],
+    ["frames drawn (commits)", "cpu.frames"],
+    ["all tasks, CPU ms", "cpu.tasks"],
+    ["  offscreen.js (event delivery, supervisor)", "cpu.offscreen"],
+    ["  messages received (Receive mojo message)", "cpu.messages"],
+    ["  style", "cpu.style"],
+    ["  layout", "cpu.layout"],
+    ["  paint (pre-paint and paint)", "cpu.paint"],
+    ["  garbage collection", "cpu.gc"],
+  ]
+  const pick = (r, key) => key.split(".").reduce((v, k) => v?.[k], r)
+  console.log("The panel's main thread (shared with the offscreen document), from the trace:")
+  console.table(
+    Object.fromEntries(
+      cpuRows.map(([name, key]) => [
+        name,
+        {
+          "baseline (one delta)": fmt(pick(baseline, key)),
+          [`${TOKENS} deltas`]: fmt(pick(streamed, key)),
+          "beside 8 lanes": fmt(pick(withLanes, key)),
         },
       ]),
     ),

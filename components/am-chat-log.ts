@@ -80,6 +80,11 @@ export class AmChatLog extends LitElement {
         margin: 0 0 12px;
         position: relative;
       }
+      /* A finished item out of view is neither styled, laid out nor painted again; it keeps its last size. */
+      .msg.done {
+        content-visibility: auto;
+        contain-intrinsic-block-size: auto 120px;
+      }
       .user {
         margin-left: 40px;
         background: var(--am-user-bg);
@@ -392,7 +397,7 @@ export class AmChatLog extends LitElement {
     switch (item.kind) {
       case "user":
         if (this.editing === item.record.seq && !running) return this.editor(item)
-        return html`<div class="msg" data-testid="user-message">
+        return html`<div class="msg done" data-testid="user-message">
           <div class="user">${item.text}</div>
           <div class="actions">
             ${this.copyButton(item.record.seq, item.text)}
@@ -408,7 +413,11 @@ export class AmChatLog extends LitElement {
         </div>`
       case "assistant":
         // One template for the reply streaming and saved, under one key: the saved message keeps its elements.
-        return html`<div class="msg assistant" data-testid=${live ? "streaming" : "assistant-message"} ?data-stopped=${item.stopped}>
+        return html`<div
+          class="msg assistant ${live ? "" : "done"}"
+          data-testid=${live ? "streaming" : "assistant-message"}
+          ?data-stopped=${item.stopped}
+        >
           ${item.reasoning ? this.reasoning(item.reasoning, live) : nothing}
           ${item.text ? html`<am-reply .text=${item.text} ?streaming=${live}></am-reply>` : nothing}
           ${item.stopped ? html`<p class="stopped" data-testid="stopped-mark">■ ${t("stoppedMark")}</p>` : nothing}
@@ -530,24 +539,20 @@ export class AmChatLog extends LitElement {
         (job) => html`<am-research data-testid="research" .job=${job} .lanes=${lanesOfJob(view.lanes, job.jobId)}></am-research>`,
       )}
       ${repeat(
-        view.confirmations,
-        (c) => c.id,
-        (c) =>
-          html`<am-confirmation
-            data-pending-id=${c.id}
-            .request=${c}
-            .onDecide=${(id: string, allow: boolean, grant?: ConsentGrant) => chat.confirm(id, allow, grant)}
-          ></am-confirmation>`,
-      )}
-      ${repeat(
-        view.questions,
-        (q) => q.id,
-        (q) =>
-          html`<am-question
-            data-pending-id=${q.id}
-            .question=${q}
-            .onAnswer=${(id: string, a: string | ReadonlyArray<string>) => chat.answer(id, a)}
-          ></am-question>`,
+        [...view.confirmations, ...view.questions],
+        (waiting) => waiting.id,
+        (waiting) =>
+          waiting.type === "confirmation_requested"
+            ? html`<am-confirmation
+                data-pending-id=${waiting.id}
+                .request=${waiting}
+                .onDecide=${(id: string, allow: boolean, grant?: ConsentGrant) => chat.confirm(id, allow, grant)}
+              ></am-confirmation>`
+            : html`<am-question
+                data-pending-id=${waiting.id}
+                .question=${waiting}
+                .onAnswer=${(id: string, a: string | ReadonlyArray<string>) => chat.answer(id, a)}
+              ></am-question>`,
       )}
       ${view.failure && !running && items.filter((i) => i.kind !== "usage").at(-1)?.kind !== "notice" ? this.notice("failed", errorText(view.failure), view.failure.code, "run-error") : nothing}
     `

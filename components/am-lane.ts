@@ -5,7 +5,7 @@
 import { LitElement, css, html, nothing } from "lit"
 import { t } from "./i18n.ts"
 import type { Lane, ToolStatus } from "./state/chat-view.ts"
-import { statusLabel } from "./am-tool-card.ts"
+import { statusLabel, statusPillStyles } from "./status-pill.ts"
 import { baseStyles } from "./styles.ts"
 import { toolLabel } from "./tool-card-text.ts"
 import { errorText } from "./words.ts"
@@ -22,6 +22,7 @@ export class AmLane extends LitElement {
 
   static override styles = [
     baseStyles,
+    statusPillStyles,
     css`
       :host {
         display: block;
@@ -49,21 +50,6 @@ export class AmLane extends LitElement {
         font-size: 0.85em;
         padding: 0 6px;
         border-radius: 9px;
-        border: 1px solid currentColor;
-      }
-      /* The theme's colours, which keep 4.5:1 in light and dark. */
-      .status.running {
-        color: var(--am-accent);
-      }
-      .status.done {
-        color: var(--am-ok);
-      }
-      .status.failed {
-        color: var(--am-danger);
-        background: var(--am-danger-bg);
-      }
-      .status.cancelled {
-        color: var(--am-muted);
       }
       .error {
         color: var(--am-danger);

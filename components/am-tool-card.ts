@@ -6,7 +6,8 @@
 import { LitElement, css, html, nothing, type TemplateResult } from "lit"
 import { t } from "./i18n.ts"
 import "./am-markdown.ts"
-import type { ToolCard, ToolStatus } from "./state/chat-view.ts"
+import type { ToolCard } from "./state/chat-view.ts"
+import { statusLabel, statusPillStyles } from "./status-pill.ts"
 import { baseStyles } from "./styles.ts"
 import { ensureToolCards, errorLine, resultView, toolLabel, toolSubject } from "./tool-card-text.ts"
 
@@ -23,21 +24,6 @@ export const keyArguments = (params: unknown, max = 80): string => {
 }
 
 export const formatDuration = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`)
-
-export const statusLabel = (status: ToolStatus): string => {
-  switch (status) {
-    case "running":
-      return t("toolRunning")
-    case "waiting":
-      return t("toolWaiting")
-    case "done":
-      return t("toolDone")
-    case "failed":
-      return t("toolFailed")
-    case "cancelled":
-      return t("toolCancelled")
-  }
-}
 
 /**
  * JSON as a tree a person can fold: each object or array a disclosure (open near the top), each
@@ -64,6 +50,7 @@ export class AmToolCard extends LitElement {
 
   static override styles = [
     baseStyles,
+    statusPillStyles,
     css`
       :host {
         display: block;
@@ -113,25 +100,6 @@ export class AmToolCard extends LitElement {
         font-size: 11px;
         padding: 1px 7px;
         border-radius: 10px;
-        white-space: nowrap;
-        border: 1px solid currentColor;
-      }
-      .status.running {
-        color: var(--am-accent);
-      }
-      .status.waiting {
-        color: var(--am-warn);
-        background: var(--am-warn-bg);
-      }
-      .status.done {
-        color: var(--am-ok);
-      }
-      .status.failed {
-        color: var(--am-danger);
-        background: var(--am-danger-bg);
-      }
-      .status.cancelled {
-        color: var(--am-muted);
       }
       .duration {
         font-size: 11px;

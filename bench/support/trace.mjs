@@ -41,18 +41,48 @@ export const windowOf = (events) => {
 
 const isTask = (e) => e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask")
 
+/** The tasks no other task holds: Chromium traces one task as a RunTask inside a ThreadControllerImpl::RunTask (or the reverse), which counted every task twice. */
+const outermost = (tasks) => {
+  const out = []
+  for (const task of [...tasks].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+    const holder = out.at(-1)
+    if (holder !== undefined && task.ts + (task.dur ?? 0) <= holder.ts + (holder.dur ?? 0)) continue
+    out.push(task)
+  }
+  return out
+}
+
+/** Thread time (CPU) of the trace events named so, in ms: what the thread itself spent, whatever the machine's load. */
+const cpuOf = (events, names) =>
+  events.filter((e) => e.ph === "X" && names.includes(e.name)).reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0)
+
 /** A thread's tasks during the round: the longest (and what it ran), how many were over the target, the busy time and offscreen.js's part of it. */
 export const threadTasks = (events, thread, window) => {
-  if (!thread) return { longest: NaN, longestCpu: NaN, over: NaN, busy: NaN, offscreen: NaN, inside: [] }
+  if (!thread) return { longest: NaN, longestCpu: NaN, over: NaN, busy: NaN, offscreen: NaN, inside: [], cpu: {}, count: NaN }
   const onThread = events.filter(
     (e) => e.pid === thread.pid && e.tid === thread.tid && e.ts + (e.dur ?? 0) >= window.from && e.ts <= window.to,
   )
-  const tasks = onThread.filter(isTask)
+  const tasks = outermost(onThread.filter(isTask))
   const ms = (e) => (e.dur ?? 0) / 1000
   const offscreen = onThread
     .filter((e) => e.ph === "X" && e.name === "FunctionCall" && String(e.args?.data?.url ?? "").endsWith("/offscreen.js"))
     .reduce((sum, e) => sum + ms(e), 0)
-  if (tasks.length === 0) return { longest: 0, longestCpu: 0, over: 0, busy: 0, offscreen, inside: [] }
+  const offscreenCpu = onThread
+    .filter((e) => e.ph === "X" && e.name === "FunctionCall" && String(e.args?.data?.url ?? "").endsWith("/offscreen.js"))
+    .reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0)
+  // Where the thread's own time went (CPU, so a loaded machine's waits do not count).
+  const cpu = {
+    // Frames the thread produced (one commit each): a machine with cores to spare draws more of them, each costing style, layout and paint.
+    frames: onThread.filter((e) => e.ph === "X" && e.name === "Commit").length,
+    tasks: tasks.reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0),
+    offscreen: offscreenCpu,
+    messages: cpuOf(onThread, ["Receive mojo message"]),
+    style: cpuOf(onThread, ["UpdateLayoutTree"]),
+    layout: cpuOf(onThread, ["Layout"]),
+    paint: cpuOf(onThread, ["PrePaint", "Paint"]),
+    gc: cpuOf(onThread, ["MajorGC", "MinorGC", "V8.GC_MC_INCREMENTAL"]),
+  }
+  if (tasks.length === 0) return { longest: 0, longestCpu: 0, over: 0, busy: 0, offscreen, inside: [], cpu, count: 0 }
   const top = tasks.reduce((a, b) => (ms(b) > ms(a) ? b : a))
   const inside = onThread
     .filter((e) => e.ph === "X" && !isTask(e) && e.ts >= top.ts && e.ts <= top.ts + top.dur)
@@ -70,5 +100,7 @@ export const threadTasks = (events, thread, window) => {
     busy: tasks.reduce((sum, e) => sum + ms(e), 0),
     offscreen,
     inside,
+    cpu,
+    count: tasks.length,
   }
 }

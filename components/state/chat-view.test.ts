@@ -1,7 +1,17 @@
 import { expect } from "chai"
 import type { MessageRecord } from "../../schemas/conversation.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
-import { emptyView, keepUnchanged, lastUserPrompt, liveOrdinal, reduce, totalUsage, turnsOf, type ChatView } from "./chat-view.ts"
+import {
+  emptyView,
+  keepUnchanged,
+  lastUserPrompt,
+  liveOrdinal,
+  reduce,
+  reduceSpawnLanes,
+  totalUsage,
+  turnsOf,
+  type ChatView,
+} from "./chat-view.ts"
 
 const c = "conv"
 const r = "run1"
@@ -195,5 +205,23 @@ describe("the chat view", () => {
     expect(view.messages.map((m) => m.message.content)).to.deep.equal(["first", "one"])
     const ordinals = turnsOf(view, undefined).flatMap((i) => (i.kind === "assistant" ? [i.ordinal] : []))
     expect(ordinals).to.deep.equal([0])
+  })
+
+  it("an event that changes no lane leaves the lanes as they were (nothing to render again)", () => {
+    const sub = (event: Extract<MeshEvent, { type: "sub_agent_event" }>["event"], callId?: string): MeshEvent => ({
+      type: "sub_agent_event",
+      ...(callId ? { conversationId: c, runId: r, callId } : {}),
+      agentId: "a1",
+      agentType: "general",
+      event,
+    })
+    const text = { type: "text_delta", conversationId: "sub:a1", runId: "s1", delta: "words" } as const
+    const reasoning = { type: "reasoning_delta", conversationId: "sub:a1", runId: "s1", delta: "hmm" } as const
+    const lanes = reduceSpawnLanes({}, sub(text))
+    expect(lanes["a1"]?.current).to.equal("✎ words")
+    expect(reduceSpawnLanes(lanes, sub(reasoning))).to.equal(lanes)
+    const view = reduce(emptyView(c), sub(text, "r1:call"))
+    expect(view.lanes["r1:call"]?.current).to.equal("✎ words")
+    expect(reduce(view, sub(reasoning, "r1:call"))).to.equal(view)
   })
 })

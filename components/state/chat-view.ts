@@ -132,8 +132,9 @@ const laneStarting = (event: Extract<MeshEvent, { type: "sub_agent_event" }>): L
  */
 export const reduceSpawnLanes = (lanes: Readonly<Record<string, Lane>>, event: MeshEvent): Readonly<Record<string, Lane>> => {
   if (event.type !== "sub_agent_event" || event.conversationId !== undefined || event.callId !== undefined) return lanes
-  const lane = lanes[event.agentId] ?? laneStarting(event)
-  return { ...lanes, [event.agentId]: reduceLane(lane, event.event) }
+  const lane = lanes[event.agentId]
+  const next = reduceLane(lane ?? laneStarting(event), event.event)
+  return next === lane ? lanes : { ...lanes, [event.agentId]: next }
 }
 
 /** A lane rebuilt from a saved sub-agent transcript (a conversation opened after the fact). */
@@ -233,8 +234,9 @@ export const reduce = (view: ChatView, event: MeshEvent): ChatView => {
       return { ...view, research: { ...view.research, [event.jobId]: event } }
     case "sub_agent_event": {
       if (event.callId === undefined) return view
-      const lane = view.lanes[event.callId] ?? laneStarting(event)
-      return { ...view, lanes: { ...view.lanes, [event.callId]: reduceLane(lane, event.event) } }
+      const lane = view.lanes[event.callId]
+      const next = reduceLane(lane ?? laneStarting(event), event.event)
+      return next === lane ? view : { ...view, lanes: { ...view.lanes, [event.callId]: next } }
     }
     default:
       return view

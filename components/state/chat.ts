@@ -144,8 +144,12 @@ export class ChatStore {
     return this.agent
   }
 
-  /** The view with deltas not yet shown: streamed text reaches the screen once per frame, not per token. */
+  /**
+   * The view and the spawn lanes with deltas not yet shown: streamed text, the reply's and the
+   * lanes', reaches the screen once per frame, not per message.
+   */
   private pendingView: ChatView | undefined
+  private pendingLanes: Readonly<Record<string, Lane>> | undefined
   private frame: { raf: number; timer: ReturnType<typeof setTimeout> } | undefined
 
   private flushDeltas(): void {
@@ -154,17 +158,23 @@ export class ChatStore {
       clearTimeout(this.frame.timer)
       this.frame = undefined
     }
-    const pending = this.pendingView
+    const view = this.pendingView
+    const lanes = this.pendingLanes
     this.pendingView = undefined
-    if (pending && pending !== this.view.get()) this.view.set(pending)
+    this.pendingLanes = undefined
+    if (view && view !== this.view.get()) this.view.set(view)
+    if (lanes && lanes !== this.spawnLanes.get()) this.spawnLanes.set(lanes)
   }
 
   private onEvent(event: MeshEvent): void {
-    if (event.type === "text_delta" || event.type === "reasoning_delta") {
-      const before = this.pendingView ?? this.view.get()
-      const after = reduce(before, event)
-      if (after === before) return
-      this.pendingView = after
+    if (isStreamedText(event)) {
+      const viewBefore = this.pendingView ?? this.view.get()
+      const view = reduce(viewBefore, event)
+      const lanesBefore = this.pendingLanes ?? this.spawnLanes.get()
+      const lanes = reduceSpawnLanes(lanesBefore, event)
+      if (view === viewBefore && lanes === lanesBefore) return
+      this.pendingView = view
+      this.pendingLanes = lanes
       // A hidden panel gets no animation frames: the timer keeps its view current all the same.
       this.frame ??= { raf: requestAnimationFrame(() => this.flushDeltas()), timer: setTimeout(() => this.flushDeltas(), 250) }
       return
@@ -419,6 +429,12 @@ export class ChatStore {
   async loadConversation(conversationId: string) {
     return this.api().conversations.get(conversationId)
   }
+}
+
+/** Streamed text, of a run or of a sub-agent: shown once per frame, however many messages brought it. */
+const isStreamedText = (event: MeshEvent): boolean => {
+  const inner = event.type === "sub_agent_event" ? event.event : event
+  return inner.type === "text_delta" || inner.type === "reasoning_delta"
 }
 
 /** The waiting map with one pending id added or removed; the same map when nothing changes. */

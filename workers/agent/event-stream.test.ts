@@ -52,4 +52,17 @@ describe("a run's event stream", () => {
     await receiver.reached(1)
     expect(delivered).to.deep.equal([])
   })
+
+  it("a delta given a long window waits, but any other event takes it along at once, in order", async () => {
+    const { sender, receiver, delivered } = pair()
+    sender.emit(delta("lane words"), 600_000)
+    sender.emit(started, 600_000)
+    // Within the test's timeout only if the second event shortened the wait to BATCH_MS.
+    await receiver.reached(2)
+    expect(delivered.map((e) => e.type)).to.deep.equal(["text_delta", "run_started"])
+    sender.emit(delta("more"), 600_000)
+    const sent = sender.flush()
+    await receiver.reached(sent)
+    expect(delivered.at(-1)).to.include({ type: "text_delta", delta: "more" })
+  })
 })

@@ -9,11 +9,19 @@
  *
  * One message per delta cost a message, a reply and a page message each (about 93 µs per token);
  * deltas are batched for a few milliseconds instead, and consecutive deltas of one kind joined.
+ * A sub-agent's deltas may wait longer (`LANE_BATCH_MS`): its lane shows only its latest words,
+ * and every message crosses the main thread the side panel shares with the offscreen document.
  */
 import type { ConversationEvent } from "../../schemas/events.ts"
 
 /** How long an event may wait for others to share its message. */
 export const BATCH_MS = 8
+
+/**
+ * How long a sub-agent's deltas may wait: its lane is redrawn a few times a second, and eight
+ * lanes sending every 8 ms were 1,000 messages a second on the panel's main thread.
+ */
+export const LANE_BATCH_MS = 250
 
 export interface EventBatch {
   /** Events sent so far on this port, this batch's included. */
@@ -28,16 +36,24 @@ const isDelta = (event: ConversationEvent): event is Delta => event.type === "te
 export class EventSender {
   private buffer: ConversationEvent[] = []
   private timer: ReturnType<typeof setTimeout> | undefined
+  /** When the timer fires (performance.now()). */
+  private due = 0
   private sent = 0
 
   constructor(private readonly port: MessagePort) {}
 
-  emit(event: ConversationEvent): void {
+  /** Buffers `event`; a delta may wait up to `deltaWindowMs`, any other event (and what waits before it) `BATCH_MS`. */
+  emit(event: ConversationEvent, deltaWindowMs: number = BATCH_MS): void {
     const last = this.buffer.at(-1)
     if (last !== undefined && isDelta(last) && isDelta(event) && last.type === event.type && last.runId === event.runId)
       this.buffer[this.buffer.length - 1] = { ...last, delta: last.delta + event.delta }
     else this.buffer.push(event)
-    this.timer ??= setTimeout(() => this.flush(), BATCH_MS)
+    const wait = isDelta(event) ? deltaWindowMs : BATCH_MS
+    const due = performance.now() + wait
+    if (this.timer !== undefined && this.due <= due) return
+    clearTimeout(this.timer)
+    this.due = due
+    this.timer = setTimeout(() => this.flush(), wait)
   }
 
   flush(): number {

@@ -8,7 +8,7 @@ import type { WireError } from "../../schemas/errors.ts"
 import type { ConversationEvent } from "../../schemas/events.ts"
 import type { Provider as ProviderSettings, Settings } from "../../schemas/settings.ts"
 import { runLoop, type RunOutcome } from "./loop.ts"
-import { EventSender } from "./event-stream.ts"
+import { BATCH_MS, EventSender, LANE_BATCH_MS } from "./event-stream.ts"
 import { faultInjection } from "../mesh/fault-injection.ts"
 import type { AgentHost, AgentWorkerApi, RunRequest, RunResult } from "./protocol.ts"
 import { providerOf } from "./providers/index.ts"
@@ -62,7 +62,8 @@ const api: AgentWorkerApi = {
 }
 
 const runWith = async (h: AgentHost, stream: EventSender, request: RunRequest): Promise<RunOutcome> => {
-  const emit = (event: ConversationEvent) => stream.emit(event)
+  const deltaWindowMs = request.sub ? LANE_BATCH_MS : BATCH_MS
+  const emit = (event: ConversationEvent) => stream.emit(event, deltaWindowMs)
   const controller = new AbortController()
   runs.set(request.runId, controller)
   const db = await store()

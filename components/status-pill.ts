@@ -1,0 +1,44 @@
+/** A tool call's or a sub-agent's status as a pill: its words, and its colours (the theme's, which keep 4.5:1 in light and dark). */
+import { css } from "lit"
+import { t } from "./i18n.ts"
+import type { ToolStatus } from "./state/chat-view.ts"
+
+export const statusLabel = (status: ToolStatus): string => {
+  switch (status) {
+    case "running":
+      return t("toolRunning")
+    case "waiting":
+      return t("toolWaiting")
+    case "done":
+      return t("toolDone")
+    case "failed":
+      return t("toolFailed")
+    case "cancelled":
+      return t("toolCancelled")
+  }
+}
+
+/** `.status.<ToolStatus>`; each component sets the pill's size. */
+export const statusPillStyles = css`
+  .status {
+    white-space: nowrap;
+    border: 1px solid currentColor;
+  }
+  .status.running {
+    color: var(--am-accent);
+  }
+  .status.waiting {
+    color: var(--am-warn);
+    background: var(--am-warn-bg);
+  }
+  .status.done {
+    color: var(--am-ok);
+  }
+  .status.failed {
+    color: var(--am-danger);
+    background: var(--am-danger-bg);
+  }
+  .status.cancelled {
+    color: var(--am-muted);
+  }
+`
