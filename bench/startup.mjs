@@ -209,7 +209,11 @@ try {
       },
       [name, params],
     )
-  console.log(`\nTool groups: first call as a user meets it (its worker standing) against a warm call`)
+  // The workers started as the panel opened and the mesh with it; say how long before.
+  const sinceOpened = await panel.evaluate(() => performance.now())
+  console.log(
+    `\nTool groups: first call as a user meets it (its worker standing; the side panel, and the mesh, opened ${(sinceOpened / 1000).toFixed(1)} s before) against a warm call`,
+  )
   console.log(`${"group".padEnd(12)}${"tool".padEnd(18)}${"first".padStart(10)}${"warm".padStart(10)}${"extra".padStart(10)}  outcome`)
   for (const [group, [name, params]] of Object.entries(calls)) {
     const first = await timedCall(name, params)

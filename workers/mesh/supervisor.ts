@@ -138,8 +138,12 @@ class WorkerSlot {
   }
 }
 
-/** How long a standing worker's start waits for the hosting document to be idle, at most. */
-const STANDING_START_WAIT_MS = 2000
+/**
+ * How long a standing worker's start waits for the hosting document to be idle, at most. Short:
+ * a hidden document (the offscreen one) may be given no idle time for seconds, and a start costs
+ * its thread little (the modules load on the worker's own thread).
+ */
+const STANDING_START_WAIT_MS = 100
 
 /** The last resort against a worker whose start hangs (its load failures end the start at once). */
 const WORKER_START_DEADLINE_MS = 60_000
