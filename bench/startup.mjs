@@ -8,15 +8,22 @@
 //     baseline: a chrome.runtime.sendMessage round trip to the same, warm, service worker;
 //   - the service worker's script evaluation on that wake (compile + evaluate of its module graph,
 //     from a Chromium trace), beside an empty module worker's start measured in the same run;
-//   - each tool group's first call (its worker started on demand) beside a warm call of the same
-//     tool, and the baseline: an empty module worker's start to its first message.
+//   - each tool group's first call as a user meets it, beside a warm call of the same tool: the
+//     supervisor starts every group's worker when the mesh starts (standing workers), so the
+//     first call finds its worker up; and, apart, what a call waits for when its worker does not
+//     stand (the first moments after the mesh starts): each group's worker started on demand to
+//     its first answer, beside the baseline, an empty module worker's start to its first message;
+//   - what the standing workers cost in memory: how much the browser's processes grow when one
+//     more worker of each group is started and has answered (median of the repeats).
 // Targets (issue 16): total ≤ 2.5 MB, service worker ≤ 120 KB, each small tool worker ≤ 60 KB
 // (what it loads: its own file and its chunks), each group's first call ≤ 25 ms more than a warm one. It exits non-zero only when the
 // benchmark itself fails, not when a target is missed.
 //
 //   node bench/startup.mjs [--no-build] [--repeats K]
 //   --no-build measures the last build as it is (DIST_DIR picks the folder, as for the tests).
+import { readFileSync } from "node:fs"
 import { readdir, readFile, stat, writeFile } from "node:fs/promises"
+import { execFileSync } from "node:child_process"
 import { createServer } from "node:http"
 import path from "node:path"
 import { buildExtension, distDir, launchExtension } from "../scripts/console.mjs"
@@ -202,7 +209,11 @@ try {
       },
       [name, params],
     )
-  console.log(`\nTool groups: first call (worker start) against a warm call; empty worker start ${ms(median(empty))}`)
+  // The workers started as the panel opened and the mesh with it; say how long before.
+  const sinceOpened = await panel.evaluate(() => performance.now())
+  console.log(
+    `\nTool groups: first call as a user meets it (its worker standing; the side panel, and the mesh, opened ${(sinceOpened / 1000).toFixed(1)} s before) against a warm call`,
+  )
   console.log(`${"group".padEnd(12)}${"tool".padEnd(18)}${"first".padStart(10)}${"warm".padStart(10)}${"extra".padStart(10)}  outcome`)
   for (const [group, [name, params]] of Object.entries(calls)) {
     const first = await timedCall(name, params)
@@ -213,9 +224,101 @@ try {
       `${group.padEnd(12)}${name.padEnd(18)}${ms(first.elapsed).padStart(10)}${ms(median(warmCalls)).padStart(10)}${ms(extra).padStart(10)}  ${first.outcome}; ${mark(extra <= FIRST_CALL_TARGET_MS)}`,
     )
   }
+
+  // What a call waits for when its group's worker does not stand: the worker's start to its
+  // first answer (a Comlink ping, as the supervisor's start sends), timed in the side panel.
+  const groups = Object.keys(calls).concat("interaction")
+  const onDemand = Object.fromEntries(groups.map((g) => [g, []]))
+  const emptyAgain = []
+  for (let i = 0; i < REPEATS; i++) {
+    emptyAgain.push(await emptyWorkerStart())
+    for (const group of groups) onDemand[group].push(await panel.evaluate(startToFirstAnswer, [`workers/${group}.js`]).then((t) => t[0]))
+  }
+  console.log(`\nWorker start on demand, to its first answer (median of ${REPEATS}): what a call waits for when its worker does not stand`)
+  console.log(`  empty module worker start (baseline):    ${ms(median(emptyAgain))}`)
+  for (const group of groups) {
+    const start = median(onDemand[group])
+    console.log(`  ${group.padEnd(40)}${ms(start)} (${ms(start - median(emptyAgain))} over the baseline)`)
+  }
+
+  // The standing workers' memory: the browser's processes (the extension's pages and their
+  // workers share one renderer) before and after one more worker of each group has answered.
+  const browserPid = Number(
+    execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" })
+      .split("\n")
+      .find((line) => line.includes(`--user-data-dir=${session.userDataDir}`) && !line.includes("--type="))
+      ?.trim()
+      .split(/\s+/)[0],
+  )
+  const grown = []
+  for (let i = 0; i < REPEATS && browserPid; i++) {
+    const before = pssOfTree(browserPid)
+    const count = await panel.evaluate(
+      startSet,
+      groups.map((g) => `workers/${g}.js`),
+    )
+    const after = pssOfTree(browserPid)
+    await panel.evaluate(() => globalThis.__benchWorkers.splice(0).forEach((w) => w.terminate()))
+    grown.push((after - before) / count)
+  }
+  console.log(
+    `\nStanding workers' memory: ${grown.length ? `${(median(grown) / 1024).toFixed(1)} MB a worker` : "n/a (the browser process was not found)"}` +
+      ` (the browser's processes' PSS growth when one more worker of each of ${groups.length} groups has answered; ${groups.length} stand)`,
+  )
 } finally {
   await session.close()
   pageServer.close()
+}
+
+/** Runs in the page: starts a worker, sends a Comlink ping, and times the start to the answer. */
+async function startToFirstAnswer([file]) {
+  const started = performance.now()
+  const worker = new Worker(globalThis.chrome.runtime.getURL(file), { type: "module" })
+  await new Promise((resolve, reject) => {
+    worker.onmessage = resolve
+    worker.onerror = (event) => reject(new Error(`${file}: ${event.message}`))
+    worker.postMessage({ id: "bench", type: "APPLY", path: ["ping"], argumentList: [] })
+  })
+  const elapsed = performance.now() - started
+  worker.terminate()
+  return [elapsed]
+}
+
+/** Runs in the page: starts one worker of each file, each answered a ping; kept in globalThis.__benchWorkers. */
+async function startSet(files) {
+  globalThis.__benchWorkers = files.map((file) => new Worker(globalThis.chrome.runtime.getURL(file), { type: "module" }))
+  await Promise.all(
+    globalThis.__benchWorkers.map(
+      (worker) =>
+        new Promise((resolve, reject) => {
+          worker.onmessage = resolve
+          worker.onerror = (event) => reject(new Error(event.message))
+          worker.postMessage({ id: "bench", type: "APPLY", path: ["ping"], argumentList: [] })
+        }),
+    ),
+  )
+  return files.length
+}
+
+/** Proportional set size, in KB, of a process and all its descendants (Linux /proc). */
+function pssOfTree(root) {
+  const children = new Map()
+  for (const line of execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" }).trim().split("\n")) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number)
+    children.set(ppid, [...(children.get(ppid) ?? []), pid])
+  }
+  let total = 0
+  const visit = (pid) => {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8")
+      total += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0)
+    } catch {
+      // a process that ended meanwhile counts nothing
+    }
+    for (const child of children.get(pid) ?? []) visit(child)
+  }
+  visit(root)
+  return total
 }
 
 /** Compile and evaluation of the service worker's scripts, summed from the trace's events. */

@@ -70,6 +70,8 @@ const supervisor = new Supervisor({
   workerUrls: Object.fromEntries(Object.entries(workerScripts).map(([group, path]) => [group, chrome.runtime.getURL(path)])),
   router: router,
   host: { runInSandbox, cancelSandbox, judgeHop: (callId, tool, url) => agents.judgeHop(callId, tool, url) },
+  // Each group's worker starts now, in idle time, so that no call waits for a start.
+  standing: true,
   // The agent tool's sub-agents run in workers of their own, started by the agent pool; custom
   // tools run in the sandbox.
   inProcess: {

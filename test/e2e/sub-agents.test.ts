@@ -31,6 +31,9 @@ before(async () => {
   session = await launchExtension()
   panel = await session.openPage("sidepanel.html")
   await useScriptedModel(panel, model.baseUrl("openai"))
+  // The fixture server stands for a public site (smooth-use.test.ts): read from a local address,
+  // a page is private too, and a run holding private and untrusted data asks before each fetch.
+  await panel.evaluate((origin) => globalThis.agent.settings.update({ publicOrigins: [origin] }), pages.origin)
 })
 after(async () => {
   await session?.close()

@@ -31,6 +31,17 @@ ${paragraph(3)}
 <footer><p>Copyright Valley News. All rights reserved. Contact us for licensing of our stories and photos.</p></footer>
 </body></html>`
 
+// What the workers' linkedom is built without or with a stand-in for (build.mjs, linkedomFromModules):
+// a style sheet's parser, the canvas module; and the entities its HTML parser decodes.
+const STYLED = `<!doctype html><html><head><title>Caf&eacute; notes</title>
+<style>body { color: #333 } article p::first-letter { font-size: 2em }</style></head><body>
+<article><h1>Caf&eacute; notes</h1>
+${paragraph(1)}
+<canvas width="10" height="10"></canvas>
+<p>Fish &amp; chips cost &pound;9 &mdash; served with <style>p { margin: 0 }</style>tea &#x2615;.</p>
+${paragraph(2)}
+</article></body></html>`
+
 let server: FixtureServer
 let silent: FixtureServer
 let session: ExtensionSession
@@ -39,6 +50,7 @@ let page: Page
 before(async () => {
   server = await startFixtureServer({
     "/article": { body: ARTICLE },
+    "/styled": { body: STYLED },
     "/data.json": {
       headers: { "content-type": "application/json; charset=utf-8" },
       body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"name":"valley","levels":[3.1,2.4],"ok":true}')]),
@@ -112,6 +124,14 @@ test("an HTML page comes back as the Markdown of its main content", async () => 
   assert.ok(md.includes("Paragraph 3 of the story"), md)
   assert.ok(!md.includes("Weather"), "the navigation is dropped")
   assert.ok(!md.includes("Copyright Valley News"), "the footer is dropped")
+})
+
+test("a page with style sheets, a canvas and named entities is read, without its CSS", async () => {
+  const md = (await fetchOk({ url: server.url("/styled") })).content
+  assert.match(md, /^# Café notes\n/)
+  assert.ok(md.includes("Fish & chips cost £9 — served with tea ☕."), md)
+  assert.ok(md.includes("Paragraph 2 of the story"), md)
+  assert.ok(!md.includes("color: #333") && !md.includes("margin: 0"), md)
 })
 
 test("redirects are followed and final_url is where they ended", async () => {

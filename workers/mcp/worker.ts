@@ -580,6 +580,8 @@ const api: McpWorkerApi = {
     running.get(callId)?.abort()
   },
   ping: () => "pong",
+  // an MCP server's worker starts with its server, and connects on its first request
+  warm: async () => undefined,
   async deliver() {
     return { ok: false, error: { code: "not_found", message: "MCP calls wait for nothing from outside." } }
   },

@@ -31,6 +31,16 @@ export const answersWithin = (work: () => PromiseLike<unknown>, ms: number): Pro
 export const settledWithin = <A>(work: () => PromiseLike<A>, ms: number): Promise<Option.Option<A>> =>
   Effect.runPromise(Effect.promise(work).pipe(Effect.timeoutOption(ms)))
 
+/**
+ * Resolves when the thread is idle, or after `ms` at the latest (a busy page must not put it off
+ * for ever); at once where there is no idle callback.
+ */
+export const whenIdle = (ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: ms })
+    else resolve()
+  })
+
 /** A cancellable delayed action. */
 export interface Pending {
   cancel(): void

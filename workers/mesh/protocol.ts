@@ -61,6 +61,11 @@ export interface ToolWorkerApi {
   cancel(callId: string): void
   ping(): "pong"
   /**
+   * Opens what the group's calls need from the browser (its storage) ahead of the first call: a
+   * standing worker is asked to once it has started. Never fails: a call meets and reports it.
+   */
+  warm(): Promise<void>
+  /**
    * Delivers something from outside to a running call (the user's answer to its question).
    * The call's handler decides whether to accept it.
    */

@@ -44,9 +44,15 @@ const noHost: HostServices = {
   judgeHop: () => Promise.resolve({ ok: false, error: { code: "unavailable", message: "The worker was not given a host." } }),
 }
 
+export interface ServeOptions {
+  /** What `warm` opens (see ToolWorkerApi.warm); a failure is left for the calls to meet. */
+  readonly warm?: () => Promise<unknown>
+}
+
 export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>(
   definitions: Defs,
   handlers: NoInfer<Handlers<Defs>>,
+  options: ServeOptions = {},
 ): void => {
   const running = new Map<string, AbortController>()
   const receivers = new Map<string, (payload: unknown) => CallOutcome>()
@@ -91,6 +97,9 @@ export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>
       running.get(callId)?.abort()
     },
     ping: () => "pong",
+    warm: async () => {
+      await options.warm?.().catch(() => undefined)
+    },
     ...faultInjection,
   }
   Comlink.expose(api)

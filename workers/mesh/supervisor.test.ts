@@ -20,7 +20,7 @@ const warm = async (supervisor: Supervisor) => {
 const counts = async (supervisor: Supervisor) => {
   const outcome = await supervisor.call("probe_counts", {})
   if (!outcome.ok) throw new Error(`probe_counts failed: ${outcome.error._tag}`)
-  return outcome.value as { started: number; finished: number; stopped: number }
+  return outcome.value as { started: number; finished: number; stopped: number; warmed: number }
 }
 /** Resolves once the worker has begun `n` waits in all: the call is then in flight there. */
 const waitsStarted = async (supervisor: Supervisor, n = 1) => {
@@ -96,7 +96,7 @@ describe("Supervisor", () => {
     controller.abort()
     expect(!(await pending).ok).to.equal(true)
     // Had the call been sent once the worker was up, the worker would have had it before this one.
-    expect(await counts(supervisor)).to.deep.equal({ started: 0, finished: 0, stopped: 0 })
+    expect(await counts(supervisor)).to.deep.equal({ started: 0, finished: 0, stopped: 0, warmed: 0 })
   })
 
   it("cancels a cooperative call: the worker stops the work, and stays in service", async () => {
@@ -108,7 +108,7 @@ describe("Supervisor", () => {
     const outcome = await pending
     expect(!outcome.ok && outcome.error._tag).to.equal("Cancelled")
     // The cancel message went to the worker before this call did.
-    expect(await counts(supervisor)).to.deep.equal({ started: 1, finished: 0, stopped: 1 })
+    expect(await counts(supervisor)).to.deep.equal({ started: 1, finished: 0, stopped: 1, warmed: 0 })
     expect(supervisor.restarts).to.have.length(0)
   })
 
@@ -118,7 +118,7 @@ describe("Supervisor", () => {
     await waitsStarted(supervisor)
     const exit = await Effect.runPromise(Fiber.interrupt(fiber).pipe(Effect.andThen(Fiber.await(fiber))))
     expect(Exit.isFailure(exit)).to.equal(true)
-    expect(await counts(supervisor)).to.deep.equal({ started: 1, finished: 0, stopped: 1 })
+    expect(await counts(supervisor)).to.deep.equal({ started: 1, finished: 0, stopped: 1, warmed: 0 })
   })
 
   it("times a call out with the Timeout error and replaces a worker that does not stop", async () => {
@@ -186,6 +186,40 @@ describe("Supervisor", () => {
     const undeclared = await supervisor.call("probe_fails", { code: "probe_surprise" })
     expect(!undeclared.ok && undeclared.error).to.include({ _tag: "ToolFailed", code: "tool_failed" })
     expect(!undeclared.ok && undeclared.error.message).to.contain("probe_surprise")
+  })
+
+  it("standing: each group's worker starts before any call, and stands again at once after a crash", async () => {
+    const idle = make(tasksWorker)
+    expect(idle.workers().tasks?.alive).to.equal(false)
+    const supervisor = new Supervisor({ tools: builtinTools, workerUrls: { tasks: tasksWorker }, router, standing: true })
+    supervisors.push(supervisor)
+    expect(await supervisor.standUp()).to.deep.equal(["tasks"])
+    expect(supervisor.workers().tasks).to.deep.equal({ alive: true, restarts: 0 })
+    await supervisor.injectFault("tasks", "kill")
+    // its replacement is starting, without any call asking for it
+    expect(supervisor.workers().tasks).to.deep.equal({ alive: true, restarts: 1 })
+    expect(await supervisor.call("list_tasks", {}, { conversationId: crypto.randomUUID() })).to.deep.equal({ ok: true, value: [] })
+  })
+
+  it("standing: a standing worker is warmed (opens its storage) once; a worker started by a call is not", async () => {
+    const standing = new Supervisor({ tools: probeTools as never, workerUrls: { tasks: probeWorker }, router, standing: true })
+    supervisors.push(standing)
+    expect(await standing.standUp()).to.deep.equal(["tasks"])
+    expect(await counts(standing)).to.deep.include({ warmed: 1 })
+    expect(await counts(await warm(make(probeWorker, probeTools)))).to.deep.include({ warmed: 0 })
+  })
+
+  it("standing: a group whose worker cannot start is left to its first call, which reports it", async () => {
+    const supervisor = new Supervisor({
+      tools: builtinTools,
+      workerUrls: { tasks: new URL("./no-such-worker.ts", import.meta.url).href },
+      router,
+      standing: true,
+    })
+    supervisors.push(supervisor)
+    expect(await supervisor.standUp()).to.deep.equal([])
+    const outcome = await supervisor.call("list_tasks", {})
+    expect(!outcome.ok && outcome.error._tag).to.equal("WorkerCrashed")
   })
 
   it("fails with WorkerCrashed when a worker cannot start", async () => {

@@ -26,7 +26,7 @@ import type { MeshEvent } from "../../schemas/events.ts"
 import { issueLines, quoteInput, strictParse } from "../../schemas/primitives.ts"
 import { callTimeLimitMs, failureOf, type ToolCardSpec, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
 import { parametersJsonSchema } from "../../schemas/tool-json-schema.ts"
-import { after, answersWithin, startAgain, withDeadline, type Pending } from "./lifetime.ts"
+import { after, answersWithin, startAgain, whenIdle, withDeadline, type Pending } from "./lifetime.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
 
 export interface ToolInfo {
@@ -64,6 +64,11 @@ export interface SupervisorOptions {
   readonly cancelGraceMs?: number
   /** How long a worker that reported an error may take to answer a ping before it counts as dead. */
   readonly pingTimeoutMs?: number
+  /**
+   * Start the workers that the tools' calls go to as soon as the supervisor exists, rather than on
+   * their first call (`standUp`). Off by default: a test of one call starts only what it needs.
+   */
+  readonly standing?: boolean
 }
 
 export const DEFAULT_CONVERSATION = "default"
@@ -135,6 +140,13 @@ class WorkerSlot {
   }
 }
 
+/**
+ * How long a standing worker's start waits for the hosting document to be idle, at most. Short:
+ * a hidden document (the offscreen one) may be given no idle time for seconds, and a start costs
+ * its thread little (the modules load on the worker's own thread).
+ */
+const STANDING_START_WAIT_MS = 100
+
 /** The last resort against a worker whose start hangs (its load failures end the start at once). */
 const WORKER_START_DEADLINE_MS = 60_000
 
@@ -143,8 +155,8 @@ export class Supervisor {
   private disposed = false
   private definitions: Map<string, ToolDefinition>
   private extraTools: ReadonlyArray<ToolDefinition> = []
-  private readonly options: Required<Omit<SupervisorOptions, "emit" | "host" | "inProcess">> &
-    Pick<SupervisorOptions, "emit" | "host" | "inProcess">
+  private readonly options: Required<Omit<SupervisorOptions, "emit" | "host" | "inProcess" | "standing">> &
+    Pick<SupervisorOptions, "emit" | "host" | "inProcess" | "standing">
   private callCounter = 0
   private readonly host: HostServices
   readonly restarts: Array<{ group: ToolGroup; key: string; reason: string; at: number }> = []
@@ -161,6 +173,39 @@ export class Supervisor {
       judgeHop: async () => ({ ok: true, value: null }),
       ...options.host,
     }
+    if (options.standing) void this.standUp()
+  }
+
+  private standingUp: Promise<ReadonlyArray<string>> | undefined
+
+  /**
+   * Starts, ahead of need, the worker of each group that the tools' calls go to (not the workers
+   * of instances, `mcp:<server>`, which start with their server), one after another and each when
+   * the hosting document is idle, so that a call finds its worker up: a worker's start is 35–95 ms
+   * of module loading, more than the call itself (docs/architecture.md, "Costs worth knowing").
+   * Each, once up, opens what its calls need from the browser (`warm`: the workspace's OPFS folder).
+   * A crashed one is already started again at once (`retire`). A start that fails is left to the
+   * first call, which tries again and reports why it cannot. Resolves with the groups that stand.
+   */
+  standUp(): Promise<ReadonlyArray<string>> {
+    this.standingUp ??= (async () => {
+      const groups = new Set<ToolGroup>()
+      for (const t of this.options.tools) {
+        if (t.worker === undefined && this.options.workerUrls[t.group] !== undefined && !this.options.inProcess?.[t.group])
+          groups.add(t.group)
+      }
+      const standing: string[] = []
+      for (const group of groups) {
+        await whenIdle(STANDING_START_WAIT_MS)
+        if (this.disposed) break
+        const slot = await this.slotFor(group, group).catch(() => undefined)
+        if (slot === undefined) continue
+        await slot.remote.warm().catch(() => undefined)
+        standing.push(group)
+      }
+      return standing
+    })()
+    return this.standingUp
   }
 
   list(): ReadonlyArray<ToolInfo> {

@@ -1,4 +1,4 @@
 // pdf.js ships no types for its parser module; pdf.ts only hands the module object back to pdf.js.
-declare module "pdfjs-dist/legacy/build/pdf.worker.mjs" {
+declare module "pdfjs-dist/build/pdf.worker.mjs" {
   export const WorkerMessageHandler: unknown
 }

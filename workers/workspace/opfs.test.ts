@@ -1,6 +1,6 @@
 import { expect } from "chai"
 import { NotFound, ToolFailed, toWire } from "../../schemas/errors.ts"
-import { fileSystemError } from "./opfs.ts"
+import { fileSystemError, Workspace } from "./opfs.ts"
 
 describe("workspace file-system errors", () => {
   it("reports a full quota as quota_exceeded, naming the file and how to free space", () => {
@@ -25,5 +25,21 @@ describe("workspace file-system errors", () => {
   it("passes the tools' own errors through unchanged", () => {
     const own = new ToolFailed({ code: "is_a_directory", message: "m" })
     expect(fileSystemError(own, "x", "read")).to.equal(own)
+  })
+})
+
+describe("Workspace.open", () => {
+  it("opens (creates) the workspace folder ahead of any call", async () => {
+    const folder = `open-test-${crypto.randomUUID()}`
+    const root = await navigator.storage.getDirectory()
+    const exists = () =>
+      root.getDirectoryHandle(folder).then(
+        () => true,
+        () => false,
+      )
+    expect(await exists()).to.equal(false)
+    await new Workspace(folder).open()
+    expect(await exists()).to.equal(true)
+    await root.removeEntry(folder, { recursive: true })
   })
 })

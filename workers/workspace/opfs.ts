@@ -220,6 +220,14 @@ export class Workspace {
     })
   }
 
+  /**
+   * Takes the lock once and opens the workspace folder: a worker's first OPFS access and first
+   * lock cost tens of milliseconds (more on a new profile), which a standing worker pays ahead.
+   */
+  open(): Promise<void> {
+    return this.exclusive(undefined, async () => void (await this.root()))
+  }
+
   private async root(): Promise<FileSystemDirectoryHandle> {
     return (await navigator.storage.getDirectory()).getDirectoryHandle(this.folder, { create: true })
   }

@@ -71,63 +71,67 @@ const onDisk = <A, T extends Tool>(
 ): Effect.Effect<A, ToolErrorOf<T>> =>
   Effect.tryPromise({ try: (signal) => work(signal), catch: (error) => asToolError(tool, fileSystemError(error, path.path, what)) })
 
-serveToolGroup([opfsWrite, opfsRead, opfsList, opfsDelete], {
-  opfs_write: (params, context) =>
-    Effect.gen(function* () {
-      const path = yield* pathOf(opfsWrite, params.path, false)
-      const content = contentBytes(params.content)
-      if (!content.ok) return yield* Effect.fail(new InvalidInput({ tool: "opfs_write", parameter: "content", message: content.message }))
-      const retention = yield* retentionOf(context)
-      const size = yield* onDisk(opfsWrite, "written", path, (signal) =>
-        workspace.write(path, content.bytes, signal, { retention, fromOutside: fromAgentRun(context) }),
-      )
-      return { path: path.path, size }
-    }),
-
-  opfs_read: (params, { host, signal: callSignal }) =>
-    Effect.gen(function* () {
-      const path = yield* pathOf(opfsRead, params.path, false)
-      if (params.mode === "blob" && (params.offset !== undefined || params.limit !== undefined)) {
-        return yield* Effect.fail(
-          new InvalidInput({
-            tool: "opfs_read",
-            parameter: params.offset !== undefined ? "offset" : "limit",
-            message: 'offset and limit page through text, and mode "blob" returns the whole file: drop them, or use mode "text".',
-          }),
+serveToolGroup(
+  [opfsWrite, opfsRead, opfsList, opfsDelete],
+  {
+    opfs_write: (params, context) =>
+      Effect.gen(function* () {
+        const path = yield* pathOf(opfsWrite, params.path, false)
+        const content = contentBytes(params.content)
+        if (!content.ok) return yield* Effect.fail(new InvalidInput({ tool: "opfs_write", parameter: "content", message: content.message }))
+        const retention = yield* retentionOf(context)
+        const size = yield* onDisk(opfsWrite, "written", path, (signal) =>
+          workspace.write(path, content.bytes, signal, { retention, fromOutside: fromAgentRun(context) }),
         )
-      }
-      const bytes = yield* onDisk(opfsRead, "read", path, (signal) => workspace.read(path, signal))
-      const marked = (yield* onDisk(opfsRead, "read", path, () => workspace.cameFromOutside(path, callSignal)))
-        ? { untrusted: true as const }
-        : {}
-      if (params.mode === "text" || (params.mode === "auto" && isText(bytes))) {
-        const page = pageOfLines(decodeText(bytes), params.offset ?? 1, params.limit ?? MAX_READ_LINES)
-        if (!page.ok) return yield* Effect.fail(new InvalidInput({ tool: "opfs_read", parameter: "offset", message: page.message }))
-        return { path: path.path, ...page.page, ...marked }
-      }
-      const mime_type = mimeTypeOf(path.segments.at(-1)!, bytes)
-      const blob_url = yield* Effect.tryPromise({
-        try: () => host.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime_type })),
-        catch: (error) =>
-          new ToolFailed({
-            code: "blob_failed",
-            message: `"${path.path}" was read but no blob URL could be made for it (${String(error)}); read it with mode "text" instead if it is text.`,
-          }),
-      })
-      return { path: path.path, blob_url, size: bytes.byteLength, mime_type, ...marked }
-    }),
+        return { path: path.path, size }
+      }),
 
-  opfs_list: (params) =>
-    Effect.gen(function* () {
-      const path = yield* pathOf(opfsList, params.path, true)
-      return yield* onDisk(opfsList, "listed", path, (signal) => workspace.list(path, signal))
-    }),
+    opfs_read: (params, { host, signal: callSignal }) =>
+      Effect.gen(function* () {
+        const path = yield* pathOf(opfsRead, params.path, false)
+        if (params.mode === "blob" && (params.offset !== undefined || params.limit !== undefined)) {
+          return yield* Effect.fail(
+            new InvalidInput({
+              tool: "opfs_read",
+              parameter: params.offset !== undefined ? "offset" : "limit",
+              message: 'offset and limit page through text, and mode "blob" returns the whole file: drop them, or use mode "text".',
+            }),
+          )
+        }
+        const bytes = yield* onDisk(opfsRead, "read", path, (signal) => workspace.read(path, signal))
+        const marked = (yield* onDisk(opfsRead, "read", path, () => workspace.cameFromOutside(path, callSignal)))
+          ? { untrusted: true as const }
+          : {}
+        if (params.mode === "text" || (params.mode === "auto" && isText(bytes))) {
+          const page = pageOfLines(decodeText(bytes), params.offset ?? 1, params.limit ?? MAX_READ_LINES)
+          if (!page.ok) return yield* Effect.fail(new InvalidInput({ tool: "opfs_read", parameter: "offset", message: page.message }))
+          return { path: path.path, ...page.page, ...marked }
+        }
+        const mime_type = mimeTypeOf(path.segments.at(-1)!, bytes)
+        const blob_url = yield* Effect.tryPromise({
+          try: () => host.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime_type })),
+          catch: (error) =>
+            new ToolFailed({
+              code: "blob_failed",
+              message: `"${path.path}" was read but no blob URL could be made for it (${String(error)}); read it with mode "text" instead if it is text.`,
+            }),
+        })
+        return { path: path.path, blob_url, size: bytes.byteLength, mime_type, ...marked }
+      }),
 
-  opfs_delete: (params, context) =>
-    Effect.gen(function* () {
-      const path = yield* pathOf(opfsDelete, params.path, false)
-      const retention = yield* retentionOf(context)
-      yield* onDisk(opfsDelete, "deleted", path, (signal) => workspace.delete(path, signal, retention))
-      return { path: path.path, deleted: true as const }
-    }),
-})
+    opfs_list: (params) =>
+      Effect.gen(function* () {
+        const path = yield* pathOf(opfsList, params.path, true)
+        return yield* onDisk(opfsList, "listed", path, (signal) => workspace.list(path, signal))
+      }),
+
+    opfs_delete: (params, context) =>
+      Effect.gen(function* () {
+        const path = yield* pathOf(opfsDelete, params.path, false)
+        const retention = yield* retentionOf(context)
+        yield* onDisk(opfsDelete, "deleted", path, (signal) => workspace.delete(path, signal, retention))
+        return { path: path.path, deleted: true as const }
+      }),
+  },
+  { warm: () => workspace.open() },
+)

@@ -28,12 +28,12 @@ export const spin = defineTool({
 export const counts = defineTool({
   name: "probe_counts",
   group: "tasks",
-  description: "How many waits started, how many finished and how many were stopped.",
+  description: "How many waits started, how many finished and how many were stopped; how often the worker was warmed.",
   annotations: quiet,
   timeoutMs: 5_000,
   errors: {},
   parameters: Schema.Struct({}),
-  result: Schema.Struct({ started: Schema.Number, finished: Schema.Number, stopped: Schema.Number }),
+  result: Schema.Struct({ started: Schema.Number, finished: Schema.Number, stopped: Schema.Number, warmed: Schema.Number }),
 })
 export const badResult = defineTool({
   name: "probe_bad_result",

@@ -1,6 +1,7 @@
 /**
  * HTML parsing for the result pages: workers have no DOMParser, so linkedom stands in, in its
- * self-contained browser build (the main entry pulls a CommonJS canvas shim browsers cannot load).
+ * self-contained browser build (the main entry pulls a CommonJS canvas shim browsers cannot load);
+ * the workers' bundle builds it from its modules instead, leaner (build.mjs, linkedomFromModules).
  */
 import { DOMParser } from "linkedom/worker"
 import { stripBom } from "./hits.ts"
