@@ -23,7 +23,10 @@ describe("a tool call in words", () => {
     Object.assign(globalThis, { chrome: { i18n: { getMessage: getMessage(messages) } } })
     setToolCards(
       new Map([
-        ["get_tab_content", { subject: ["result.title", "params.tab_id"], result: "markdown" }],
+        // Its card's label differs from the locale's on purpose: the translation must win.
+        ["get_tab_content", { label: "Get tab content", subject: ["result.title", "params.tab_id"], result: "markdown" }],
+        // A tool whose translations are not written yet: no tool_count_tasks in any locale.
+        ["count_tasks", { label: "Count tasks", result: "data" }],
         ["agent", { subject: ["params.description"], result: "answer" }],
         ["create_task", { subject: ["params.subject"], result: "data" }],
       ]),
@@ -35,6 +38,11 @@ describe("a tool call in words", () => {
     expect(toolLabel("get_tab_content")).to.equal("Read page")
     expect(toolLabel("my_custom_tool")).to.equal("my_custom_tool")
     expect(toolLabel("notes__search_notes")).to.equal("search_notes (MCP server notes)")
+  })
+
+  it("has its definition's English label where the locales have none for it", () => {
+    expect(chrome.i18n.getMessage("tool_count_tasks"), "the locale has no label for it").to.equal("")
+    expect(toolLabel("count_tasks")).to.equal("Count tasks")
   })
 
   it("names what the call worked on, from the first field the call has", () => {

@@ -1,6 +1,7 @@
 /**
- * A tool call in words a person reads: its label in their language (the message `tool_<name>`),
- * what it worked on (the tool's `card.subject`, from its definition), and how its result reads.
+ * A tool call in words a person reads: its label in their language (the message `tool_<name>`,
+ * else the English label on its definition's card), what it worked on (the card's `subject`),
+ * and how its result reads.
  * The specs arrive with `agent.tools.list()`, so the panel carries no schema code.
  */
 import type { ToolCardSpec } from "../schemas/tool-definition.ts"
@@ -27,10 +28,16 @@ export const setToolCards = (next: ReadonlyMap<string, ToolCardSpec>): void => {
   specs = next
 }
 
+/**
+ * The translated label, else the definition's English one (a tool whose translations are not
+ * written yet), else the MCP wording or the bare name.
+ */
 export const toolLabel = (tool: string): string => {
   const key = `tool_${tool}`
   const label = t(key)
   if (label !== key && label !== "") return label
+  const english = specs.get(tool)?.label
+  if (english !== undefined && english !== "") return english
   // An MCP server's tool (`<server>__<tool>`): its own name, then its server's.
   const at = tool.indexOf("__")
   if (at > 0) {

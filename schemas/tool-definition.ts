@@ -112,12 +112,19 @@ export interface ToolDefinition<
 }
 
 /**
- * A call as a person reads it: the label is the message `tool_<name>` of each locale; the
- * subject is the first of these fields the call has (`params.<name>` or `result.<name>`), e.g.
- * "Read page · <title>"; the result shows as Markdown (its `content`), as an answer (its
- * `answer`, or the whole value when it is text), or as data.
+ * A call as a person reads it: the label is the message `tool_<name>` of the reader's locale,
+ * else `label`; the subject is the first of these fields the call has (`params.<name>` or
+ * `result.<name>`), e.g. "Read page · <title>"; the result shows as Markdown (its `content`), as
+ * an answer (its `answer`, or the whole value when it is text), or as data.
  */
 export interface ToolCardSpec {
+  /**
+   * The label in English, e.g. "Read page". Every language shows it until `_locales/` has the
+   * tool's translations (`tool_<name>`, whose English must then be this); every built-in tool
+   * has one (schemas/tools/cards.test.ts). Without it a card reads by the tool's name (MCP and
+   * custom tools).
+   */
+  readonly label?: string
   readonly subject?: ReadonlyArray<`params.${string}` | `result.${string}`>
   readonly result?: "markdown" | "answer" | "data"
 }

@@ -41,7 +41,7 @@ export const AgentResult = Schema.Struct({
 
 export const agent = defineTool({
   name: "agent",
-  card: { subject: ["params.description", "params.type"], result: "answer" },
+  card: { label: "Sub-agent", subject: ["params.description", "params.type"], result: "answer" },
   group: "agents",
   description:
     "Start an independent sub-agent for a complex, self-contained sub-task (e.g. researching one question across many pages, or operating one tab) and get its final answer. It has its own conversation context, so its intermediate work does not fill yours; several can run in parallel. It cannot use ask_user or agent. Choose `type` to give it only the tools it needs.",

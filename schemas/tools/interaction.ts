@@ -33,7 +33,7 @@ export const AskUserResult = Schema.Struct({
 
 export const askUser = defineTool({
   name: "ask_user",
-  card: { subject: ["params.question"], result: "answer" },
+  card: { label: "Question for you", subject: ["params.question"], result: "answer" },
   group: "interaction",
   description:
     'Ask the user a question and wait for the answer, as free text or as a choice among `options`. Use it only when you cannot go on without the user: a missing detail, a choice only they can make, or a confirmation before something irreversible (such as close_tab, opfs_delete or a page-changing execute_script). If nobody answers in time (5 minutes by default), the answer is null with reason "timeout"; then continue with a sensible assumption and say so, or stop.',

@@ -30,7 +30,7 @@ export const GetTabContentResult = Schema.Struct({
 
 export const getTabContent = defineTool({
   name: "get_tab_content",
-  card: { subject: ["result.title", "result.url", "params.tab_id"], result: "markdown" },
+  card: { label: "Read page", subject: ["result.title", "result.url", "params.tab_id"], result: "markdown" },
   group: "page",
   subAgents: ["researcher", "page_operator"],
   description:
@@ -78,7 +78,7 @@ export const ExecuteScriptResult = Schema.Struct({
 
 export const executeScript = defineTool({
   name: "execute_script",
-  card: { subject: ["params.target"], result: "data" },
+  card: { label: "Run script", subject: ["params.target"], result: "data" },
   group: "page",
   subAgents: ["page_operator"],
   description:

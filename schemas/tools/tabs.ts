@@ -50,7 +50,7 @@ export const ListTabsParameters = Schema.Struct({
 
 export const listTabs = tabTool({
   name: "list_tabs",
-  card: { result: "data" },
+  card: { label: "List tabs", result: "data" },
   subAgents: ["researcher", "page_operator"],
   description:
     "List the browser's open tabs (tab_id, window_id, url, title, active, audible, status), optionally filtered; all given filters must match. Use it to find the tab the user is talking about, then pass its tab_id to get_tab_content to read it, activate_tab to show it, close_tab to close it, or execute_script to act on it.",
@@ -91,7 +91,7 @@ export const OpenTabResult = Schema.Struct({
 
 export const openTab = tabTool({
   name: "open_tab",
-  card: { subject: ["params.url"], result: "data" },
+  card: { label: "Open tab", subject: ["params.url"], result: "data" },
   subAgents: ["page_operator"],
   description:
     "Open a URL (http, https or about:blank) in a new browser tab, or navigate an existing tab (`tab_id`) to it. Use it when the user should see a page, or when a page needs the browser (login, scripts) to render; by default it waits until the page has loaded. Then read the page with get_tab_content using the returned tab_id, or act on it with execute_script.",
@@ -120,7 +120,7 @@ export const CloseTabParameters = OneTabParameters("close")
 
 export const closeTab = tabTool({
   name: "close_tab",
-  card: { subject: ["params.tab_id"], result: "data" },
+  card: { label: "Close tab", subject: ["params.tab_id"], result: "data" },
   subAgents: ["page_operator"],
   description:
     "Close a browser tab. Anything unsaved in that page is lost, so close only tabs you opened or that the user asked to close; find the tab_id with list_tabs.",
@@ -139,7 +139,7 @@ export const ActivateTabParameters = OneTabParameters("show")
 
 export const activateTab = tabTool({
   name: "activate_tab",
-  card: { subject: ["params.tab_id"], result: "data" },
+  card: { label: "Switch to tab", subject: ["params.tab_id"], result: "data" },
   subAgents: ["page_operator"],
   description:
     "Switch to a tab and bring its window to the front, so the user sees it. Find the tab_id with list_tabs. Reading a tab does not need this: get_tab_content works on background tabs.",

@@ -36,7 +36,7 @@ const TaskDescription = Schema.String.check(Schema.isMaxLength(20_000))
 
 export const createTask = taskTool({
   name: "create_task",
-  card: { subject: ["params.subject"], result: "data" },
+  card: { label: "New task", subject: ["params.subject"], result: "data" },
   description:
     'Add a task to your own task list for this conversation (status "pending"). Use it to plan long, multi-step work: create one task per step, mark each with update_task as you start and finish it, and check progress with list_tasks. The list is kept with the conversation (and deleted with it).',
   annotations: scratchOnly,
@@ -49,7 +49,7 @@ export const createTask = taskTool({
 
 export const updateTask = taskTool({
   name: "update_task",
-  card: { subject: ["params.subject", "params.task_id"], result: "data" },
+  card: { label: "Update task", subject: ["params.subject", "params.task_id"], result: "data" },
   description:
     'Change a task of your task list: its status (mark "in_progress" when you start it and "completed" when done), its title or its description. Get task_id from create_task or list_tasks.',
   annotations: scratchOnly,
@@ -65,7 +65,7 @@ export const updateTask = taskTool({
 
 export const listTasks = taskTool({
   name: "list_tasks",
-  card: { result: "data" },
+  card: { label: "Task list", result: "data" },
   description:
     "List all tasks of your task list for this conversation with their status. Use it to see what is left to do; then update_task as you progress.",
   annotations: scratchOnly,

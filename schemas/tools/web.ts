@@ -38,7 +38,7 @@ export const WebFetchResult = Schema.Struct({
 
 export const webFetch = defineTool({
   name: "web_fetch",
-  card: { subject: ["params.url"], result: "markdown" },
+  card: { label: "Read web page", subject: ["params.url"], result: "markdown" },
   group: "web",
   subAgents: ["researcher"],
   description:
@@ -86,7 +86,7 @@ export const WebSearchResult = Schema.Array(WebSearchHit)
 
 export const webSearch = defineTool({
   name: "web_search",
-  card: { subject: ["params.query"], result: "data" },
+  card: { label: "Web search", subject: ["params.query"], result: "data" },
   group: "web",
   subAgents: ["researcher"],
   description:

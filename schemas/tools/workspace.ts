@@ -37,7 +37,7 @@ export const OpfsWriteParameters = Schema.Struct({
 
 export const opfsWrite = fileTool({
   name: "opfs_write",
-  card: { subject: ["params.path"], result: "data" },
+  card: { label: "Write file", subject: ["params.path"], result: "data" },
   description:
     "Write a file to the user's workspace (a folder of files kept in the browser), creating parent folders and replacing an existing file (the user can restore the previous content). Use it to save results, notes or downloaded data for the user or for later steps; read it back with opfs_read and see what is there with opfs_list.",
   // Not destructive: the content it replaces is kept (workers/workspace/history.ts).
@@ -107,7 +107,7 @@ export const OpfsReadResult = Schema.Union([OpfsReadTextResult, OpfsReadBlobResu
 
 export const opfsRead = fileTool({
   name: "opfs_read",
-  card: { subject: ["params.path"], result: "answer" },
+  card: { label: "Read file", subject: ["params.path"], result: "answer" },
   description: `Read a file from the user's workspace. Text files return their content as lines; binary files return a blob URL (set \`mode\` to force one way). Text is returned in pages of at most ${MAX_READ_LINES} lines: pass \`offset\` and \`limit\` to page, and when the result has \`next_offset\`, call opfs_read again with offset = next_offset to continue. Find files with opfs_list.`,
   annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private"] } },
   parameters: OpfsReadParameters,
@@ -132,7 +132,7 @@ export const OpfsEntry = Schema.Struct({
 
 export const opfsList = fileTool({
   name: "opfs_list",
-  card: { subject: ["params.path"], result: "data" },
+  card: { label: "List files", subject: ["params.path"], result: "data" },
   description:
     "List a folder of the user's workspace: each entry's name, kind (file or directory) and size. Use it to see what is saved before reading with opfs_read, writing with opfs_write or deleting with opfs_delete.",
   annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private"] } },
@@ -151,7 +151,7 @@ export const OpfsDeleteParameters = Schema.Struct({
 
 export const opfsDelete = fileTool({
   name: "opfs_delete",
-  card: { subject: ["params.path"], result: "data" },
+  card: { label: "Delete file", subject: ["params.path"], result: "data" },
   description:
     "Delete a file or a folder (with its contents) from the user's workspace. It goes to the workspace's trash, where the user can restore it for a while; check the path with opfs_list first.",
   // Not destructive: the trash keeps what it removes (workers/workspace/history.ts).

@@ -12,7 +12,8 @@ import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { builtinTools } from "../../schemas/tools/index.ts"
-import { DOMAINS, PAGE_ROUTES, type FuzzEnv } from "../support/fuzz/domain.ts"
+import { deriveDomain, domainOf, hasHandDomain, Underivable } from "../support/fuzz/derived-domain.ts"
+import { DOMAINS, PAGE_ROUTES, TOOL_WEIGHTS, type FuzzEnv } from "../support/fuzz/domain.ts"
 import { materialize, plan, type FuzzCase } from "../support/fuzz/mutate.ts"
 import { installRunner, runBatch, unsettled, type WireCase } from "../support/fuzz/page-runner.ts"
 import { createRng, seedFromEnv } from "../support/fuzz/prng.ts"
@@ -606,22 +607,67 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
 })
 
 // The fuzzer's own inputs must be sound: a broken generator would test nothing.
+const probeEnv: FuzzEnv = {
+  origin: "http://127.0.0.1:9",
+  extensionId: "x",
+  panelTabId: 1,
+  windowIds: [1],
+  fixedTabIds: [2, 3],
+  scratchTabIds: [4],
+  seededPaths: ["seed/a.md"],
+}
+
 test("fuzz: every valid call the generators make is accepted by the contract", () => {
   const rng = createRng(SEED).fork("valid")
-  const probe: FuzzEnv = {
-    origin: "http://127.0.0.1:9",
-    extensionId: "x",
-    panelTabId: 1,
-    windowIds: [1],
-    fixedTabIds: [2, 3],
-    scratchTabIds: [4],
-    seededPaths: ["seed/a.md"],
-  }
   for (const tool of builtinTools.map((t) => t.name)) {
     for (let i = 0; i < 50; i++) {
-      const params = DOMAINS[tool]!.valid(rng, probe)
+      const params = domainOf(tool).valid(rng, probeEnv)
       assert.ok(contractAccepts(tool, params), `${tool}: the generator's valid call ${show(params)} is refused by the contract`)
     }
   }
   assert.ok(PAGE_ROUTES.length > 0)
+})
+
+// Derived from every built-in contract, also of the tools that have a hand domain: 17 real schemas
+// check the derivation, not only the tools that use it.
+test("fuzz: a domain derived from any built-in tool's contract makes calls the contract accepts", () => {
+  const rng = createRng(SEED).fork("derived")
+  for (const definition of builtinTools) {
+    const domain = deriveDomain(definition)
+    for (let i = 0; i < 50; i++) {
+      const params = domain.valid(rng, probeEnv)
+      assert.ok(contractAccepts(definition.name, params), `${definition.name}: the derived valid call ${show(params)} is refused`)
+    }
+    for (const [field, values] of Object.entries(domain.tricky))
+      assert.ok(values(probeEnv).length > 0, `${definition.name}.${field}: a tricky list without values`)
+  }
+})
+
+test("fuzz: every tool is fuzzed by a hand domain or a derived one, and no hand domain or weight is stale", () => {
+  const names: ReadonlyArray<string> = builtinTools.map((t) => t.name)
+  const derived = names.filter((tool) => !hasHandDomain(tool))
+  for (const tool of names) assert.doesNotThrow(() => domainOf(tool), `${tool} has no domain`)
+  console.log(
+    `fuzz: ${names.length - derived.length} tools by a hand domain, ${derived.length} by one derived from the contract${derived.length ? ` (${derived.join(", ")})` : ""}`,
+  )
+  assert.deepEqual(
+    Object.keys(DOMAINS).filter((tool) => !names.includes(tool)),
+    [],
+    "hand domains of tools that do not exist",
+  )
+  assert.deepEqual(
+    Object.keys(TOOL_WEIGHTS).filter((tool) => !names.includes(tool)),
+    [],
+    "weights of tools that do not exist",
+  )
+  // What the contract cannot say (a pattern) is refused by name, to be written by hand.
+  const patterned = {
+    ...builtinTools[0]!,
+    name: "patterned",
+    jsonSchema: { type: "object", properties: { code: { type: "string", pattern: "^[A-Z]{3}$" } }, required: ["code"] },
+  }
+  assert.throws(
+    () => deriveDomain(patterned),
+    (error: unknown) => error instanceof Underivable && /code: .*pattern/.test(error.message),
+  )
 })

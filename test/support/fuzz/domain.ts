@@ -1,8 +1,11 @@
 /**
- * What each tool's parameters mean, for the fuzzer: a valid call that does something real in
- * the test browser, and for each field the tricky values worth trying. The shapes (types,
- * required keys, enums, ranges) are not repeated here: mutate.ts reads them from the JSON
- * Schema of the contract.
+ * What a tool's parameters mean, for the fuzzer, where its contract alone does not say enough:
+ * a valid call that does something real in the test browser, and for each field the tricky
+ * values worth trying. A tool without a domain here is fuzzed by one derived from its contract
+ * (derived-domain.ts); one here is a refinement, for calls that need real state (a fixture URL
+ * that answers, a tab the case may close, a seeded file) or tricky values of their own. The
+ * shapes (types, required keys, enums, ranges) are not repeated here: mutate.ts reads them from
+ * the JSON Schema of the contract.
  */
 import {
   BAD_NUMBERS,
@@ -260,7 +263,10 @@ export const DOMAINS: Readonly<Record<string, ToolDomain>> = {
   },
 }
 
-/** How often each tool is drawn in the random part of a run: cheap tools more, tab-opening and agents less. */
+/**
+ * How often each tool is drawn in the random part of a run: cheap tools more, tab-opening and
+ * agents less; a tool not listed gets DERIVED_WEIGHT (derived-domain.ts).
+ */
 export const TOOL_WEIGHTS: Readonly<Record<string, number>> = {
   web_fetch: 7,
   web_search: 4,

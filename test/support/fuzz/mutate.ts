@@ -1,13 +1,15 @@
 /**
  * Cases from the contract: the shape of each tool's parameters is read from the JSON Schema the
- * model sees (`parametersJsonSchema`), and a valid call from domain.ts is broken along it —
+ * model sees (`parametersJsonSchema`), and a valid call from the tool's domain (hand-written in
+ * domain.ts, else derived from the contract: derived-domain.ts) is broken along it —
  * keys dropped or added, values of the wrong type, numbers out of range, enum values that are
  * not, odd and huge strings — or given one of the field's tricky values.
  */
 import { parametersJsonSchema } from "../../../schemas/tool-json-schema.ts"
 import { builtinTools } from "../../../schemas/tools/index.ts"
 import { ANY_JSON, BAD_NUMBERS, HUGE_STRINGS, ODD_STRINGS, type Value } from "./catalogue.ts"
-import { DOMAINS, TOOL_WEIGHTS, type FuzzEnv } from "./domain.ts"
+import { domainOf, weightOf } from "./derived-domain.ts"
+import type { FuzzEnv } from "./domain.ts"
 import type { Rng } from "./prng.ts"
 
 interface PropSchema {
@@ -209,7 +211,7 @@ const RANDOM_MUTATIONS: ReadonlyArray<readonly [Mutation | "tricky", number]> = 
 
 /** Makes a planned case concrete against the browser as it is now. */
 export const materialize = (id: number, entry: PlanEntry, rng: Rng, env: FuzzEnv): FuzzCase => {
-  const domain = DOMAINS[entry.tool]!
+  const domain = domainOf(entry.tool)
   const draft: Draft = { params: copy(domain.valid(rng, env)), options: {}, mutations: [], touched: [], optionsInvalid: false }
   const setTricky = (field: string, index?: number) => {
     const values = domain.tricky[field]?.(env) ?? []
@@ -272,8 +274,8 @@ export const plan = (rng: Rng, total: number, only?: ReadonlyArray<string>): Pla
     seededPaths: ["a"],
   }
   for (const tool of builtinTools.map((t) => t.name)) {
-    const domain = DOMAINS[tool]
-    if (domain === undefined) throw new Error(`no fuzz domain for ${tool}: add it to test/support/fuzz/domain.ts`)
+    // Throws for a tool that has no hand domain and whose contract alone cannot give a valid call.
+    const domain = domainOf(tool)
     if (!included(tool)) continue
     for (const [field, values] of Object.entries(domain.tricky)) {
       const count = values(probeEnv).length
@@ -288,7 +290,7 @@ export const plan = (rng: Rng, total: number, only?: ReadonlyArray<string>): Pla
   const valid: PlanEntry[] = tools.flatMap((tool) => Array.from({ length: VALID_PER_TOOL }, () => ({ tool, kind: "valid" as const })))
   const rest = Math.max(0, total - valid.length)
   const chosen = fixed.length > rest ? rng.sample(fixed, rest) : fixed
-  const weights = (Object.entries(TOOL_WEIGHTS) as Array<[string, number]>).filter(([tool]) => included(tool))
+  const weights = tools.map((tool) => [tool, weightOf(tool)] as [string, number])
   if (weights.length === 0) throw new Error(`no tool to fuzz among ${only?.join(", ")}`)
   const random: PlanEntry[] = Array.from({ length: Math.max(0, rest - chosen.length) }, () => ({
     tool: rng.weighted(weights),
