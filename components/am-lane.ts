@@ -5,8 +5,7 @@
 import { LitElement, css, html, nothing } from "lit"
 import { t } from "./i18n.ts"
 import type { Lane, ToolStatus } from "./state/chat-view.ts"
-import { statusLabel, statusPillStyles } from "./status-pill.ts"
-import { baseStyles } from "./styles.ts"
+import { statusBlockStyles, statusLabel } from "./status-pill.ts"
 import { toolLabel } from "./tool-card-text.ts"
 import { errorText } from "./words.ts"
 
@@ -21,12 +20,8 @@ export class AmLane extends LitElement {
   lane: Lane | undefined
 
   static override styles = [
-    baseStyles,
-    statusPillStyles,
+    ...statusBlockStyles,
     css`
-      :host {
-        display: block;
-      }
       .lane {
         border-left: 3px solid var(--am-accent, #3b6cf6);
         padding: 4px 0 4px 10px;

@@ -7,8 +7,7 @@ import { LitElement, css, html, nothing, type TemplateResult } from "lit"
 import { t } from "./i18n.ts"
 import "./am-markdown.ts"
 import type { ToolCard } from "./state/chat-view.ts"
-import { statusLabel, statusPillStyles } from "./status-pill.ts"
-import { baseStyles } from "./styles.ts"
+import { statusBlockStyles, statusLabel } from "./status-pill.ts"
 import { ensureToolCards, errorLine, resultView, toolLabel, toolSubject } from "./tool-card-text.ts"
 
 /** The arguments worth a glance, in the order a person looks for them. */
@@ -49,11 +48,9 @@ export class AmToolCard extends LitElement {
   card: ToolCard | undefined
 
   static override styles = [
-    baseStyles,
-    statusPillStyles,
+    ...statusBlockStyles,
     css`
       :host {
-        display: block;
         margin: 4px 0;
       }
       details {

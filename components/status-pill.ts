@@ -1,5 +1,6 @@
 /** A tool call's or a sub-agent's status as a pill: its words, and its colours (the theme's, which keep 4.5:1 in light and dark). */
 import { css } from "lit"
+import { baseStyles } from "./styles.ts"
 import { t } from "./i18n.ts"
 import type { ToolStatus } from "./state/chat-view.ts"
 
@@ -42,3 +43,14 @@ export const statusPillStyles = css`
     color: var(--am-muted);
   }
 `
+
+/** The styles of a block element that shows a status pill (a tool card, a lane). */
+export const statusBlockStyles = [
+  baseStyles,
+  statusPillStyles,
+  css`
+    :host {
+      display: block;
+    }
+  `,
+]

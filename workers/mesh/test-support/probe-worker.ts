@@ -27,17 +27,9 @@ serveToolGroup(
   {
     probe_summarise: ({ ms }, { signal }) => waitFor(ms, signal),
     probe_wait: ({ ms }, { signal }) =>
-      Effect.callback<{ waited: number }>((resume) => {
+      Effect.suspend(() => {
         started++
-        const timer = setTimeout(() => {
-          finished++
-          resume(Effect.succeed({ waited: ms }))
-        }, ms)
-        const onAbort = () => {
-          clearTimeout(timer)
-          stopped++
-        }
-        signal.addEventListener("abort", onAbort, { once: true })
+        return waitFor(ms, signal)
       }),
     probe_spin: ({ ms }) =>
       Effect.sync(() => {
