@@ -80,11 +80,6 @@ export class AmChatLog extends LitElement {
         margin: 0 0 12px;
         position: relative;
       }
-      /* A finished item out of view is neither styled, laid out nor painted again; it keeps its last size. */
-      .msg.done {
-        content-visibility: auto;
-        contain-intrinsic-block-size: auto 120px;
-      }
       .user {
         margin-left: 40px;
         background: var(--am-user-bg);
@@ -397,7 +392,7 @@ export class AmChatLog extends LitElement {
     switch (item.kind) {
       case "user":
         if (this.editing === item.record.seq && !running) return this.editor(item)
-        return html`<div class="msg done" data-testid="user-message">
+        return html`<div class="msg" data-testid="user-message">
           <div class="user">${item.text}</div>
           <div class="actions">
             ${this.copyButton(item.record.seq, item.text)}
@@ -413,11 +408,7 @@ export class AmChatLog extends LitElement {
         </div>`
       case "assistant":
         // One template for the reply streaming and saved, under one key: the saved message keeps its elements.
-        return html`<div
-          class="msg assistant ${live ? "" : "done"}"
-          data-testid=${live ? "streaming" : "assistant-message"}
-          ?data-stopped=${item.stopped}
-        >
+        return html`<div class="msg assistant" data-testid=${live ? "streaming" : "assistant-message"} ?data-stopped=${item.stopped}>
           ${item.reasoning ? this.reasoning(item.reasoning, live) : nothing}
           ${item.text ? html`<am-reply .text=${item.text} ?streaming=${live}></am-reply>` : nothing}
           ${item.stopped ? html`<p class="stopped" data-testid="stopped-mark">■ ${t("stoppedMark")}</p>` : nothing}
