@@ -8,6 +8,7 @@ import * as esbuild from "esbuild"
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { pdfjsTextPlugin } from "./scripts/pdfjs-text-build.mjs"
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 // DIST_DIR builds elsewhere (parallel test runs must not delete each other's dist/).
@@ -215,7 +216,7 @@ const workerBuilds = (entries) => {
 const configs = async () => [
   // Modules: the extension pages (and, below, the service worker and each worker, started with
   // type: "module"). Split: code that several entries share is one chunk, loaded once per context
-  // that needs it, and each import() (pdf.js) is a chunk of its own loaded on first use.
+  // that needs it, and each import() (pdf.js's parser) is a chunk of its own loaded on first use.
   {
     ...common,
     format: "esm",
@@ -241,7 +242,7 @@ const configs = async () => [
     splitting: true,
     chunkNames,
     entryPoints,
-    plugins: [withoutAjv, linkedomFromModules, toolDefinitionsWithoutSchemas],
+    plugins: [withoutAjv, linkedomFromModules, toolDefinitionsWithoutSchemas, pdfjsTextPlugin],
   })),
   // Classic scripts: the sandbox page (an opaque origin with its own CSP), and the scripts that
   // chrome.scripting injects into web pages (files, so they run on pages whose CSP forbids eval).

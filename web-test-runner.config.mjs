@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises"
 import { fileURLToPath } from "node:url"
 import path from "node:path"
 import { modelServerMiddleware } from "./test/support/model-server.mjs"
+import { buildPdfjsText, PDFJS_TEXT } from "./scripts/pdfjs-text-build.mjs"
 
 const fixturesDir = fileURLToPath(new URL("./test/fixtures/", import.meta.url))
 
@@ -62,6 +63,17 @@ function highlightCoreAsModule() {
   }
 }
 
+/** `import("pdfjs-text")`: pdf.js's text-only parser, built by the same plugin as for the extension. */
+function pdfjsText() {
+  const servedAt = "/__pdfjs-text.js"
+  let built
+  return {
+    name: "pdfjs-text",
+    resolveImport: ({ source }) => (source === PDFJS_TEXT ? servedAt : undefined),
+    serve: async (context) => (context.path === servedAt ? { body: await (built ??= buildPdfjsText()), type: "js" } : undefined),
+  }
+}
+
 export default {
   files: ["schemas/**/*.test.ts", "workers/**/*.test.ts", "shell/**/*.test.ts", "components/**/*.test.ts", "test/unit/**/*.test.ts"],
   nodeResolve: { exportConditions: ["browser", "development"] },
@@ -71,6 +83,7 @@ export default {
     readabilityAsModule(),
     highlightCoreAsModule(),
     nodeEnvAsBuilt(),
+    pdfjsText(),
   ],
   middleware: [
     // A scripted model server (OpenAI, Anthropic, Ollama wire formats) for provider and agent tests.

@@ -71,6 +71,12 @@ describe("pdfToText", () => {
     expect((error as Error).name).to.equal("AbortError")
   })
 
+  it("reads several PDFs at the same time", async () => {
+    const texts = ["First file", "Second file", "Third file"]
+    const read = await Promise.all(texts.map((text) => pdfToText(pagesPdf([line(text)], { F1: helvetica }))))
+    expect(read).to.deep.equal(texts)
+  })
+
   it("reads again after a damaged file", async () => {
     await failure(new TextEncoder().encode("%PDF-1.4 garbage"))
     expect(await pdfToText(pagesPdf([line("Still working")], { F1: helvetica }))).to.equal("Still working")
