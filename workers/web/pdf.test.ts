@@ -71,6 +71,15 @@ describe("pdfToText", () => {
     expect((error as Error).name).to.equal("AbortError")
   })
 
+  it("stops when its signal is aborted while the file opens, and reads the next one", async () => {
+    const controller = new AbortController()
+    const reading = pdfToText(pagesPdf([line("Given up")], { F1: helvetica }), controller.signal)
+    controller.abort()
+    const error = await reading.catch((e: unknown) => e)
+    expect((error as Error).name).to.equal("AbortError")
+    expect(await pdfToText(pagesPdf([line("Read after")], { F1: helvetica }))).to.equal("Read after")
+  })
+
   it("reads several PDFs at the same time", async () => {
     const texts = ["First file", "Second file", "Third file"]
     const read = await Promise.all(texts.map((text) => pdfToText(pagesPdf([line(text)], { F1: helvetica }))))
