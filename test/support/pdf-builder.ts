@@ -204,3 +204,64 @@ export const type0Text = (chars: string, text: string): string => {
   const all = Array.from(chars)
   return `<${Array.from(text, (c) => (all.indexOf(c) + 1).toString(16).padStart(4, "0")).join("")}>`
 }
+
+/** Type 1 encryption (Adobe Type 1 Font Format, 7.2): eexec with r = 55665, charstrings with r = 4330; four leading bytes. */
+const type1Encrypt = (plain: Uint8Array, key: number): Uint8Array => {
+  const input = concat(Uint8Array.from([0x41, 0x4d, 0x2d, 0x31]), plain)
+  const out = new Uint8Array(input.length)
+  let r = key
+  input.forEach((p, i) => {
+    const c = p ^ (r >> 8)
+    out[i] = c
+    r = ((c + r) * 52845 + 22719) & 0xffff
+  })
+  return out
+}
+
+/** A Type 1 charstring number (Type 1 Font Format, 6.2). */
+const charstringNumber = (v: number): number[] => {
+  if (v >= -107 && v <= 107) return [v + 139]
+  if (v >= 108 && v <= 1131) return [((v - 108) >> 8) + 247, (v - 108) & 0xff]
+  if (v >= -1131 && v <= -108) return [((-v - 108) >> 8) + 251, (-v - 108) & 0xff]
+  throw new Error(`charstringNumber: ${v} is out of the short forms' range`)
+}
+
+/**
+ * An embedded Type 1 font (FontFile) whose glyphs are empty boxes of width 600 and whose own
+ * encoding maps `encoding`'s codes to its glyph names. The font dictionary has no /Encoding and
+ * is symbolic, so a reader finds the text only by parsing the font program's encoding.
+ */
+export const type1Font = (encoding: Readonly<Record<number, string>>): readonly PdfObject[] => {
+  const names = [...new Set(Object.values(encoding))]
+  const glyph = (width: number) => type1Encrypt(Uint8Array.from([...charstringNumber(0), ...charstringNumber(width), 13, 14]), 4330)
+  const charStrings = [".notdef", ...names].map((name) => {
+    const cs = glyph(name === ".notdef" ? 0 : 600)
+    return `/${name} ${cs.length} RD ${latin1(cs)} ND\n`
+  })
+  const clear =
+    "%!PS-AdobeFont-1.0: TestType1 001.000\n12 dict begin\n/FontName /TestType1 def\n/FontType 1 def\n/PaintType 0 def\n" +
+    "/FontMatrix [0.001 0 0 0.001 0 0] readonly def\n/FontBBox {0 0 600 700} readonly def\n" +
+    "/Encoding 256 array\n0 1 255 {1 index exch /.notdef put} for\n" +
+    Object.entries(encoding)
+      .map(([code, name]) => `dup ${code} /${name} put\n`)
+      .join("") +
+    "readonly def\ncurrentdict end\ncurrentfile eexec\n"
+  const priv =
+    "dup /Private 8 dict dup begin\n/RD {string currentfile exch readstring pop} executeonly def\n" +
+    "/ND {noaccess def} executeonly def\n/NP {noaccess put} executeonly def\n/lenIV 4 def\n/MinFeature {16 16} def\n" +
+    "/password 5839 def\n/BlueValues [] def\n/Subrs 0 array\n" +
+    `2 index /CharStrings ${charStrings.length} dict dup begin\n${charStrings.join("")}end\nend\nreadonly put\nnoaccess put\n` +
+    "dup /FontName get exch definefont pop\nmark currentfile closefile\n"
+  const encrypted = type1Encrypt(fromLatin1(priv), 55665)
+  const trailer = `${"0".repeat(64)}\n`.repeat(8) + "cleartomark\n"
+  const program = concat(fromLatin1(clear), encrypted, fromLatin1(trailer))
+  const codes = Object.keys(encoding).map(Number)
+  const first = Math.min(...codes)
+  const last = Math.max(...codes)
+  const widths = Array.from({ length: last - first + 1 }, (_, i) => (encoding[first + i] ? 600 : 0)).join(" ")
+  return [
+    `<< /Type /Font /Subtype /Type1 /BaseFont /TestType1 /FirstChar ${first} /LastChar ${last} /Widths [${widths}] /FontDescriptor {{+1}} >>`,
+    "<< /Type /FontDescriptor /FontName /TestType1 /Flags 4 /FontBBox [0 0 600 700] /ItalicAngle 0 /Ascent 700 /Descent 0 /CapHeight 700 /StemV 80 /FontFile {{+2}} >>",
+    { dict: `/Length1 ${clear.length} /Length2 ${encrypted.length} /Length3 ${trailer.length}`, stream: program },
+  ]
+}

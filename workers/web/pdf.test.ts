@@ -1,6 +1,6 @@
 import { expect } from "chai"
 import { pdfToText, PdfError } from "./pdf.ts"
-import { buildPdf, deflate, helvetica, pagesPdf, type0Font, type0Text } from "../../test/support/pdf-builder.ts"
+import { buildPdf, deflate, helvetica, pagesPdf, type0Font, type0Text, type1Font } from "../../test/support/pdf-builder.ts"
 
 // The texts asserted here are what pdfjs-dist 5.6.205's own build (pdf.mjs with pdf.worker.mjs)
 // gave for these files, recorded before the text-only build replaced it.
@@ -37,6 +37,12 @@ describe("pdfToText", () => {
     const content = `BT /F2 20 Tf 72 720 Td ${type0Text(chars, "日本語のテキスト")} Tj 0 -30 Td ${type0Text(chars, "Привет, мир")} Tj ET`
     const pdf = pagesPdf([content], { F2: type0Font(chars) })
     expect(await pdfToText(pdf)).to.equal("日本語のテキスト\nПривет, мир")
+  })
+
+  it("reads text through an embedded Type 1 font's own encoding", async () => {
+    // codes 1, 2, 3 are H, i, ! in the font program only: "123" would mean it went unread
+    const pdf = pagesPdf(["BT /F3 24 Tf 72 720 Td (123) Tj 0 -30 Td (3 21) Tj ET"], { F3: type1Font({ 49: "H", 50: "i", 51: "exclam" }) })
+    expect(await pdfToText(pdf)).to.equal("Hi!\n! iH")
   })
 
   it("reads an encrypted PDF whose user password is empty", async () => {
