@@ -8,7 +8,9 @@
 // WARM times more. Prints the medians over ROUNDS, the bundles' sizes (minified), and whether
 // both read the same text.
 //   node bench/pdf.mjs            PAGES=20 ROUNDS=5 WARM=5 by default
+//   node bench/pdf.mjs FILE.pdf   the same with that file instead of the generated one
 import * as esbuild from "esbuild"
+import { readFile } from "node:fs/promises"
 import { createServer } from "node:http"
 import { chromium } from "playwright-core"
 import { pdfjsTextPlugin } from "../scripts/pdfjs-text-build.mjs"
@@ -16,6 +18,7 @@ import { pdfjsTextPlugin } from "../scripts/pdfjs-text-build.mjs"
 const PAGES = Number(process.env.PAGES ?? 20)
 const ROUNDS = Number(process.env.ROUNDS ?? 5)
 const WARM = Number(process.env.WARM ?? 5)
+const FILE = process.argv[2]
 
 const worker = (importLine, read) => `
 ${importLine}
@@ -29,8 +32,8 @@ const makePdf = async (pages) => {
   }
   return pagesPdf(contents, { F1: helvetica })
 }
-onmessage = async ({ data: { pages, warm } }) => {
-  const pdf = await makePdf(pages)
+onmessage = async ({ data: { pages, warm, file } }) => {
+  const pdf = file ? new Uint8Array(await (await fetch(file)).arrayBuffer()) : await makePdf(pages)
   let began = performance.now()
   const text = await ${read}(pdf.slice())
   const cold = performance.now() - began
@@ -62,12 +65,14 @@ const files = {
   "/": "<!doctype html><title>bench</title>",
   "/text-only.js": await bundle(worker('import { pdfToText } from "./workers/web/pdf.ts"', "pdfToText")),
   "/full.js": await bundle(worker('import { pdfToTextFull } from "./bench/support/pdf-full.ts"', "pdfToTextFull")),
+  ...(FILE ? { "/file.pdf": await readFile(FILE) } : {}),
 }
 const server = createServer((request, response) => {
   const file = (request.url ?? "/").split("?")[0]
   const body = files[file]
   if (body === undefined) return void response.writeHead(404).end()
-  response.writeHead(200, { "content-type": file === "/" ? "text/html" : "text/javascript" }).end(body)
+  const type = file === "/" ? "text/html" : file.endsWith(".pdf") ? "application/pdf" : "text/javascript"
+  response.writeHead(200, { "content-type": type }).end(body)
 })
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
 const origin = `http://127.0.0.1:${server.address().port}`
@@ -77,14 +82,14 @@ try {
   const page = await browser.newPage()
   await page.goto(`${origin}/`)
   const results = await page.evaluate(
-    async ({ rounds, pages, warm }) => {
+    async ({ rounds, pages, warm, file }) => {
       const run = (url) =>
         new Promise((resolve, reject) => {
           const w = new Worker(`${url}?${Math.random()}`, { type: "module" })
           // pdfjs-dist's parser, loaded in a worker, also posts a "ready" of its own: only the bench's answer counts
           w.onmessage = ({ data }) => data?.bench && (resolve(data), w.terminate())
           w.onerror = (event) => (reject(new Error(`${url}: ${event.message || "the worker failed"}`)), w.terminate())
-          w.postMessage({ pages, warm })
+          w.postMessage({ pages, warm, file })
         })
       const out = { full: [], textOnly: [] }
       for (let i = 0; i < rounds; i++) {
@@ -93,7 +98,7 @@ try {
       }
       return out
     },
-    { rounds: ROUNDS, pages: PAGES, warm: WARM },
+    { rounds: ROUNDS, pages: PAGES, warm: WARM, file: FILE ? `${origin}/file.pdf` : null },
   )
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
   const line = (name, runs, bytes) => {
@@ -103,7 +108,8 @@ try {
       `  ${name.padEnd(34)} first read ${cold.toFixed(1).padStart(6)} ms, then ${warm.toFixed(1).padStart(6)} ms; bundle ${bytes.toLocaleString("en")} B`,
     )
   }
-  console.log(`pdf — a ${PAGES}-page PDF read as text, ${ROUNDS} rounds of one worker each (first read, then ${WARM} more; medians)`)
+  const what = FILE ? FILE : `a ${PAGES}-page PDF`
+  console.log(`pdf — ${what} read as text, ${ROUNDS} rounds of one worker each (first read, then ${WARM} more; medians)`)
   line("pdfjs-dist's own build (baseline)", results.full, files["/full.js"].length)
   line("text-only build (workers/web/pdf.ts)", results.textOnly, files["/text-only.js"].length)
   const same = results.full.every((r, i) => r.text === results.textOnly[i].text)
