@@ -146,29 +146,50 @@ export const deflate = async (data: string): Promise<Uint8Array> =>
 export const pagesPdf = (
   contents: readonly PdfObject[],
   fonts: Readonly<Record<string, readonly PdfObject[]>>,
-  options: PdfOptions = {},
+  options: PdfOptions & { readonly xObjects?: Readonly<Record<string, readonly PdfObject[]>> } = {},
 ) => {
-  // 1 catalog, 2 pages, then per page a page object and its content, then the fonts' objects
+  // 1 catalog, 2 pages, then per page a page object and its content, then the resources' objects
   const pageCount = contents.length
-  const fontBase = 3 + pageCount * 2
-  const fontObjects: PdfObject[] = []
-  const fontRefs: string[] = []
-  for (const [name, objects] of Object.entries(fonts)) {
-    fontRefs.push(`/${name} ${fontBase + fontObjects.length} 0 R`)
-    // a font's objects refer to each other as {{+n}}: n after the font's first object
-    const first = fontBase + fontObjects.length
-    const relink = (s: string) => s.replace(/\{\{\+(\d+)\}\}/g, (_, n: string) => `${first + Number(n)} 0 R`)
-    for (const o of objects) fontObjects.push(typeof o === "string" ? relink(o) : { dict: relink(o.dict), stream: o.stream })
-  }
-  const resources = `<< /Font << ${fontRefs.join(" ")} >> >>`
+  const base = 3 + pageCount * 2
+  const resourceObjects: PdfObject[] = []
+  /** `/Name n 0 R` for each resource, its objects appended; they refer to each other as {{+n}}: n after its first. */
+  const refs = (resources: Readonly<Record<string, readonly PdfObject[]>>) =>
+    Object.entries(resources).map(([name, objects]) => {
+      const first = base + resourceObjects.length
+      const relink = (s: string) => s.replace(/\{\{\+(\d+)\}\}/g, (_, n: string) => `${first + Number(n)} 0 R`)
+      for (const o of objects) resourceObjects.push(typeof o === "string" ? relink(o) : { dict: relink(o.dict), stream: o.stream })
+      return `/${name} ${first} 0 R`
+    })
+  const resources = `<< /Font << ${refs(fonts).join(" ")} >> /XObject << ${refs(options.xObjects ?? {}).join(" ")} >> >>`
   const kids = contents.map((_, i) => `${3 + i * 2} 0 R`).join(" ")
   const objects: PdfObject[] = ["<< /Type /Catalog /Pages 2 0 R >>", `<< /Type /Pages /Kids [${kids}] /Count ${pageCount} >>`]
   contents.forEach((content, i) => {
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${4 + i * 2} 0 R /Resources ${resources} >>`)
     objects.push(typeof content === "string" ? { dict: "", stream: content } : content)
   })
-  return buildPdf([...objects, ...fontObjects], options)
+  return buildPdf([...objects, ...resourceObjects], options)
 }
+
+/**
+ * A Type 3 font whose glyphs (named by `names`, codes from 65) each paint a 1×1 inline image
+ * mask: its text comes from the glyph names; painting it would need the image code.
+ */
+export const type3Font = (names: readonly string[]): readonly PdfObject[] => {
+  const procs = names.map((name, i) => `/${name} {{+${i + 1}}}`).join(" ")
+  const differences = `[65 ${names.map((n) => `/${n}`).join(" ")}]`
+  return [
+    `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << ${procs} >> /Encoding << /Type /Encoding /Differences ${differences} >> /FirstChar 65 /LastChar ${64 + names.length} /Widths [${names.map(() => 600).join(" ")}] /Resources << >> >>`,
+    ...names.map(() => ({ dict: "", stream: "600 0 0 0 600 700 d1 q 600 0 0 700 0 0 cm BI /W 1 /H 1 /BPC 1 /IM true ID \x80 EI Q" })),
+  ]
+}
+
+/** An image XObject whose data is not a JPEG its /Filter says it is: text extraction must pass over it. */
+export const brokenJpeg: readonly PdfObject[] = [
+  {
+    dict: "/Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode",
+    stream: "not a jpeg",
+  },
+]
 
 export const helvetica: readonly PdfObject[] = ["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
 

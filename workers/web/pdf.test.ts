@@ -1,6 +1,16 @@
 import { expect } from "chai"
 import { pdfToText, PdfError } from "./pdf.ts"
-import { buildPdf, deflate, helvetica, pagesPdf, type0Font, type0Text, type1Font } from "../../test/support/pdf-builder.ts"
+import {
+  brokenJpeg,
+  buildPdf,
+  deflate,
+  helvetica,
+  pagesPdf,
+  type0Font,
+  type0Text,
+  type1Font,
+  type3Font,
+} from "../../test/support/pdf-builder.ts"
 
 // The texts asserted here are what pdfjs-dist 5.6.205's own build (pdf.mjs with pdf.worker.mjs)
 // gave for these files, recorded before the text-only build replaced it.
@@ -43,6 +53,19 @@ describe("pdfToText", () => {
     // codes 1, 2, 3 are H, i, ! in the font program only: "123" would mean it went unread
     const pdf = pagesPdf(["BT /F3 24 Tf 72 720 Td (123) Tj 0 -30 Td (3 21) Tj ET"], { F3: type1Font({ 49: "H", 50: "i", 51: "exclam" }) })
     expect(await pdfToText(pdf)).to.equal("Hi!\n! iH")
+  })
+
+  // The two cases below reach modules the text-only build leaves out (PDFImage, JpegStream):
+  // pdf.js's own error handling must pass over them as it passes over a broken image.
+  it("reads a Type 3 font whose glyphs paint images, by its glyph names", async () => {
+    const pdf = pagesPdf(["BT /T3 24 Tf 72 720 Td (ABCA) Tj ET"], { T3: type3Font(["T", "y", "p", "e"]) })
+    expect(await pdfToText(pdf)).to.equal("TypT")
+  })
+
+  it("reads the text beside an image it cannot decode", async () => {
+    const content = "q 100 0 0 100 72 500 cm /Im1 Do Q BT /F1 24 Tf 72 720 Td (Beside an image) Tj ET"
+    const pdf = pagesPdf([content], { F1: helvetica }, { xObjects: { Im1: brokenJpeg } })
+    expect(await pdfToText(pdf)).to.equal("Beside an image")
   })
 
   it("reads an encrypted PDF whose user password is empty", async () => {
