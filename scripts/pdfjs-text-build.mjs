@@ -96,7 +96,10 @@ const resolveConditionals = (source, file, version) => {
 const EDITS = {
   "src/core/worker.js": [["this.initializeFromPort(self);", "/* started on a port of its own (pdfjs-text-build.mjs) */"]],
   "src/shared/util.js": [['new Function(""); // eslint-disable-line no-new, no-new-func', 'throw new Error("no eval");']],
-  "src/core/function.js": [["if (factory.isEvalSupported && FeatureTest.isEvalSupported) {", "if (false) {"]],
+  "src/core/function.js": [
+    ["if (factory.isEvalSupported && FeatureTest.isEvalSupported) {", "if (false) {"],
+    ['return new Function("src", "srcOffset", "dest", "destOffset", compiled);', 'throw new Error("no eval");'],
+  ],
 }
 
 const edit = (source, file) => {

@@ -4,10 +4,13 @@
  */
 import { after, before, test } from "node:test"
 import assert from "node:assert/strict"
-import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
+import { callTool, distDir, launchExtension, type ExtensionSession } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import type { Page } from "playwright-core"
 import { minimalPdf } from "../support/minimal-pdf.ts"
+import { deflate, helvetica, pagesPdf, type0Font, type0Text } from "../support/pdf-builder.ts"
+import { readdir, readFile } from "node:fs/promises"
+import path from "node:path"
 
 /** A one-page PDF whose only content is `text` in Helvetica, with a correct cross-reference table. */
 const makePdf = (text: string): Buffer => Buffer.from(minimalPdf(text), "latin1")
@@ -47,8 +50,24 @@ let silent: FixtureServer
 let session: ExtensionSession
 let page: Page
 
+const JAPANESE = "日本語のテキスト"
+/** Two pages, RC4-encrypted with an empty user password: Helvetica in a FlateDecode stream, then a Type0 font. */
+const richPdf = async (userPassword: string) =>
+  Buffer.from(
+    pagesPdf(
+      [
+        { dict: "/Filter /FlateDecode", stream: await deflate("BT /F1 18 Tf 72 700 Td (Compressed and encrypted) Tj ET") },
+        `BT /F2 20 Tf 72 720 Td ${type0Text(JAPANESE, JAPANESE)} Tj ET`,
+      ],
+      { F1: helvetica, F2: type0Font(JAPANESE) },
+      { encrypt: { userPassword, ownerPassword: "owner" } },
+    ),
+  )
+
 before(async () => {
   server = await startFixtureServer({
+    "/rich.pdf": { headers: { "content-type": "application/pdf" }, body: await richPdf("") },
+    "/locked.pdf": { headers: { "content-type": "application/pdf" }, body: await richPdf("secret") },
     "/article": { body: ARTICLE },
     "/styled": { body: STYLED },
     "/data.json": {
@@ -157,6 +176,24 @@ test("a PDF comes back as its text", async () => {
   const result = await fetchOk({ url: server.url("/report.pdf") })
   assert.equal(result.content_type, "application/pdf")
   assert.equal(result.content.trim(), "Hello from a tiny PDF")
+})
+
+test("an encrypted two-page PDF with a compressed stream and a Type0 font comes back as its text", async () => {
+  const result = await fetchOk({ url: server.url("/rich.pdf") })
+  assert.equal(result.content, `Compressed and encrypted\n\n${JAPANESE}`)
+})
+
+test("a PDF locked with a user password is unreadable_content", async () => {
+  const error = await fetchError({ url: server.url("/locked.pdf") })
+  assert.equal(error.code, "unreadable_content")
+  assert.match(error.message ?? "", /password-protected/)
+})
+
+test("the PDF parser's chunk holds no eval (the extension's CSP refuses it)", async () => {
+  const chunks = (await readdir(path.join(distDir, "chunks"))).filter((f) => /^w-pdfjs-text-.*\.js$/.test(f))
+  assert.equal(chunks.length, 1, `one parser chunk in ${distDir}/chunks`)
+  const code = await readFile(path.join(distDir, "chunks", chunks[0]!), "utf8")
+  assert.ok(!/\beval\s*\(|\bFunction\s*\(/.test(code.replaceAll(/\w+Function\s*\(/g, "")), "no eval( or Function( in it")
 })
 
 test("pages in Shift_JIS, GBK and windows-1251 are decoded", async () => {
