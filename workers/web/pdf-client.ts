@@ -44,7 +44,11 @@ const connect = () =>
     port1.start()
     port2.start()
     return { pdfjs, port: port1, main }
-  })())
+  })().catch((error: unknown) => {
+    // a chunk that failed to load is tried again on the next PDF
+    connection = undefined
+    throw error
+  }))
 
 let documents = 0
 
@@ -114,7 +118,7 @@ export const openPdf = async (bytes: Uint8Array): Promise<PdfDocument> => {
   }
 }
 
-/** What the worker sends the display API about a document; reading text needs the first three. */
+/** What the worker sends the display API about a document: the first four are answered, the rest ignored. */
 const onWorkerMessages = (
   handler: MessageHandler,
   opened: { resolve: (info: PdfInfo) => void; reject: (reason: Error) => void },
