@@ -272,7 +272,9 @@ const handlers: Handlers = {
   "conversations.list": async () => ({ ok: true, value: await (await agents.store()).list() }),
   "conversations.get": conversationWithSubAgents,
   "conversations.delete": async ({ conversationId }) => {
-    if (agents.running().some((r) => r.conversationId === conversationId)) await agents.stop(conversationId)
+    // What works for the conversation ends first: its labels must outlive every run that goes by them.
+    await research.stopFor(conversationId)
+    await agents.endScope(conversationId)
     await consent.forget(conversationId)
     return { ok: true, value: await (await agents.store()).delete(conversationId) }
   },

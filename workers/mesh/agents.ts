@@ -70,6 +70,8 @@ export interface SpawnedJob {
 interface Run {
   readonly conversationId: string
   readonly runId: string
+  /** Whose flow labels and answers the run's calls go by: its own conversation, or its parent's. */
+  readonly consentScope: string
   readonly worker: Worker
   readonly remote: Comlink.Remote<AgentWorkerApi>
   readonly tools: Map<string, AbortController>
@@ -369,6 +371,17 @@ export class AgentPool {
     return true
   }
 
+  /**
+   * Stops every run that goes by a conversation's labels (its own, its sub-agents') and resolves
+   * once each has ended: a deleted conversation's labels may only be forgotten after that, or a
+   * run still going would reach out as if it had read nothing of the user's.
+   */
+  async endScope(conversationId: string): Promise<void> {
+    const going = [...this.runs.values()].filter((r) => r.consentScope === conversationId || r.conversationId === conversationId)
+    await Promise.all(going.map((r) => this.stop(r.conversationId)))
+    await Promise.all(going.map((r) => r.done))
+  }
+
   /** Stops a run: the model stream and every tool call of the run end. */
   async stop(conversationId: string, reason: "user" | "time_limit" = "user"): Promise<boolean> {
     const run = this.runs.get(conversationId)
@@ -400,6 +413,7 @@ export class AgentPool {
     const run: Run = {
       conversationId: request.conversationId,
       runId: request.runId,
+      consentScope: hooks.consentScope,
       worker,
       remote,
       tools: new Map(),
