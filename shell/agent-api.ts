@@ -318,8 +318,8 @@ export interface AgentApi {
   readonly debug: {
     /** A group's worker, an MCP server's (`mcp:<server>`), or a running conversation's agent worker (`agent:<conversation>`; a sub-agent's conversation is `sub:<agent>`). */
     crashWorker(group: ToolGroup | `mcp:${string}` | `agent:${string}`): Promise<void>
-    /** Terminates a group's worker from outside, as the system would, even mid-call. */
-    killWorker(group: ToolGroup): Promise<void>
+    /** Terminates a group's worker, or a running conversation's agent worker, from outside, as the system would, even mid-call: no error event fires. */
+    killWorker(group: ToolGroup | `agent:${string}`): Promise<void>
     stallWorker(group: ToolGroup, ms: number): Promise<void>
     workers(): Promise<Record<string, { alive: boolean; restarts: number }>>
   }

@@ -178,8 +178,9 @@ const injectFault =
     if (!__DEBUG_API__) return { ok: false, error: { code: "not_implemented", message: `${method} exists in development builds only.` } }
     // A running conversation's agent worker (a sub-agent's conversation is `sub:<agent>`).
     if (group.startsWith("agent:")) {
-      if (fault !== "crash") return invalid(method, "an agent worker can only be crashed")
-      const crashed = await agents.crash(group.slice("agent:".length))
+      if (fault === "stall") return invalid(method, "an agent worker can be crashed or killed, not stalled")
+      const conversationId = group.slice("agent:".length)
+      const crashed = fault === "crash" ? await agents.crash(conversationId) : agents.kill(conversationId)
       return crashed ? { ok: true, value: null } : invalid(method, `no run is going in "${group.slice("agent:".length)}"`)
     }
     // A group, or an instance of one: an MCP server's worker is `mcp:<server>`.
@@ -271,7 +272,9 @@ const handlers: Handlers = {
   "conversations.list": async () => ({ ok: true, value: await (await agents.store()).list() }),
   "conversations.get": conversationWithSubAgents,
   "conversations.delete": async ({ conversationId }) => {
-    if (agents.running().some((r) => r.conversationId === conversationId)) await agents.stop(conversationId)
+    // What works for the conversation ends first: its labels must outlive every run that goes by them.
+    await research.stopFor(conversationId)
+    await agents.endScope(conversationId)
     await consent.forget(conversationId)
     return { ok: true, value: await (await agents.store()).delete(conversationId) }
   },

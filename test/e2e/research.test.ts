@@ -226,6 +226,26 @@ test("stop ends every researcher at once and saves what was found; the job outli
   assert.equal(hangingRequests().length, 3, "the stopped researchers' model requests were cancelled")
 })
 
+test("deleting the conversation a job works for stops the job, and its researchers, before the conversation's labels go", async () => {
+  testStart = model.requests.length
+  model.script([planner, ...ANGLES.map((angle) => ({ when: `Your angle: ${angle}`, text: "never sent", stallAfter: 0 }))])
+  const jobId = await panel.evaluate(
+    () => globalThis.agent.research("What goes when its conversation is deleted?", { researchers: 4, conversationId: "doomed" }).jobId,
+  )
+  await until(() => hangingRequests().length === 3)
+  await panel.evaluate(() => globalThis.agent.conversations.delete("doomed"))
+  // Nothing of the job may still run once the delete has answered.
+  const job = await panel.evaluate(
+    async (id) => (await globalThis.agent.researchJobs.list()).find((j) => j.jobId === id) as unknown as JobState | undefined,
+    jobId,
+  )
+  assert.equal(job?.phase, "finished")
+  assert.equal(job?.status, "stopped")
+  assert.deepEqual(await panel.evaluate(() => globalThis.agent.conversations.running()), [])
+  await until(() => hangingRequests().every((r) => r.clientClosed))
+  assert.ok(!(await panel.evaluate(() => globalThis.agent.conversations.get("doomed"))), "the job did not bring the conversation back")
+})
+
 test("started from the panel's Research action, the job shows its lanes; closed and reopened, the panel shows it still running, then its report", async () => {
   testStart = model.requests.length
   const url = pages.url("/readability-herald-sun-1")

@@ -197,6 +197,37 @@ test("a sub-agent's tool call reaches a subscriber of every event once: inside i
   assert.equal(callEvents("tool_call_started")[0]!.type, "sub_agent_event", "the parent's stream is where a sub-agent's calls show")
 })
 
+test(
+  "an agent worker that ends without an error event is found by its heartbeat: the run ends with agent_crashed",
+  { timeout: 60_000 },
+  async () => {
+    model.script([
+      { when: "Wait to be killed", delayMs: 60_000, text: "too late" },
+      { when: "Wait to be killed", text: "Back again." },
+    ])
+    const before = chats().length
+    const killed = panel.evaluate(async () => {
+      const run = globalThis.agent.chat("Wait to be killed", { conversationId: "killed-top" })
+      for await (const _ of run) {
+        // drain
+      }
+      return run.result
+    })
+    await until(() => chats().length > before, "the run's model request")
+    // terminate() fires no error event: only the pool's heartbeat can notice.
+    await panel.evaluate(() => globalThis.agent.debug.killWorker("agent:killed-top"))
+    const outcome = await killed
+    assert.equal(outcome.status, "failed")
+    assert.equal(outcome.error?.code, "agent_crashed")
+    const saved = await panel.evaluate(() => globalThis.agent.conversations.get("killed-top"))
+    assert.equal(saved?.messages.at(-1)?.notice?.code, "agent_crashed")
+    const next = await panel.evaluate(
+      async () => (await globalThis.agent.chat("Answer after the kill", { conversationId: "killed-top" }).result).answer,
+    )
+    assert.equal(next, "Back again.")
+  },
+)
+
 test("an agent worker that really crashes ends its run with agent_crashed, and the next run and spawn work", async () => {
   model.script([
     { when: "Wait for the crash", delayMs: 30_000, text: "too late" },

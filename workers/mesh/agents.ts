@@ -70,6 +70,8 @@ export interface SpawnedJob {
 interface Run {
   readonly conversationId: string
   readonly runId: string
+  /** Whose flow labels and answers the run's calls go by: its own conversation, or its parent's. */
+  readonly consentScope: string
   readonly worker: Worker
   readonly remote: Comlink.Remote<AgentWorkerApi>
   readonly tools: Map<string, AbortController>
@@ -79,6 +81,8 @@ interface Run {
   stopReason?: "user" | "time_limit"
   /** The end a stopped run is given if it does not wind down in time. */
   grace?: Pending
+  /** The next liveness check of the run's worker. */
+  heartbeat?: Pending
   settle(outcome: RunOutcome): void
 }
 
@@ -111,6 +115,13 @@ const SPARE_IDLE_MS = 2 * 60_000
 const PING_TIMEOUT_MS = 1000
 /** The last resort against an agent worker whose start hangs; a slow start on a loaded machine is not one. */
 const START_DEADLINE_MS = 60_000
+/**
+ * A worker that is terminated, or closes itself, without an error event ends no call and fires
+ * nothing: its run would wait for ever. So a running worker is asked to answer now and then; the
+ * time it is given is long, since an agent worker busy parsing a large answer is not a dead one.
+ */
+const HEARTBEAT_MS = 5000
+const HEARTBEAT_TIMEOUT_MS = 5000
 
 const runFinished = (conversationId: string, runId: string, outcome: RunOutcome) =>
   ({
@@ -352,6 +363,25 @@ export class AgentPool {
     return true
   }
 
+  /** Fault injection: the run's worker is terminated from outside, with no error event, as the browser may end it. */
+  kill(conversationId: string): boolean {
+    const run = this.runs.get(conversationId)
+    if (run === undefined) return false
+    run.worker.terminate()
+    return true
+  }
+
+  /**
+   * Stops every run that goes by a conversation's labels (its own, its sub-agents') and resolves
+   * once each has ended: a deleted conversation's labels may only be forgotten after that, or a
+   * run still going would reach out as if it had read nothing of the user's.
+   */
+  async endScope(conversationId: string): Promise<void> {
+    const going = [...this.runs.values()].filter((r) => r.consentScope === conversationId || r.conversationId === conversationId)
+    await Promise.all(going.map((r) => this.stop(r.conversationId)))
+    await Promise.all(going.map((r) => r.done))
+  }
+
   /** Stops a run: the model stream and every tool call of the run end. */
   async stop(conversationId: string, reason: "user" | "time_limit" = "user"): Promise<boolean> {
     const run = this.runs.get(conversationId)
@@ -383,6 +413,7 @@ export class AgentPool {
     const run: Run = {
       conversationId: request.conversationId,
       runId: request.runId,
+      consentScope: hooks.consentScope,
       worker,
       remote,
       tools: new Map(),
@@ -449,6 +480,7 @@ export class AgentPool {
       })
       return run
     }
+    this.watch(run)
     remote.run(request).then(
       async ({ eventsSent, ...outcome }) => {
         await events.reached(eventsSent)
@@ -509,8 +541,15 @@ export class AgentPool {
     }
   }
 
-  private async checkAlive(run: Run): Promise<void> {
-    if (!(await answersWithin(() => run.remote.ping(), PING_TIMEOUT_MS)))
+  /** Checks the run's worker every HEARTBEAT_MS until the run ends. */
+  private watch(run: Run): void {
+    run.heartbeat = after(HEARTBEAT_MS, () => {
+      if (!run.finished) void this.checkAlive(run, HEARTBEAT_TIMEOUT_MS).then(() => run.finished || this.watch(run))
+    })
+  }
+
+  private async checkAlive(run: Run, timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+    if (!(await answersWithin(() => run.remote.ping(), timeoutMs)))
       await this.abandon(
         run,
         "failed",
@@ -534,6 +573,7 @@ export class AgentPool {
     if (run.finished) return
     run.finished = true
     run.grace?.cancel()
+    run.heartbeat?.cancel()
     for (const controller of run.tools.values()) controller.abort()
     run.remote[Comlink.releaseProxy]()
     run.worker.terminate()

@@ -17,6 +17,7 @@ export interface StartResearch {
 
 export class ResearchJobs {
   private readonly jobs = new Map<string, ResearchJob>()
+  private readonly ends = new Map<string, Promise<unknown>>()
 
   constructor(private readonly host: ResearchHost) {}
 
@@ -35,7 +36,9 @@ export class ResearchJobs {
       this.host,
     )
     this.jobs.set(jobId, job)
-    void job.run().then(() => this.prune())
+    const end = job.run().then(() => this.prune())
+    this.ends.set(jobId, end)
+    void end.finally(() => this.ends.delete(jobId))
     return { ok: true, value: { jobId } }
   }
 
@@ -43,6 +46,17 @@ export class ResearchJobs {
     const job = this.jobs.get(jobId)
     job?.stop("user")
     return job !== undefined
+  }
+
+  /** Stops the jobs working for a conversation and resolves once each has finished. */
+  async stopFor(conversationId: string): Promise<void> {
+    const ending: Array<Promise<unknown>> = []
+    for (const [id, job] of this.jobs) {
+      if (job.snapshot().conversationId !== conversationId) continue
+      job.stop("user")
+      ending.push(this.ends.get(id) ?? Promise.resolve())
+    }
+    await Promise.all(ending)
   }
 
   list(): ResearchState[] {
