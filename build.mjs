@@ -54,7 +54,8 @@ const groups = async () => Object.keys(await workerEntries()).map((k) => k.slice
 const common = {
   bundle: true,
   outdir: out,
-  target: "chrome123",
+  // 128: pdf.js calls Promise.try.
+  target: "chrome128",
   sourcemap: production ? false : "linked",
   minify: production,
   legalComments: "linked",

@@ -54,7 +54,7 @@ const bundle = async (contents) =>
       bundle: true,
       minify: true,
       format: "esm",
-      target: "chrome123",
+      target: "chrome128",
       write: false,
       plugins: [pdfjsTextPlugin],
       logLevel: "error",

@@ -187,7 +187,7 @@ export const buildPdfjsText = async () => {
     bundle: true,
     write: false,
     format: "esm",
-    target: "chrome123",
+    target: "chrome128",
     plugins: [pdfjsTextPlugin],
     logLevel: "warning",
   })
