@@ -152,6 +152,8 @@ const exportNames = async (source) => {
 
 const entry = (version) =>
   [
+    // pdf.js's own headers are plain comments, which minifying drops: its licence goes with the chunk.
+    `/*! pdf.js ${version}, Copyright Mozilla Foundation, Apache License 2.0: https://www.apache.org/licenses/LICENSE-2.0 */`,
     `export const version = ${JSON.stringify(version)}`,
     'export { WorkerMessageHandler } from "./src/core/worker.js"',
     'export { MessageHandler, wrapReason } from "./src/shared/message_handler.js"',
