@@ -197,6 +197,36 @@ test("a sub-agent's tool call reaches a subscriber of every event once: inside i
   assert.equal(callEvents("tool_call_started")[0]!.type, "sub_agent_event", "the parent's stream is where a sub-agent's calls show")
 })
 
+/**
+ * Runs `prompt` in `conversationId`, injects `fault` into its agent worker once the model has the
+ * request, checks that the run ended as agent_crashed with the notice saved, and gives the answer
+ * of the conversation's next run.
+ */
+const faultEndsRun = async (conversationId: string, prompt: string, fault: (target: `agent:${string}`) => Promise<void>) => {
+  const before = chats().length
+  const ended = panel.evaluate(
+    async ({ prompt, conversationId }) => {
+      const run = globalThis.agent.chat(prompt, { conversationId })
+      for await (const _ of run) {
+        // drain
+      }
+      return run.result
+    },
+    { prompt, conversationId },
+  )
+  await until(() => chats().length > before, "the run's model request")
+  await fault(`agent:${conversationId}`)
+  const outcome = await ended
+  assert.equal(outcome.status, "failed")
+  assert.equal(outcome.error?.code, "agent_crashed")
+  const saved = await panel.evaluate((id) => globalThis.agent.conversations.get(id), conversationId)
+  assert.equal(saved?.messages.at(-1)?.notice?.code, "agent_crashed", "the notice says so in the transcript")
+  return panel.evaluate(
+    async (id) => (await globalThis.agent.chat("Answer after the fault", { conversationId: id }).result).answer,
+    conversationId,
+  )
+}
+
 test(
   "an agent worker that ends without an error event is found by its heartbeat: the run ends with agent_crashed",
   { timeout: 60_000 },
@@ -205,24 +235,9 @@ test(
       { when: "Wait to be killed", delayMs: 60_000, text: "too late" },
       { when: "Wait to be killed", text: "Back again." },
     ])
-    const before = chats().length
-    const killed = panel.evaluate(async () => {
-      const run = globalThis.agent.chat("Wait to be killed", { conversationId: "killed-top" })
-      for await (const _ of run) {
-        // drain
-      }
-      return run.result
-    })
-    await until(() => chats().length > before, "the run's model request")
     // terminate() fires no error event: only the pool's heartbeat can notice.
-    await panel.evaluate(() => globalThis.agent.debug.killWorker("agent:killed-top"))
-    const outcome = await killed
-    assert.equal(outcome.status, "failed")
-    assert.equal(outcome.error?.code, "agent_crashed")
-    const saved = await panel.evaluate(() => globalThis.agent.conversations.get("killed-top"))
-    assert.equal(saved?.messages.at(-1)?.notice?.code, "agent_crashed")
-    const next = await panel.evaluate(
-      async () => (await globalThis.agent.chat("Answer after the kill", { conversationId: "killed-top" }).result).answer,
+    const next = await faultEndsRun("killed-top", "Wait to be killed", (target) =>
+      panel.evaluate((t) => globalThis.agent.debug.killWorker(t), target),
     )
     assert.equal(next, "Back again.")
   },
@@ -237,23 +252,8 @@ test("an agent worker that really crashes ends its run with agent_crashed, and t
     { when: "Spawned after a crash", text: "Spawned fine." },
   ])
   // A conversation's run: its worker crashes while the model is answering.
-  const before = chats().length
-  const crashed = panel.evaluate(async () => {
-    const run = globalThis.agent.chat("Wait for the crash", { conversationId: "crash-top" })
-    for await (const _ of run) {
-      // drain
-    }
-    return run.result
-  })
-  await until(() => chats().length > before, "the run's model request")
-  await panel.evaluate(() => globalThis.agent.debug.crashWorker("agent:crash-top"))
-  const outcome = await crashed
-  assert.equal(outcome.status, "failed")
-  assert.equal(outcome.error?.code, "agent_crashed")
-  const saved = await panel.evaluate(() => globalThis.agent.conversations.get("crash-top"))
-  assert.equal(saved?.messages.at(-1)?.notice?.code, "agent_crashed", "the notice says so in the transcript")
-  const next = await panel.evaluate(
-    async () => (await globalThis.agent.chat("Answer after the crash", { conversationId: "crash-top" }).result).answer,
+  const next = await faultEndsRun("crash-top", "Wait for the crash", (target) =>
+    panel.evaluate((t) => globalThis.agent.debug.crashWorker(t), target),
   )
   assert.equal(next, "Still here.")
 

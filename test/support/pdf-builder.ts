@@ -4,32 +4,13 @@
  * encryption (revision 2), so encrypted files need no tool to make. Objects are numbered from 1
  * in the order given; the first is the catalog.
  */
+import { concat, fromLatin1, hex, latin1 } from "./bytes.ts"
 
 export type PdfObject = string | { readonly dict: string; readonly stream: Uint8Array | string }
 
 export interface PdfOptions {
   /** Encrypts every stream; "" is a file anyone can open (an owner password only). */
   readonly encrypt?: { readonly userPassword: string; readonly ownerPassword: string }
-}
-
-const latin1 = (bytes: Uint8Array): string => {
-  let s = ""
-  for (const b of bytes) s += String.fromCharCode(b)
-  return s
-}
-
-const fromLatin1 = (s: string): Uint8Array<ArrayBuffer> => Uint8Array.from(s, (c) => c.charCodeAt(0) & 0xff)
-
-const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
-
-const concat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
 }
 
 const S = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21]

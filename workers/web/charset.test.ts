@@ -1,17 +1,10 @@
 import { expect } from "chai"
+import { concat } from "../../test/support/bytes.ts"
 import { charsetFromContentType, decodeBytes, decodeHtml, detectEncoding, mediaTypeOf, sniffDeclaredCharset } from "./charset.ts"
 
 const hex = (h: string) => new Uint8Array(h.match(/../g)!.map((b) => parseInt(b, 16)))
 const ascii = (s: string) => new TextEncoder().encode(s)
-const join = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
+const join = concat
 
 // 日本語こんにちは in Shift_JIS, 中文你好 in GBK, Привет in windows-1251
 const SJIS = hex("93fa967b8cea82b182f182c982bf82cd")
