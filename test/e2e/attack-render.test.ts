@@ -10,8 +10,7 @@ import assert from "node:assert/strict"
 import { createServer, type Server, type Socket } from "node:net"
 import { after, before, test } from "node:test"
 import type { CDPSession, Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
 
 const SECRET = "RENDER-SECRET-4417"
@@ -146,7 +145,7 @@ const watchRequests = async (page: Page, origin: string) => {
 let session: ExtensionSession
 let panel: Page
 let collector: Collector
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; close(): Promise<void> }
+let model: ModelServer
 
 before(async () => {
   collector = await startCollector()

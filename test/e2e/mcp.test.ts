@@ -6,8 +6,7 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { startAuthorizationServer, startMcpServer, type McpTestServer } from "../support/mcp-server.ts"
 import { callTool, launchExtension, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
 
@@ -15,12 +14,7 @@ let session: ExtensionSession
 let panel: Page
 let notes: McpTestServer
 let legacy: McpTestServer
-let model: {
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
+let model: ModelServer
 
 const TOKEN = "mcp-secret-token-0123456789"
 

@@ -8,22 +8,14 @@ import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { callTool, fixturesDir, launchExtension, useScriptedModel, type ExtensionSession } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
 let pages: FixtureServer
-let model: {
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any; at: number; clientClosed?: boolean }>
-  gateCounts(): Record<string, number>
-  openGate(name: string): void
-  close(): Promise<void>
-}
+let model: ModelServer
 
 const CORPUS = ["wikipedia-article", "readability-herald-sun-1", "readability-firefox-nightly-blog", "github-issue"]
 const ANGLES = ["angle-alpha", "angle-beta", "angle-gamma", "angle-delta"]

@@ -11,17 +11,8 @@ import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Locator, Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
-
-type ModelServer = {
-  baseUrl(kind: "openai" | "anthropic" | "ollama"): string
-  script(steps: unknown[]): void
-  openGate(name: string): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
 
 const screenshots = path.join(repoRoot, "test-results", "screenshots")
 let model: ModelServer

@@ -4,13 +4,12 @@ import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; close(): Promise<void> }
+let model: ModelServer
 
 before(async () => {
   model = await startModelServer()

@@ -8,17 +8,9 @@ import { mkdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
 import { checkAccessibility } from "./ui-support.ts"
-
-type ModelServer = {
-  baseUrl(kind: "openai" | "anthropic" | "ollama"): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
 
 const screenshots = path.join(repoRoot, "test-results", "screenshots")
 let model: ModelServer
