@@ -7,7 +7,8 @@ import { AlwaysTrue, PositiveWholeNumber, WholeNumber, withDefault } from "../pr
 /** Lines per page of a text read: longer text is read in pages of at most this many lines. */
 export const MAX_READ_LINES = 200
 
-const FilePath = Schema.String.annotate({ description: "The file's path." })
+/** The path a call worked on, as every workspace result gives it back (workers/workspace/worker.ts). */
+const ResultPath = Schema.String.annotate({ description: "The path, normalised: relative to the workspace root, without a leading slash." })
 const FileSize = WholeNumber.annotate({ description: "The file's size in bytes." })
 
 /** What opfs_read and opfs_list bring into a run: the user's own files. */
@@ -45,10 +46,7 @@ export const OpfsWriteParameters = Schema.Struct({
   }),
 })
 
-export const OpfsWriteResult = Schema.Struct({
-  path: Schema.String.annotate({ description: "The normalised path of the written file, without a leading slash." }),
-  size: FileSize,
-})
+export const OpfsWriteResult = Schema.Struct({ path: ResultPath, size: FileSize })
 
 export const opfsWrite = fileTool({
   name: "opfs_write",
@@ -92,7 +90,7 @@ export const UntrustedMark = Schema.Literal(true).annotate({
 })
 
 export const OpfsReadTextResult = Schema.Struct({
-  path: FilePath,
+  path: ResultPath,
   content: Schema.String.annotate({
     description:
       "The exact text of the returned lines, line endings included and without line numbers: the pages of a file joined together are the file.",
@@ -107,7 +105,7 @@ export const OpfsReadTextResult = Schema.Struct({
 })
 
 export const OpfsReadBlobResult = Schema.Struct({
-  path: FilePath,
+  path: ResultPath,
   blob_url: Schema.String.annotate({ description: "A blob: URL of the file, usable by extension-side code only." }),
   size: FileSize,
   mime_type: Schema.String.annotate({ description: "The file's MIME type." }),
@@ -160,10 +158,7 @@ export const OpfsDeleteParameters = Schema.Struct({
   }),
 })
 
-export const OpfsDeleteResult = Schema.Struct({
-  path: Schema.String.annotate({ description: "The deleted path." }),
-  deleted: AlwaysTrue,
-})
+export const OpfsDeleteResult = Schema.Struct({ path: ResultPath, deleted: AlwaysTrue })
 
 export const opfsDelete = fileTool({
   name: "opfs_delete",
