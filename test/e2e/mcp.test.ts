@@ -6,10 +6,11 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-import { startModelServer, type ModelServer } from "../support/model-server.mjs"
+import { type ModelServer } from "../support/model-server.mjs"
 import { startAuthorizationServer, startMcpServer, type McpTestServer } from "../support/mcp-server.ts"
-import { callTool, launchExtension, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import { openScriptedPanel, callTool, until, type ExtensionSession, type ScriptedPanel } from "./harness.ts"
 
+let scripted: ScriptedPanel | undefined
 let session: ExtensionSession
 let panel: Page
 let notes: McpTestServer
@@ -55,16 +56,13 @@ const toolMessages = () =>
   }>
 
 before(async () => {
-  model = await startModelServer()
+  scripted = await openScriptedPanel()
+  ;({ model, session, panel } = scripted)
   notes = await startMcpServer({ transport: "streamable_http", token: TOKEN })
   legacy = await startMcpServer({ transport: "sse" })
-  session = await launchExtension()
-  panel = await session.openPage("sidepanel.html")
-  await useScriptedModel(panel, model.baseUrl("openai"))
 })
 after(async () => {
-  await session?.close()
-  await model?.close()
+  await scripted?.close()
   await notes?.close()
   await legacy?.close()
 })

@@ -8,10 +8,11 @@ import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-import { startModelServer, type ModelServer } from "../support/model-server.mjs"
+import { type ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { callTool, fixturesDir, launchExtension, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import { openScriptedPanel, callTool, fixturesDir, type ExtensionSession, type ScriptedPanel } from "./harness.ts"
 
+let scripted: ScriptedPanel | undefined
 let session: ExtensionSession
 let panel: Page
 let pages: FixtureServer
@@ -57,17 +58,14 @@ const until = async (condition: () => boolean | Promise<boolean>) => {
 const planner = { when: "Split this research question", text: "```json\n" + JSON.stringify({ angles: ANGLES }) + "\n```" }
 
 before(async () => {
-  model = await startModelServer()
+  scripted = await openScriptedPanel()
+  ;({ model, session, panel } = scripted)
   const routes: Record<string, { body: string }> = {}
   for (const name of CORPUS) routes[`/${name}`] = { body: await readFile(path.join(fixturesDir, "pages", `${name}.html`), "utf8") }
   pages = await startFixtureServer(routes)
-  session = await launchExtension()
-  panel = await session.openPage("sidepanel.html")
-  await useScriptedModel(panel, model.baseUrl("openai"))
 })
 after(async () => {
-  await session?.close()
-  await model?.close()
+  await scripted?.close()
   await pages?.close()
 })
 
