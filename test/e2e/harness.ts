@@ -160,6 +160,21 @@ export const useScriptedModel = (page: Page, baseUrl: string): Promise<unknown> 
     baseUrl,
   )
 
+/**
+ * Makes the scripted model server the default model as a person would set it up: a provider
+ * named "Local" that lists `models`, the first of them the default. The panel's model picker
+ * shows them as "<model> · Local".
+ */
+export const useListedModel = (page: Page, baseUrl: string, models: ReadonlyArray<string>): Promise<unknown> =>
+  page.evaluate(
+    ({ baseUrl, models }) =>
+      globalThis.agent.settings.update({
+        providers: [{ id: "local", name: "Local", kind: "openai", baseUrl, models }],
+        defaultModel: { providerId: "local", model: models[0]! },
+      }),
+    { baseUrl, models: [...models] },
+  )
+
 /** A fresh extension's side panel whose default model is a scripted model server: where most chat tests start. */
 export interface ScriptedPanel {
   readonly model: ModelServer

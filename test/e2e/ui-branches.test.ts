@@ -9,7 +9,7 @@ import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Locator, Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
-import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
+import { launchExtension, repoRoot, useListedModel, type ExtensionSession } from "./harness.ts"
 
 type Message = { role: string; content: string }
 
@@ -56,14 +56,7 @@ before(async () => {
   session = await launchExtension()
   panel = await session.openPage("sidepanel.html")
   await panel.setViewportSize({ width: 420, height: 800 })
-  await panel.evaluate(
-    (baseUrl) =>
-      globalThis.agent.settings.update({
-        providers: [{ id: "local", name: "Local", kind: "openai", baseUrl, models: ["test-model"] }],
-        defaultModel: { providerId: "local", model: "test-model" },
-      }),
-    model.baseUrl("openai"),
-  )
+  await useListedModel(panel, model.baseUrl("openai"), ["test-model"])
   await panel.locator("[data-testid=send]:not([disabled])").waitFor()
 })
 after(async () => {

@@ -9,7 +9,7 @@ import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
-import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
+import { launchExtension, repoRoot, useListedModel, type ExtensionSession } from "./harness.ts"
 import { checkAccessibility } from "./ui-support.ts"
 
 const screenshots = path.join(repoRoot, "test-results", "screenshots")
@@ -61,14 +61,7 @@ test("without a provider the panel says so and links to the settings; a provider
 
   // Saved from another page: the panel hears it through chrome.storage.
   const other = await session.openPage("options.html")
-  await other.evaluate(
-    (baseUrl) =>
-      globalThis.agent.settings.update({
-        providers: [{ id: "local", name: "Local", kind: "openai", baseUrl, models: ["test-model", "test-model-mini"] }],
-        defaultModel: { providerId: "local", model: "test-model" },
-      }),
-    model.baseUrl("openai"),
-  )
+  await useListedModel(other, model.baseUrl("openai"), ["test-model", "test-model-mini"])
   await other.close()
   await setup.waitFor({ state: "detached" })
   await firstRun.waitFor({ state: "detached" })
