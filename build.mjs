@@ -195,16 +195,39 @@ const toolDefinitionsWithoutSchemas = {
 }
 
 /**
- * The modules under schemas/ only declare values (schemas, definitions, constants); none has a
- * side effect. esbuild cannot see that: a call (`Schema.Struct(…)`, `defineTool(…)`) may have
- * one, so a module the service worker imports for one schema came whole, with the descriptions,
- * results and errors of every tool in it (schemas/tools/page.ts for get_tab_content's `tab_id`
- * carried execute_script too). In the service worker's bundle each top-level `const` of these
- * modules is marked pure, as its own `/* @__PURE__ *\/` call, so what the router does not use is
- * left out. Measured with node build.mjs --production: service-worker.js 122,844 → 115,655 bytes.
+ * Each top-level `const` initializer of `code` as its own `/* @__PURE__ *\/` call, so that
+ * esbuild drops the ones nothing uses. Only for modules whose top level only declares values:
+ * esbuild keeps any call it cannot prove free of side effects (`Schema.Struct(…)`,
+ * `defineTool(…)`, a pure-marked call given `globalThis.File`), used or not.
  */
-const schemasWithoutUnused = {
-  name: "schemas-without-unused",
+const markDeclarationsPure = (code) => {
+  const program = acorn.parse(code, { ecmaVersion: "latest", sourceType: "module" })
+  const initializers = program.body
+    .map((statement) => (statement.type === "ExportNamedDeclaration" ? statement.declaration : statement))
+    .filter((statement) => statement?.type === "VariableDeclaration" && statement.kind === "const")
+    .flatMap((statement) => statement.declarations.map((declarator) => declarator.init))
+    .filter((init) => init !== null && !["ArrowFunctionExpression", "FunctionExpression", "Literal"].includes(init.type))
+  let contents = code
+  for (const init of initializers.reverse()) {
+    contents = `${contents.slice(0, init.start)}/* @__PURE__ */ (() => (${code.slice(init.start, init.end)}))()${contents.slice(init.end)}`
+  }
+  return contents
+}
+
+/**
+ * The service worker's bundle leaves out what its routes do not use of two kinds of module that
+ * only declare values (markDeclarationsPure):
+ * - ours under schemas/: a module the router imports for one schema came whole, with the
+ *   descriptions, results and errors of every tool in it (schemas/tools/page.ts, for
+ *   get_tab_content's `tab_id`, carried execute_script too);
+ * - Effect's Schema module (the package declares no side effects but its JIT switch), whose
+ *   schemas of `globalThis.File`, `URL`, `Uint8Array` and others, and the Base64 codec they
+ *   use, came along with any schema.
+ * Measured with node build.mjs --production: service-worker.js 122,844 → 115,655 bytes with
+ * schemas/ alone, → 108,649 with Effect's Schema module too.
+ */
+const unusedDeclarationsLeftOut = {
+  name: "unused-declarations-left-out",
   setup: (build) => {
     const schemasDir = path.join(root, "schemas") + path.sep
     build.onLoad({ filter: /[\\/]schemas[\\/].*\.ts$/ }, async (args) => {
@@ -215,19 +238,13 @@ const schemasWithoutUnused = {
         sourcefile: args.path,
         sourcemap: production ? false : "inline",
       })
-      const program = acorn.parse(code, { ecmaVersion: "latest", sourceType: "module" })
-      const initializers = program.body
-        .map((statement) => (statement.type === "ExportNamedDeclaration" ? statement.declaration : statement))
-        .filter((statement) => statement?.type === "VariableDeclaration" && statement.kind === "const")
-        .flatMap((statement) => statement.declarations.map((declarator) => declarator.init))
-        .filter((init) => init !== null && !["ArrowFunctionExpression", "FunctionExpression", "Literal"].includes(init.type))
-      let contents = code
-      for (const init of initializers.reverse()) {
-        const pure = `/* @__PURE__ */ (() => (${code.slice(init.start, init.end)}))()`
-        contents = contents.slice(0, init.start) + pure + contents.slice(init.end)
-      }
-      return { contents, loader: "js", resolveDir: path.dirname(args.path) }
+      return { contents: markDeclarationsPure(code), loader: "js", resolveDir: path.dirname(args.path) }
     })
+    build.onLoad({ filter: /[\\/]node_modules[\\/]effect[\\/]dist[\\/]Schema\.js$/ }, async (args) => ({
+      contents: markDeclarationsPure(await readFile(args.path, "utf8")),
+      loader: "js",
+      resolveDir: path.dirname(args.path),
+    }))
   },
 }
 
@@ -269,7 +286,7 @@ const configs = async () => [
   // The service worker, alone and in one file: it shares no context with the pages, so a chunk
   // shared with them would save bytes on disk only, and chunks are cut by module, so it loaded
   // code of Schema's that only the pages use (181 KB against 120 KB in one file).
-  { ...common, format: "esm", entryPoints: { "service-worker": shell("service-worker") }, plugins: [schemasWithoutUnused] },
+  { ...common, format: "esm", entryPoints: { "service-worker": shell("service-worker") }, plugins: [unusedDeclarationsLeftOut] },
   // The workers, apart: what they share is chunked among themselves only, since their tool
   // definitions are not the ones the other contexts load (toolDefinitionsWithoutSchemas). The
   // small ones are a build of their own (see SMALL_WORKERS).
