@@ -12,6 +12,7 @@ import { after, before, test } from "node:test"
 import type { CDPSession, Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
+import { composer } from "./ui-support.ts"
 
 const SECRET = "RENDER-SECRET-4417"
 
@@ -175,7 +176,7 @@ test("a model's answer carrying every render-time payload fetches nothing when s
   const before = { bytes: collector.bytes, connections: collector.connections }
 
   await panel.locator("[data-testid=send]:not([disabled])").waitFor()
-  const box = panel.getByRole("textbox", { name: "Message to the agent" })
+  const box = composer(panel)
   await box.click()
   await box.fill("Write the report")
   await box.press("Enter")

@@ -9,6 +9,7 @@ import type { Page } from "playwright-core"
 import { type ModelServer } from "../support/model-server.mjs"
 import { startAuthorizationServer, startMcpServer, type McpTestServer } from "../support/mcp-server.ts"
 import { openScriptedPanel, callTool, until, type ExtensionSession, type ScriptedPanel } from "./harness.ts"
+import { composer } from "./ui-support.ts"
 
 let scripted: ScriptedPanel | undefined
 let session: ExtensionSession
@@ -109,7 +110,7 @@ test("a Streamable HTTP server with a token: tested, added, its tools offered as
 
 test("the side panel shows an MCP call as a tool card, labelled with its tool and its server", async () => {
   model.script([{ toolCalls: [{ id: "p1", name: "notes__search_notes", arguments: { query: "bread" } }] }, { text: "One note matches." }])
-  const box = panel.getByRole("textbox", { name: "Message to the agent" })
+  const box = composer(panel)
   await box.click()
   await box.pressSequentially("Search my notes for bread")
   await box.press("Enter")

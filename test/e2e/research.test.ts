@@ -11,6 +11,7 @@ import type { Page } from "playwright-core"
 import { type ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { openScriptedPanel, callTool, fixturesDir, type ExtensionSession, type ScriptedPanel } from "./harness.ts"
+import { composer } from "./ui-support.ts"
 
 let scripted: ScriptedPanel | undefined
 let session: ExtensionSession
@@ -237,7 +238,7 @@ test("started from the panel's Research action, the job shows its lanes; closed 
   await first.setViewportSize({ width: 420, height: 800 })
   // The panel's jobs take their size and budget from the settings.
   await first.evaluate(() => globalThis.agent.settings.update({ research: { researchers: 2, steps: 40 } }))
-  await first.getByRole("textbox", { name: "Message to the agent" }).fill("What does the Herald Sun story say?")
+  await composer(first).fill("What does the Herald Sun story say?")
   await first.getByTestId("research-action").click()
   const job = first.locator("am-research")
   await job.getByRole("heading", { name: "What does the Herald Sun story say?" }).waitFor()

@@ -13,6 +13,7 @@ import { after, before, test } from "node:test"
 import type { Locator, Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { launchExtension, repoRoot, useListedModel, type ExtensionSession } from "./harness.ts"
+import { composer } from "./ui-support.ts"
 
 const screenshots = path.join(repoRoot, "test-results", "screenshots")
 let model: ModelServer
@@ -25,7 +26,6 @@ const openPanel = async () => {
   return page
 }
 
-const composer = (page: Page) => page.getByRole("textbox", { name: "Message to the agent" })
 const log = (page: Page) => page.locator("am-chat-log")
 const jump = (page: Page) => page.getByTestId("jump-to-latest")
 

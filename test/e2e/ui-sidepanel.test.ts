@@ -10,7 +10,7 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { launchExtension, repoRoot, useListedModel, type ExtensionSession } from "./harness.ts"
-import { checkAccessibility } from "./ui-support.ts"
+import { checkAccessibility, composer } from "./ui-support.ts"
 
 const screenshots = path.join(repoRoot, "test-results", "screenshots")
 let model: ModelServer
@@ -24,7 +24,6 @@ const openPanel = async () => {
   return page
 }
 
-const composer = (page: Page) => page.getByRole("textbox", { name: "Message to the agent" })
 const cards = (page: Page) => page.locator("am-tool-card [data-testid=tool-card]")
 const lastAssistant = (page: Page) => page.locator("[data-testid=assistant-message]").last()
 
