@@ -8,7 +8,8 @@
 // audit mode, marks each annotated element with data-agent-mesh-audit and lists the
 // (selector, mark) pairs; this script resolves every selector with querySelectorAll and checks
 // that it finds one element, the one with that mark. Interactive elements are found by this
-// script's own query, not by the walker's rules.
+// script's own query, not by the walker's rules (it takes only the walker's list of interactive
+// ARIA roles, workers/page/walker-roles.ts).
 //
 //   node bench/page-content.mjs [--verbose] [--dump DIR]
 //   node bench/page-content.mjs --big [--elements N]
@@ -34,6 +35,7 @@ register()
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const { launchExtension, callTool, fixturesDir } = await import(path.join(root, "test/e2e/harness.ts"))
 const { startFixtureServer } = await import(path.join(root, "test/e2e/fixture-server.ts"))
+const { INTERACTIVE_ROLES } = await import(path.join(root, "workers/page/walker-roles.ts"))
 
 const verbose = process.argv.includes("--verbose")
 const dumpDir = process.argv.includes("--dump") ? process.argv[process.argv.indexOf("--dump") + 1] : undefined
@@ -135,31 +137,11 @@ const timed = async (fn) => {
 }
 
 // Runs in the page (main world): checks the walker's pairs and finds interactive elements by its own query.
-const checkInPage = ({ pairs, attribute }) => {
+const checkInPage = ({ pairs, attribute, roles }) => {
   const INTERACTIVE =
     "a[href], area[href], button, input:not([type=hidden]), select, textarea, details > summary, [contenteditable=''], [contenteditable=true], " +
     "[onclick], [tabindex]:not([tabindex^='-']), " +
-    [
-      "button",
-      "link",
-      "checkbox",
-      "radio",
-      "switch",
-      "tab",
-      "menuitem",
-      "menuitemcheckbox",
-      "menuitemradio",
-      "option",
-      "combobox",
-      "textbox",
-      "searchbox",
-      "slider",
-      "spinbutton",
-      "treeitem",
-      "listbox",
-    ]
-      .map((r) => `[role=${r}]`)
-      .join(", ")
+    roles.map((r) => `[role=${r}]`).join(", ")
   const resolve = (selector) => {
     const hops = selector.split(">>>").map((h) => h.trim())
     let scope = document
@@ -270,7 +252,7 @@ try {
         (p.written.startsWith("{") ? !content.includes(p.written) : !new RegExp(`\\]${escapeRegExp(p.written)}(?!\\{)`).test(content)),
     )
     if (notInContent.length) throw new Error(`${file}: ${notInContent.length} audited selectors are not in the content`)
-    const check = await page.evaluate(checkInPage, { pairs, attribute: "data-agent-mesh-audit" })
+    const check = await page.evaluate(checkInPage, { pairs, attribute: "data-agent-mesh-audit", roles: [...INTERACTIVE_ROLES] })
     rows.push({
       page: file.replace(/\.html$/, ""),
       oursChars: content.length,

@@ -22,11 +22,11 @@
 //   --verbose prints, per round, when each model request arrived and what the longest side
 //   panel task ran; --trace-dir DIR saves each round's trace (open it in DevTools' Performance panel).
 import { mkdir, writeFile } from "node:fs/promises"
-import { availableParallelism, loadavg } from "node:os"
 import path from "node:path"
 import { buildExtension, launchExtension } from "../scripts/console.mjs"
 import { startModelServer } from "../test/support/model-server.mjs"
 import { startHttp2ModelServer } from "./support/h2-model-server.mjs"
+import { machineLoad } from "./support/machine.mjs"
 import { mainThreadOf, TASK_TARGET_MS, threadTasks, traced as tracedOn, windowOf } from "./support/trace.mjs"
 
 const option = (name, fallback) => {
@@ -160,11 +160,7 @@ const pass = async (protocol) => {
     `\n${PROTOCOL_NAMES[protocol]} model server, ${process.argv.includes("--no-build") ? "existing" : process.argv.includes("--production") ? "production" : "development"} build: ${DELAY_MS} ms per model turn, 2 turns per sub-agent (ideal ${2 * DELAY_MS} ms); median of ${REPEATS} runs, longest task the worst of them`,
   )
   // The machine's other work competes for the same cores; a loaded machine stretches every figure.
-  console.log(
-    `${availableParallelism()} cores, load average ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")} (1, 5, 15 min)`,
-  )
+  console.log(machineLoad())
   console.table(
     rows.map((r) => ({
       agents: r.n,

@@ -16,11 +16,11 @@
 //   node bench/research.mjs [--delay MS] [--repeats K] [--sizes 1,4,8] [--timeline] [--production] [--no-build]
 import { readFile } from "node:fs/promises"
 import http from "node:http"
-import { availableParallelism, loadavg } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { buildExtension, launchExtension } from "../scripts/console.mjs"
 import { startHttp2ModelServer } from "./support/h2-model-server.mjs"
+import { machineLoad } from "./support/machine.mjs"
 import { mainThreadOf, TASK_TARGET_MS, threadTasks, traced, windowOf } from "./support/trace.mjs"
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
@@ -186,11 +186,7 @@ try {
   console.log(
     `\nResearch jobs over HTTP/2: ${DELAY_MS} ms per model turn, 4 turns end to end (ideal ${4 * DELAY_MS} ms); median of ${REPEATS}`,
   )
-  console.log(
-    `${availableParallelism()} cores, load average ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")} (1, 5, 15 min)`,
-  )
+  console.log(machineLoad())
   console.table(
     rows.map((r) => ({
       researchers: r.n,

@@ -19,78 +19,75 @@ export class AmLane extends LitElement {
   static override properties = { lane: { attribute: false } }
   lane: Lane | undefined
 
-  static override styles = [
-    ...statusBlockStyles,
-    css`
-      .lane {
-        border-left: 3px solid var(--am-accent, #3b6cf6);
-        padding: 4px 0 4px 10px;
-        margin: 6px 0;
-        font-size: 0.92em;
-      }
-      .head {
-        display: flex;
-        gap: 6px;
-        align-items: baseline;
-        flex-wrap: wrap;
-      }
-      .type {
-        font-weight: 600;
-      }
-      .label {
-        color: var(--am-muted, GrayText);
-      }
-      .status {
-        margin-left: auto;
-        font-size: 0.85em;
-        padding: 0 6px;
-        border-radius: 9px;
-      }
-      .error {
-        color: var(--am-danger);
-        margin: 2px 0;
-      }
-      .now {
-        color: var(--am-muted, GrayText);
-        white-space: nowrap;
-        overflow: hidden;
-        text-overflow: ellipsis;
-        max-width: 100%;
-      }
-      /* What it writes, cut on the left: the newest words stay in view as they stream. */
-      .now.writing {
-        display: flex;
-        text-overflow: clip;
-      }
-      .now.writing .latest {
-        flex: 0 1 auto;
-        min-width: 0;
-        overflow: hidden;
-        display: flex;
-        justify-content: flex-end;
-      }
-      .now.writing .latest > span {
-        flex: none;
-      }
-      ul {
-        list-style: none;
-        padding: 0;
-        margin: 4px 0 0;
-        display: flex;
-        flex-wrap: wrap;
-        gap: 4px;
-      }
-      li {
-        font-size: 0.85em;
-        padding: 0 6px;
-        border-radius: 4px;
-        background: color-mix(in srgb, currentColor 8%, transparent);
-      }
-      li.failed {
-        text-decoration: line-through;
-      }
-    `,
-  ]
+  static override styles = statusBlockStyles(css`
+    .lane {
+      border-left: 3px solid var(--am-accent, #3b6cf6);
+      padding: 4px 0 4px 10px;
+      margin: 6px 0;
+      font-size: 0.92em;
+    }
+    .head {
+      display: flex;
+      gap: 6px;
+      align-items: baseline;
+      flex-wrap: wrap;
+    }
+    .type {
+      font-weight: 600;
+    }
+    .label {
+      color: var(--am-muted, GrayText);
+    }
+    .status {
+      margin-left: auto;
+      font-size: 0.85em;
+      padding: 0 6px;
+      border-radius: 9px;
+    }
+    .error {
+      color: var(--am-danger);
+      margin: 2px 0;
+    }
+    .now {
+      color: var(--am-muted, GrayText);
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      max-width: 100%;
+    }
+    /* What it writes, cut on the left: the newest words stay in view as they stream. */
+    .now.writing {
+      display: flex;
+      text-overflow: clip;
+    }
+    .now.writing .latest {
+      flex: 0 1 auto;
+      min-width: 0;
+      overflow: hidden;
+      display: flex;
+      justify-content: flex-end;
+    }
+    .now.writing .latest > span {
+      flex: none;
+    }
+    ul {
+      list-style: none;
+      padding: 0;
+      margin: 4px 0 0;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 4px;
+    }
+    li {
+      font-size: 0.85em;
+      padding: 0 6px;
+      border-radius: 4px;
+      background: color-mix(in srgb, currentColor 8%, transparent);
+    }
+    li.failed {
+      text-decoration: line-through;
+    }
+  `)
 
   override render() {
     const lane = this.lane

@@ -47,161 +47,158 @@ export class AmToolCard extends LitElement {
   static override properties = { card: { attribute: false } }
   card: ToolCard | undefined
 
-  static override styles = [
-    ...statusBlockStyles,
-    css`
-      :host {
-        margin: 4px 0;
+  static override styles = statusBlockStyles(css`
+    :host {
+      margin: 4px 0;
+    }
+    details {
+      border: 1px solid var(--am-border);
+      border-radius: var(--am-radius);
+      background: var(--am-surface);
+    }
+    summary {
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      padding: 5px 8px;
+      cursor: pointer;
+      list-style: none;
+      min-height: 30px;
+    }
+    summary::-webkit-details-marker {
+      display: none;
+    }
+    summary::before {
+      content: "▸";
+      color: var(--am-muted);
+      font-size: 11px;
+    }
+    details[open] summary::before {
+      content: "▾";
+    }
+    .tool {
+      font-family: var(--am-mono);
+      font-size: 12px;
+      font-weight: 600;
+      white-space: nowrap;
+    }
+    .args {
+      flex: 1;
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+      color: var(--am-muted);
+      font-size: 12px;
+    }
+    .status {
+      font-size: 11px;
+      padding: 1px 7px;
+      border-radius: 10px;
+    }
+    .duration {
+      font-size: 11px;
+      color: var(--am-muted);
+      white-space: nowrap;
+    }
+    .body {
+      padding: 0 8px 8px;
+      font-size: 12px;
+    }
+    h4 {
+      margin: 6px 0 2px;
+      font-size: 11px;
+      text-transform: uppercase;
+      letter-spacing: 0.04em;
+      color: var(--am-muted);
+    }
+    pre {
+      margin: 0;
+      padding: 6px 8px;
+      background: var(--am-code-bg);
+      border-radius: 6px;
+      overflow: auto;
+      max-height: 240px;
+      font-family: var(--am-mono);
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+    .error {
+      color: var(--am-danger);
+      overflow-wrap: anywhere;
+    }
+    .tree {
+      font-family: var(--am-mono);
+      font-size: 12px;
+      background: var(--am-code-bg);
+      border-radius: 6px;
+      padding: 4px 8px;
+      max-height: 320px;
+      overflow: auto;
+    }
+    .tree .node {
+      border: 0;
+      background: none;
+      padding-left: 12px;
+    }
+    .tree > .node,
+    .tree > .leaf {
+      padding-left: 0;
+    }
+    .tree .node > summary {
+      padding: 0;
+      min-height: 0;
+      display: list-item;
+      list-style: disclosure-closed;
+    }
+    .tree .node[open] > summary {
+      list-style: disclosure-open;
+    }
+    .tree .node > summary::before {
+      content: none;
+    }
+    .tree .leaf {
+      padding-left: 12px;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+    .tree .key {
+      color: var(--am-muted);
+    }
+    .tree .count {
+      color: var(--am-muted);
+      padding: 0 4px;
+    }
+    .markdown {
+      max-height: 320px;
+      overflow: auto;
+      border-left: 2px solid var(--am-border);
+      padding-left: 8px;
+    }
+    .spinner {
+      width: 10px;
+      height: 10px;
+      border-radius: 50%;
+      border: 2px solid currentColor;
+      border-right-color: transparent;
+      display: inline-block;
+      animation: spin 0.9s linear infinite;
+      vertical-align: -1px;
+    }
+    @keyframes spin {
+      to {
+        transform: rotate(1turn);
       }
-      details {
-        border: 1px solid var(--am-border);
-        border-radius: var(--am-radius);
-        background: var(--am-surface);
-      }
-      summary {
-        display: flex;
-        align-items: center;
-        gap: 8px;
-        padding: 5px 8px;
-        cursor: pointer;
-        list-style: none;
-        min-height: 30px;
-      }
-      summary::-webkit-details-marker {
-        display: none;
-      }
-      summary::before {
-        content: "▸";
-        color: var(--am-muted);
-        font-size: 11px;
-      }
-      details[open] summary::before {
-        content: "▾";
-      }
-      .tool {
-        font-family: var(--am-mono);
-        font-size: 12px;
-        font-weight: 600;
-        white-space: nowrap;
-      }
-      .args {
-        flex: 1;
-        min-width: 0;
-        overflow: hidden;
-        text-overflow: ellipsis;
-        white-space: nowrap;
-        color: var(--am-muted);
-        font-size: 12px;
-      }
-      .status {
-        font-size: 11px;
-        padding: 1px 7px;
-        border-radius: 10px;
-      }
-      .duration {
-        font-size: 11px;
-        color: var(--am-muted);
-        white-space: nowrap;
-      }
-      .body {
-        padding: 0 8px 8px;
-        font-size: 12px;
-      }
-      h4 {
-        margin: 6px 0 2px;
-        font-size: 11px;
-        text-transform: uppercase;
-        letter-spacing: 0.04em;
-        color: var(--am-muted);
-      }
-      pre {
-        margin: 0;
-        padding: 6px 8px;
-        background: var(--am-code-bg);
-        border-radius: 6px;
-        overflow: auto;
-        max-height: 240px;
-        font-family: var(--am-mono);
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-      .error {
-        color: var(--am-danger);
-        overflow-wrap: anywhere;
-      }
-      .tree {
-        font-family: var(--am-mono);
-        font-size: 12px;
-        background: var(--am-code-bg);
-        border-radius: 6px;
-        padding: 4px 8px;
-        max-height: 320px;
-        overflow: auto;
-      }
-      .tree .node {
-        border: 0;
-        background: none;
-        padding-left: 12px;
-      }
-      .tree > .node,
-      .tree > .leaf {
-        padding-left: 0;
-      }
-      .tree .node > summary {
-        padding: 0;
-        min-height: 0;
-        display: list-item;
-        list-style: disclosure-closed;
-      }
-      .tree .node[open] > summary {
-        list-style: disclosure-open;
-      }
-      .tree .node > summary::before {
-        content: none;
-      }
-      .tree .leaf {
-        padding-left: 12px;
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-      .tree .key {
-        color: var(--am-muted);
-      }
-      .tree .count {
-        color: var(--am-muted);
-        padding: 0 4px;
-      }
-      .markdown {
-        max-height: 320px;
-        overflow: auto;
-        border-left: 2px solid var(--am-border);
-        padding-left: 8px;
-      }
+    }
+    @media (prefers-reduced-motion: reduce) {
       .spinner {
-        width: 10px;
-        height: 10px;
-        border-radius: 50%;
-        border: 2px solid currentColor;
-        border-right-color: transparent;
-        display: inline-block;
-        animation: spin 0.9s linear infinite;
-        vertical-align: -1px;
+        animation: none;
       }
-      @keyframes spin {
-        to {
-          transform: rotate(1turn);
-        }
-      }
-      @media (prefers-reduced-motion: reduce) {
-        .spinner {
-          animation: none;
-        }
-      }
-      ::slotted(*) {
-        margin: 0 8px 8px 16px;
-      }
-    `,
-  ]
+    }
+    ::slotted(*) {
+      margin: 0 8px 8px 16px;
+    }
+  `)
 
   override connectedCallback(): void {
     super.connectedCallback()

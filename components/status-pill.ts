@@ -1,5 +1,5 @@
 /** A tool call's or a sub-agent's status as a pill: its words, and its colours (the theme's, which keep 4.5:1 in light and dark). */
-import { css } from "lit"
+import { css, type CSSResult, type CSSResultGroup } from "lit"
 import { baseStyles } from "./styles.ts"
 import { t } from "./i18n.ts"
 import type { ToolStatus } from "./state/chat-view.ts"
@@ -44,8 +44,11 @@ export const statusPillStyles = css`
   }
 `
 
-/** The styles of a block element that shows a status pill (a tool card, a lane). */
-export const statusBlockStyles = [
+/**
+ * The styles of a block element that shows a status pill (a tool card, a lane): the pill's,
+ * then the element's own, which come after them because they set the pill's size.
+ */
+export const statusBlockStyles = (own: CSSResult): CSSResultGroup => [
   baseStyles,
   statusPillStyles,
   css`
@@ -53,4 +56,5 @@ export const statusBlockStyles = [
       display: block;
     }
   `,
+  own,
 ]

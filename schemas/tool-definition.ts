@@ -170,30 +170,58 @@ export interface GroupDefaults<Shared extends string> {
   readonly timeoutMs: number
   /** Failures every tool of the group may have, listed after each tool's own. */
   readonly errors?: { readonly [C in Shared]: string }
+  /** The annotations of a group whose tools all do the same kind of thing (the task tools); a definition may name its own. */
+  readonly annotations?: ToolAnnotations
+  /** The specialised sub-agents that get the group's tools; a definition may name its own. */
+  readonly subAgents?: ToolDefinition["subAgents"]
+  /** What every card of the group shows beside its label (the workspace's: the path); a definition's card adds to it. */
+  readonly card?: Omit<ToolCardSpec, "label">
 }
 
-/** A group's tool as its module writes it: without the group, and with what its group gives it optional. */
-export type GroupToolDefinition<Name extends string, P extends Schema.Top, R extends Schema.Top, Codes extends string> = Omit<
-  ToolDefinition<Name, P, R, Codes>,
-  "group" | "timeoutMs" | "errors"
-> & { readonly timeoutMs?: number; readonly errors?: { readonly [C in Codes]: string } }
+/** What a group may give its tools, so that their definitions need not say it. */
+type GroupDefault = "timeoutMs" | "annotations" | "subAgents"
+
+/**
+ * A group's tool as its module writes it: without the group, and with what its group gives it
+ * (`Given`: the defaults the group names) optional.
+ */
+export type GroupToolDefinition<
+  Name extends string,
+  P extends Schema.Top,
+  R extends Schema.Top,
+  Codes extends string,
+  Given extends GroupDefault = "timeoutMs",
+> = Omit<ToolDefinition<Name, P, R, Codes>, "group" | "errors" | Given> &
+  Partial<Pick<ToolDefinition<Name, P, R, Codes>, Given>> & { readonly errors?: { readonly [C in Codes]: string } }
 
 /**
  * The `defineTool` of one group's module (schemas/tools/<group>.ts): each of its definitions gets
- * the group, the group's time limit unless it names its own, and the group's shared failures
- * after its own.
+ * the group, the group's defaults where it names none of its own, the group's card under its
+ * own, and the group's shared failures after its own.
  */
 export const groupTools =
-  <const Shared extends string = never>(group: ToolGroup, defaults: GroupDefaults<Shared>) =>
+  <const Defaults extends GroupDefaults<string>>(group: ToolGroup, defaults: Defaults) =>
   <const Name extends string, P extends Schema.Top, R extends Schema.Top, const Codes extends string = never>(
-    definition: GroupToolDefinition<Name, P, R, Codes>,
-  ): ToolDefinition<Name, P, R, Codes | Shared> =>
-    defineTool({
+    written: GroupToolDefinition<Name, P, R, Codes, Extract<keyof Defaults, GroupDefault>>,
+  ): ToolDefinition<Name, P, R, Codes | SharedCodes<Defaults>> => {
+    const definition = written as GroupToolDefinition<Name, P, R, Codes, GroupDefault>
+    const annotations = definition.annotations ?? defaults.annotations
+    if (annotations === undefined) throw new Error(`${definition.name}: neither it nor its group (${group}) gives its annotations`)
+    const subAgents = definition.subAgents ?? defaults.subAgents
+    const card = defaults.card === undefined ? definition.card : { ...defaults.card, ...definition.card }
+    return defineTool({
       ...definition,
       group,
+      annotations,
+      ...(subAgents === undefined ? {} : { subAgents }),
+      ...(card === undefined ? {} : { card }),
       timeoutMs: definition.timeoutMs ?? defaults.timeoutMs,
-      errors: { ...definition.errors, ...defaults.errors } as { readonly [C in Codes | Shared]: string },
+      errors: { ...definition.errors, ...defaults.errors } as { readonly [C in Codes | SharedCodes<Defaults>]: string },
     })
+  }
+
+/** The failures a group's defaults give every tool of it. */
+type SharedCodes<D> = D extends { readonly errors: infer E } ? Extract<keyof E, string> : never
 
 export type ParamsOf<T> = T extends ToolDefinition<string, infer P, Schema.Top, string> ? P["Type"] : never
 export type ResultOf<T> = T extends ToolDefinition<string, Schema.Top, infer R, string> ? R["Type"] : never

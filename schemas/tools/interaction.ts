@@ -1,6 +1,7 @@
 /** User interaction: ask_user (worker group "interaction"). */
 import * as Schema from "effect/Schema"
 import { defineTool } from "../tool-definition.ts"
+import { localRead } from "../tool-annotations.ts"
 import { withDefault } from "../primitives.ts"
 
 /** How long ask_user waits by default; the real wait is a user setting. */
@@ -37,7 +38,7 @@ export const askUser = defineTool({
   group: "interaction",
   description:
     'Ask the user a question and wait for the answer, as free text or as a choice among `options`. Use it only when you cannot go on without the user: a missing detail, a choice only they can make, or a confirmation before something irreversible (such as close_tab, opfs_delete or a page-changing execute_script). If nobody answers in time (5 minutes by default), the answer is null with reason "timeout"; then continue with a sensible assumption and say so, or stop.',
-  annotations: { worksOn: "user", readOnly: true, destructive: false, openWorld: false, needsUser: true, flow: { reads: ["private"] } },
+  annotations: localRead("user", { needsUser: true, flow: { reads: ["private"] } }),
   parameters: AskUserParameters,
   result: AskUserResult,
   // The wait itself is the user's setting (askUserTimeoutMs, at most an hour); this is the ceiling.

@@ -1,8 +1,12 @@
 /** Page tools: get_tab_content and execute_script (worker group "page"). */
 import * as Schema from "effect/Schema"
-import { defineTool, SUMMARISED_READ_LIMITS, SUMMARY_ERRORS } from "../tool-definition.ts"
+import { groupTools, SUMMARISED_READ_LIMITS, SUMMARY_ERRORS } from "../tool-definition.ts"
+import { destructiveAction, webRead } from "../tool-annotations.ts"
 import { WholeNumber } from "../primitives.ts"
 import { contentResult, summaryParameters } from "../read-fields.ts"
+
+/** The page tools: the page operator's (get_tab_content the researcher's too). */
+const pageTool = groupTools("page", { timeoutMs: 35_000, subAgents: ["page_operator"] })
 
 // ---------------------------------------------------------------------------------------------
 // get_tab_content
@@ -28,14 +32,13 @@ export const GetTabContentResult = Schema.Struct({
   used_selector: Schema.String.annotate({ description: "The selector that was actually read." }),
 })
 
-export const getTabContent = defineTool({
+export const getTabContent = pageTool({
   name: "get_tab_content",
   card: { label: "Read page", subject: ["result.title", "result.url", "params.tab_id"], result: "markdown" },
-  group: "page",
   subAgents: ["researcher", "page_operator"],
   description:
     'Read the rendered content of an open tab as structured Markdown annotated with CSS selectors. Unlike web_fetch it makes no new request: it reads the page as the browser shows it, including content made by scripts and pages behind the user\'s login. Each annotation selects exactly the element it annotates: `{selector}` is a CSS selector; a link written `[text](url)` with no `{…}` after it is selected by `a[href="url"]`, one whose URL is cut (a long URL, or one ending in tracking parameters such as utm_source), `[text](start…)`, by `a[href^="start"]`, and `[text](url){^}` by `S a[href="url"]`, where `{S}` ends the last landmark line above (a line such as `[nav "Main"]{S}`). A URL shown before any other `{selector}` may be relative to the page (`/path`, `?query`, `#fragment`): resolve it against the result\'s `url`. A link written `[text]{selector}` shows no URL: its selector spells the href, or it goes where the last link of the same text above went (none if that one showed none, or there is none); `[text](){selector}` has none. Pass a selector back as `selector` to read just that part, or use it in execute_script to click, fill or read that element. Page text escapes `\\`, `{`, `}`, `[` and `]` with a backslash. Get the tab_id from list_tabs or open_tab.',
-  annotations: { worksOn: "page", readOnly: true, destructive: false, openWorld: true, flow: { reads: ["private", "untrusted"] } },
+  annotations: webRead("page", { reads: ["private", "untrusted"] }),
   parameters: GetTabContentParameters,
   result: GetTabContentResult,
   ...SUMMARISED_READ_LIMITS,
@@ -76,24 +79,21 @@ export const ExecuteScriptResult = Schema.Struct({
   truncated: Schema.optionalKey(Schema.Boolean.annotate({ description: "True when the converted value was too large and was cut." })),
 })
 
-export const executeScript = defineTool({
+export const executeScript = pageTool({
   name: "execute_script",
   card: { label: "Run script", subject: ["params.target"], result: "data" },
-  group: "page",
-  subAgents: ["page_operator"],
   description:
     'Run JavaScript in a web page (target "page": read or change the DOM, click, fill forms, call the page\'s functions) or in an isolated sandbox (target "sandbox": pure computation, no DOM). Page scripts can change what the user has in that page, so prefer get_tab_content just to read, and aim at elements with the CSS selectors it returns. Pick the tab with list_tabs or open_tab.',
-  annotations: {
-    worksOn: "page",
-    readOnly: false,
-    destructive: true,
-    confirm: { says: "would run this code in", shows: "code" },
-    openWorld: true,
-    flow: { reads: ["private", "untrusted"], readsWhen: { param: "target", equals: "page", absentMeans: "page" }, sendsTo: "anywhere" },
-  },
+  annotations: destructiveAction(
+    "page",
+    { says: "would run this code in", shows: "code" },
+    {
+      openWorld: true,
+      flow: { reads: ["private", "untrusted"], readsWhen: { param: "target", equals: "page", absentMeans: "page" }, sendsTo: "anywhere" },
+    },
+  ),
   parameters: ExecuteScriptParameters,
   result: ExecuteScriptResult,
-  timeoutMs: 35_000,
   errors: {
     script_error: "The code does not compile, threw (the message has the error and its stack), or the page gave no result.",
     scripts_blocked:

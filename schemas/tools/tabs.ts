@@ -1,29 +1,39 @@
 /** Tab management tools: list_tabs, open_tab, close_tab, activate_tab (worker group "tabs"). */
 import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { groupTools } from "../tool-definition.ts"
+import { destructiveAction, localRead, safeChange } from "../tool-annotations.ts"
 import { AlwaysTrue, WholeNumber, withDefault } from "../primitives.ts"
 
 const TabId = WholeNumber
 const WindowId = WholeNumber
-const TabTitle = Schema.String.annotate({ description: "The tab's title." })
-const WindowOfTab = WindowId.annotate({ description: "The ID of the window holding the tab." })
 
-/** The parameters of a tool that works on one tab: its ID, from list_tabs or open_tab. */
+/**
+ * A tool that works on one tab (close_tab, activate_tab): its parameter is the tab's ID, from
+ * list_tabs or open_tab; its card shows that ID; its result gives the ID back, with what it did.
+ */
 const OneTabParameters = (does: string) =>
   Schema.Struct({ tab_id: TabId.annotate({ description: `The ID of the tab to ${does} (from list_tabs or open_tab).` }) })
+const OneTabResult = <const Fields extends Schema.Struct.Fields>(done: string, fields: Fields) =>
+  Schema.Struct({ tab_id: TabId.annotate({ description: `The ID of the ${done} tab.` }), ...fields })
+const oneTabCard = { subject: ["params.tab_id"], result: "data" } as const
 
-/** The tab tools: each may fail as the browser refuses it (a missing tab or window is `not_found`). */
+/**
+ * The tab tools: the page operator's (list_tabs the researcher's too); each may fail as the
+ * browser refuses it (a missing tab or window is `not_found`).
+ */
 const tabTool = groupTools("tabs", {
   timeoutMs: 10_000,
+  subAgents: ["page_operator"],
   errors: { browser_error: "The browser refused the operation (the message gives its reason)." },
 })
 
 /** One tab as the tab tools report it. */
 export const TabInfo = Schema.Struct({
   tab_id: TabId.annotate({ description: "The tab's ID, to pass as `tab_id` to other tools." }),
-  window_id: WindowOfTab,
+  window_id: WindowId.annotate({ description: "The ID of the window holding the tab." }),
   url: Schema.String.annotate({ description: "The tab's current URL." }),
-  title: TabTitle,
+  title: Schema.String.annotate({ description: "The tab's title." }),
   active: Schema.Boolean.annotate({ description: "Whether the tab is the active tab of its window." }),
   audible: Schema.Boolean.annotate({ description: "Whether the tab is playing audio." }),
   status: Schema.String.annotate({ description: 'The tab\'s loading status, e.g. "loading" or "complete".' }),
@@ -54,7 +64,7 @@ export const listTabs = tabTool({
   subAgents: ["researcher", "page_operator"],
   description:
     "List the browser's open tabs (tab_id, window_id, url, title, active, audible, status), optionally filtered; all given filters must match. Use it to find the tab the user is talking about, then pass its tab_id to get_tab_content to read it, activate_tab to show it, close_tab to close it, or execute_script to act on it.",
-  annotations: { worksOn: "tabs", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private", "untrusted"] } },
+  annotations: localRead("tabs", { flow: { reads: ["private", "untrusted"] } }),
   parameters: ListTabsParameters,
   result: Schema.Array(TabInfo),
 })
@@ -81,18 +91,12 @@ export const OpenTabParameters = Schema.Struct({
   }).pipe(withDefault(true)),
 })
 
-export const OpenTabResult = Schema.Struct({
-  tab_id: TabId.annotate({ description: "The tab's ID." }),
-  window_id: WindowOfTab,
-  url: Schema.String.annotate({ description: "The tab's URL after navigation." }),
-  title: TabTitle,
-  status: Schema.String.annotate({ description: 'The tab\'s loading status, e.g. "complete".' }),
-})
+/** The opened tab as list_tabs reports it, without `active` (the call chose it) and `audible`. */
+export const OpenTabResult = TabInfo.mapFields(Struct.omit(["active", "audible"]))
 
 export const openTab = tabTool({
   name: "open_tab",
   card: { label: "Open tab", subject: ["params.url"], result: "data" },
-  subAgents: ["page_operator"],
   description:
     "Open a URL (http, https or about:blank) in a new browser tab, or navigate an existing tab (`tab_id`) to it. Use it when the user should see a page, or when a page needs the browser (login, scripts) to render; by default it waits until the page has loaded. Then read the page with get_tab_content using the returned tab_id, or act on it with execute_script.",
   annotations: {
@@ -118,18 +122,16 @@ export const openTab = tabTool({
 
 export const CloseTabParameters = OneTabParameters("close")
 
+export const CloseTabResult = OneTabResult("closed", { closed: AlwaysTrue })
+
 export const closeTab = tabTool({
   name: "close_tab",
-  card: { label: "Close tab", subject: ["params.tab_id"], result: "data" },
-  subAgents: ["page_operator"],
+  card: { label: "Close tab", ...oneTabCard },
   description:
     "Close a browser tab. Anything unsaved in that page is lost, so close only tabs you opened or that the user asked to close; find the tab_id with list_tabs.",
-  annotations: { worksOn: "tabs", readOnly: false, destructive: true, confirm: { says: "would close" }, openWorld: false },
+  annotations: destructiveAction("tabs", { says: "would close" }),
   parameters: CloseTabParameters,
-  result: Schema.Struct({
-    tab_id: TabId.annotate({ description: "The ID of the closed tab." }),
-    closed: AlwaysTrue,
-  }),
+  result: CloseTabResult,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -137,17 +139,17 @@ export const closeTab = tabTool({
 
 export const ActivateTabParameters = OneTabParameters("show")
 
+export const ActivateTabResult = OneTabResult("activated", {
+  window_id: WindowId.annotate({ description: "The ID of its window." }),
+  active: AlwaysTrue,
+})
+
 export const activateTab = tabTool({
   name: "activate_tab",
-  card: { label: "Switch to tab", subject: ["params.tab_id"], result: "data" },
-  subAgents: ["page_operator"],
+  card: { label: "Switch to tab", ...oneTabCard },
   description:
     "Switch to a tab and bring its window to the front, so the user sees it. Find the tab_id with list_tabs. Reading a tab does not need this: get_tab_content works on background tabs.",
-  annotations: { worksOn: "tabs", readOnly: false, destructive: false, openWorld: false },
+  annotations: safeChange("tabs"),
   parameters: ActivateTabParameters,
-  result: Schema.Struct({
-    tab_id: TabId.annotate({ description: "The ID of the activated tab." }),
-    window_id: WindowId.annotate({ description: "The ID of its window." }),
-    active: AlwaysTrue,
-  }),
+  result: ActivateTabResult,
 })

@@ -1,6 +1,7 @@
 /** Task management: create_task, update_task, list_tasks (group "tasks"; per conversation, kept in IndexedDB). */
 import * as Schema from "effect/Schema"
 import { groupTools } from "../tool-definition.ts"
+import { localRead } from "../tool-annotations.ts"
 
 export const TaskStatus = Schema.Literals(["pending", "in_progress", "completed"])
 export type TaskStatus = typeof TaskStatus.Type
@@ -25,10 +26,8 @@ export const NoParameters = Schema.Record(
   Schema.Never.annotate({ message: "Unexpected parameter: this tool takes no parameters" }),
 )
 
-const taskTool = groupTools("tasks", { timeoutMs: 10_000 })
-
 // The task tools only touch the conversation's own scratch list: readOnly by the annotation's meaning.
-const scratchOnly = { worksOn: "tasks", readOnly: true, destructive: false, openWorld: false } as const
+const taskTool = groupTools("tasks", { timeoutMs: 10_000, annotations: localRead("tasks") })
 
 /** A task list is a short plan the model rereads: a title is a line, a description a paragraph or a few. */
 const TaskSubject = Schema.NonEmptyString.check(Schema.isMaxLength(500))
@@ -39,7 +38,6 @@ export const createTask = taskTool({
   card: { label: "New task", subject: ["params.subject"], result: "data" },
   description:
     'Add a task to your own task list for this conversation (status "pending"). Use it to plan long, multi-step work: create one task per step, mark each with update_task as you start and finish it, and check progress with list_tasks. The list is kept with the conversation (and deleted with it).',
-  annotations: scratchOnly,
   parameters: Schema.Struct({
     subject: TaskSubject.annotate({ description: "The task's title, a short imperative phrase." }),
     description: Schema.optionalKey(TaskDescription.annotate({ description: "Details of what the task involves." })),
@@ -52,7 +50,6 @@ export const updateTask = taskTool({
   card: { label: "Update task", subject: ["params.subject", "params.task_id"], result: "data" },
   description:
     'Change a task of your task list: its status (mark "in_progress" when you start it and "completed" when done), its title or its description. Get task_id from create_task or list_tasks.',
-  annotations: scratchOnly,
   parameters: Schema.Struct({
     task_id: Schema.NonEmptyString.annotate({ description: "The task to change (task_id from create_task or list_tasks)." }),
     status: Schema.optionalKey(TaskStatus.annotate({ description: 'The new status: "pending", "in_progress" or "completed".' })),
@@ -68,7 +65,6 @@ export const listTasks = taskTool({
   card: { label: "Task list", result: "data" },
   description:
     "List all tasks of your task list for this conversation with their status. Use it to see what is left to do; then update_task as you progress.",
-  annotations: scratchOnly,
   parameters: NoParameters,
   result: Schema.Array(Task),
 })

@@ -1,8 +1,12 @@
 /** Web data tools: web_fetch and web_search (worker group "web"). See docs/builtin-tools.md. */
 import * as Schema from "effect/Schema"
-import { defineTool, SUMMARISED_READ_LIMITS, SUMMARY_ERRORS } from "../tool-definition.ts"
+import { groupTools, SUMMARISED_READ_LIMITS, SUMMARY_ERRORS } from "../tool-definition.ts"
+import { webRead } from "../tool-annotations.ts"
 import { PositiveWholeNumber, withDefault } from "../primitives.ts"
 import { contentResult, summaryParameters } from "../read-fields.ts"
+
+/** The web tools: the researcher's. */
+const webTool = groupTools("web", { timeoutMs: 15_000, subAgents: ["researcher"] })
 
 // ---------------------------------------------------------------------------------------------
 // web_fetch
@@ -36,20 +40,12 @@ export const WebFetchResult = Schema.Struct({
   ),
 })
 
-export const webFetch = defineTool({
+export const webFetch = webTool({
   name: "web_fetch",
   card: { label: "Read web page", subject: ["params.url"], result: "markdown" },
-  group: "web",
-  subAgents: ["researcher"],
   description:
     "Fetch a web page (http or https) with a fresh HTTP request and return its main content as text: HTML is reduced to the main body as Markdown (navigation, headers, footers and ads dropped), JSON is returned formatted, plain text as it is. Use it to read a URL you already know, e.g. one returned by web_search. Give `prompt` to get an LLM summary focused on what you need instead of the whole page, and `max_length` to cap the size. To read a page the user already has open (logged-in or script-rendered content), use get_tab_content on its tab instead.",
-  annotations: {
-    worksOn: "url",
-    readOnly: true,
-    destructive: false,
-    openWorld: true,
-    flow: { reads: ["untrusted"], privateWhenLocal: "url", sendsTo: { urlParam: "url" } },
-  },
+  annotations: webRead("url", { reads: ["untrusted"], privateWhenLocal: "url", sendsTo: { urlParam: "url" } }),
   parameters: WebFetchParameters,
   result: WebFetchResult,
   ...SUMMARISED_READ_LIMITS,
@@ -84,23 +80,14 @@ export const WebSearchHit = Schema.Struct({
 
 export const WebSearchResult = Schema.Array(WebSearchHit)
 
-export const webSearch = defineTool({
+export const webSearch = webTool({
   name: "web_search",
   card: { label: "Web search", subject: ["params.query"], result: "data" },
-  group: "web",
-  subAgents: ["researcher"],
   description:
     "Search the web with the search engine the user configured and return structured results (title, url, snippet), best first. Use it to find pages about a topic when you do not already know the URL; then web_fetch the most promising url to read it (or open_tab it when the user should see it).",
-  annotations: {
-    worksOn: "search",
-    readOnly: true,
-    destructive: false,
-    openWorld: true,
-    flow: { reads: ["untrusted"], sendsTo: "search_engine" },
-  },
+  annotations: webRead("search", { reads: ["untrusted"], sendsTo: "search_engine" }),
   parameters: WebSearchParameters,
   result: WebSearchResult,
-  timeoutMs: 15_000,
   errors: {
     search_http_error: "The search engine answered with an HTTP error status: try again later, or rephrase the query.",
     search_network_error: "The search engine could not be reached: try again later.",

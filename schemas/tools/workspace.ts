@@ -1,19 +1,30 @@
 /** Workspace (OPFS) tools: opfs_write, opfs_read, opfs_list, opfs_delete (worker group "workspace"). */
 import * as Schema from "effect/Schema"
 import { groupTools } from "../tool-definition.ts"
+import { localRead, safeChange } from "../tool-annotations.ts"
 import { AlwaysTrue, PositiveWholeNumber, WholeNumber, withDefault } from "../primitives.ts"
 
 /** Lines per page of a text read: longer text is read in pages of at most this many lines. */
 export const MAX_READ_LINES = 200
 
-const FilePath = Schema.String.annotate({ description: "The file's path." })
+/** The path a call worked on, as every workspace result gives it back (workers/workspace/worker.ts). */
+const ResultPath = Schema.String.annotate({ description: "The path, normalised: relative to the workspace root, without a leading slash." })
 const FileSize = WholeNumber.annotate({ description: "The file's size in bytes." })
+
+/** What opfs_read and opfs_list bring into a run: the user's own files. */
+const readsWorkspace = localRead("files", { flow: { reads: ["private"] } })
+/** opfs_write and opfs_delete are not destructive: what one replaces and the other removes is kept for the user to restore. */
+const keptChange = safeChange("files")
 
 const pathRule = "relative to the workspace root; a leading / is allowed, `..` and empty segments are refused"
 
-/** The workspace's tools, and the failures they share (a missing file or folder is `not_found`). */
+/**
+ * The workspace's tools, each shown by the path it works on, and the failures they share (a
+ * missing file or folder is `not_found`).
+ */
 const fileTool = groupTools("workspace", {
   timeoutMs: 10_000,
+  card: { subject: ["params.path"], result: "data" },
   errors: {
     is_a_directory: "The path names a folder where a file is needed.",
     not_a_directory: "A segment of the path is a file where a folder is needed.",
@@ -35,18 +46,16 @@ export const OpfsWriteParameters = Schema.Struct({
   }),
 })
 
+export const OpfsWriteResult = Schema.Struct({ path: ResultPath, size: FileSize })
+
 export const opfsWrite = fileTool({
   name: "opfs_write",
-  card: { label: "Write file", subject: ["params.path"], result: "data" },
+  card: { label: "Write file" },
   description:
     "Write a file to the user's workspace (a folder of files kept in the browser), creating parent folders and replacing an existing file (the user can restore the previous content). Use it to save results, notes or downloaded data for the user or for later steps; read it back with opfs_read and see what is there with opfs_list.",
-  // Not destructive: the content it replaces is kept (workers/workspace/history.ts).
-  annotations: { worksOn: "files", readOnly: false, destructive: false, openWorld: false },
+  annotations: keptChange,
   parameters: OpfsWriteParameters,
-  result: Schema.Struct({
-    path: Schema.String.annotate({ description: "The normalised path of the written file, without a leading slash." }),
-    size: FileSize,
-  }),
+  result: OpfsWriteResult,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -81,7 +90,7 @@ export const UntrustedMark = Schema.Literal(true).annotate({
 })
 
 export const OpfsReadTextResult = Schema.Struct({
-  path: FilePath,
+  path: ResultPath,
   content: Schema.String.annotate({
     description:
       "The exact text of the returned lines, line endings included and without line numbers: the pages of a file joined together are the file.",
@@ -96,7 +105,7 @@ export const OpfsReadTextResult = Schema.Struct({
 })
 
 export const OpfsReadBlobResult = Schema.Struct({
-  path: FilePath,
+  path: ResultPath,
   blob_url: Schema.String.annotate({ description: "A blob: URL of the file, usable by extension-side code only." }),
   size: FileSize,
   mime_type: Schema.String.annotate({ description: "The file's MIME type." }),
@@ -107,9 +116,9 @@ export const OpfsReadResult = Schema.Union([OpfsReadTextResult, OpfsReadBlobResu
 
 export const opfsRead = fileTool({
   name: "opfs_read",
-  card: { label: "Read file", subject: ["params.path"], result: "answer" },
+  card: { label: "Read file", result: "answer" },
   description: `Read a file from the user's workspace. Text files return their content as lines; binary files return a blob URL (set \`mode\` to force one way). Text is returned in pages of at most ${MAX_READ_LINES} lines: pass \`offset\` and \`limit\` to page, and when the result has \`next_offset\`, call opfs_read again with offset = next_offset to continue. Find files with opfs_list.`,
-  annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private"] } },
+  annotations: readsWorkspace,
   parameters: OpfsReadParameters,
   result: OpfsReadResult,
   errors: {
@@ -132,10 +141,10 @@ export const OpfsEntry = Schema.Struct({
 
 export const opfsList = fileTool({
   name: "opfs_list",
-  card: { label: "List files", subject: ["params.path"], result: "data" },
+  card: { label: "List files" },
   description:
     "List a folder of the user's workspace: each entry's name, kind (file or directory) and size. Use it to see what is saved before reading with opfs_read, writing with opfs_write or deleting with opfs_delete.",
-  annotations: { worksOn: "files", readOnly: true, destructive: false, openWorld: false, flow: { reads: ["private"] } },
+  annotations: readsWorkspace,
   parameters: OpfsListParameters,
   result: Schema.Array(OpfsEntry),
 })
@@ -149,16 +158,14 @@ export const OpfsDeleteParameters = Schema.Struct({
   }),
 })
 
+export const OpfsDeleteResult = Schema.Struct({ path: ResultPath, deleted: AlwaysTrue })
+
 export const opfsDelete = fileTool({
   name: "opfs_delete",
-  card: { label: "Delete file", subject: ["params.path"], result: "data" },
+  card: { label: "Delete file" },
   description:
     "Delete a file or a folder (with its contents) from the user's workspace. It goes to the workspace's trash, where the user can restore it for a while; check the path with opfs_list first.",
-  // Not destructive: the trash keeps what it removes (workers/workspace/history.ts).
-  annotations: { worksOn: "files", readOnly: false, destructive: false, openWorld: false },
+  annotations: keptChange,
   parameters: OpfsDeleteParameters,
-  result: Schema.Struct({
-    path: Schema.String.annotate({ description: "The deleted path." }),
-    deleted: AlwaysTrue,
-  }),
+  result: OpfsDeleteResult,
 })

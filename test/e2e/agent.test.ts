@@ -5,17 +5,8 @@
 import assert from "node:assert/strict"
 import { after, before, describe, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { launchExtension, until, type ExtensionSession } from "./harness.ts"
-
-interface ModelServer {
-  origin: string
-  close(): Promise<void>
-  requests: Array<{ path: string; headers: Record<string, string>; body: any; clientClosed?: boolean }>
-  script(steps: unknown[]): void
-  baseUrl(kind: "openai" | "anthropic" | "ollama"): string
-}
 
 let model: ModelServer
 let session: ExtensionSession
@@ -262,7 +253,7 @@ describe("model service failures", () => {
 
 describe("Ollama out of the box", () => {
   test("a local server that refuses chrome-extension origins, as Ollama does, still answers the extension", async () => {
-    const ollama = (await startModelServer({ refuseExtensionOrigins: true })) as ModelServer
+    const ollama = await startModelServer({ refuseExtensionOrigins: true })
     try {
       const refused = await fetch(`${ollama.origin}/api/chat`, {
         method: "POST",

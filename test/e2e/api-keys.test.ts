@@ -7,17 +7,8 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { launchExtension, type ExtensionSession } from "./harness.ts"
-
-interface ModelServer {
-  origin: string
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; headers: Record<string, string> }>
-  close(): Promise<void>
-}
 
 const KEY = "sk-ant-e2e-secret-key-0123456789"
 let session: ExtensionSession

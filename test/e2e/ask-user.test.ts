@@ -2,19 +2,13 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { launchExtension, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
 let answerer: Page
-let model: {
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
+let model: ModelServer
 
 /** Collects the mesh's question events seen by a page. */
 const watchQuestions = (page: Page) =>

@@ -10,8 +10,7 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer, type Step } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
 
@@ -22,12 +21,7 @@ let panel: Page
 let bank: FixtureServer
 let news: FixtureServer
 let collector: FixtureServer
-let model: {
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
+let model: ModelServer
 
 const tally = { attempts: 0, held: 0, carriedOut: 0 }
 
@@ -65,7 +59,7 @@ const attempts = (c: string): Array<{ name: string; arguments: Record<string, un
 const events = () => panel.evaluate(() => (globalThis as unknown as { log: Array<{ type: string; [k: string]: unknown }> }).log.splice(0))
 
 /** Runs one conversation: the reads, then every attempt at once; returns what happened. */
-const attack = async (conversationId: string, reads: unknown[], tries = attempts(collector.origin)) => {
+const attack = async (conversationId: string, reads: Step[], tries = attempts(collector.origin)) => {
   const calls = tries.map((t, i) => ({ id: `x-${conversationId}-${i}`, ...t }))
   model.script([...reads, { toolCalls: calls }, { text: "Done as the page said." }])
   await panel.evaluate(async (id) => {

@@ -10,9 +10,9 @@ import assert from "node:assert/strict"
 import { createServer, type Server, type Socket } from "node:net"
 import { after, before, test } from "node:test"
 import type { CDPSession, Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
+import { composer } from "./ui-support.ts"
 
 const SECRET = "RENDER-SECRET-4417"
 
@@ -146,7 +146,7 @@ const watchRequests = async (page: Page, origin: string) => {
 let session: ExtensionSession
 let panel: Page
 let collector: Collector
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; close(): Promise<void> }
+let model: ModelServer
 
 before(async () => {
   collector = await startCollector()
@@ -176,7 +176,7 @@ test("a model's answer carrying every render-time payload fetches nothing when s
   const before = { bytes: collector.bytes, connections: collector.connections }
 
   await panel.locator("[data-testid=send]:not([disabled])").waitFor()
-  const box = panel.getByRole("textbox", { name: "Message to the agent" })
+  const box = composer(panel)
   await box.click()
   await box.fill("Write the report")
   await box.press("Enter")

@@ -10,17 +10,11 @@ import { mkdtemp, readdir, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { after, before, test } from "node:test"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { distDir, repoRoot } from "./harness.ts"
 
-let model: {
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
+let model: ModelServer
 let pages: FixtureServer
 
 before(async () => {

@@ -2,18 +2,12 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
-import { callTool, launchExtension, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import { type ModelServer } from "../support/model-server.mjs"
+import { openScriptedPanel, callTool, type ScriptedPanel } from "./harness.ts"
 
-let session: ExtensionSession
+let scripted: ScriptedPanel | undefined
 let panel: Page
-let model: {
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
+let model: ModelServer
 
 const register = (tool: Record<string, unknown>) =>
   panel.evaluate(
@@ -36,14 +30,11 @@ const wordCount = {
 }
 
 before(async () => {
-  model = await startModelServer()
-  session = await launchExtension()
-  panel = await session.openPage("sidepanel.html")
-  await useScriptedModel(panel, model.baseUrl("openai"))
+  scripted = await openScriptedPanel()
+  ;({ model, panel } = scripted)
 })
 after(async () => {
-  await session?.close()
-  await model?.close()
+  await scripted?.close()
 })
 
 test("a custom tool registered through the API is offered to the model, called, and its result reaches the model", async () => {

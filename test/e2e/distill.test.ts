@@ -2,20 +2,14 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { callTool, launchExtension, type ExtensionSession, until } from "./harness.ts"
 
 let session: ExtensionSession
 let panel: Page
 let pages: FixtureServer
-let model: {
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any; clientClosed?: boolean }>
-  close(): Promise<void>
-}
+let model: ModelServer
 
 const paragraphs = (n: number) =>
   Array.from(

@@ -7,23 +7,19 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
-import { launchExtension, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import { type ModelServer } from "../support/model-server.mjs"
+import { openScriptedPanel, type ScriptedPanel } from "./harness.ts"
 
-let session: ExtensionSession
+let scripted: ScriptedPanel | undefined
 let panel: Page
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; close(): Promise<void> }
+let model: ModelServer
 
 before(async () => {
-  model = await startModelServer()
-  session = await launchExtension()
-  panel = await session.openPage("sidepanel.html")
-  await useScriptedModel(panel, model.baseUrl("openai"))
+  scripted = await openScriptedPanel()
+  ;({ model, panel } = scripted)
 })
 after(async () => {
-  await session?.close()
-  await model?.close()
+  await scripted?.close()
 })
 
 const words = (label: string, count: number) => Array.from({ length: count }, (_, i) => `${label}${i} `)

@@ -5,8 +5,7 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer, type Step } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { callTool, launchExtension, type ExtensionSession, until } from "./harness.ts"
 
@@ -14,12 +13,7 @@ type Saved = Array<{ seq: number; message: { role: string; content?: string } }>
 let session: ExtensionSession
 let panel: Page
 let pages: FixtureServer
-let model: {
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
+let model: ModelServer
 const tally = { injected: 0, recovered: 0, clearErrors: 0, lost: 0 }
 
 const configure = (page: Page) =>
@@ -184,7 +178,7 @@ test("the offscreen document closed mid-run: a clear error at once, the conversa
 
 test("the model service: 429, a cut stream, a stall and malformed tool arguments recover; 500 on every try is a clear error", async () => {
   const before = await history("f-model")
-  const scenarios: Array<{ steps: unknown[]; recovers: boolean }> = [
+  const scenarios: Array<{ steps: Step[]; recovers: boolean }> = [
     { steps: [{ status: 429, headers: { "retry-after": "0" } }, { text: "ok after 429" }], recovers: true },
     { steps: [{ text: ["a", "b", "c", "d"], cutAfter: 2 }, { text: "ok after cut" }], recovers: true },
     { steps: [{ text: ["a", "b", "c"], stallAfter: 1 }, { text: "ok after stall" }], recovers: true },

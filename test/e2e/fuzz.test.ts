@@ -29,8 +29,7 @@ import {
   startFuzzMcpServer,
 } from "../support/fuzz/mcp.ts"
 import { MCP_TIMEOUT_MARGIN_MS } from "../../schemas/mcp.ts"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { launchExtension, fixturesDir, type ExtensionSession } from "./harness.ts"
@@ -76,7 +75,7 @@ const verdictOf = (fuzz: FuzzCase, outcome: Outcome) =>
 let session: ExtensionSession
 let server: FixtureServer
 let mcpServer: Awaited<ReturnType<typeof startFuzzMcpServer>>
-let model: { baseUrl(kind: string): string; close(): Promise<void> }
+let model: ModelServer
 let panel: Page
 let env: Omit<FuzzEnv, "scratchTabIds">
 const panelErrors: string[] = []

@@ -5,6 +5,7 @@
  */
 import { chromium, type BrowserContext, type Page, type Worker } from "playwright-core"
 import { chromiumPath, extensionLaunchArgs } from "../../scripts/chromium.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { rmSync } from "node:fs"
 import { mkdtemp, rm, stat } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -158,3 +159,50 @@ export const useScriptedModel = (page: Page, baseUrl: string): Promise<unknown> 
       }),
     baseUrl,
   )
+
+/**
+ * Makes the scripted model server the default model as a person would set it up: a provider
+ * named "Local" that lists `models`, the first of them the default. The panel's model picker
+ * shows them as "<model> · Local".
+ */
+export const useListedModel = (page: Page, baseUrl: string, models: ReadonlyArray<string>): Promise<unknown> =>
+  page.evaluate(
+    ({ baseUrl, models }) =>
+      globalThis.agent.settings.update({
+        providers: [{ id: "local", name: "Local", kind: "openai", baseUrl, models }],
+        defaultModel: { providerId: "local", model: models[0]! },
+      }),
+    { baseUrl, models: [...models] },
+  )
+
+/** A fresh extension's side panel whose default model is a scripted model server: where most chat tests start. */
+export interface ScriptedPanel {
+  readonly model: ModelServer
+  readonly session: ExtensionSession
+  readonly panel: Page
+  /** Closes the browser, then the model server. */
+  close(): Promise<void>
+}
+
+export const openScriptedPanel = async (): Promise<ScriptedPanel> => {
+  const model = await startModelServer()
+  let session: ExtensionSession | undefined
+  try {
+    session = await launchExtension()
+    const panel = await session.openPage("sidepanel.html")
+    await useScriptedModel(panel, model.baseUrl("openai"))
+    const opened = session
+    const close = async () => {
+      try {
+        await opened.close()
+      } finally {
+        await model.close()
+      }
+    }
+    return { model, session, panel, close }
+  } catch (error) {
+    await session?.close()
+    await model.close()
+    throw error
+  }
+}

@@ -6,8 +6,7 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
 
@@ -31,12 +30,7 @@ let victim: Page
 const consoleLines: string[] = []
 let site: FixtureServer
 let evil: FixtureServer
-let model: {
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any; headers: Record<string, string> }>
-  close(): Promise<void>
-}
+let model: ModelServer
 
 const events = () => panel.evaluate(() => (globalThis as unknown as { log: Array<{ type: string; [k: string]: unknown }> }).log)
 

@@ -6,21 +6,17 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { type ModelServer } from "../support/model-server.mjs"
 import { startAuthorizationServer, startMcpServer, type McpTestServer } from "../support/mcp-server.ts"
-import { callTool, launchExtension, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import { openScriptedPanel, callTool, until, type ExtensionSession, type ScriptedPanel } from "./harness.ts"
+import { composer } from "./ui-support.ts"
 
+let scripted: ScriptedPanel | undefined
 let session: ExtensionSession
 let panel: Page
 let notes: McpTestServer
 let legacy: McpTestServer
-let model: {
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
+let model: ModelServer
 
 const TOKEN = "mcp-secret-token-0123456789"
 
@@ -61,16 +57,13 @@ const toolMessages = () =>
   }>
 
 before(async () => {
-  model = await startModelServer()
+  scripted = await openScriptedPanel()
+  ;({ model, session, panel } = scripted)
   notes = await startMcpServer({ transport: "streamable_http", token: TOKEN })
   legacy = await startMcpServer({ transport: "sse" })
-  session = await launchExtension()
-  panel = await session.openPage("sidepanel.html")
-  await useScriptedModel(panel, model.baseUrl("openai"))
 })
 after(async () => {
-  await session?.close()
-  await model?.close()
+  await scripted?.close()
   await notes?.close()
   await legacy?.close()
 })
@@ -117,7 +110,7 @@ test("a Streamable HTTP server with a token: tested, added, its tools offered as
 
 test("the side panel shows an MCP call as a tool card, labelled with its tool and its server", async () => {
   model.script([{ toolCalls: [{ id: "p1", name: "notes__search_notes", arguments: { query: "bread" } }] }, { text: "One note matches." }])
-  const box = panel.getByRole("textbox", { name: "Message to the agent" })
+  const box = composer(panel)
   await box.click()
   await box.pressSequentially("Search my notes for bread")
   await box.press("Enter")

@@ -6,10 +6,8 @@
 import assert from "node:assert/strict"
 import path from "node:path"
 import { test } from "node:test"
-// @ts-expect-error: a plain ES module of the scripts, typed by JSDoc
 import { countsOf, describe, runSuite } from "../../scripts/test.mjs"
 
-type Half = { name: string; code: number; passed?: number; failed?: number; seconds: number; output: string }
 const half = (lines: string[], code: number) => [
   process.execPath,
   "-e",
@@ -28,10 +26,7 @@ const nodeTest = (passed: number, failed: number, code: number) =>
   half([`✔ a test (1.2ms)`, `ℹ tests ${passed + failed}`, `ℹ suites 0`, `ℹ pass ${passed}`, `ℹ fail ${failed}`, `ℹ duration_ms 12.3`], code)
 
 test("a failed unit half does not stop the end-to-end half; both are reported and the suite fails", async () => {
-  const { halves, ok } = (await runSuite({ echo: false, commands: { unit: wtr(9, 2, 1), e2e: nodeTest(150, 0, 0) } })) as {
-    halves: Half[]
-    ok: boolean
-  }
+  const { halves, ok } = await runSuite({ echo: false, commands: { unit: wtr(9, 2, 1), e2e: nodeTest(150, 0, 0) } })
   assert.equal(ok, false)
   assert.deepEqual(
     halves.map((h) => [h.name, h.code, h.passed, h.failed]),
@@ -40,8 +35,8 @@ test("a failed unit half does not stop the end-to-end half; both are reported an
       ["e2e", 0, 150, 0],
     ],
   )
-  assert.match(describe(halves[0]), /^unit FAILED \(exit 1\) \(9 passed, 2 failed, \d+ s\)$/)
-  assert.match(describe(halves[1]), /^e2e passed \(150 passed, 0 failed, \d+ s\)$/)
+  assert.match(describe(halves[0]!), /^unit FAILED \(exit 1\) \(9 passed, 2 failed, \d+ s\)$/)
+  assert.match(describe(halves[1]!), /^e2e passed \(150 passed, 0 failed, \d+ s\)$/)
   assert.match(halves[1]!.output, /ℹ pass 150/, "the half's own closing lines are kept (and shown with echo)")
 })
 
@@ -52,7 +47,7 @@ test("the suite passes only when both halves pass, and a failed end-to-end half 
   assert.equal(e2eFailed.ok, false)
   const missing = await runSuite({ echo: false, commands: { unit: ["/no/such/program"], e2e: nodeTest(1, 0, 0) } })
   assert.equal(missing.ok, false)
-  assert.match(describe(missing.halves[0]), /^unit FAILED \(exit 1\) \(no counts printed, \d+ s\)$/)
+  assert.match(describe(missing.halves[0]!), /^unit FAILED \(exit 1\) \(no counts printed, \d+ s\)$/)
 })
 
 test("counts are read from each runner's own summary", () => {

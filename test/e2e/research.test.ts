@@ -8,22 +8,16 @@ import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { type ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { callTool, fixturesDir, launchExtension, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import { openScriptedPanel, callTool, fixturesDir, type ExtensionSession, type ScriptedPanel } from "./harness.ts"
+import { composer } from "./ui-support.ts"
 
+let scripted: ScriptedPanel | undefined
 let session: ExtensionSession
 let panel: Page
 let pages: FixtureServer
-let model: {
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any; at: number; clientClosed?: boolean }>
-  gateCounts(): Record<string, number>
-  openGate(name: string): void
-  close(): Promise<void>
-}
+let model: ModelServer
 
 const CORPUS = ["wikipedia-article", "readability-herald-sun-1", "readability-firefox-nightly-blog", "github-issue"]
 const ANGLES = ["angle-alpha", "angle-beta", "angle-gamma", "angle-delta"]
@@ -65,17 +59,14 @@ const until = async (condition: () => boolean | Promise<boolean>) => {
 const planner = { when: "Split this research question", text: "```json\n" + JSON.stringify({ angles: ANGLES }) + "\n```" }
 
 before(async () => {
-  model = await startModelServer()
+  scripted = await openScriptedPanel()
+  ;({ model, session, panel } = scripted)
   const routes: Record<string, { body: string }> = {}
   for (const name of CORPUS) routes[`/${name}`] = { body: await readFile(path.join(fixturesDir, "pages", `${name}.html`), "utf8") }
   pages = await startFixtureServer(routes)
-  session = await launchExtension()
-  panel = await session.openPage("sidepanel.html")
-  await useScriptedModel(panel, model.baseUrl("openai"))
 })
 after(async () => {
-  await session?.close()
-  await model?.close()
+  await scripted?.close()
   await pages?.close()
 })
 
@@ -267,7 +258,7 @@ test("started from the panel's Research action, the job shows its lanes; closed 
   await first.setViewportSize({ width: 420, height: 800 })
   // The panel's jobs take their size and budget from the settings.
   await first.evaluate(() => globalThis.agent.settings.update({ research: { researchers: 2, steps: 40 } }))
-  await first.getByRole("textbox", { name: "Message to the agent" }).fill("What does the Herald Sun story say?")
+  await composer(first).fill("What does the Herald Sun story say?")
   await first.getByTestId("research-action").click()
   const job = first.locator("am-research")
   await job.getByRole("heading", { name: "What does the Herald Sun story say?" }).waitFor()

@@ -13,8 +13,7 @@ import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { callTool, fixturesDir, launchExtension, type ExtensionSession } from "./harness.ts"
 
@@ -23,7 +22,7 @@ let panel: Page
 let engine: FixtureServer
 let sites: FixtureServer[]
 let bank: FixtureServer
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; close(): Promise<void> }
+let model: ModelServer
 
 const article = (n: number) => ({
   "/article": { body: `<!doctype html><title>Article ${n}</title><main><h1>Article ${n}</h1><p>Facts number ${n} about tides.</p></main>` },

@@ -2,42 +2,33 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { type ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { launchExtension, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import { openScriptedPanel, until, type ExtensionSession, type ScriptedPanel } from "./harness.ts"
 
+let scripted: ScriptedPanel | undefined
 let session: ExtensionSession
 let panel: Page
 let pages: FixtureServer
-let model: {
-  baseUrl(kind: string): string
-  script(steps: unknown[]): void
-  openGate(name: string): void
-  requests: Array<{ path: string; body: any; at: number }>
-  close(): Promise<void>
-}
+let model: ModelServer
 
 const chats = () => model.requests.filter((r) => r.path.endsWith("/chat/completions"))
 const isSub = (r: { body: any }) => String(r.body.messages[0]?.content ?? "").includes("You are a sub-agent")
 
 before(async () => {
-  model = await startModelServer()
+  scripted = await openScriptedPanel()
+  ;({ model, session, panel } = scripted)
   pages = await startFixtureServer({
     "/a": {
       body: "<html><head><title>Alpha</title></head><body><main><h1>Alpha</h1><p>Alpha fact: the sky is blue on clear days, because of Rayleigh scattering.</p></main></body></html>",
     },
   })
-  session = await launchExtension()
-  panel = await session.openPage("sidepanel.html")
-  await useScriptedModel(panel, model.baseUrl("openai"))
   // The fixture server stands for a public site (smooth-use.test.ts): read from a local address,
   // a page is private too, and a run holding private and untrusted data asks before each fetch.
   await panel.evaluate((origin) => globalThis.agent.settings.update({ publicOrigins: [origin] }), pages.origin)
 })
 after(async () => {
-  await session?.close()
-  await model?.close()
+  await scripted?.close()
   await pages?.close()
 })
 

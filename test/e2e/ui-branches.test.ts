@@ -8,16 +8,10 @@ import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Locator, Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
-import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
+import { launchExtension, repoRoot, useListedModel, type ExtensionSession } from "./harness.ts"
+import { composer } from "./ui-support.ts"
 
-type ModelServer = {
-  baseUrl(kind: "openai" | "anthropic" | "ollama"): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
 type Message = { role: string; content: string }
 
 const screenshots = path.join(repoRoot, "test-results", "screenshots")
@@ -25,7 +19,6 @@ let model: ModelServer
 let session: ExtensionSession
 let panel: Page
 
-const composer = () => panel.getByRole("textbox", { name: "Message to the agent" })
 const answers = () => panel.locator("[data-testid=assistant-message]")
 const chatRequests = () => model.requests.filter((r) => r.path.endsWith("/chat/completions"))
 const userTurns = (body: { messages: Message[] }) => body.messages.filter((m) => m.role === "user").map((m) => m.content)
@@ -63,14 +56,7 @@ before(async () => {
   session = await launchExtension()
   panel = await session.openPage("sidepanel.html")
   await panel.setViewportSize({ width: 420, height: 800 })
-  await panel.evaluate(
-    (baseUrl) =>
-      globalThis.agent.settings.update({
-        providers: [{ id: "local", name: "Local", kind: "openai", baseUrl, models: ["test-model"] }],
-        defaultModel: { providerId: "local", model: "test-model" },
-      }),
-    model.baseUrl("openai"),
-  )
+  await useListedModel(panel, model.baseUrl("openai"), ["test-model"])
   await panel.locator("[data-testid=send]:not([disabled])").waitFor()
 })
 after(async () => {
@@ -80,8 +66,8 @@ after(async () => {
 
 test("stop keeps the streamed text, saved and marked as stopped, and the model sees it next time", async () => {
   model.script([{ text: ["The three largest ", "cities are ", "Tokyo, ", "Delhi"], stallAfter: 3 }])
-  await composer().fill("Name the largest cities")
-  await composer().press("Enter")
+  await composer(panel).fill("Name the largest cities")
+  await composer(panel).press("Enter")
   await panel.getByTestId("streaming").getByText("cities are").waitFor()
   await panel.getByTestId("stop").click()
   const stopped = answers().last()
@@ -97,8 +83,8 @@ test("stop keeps the streamed text, saved and marked as stopped, and the model s
   assert.equal(record!.status, "stopped")
 
   model.script([{ text: "Go on: Tokyo, Delhi, Shanghai." }])
-  await composer().fill("Go on")
-  await composer().press("Enter")
+  await composer(panel).fill("Go on")
+  await composer(panel).press("Enter")
   await answers().filter({ hasText: "Shanghai" }).waitFor()
   const sent = chatRequests().at(-1)!.body.messages as Message[]
   assert.ok(
@@ -182,8 +168,8 @@ test("instructions for one conversation: set in the panel before its first messa
   const systemOf = (body: { messages: Message[]; system?: string }) => body.messages.find((m) => m.role === "system")?.content ?? ""
   model.script([{ text: "Bonjour." }])
   const before = chatRequests().length
-  await composer().fill("Hello")
-  await composer().press("Enter")
+  await composer(panel).fill("Hello")
+  await composer(panel).press("Enter")
   await answers().filter({ hasText: "Bonjour." }).waitFor()
   const system = systemOf(chatRequests()[before]!.body)
   assert.ok(system.indexOf("GLOBAL-RULE") >= 0 && system.indexOf("GLOBAL-RULE") < system.indexOf("CONV-RULE"), system)
@@ -199,8 +185,8 @@ test("instructions for one conversation: set in the panel before its first messa
   await field.waitFor({ state: "detached" })
   model.script([{ text: "Hi." }])
   const next = chatRequests().length
-  await composer().fill("Again")
-  await composer().press("Enter")
+  await composer(panel).fill("Again")
+  await composer(panel).press("Enter")
   await answers().filter({ hasText: "Hi." }).waitFor()
   const after = systemOf(chatRequests()[next]!.body)
   assert.ok(after.includes("GLOBAL-RULE") && !after.includes("CONV-RULE"), after)

@@ -11,17 +11,9 @@ import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Locator, Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
-import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
-
-type ModelServer = {
-  baseUrl(kind: "openai" | "anthropic" | "ollama"): string
-  script(steps: unknown[]): void
-  openGate(name: string): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
+import { launchExtension, repoRoot, useListedModel, type ExtensionSession } from "./harness.ts"
+import { composer } from "./ui-support.ts"
 
 const screenshots = path.join(repoRoot, "test-results", "screenshots")
 let model: ModelServer
@@ -34,7 +26,6 @@ const openPanel = async () => {
   return page
 }
 
-const composer = (page: Page) => page.getByRole("textbox", { name: "Message to the agent" })
 const log = (page: Page) => page.locator("am-chat-log")
 const jump = (page: Page) => page.getByTestId("jump-to-latest")
 
@@ -107,14 +98,7 @@ before(async () => {
   model = await startModelServer()
   session = await launchExtension()
   panel = await openPanel()
-  await panel.evaluate(
-    (baseUrl) =>
-      globalThis.agent.settings.update({
-        providers: [{ id: "local", name: "Local", kind: "openai", baseUrl, models: ["test-model"] }],
-        defaultModel: { providerId: "local", model: "test-model" },
-      }),
-    model.baseUrl("openai"),
-  )
+  await useListedModel(panel, model.baseUrl("openai"), ["test-model"])
   await panel.locator("[data-testid=send]:not([disabled])").waitFor()
 })
 after(async () => {

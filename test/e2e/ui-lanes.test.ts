@@ -4,13 +4,13 @@ import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
+import { composer } from "./ui-support.ts"
 
 let session: ExtensionSession
 let panel: Page
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; close(): Promise<void> }
+let model: ModelServer
 
 before(async () => {
   model = await startModelServer()
@@ -51,10 +51,9 @@ test("three researchers started in one turn show as three lanes, each with its t
   ])
   // The panel takes the provider up from chrome.storage: wait until it offers to send.
   await panel.getByTestId("setup-needed").waitFor({ state: "detached" })
-  const composer = panel.getByRole("textbox", { name: "Message to the agent" })
-  await composer.fill("Research this laptop in parallel")
+  await composer(panel).fill("Research this laptop in parallel")
   await panel.locator("[data-testid=send]:enabled").waitFor()
-  await composer.press("Enter")
+  await composer(panel).press("Enter")
   const lanes = panel.getByTestId("sub-agent-lane")
   await panel.getByText("The three researchers are done.").waitFor({ timeout: 20_000 })
   assert.equal(await lanes.count(), 3)

@@ -16,12 +16,10 @@ import { mkdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { launchExtension, repoRoot, until } from "./harness.ts"
 import { checkAccessibility, visibleTexts } from "./ui-support.ts"
 
-type ModelServer = { baseUrl(kind: "openai"): string; script(steps: unknown[]): void; close(): Promise<void> }
 type Messages = Record<string, { message: string }>
 
 /** English is checked by ui-sidepanel and ui-options (axe-core in both themes, screenshots). */

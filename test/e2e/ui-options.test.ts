@@ -8,17 +8,9 @@ import { mkdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
-import { checkAccessibility } from "./ui-support.ts"
-
-type ModelServer = {
-  baseUrl(kind: "openai" | "anthropic" | "ollama"): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
+import { checkAccessibility, composer } from "./ui-support.ts"
 
 const screenshots = path.join(repoRoot, "test-results", "screenshots")
 let model: ModelServer
@@ -97,7 +89,7 @@ test("the side panel uses the new provider at once", async () => {
   const panel = await session.openPage("sidepanel.html")
   await panel.setViewportSize({ width: 400, height: 760 })
   model.script([{ text: "Hello from the local model." }])
-  const box = panel.getByRole("textbox", { name: "Message to the agent" })
+  const box = composer(panel)
   await box.fill("Say hello")
   await box.press("Enter")
   await panel.locator("[data-testid=assistant-message]").getByText("Hello from the local model.").waitFor()

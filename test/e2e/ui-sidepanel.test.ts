@@ -8,17 +8,9 @@ import { mkdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
-import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
-import { checkAccessibility } from "./ui-support.ts"
-
-type ModelServer = {
-  baseUrl(kind: "openai" | "anthropic" | "ollama"): string
-  script(steps: unknown[]): void
-  requests: Array<{ path: string; body: any }>
-  close(): Promise<void>
-}
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
+import { launchExtension, repoRoot, useListedModel, type ExtensionSession } from "./harness.ts"
+import { checkAccessibility, composer } from "./ui-support.ts"
 
 const screenshots = path.join(repoRoot, "test-results", "screenshots")
 let model: ModelServer
@@ -32,7 +24,6 @@ const openPanel = async () => {
   return page
 }
 
-const composer = (page: Page) => page.getByRole("textbox", { name: "Message to the agent" })
 const cards = (page: Page) => page.locator("am-tool-card [data-testid=tool-card]")
 const lastAssistant = (page: Page) => page.locator("[data-testid=assistant-message]").last()
 
@@ -69,14 +60,7 @@ test("without a provider the panel says so and links to the settings; a provider
 
   // Saved from another page: the panel hears it through chrome.storage.
   const other = await session.openPage("options.html")
-  await other.evaluate(
-    (baseUrl) =>
-      globalThis.agent.settings.update({
-        providers: [{ id: "local", name: "Local", kind: "openai", baseUrl, models: ["test-model", "test-model-mini"] }],
-        defaultModel: { providerId: "local", model: "test-model" },
-      }),
-    model.baseUrl("openai"),
-  )
+  await useListedModel(other, model.baseUrl("openai"), ["test-model", "test-model-mini"])
   await other.close()
   await setup.waitFor({ state: "detached" })
   await firstRun.waitFor({ state: "detached" })

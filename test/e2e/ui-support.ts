@@ -1,7 +1,10 @@
-/** Helpers of the UI suites: an axe-core check of the open page (shadow roots included). */
+/** Helpers of the UI suites: the side panel's composer, an axe-core check of the open page (shadow roots included). */
 import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import type { Page } from "playwright-core"
+
+/** The side panel's message box, by the name a screen reader announces (in English). */
+export const composer = (page: Page) => page.getByRole("textbox", { name: "Message to the agent" })
 
 const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 

@@ -7,13 +7,12 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-// @ts-expect-error: a plain ES module of the test support, typed by JSDoc
-import { startModelServer } from "../support/model-server.mjs"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
 
 let session: ExtensionSession
 let page: Page
-let model: { baseUrl(kind: string): string; script(steps: unknown[]): void; requests: Array<{ body: any }>; close(): Promise<void> }
+let model: ModelServer
 
 before(async () => {
   model = await startModelServer()

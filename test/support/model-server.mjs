@@ -44,7 +44,7 @@ const FIXTURES = new URL("../fixtures/llm/", import.meta.url)
  *   this text, so parallel agents can be scripted apart; other steps are taken in order
  * @typedef {{ status: number, headers?: Record<string, string>, body?: unknown, delayMs?: number, fallback?: boolean }} ErrorStep
  * @typedef {AnswerStep | ErrorStep} Step
- * @typedef {{ method: string, path: string, headers: Record<string, string | string[] | undefined>, body: unknown, at: number, status?: number, clientClosed?: boolean, lastByteAt?: number }} LoggedRequest
+ * @typedef {{ method: string, path: string, headers: Record<string, string | string[] | undefined>, body: any, at: number, status?: number, clientClosed?: boolean, lastByteAt?: number }} LoggedRequest
  *   `lastByteAt`: when the answer's last event was written (Date.now())
  * @typedef {{ refuseExtensionOrigins?: boolean, models?: string[] | null, requireKey?: string, respond?: Responder }} SessionOptions
  *   `models: null` makes the listings answer 404, like services that have none; `respond` picks
@@ -52,6 +52,14 @@ const FIXTURES = new URL("../fixtures/llm/", import.meta.url)
  *   conversation, as the demo does), before the fallback
  * @typedef {(body: any, protocol: Protocol) => Step | undefined} Responder
  * @typedef {"openai" | "anthropic" | "ollama"} Protocol
+ * @typedef {object} ModelServer a scripted model server on 127.0.0.1, as the tests drive it
+ * @property {string} origin
+ * @property {(kind: Protocol) => string} baseUrl the base URL a provider of that protocol is given
+ * @property {(steps: Step[]) => void} script the answers of the next requests, in order
+ * @property {LoggedRequest[]} requests every request so far
+ * @property {() => Record<string, number>} gateCounts how many requests reached each gate
+ * @property {(name: string) => void} openGate lets every request held at that gate through
+ * @property {() => Promise<void>} close
  */
 
 /** @type {AnswerStep} */
@@ -495,7 +503,7 @@ const serve = async (session, req, res, path) => {
 
 /**
  * @param {SessionOptions} [options]
- * @returns {Promise<{ origin: string, baseUrl: (kind: Protocol) => string, script: (steps: Step[]) => void, requests: LoggedRequest[], close: () => Promise<void> }>}
+ * @returns {Promise<ModelServer>}
  */
 export const startModelServer = async (options = {}) => {
   const session = new Session(options)

@@ -4,7 +4,8 @@
  * label each element the way a screen reader would announce it.
  */
 
-const INTERACTIVE_ROLES = new Set([
+/** The ARIA roles that make an element interactive (bench/page-content.mjs counts elements by them too). */
+export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
   "button",
   "link",
   "checkbox",

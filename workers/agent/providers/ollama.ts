@@ -5,38 +5,33 @@
 import { ndjsonLines } from "./ndjson.ts"
 import { defineProvider, type TurnReader } from "./define.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
-import { functionTools, newCallId, parseToolArguments, reasoningText } from "./tool-calls.ts"
+import { functionTools, newCallId, parseToolArguments, reasoningText, roleMessages } from "./tool-calls.ts"
 import { bearerHeaders, cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
 import { ProviderError, type ChatRequest, type Message, type ProviderConfig, type StopReason, type ToolCall } from "./types.ts"
 
-const ollamaMessage = (message: Message): Record<string, unknown> => {
-  switch (message.role) {
-    case "user":
-      return { role: "user", content: message.content }
-    case "tool":
-      return { role: "tool", content: message.content, tool_name: message.name }
-    case "assistant": {
-      const thinking = reasoningText(message.reasoning)
-      const calls = message.toolCalls ?? []
-      return {
-        role: "assistant",
-        content: message.content,
-        ...(thinking !== "" ? { thinking } : {}),
-        ...(calls.length > 0
-          ? {
-              tool_calls: calls.map((call) => ({
-                function: { name: call.name, arguments: call.invalidArguments !== undefined ? {} : (call.arguments ?? {}) },
-              })),
-            }
-          : {}),
-      }
-    }
+const ollamaAssistant = (message: Extract<Message, { role: "assistant" }>): Record<string, unknown> => {
+  const thinking = reasoningText(message.reasoning)
+  const calls = message.toolCalls ?? []
+  return {
+    role: "assistant",
+    content: message.content,
+    ...(thinking !== "" ? { thinking } : {}),
+    ...(calls.length > 0
+      ? {
+          tool_calls: calls.map((call) => ({
+            function: { name: call.name, arguments: call.invalidArguments !== undefined ? {} : (call.arguments ?? {}) },
+          })),
+        }
+      : {}),
   }
 }
 
 export const ollamaBody = (request: ChatRequest): Record<string, unknown> => ({
   model: request.model,
-  messages: [...(request.system ? [{ role: "system", content: request.system }] : []), ...request.messages.map(ollamaMessage)],
+  messages: roleMessages(request, {
+    tool: (message) => ({ role: "tool", content: message.content, tool_name: message.name }),
+    assistant: ollamaAssistant,
+  }),
   stream: true,
   ...functionTools(request),
   ...(request.maxTokens !== undefined ? { options: { num_predict: request.maxTokens } } : {}),

@@ -7,7 +7,7 @@
 import { defineProvider, type TurnReader } from "./define.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { sseEvents } from "./sse.ts"
-import { functionTools, parseToolArguments, newCallId, reasoningText } from "./tool-calls.ts"
+import { functionTools, parseToolArguments, newCallId, reasoningText, roleMessages } from "./tool-calls.ts"
 import { isRetryableStatus } from "../../mesh/retry-policy.ts"
 import { bearerHeaders, cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
 import {
@@ -21,35 +21,26 @@ import {
   type Usage,
 } from "./types.ts"
 
-export const openAiMessages = (config: ProviderConfig, request: ChatRequest): Array<Record<string, unknown>> => {
-  const out: Array<Record<string, unknown>> = []
-  if (request.system) out.push({ role: "system", content: request.system })
-  for (const message of request.messages) out.push(openAiMessage(config, message))
-  return out
-}
+export const openAiMessages = (config: ProviderConfig, request: ChatRequest): Array<Record<string, unknown>> =>
+  roleMessages(request, {
+    tool: (message) => ({ role: "tool", tool_call_id: message.toolCallId, content: message.content }),
+    assistant: (message) => openAiAssistant(config, message),
+  })
 
-const openAiMessage = (config: ProviderConfig, message: Message): Record<string, unknown> => {
-  switch (message.role) {
-    case "user":
-      return { role: "user", content: message.content }
-    case "tool":
-      return { role: "tool", tool_call_id: message.toolCallId, content: message.content }
-    case "assistant": {
-      const calls = message.toolCalls ?? []
-      if (calls.length === 0) return { role: "assistant", content: message.content }
-      const reasoning = reasoningText(message.reasoning)
-      return {
-        role: "assistant",
-        // OpenAI wants null, not "", beside tool calls; some compatible servers reject "".
-        content: message.content === "" ? null : message.content,
-        tool_calls: calls.map((call) => ({
-          id: call.id,
-          type: "function",
-          function: { name: call.name, arguments: call.invalidArguments ?? JSON.stringify(call.arguments ?? {}) },
-        })),
-        ...(config.quirks?.sendReasoningBack && reasoning !== "" ? { reasoning_content: reasoning } : {}),
-      }
-    }
+const openAiAssistant = (config: ProviderConfig, message: Extract<Message, { role: "assistant" }>): Record<string, unknown> => {
+  const calls = message.toolCalls ?? []
+  if (calls.length === 0) return { role: "assistant", content: message.content }
+  const reasoning = reasoningText(message.reasoning)
+  return {
+    role: "assistant",
+    // OpenAI wants null, not "", beside tool calls; some compatible servers reject "".
+    content: message.content === "" ? null : message.content,
+    tool_calls: calls.map((call) => ({
+      id: call.id,
+      type: "function",
+      function: { name: call.name, arguments: call.invalidArguments ?? JSON.stringify(call.arguments ?? {}) },
+    })),
+    ...(config.quirks?.sendReasoningBack && reasoning !== "" ? { reasoning_content: reasoning } : {}),
   }
 }
 

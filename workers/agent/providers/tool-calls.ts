@@ -1,5 +1,5 @@
 /** What every protocol does the same way with tool calls and reasoning. */
-import type { ChatRequest, ReasoningBlock, ToolCall } from "./types.ts"
+import type { ChatRequest, Message, ReasoningBlock, ToolCall } from "./types.ts"
 
 /** The request's tools as OpenAI's function tools (Ollama takes the same), or nothing when it has none. */
 export const functionTools = (request: ChatRequest): { tools?: Array<Record<string, unknown>> } =>
@@ -11,6 +11,30 @@ export const functionTools = (request: ChatRequest): { tools?: Array<Record<stri
         })),
       }
     : {}
+
+type Wire = Record<string, unknown>
+
+/**
+ * The request's messages in the one-role-a-message form of OpenAI's chat API, which Ollama's
+ * takes too: the system prompt first and the user's text as they are; a tool result and an
+ * assistant turn as each protocol wants them.
+ */
+export const roleMessages = (
+  request: ChatRequest,
+  as: {
+    readonly tool: (message: Extract<Message, { role: "tool" }>) => Wire
+    readonly assistant: (message: Extract<Message, { role: "assistant" }>) => Wire
+  },
+): Array<Wire> => [
+  ...(request.system ? [{ role: "system", content: request.system }] : []),
+  ...request.messages.map((message) =>
+    message.role === "user"
+      ? { role: "user", content: message.content }
+      : message.role === "tool"
+        ? as.tool(message)
+        : as.assistant(message),
+  ),
+]
 
 /**
  * Arguments as the model wrote them: empty means `{}` (Anthropic's no-argument calls), and

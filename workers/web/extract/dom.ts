@@ -7,8 +7,11 @@
 export const ELEMENT_NODE = 1
 export const TEXT_NODE = 3
 
+export const HEADING_TAGS: ReadonlySet<string> = new Set(["h1", "h2", "h3", "h4", "h5", "h6"])
+
 /** Elements that start a new block of text (everything else flows inline). */
 export const BLOCK_TAGS: ReadonlySet<string> = new Set([
+  ...HEADING_TAGS,
   "address",
   "article",
   "aside",
@@ -27,12 +30,6 @@ export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   "figure",
   "footer",
   "form",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
   "header",
   "hgroup",
   "hr",
@@ -96,8 +93,6 @@ export const DROP_TAGS: ReadonlySet<string> = new Set([
   "slot",
   "portal",
 ])
-
-export const HEADING_TAGS: ReadonlySet<string> = new Set(["h1", "h2", "h3", "h4", "h5", "h6"])
 
 export const tagOf = (node: Node): string => (node as Element).localName ?? ""
 
