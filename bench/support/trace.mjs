@@ -103,7 +103,7 @@ export const threadTasks = (events, thread, window) => {
     longest: ms(top),
     longestCpu: top.tdur === undefined ? NaN : top.tdur / 1000,
     over: tasks.filter((e) => ms(e) > TASK_TARGET_MS).length,
-    // The same count by the thread's own time: what a machine with a core to spare would have shown.
+    // The same count by the thread's own time: closer to what a machine with a core to spare would show.
     overCpu: tasks.filter((e) => (e.tdur ?? 0) / 1000 > TASK_TARGET_MS).length,
     busy: tasks.reduce((sum, e) => sum + ms(e), 0),
     offscreen,
