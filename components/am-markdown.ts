@@ -1,13 +1,12 @@
 /**
- * Shows Markdown (sanitised by markdown.ts: nothing in it loads a resource; remote images are
- * links) with copyable code blocks, highlighted unless `highlight` is off (a streaming tail is
+ * Shows Markdown (built by markdown-dom.ts as markdown.ts's sanitised HTML would be: nothing in
+ * it loads a resource; remote images are links) with copyable code blocks, highlighted unless `highlight` is off (a streaming tail is
  * redone every frame: it is highlighted once it is final); re-renders only when its text changes.
  */
 import { LitElement, css, html, unsafeCSS } from "lit"
-import { unsafeHTML } from "lit/directives/unsafe-html.js"
 import { t } from "./i18n.ts"
 import { highlightCodeIn } from "./highlight.ts"
-import { renderMarkdown } from "./markdown.ts"
+import { renderMarkdownNodes } from "./markdown-dom.ts"
 import { baseStyles } from "./styles.ts"
 
 export const copyText = async (text: string): Promise<boolean> => {
@@ -46,7 +45,8 @@ export class AmMarkdown extends LitElement {
   /** Settles once the code blocks of the last render are highlighted (tests wait for it). */
   highlighted: Promise<void> = Promise.resolve()
   private cachedFor: string | undefined
-  private cached = ""
+  /** The nodes of the text last rendered: Lit leaves them in place while the same value comes again. */
+  private cached: DocumentFragment | undefined
 
   static override styles = [
     baseStyles,
@@ -170,9 +170,9 @@ export class AmMarkdown extends LitElement {
     tokenColours,
   ]
 
-  private html(): string {
-    if (this.cachedFor !== this.text) {
-      this.cached = renderMarkdown(this.text, t("copy"))
+  private nodes(): DocumentFragment {
+    if (this.cachedFor !== this.text || !this.cached) {
+      this.cached = renderMarkdownNodes(this.text, t("copy"))
       this.cachedFor = this.text
     }
     return this.cached
@@ -192,7 +192,7 @@ export class AmMarkdown extends LitElement {
   }
 
   override render() {
-    return html`<div class="md" @click=${(event: Event) => this.onClick(event)}>${unsafeHTML(this.html())}</div>`
+    return html`<div class="md" @click=${(event: Event) => this.onClick(event)}>${this.nodes()}</div>`
   }
 }
 customElements.define("am-markdown", AmMarkdown)

@@ -127,7 +127,13 @@ const ALLOWED_ATTR = [
 const LOCAL_IMAGE = /^(?:data:image\/[a-z0-9.+-]+[;,]|blob:)/i
 const LINKABLE = /^(?:https?:|mailto:)/i
 
-const hardenLink = (a: Element) => {
+/** Whether the panel may show an image of this URL: its bytes are in the URL or in this extension's memory. */
+export const isLocalImage = (src: string): boolean => LOCAL_IMAGE.test(src)
+/** Whether a link may keep this URL: one that opens a page or writes a mail, nothing that runs. */
+export const isLinkable = (href: string): boolean => LINKABLE.test(href)
+
+/** A link opens in a new tab, with no opener and no referrer; one of another scheme keeps no href. */
+export const hardenLink = (a: Element) => {
   const href = a.getAttribute("href") ?? ""
   if (!LINKABLE.test(href)) a.removeAttribute("href")
   a.setAttribute("target", "_blank")
