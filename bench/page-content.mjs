@@ -464,6 +464,7 @@ async function measureBig(session, panel, tabIdOf) {
       )
     for (const task of t.long) show("over 50 ms", task)
     for (const task of t.mostCpu) show("most CPU", task)
+    if (t.lastWalkTask !== undefined) show("the walk's last task (last slice, output, hand-back)", t.lastWalkTask)
   }
   if (!baselines) {
     const worst = (key) => Math.max(...runs.map((r) => r[key]))
@@ -631,6 +632,13 @@ async function tracedRun(session, page, call) {
     .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
     .slice(0, 3)
     .map(described)
+  // The walk's last task: its last slice, the output's assembly and the hand-back of the result to executeScript.
+  const taskOf = (e) => tasks.find((t) => t.ts <= e.ts && e.ts < t.ts + t.dur)
+  const walkTasks = onMain
+    .filter((e) => e.name === "v8.callFunction" && e.args?.worldName === "Agent Mesh")
+    .map(taskOf)
+    .filter((t) => t !== undefined)
+  const lastWalkTask = walkTasks[walkTasks.length - 1]
   return {
     outcome,
     tasks: tasks.length,
@@ -641,6 +649,7 @@ async function tracedRun(session, page, call) {
     longestCpuMs: Math.max(0, ...tasks.map((t) => t.tdur ?? 0)) / 1000,
     long,
     mostCpu,
+    lastWalkTask: lastWalkTask === undefined ? undefined : described(lastWalkTask),
     gcSteps: gcSteps.length,
     gcCpuMs: gcSteps.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000,
     gcLongestCpuMs: Math.max(0, ...gcSteps.map((e) => e.tdur ?? 0)) / 1000,
