@@ -568,6 +568,33 @@ describe("page walker: slices and time budget", () => {
   })
 })
 
+describe("page walker: :nth-of-type steps from the index", () => {
+  it("numbers an element among its siblings of its tag, the first too when a later one shares it, and leaves a lone tag bare", async () => {
+    page(
+      `<div id="box"><span>a</span><p><button>x</button></p><span>b</span><p><button>y</button></p><em><button>z</button></em></div><section id="other"><em><button>w</button></em></section>`,
+    )
+    const outcome = await read({ audit: true })
+    const selectors = outcome.audit!.map((p) => p.selector)
+    expect(selectors).to.include.members(["#box > p:nth-of-type(1) > button", "#box > p:nth-of-type(2) > button", "#box > em > button"])
+    expectSelectorsExact(outcome)
+  })
+
+  it("counts the siblings of an element the page added after the index was taken", async () => {
+    page(
+      `<main>${Array.from({ length: 40 }, (_, i) => `<div class="card"><h3>Item ${i}</h3><p><a href="/item/${i}">page</a> <button>Add</button></p></div>`).join("")}</main>`,
+    )
+    const list = document.querySelector("main")!
+    // The page adds a card while the walk is paused between slices: its step is counted from the page as it is then.
+    const reading = read({ audit: true, sliceMs: 0 })
+    const added = document.createElement("div")
+    added.className = "card"
+    added.innerHTML = `<h3>Item new</h3><p><a href="/item/new">page</a> <button>Add</button></p>`
+    list.append(added)
+    const outcome = await reading
+    expectSelectorsExact(outcome)
+  })
+})
+
 describe("page walker: selectors on large repetitive pages", () => {
   it("addresses every repeated control exactly, with an anchor and a short path", async () => {
     page(
