@@ -12,7 +12,7 @@
 // ARIA roles, workers/page/walker-roles.ts).
 //
 //   node bench/page-content.mjs [--verbose] [--dump DIR]
-//   node bench/page-content.mjs --big [--elements N]
+//   node bench/page-content.mjs --big [--elements N] [--calls N] [--trace] [--no-baselines]
 //   node bench/page-content.mjs --at-canonical [--verbose] [--dump DIR]
 //   --verbose lists the misses; --dump writes each page's content and ARIA snapshot to DIR.
 //   --at-canonical serves each page that names its `<link rel="canonical">` at that URL (answered
@@ -23,7 +23,10 @@
 //   slowest answer of the page to a plain script while it runs, and the time the page takes to
 //   answer one right after the call, each beside its target (issue 17: 3 s, 50 ms, 100 ms) and two
 //   baselines measured in the same run: the walker before issue 17 (built from git, one task,
-//   given the tool's 30 s) and Playwright's ARIA snapshot of the same page.
+//   given the tool's 30 s) and Playwright's ARIA snapshot of the same page. --trace runs every
+//   call under a trace and lists each page task over 50 ms with its CPU time and what ran in it
+//   (a slice, a garbage-collection step, ...); --calls sets how many calls (3); --no-baselines
+//   leaves the two baselines out.
 import { spawnSync } from "node:child_process"
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -50,6 +53,14 @@ const TOOL_LIMIT_MS = 30_000
 const FROZEN_WAIT_MS = 15_000
 /** Issue 17: a 100,000-element page answered in 3 s, no page task over 50 ms, the tab answering within 100 ms after. */
 const TARGETS = { callMs: 3_000, longestTaskMs: 50, answerAfterMs: 100 }
+/** --trace: every call of --big under a trace, each page task over 50 ms listed with what ran in it. */
+const traceEach = process.argv.includes("--trace")
+/** --calls N: how many calls --big measures. */
+const bigCalls = process.argv.includes("--calls") ? Number(process.argv[process.argv.indexOf("--calls") + 1]) : RUNS
+/** --no-baselines: --big without the two baselines (a quicker look at our own figures). */
+const baselines = !process.argv.includes("--no-baselines")
+/** The trace's categories: tasks with their CPU time, script calls, and the garbage collector's steps. */
+const TRACE_CATEGORIES = "toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8,disabled-by-default-v8.gc"
 const bigElements = process.argv.includes("--elements") ? Number(process.argv[process.argv.indexOf("--elements") + 1]) : 100_000
 
 const build = spawnSync(process.execPath, [path.join(root, "build.mjs")], { stdio: "inherit" })
@@ -384,9 +395,16 @@ async function measureBig(session, panel, tabIdOf) {
   }
 
   const runs = []
-  for (let run = 0; run < RUNS; run++) {
+  const traces = []
+  for (let run = 0; run < bigCalls; run++) {
     await watch(page)
-    const ours = await probing(page, () => callTool(panel, "get_tab_content", { tab_id: tabId }))
+    const call = () => callTool(panel, "get_tab_content", { tab_id: tabId })
+    const ours = await probing(page, traceEach ? () => tracedRun(session, page, call) : call)
+    if (traceEach) {
+      const { outcome, ...trace } = ours.value
+      ours.value = outcome
+      traces.push(trace)
+    }
     if (!ours.value.ok) throw new Error(`big page: ${JSON.stringify(ours.value.error)}`)
     runs.push({
       ms: ours.ms,
@@ -398,10 +416,11 @@ async function measureBig(session, panel, tabIdOf) {
     })
   }
   const traced = await tracedRun(session, page, () => callTool(panel, "get_tab_content", { tab_id: tabId }))
+  if (!traced.outcome.ok) throw new Error(`big page, traced run: ${JSON.stringify(traced.outcome.error)}`)
   // max_length stops the walk once it has written that much: the call costs what it returns.
   const short = await timed(() => callTool(panel, "get_tab_content", { tab_id: tabId, max_length: 20_000 }))
   if (!short.value.ok) throw new Error(`big page, max_length: ${JSON.stringify(short.value.error)}`)
-  console.log(`big page: ${count} elements; get_tab_content, ${RUNS} runs:`)
+  console.log(`big page: ${count} elements; get_tab_content, ${bigCalls} runs${traceEach ? ", each traced" : ""}:`)
   console.table(
     runs.map((r, i) => ({
       run: i + 1,
@@ -413,6 +432,29 @@ async function measureBig(session, panel, tabIdOf) {
       truncated: r.truncated,
     })),
   )
+
+  for (const [i, t] of traces.entries()) {
+    console.log(
+      `call ${i + 1}, traced: ${t.tasks} page tasks, ${t.wallMs.toFixed(0)} ms wall / ${t.cpuMs.toFixed(0)} ms CPU; longest ${t.longestWallMs.toFixed(0)} ms wall ` +
+        `(${t.longestWallCpuMs.toFixed(0)} ms CPU), most CPU in one task ${t.longestCpuMs.toFixed(0)} ms; tasks over 50 ms: ${t.long.length}; ` +
+        `garbage collection: ${t.gcSteps} steps, ${t.gcCpuMs.toFixed(0)} ms CPU, the longest ${t.gcLongestCpuMs.toFixed(1)} ms CPU`,
+    )
+    const show = (what, task) =>
+      console.log(
+        `  ${what}: ${task.wallMs.toFixed(1)} ms wall / ${task.cpuMs.toFixed(1)} ms CPU, ${task.fromStartMs.toFixed(0)} ms after the first page task, ${task.beforeEndMs.toFixed(0)} ms before the last ends; ` +
+          `in it (wall/CPU ms): ${task.events.join(", ") || "nothing of 1 ms"}`,
+      )
+    for (const task of t.long) show("over 50 ms", task)
+    for (const task of t.mostCpu) show("most CPU", task)
+    if (t.lastWalkTask !== undefined) show("the walk's last task (last slice, output, hand-back)", t.lastWalkTask)
+  }
+  if (!baselines) {
+    const worst = (key) => Math.max(...runs.map((r) => r[key]))
+    const met = worst("ms") <= TARGETS.callMs && worst("longest") <= TARGETS.longestTaskMs && worst("after") <= TARGETS.answerAfterMs
+    console.log(`${count} elements: targets ${met ? "met" : "NOT met"} in every run (no baselines)`)
+    await page.close()
+    return
+  }
 
   // Baseline 1, the walker before issue 17 (one task), on a fresh copy of the page: it is given
   // the tool's 30 s, then as long again for the page to answer a plain script.
@@ -524,41 +566,94 @@ async function measureBig(session, panel, tabIdOf) {
 }
 
 /**
- * One more call under a Chrome trace of the page's renderer: its main thread's tasks in wall time
- * and in CPU time (the trace's thread clock). On a machine shared with other jobs a task's wall
- * time includes the time its thread waited for a core; the CPU time says what the task itself
- * cost, so that a long task can be told apart from a loaded machine.
+ * A call under a Chrome trace of the page's renderer: its main thread's tasks in wall time and in
+ * CPU time (the trace's thread clock). On a machine shared with other jobs a task's wall time
+ * includes the time its thread waited for a core; the CPU time says what the task itself cost, so
+ * that a long task can be told apart from a loaded machine. Each task over 50 ms of wall time is
+ * listed with what ran in it (the events directly inside it, and any garbage collection).
  */
 async function tracedRun(session, page, call) {
   const cdp = await session.context.newCDPSession(page)
   const events = []
   cdp.on("Tracing.dataCollected", (e) => events.push(...e.value))
   const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve))
-  await cdp.send("Tracing.start", { categories: "toplevel,disabled-by-default-devtools.timeline", transferMode: "ReportEvents" })
+  await cdp.send("Tracing.start", { categories: TRACE_CATEGORIES, transferMode: "ReportEvents" })
   const outcome = await call()
   await cdp.send("Tracing.end")
   await complete
   await cdp.detach()
-  if (!outcome.ok) throw new Error(`big page, traced run: ${JSON.stringify(outcome.error)}`)
   const started = events.find((e) => e.name === "TracingStartedInBrowser")
   const pid = started?.args.data.frames.find((f) => f.isOutermostMainFrame)?.processId
   const mainThread = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.pid === pid && e.args.name === "CrRendererMain")
   if (mainThread === undefined) throw new Error("big page, traced run: the page's main thread is not in the trace")
+  const onMain = events
+    .filter((e) => e.ph === "X" && e.pid === pid && e.tid === mainThread.tid)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur)
   // A task may run others nested in it (the trace then shows one inside the other): only the outermost count.
   const tasks = []
-  for (const e of events
-    .filter((e) => e.ph === "X" && e.pid === pid && e.tid === mainThread.tid && e.name === "ThreadControllerImpl::RunTask")
-    .sort((a, b) => a.ts - b.ts)) {
+  for (const e of onMain.filter((e) => e.name === "ThreadControllerImpl::RunTask")) {
     const last = tasks[tasks.length - 1]
     if (last === undefined || e.ts >= last.ts + last.dur) tasks.push(e)
   }
   const longest = tasks.reduce((a, b) => (b.dur > a.dur ? b : a), { dur: 0, tdur: 0 })
+  const first = tasks[0]?.ts ?? 0
+  const lastEnd = Math.max(0, ...tasks.map((t) => t.ts + t.dur))
+  const described = (t) => ({
+    ...describeTask(t, onMain),
+    fromStartMs: (t.ts - first) / 1000,
+    beforeEndMs: (lastEnd - t.ts - t.dur) / 1000,
+  })
+  const long = tasks.filter((t) => t.dur > 50_000).map(described)
+  // The collector's steps on the page's thread (the outermost of nested ones): what the walk's allocations cost later.
+  const gcSteps = []
+  for (const e of onMain.filter((e) => /^(MinorGC|MajorGC|V8\.GCIncrementalMarking|V8\.GCFinalizeMC|V8\.GCScavenger)$/.test(e.name))) {
+    const last = gcSteps[gcSteps.length - 1]
+    if (last === undefined || e.ts >= last.ts + last.dur) gcSteps.push(e)
+  }
+  const mostCpu = [...tasks]
+    .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
+    .slice(0, 3)
+    .map(described)
+  // The walk's last task: its last slice, the output's assembly and the hand-back of the result to executeScript.
+  const taskOf = (e) => tasks.find((t) => t.ts <= e.ts && e.ts < t.ts + t.dur)
+  const walkTasks = onMain
+    .filter((e) => e.name === "v8.callFunction" && e.args?.worldName === "Agent Mesh")
+    .map(taskOf)
+    .filter((t) => t !== undefined)
+  const lastWalkTask = walkTasks[walkTasks.length - 1]
   return {
+    outcome,
     tasks: tasks.length,
     wallMs: tasks.reduce((s, t) => s + t.dur, 0) / 1000,
     cpuMs: tasks.reduce((s, t) => s + (t.tdur ?? 0), 0) / 1000,
     longestWallMs: longest.dur / 1000,
     longestWallCpuMs: (longest.tdur ?? 0) / 1000,
     longestCpuMs: Math.max(0, ...tasks.map((t) => t.tdur ?? 0)) / 1000,
+    long,
+    mostCpu,
+    lastWalkTask: lastWalkTask === undefined ? undefined : described(lastWalkTask),
+    gcSteps: gcSteps.length,
+    gcCpuMs: gcSteps.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000,
+    gcLongestCpuMs: Math.max(0, ...gcSteps.map((e) => e.tdur ?? 0)) / 1000,
+  }
+}
+
+/** One task's wall and CPU time and what ran in it: the events inside it of 1 ms or more, each after as many `>` as it is deep. */
+function describeTask(task, onMain) {
+  const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur)
+  const ms = (us) => (us / 1000).toFixed(1)
+  const label = (e) => {
+    const data = e.args?.data ?? {}
+    const where = data.url ? ` ${String(data.url).split("/").pop()}${data.functionName ? ` ${data.functionName}` : ""}` : ""
+    const depth = inside.filter((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && (o.dur > e.dur || o.ts < e.ts)).length
+    return `${">".repeat(depth)}${e.name}${where} ${ms(e.dur)}/${ms(e.tdur ?? 0)}`
+  }
+  return {
+    wallMs: task.dur / 1000,
+    cpuMs: (task.tdur ?? 0) / 1000,
+    events: inside
+      .filter((e) => e.dur >= 1000)
+      .slice(0, 24)
+      .map(label),
   }
 }

@@ -75,6 +75,18 @@ describe("a tool call in words", () => {
     )
     expect(errorLine({ code: "made_up_code", message: "An English sentence." }).line).to.equal("It failed (made_up_code).")
   })
+
+  it("words get_tab_content's codes with their parameters, and without them", () => {
+    const missing = { code: "selector_not_found", message: 'No element matches the selector "#side" on https://a.example/. …' }
+    expect(errorLine({ ...missing, params: ["#side"] }).line).to.equal("No element on the page matches #side.")
+    expect(errorLine(missing).line).to.equal("No element on the page matches the selector.")
+    const refused = {
+      code: "page_not_readable",
+      message: "Tab 3 shows a browser page (chrome://version/), which extensions may not read. …",
+    }
+    expect(errorLine({ ...refused, params: ["chrome://version/"] }).line).to.equal("The page chrome://version/ could not be read.")
+    expect(errorLine(refused).line).to.equal("The page could not be read.")
+  })
 })
 
 describe("the agent's words, from codes", () => {

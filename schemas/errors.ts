@@ -50,6 +50,8 @@ export class UnknownTool extends Data.TaggedError("UnknownTool")<{
 export class ToolFailed<Code extends string = string> extends Data.TaggedError("ToolFailed")<{
   readonly code: Code
   readonly message: string
+  /** The values the UI's wording of `code` takes (`error_<code>_params`), in order. */
+  readonly params?: ReadonlyArray<string>
 }> {}
 
 /** The mesh itself could not be reached (offscreen document gone, service worker unreachable). */
@@ -134,7 +136,9 @@ export const toWire = (error: ToolError): WireError => {
         message: `There is no tool named "${error.tool}". Call agent.tools.list() (or look at the tool list) for the available tools.`,
       }
     case "ToolFailed":
-      return { code: error.code, message: error.message }
+      return error.params === undefined
+        ? { code: error.code, message: error.message }
+        : { code: error.code, message: error.message, params: error.params }
     case "Unavailable":
       return { code: "unavailable", message: error.message }
   }
@@ -161,7 +165,7 @@ export const fromWire = (tool: string, wire: WireError): ToolError => {
     case "cancelled":
       return new Cancelled({ tool })
     default:
-      return new ToolFailed({ code: wire.code, message: wire.message })
+      return new ToolFailed({ code: wire.code, message: wire.message, ...(wire.params === undefined ? {} : { params: wire.params }) })
   }
 }
 

@@ -5,9 +5,10 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { InvalidInput, NotFound, ToolFailed, type ToolError } from "../../schemas/errors.ts"
+import type { ToolError } from "../../schemas/errors.ts"
 import type { ReadOptions, ReadOutcome } from "../../workers/page/walker.ts"
-import { getTabContent, GetTabContentParameters } from "../../schemas/tools/page.ts"
+import { GetTabContentParameters } from "../../schemas/tools/page.ts"
+import { readFailureError, tabNotFound, unreadablePage, type Unreadable } from "../../schemas/page-content-words.ts"
 import { defineRoute } from "./route.ts"
 
 const WALKER_FILE = "inject/content-walker.js"
@@ -21,27 +22,22 @@ const ReadContentParams = Schema.Struct({
   audit: Schema.optionalKey(Schema.Boolean),
 })
 
-const notReadable = (tabId: number, what: string) =>
-  new ToolFailed({
-    code: "page_not_readable",
-    message: `Tab ${tabId} shows ${what}, which extensions may not read. Open the content in a normal web page (http or https) and read that tab.`,
-  })
-
 /** Pages Chrome keeps out of every extension's reach, told apart by their URL. */
-const refusal = (url: string): string | null => {
-  if (/^(chrome|chrome-untrusted|devtools|edge|brave|opera|vivaldi):/i.test(url)) return `a browser page (${url.split(/[?#]/)[0]})`
-  if (/^about:/i.test(url) && !/^about:blank/i.test(url)) return `a browser page (${url})`
-  if (/^view-source:/i.test(url)) return "a view-source page"
-  if (/^(chrome-extension|extension|moz-extension):/i.test(url)) return "an extension's page"
-  if (/^https:\/\/(chromewebstore\.google\.com|chrome\.google\.com\/webstore)(\/|$)/i.test(url)) return "the Chrome Web Store"
-  if (/^(data|blob|javascript|filesystem):/i.test(url)) return `a ${url.slice(0, url.indexOf(":"))}: URL`
+const refusal = (url: string): Unreadable | null => {
+  if (/^(chrome|chrome-untrusted|devtools|edge|brave|opera|vivaldi):/i.test(url))
+    return { reason: "browser_page", page: url.split(/[?#]/)[0]! }
+  if (/^about:/i.test(url) && !/^about:blank/i.test(url)) return { reason: "browser_page", page: url }
+  if (/^view-source:/i.test(url)) return { reason: "view_source" }
+  if (/^(chrome-extension|extension|moz-extension):/i.test(url)) return { reason: "extension_page" }
+  if (/^https:\/\/(chromewebstore\.google\.com|chrome\.google\.com\/webstore)(\/|$)/i.test(url)) return { reason: "web_store" }
+  if (/^(data|blob|javascript|filesystem):/i.test(url)) return { reason: "url_scheme", scheme: url.slice(0, url.indexOf(":")) }
   return null
 }
 
 const getTab = (tabId: number) =>
   Effect.tryPromise({
     try: () => chrome.tabs.get(tabId),
-    catch: () => new NotFound({ message: `There is no tab with id ${tabId}. Call list_tabs for the open tabs and their ids.` }),
+    catch: () => tabNotFound(tabId, "asked"),
   })
 
 const inject = (tabId: number, url: string, options: ReadOptions): Effect.Effect<ReadOutcome, ToolError> =>
@@ -59,26 +55,17 @@ const inject = (tabId: number, url: string, options: ReadOptions): Effect.Effect
       })
       return frame?.result as ReadOutcome | undefined
     },
-    catch: (error) => {
+    catch: (error): ToolError => {
       const message = error instanceof Error ? error.message : String(error)
-      if (/no tab with id/i.test(message)) return new NotFound({ message: `Tab ${tabId} was closed while it was being read.` })
-      if (/\.pdf($|[?#])/i.test(url)) return notReadable(tabId, "a PDF in Chrome's viewer")
-      if (/error page/i.test(message))
-        return new ToolFailed({
-          code: "page_not_readable",
-          message: `Tab ${tabId} shows Chrome's error page (the page failed to load): reload or open the URL again, then read it.`,
-        })
-      return new ToolFailed({ code: "page_not_readable", message: `The page in tab ${tabId} (${url}) cannot be read: ${message}` })
+      if (/no tab with id/i.test(message)) return tabNotFound(tabId, "reading")
+      if (/\.pdf($|[?#])/i.test(url)) return unreadablePage(tabId, url, { reason: "pdf" })
+      if (/error page/i.test(message)) return unreadablePage(tabId, url, { reason: "error_page" })
+      return unreadablePage(tabId, url, { reason: "refused", detail: message })
     },
   }).pipe(
     Effect.flatMap((outcome) =>
       outcome === undefined || outcome === null
-        ? Effect.fail(
-            new ToolFailed({
-              code: "page_not_readable",
-              message: `The page in tab ${tabId} gave no content: it may still be loading or have navigated away. Try again.`,
-            }),
-          )
+        ? Effect.fail(unreadablePage(tabId, url, { reason: "no_content" }))
         : Effect.succeed(outcome),
     ),
   )
@@ -91,26 +78,22 @@ export const pageContentRoutes = {
         const tab = yield* getTab(tab_id)
         const url = tab.pendingUrl ?? tab.url ?? ""
         const refused = refusal(url)
-        if (refused !== null) return yield* Effect.fail(notReadable(tab_id, refused))
+        if (refused !== null) return yield* Effect.fail(unreadablePage(tab_id, url, refused))
         const options: ReadOptions = {
           ...(selector !== undefined ? { selector } : {}),
           ...(limit !== undefined ? { limit } : {}),
           ...(audit ? { audit } : {}),
         }
         const outcome = yield* inject(tab_id, url, options)
-        if (!outcome.ok) {
-          if (outcome.code === "invalid_input")
-            return yield* Effect.fail(
-              new InvalidInput({ tool: getTabContent.name, parameter: outcome.parameter ?? "selector", message: outcome.message }),
-            )
-          return yield* Effect.fail(new ToolFailed({ code: outcome.code, message: outcome.message }))
-        }
+        if (!outcome.ok) return yield* Effect.fail(readFailureError(tab_id, url, outcome))
         return {
           url: outcome.url,
           title: outcome.title,
           content: outcome.content,
           used_selector: outcome.usedSelector,
           stopped: outcome.stopped,
+          ...(outcome.budget ? { budget: outcome.budget } : {}),
+          ...(outcome.hidden ? { hidden: true as const } : {}),
           ...(outcome.audit ? { audit: outcome.audit } : {}),
         }
       }),

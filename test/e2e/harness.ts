@@ -123,8 +123,10 @@ export const callTool = (page: Page, name: string, params: unknown, options: Rec
       try {
         return { ok: true as const, value: await globalThis.agent.tools.call(name as string, params, options as object) }
       } catch (error) {
-        const e = error as { code?: string; message?: string; parameter?: string }
-        return { ok: false as const, error: { code: e.code, message: e.message, parameter: e.parameter } }
+        const e = error as { code?: string; message?: string; parameter?: string; params?: ReadonlyArray<string> }
+        // `params`: the values the panel's wording of the code takes (only when the error has some).
+        const worded: { params?: ReadonlyArray<string> } = e.params === undefined ? {} : { params: e.params }
+        return { ok: false as const, error: { code: e.code, message: e.message, parameter: e.parameter, ...worded } }
       }
     },
     [name, params, options] as const,

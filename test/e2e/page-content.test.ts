@@ -291,6 +291,8 @@ describe("get_tab_content", () => {
 
     const missing = await refused({ tab_id: tabId, selector: "#sidebar" })
     assert.equal(missing.code, "selector_not_found")
+    // The panel words the code with its parameters (error_selector_not_found_params), not the model's message.
+    assert.deepEqual(missing.params, ["#sidebar"])
     const listing = missing.message ?? ""
     assert.ok(listing.includes('No element matches the selector "#sidebar"'), listing)
     assert.ok(
@@ -329,6 +331,7 @@ describe("get_tab_content", () => {
     const error = await refused({ tab_id: tabId })
     assert.equal(error.code, "page_not_readable")
     assert.match(error.message ?? "", /browser page \(chrome:\/\/version/)
+    assert.deepEqual(error.params, ["chrome://version/"])
     await worker.evaluate((id) => chrome.tabs.remove(id), tabId)
 
     const pdfTab = await worker.evaluate(async (url) => (await chrome.tabs.create({ url, active: false })).id!, server.url("/doc.pdf"))

@@ -1,21 +1,17 @@
 /** Cutting get_tab_content's Markdown to `max_length`. */
 
-/** Starts the last line of a walk that ran out of time, which says where it stopped. */
-export const STOP_NOTE_START = "(Stopped reading: time budget spent"
-
 /**
- * Cuts at the last line end that keeps most of the allowance, so that no annotation is left
- * half-written; a single line longer than that is cut where the limit falls. A closing
- * "stopped" note is kept whole: what is cut is the text before it.
+ * The content and its closing note (a "stopped" or "hidden" line, or none) cut to `maxLength`:
+ * at the last line end that keeps most of the allowance, so that no annotation is left
+ * half-written; a single line longer than that is cut where the limit falls. The note is kept
+ * whole when it is short beside the allowance: what is cut is the text before it.
  */
-export const fitToLength = (content: string, maxLength: number | undefined): { content: string; truncated: boolean } => {
-  if (maxLength === undefined || content.length <= maxLength) return { content, truncated: false }
-  const noteAt = content.lastIndexOf(`\n${STOP_NOTE_START}`)
-  if (noteAt >= 0 && content.length - noteAt < maxLength / 2) {
-    const note = content.slice(noteAt)
-    return { content: cutAtLine(content.slice(0, noteAt), maxLength - note.length) + note, truncated: true }
-  }
-  return { content: cutAtLine(content, maxLength), truncated: true }
+export const fitToLength = (content: string, maxLength: number | undefined, note = ""): { content: string; truncated: boolean } => {
+  const whole = note === "" ? content : content === "" ? note : `${content}\n${note}`
+  if (maxLength === undefined || whole.length <= maxLength) return { content: whole, truncated: false }
+  if (note !== "" && note.length + 1 < maxLength / 2)
+    return { content: `${cutAtLine(content, maxLength - note.length - 1)}\n${note}`, truncated: true }
+  return { content: cutAtLine(whole, maxLength), truncated: true }
 }
 
 const cutAtLine = (content: string, maxLength: number): string => {

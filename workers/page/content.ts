@@ -9,6 +9,7 @@ import { Timeout } from "../../schemas/errors.ts"
 import { failureOf } from "../../schemas/tool-definition.ts"
 import { distill } from "../agent/distill.ts"
 import { getTabContent } from "../../schemas/tools/page.ts"
+import { hiddenNote, stopNote } from "../../schemas/page-content-words.ts"
 import type { Handler } from "../mesh/serve.ts"
 import { routed } from "../mesh/routed.ts"
 import { fitToLength } from "./content-length.ts"
@@ -24,9 +25,13 @@ export const contentHandler: Handler<typeof getTabContent> = (params, context) =
       Effect.timeout(getTabContent.timeoutMs),
       Effect.catchTag("TimeoutError", () => Effect.fail(new Timeout({ tool: "get_tab_content", ms: getTabContent.timeoutMs }))),
     )
+    // The walker says why it stopped or what it did not read; the model is told in the content's last line.
+    const note =
+      value.budget !== undefined ? stopNote(value.budget.afterMs, value.budget.at) : value.hidden ? hiddenNote(value.used_selector) : ""
     if (params.prompt !== undefined) {
       const prompt = params.prompt
-      const distilled = yield* Effect.promise(() => distill(context.router, value.content, prompt, params.max_length, context.signal))
+      const read = fitToLength(value.content, undefined, note).content
+      const distilled = yield* Effect.promise(() => distill(context.router, read, prompt, params.max_length, context.signal))
       if (!distilled.ok) return yield* Effect.fail(failureOf(getTabContent, distilled.error))
       return {
         tab_id: params.tab_id,
@@ -37,7 +42,7 @@ export const contentHandler: Handler<typeof getTabContent> = (params, context) =
         used_selector: value.used_selector,
       }
     }
-    const fitted = fitToLength(value.content, params.max_length)
+    const fitted = fitToLength(value.content, params.max_length, note)
     return {
       tab_id: params.tab_id,
       url: value.url,

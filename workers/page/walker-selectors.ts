@@ -215,6 +215,10 @@ class TreeIndex {
   private readonly lists = new Map<string, Listed>()
   private readonly order = new Map<Element, number>()
   private readonly ends: number[] = []
+  /** Each element's place among its parent's children of its tag (1-based), by position. */
+  private readonly nth: number[] = []
+  /** Whether a sibling shares the element's tag (its step then needs :nth-of-type), by position. */
+  private readonly shared: boolean[] = []
   /** The href of every `a` element of the tree, sorted when first asked (for `a[href^="…"]`). */
   private readonly hrefs: string[] = []
   private hrefsSorted = false
@@ -233,15 +237,32 @@ class TreeIndex {
     const walker = doc.createTreeWalker(this.root, NodeFilter.SHOW_ELEMENT)
     const open: Node[] = [this.root]
     const openAt: number[] = [-1]
+    // For each open element, its children seen so far by tag: how many, and where the first is.
+    const childTags: Array<Map<string, { count: number; first: number }> | undefined> = [undefined]
     let position = 0
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const el = node as Element
       while (open.length > 1 && open[open.length - 1] !== el.parentNode) {
         open.pop()
+        childTags.pop()
         this.ends[openAt.pop()!] = position - 1
       }
       this.order.set(el, position)
       this.ends.push(position)
+      // :nth-of-type counted here, in the sliced pass, rather than per parent when a path first needs it (one step as long as the parent's children).
+      let siblings = childTags[childTags.length - 1]
+      if (siblings === undefined) childTags[childTags.length - 1] = siblings = new Map()
+      const tag = siblings.get(el.localName)
+      if (tag === undefined) {
+        siblings.set(el.localName, { count: 1, first: position })
+        this.nth.push(1)
+        this.shared.push(false)
+      } else {
+        tag.count++
+        this.nth.push(tag.count)
+        this.shared.push(true)
+        this.shared[tag.first] = true
+      }
       this.visited++
       if (el.localName === "a") {
         const href = el.getAttribute("href")
@@ -258,6 +279,7 @@ class TreeIndex {
         }
       open.push(el)
       openAt.push(position)
+      childTags.push(undefined)
       position++
       if ((position & 31) === 0 && clock.due()) yield
     }
@@ -267,6 +289,12 @@ class TreeIndex {
 
   has(el: Element): boolean {
     return this.order.has(el)
+  }
+
+  /** The element's step of a child path: its tag, with :nth-of-type when a sibling shares it. */
+  stepOf(el: Element): string {
+    const at = this.order.get(el)!
+    return this.shared[at] ? `${tagOf(el)}:nth-of-type(${this.nth[at]})` : tagOf(el)
   }
 
   /** How many `a` elements of the tree have an href that starts with `prefix` (counted up to 2). */
@@ -466,10 +494,20 @@ export class SelectorMaker {
     return index
   }
 
-  /** One step of a child path: the tag, with :nth-of-type when siblings share it. Each parent's children are counted once. */
+  /**
+   * One step of a child path: the tag, with :nth-of-type when siblings share it. From the index
+   * for an indexed element; an element added since is counted among its siblings (each parent's
+   * children once).
+   */
   private stepOf(el: Element): string {
     const known = this.steps.get(el)
     if (known !== undefined) return known
+    const index = this.indexes.get(el.getRootNode() as SelectorRoot)
+    if (index !== undefined && index.ready && index.has(el)) {
+      const step = index.stepOf(el)
+      this.steps.set(el, step)
+      return step
+    }
     const parent = el.parentNode as ParentNode | null
     if (parent === null) return tagOf(el)
     const totals = new Map<string, number>()

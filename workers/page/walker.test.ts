@@ -1,12 +1,14 @@
 import { expect } from "chai"
-import { fitToLength, STOP_NOTE_START } from "./content-length.ts"
+import { fitToLength } from "./content-length.ts"
+import { readFailureError, STOP_NOTE_START, stopNote } from "../../schemas/page-content-words.ts"
+import { toWire } from "../../schemas/errors.ts"
 import { AUDIT_ATTRIBUTE, readPage, type ReadOutcome } from "./walker.ts"
 import { beforeTrackingTail } from "./walker-tracking.ts"
 import { isStableClass, isStableId, resolveSelector } from "./walker-selectors.ts"
 
 const read = async (options: Parameters<typeof readPage>[1] = {}) => {
   const outcome = await readPage(document, options)
-  if (!outcome.ok) throw new Error(`readPage failed: ${outcome.code}: ${outcome.message}`)
+  if (!outcome.ok) throw new Error(`readPage failed: ${JSON.stringify(outcome)}`)
   return outcome
 }
 
@@ -393,18 +395,75 @@ describe("page walker: selector option and limits", () => {
     expect(outcome.usedSelector).to.equal("#post")
   })
 
-  it("answers a selector that matches nothing with the page's landmarks and their selectors", async () => {
+  it("answers a selector that matches nothing with a code, the selector and the page's landmarks with their selectors", async () => {
     const error = failure(await readPage(document, { selector: "#nope" }))
-    expect(error.code).to.equal("selector_not_found")
-    expect(error.message).to.include('"#nope"')
-    expect(error.message).to.include('header {header}, nav "Main" {nav[aria-label="Main"]}, main {main}, footer {footer}')
+    expect(error).to.deep.equal({
+      ok: false,
+      code: "selector_not_found",
+      selector: "#nope",
+      url: location.href,
+      map: {
+        of: "landmarks",
+        entries: [
+          { kind: "header", name: "", selector: "header" },
+          { kind: "nav", name: "Main", selector: 'nav[aria-label="Main"]' },
+          { kind: "main", name: "", selector: "main" },
+          { kind: "footer", name: "", selector: "footer" },
+        ],
+      },
+    })
+    // The model is told all of it; the panel words the code with the selector.
+    const wire = toWire(readFailureError(7, location.href, error))
+    expect(wire.code).to.equal("selector_not_found")
+    expect(wire.params).to.deep.equal(["#nope"])
+    expect(wire.message).to.include(`No element matches the selector "#nope" on ${location.href}.`)
+    expect(wire.message).to.include('header {header}, nav "Main" {nav[aria-label="Main"]}, main {main}, footer {footer}')
   })
 
-  it("refuses an invalid selector, naming it", async () => {
+  it("lists the page's headings when it has no landmarks, and says so when it has neither", async () => {
+    page(`<div><h1>Top [1]</h1><h2 id="more">More</h2><p>text</p></div>`)
+    const error = failure(await readPage(document, { selector: "#nope" }))
+    if (error.code !== "selector_not_found") throw new Error(error.code)
+    expect(error.map).to.deep.equal({
+      of: "headings",
+      entries: [
+        { kind: "h1", name: "Top [1]", selector: "h1" },
+        { kind: "h2", name: "More", selector: "#more" },
+      ],
+    })
+    expect(toWire(readFailureError(7, location.href, error)).message).to.include(
+      'The page has no landmarks; its headings: "Top \\[1\\]" {h1}, "More" {#more}.',
+    )
+    page(`<p>only text</p>`)
+    const bare = failure(await readPage(document, { selector: "#nope" }))
+    if (bare.code !== "selector_not_found") throw new Error(bare.code)
+    expect(bare.map).to.deep.equal({ of: "none", entries: [] })
+    expect(toWire(readFailureError(7, location.href, bare)).message).to.include("The page has no landmarks or headings")
+  })
+
+  it("refuses an invalid selector with a code naming the hop that is not CSS", async () => {
     const error = failure(await readPage(document, { selector: "main >>> [[" }))
-    expect(error.code).to.equal("invalid_input")
+    if (error.code !== "invalid_input" || error.reason !== "selector_invalid") throw new Error(JSON.stringify(error))
     expect(error.parameter).to.equal("selector")
-    expect(error.message).to.include("`[[` is not a valid CSS selector")
+    expect(error.hop).to.equal("[[")
+    expect(error.map.of).to.equal("landmarks")
+    const wire = toWire(readFailureError(7, location.href, error))
+    expect(wire).to.include({ code: "invalid_input", parameter: "selector" })
+    expect(wire.message).to.include("`[[` is not a valid CSS selector")
+  })
+
+  it("refuses an empty selector with its own reason", async () => {
+    const error = failure(await readPage(document, { selector: "  " }))
+    expect(error).to.deep.equal({ ok: false, code: "invalid_input", parameter: "selector", reason: "selector_empty" })
+    expect(toWire(readFailureError(7, location.href, error)).message).to.include("`selector` is empty")
+  })
+
+  it("reports a hidden element as data, not as a sentence in the content", async () => {
+    page(`<main><p id="gone" style="display:none">secret</p><p>shown</p></main>`)
+    const outcome = await read({ selector: "#gone" })
+    expect(outcome.hidden).to.equal(true)
+    expect(outcome.content).to.equal("")
+    expect(outcome.usedSelector).to.equal("#gone")
   })
 
   it("stops writing past the limit", async () => {
@@ -420,10 +479,12 @@ describe("page walker: selector option and limits", () => {
     expect(fitToLength("aaaaaaaaa\nbbbbbbbbbb", 11)).to.deep.equal({ content: "aaaaaaaaa", truncated: true })
     expect(fitToLength("a\nbbbbbbbbbbbbbbbbbbbb", 10)).to.deep.equal({ content: "a\nbbbbbbbb", truncated: true })
     const note = `${STOP_NOTE_START} after 8.0 s at {#x}.)`
-    const fitted = fitToLength(`${"line of text\n".repeat(20)}${note}`, 120)
+    const fitted = fitToLength("line of text\n".repeat(20).trimEnd(), 120, note)
     expect(fitted.truncated).to.equal(true)
     expect(fitted.content.length).to.be.at.most(120)
     expect(fitted.content.endsWith(`line of text\n${note}`), fitted.content).to.equal(true)
+    expect(fitToLength("abc", 100, note)).to.deep.equal({ content: `abc\n${note}`, truncated: false })
+    expect(fitToLength("", 100, note)).to.deep.equal({ content: note, truncated: false })
   })
 })
 
@@ -494,10 +555,43 @@ describe("page walker: slices and time budget", () => {
     page(cards(200))
     const outcome = await read({ budgetMs: 0, sliceMs: 0 })
     expect(outcome.stopped).to.equal(true)
-    const last = outcome.content.split("\n").at(-1)!
-    expect(last).to.match(/^\(Stopped reading: time budget spent after 0\.0 s at \{[^}]+\}/)
-    const where = /at \{([^}]+)\}/.exec(last)![1]!
+    // Where it stopped comes as data (the content holds no sentence of the walker's); the tool words it as the content's last line.
+    expect(outcome.content).not.to.include("Stopped")
+    expect(outcome.budget?.afterMs).to.equal(0)
+    const where = outcome.budget?.at
+    if (typeof where !== "string") throw new Error(`no place: ${JSON.stringify(outcome.budget)}`)
     expect(document.querySelectorAll(where).length, where).to.equal(1)
+    expect(stopNote(outcome.budget!.afterMs, where)).to.match(
+      /^\(Stopped reading: time budget spent after 0\.0 s at \{[^}]+\}: the rest of the page is not here\./,
+    )
+    expect((await read()).budget).to.equal(undefined)
+  })
+})
+
+describe("page walker: :nth-of-type steps from the index", () => {
+  it("numbers an element among its siblings of its tag, the first too when a later one shares it, and leaves a lone tag bare", async () => {
+    page(
+      `<div id="box"><span>a</span><p><button>x</button></p><span>b</span><p><button>y</button></p><em><button>z</button></em></div><section id="other"><em><button>w</button></em></section>`,
+    )
+    const outcome = await read({ audit: true })
+    const selectors = outcome.audit!.map((p) => p.selector)
+    expect(selectors).to.include.members(["#box > p:nth-of-type(1) > button", "#box > p:nth-of-type(2) > button", "#box > em > button"])
+    expectSelectorsExact(outcome)
+  })
+
+  it("counts the siblings of an element the page added after the index was taken", async () => {
+    page(
+      `<main>${Array.from({ length: 40 }, (_, i) => `<div class="card"><h3>Item ${i}</h3><p><a href="/item/${i}">page</a> <button>Add</button></p></div>`).join("")}</main>`,
+    )
+    const list = document.querySelector("main")!
+    // The page adds a card while the walk is paused between slices: its step is counted from the page as it is then.
+    const reading = read({ audit: true, sliceMs: 0 })
+    const added = document.createElement("div")
+    added.className = "card"
+    added.innerHTML = `<h3>Item new</h3><p><a href="/item/new">page</a> <button>Add</button></p>`
+    list.append(added)
+    const outcome = await reading
+    expectSelectorsExact(outcome)
   })
 })
 

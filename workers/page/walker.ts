@@ -23,7 +23,7 @@ import { beforeTrackingTail } from "./walker-tracking.ts"
 import { absoluteUrl, relativeUrl, resolvesTo } from "./walker-urls.ts"
 import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips } from "./walker-visibility.ts"
-import { STOP_NOTE_START } from "./content-length.ts"
+import type { PageMap, ReadFailure } from "../../schemas/page-content-words.ts"
 import { escapeText, LANDMARK_LINE, LimitReached, MarkdownWriter } from "./walker-writer.ts"
 
 export interface ReadOptions {
@@ -53,7 +53,12 @@ export type ReadOutcome =
       readonly title: string
       readonly content: string
       readonly usedSelector: string
+      /** The walk ended before the page did: at the limit, or (with `budget`) at its time budget. */
       readonly stopped: boolean
+      /** A stop at the time budget: after how long, and the selector of the element it had reached (null: none selects it alone). */
+      readonly budget?: { readonly afterMs: number; readonly at: string | null }
+      /** The element `selector` picks is hidden: nothing of it is shown (content is empty). */
+      readonly hidden?: true
       /**
        * Elements looked at: each element walked, plus the selector machinery's looks (see
        * SelectorMaker.work). Tests compare it across page sizes to check that the cost is linear.
@@ -61,7 +66,7 @@ export type ReadOutcome =
       readonly work: number
       readonly audit?: ReadonlyArray<AuditPair>
     }
-  | { readonly ok: false; readonly code: string; readonly message: string; readonly parameter?: string }
+  | ReadFailure
 
 export const AUDIT_ATTRIBUTE = "data-agent-mesh-audit"
 
@@ -563,27 +568,26 @@ const LANDMARK_QUERY =
   "header, footer, nav, main, aside, search, form, section[aria-label], section[aria-labelledby], [role=banner], [role=navigation], [role=main], [role=complementary], [role=contentinfo], [role=search], [role=form], [role=region]"
 
 /** The page's landmarks (or, lacking any, its main headings), each with its selector: the map a model needs after a wrong selector. */
-const pageMap = (doc: Document): string => {
+const pageMap = (doc: Document): PageMap => {
   const selectors = new SelectorMaker()
-  const entries: string[] = []
+  const landmarks: Array<PageMap["entries"][number]> = []
   for (const el of doc.querySelectorAll(LANDMARK_QUERY)) {
     const landmark = landmarkOf(el)
     if (landmark === null || !isRendered(el)) continue
     const selector = selectors.selectorFor(el)
     if (selector === null) continue
-    const name = landmarkName(el)
-    entries.push(`${landmark}${name ? ` "${escapeQuoted(name)}"` : ""} {${selector}}`)
-    if (entries.length >= 20) break
+    landmarks.push({ kind: landmark, name: landmarkName(el), selector })
+    if (landmarks.length >= 20) break
   }
-  if (entries.length > 0) return `The page's landmarks: ${entries.join(", ")}.`
+  if (landmarks.length > 0) return { of: "landmarks", entries: landmarks }
+  const headings: Array<PageMap["entries"][number]> = []
   for (const el of doc.querySelectorAll("h1, h2, h3")) {
     if (!isRendered(el)) continue
     const selector = selectors.selectorFor(el)
-    if (selector !== null) entries.push(`"${escapeQuoted(clip(collapse((el as HTMLElement).innerText), 60))}" {${selector}}`)
-    if (entries.length >= 15) break
+    if (selector !== null) headings.push({ kind: el.localName, name: clip(collapse((el as HTMLElement).innerText), 60), selector })
+    if (headings.length >= 15) break
   }
-  if (entries.length > 0) return `The page has no landmarks; its headings: ${entries.join(", ")}.`
-  return "The page has no landmarks or headings: read it without `selector`."
+  return headings.length > 0 ? { of: "headings", entries: headings } : { of: "none", entries: [] }
 }
 
 const DEFAULT_LIMIT = 1_000_000
@@ -655,54 +659,23 @@ const runInSlices = async (work: Work, clock: Slices): Promise<Ending> => {
 
 /** Reads the document (or the part `selector` picks) as annotated Markdown, in slices that leave the page responsive. */
 export const readPage = async (doc: Document, options: ReadOptions = {}): Promise<ReadOutcome> => {
-  if (doc.contentType === "application/pdf") {
-    return {
-      ok: false,
-      code: "page_not_readable",
-      message: "The tab shows a PDF in Chrome's viewer, which get_tab_content cannot read: fetch its URL with web_fetch instead.",
-    }
-  }
+  if (doc.contentType === "application/pdf") return { ok: false, code: "page_not_readable", unreadable: { reason: "pdf" } }
   let target: Element | null = doc.body
   let usedSelector = "body"
   if (options.selector !== undefined) {
     const selector = options.selector.trim()
-    if (selector === "")
-      return {
-        ok: false,
-        code: "invalid_input",
-        parameter: "selector",
-        message: "`selector` is empty: give a CSS selector, or omit it to read the whole page.",
-      }
+    if (selector === "") return { ok: false, code: "invalid_input", parameter: "selector", reason: "selector_empty" }
     const resolved = resolveSelector(doc, selector)
-    if (!resolved.ok) {
-      return {
-        ok: false,
-        code: "invalid_input",
-        parameter: "selector",
-        message: `\`${clip(resolved.hop, 120)}\` is not a valid CSS selector. ${pageMap(doc)}`,
-      }
-    }
-    if (resolved.element === null) {
-      return {
-        ok: false,
-        code: "selector_not_found",
-        message: `No element matches the selector ${JSON.stringify(clip(selector, 120))} on ${doc.location.href}. ${pageMap(doc)} Pass one of these as \`selector\`, or omit it to read the whole page.`,
-      }
-    }
+    if (!resolved.ok)
+      return { ok: false, code: "invalid_input", parameter: "selector", reason: "selector_invalid", hop: resolved.hop, map: pageMap(doc) }
+    if (resolved.element === null) return { ok: false, code: "selector_not_found", selector, url: doc.location.href, map: pageMap(doc) }
     target = resolved.element
     usedSelector = selector
   }
   const base = { url: doc.location.href, title: doc.title, usedSelector }
   if (target === null) return { ok: true, ...base, content: "", stopped: false, work: 0 }
-  if (options.selector !== undefined && !isRendered(target)) {
-    return {
-      ok: true,
-      ...base,
-      content: `(The element ${options.selector.trim()} is hidden: nothing of it is shown on the page.)`,
-      stopped: false,
-      work: 0,
-    }
-  }
+  if (options.selector !== undefined && !isRendered(target))
+    return { ok: true, ...base, content: "", stopped: false, hidden: true, work: 0 }
 
   const budget = options.budgetMs ?? DEFAULT_BUDGET_MS
   const clock = new Slices(budget, options.sliceMs ?? SLICE_MS)
@@ -716,14 +689,19 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
   })()
   const ending = await runInSlices(work, clock)
   const notes = [walker.pierced ? PIERCE_NOTE : "", walker.unresolved ? UNRESOLVED_NOTE : ""].filter(Boolean)
-  let body = walker.out.toString()
-  if (ending === "budget") body += `${body ? "\n" : ""}${stopNote(walker, budget, usedSelector)}`
+  const body = walker.out.toString()
   const content = notes.length ? `${notes.join("\n")}\n\n${body}` : body
   const stopped = ending !== "done"
   const looked = walker.visited + walker.selectors.work
-
-  if (!options.audit) return { ok: true, ...base, content, stopped, work: looked }
-  return { ok: true, ...base, content, stopped, work: looked, audit: markAnnotated(doc, walker.annotated) }
+  const read = {
+    ok: true as const,
+    ...base,
+    content,
+    stopped,
+    work: looked,
+    ...(ending === "budget" ? { budget: stoppedAt(walker, budget, usedSelector) } : {}),
+  }
+  return options.audit ? { ...read, audit: markAnnotated(doc, walker.annotated) } : read
 }
 
 const pageUrlOf = (doc: Document): URL | null => {
@@ -734,13 +712,11 @@ const pageUrlOf = (doc: Document): URL | null => {
   }
 }
 
-/** The last line of a walk cut short by its time budget: where it stopped, so that the rest can be read by parts. */
-const stopNote = (walker: Walker, budgetMs: number, usedSelector: string): string => {
-  const at = walker.at
-  // Stopped while indexing the page: nothing of it was read yet.
-  const selector = at === null ? usedSelector : walker.selectors.selectorFor(at)
-  const where = selector === null ? "" : ` at {${selector}}`
-  return `${STOP_NOTE_START} after ${(budgetMs / 1000).toFixed(1)} s${where}: the rest of the page is not here. Read parts of it with \`selector\` (a landmark or heading above).)`
+/** Where a walk cut short by its time budget stopped (the caller words it), so that the rest can be read by parts. */
+const stoppedAt = (walker: Walker, budgetMs: number, usedSelector: string): { afterMs: number; at: string | null } => {
+  // Stopped while indexing the page: nothing of it was read yet, so it stopped at the start.
+  const at = walker.at === null ? usedSelector : walker.selectors.selectorFor(walker.at)
+  return { afterMs: budgetMs, at }
 }
 
 /** Bench mode: tags each annotated element so that a checker can verify its selector from outside. */
