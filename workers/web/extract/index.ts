@@ -2,6 +2,7 @@
 import { Readability } from "@mozilla/readability"
 import { parseHTML } from "linkedom/worker"
 import { DEFAULT_TUNING, dropTitleHeading, findArticle, type Tuning } from "./article.ts"
+import { capDepth } from "./depth.ts"
 import { visibleLength } from "./dom.ts"
 import { toMarkdown } from "./markdown.ts"
 import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } from "./notice.ts"
@@ -24,7 +25,9 @@ export interface Extracted {
 const parse = (html: string): Document => {
   // linkedom builds no <html> or <body> around a bare fragment, so give it one.
   const whole = /<body[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`
-  return (parseHTML(whole) as unknown as { document: Document }).document
+  const { document } = parseHTML(whole) as unknown as { document: Document }
+  capDepth(document.documentElement)
+  return document
 }
 
 /** `url` is the page's address (after redirects); relative links are resolved against it or the page's <base>. */
