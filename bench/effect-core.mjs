@@ -2,22 +2,11 @@
 // production bundle runs a retry under an Effect Schedule and a timeout, beside an empty module
 // worker, both started in turns in the same page (median of the runs; the difference is the cost).
 // Issue 16: use Effect in agent workers only if this stays under 10 ms.
-import * as esbuild from "esbuild"
+import { bundle } from "./support/bundle.mjs"
 import { createServer } from "node:http"
 import { chromium } from "playwright-core"
 
 const RUNS = Number(process.env.RUNS ?? 30)
-
-const bundle = async (contents) =>
-  (
-    await esbuild.build({
-      stdin: { contents, resolveDir: process.cwd(), loader: "js" },
-      bundle: true,
-      minify: true,
-      format: "esm",
-      write: false,
-    })
-  ).outputFiles[0].text
 
 const withEffect = await bundle(`
 import * as Effect from "effect/Effect"

@@ -9,7 +9,7 @@
 // both read the same text.
 //   node bench/pdf.mjs            PAGES=20 ROUNDS=5 WARM=5 by default
 //   node bench/pdf.mjs FILE.pdf   the same with that file instead of the generated one
-import * as esbuild from "esbuild"
+import { bundle as bundleModule } from "./support/bundle.mjs"
 import { readFile } from "node:fs/promises"
 import { createServer } from "node:http"
 import { chromium } from "playwright-core"
@@ -47,19 +47,7 @@ onmessage = async ({ data: { pages, warm, file } }) => {
 }
 `
 
-const bundle = async (contents) =>
-  (
-    await esbuild.build({
-      stdin: { contents, resolveDir: process.cwd(), loader: "ts" },
-      bundle: true,
-      minify: true,
-      format: "esm",
-      target: "chrome128",
-      write: false,
-      plugins: [pdfjsTextPlugin],
-      logLevel: "error",
-    })
-  ).outputFiles[0].text
+const bundle = (contents) => bundleModule(contents, { loader: "ts", target: "chrome128", plugins: [pdfjsTextPlugin] })
 
 const files = {
   "/": "<!doctype html><title>bench</title>",

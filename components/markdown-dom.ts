@@ -99,11 +99,9 @@ class Builder {
         break
       }
       case "code":
-        this.code(parent, token as Tokens.Code)
-        return
+        return this.code(parent, token as Tokens.Code)
       case "table":
-        this.table(parent, token as Tokens.Table)
-        return
+        return this.table(parent, token as Tokens.Table)
       case "blockquote": {
         const quote = this.el(parent, "blockquote")
         this.text(quote, "\n")
@@ -131,12 +129,10 @@ class Builder {
         return
       }
       case "checkbox":
-        this.checkbox(parent, token as Tokens.Checkbox)
-        return
+        return this.checkbox(parent, token as Tokens.Checkbox)
       default:
         // Raw HTML never gets here (see needsParser); any other token marked adds is shown as its source.
-        this.text(parent, token.raw)
-        return
+        return this.text(parent, token.raw)
     }
     this.text(parent, "\n")
   }

@@ -4,20 +4,16 @@ import { baseStyles } from "./styles.ts"
 import { t } from "./i18n.ts"
 import type { ToolStatus } from "./state/chat-view.ts"
 
-export const statusLabel = (status: ToolStatus): string => {
-  switch (status) {
-    case "running":
-      return t("toolRunning")
-    case "waiting":
-      return t("toolWaiting")
-    case "done":
-      return t("toolDone")
-    case "failed":
-      return t("toolFailed")
-    case "cancelled":
-      return t("toolCancelled")
-  }
+/** The message that words each status. */
+const STATUS_MESSAGES: Readonly<Record<ToolStatus, string>> = {
+  running: "toolRunning",
+  waiting: "toolWaiting",
+  done: "toolDone",
+  failed: "toolFailed",
+  cancelled: "toolCancelled",
 }
+
+export const statusLabel = (status: ToolStatus): string => t(STATUS_MESSAGES[status])
 
 /** `.status.<ToolStatus>`; each component sets the pill's size. */
 export const statusPillStyles = css`
