@@ -3,8 +3,7 @@
 // worker, both started in turns in the same page (median of the runs; the difference is the cost).
 // Issue 16: use Effect in agent workers only if this stays under 10 ms.
 import { bundle } from "./support/bundle.mjs"
-import { createServer } from "node:http"
-import { chromium } from "playwright-core"
+import { openWorkerPage } from "./support/worker-page.mjs"
 
 const RUNS = Number(process.env.RUNS ?? 30)
 
@@ -19,19 +18,8 @@ Effect.runPromise(attempt.pipe(Effect.retry(Schedule.exponential("1 millis").pip
 const empty = await bundle(`postMessage(1)`)
 
 const files = { "/effect.js": withEffect, "/empty.js": empty, "/": "<!doctype html><title>bench</title>" }
-const server = createServer((request, response) => {
-  const file = (request.url ?? "/").split("?")[0]
-  const body = files[file]
-  if (body === undefined) return void response.writeHead(404).end()
-  response.writeHead(200, { "content-type": file === "/" ? "text/html" : "text/javascript" }).end(body)
-})
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
-const origin = `http://127.0.0.1:${server.address().port}`
-
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true })
+const { page, close } = await openWorkerPage(files)
 try {
-  const page = await browser.newPage()
-  await page.goto(`${origin}/`)
   const times = await page.evaluate(async (runs) => {
     const start = (url) =>
       new Promise((resolve, reject) => {
@@ -56,6 +44,5 @@ try {
   console.log(`  worker with Effect core + Schedule:   ${effect.toFixed(1)} ms`)
   console.log(`  Effect's cost: ${(effect - base).toFixed(1)} ms (target < 10 ms: ${effect - base < 10 ? "meets" : "MISSES"} target)`)
 } finally {
-  await browser.close()
-  server.close()
+  await close()
 }

@@ -11,8 +11,7 @@
 //   node bench/pdf.mjs FILE.pdf   the same with that file instead of the generated one
 import { bundle as bundleModule } from "./support/bundle.mjs"
 import { readFile } from "node:fs/promises"
-import { createServer } from "node:http"
-import { chromium } from "playwright-core"
+import { openWorkerPage } from "./support/worker-page.mjs"
 import { pdfjsTextPlugin } from "../scripts/pdfjs-text-build.mjs"
 
 const PAGES = Number(process.env.PAGES ?? 20)
@@ -55,20 +54,10 @@ const files = {
   "/full.js": await bundle(worker('import { pdfToTextFull } from "./bench/support/pdf-full.ts"', "pdfToTextFull")),
   ...(FILE ? { "/file.pdf": await readFile(FILE) } : {}),
 }
-const server = createServer((request, response) => {
-  const file = (request.url ?? "/").split("?")[0]
-  const body = files[file]
-  if (body === undefined) return void response.writeHead(404).end()
-  const type = file === "/" ? "text/html" : file.endsWith(".pdf") ? "application/pdf" : "text/javascript"
-  response.writeHead(200, { "content-type": type }).end(body)
-})
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
-const origin = `http://127.0.0.1:${server.address().port}`
-
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true })
+const { page, origin, close } = await openWorkerPage(files, (file) =>
+  file === "/" ? "text/html" : file.endsWith(".pdf") ? "application/pdf" : "text/javascript",
+)
 try {
-  const page = await browser.newPage()
-  await page.goto(`${origin}/`)
   const results = await page.evaluate(
     async ({ rounds, pages, warm, file }) => {
       const run = (url) =>
@@ -104,6 +93,5 @@ try {
   console.log(`  same text from both: ${same ? "yes" : "NO"} (${results.full[0].text.length.toLocaleString("en")} characters)`)
   if (!same) process.exitCode = 1
 } finally {
-  await browser.close()
-  server.close()
+  await close()
 }
