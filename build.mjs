@@ -82,6 +82,9 @@ const copyStatic = async () => {
   await cp(path.join(root, "manifest.json"), path.join(out, "manifest.json"))
   await cp(path.join(root, "icons"), path.join(out, "icons"), { recursive: true })
   await cp(path.join(root, "_locales"), path.join(out, "_locales"), { recursive: true })
+  // pdf.js's packed CMaps (1.7 MB, not JavaScript): a PDF whose fonts use a predefined encoding
+  // (UniJIS-UCS2-H, 90ms-RKSJ-H …) has no text without them (workers/web/pdf-client.ts).
+  await cp(path.join(root, "node_modules", "pdfjs-dist", "cmaps"), path.join(out, "pdfjs", "cmaps"), { recursive: true })
   for (const file of await readdir(path.join(root, "shell"))) {
     if (file === uiPageTemplate) continue
     if (file.endsWith(".html") || file.endsWith(".css")) await cp(path.join(root, "shell", file), path.join(out, file))

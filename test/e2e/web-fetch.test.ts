@@ -8,7 +8,7 @@ import { callTool, distDir, launchExtension, type ExtensionSession } from "./har
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import type { Page } from "playwright-core"
 import { minimalPdf } from "../support/minimal-pdf.ts"
-import { deflate, helvetica, pagesPdf, type0Font, type0Text } from "../support/pdf-builder.ts"
+import { deflate, helvetica, pagesPdf, predefinedCMapFont, type0Font, type0Text, ucs2Text } from "../support/pdf-builder.ts"
 import { readdir, readFile } from "node:fs/promises"
 import path from "node:path"
 
@@ -68,6 +68,12 @@ before(async () => {
   server = await startFixtureServer({
     "/rich.pdf": { headers: { "content-type": "application/pdf" }, body: await richPdf("") },
     "/locked.pdf": { headers: { "content-type": "application/pdf" }, body: await richPdf("secret") },
+    "/cmap.pdf": {
+      headers: { "content-type": "application/pdf" },
+      body: Buffer.from(
+        pagesPdf([`BT /F1 20 Tf 72 720 Td ${ucs2Text(JAPANESE)} Tj ET`], { F1: predefinedCMapFont("UniJIS-UCS2-H", "Japan1") }),
+      ),
+    },
     "/article": { body: ARTICLE },
     "/styled": { body: STYLED },
     "/data.json": {
@@ -181,6 +187,11 @@ test("a PDF comes back as its text", async () => {
 test("an encrypted two-page PDF with a compressed stream and a Type0 font comes back as its text", async () => {
   const result = await fetchOk({ url: server.url("/rich.pdf") })
   assert.equal(result.content, `Compressed and encrypted\n\n${JAPANESE}`)
+})
+
+test("a PDF whose font is encoded by a predefined CMap (no ToUnicode) is read through the CMaps the extension ships", async () => {
+  const result = await fetchOk({ url: server.url("/cmap.pdf") })
+  assert.equal(result.content, JAPANESE)
 })
 
 test("a PDF locked with a user password is unreadable_content", async () => {

@@ -267,3 +267,18 @@ export const type1Font = (encoding: Readonly<Record<number, string>>): readonly 
     { dict: `/Length1 ${clear.length} /Length2 ${encrypted.length} /Length3 ${trailer.length}`, stream: program },
   ]
 }
+
+/**
+ * A Type 0 font that is not embedded and has no ToUnicode, encoded by one of the CMaps a PDF
+ * reader is expected to know (`encoding`, e.g. UniJIS-UCS2-H), for Adobe's `ordering`
+ * collection (e.g. Japan1): its text comes only from the predefined CMaps.
+ */
+export const predefinedCMapFont = (encoding: string, ordering: string): readonly PdfObject[] => [
+  `<< /Type /Font /Subtype /Type0 /BaseFont /MS-Mincho /Encoding /${encoding} /DescendantFonts [{{+1}}] >>`,
+  `<< /Type /Font /Subtype /CIDFontType0 /BaseFont /MS-Mincho /CIDSystemInfo << /Registry (Adobe) /Ordering (${ordering}) /Supplement 6 >> /FontDescriptor {{+2}} /DW 1000 >>`,
+  "<< /Type /FontDescriptor /FontName /MS-Mincho /Flags 4 /FontBBox [0 -141 1000 859] /ItalicAngle 0 /Ascent 859 /Descent -141 /CapHeight 700 /StemV 80 >>",
+]
+
+/** `text` as UTF-16BE code units, a hex string operand (what a UCS2 CMap such as UniJIS-UCS2-H reads). */
+export const ucs2Text = (text: string): string =>
+  `<${Array.from({ length: text.length }, (_, k) => text.charCodeAt(k).toString(16).padStart(4, "0")).join("")}>`

@@ -52,6 +52,11 @@ const connect = () =>
 
 let documents = 0
 
+/** A packed CMap's file name as pdf.js asks for it (the name comes from the PDF: nothing else is fetched). */
+const CMAP_FILE = /^[\w.+-]+\.bcmap$/
+/** Where the extension's build puts pdf.js's packed CMaps (build.mjs). */
+const DEFAULT_CMAP_URL = () => new URL("/pdfjs/cmaps/", self.location.href).href
+
 /**
  * What getDocument() asks for, with the options pdf.ts sets and the defaults api.js fills in
  * otherwise; nothing is painted and nothing fetched (no CMap, font or wasm URLs).
@@ -69,6 +74,7 @@ const evaluatorOptions = {
   useSystemFonts: false,
   useWasm: false,
   useWorkerFetch: false,
+  // the CMaps are fetched by this side (FetchBinaryData), packed
   cMapUrl: null,
   cMapPacked: true,
   iccUrl: null,
@@ -88,7 +94,7 @@ export interface PdfDocument {
  * Opens `bytes` (its buffer is handed over to the parser, as getDocument does). Rejects with
  * the parser's exception (PasswordException, InvalidPDFException …) when the file cannot be read.
  */
-export const openPdf = async (bytes: Uint8Array): Promise<PdfDocument> => {
+export const openPdf = async (bytes: Uint8Array, cMapUrl: string = DEFAULT_CMAP_URL()): Promise<PdfDocument> => {
   const { pdfjs, port, main } = await connect()
   const data = bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes)
   const docId = `d${documents++}`
@@ -105,7 +111,7 @@ export const openPdf = async (bytes: Uint8Array): Promise<PdfDocument> => {
   }
   const workerId = await main.sendWithPromise<string>("GetDocRequest", docParams, [data.buffer])
   const handler = new pdfjs.MessageHandler(docId, workerId, port)
-  const opened = new Promise<PdfInfo>((resolve, reject) => onWorkerMessages(handler, { resolve, reject }, pdfjs))
+  const opened = new Promise<PdfInfo>((resolve, reject) => onWorkerMessages(handler, { resolve, reject }, pdfjs, cMapUrl))
   handler.send("Ready", null)
   const info = await opened.catch(async (error: unknown) => {
     await close(handler)
@@ -123,6 +129,7 @@ const onWorkerMessages = (
   handler: MessageHandler,
   opened: { resolve: (info: PdfInfo) => void; reject: (reason: Error) => void },
   pdfjs: PdfJs,
+  cMapUrl: string,
 ) => {
   handler.on("GetDoc", ({ pdfInfo }: { pdfInfo: PdfInfo }) => opened.resolve(pdfInfo))
   handler.on("DocException", (reason: unknown) => opened.reject(pdfjs.wrapReason(reason)))
@@ -130,9 +137,14 @@ const onWorkerMessages = (
   handler.on("PasswordRequest", (reason: unknown) => {
     throw pdfjs.wrapReason(reason)
   })
-  // The worker asks for CMaps and standard fonts it was given no URL for; without them it falls back.
-  handler.on("FetchBinaryData", ({ kind }: { kind: string }) => {
-    throw new Error(`no ${kind} in this build`)
+  // The predefined CMaps (a font encoded as UniJIS-UCS2-H, 90ms-RKSJ-H …, or a CJK font without
+  // ToUnicode) come from the extension's copy of pdf.js's; standard fonts and wasm are not
+  // shipped: without them the parser falls back, and text does not need them.
+  handler.on("FetchBinaryData", async ({ kind, filename }: { kind: string; filename: string }) => {
+    if (kind !== "cMapUrl" || !CMAP_FILE.test(filename)) throw new Error(`no ${kind} ${filename} in this build`)
+    const response = await fetch(new URL(filename, new URL(cMapUrl, self.location.href)))
+    if (!response.ok) throw new Error(`the CMap ${filename} could not be read (HTTP ${response.status})`)
+    return new Uint8Array(await response.arrayBuffer())
   })
   // Progress, and what painting would use: nothing to do with them here.
   for (const action of ["DataLoaded", "DocProgress", "StartRenderPage", "commonobj", "obj", "PrepareWebGPU"]) handler.on(action, () => null)

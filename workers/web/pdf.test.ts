@@ -6,14 +6,19 @@ import {
   deflate,
   helvetica,
   pagesPdf,
+  predefinedCMapFont,
   type0Font,
   type0Text,
   type1Font,
   type3Font,
+  ucs2Text,
 } from "../../test/support/pdf-builder.ts"
 
 // The texts asserted here are what pdfjs-dist 5.6.205's own build (pdf.mjs with pdf.worker.mjs)
 // gave for these files, recorded before the text-only build replaced it.
+
+// Where the unit tests' server has pdf.js's CMaps (the extension's build copies them to pdfjs/cmaps/).
+const CMAPS = "/node_modules/pdfjs-dist/cmaps/"
 
 const line = (text: string) => `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`
 
@@ -33,6 +38,14 @@ describe("pdfToText", () => {
     const content = await deflate("BT /F1 18 Tf 72 700 Td (Compressed words, read back) Tj ET")
     const pdf = pagesPdf([{ dict: "/Filter /FlateDecode", stream: content }], { F1: helvetica })
     expect(await pdfToText(pdf)).to.equal("Compressed words, read back")
+  })
+
+  it("reads a font encoded by a predefined CMap, without ToUnicode, through pdf.js's CMaps (Japanese and Chinese)", async () => {
+    const pdf = pagesPdf([`BT /F1 24 Tf 72 720 Td ${ucs2Text("日本語のテキスト")} Tj 0 -40 Td /F2 24 Tf ${ucs2Text("中文文本")} Tj ET`], {
+      F1: predefinedCMapFont("UniJIS-UCS2-H", "Japan1"),
+      F2: predefinedCMapFont("UniGB-UCS2-H", "GB1"),
+    })
+    expect(await pdfToText(pdf, undefined, { cMapUrl: CMAPS })).to.equal("日本語のテキスト\n中文文本")
   })
 
   it("joins kerned TJ runs, keeps a wide gap as a space, and ends lines", async () => {

@@ -22,10 +22,15 @@ const unlessAborted = <T>(promise: Promise<T>, signal: AbortSignal | undefined):
   })
 }
 
+export interface PdfOptions {
+  /** Where pdf.js's packed CMaps are; the extension's own copy unless given. */
+  readonly cMapUrl?: string
+}
+
 /** The text of every page, pages separated by a blank line; throws PdfError for a damaged or locked file. */
-export const pdfToText = async (bytes: Uint8Array, signal?: AbortSignal): Promise<string> => {
+export const pdfToText = async (bytes: Uint8Array, signal?: AbortSignal, options: PdfOptions = {}): Promise<string> => {
   signal?.throwIfAborted()
-  const opening = openPdf(bytes)
+  const opening = openPdf(bytes, options.cMapUrl)
   let doc: PdfDocument
   try {
     doc = await unlessAborted(opening, signal)
