@@ -181,7 +181,7 @@ const injectFault =
       if (fault === "stall") return invalid(method, "an agent worker can be crashed or killed, not stalled")
       const conversationId = group.slice("agent:".length)
       const crashed = fault === "crash" ? await agents.crash(conversationId) : agents.kill(conversationId)
-      return crashed ? { ok: true, value: null } : invalid(method, `no run is going in "${group.slice("agent:".length)}"`)
+      return crashed ? { ok: true, value: null } : invalid(method, `no run is going in "${conversationId}"`)
     }
     // A group, or an instance of one: an MCP server's worker is `mcp:<server>`.
     if (!(group.split(":")[0]! in workerScripts)) return invalid(method, `no worker for the group "${group}"`)

@@ -52,7 +52,8 @@ export class ResearchJobs {
   async stopFor(conversationId: string): Promise<void> {
     const ending: Array<Promise<unknown>> = []
     for (const [id, job] of this.jobs) {
-      if (job.snapshot().conversationId !== conversationId) continue
+      const { conversationId: of, phase } = job.snapshot()
+      if (of !== conversationId || phase === "finished") continue
       job.stop("user")
       ending.push(this.ends.get(id) ?? Promise.resolve())
     }
