@@ -128,13 +128,19 @@ const selectorOfWritten = (written) => {
   return url.endsWith("…") ? `a[href^="${cssQuoted(url.slice(0, -1))}"]` : `a[href="${cssQuoted(url)}"]`
 }
 const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
-/** The selectors of the content's `[text](url){^}` links, in order: `S a[href="url"]`, S from the last landmark line above. */
+/**
+ * The selectors of the content's `[text](url){^S}` and `[text](url){^}` links, in order:
+ * `S a[href="url"]`; a bare `{^}` takes S from the last landmark line or `{^S}` above.
+ */
 const scopedSelectors = (content) => {
   const found = []
   let scope = null
   for (const line of content.split("\n")) {
     if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
-    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^\}/g)) found.push(scope === null ? "" : `${scope} a[href="${cssQuoted(m[1])}"]`)
+    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^((?:\\.|[^\\}])*)\}/g)) {
+      if (m[2]) scope = m[2]
+      found.push(scope === null ? "" : `${scope} a[href="${cssQuoted(m[1])}"]`)
+    }
   }
   return found
 }
@@ -253,10 +259,13 @@ try {
     // Each selector is taken from the annotation as the content writes it, resolved as the model
     // is told to (docs/page-content.md): `{selector}` is the selector; a link written
     // `[text](url)` with no annotation after it is selected by `a[href="url"]`.
-    // `[text](url){^}` is `S a[href="url"]`, S the annotation of the last landmark line above: the
-    // n-th `{^}` of the audit is the n-th of the content.
+    // `[text](url){^S}` is `S a[href="url"]`, and `[text](url){^}` the same with S from the last
+    // landmark line or `{^S}` above: the n-th `{^…}` of the audit is the n-th of the content.
     const scoped = scopedSelectors(content)
-    const pairs = audited.value.audit.map((p) => ({ ...p, selector: p.written === "{^}" ? scoped.shift() : selectorOfWritten(p.written) }))
+    const pairs = audited.value.audit.map((p) => ({
+      ...p,
+      selector: p.written.startsWith("{^") ? scoped.shift() : selectorOfWritten(p.written),
+    }))
     const notInContent = pairs.filter(
       (p) =>
         p.selector === undefined ||

@@ -12,8 +12,9 @@
 export const escapeText = (text: string): string => text.replace(/[\\{}[\]]/g, (c) => `\\${c}`)
 
 /**
- * A landmark line, `[nav "Primary"]{selector}` alone on a line with no list or quote marker: a
- * link annotated `{^}` below it is selected by `selector a[href="url"]`.
+ * A landmark line, `[nav "Primary"]{selector}` alone on a line with no list or quote marker: it
+ * sets the scope of `{^}`, so that a link annotated `{^}` below it is selected by
+ * `selector a[href="url"]` (until a later landmark line or `{^S}` link sets another).
  */
 export const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
 
@@ -31,10 +32,12 @@ export class MarkdownWriter {
   private inline = ""
   private readonly prefixes: Prefix[] = []
   private length = 0
-  /** The index of the last line written that reads as a landmark line (-1: none). */
-  lastLandmarkLine = -1
 
-  constructor(private readonly limit: number = Number.POSITIVE_INFINITY) {}
+  /** `onScopeLine`: called for each line written that reads as a landmark line, which sets the scope of `{^}`. */
+  constructor(
+    private readonly limit: number = Number.POSITIVE_INFINITY,
+    private readonly onScopeLine: () => void = () => {},
+  ) {}
 
   /** Text as the page flows it: runs of white space are one space, annotation characters escaped. */
   text(text: string, cell = false): void {
@@ -81,7 +84,7 @@ export class MarkdownWriter {
       p.used = true
     }
     const full = prefix + text
-    if (LANDMARK_LINE.test(full)) this.lastLandmarkLine = this.lines.length
+    if (LANDMARK_LINE.test(full)) this.onScopeLine()
     this.lines.push(full)
     this.length += full.length + 1
     if (this.length > this.limit) throw new LimitReached()
@@ -90,8 +93,8 @@ export class MarkdownWriter {
   /** Puts a line in front of the lines written since `mark` (used for markers written only when something follows). */
   insert(mark: number, text: string): void {
     this.lines.splice(mark, 0, text)
-    if (LANDMARK_LINE.test(text) && mark > this.lastLandmarkLine) this.lastLandmarkLine = mark
-    else if (this.lastLandmarkLine >= mark) this.lastLandmarkLine++
+    // Counted like a line written (an iframe's line, the one inserted, never reads as a landmark line).
+    if (LANDMARK_LINE.test(text)) this.onScopeLine()
     this.length += text.length + 1
   }
 

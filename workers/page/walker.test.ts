@@ -48,14 +48,19 @@ const annotationsOf = (content: string): string[] => {
 
 const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
 
-/** The selectors of the content's `[text](url){^}` links, in order: `S a[href="url"]`, S the annotation of the last landmark line above. */
+/**
+ * The selectors of the content's `[text](url){^S}` and `[text](url){^}` links, in order:
+ * `S a[href="url"]`; a bare `{^}` takes S from the last landmark line or `{^S}` above.
+ */
 const scopedSelectors = (content: string): string[] => {
   const found: string[] = []
   let scope: string | null = null
   for (const line of content.split("\n")) {
     if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
-    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^\}/g))
+    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^((?:\\.|[^\\}])*)\}/g)) {
+      if (m[2]) scope = m[2]
       found.push(scope === null ? "" : `${scope} a[href="${m[1]!.replace(/["\\]/g, "\\$&")}"]`)
+    }
   }
   return found
 }
@@ -66,9 +71,9 @@ const expectSelectorsExact = (outcome: Awaited<ReturnType<typeof read>>) => {
   expect(outcome.audit?.length ?? 0, "audit pairs").to.be.above(0)
   // As sets of texts: an iframe's line is put in front of its content once the content is read.
   expect(annotationsOf(outcome.content).sort(), "the annotations in the content").to.deep.equal(outcome.audit!.map((p) => p.written).sort())
-  // The n-th `{^}` of the audit is the n-th of the content.
+  // The n-th `{^…}` of the audit is the n-th of the content.
   for (const { written, mark } of outcome.audit!) {
-    const selector = written === "{^}" ? (scoped.shift() ?? "") : selectorOfWritten(written)
+    const selector = written.startsWith("{^") ? (scoped.shift() ?? "") : selectorOfWritten(written)
     const resolved = resolveSelector(document, selector)
     expect(resolved.ok && resolved.count, `${selector} matches`).to.equal(1)
     expect(resolved.ok && resolved.element?.getAttribute(AUDIT_ATTRIBUTE), `${selector} selects its own element`).to.equal(mark)
@@ -119,9 +124,9 @@ describe("page walker: format", () => {
   })
 
   it("shows a link's href beside it when the selector does not spell it", async () => {
-    page(`<p><a href="/a">first</a> <a href="/a">second</a></p><p id="x"><a href="/a">third</a></p>`)
+    page(`<p><a href="/a">first</a> <a href="/a">second</a></p><p><a href="/a" id="t">third</a></p>`)
     const { content } = await read()
-    expect(content).to.include("[third](/a){#x > a}")
+    expect(content).to.include("[third](/a){#t}")
     expect(content).to.match(/\[first\]\(\/a\)\{[^}]+\}/)
   })
 
@@ -138,6 +143,38 @@ describe("page walker: format", () => {
     expect(outcome.content).to.include("[B in a nested nav](/b){^}")
     // After the nested nav ends, the last landmark line above is the nested nav's, which does not hold the link: no {^}.
     expect(outcome.content).to.match(/\[B after the nested nav\]\(\/b\)\{[^^}][^}]*\}/)
+    expectSelectorsExact(outcome)
+  })
+
+  it("writes a link alone with its URL in an ancestor [text](url){^S}, and the next links in the same ancestor [text](url){^}", async () => {
+    page(`<div class="menu"><ul><li><a href="/a">A</a></li><li><a href="/b">B</a></li><li><a href="/c">C</a></li></ul></div>
+      <p id="again">See <a href="/a">A</a>, <a href="/b">B</a> and <a href="/c">C</a> again.</p>`)
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    // The list's links: the first sets the scope (the shortest selector among its ancestors that hold /a once, the farther on a tie), the next reuse it.
+    expect(lines.slice(0, 3), outcome.content).to.deep.equal(["- [A](/a){^ul}", "- [B](/b){^}", "- [C](/c){^}"])
+    // Outside the list the scope does not hold them: the paragraph sets its own.
+    expect(lines[3], outcome.content).to.equal("See [A](/a){^#again}, [B](/b){^} and [C](/c){^} again.")
+    expectSelectorsExact(outcome)
+  })
+
+  it("writes a link after a nested landmark {^S} with the outer landmark, which the nested landmark's line no longer sets", async () => {
+    page(`<nav id="top"><a href="/a">A</a> <form id="find"><input name="q" aria-label="Find"></form> <a href="/b">B</a></nav>
+      <footer><a href="/a">A</a> <a href="/b">B</a></footer>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content, outcome.content).to.include("[B](/b){^#top}")
+    expectSelectorsExact(outcome)
+  })
+
+  it("never writes a link so that its line reads as a landmark line, which would set the scope of {^}", async () => {
+    page(
+      `<nav id="top"><a href="/a">A</a></nav><p><a href="javascript:void(0)">nav</a></p><p><a href="javascript:void(0)">nav</a></p><p><a href="/a">footer</a> <a href="/z">z</a></p>`,
+    )
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    for (const line of lines.slice(2)) expect(LANDMARK_LINE.test(line), line).to.equal(false)
+    // A link with no URL is written [text]{selector}, but with this text it keeps its `()`.
+    for (const line of lines.slice(2, 4)) expect(line, outcome.content).to.match(/^\[nav\]\(\)\{[^}]+\}$/)
     expectSelectorsExact(outcome)
   })
 
@@ -189,17 +226,17 @@ describe("page walker: links' URLs written relative to the page", () => {
     const outcome = await read({ audit: true })
     const lines = outcome.content.split("\n")
     expect(lines.slice(0, 4), outcome.content).to.deep.equal([
-      "[Read](/read){#r1 > a}",
+      "[Read](/read){^#r1}",
       "[Read]{#r2 > a}",
       // Another URL for the same text is shown, and then the first one again.
       "[Read](/other)",
-      "[Read](/read){#r4 > a}",
+      "[Read](/read){^#r4}",
     ])
     // A link with no URL after a link of the same text that showed one says so: `()`.
     expect(lines[4]).to.match(/^\[Read\]\(\)\{[^}]+\}$/)
     expect(lines[5]).to.match(/^\[Alone\]\{[^}]+\}$/)
     // The last link of that text showed none: the URL is shown again.
-    expect(lines[6]).to.equal("[Read](/read){#r5 > a}")
+    expect(lines[6]).to.equal("[Read](/read){^#r5}")
     // A cut URL was shown: a link of that text with none says so too.
     expect(lines[7]).to.match(/^\[Long\]\(https:\/\/example\.com\/a+…\)$/)
     expect(lines[8]).to.match(/^\[Long\]\(\)\{[^}]+\}$/)
@@ -345,7 +382,7 @@ describe("page walker: selectors", () => {
     expect(outcome.content).not.to.match(/css-1x2y3z|sc-bdVaJa|kDlIYz/)
     expect(outcome.content).to.include('[button "Item"]{ul > li:nth-of-type(2) > button}')
     // The second link has the first one's text and URL: its URL is not shown again.
-    expect(outcome.content).to.include("[x](/same){#list > p:nth-of-type(1) > a}")
+    expect(outcome.content).to.include("[x](/same){^#list > p:nth-of-type(1)}")
     expect(outcome.content).to.include("[x]{#list > p:nth-of-type(2) > a}")
     expectSelectorsExact(outcome)
   })
@@ -606,7 +643,8 @@ describe("page walker: selectors on large repetitive pages", () => {
     const outcome = await read({ audit: true })
     expectSelectorsExact(outcome)
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(240)
-    expect(outcome.content).to.include("[tag](/tag/1){#list > div:nth-of-type(7) a}")
+    // The first tag link of a card sets the card as the scope ({^S}); only its button needs the path.
+    expect(outcome.content).to.include("[tag](/tag/1){^#list > div:nth-of-type(7)}")
     expect(outcome.content).to.include('[button "Add"]{#list > div:nth-of-type(7) > button}')
   })
 })

@@ -40,7 +40,7 @@ export interface ReadOptions {
 
 export interface AuditPair {
   readonly selector: string
-  /** The annotation as the content writes it: `{selector}`, or `(url)` for a link whose selector `a[href="url"]` is implied. */
+  /** The annotation as the content writes it: `{selector}`, `{^S}` or `{^}` (a scoped link), or `(url)` for a link whose selector `a[href="url"]` is implied. */
   readonly written: string
   readonly mark: string
   readonly interactive: boolean
@@ -123,6 +123,9 @@ const CUT_SHOWN = "…"
 /** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`. */
 const URL_CUT = 80
 
+/** How many of a link's ancestors are tried as the `S` of `{^S}`. */
+const SCOPE_DEPTH = 6
+
 /** The longest selector a heading carries. */
 const HEADING_SELECTOR_MAX = 32
 
@@ -137,10 +140,14 @@ class Walker {
   /** The writer of the whole content (headings and table cells are written apart, then joined). */
   readonly root: MarkdownWriter
   /**
-   * The landmark whose line is the last landmark line written, while the walk is inside it: the
-   * scope of `{^}` (see linkToken). Null once it ends or another landmark starts.
+   * The scope of `{^}` (see linkToken): the element and selector of the last landmark line or
+   * `{^S}` link written, with the count of scopes set (`scopes`) when it was; it holds while no
+   * other line read as a landmark line has been written since. Null when the last one set is none
+   * the walker can vouch for (a landmark line in a frame).
    */
-  scope: { readonly el: Element; readonly selector: string; readonly line: number } | null = null
+  scope: { readonly el: Element; readonly selector: string; readonly serial: number } | null = null
+  /** How many scopes the content has set so far: landmark lines and `{^S}` links, as the model reads them. */
+  scopes = 0
   /**
    * For each link text, the URL that the last link of that text showed in full (CUT_SHOWN: a cut
    * one; null: none), so that a link repeating both is written without its URL, and a link with
@@ -158,7 +165,7 @@ class Walker {
     limit: number,
     readonly clock: Clock,
   ) {
-    this.out = new MarkdownWriter(limit)
+    this.out = new MarkdownWriter(limit, () => this.scopes++)
     this.root = this.out
   }
 
@@ -232,17 +239,15 @@ class Walker {
     const landmark = landmarkOf(el)
     if (landmark !== null) {
       this.out.flush()
-      this.scope = null
       if (shown) {
         const line = this.named(el, landmark, landmarkName(el), [], false)
         const selector = this.selectors.selectorFor(el)
         const scoped = this.out === this.root && !this.out.prefixed && selector !== null && !selector.includes(PIERCE)
         this.out.line(line)
-        if (scoped && LANDMARK_LINE.test(line)) this.scope = { el, selector, line: this.out.mark - 1 }
+        if (scoped && LANDMARK_LINE.test(line)) this.scope = { el, selector, serial: this.scopes }
       }
       yield* this.children(el, context)
       this.out.flush()
-      this.scope = null
       return
     }
     const level = headingLevel(el)
@@ -398,14 +403,14 @@ class Walker {
       show(absolute)
       return `[${text}](${href})`
     }
-    // `[text](url){^}`: selected by `S a[href="url"]`, S the selector of the last landmark line above
-    // (a link repeated in a navigation and a footer), when that line is the landmark the link is in.
+    // `[text](url){^}`: selected by `S a[href="url"]`, S the scope: the selector of the last landmark
+    // line or `{^S}` link above (a link repeated in a navigation and a footer), when the link is
+    // alone with its URL in that element.
     const scope = this.scope
     if (
       impliable &&
       scope !== null &&
-      this.out === this.root &&
-      this.out.lastLandmarkLine === scope.line &&
+      scope.serial === this.scopes &&
       scope.el.contains(el) &&
       this.selectors.selectsAloneByHrefWithin(el, scope.el)
     ) {
@@ -413,21 +418,52 @@ class Walker {
       show(absolute)
       return `[${text}](${href}){^}`
     }
-    const selector = this.annotate(el, true, spelled)
-    if (noUrl) {
+    // What follows the label with the link's own selector (`{selector}` or `{?}`), and the URL that records as shown.
+    const tailWith = (selector: string): { tail: string; shows?: string | null } => {
+      // A label that would read as a landmark line's (`[nav]{…}` alone on a line) always has its parentheses, so that only landmark lines set the scope.
+      const bare = LANDMARK_LINE.test(`[${text}]{}`) ? (noUrl ? "()" : `(${written})`) : ""
       // No URL after a link of the same text that showed one would read as that URL again.
-      show(null)
-      return before === undefined || before === null ? `[${text}]${selector}` : `[${text}]()${selector}`
-    }
-    if (selector.includes(`[href=${cssString(href)}]`)) {
+      if (noUrl) return { tail: `${before === undefined || before === null ? bare : "()"}${selector}`, shows: null }
       // The selector spells the URL: the model reads it there.
-      show(absolute)
-      return `[${text}]${selector}`
+      if (selector.includes(`[href=${cssString(href)}]`)) return { tail: bare + selector, shows: absolute }
+      // The same text and the same URL as the last link of that text above: the URL is not repeated.
+      if (!cut && before === absolute) return { tail: bare + selector }
+      return { tail: `(${written})${selector}`, shows: cut ? CUT_SHOWN : absolute }
     }
-    // The same text and the same URL as the last link of that text above: the URL is not repeated.
-    if (!cut && before === absolute) return `[${text}]${selector}`
-    show(cut ? CUT_SHOWN : absolute)
-    return `[${text}](${written})${selector}`
+    // `[text](url){^S}`: selected by `S a[href="url"]`, S the selector of an ancestor in which the
+    // link is alone with its URL, when that costs no more than the link's own selector; it sets the scope.
+    const within = impliable ? this.scopeFor(el) : null
+    if (within !== null) {
+      const own = this.selectors.selectorFor(el, spelled)
+      const tail = `(${href}){^${within.selector}}`
+      if (own === null || tail.length <= tailWith(`{${own}}`).tail.length) {
+        this.annotated.push({ element: el, selector: `${within.selector} ${byHref}`, written: `{^${within.selector}}`, interactive: true })
+        this.scopes++
+        this.scope = { el: within.el, selector: within.selector, serial: this.scopes }
+        show(absolute)
+        return `[${text}]${tail}`
+      }
+    }
+    const { tail, shows } = tailWith(this.annotate(el, true, spelled))
+    if (shows !== undefined) show(shows)
+    return `[${text}]${tail}`
+  }
+
+  /**
+   * For `{^S}`: among the link's nearest ancestors in which it is alone with its URL, the one
+   * with the shortest selector (the farther of two alike, as it holds more of the links to come).
+   */
+  scopeFor(el: Element): { readonly el: Element; readonly selector: string } | null {
+    let found: { el: Element; selector: string } | null = null
+    let depth = 0
+    for (let up = el.parentElement; up !== null && depth < SCOPE_DEPTH; up = up.parentElement, depth++) {
+      // Once another link with the URL is inside, it is inside every ancestor farther up.
+      if (!this.selectors.selectsAloneByHrefWithin(el, up)) break
+      const selector = this.selectors.selectorFor(up)
+      if (selector === null || selector.includes(PIERCE)) continue
+      if (found === null || selector.length <= found.selector.length) found = { el: up, selector }
+    }
+    return found
   }
 
   *heading(el: Element, level: number, context: Context): Work {
