@@ -8,7 +8,7 @@
 // they are an id; link-only lists on one line; a repeated run of the same links written once;
 // names printed twice in a row; a link whose text is its URL written as a Markdown autolink
 // `<url>`; a selector that spells the href below an anchor, `[t]{S a[href="u"]}`, written with
-// the URL shown and the href implied, `[t](u){S &}`; each `:nth-of-type(k)` step written in a
+// the URL shown and the href implied, `[t](u){S &}` (since taken, written `[t](u){^S}`); each `:nth-of-type(k)` step written in a
 // form of three characters besides its number; an annotation that starts with the same anchor
 // (its first compound) as the annotation before it written with `&` for that anchor.
 import { readdirSync, readFileSync } from "node:fs"

@@ -465,6 +465,15 @@ export class SelectorMaker {
     return to - from === 1 && list.elements[from] === el
   }
 
+  /**
+   * The element's own handle when one is unique in its tree (`#menu`, `ul`, `div.nav`), else null:
+   * from the index, without the anchors and paths that selectorFor may try.
+   */
+  uniqueHandleOf(el: Element): string | null {
+    const index = this.indexOf(el.getRootNode() as SelectorRoot)
+    return index.has(el) ? (this.anchorOf(el, index)?.handle ?? null) : null
+  }
+
   /** The selector of `el` inside its own tree (document or shadow root). */
   localSelector(el: Element, spelled: ReadonlyArray<Spelled> = []): string | null {
     if (this.local.has(el)) return this.local.get(el)!

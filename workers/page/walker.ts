@@ -452,16 +452,24 @@ class Walker {
   /**
    * For `{^S}`: among the link's nearest ancestors in which it is alone with its URL, the one
    * with the shortest selector (the farther of two alike, as it holds more of the links to come).
+   * Only the farthest of them gets a whole selector (an anchor and a path, shared by the links
+   * of its block); the nearer ones count only when a handle of their own is unique.
    */
   scopeFor(el: Element): { readonly el: Element; readonly selector: string } | null {
     let found: { el: Element; selector: string } | null = null
+    let farthest: Element | null = null
     let depth = 0
     for (let up = el.parentElement; up !== null && depth < SCOPE_DEPTH; up = up.parentElement, depth++) {
       // Once another link with the URL is inside, it is inside every ancestor farther up.
       if (!this.selectors.selectsAloneByHrefWithin(el, up)) break
-      const selector = this.selectors.selectorFor(up)
-      if (selector === null || selector.includes(PIERCE)) continue
-      if (found === null || selector.length <= found.selector.length) found = { el: up, selector }
+      farthest = up
+      const handle = this.selectors.uniqueHandleOf(up)
+      if (handle !== null && (found === null || handle.length <= found.selector.length)) found = { el: up, selector: handle }
+    }
+    if (farthest !== null && farthest !== found?.el) {
+      const selector = this.selectors.selectorFor(farthest)
+      if (selector !== null && !selector.includes(PIERCE) && (found === null || selector.length <= found.selector.length))
+        found = { el: farthest, selector }
     }
     return found
   }
