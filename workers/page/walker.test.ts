@@ -420,6 +420,21 @@ describe("page walker: shadow roots and iframes", () => {
   })
 })
 
+describe("page walker: the scope of {^} across a frame", () => {
+  it("takes a landmark line inside a frame as the scope the text sets, so the next link sets its own", async () => {
+    page(`<nav id="top"><a href="/a">A</a> <iframe id="frame" title="Embedded"></iframe> <a href="/b">B</a></nav>
+      <footer><a href="/a">A</a> <a href="/b">B</a></footer>`)
+    const frame = document.getElementById("frame") as HTMLIFrameElement
+    frame.contentDocument!.body.innerHTML = `<nav><a href="/q">Q</a></nav>`
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    expect(lines, outcome.content).to.include("[nav]{#frame >>> nav}")
+    // Read after that line, {^} would mean `#frame >>> nav a[href="/b"]`.
+    expect(outcome.content, outcome.content).to.include("[B](/b){^#top}")
+    expectSelectorsExact(outcome)
+  })
+})
+
 describe("page walker: selector option and limits", () => {
   beforeEach(() =>
     page(`<header><a href="/">Site</a></header><nav aria-label="Main"><a href="/a">A</a></nav>
