@@ -110,7 +110,7 @@ export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>
  * Runs once, with nothing to do, what every call runs around its handler. V8 compiles a function
  * when it is first called, and nothing in a tool worker runs Effect before its first call, so
  * that call paid for compiling Effect's fiber runtime, its timeout and its failure handling: in
- * the page worker 14–17 ms of CPU against 1–3 ms for a warm call (a Chromium trace). `warm` runs
+ * the page worker 9–20 ms of CPU against 1–3 ms for a warm call (Chromium traces). `warm` runs
  * while the document is idle, so the compiling happens there instead.
  */
 const rehearse = async (): Promise<void> => {
