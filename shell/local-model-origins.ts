@@ -7,6 +7,7 @@
  */
 import * as Schema from "effect/Schema"
 import { migrateSettings, Settings, SETTINGS_KEY } from "../schemas/settings.ts"
+import { countCodec } from "../schemas/codec-count.ts"
 
 const FIRST_RULE_ID = 1000
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"])
@@ -27,6 +28,7 @@ export const localModelOrigins = (settings: Settings): string[] => {
 
 export const syncLocalModelRules = async (): Promise<void> => {
   const stored = (await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] ?? {}
+  countCodec("serviceWorker:settings.localModels")
   const settings = Schema.decodeUnknownExit(Settings)(migrateSettings(stored))
   const origins = settings._tag === "Success" ? localModelOrigins(settings.value) : []
   const existing = await chrome.declarativeNetRequest.getDynamicRules()

@@ -32,6 +32,7 @@ import { SETTINGS_CHANGED_KIND } from "../schemas/router.ts"
 import { cancelSandbox, runInSandbox } from "./sandbox-host.ts"
 import { WaitingBadge } from "./waiting-badge.ts"
 import { agentWorkerScript, workerScripts } from "./worker-registry.ts"
+import { countCodec } from "../schemas/codec-count.ts"
 
 /** The router, with the settings cached until the service worker says they changed. */
 const settingsCache = cacheSettings(callRouter)
@@ -150,6 +151,7 @@ const research = new ResearchJobs({
 const workspace = new Workspace()
 const retention = async () => {
   const reply = await router("settings.get")
+  countCodec("offscreen:settings.retention")
   const s = reply.ok ? Schema.decodeUnknownSync(Settings)(reply.value) : Schema.decodeUnknownSync(Settings)({})
   return { days: s.workspace.historyDays, maxBytes: s.workspace.historyMaxBytes }
 }
@@ -252,6 +254,7 @@ const handlers: Handlers = {
       if (target.providerId === undefined) return invalid("providers.test", "give providerId or config")
       const resolved = await router("providers.resolve", { providerId: target.providerId })
       if (!resolved.ok) return resolved
+      countCodec("offscreen:providers.test")
       const p = Schema.decodeUnknownSync(ProviderSettings)(resolved.value)
       config = { kind: p.kind, baseUrl: p.baseUrl, ...(p.apiKey ? { apiKey: p.apiKey } : {}) }
     }

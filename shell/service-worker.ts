@@ -15,6 +15,7 @@ import { syncLocalModelRules } from "./local-model-origins.ts"
 import { notifySettingsChanged } from "./router/settings-store.ts"
 import { routes } from "./router/index.ts"
 import type { Route } from "./router/route.ts"
+import { countCodec } from "../schemas/codec-count.ts"
 
 chrome.runtime.onInstalled.addListener(() => {
   void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true })
@@ -39,6 +40,7 @@ interface RouterRequest {
 const route = (request: RouterRequest, sender: chrome.runtime.MessageSender): Effect.Effect<unknown, ToolError> => {
   const target = Object.hasOwn(routes, request.method) ? (routes as unknown as Record<string, Route>)[request.method] : undefined
   if (target === undefined) return Effect.fail(new Unavailable({ message: `The service worker has no route "${request.method}".` }))
+  countCodec("serviceWorker:route.params")
   const params = Schema.decodeUnknownExit(target.params as Schema.Codec<unknown, unknown>)(request.params, { errors: "all" })
   if (Exit.isFailure(params)) {
     const error = params.cause.reasons.find(Cause.isFailReason)?.error

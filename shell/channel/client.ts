@@ -10,6 +10,7 @@ import type { WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import type { MeshMethod, MeshOutcome, MeshTransport } from "../agent-api.ts"
 import { callRouter } from "../router-client.ts"
+import { countCodec } from "../../schemas/codec-count.ts"
 
 const decodeReply = Schema.decodeUnknownExit(ChannelReply)
 
@@ -79,6 +80,7 @@ export class ChannelClient implements MeshTransport {
   }
 
   private receive(raw: unknown): void {
+    countCodec("page:channel.reply")
     const decoded = decodeReply(raw)
     if (Exit.isFailure(decoded)) return console.warn("agent-mesh: dropped a malformed message from the supervisor")
     const message = decoded.value

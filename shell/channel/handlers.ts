@@ -8,12 +8,17 @@ import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import { ChannelRequest, type ChannelMethod, type ChannelParams } from "../../schemas/channel.ts"
 import type { MeshOutcome, MeshTransport } from "../agent-api.ts"
+import { countCodec } from "../../schemas/codec-count.ts"
 
 export type Handlers = {
   readonly [M in ChannelMethod]: (params: ChannelParams[M], signal: AbortSignal | undefined) => MeshOutcome | Promise<MeshOutcome>
 }
 
-export const decodeRequest = Schema.decodeUnknownExit(ChannelRequest)
+const decodeChannelRequest = Schema.decodeUnknownExit(ChannelRequest)
+export const decodeRequest = (raw: unknown) => {
+  countCodec("offscreen:channel.request")
+  return decodeChannelRequest(raw)
+}
 
 /** Runs the handler of the request's method. */
 export const dispatch = async <M extends ChannelMethod>(

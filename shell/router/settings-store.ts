@@ -10,11 +10,13 @@ import { issueLines, strictParse } from "../../schemas/primitives.ts"
 import { SETTINGS_CHANGED_KIND } from "../../schemas/router.ts"
 import { mergeSettings, migrateSettings, Settings, SETTINGS_KEY } from "../../schemas/settings.ts"
 import { unmaskPatch, type DroppedKey } from "./secrets.ts"
+import { countCodec } from "../../schemas/codec-count.ts"
 
 const decode = Schema.decodeUnknownExit(Settings)
 
 export const readSettings = async (): Promise<Settings> => {
   const stored = (await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]
+  countCodec("serviceWorker:settings.read")
   const exit = decode(migrateSettings(stored ?? {}), { errors: "all" })
   // A stored value that no longer decodes (hand-edited, older build) falls back to defaults
   // key by key rather than locking the user out of the extension.
@@ -45,6 +47,7 @@ const applyUpdate = async (patch: unknown): Promise<UpdateOutcome> => {
   const current = migrateSettings((await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] ?? {}) as Record<string, unknown>
   const unmasked = unmaskPatch(patch as Record<string, unknown>, current)
   const merged = mergeSettings(current, unmasked.patch)
+  countCodec("serviceWorker:settings.update")
   const exit = decode(merged, strictParse)
   if (Exit.isFailure(exit)) {
     const error = exit.cause.reasons.find(Cause.isFailReason)?.error
@@ -58,6 +61,7 @@ const applyUpdate = async (patch: unknown): Promise<UpdateOutcome> => {
       }),
     }
   }
+  countCodec("serviceWorker:settings.encode")
   await chrome.storage.local.set({ [SETTINGS_KEY]: Schema.encodeSync(Settings)(exit.value) })
   return { ok: true, value: exit.value, droppedKeys: unmasked.dropped }
 }

@@ -423,6 +423,7 @@ export class AgentPool {
       settle: (outcome) => settle(outcome),
     }
     this.runs.set(request.conversationId, run)
+    this.options.consent.open(hooks.consentScope)
     worker.addEventListener("error", (event) => {
       event.preventDefault()
       void this.checkAlive(run)

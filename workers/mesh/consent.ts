@@ -162,6 +162,14 @@ export class ConsentKeeper {
     while (this.read.size > CACHED_CONVERSATIONS) this.read.delete(this.read.keys().next().value!)
   }
 
+  /**
+   * Reads a conversation's saved record ahead of its calls (a run is starting), so that the
+   * stored record is decoded where it leaves storage, once a run, and no call waits for it.
+   */
+  open(conversationId: string): void {
+    void this.record(conversationId)
+  }
+
   /** Forgets a conversation's state in memory (its run ended); what is saved stays. */
   release(conversationId: string): void {
     if (this.writes.has(conversationId)) return

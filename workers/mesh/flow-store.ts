@@ -8,6 +8,7 @@ import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import { openDB, type DBSchema, type IDBPDatabase } from "idb"
 import { FlowSource } from "../../schemas/events.ts"
+import { countCodec } from "../../schemas/codec-count.ts"
 
 export const FLOW_DB_NAME = "agent-mesh-flow"
 const FLOW_DB_VERSION = 1
@@ -65,14 +66,21 @@ export class FlowStore {
   async get(conversationId: string): Promise<FlowRecord> {
     const raw = await (await this.db()).get("flows", conversationId)
     if (raw === undefined) return emptyFlow(conversationId)
+    countCodec("offscreen:flow.decode")
     const decoded = Schema.decodeUnknownExit(FlowRecord)(raw)
     if (Exit.isSuccess(decoded)) return decoded.value
     // A damaged record must not open the gate: assume the run read everything.
     return { ...emptyFlow(conversationId), labels: ["private", "untrusted"] }
   }
 
+  /**
+   * Saves a record as it is: its encoded form is its type (the schema has no transformations),
+   * and what the keeper saves is its own record, decoded when read or made by `emptyFlow` and
+   * changed by typed code that keeps the bounds, so encoding it would only check this context's
+   * own work again. The next read decodes it, as every read does.
+   */
   async put(record: FlowRecord): Promise<void> {
-    await (await this.db()).put("flows", Schema.encodeSync(FlowRecord)(record))
+    await (await this.db()).put("flows", record)
   }
 
   async delete(conversationId: string): Promise<void> {

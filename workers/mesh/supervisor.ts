@@ -28,6 +28,7 @@ import { callTimeLimitMs, failureOf, type ToolCardSpec, type ToolDefinition, typ
 import { parametersJsonSchema } from "../../schemas/tool-json-schema.ts"
 import { after, answersWithin, startAgain, whenIdle, withDeadline, type Pending } from "./lifetime.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
+import { countCodec } from "../../schemas/codec-count.ts"
 
 export interface ToolInfo {
   readonly name: string
@@ -487,6 +488,7 @@ const slotKey = (definition: ToolDefinition): string => definition.worker ?? def
 
 const decodeParams = (definition: ToolDefinition, raw: unknown): Effect.Effect<unknown, InvalidInput> => {
   const input = raw === undefined || raw === null ? {} : raw
+  countCodec("offscreen:tool.params")
   const result = Schema.decodeUnknownExit(definition.parameters as Schema.Codec<unknown, unknown>)(input, strictParse)
   if (Exit.isSuccess(result)) return Effect.succeed(result.value)
   const issue = result.cause.reasons.find(Cause.isFailReason)?.error
@@ -501,6 +503,7 @@ const decodeParams = (definition: ToolDefinition, raw: unknown): Effect.Effect<u
 }
 
 const decodeResult = (definition: ToolDefinition, value: unknown): Effect.Effect<unknown, ToolFailed> => {
+  countCodec("offscreen:tool.result")
   const result = Schema.decodeUnknownExit(definition.result as Schema.Codec<unknown, unknown>)(value, { errors: "all" })
   if (Exit.isSuccess(result)) return Effect.succeed(result.value)
   return Effect.fail(

@@ -10,6 +10,7 @@ import { searchBing } from "./search/bing.ts"
 import { searchDuckDuckGo } from "./search/duckduckgo.ts"
 import { searchGoogle } from "./search/google.ts"
 import type { SearchEngine } from "./search/hits.ts"
+import { countCodec } from "../../schemas/codec-count.ts"
 
 const engines: Record<(typeof SearchSettings.Type)["engine"], SearchEngine> = {
   duckduckgo: searchDuckDuckGo,
@@ -30,14 +31,15 @@ export const readSearchSettings = (context: Pick<ToolContext, "router">): Effect
         ? Effect.succeed(reply.value ?? {})
         : Effect.fail(new Unavailable({ message: `web_search could not read the search settings: ${reply.error.message}` })),
     ),
-    Effect.flatMap((search) =>
-      Schema.decodeUnknownEffect(SearchSettings)(search).pipe(
+    Effect.flatMap((search) => {
+      countCodec("web:search.settings")
+      return Schema.decodeUnknownEffect(SearchSettings)(search).pipe(
         Effect.mapError(
           (issue) =>
             new Unavailable({ message: `The stored search settings are invalid (${String(issue)}); fix them in Agent → Settings.` }),
         ),
-      ),
-    ),
+      )
+    }),
   )
 
 export const searchHandler: Handler<typeof webSearch> = (params, context) =>
