@@ -14,6 +14,16 @@ import type { Handler } from "../mesh/serve.ts"
 import { routed } from "../mesh/routed.ts"
 import { fitToLength } from "./content-length.ts"
 
+/** The page's read is given the tool's time limit here, as the walker's own budget may not stop a page that does not answer. */
+const withinTimeLimit = <A, E>(read: Effect.Effect<A, E>) =>
+  read.pipe(
+    Effect.timeout(getTabContent.timeoutMs),
+    Effect.catchTag("TimeoutError", () => Effect.fail(new Timeout({ tool: "get_tab_content", ms: getTabContent.timeoutMs }))),
+  )
+
+/** The group's warm runs the time limit once with nothing to do, so a first read does not compile it (workers/mesh/serve.ts). */
+export const rehearseContent = (): Promise<unknown> => Effect.runPromiseExit(withinTimeLimit(Effect.succeed(0)))
+
 export const contentHandler: Handler<typeof getTabContent> = (params, context) =>
   Effect.gen(function* () {
     const value = yield* routed(context, getTabContent, "page.readContent", {
@@ -21,10 +31,7 @@ export const contentHandler: Handler<typeof getTabContent> = (params, context) =
       ...(params.selector !== undefined ? { selector: params.selector } : {}),
       // One character past the limit is enough to know that the content was cut.
       ...(params.max_length !== undefined && params.prompt === undefined ? { limit: params.max_length + 1 } : {}),
-    }).pipe(
-      Effect.timeout(getTabContent.timeoutMs),
-      Effect.catchTag("TimeoutError", () => Effect.fail(new Timeout({ tool: "get_tab_content", ms: getTabContent.timeoutMs }))),
-    )
+    }).pipe(withinTimeLimit)
     // The walker says why it stopped or what it did not read; the model is told in the content's last line.
     const note =
       value.budget !== undefined ? stopNote(value.budget.afterMs, value.budget.at) : value.hidden ? hiddenNote(value.used_selector) : ""

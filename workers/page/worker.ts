@@ -1,10 +1,14 @@
 /** The page group's worker: get_tab_content and execute_script. */
 import { executeScript, getTabContent } from "../../schemas/tools/page.ts"
 import { serveToolGroup } from "../mesh/serve.ts"
-import { contentHandler } from "./content.ts"
+import { contentHandler, rehearseContent } from "./content.ts"
 import { scriptHandler } from "./script.ts"
 
-serveToolGroup([getTabContent, executeScript], {
-  get_tab_content: contentHandler,
-  execute_script: scriptHandler,
-})
+serveToolGroup(
+  [getTabContent, executeScript],
+  {
+    get_tab_content: contentHandler,
+    execute_script: scriptHandler,
+  },
+  { warm: rehearseContent },
+)
