@@ -71,6 +71,23 @@ describe("extractFromHtml", () => {
     expect(markdown).to.contain("- Eggs\n- Flour")
   })
 
+  it("drops a grid of story cards whose linked headlines come after a kicker", () => {
+    const card = (i: number) =>
+      `<div class="col"><article class="card"><a href="/s/${i}"><img src="/s/${i}.jpg" alt=""></a><header><div class="kicker">KICKER ${i}</div>` +
+      `<h2><a href="/s/${i}">Other story number ${i} has a headline</a></h2></header>` +
+      `<div class="summary"><p>Card ${i} sums up another story in a sentence, with a comma, as cards do.</p></div></article></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<section role="main"><article class="story"><div class="text">${prose("Story", 8)}</div></article></section>` +
+          `<section role="main"><div class="grid">${Array.from({ length: 8 }, (_, i) => card(i)).join("")}</div></section>`,
+      ),
+    )
+    expect(markdown).to.contain("Story paragraph 1:")
+    expect(markdown).to.contain("Story paragraph 8:")
+    expect(markdown).not.to.contain("Card 3 sums up")
+    expect(markdown).not.to.contain("Other story")
+  })
+
   it("keeps every part of a story split by link lists and ads, not only the largest", () => {
     const related = (i: number) =>
       `<div class="related"><h3>Read more</h3><ul>${Array.from({ length: 8 }, (_, j) => `<li><a href="/r/${i}/${j}">Another headline that runs long, number ${j}</a></li>`).join("")}</ul></div>`

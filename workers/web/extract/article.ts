@@ -189,7 +189,7 @@ export class PageMeasure {
         if (group.length < 3) continue
         const teasers = group.filter((el) => {
           const m = this.measures.get(el)!
-          return m.lead === 1 && m.text < 800 && m.link >= 10
+          return (m.lead === 1 || this.headlineIsLink(el)) && m.text < 800 && m.link >= 10
         })
         if (teasers.length < 3 || teasers.length * 3 < group.length * 2) continue
         // Items that hold most of the page's prose are the page (a digest, a list of answers), not teasers beside it.
@@ -198,6 +198,14 @@ export class PageMeasure {
         for (const el of teasers) this.furniture.add(el)
       }
     }
+  }
+
+  /** A card whose headline is a link to another page, though a kicker or a date may come before it. */
+  private headlineIsLink(el: Element): boolean {
+    const heading = el.querySelector("h1, h2, h3, h4, h5, h6")
+    if (heading === null) return false
+    const m = this.measures.get(heading)
+    return m !== undefined && m.text > 0 && m.link >= m.text * 0.8
   }
 
   private measure(el: Element, outer: Block | null = null, inLink = false): Measure {
