@@ -132,6 +132,49 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Copyright")
   })
 
+  it("keeps all of a digest's items, each a linked heading, a short summary and a link to its source", () => {
+    const item = (i: number) =>
+      `<div class="entry"><h2><a href="/s/${i}">Company ${i} ships a thing</a></h2><p>Company ${i} said it will ship version ${i} next week.</p>` +
+      `<p><a href="https://source${i}.example/a">source${i}.example</a></p></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<nav><a href="/">Home</a> <a href="/a">A</a></nav><main><h1>Daily digest</h1>${Array.from({ length: 10 }, (_, i) => item(i)).join("")}</main>` +
+          `<div class="sidebar">${prose("Side", 2)}</div>`,
+        "Daily digest",
+      ),
+    )
+    for (let i = 0; i < 10; i++) {
+      expect(markdown).to.contain(`## Company ${i} ships a thing`)
+      expect(markdown).to.contain(`Company ${i} said it will ship`)
+      expect(markdown).to.contain(`[source${i}.example](https://source${i}.example/a)`)
+    }
+    expect(markdown).not.to.contain("Side paragraph")
+  })
+
+  it("keeps the source link of each section of a digest written as headings and paragraphs", () => {
+    const section = (i: number) =>
+      `<h3>Company ${i} ships a thing</h3><p>Company ${i} said it will ship version ${i} next week.</p><p><a href="https://source${i}.example/a">Read it at source${i}.example</a></p>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="post"><p>Today's news in brief, as every day.</p>${Array.from({ length: 8 }, (_, i) => section(i)).join("")}</div>`,
+      ),
+    )
+    for (let i = 0; i < 8; i++) {
+      expect(markdown).to.contain(`### Company ${i} ships a thing`)
+      expect(markdown).to.contain(`[Read it at source${i}.example]`)
+    }
+  })
+
+  it("still cuts a lone link line that follows the article", () => {
+    const { markdown } = extractFromHtml(
+      page(
+        `<article><h2>Part one</h2>${prose("Body", 3)}<h2>Part two</h2>${prose("More", 2)}<p><a href="/all">See all our stories</a></p></article>`,
+      ),
+    )
+    expect(markdown).to.contain("More paragraph 2:")
+    expect(markdown).not.to.contain("See all our stories")
+  })
+
   it("cuts a related-links heading and the links under it", () => {
     const { markdown } = extractFromHtml(
       page(

@@ -326,30 +326,65 @@ export class PageMeasure {
 }
 
 /** Cuts the parts of the chosen element that read as boilerplate. */
-const prune = (el: Element, page: PageMeasure, root: Measure): void => {
+const prune = (el: Element, page: PageMeasure, root: Measure, repeated = new Set<Element>()): void => {
+  findRepeatedParts(el, page, repeated)
   for (const child of childrenOf(el)) {
     if (!isElement(child)) continue
     const m = page.measures.get(child)
     if (m === undefined) continue
-    if (shouldCut(child, m, root, page.isFurniture(child))) {
+    if (shouldCut(child, m, root, page.isFurniture(child), repeated.has(child))) {
       child.remove()
       continue
     }
-    prune(child, page, root)
+    prune(child, page, root, repeated)
   }
+}
+
+/**
+ * The parts that every item of a list of items repeats (a digest's items, each a heading, a
+ * summary and a link to its source): read alone, the link is boilerplate; repeated in the same
+ * place of each item, it is part of the item. Items are a run of three or more alike children
+ * of `el` that hold prose (their own children are the parts), or the sections of `el` that its
+ * headings open. A part is repeated when its place and shape recur in two items of three.
+ * The parts found are added to `found` (an item's parts are the grandchildren of `el`).
+ */
+const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>): void => {
+  const mark = (items: Element[][]) => {
+    if (items.length < 3) return
+    const counts = new Map<string, number>()
+    const keyOf = (part: Element, i: number) => `${i}:${shapeOf(part)}`
+    for (const item of items) item.forEach((part, i) => counts.set(keyOf(part, i), (counts.get(keyOf(part, i)) ?? 0) + 1))
+    for (const item of items)
+      item.forEach((part, i) => {
+        if (counts.get(keyOf(part, i))! * 3 >= items.length * 2) found.add(part)
+      })
+  }
+  const alike = new Map<string, Element[]>()
+  const sections: Element[][] = []
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
+    if (HEADING_TAGS.has(tagOf(child))) sections.push([])
+    sections.at(-1)?.push(child)
+    if ((page.measures.get(child)?.prose ?? 0) === 0 || page.isFurniture(child)) continue
+    const key = shapeOf(child)
+    const group = alike.get(key)
+    if (group) group.push(child)
+    else alike.set(key, [child])
+  }
+  for (const group of alike.values()) mark(group.map((item) => Array.from(item.children)))
+  mark(sections.filter((section) => section.some((part) => (page.measures.get(part)?.prose ?? 0) > 0)))
 }
 
 const KEEP_EMPTY = new Set(["img", "picture", "br", "hr", "td", "th", "tr", "col", "colgroup", "wbr"])
 const CONTAINER_TAGS = new Set(["div", "section", "ul", "ol", "dl", "table", "figure", "header", "center", "details", "blockquote"])
 
-const shouldCut = (el: Element, m: Measure, root: Measure, furniture: boolean): boolean => {
+const shouldCut = (el: Element, m: Measure, root: Measure, furniture: boolean, repeated: boolean): boolean => {
   const tag = tagOf(el)
   if (m.text === 0) return !KEEP_EMPTY.has(tag) && el.querySelector("img") === null
   if (m.prose > root.prose * 0.5) return false
   const role = el.getAttribute("role")
   if (furniture || FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return true
   // Inline text is judged with the block it flows in, not on its own.
-  if (!BLOCK_TAGS.has(tag)) return false
+  if (!BLOCK_TAGS.has(tag) || repeated) return false
   if (m.score >= 0 || m.prose >= 200) return false
   if (tag === "figure" && m.link / m.text <= 0.35) return false
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
