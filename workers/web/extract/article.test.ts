@@ -175,6 +175,22 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("See all our stories")
   })
 
+  it("cuts the calls to subscribe and follow at the edges of the article, not its words about them", () => {
+    const { markdown } = extractFromHtml(
+      page(
+        `<article><p>Get the latest news first. Sign up for our free newsletter.</p>${prose("Body", 2)}` +
+          `<p>Newspapers lost readers, and their newsletters and subscriptions, the study found, fell by half in a decade.</p>${prose("More", 2)}` +
+          `<p>Publishers say a digital subscription, for readers who feel it is worth it, pays for the newsroom.</p>` +
+          `<p><i>Have a tip? The writer may be reached at writer@news.example. Follow her on Twitter @writer.</i></p>` +
+          `<p>Get the day's stories delivered to your inbox every morning.</p></article>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 1:")
+    expect(markdown).to.contain("their newsletters and subscriptions, the study found")
+    expect(markdown).to.contain("Publishers say a digital subscription")
+    for (const gone of ["Sign up", "Have a tip", "Follow her", "your inbox"]) expect(markdown).not.to.contain(gone)
+  })
+
   it("cuts a related-links heading and the links under it", () => {
     const { markdown } = extractFromHtml(
       page(

@@ -150,6 +150,8 @@ export class PageMeasure {
   private readonly named = new Set<Element>()
   /** the characters of each block element's own text when it reads as prose */
   private readonly ownProse = new Map<Element, number>()
+  /** the block elements that hold text of their own, each after the blocks nested in it */
+  readonly blocks: Element[] = []
   /** characters of prose outside furniture: the text that could be the article */
   openProse = 0
 
@@ -240,6 +242,7 @@ export class PageMeasure {
       }
     }
     if (own !== null) {
+      if (own.text > 0) this.blocks.push(el)
       this.own.set(el, blockValue(own))
       if (isProse(own)) {
         m.prose += own.text
@@ -424,6 +427,31 @@ const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
   }
 }
 
+/**
+ * What a site says about itself around an article: calls to subscribe, to sign up for its
+ * newsletter, to follow the writer, to send tips, told to the reader as a sentence that opens
+ * with the verb ("Subscribe to…", "Follow her on…"). English only, as RELATED_LEAD.
+ */
+const PROMO =
+  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|want more)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b/i
+/** how many blocks at the end of the content, and at its start, are looked at for promotions */
+const PROMO_TAIL = 4
+const PROMO_HEAD = 2
+
+/**
+ * Cuts the short blocks at the edges of the content that promote the site rather than tell the
+ * article (a newsletter box, "Follow her on Twitter"): such words in the middle of an article
+ * are usually its subject, at its edges they are the template's.
+ */
+const cutEdgePromos = (root: Element, page: PageMeasure): void => {
+  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
+  const edges = [...blocks.slice(0, PROMO_HEAD), ...blocks.slice(Math.max(PROMO_HEAD, blocks.length - PROMO_TAIL))]
+  for (const el of edges) {
+    const m = page.measures.get(el)!
+    if (m.text <= 300 && PROMO.test(textOf(el))) el.remove()
+  }
+}
+
 export interface Article {
   readonly title: string
   readonly root: Element
@@ -451,6 +479,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const coverage = page.openProse > 0 ? Math.min(1, page.measures.get(root)!.prose / page.openProse) : 1
   prune(root, page, page.measures.get(root)!)
   cutRelatedLinks(root, page)
+  cutEdgePromos(root, page)
   dropTitleHeading(root, title)
   return { title, root, coverage, pageText: page.measures.get(body)!.text }
 }
