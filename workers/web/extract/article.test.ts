@@ -191,6 +191,21 @@ describe("extractFromHtml", () => {
     for (const gone of ["Sign up", "Have a tip", "Follow her", "your inbox"]) expect(markdown).not.to.contain(gone)
   })
 
+  it("keeps the embedded posts an article quotes, though their wrapper is named for social media", () => {
+    const tweet = (i: number) =>
+      `<div class="social-embed"><blockquote class="post-embed"><p>Quoted post ${i}: what a reader wrote about it, in a sentence, with a <a href="https://t.example/${i}">link</a>.</p>` +
+      `— Reader ${i} (@reader${i}) <a href="https://social.example/reader${i}/1">November 18, 2019</a></blockquote></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<article>${prose("Body", 3)}${tweet(1)}${prose("More", 2)}${tweet(2)}<div class="social-share"><a href="/share">Share on social media</a> <a href="/tweet">Tweet this story</a></div></article>`,
+      ),
+    )
+    expect(markdown).to.contain("Quoted post 1: what a reader wrote")
+    expect(markdown).to.contain("Quoted post 2: what a reader wrote")
+    expect(markdown).to.contain("More paragraph 2:")
+    expect(markdown).not.to.contain("Share on social media")
+  })
+
   it("cuts a related-links heading and the links under it", () => {
     const { markdown } = extractFromHtml(
       page(

@@ -164,7 +164,7 @@ export class PageMeasure {
     // A furniture name on an element that holds most of the page's prose is a wrapper misnamed ("page-ad-margins").
     for (const el of this.named) {
       const m = this.measures.get(el)!
-      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4)) this.furniture.add(el)
+      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !this.isQuote(el, m)) this.furniture.add(el)
     }
     this.findTeasers(total.prose)
     this.score(body, false)
@@ -200,6 +200,22 @@ export class PageMeasure {
         for (const el of teasers) this.furniture.add(el)
       }
     }
+  }
+
+  /**
+   * An embedded post (a tweet, an Instagram caption) is quoted: its prose lies in a <blockquote>,
+   * and the tag says it is content where the wrapper's name ("social-embed") says furniture.
+   */
+  private isQuote(el: Element, m: Measure): boolean {
+    if (m.prose === 0) return false
+    if (tagOf(el) === "blockquote") return true
+    let quoted = 0
+    for (const quote of Array.from(el.querySelectorAll("blockquote"))) {
+      // a quote inside a quote is counted with the outer one
+      const outer = quote.parentElement?.closest("blockquote")
+      if (outer === null || outer === undefined || !el.contains(outer)) quoted += this.measures.get(quote)?.prose ?? 0
+    }
+    return quoted >= m.prose * 0.8
   }
 
   /** A card whose headline is a link to another page, though a kicker or a date may come before it. */
