@@ -88,6 +88,22 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Other story")
   })
 
+  it("keeps a data table whose short cells are links, whole, and cuts a table of links", () => {
+    const row = (ticker: string, name: string, last: string) =>
+      `<tr><td><a href="/quote/${ticker}">${ticker}</a></td><td>${name}</td><td>${last}</td><td>-1.2%</td></tr>`
+    const links = Array.from({ length: 4 }, (_, i) => `<td><a href="/section/${i}">Section number ${i}</a></td>`).join("")
+    const { markdown } = extractFromHtml(
+      page(
+        `<article>${prose("Shares", 2)}<table><thead><tr><th>Ticker</th><th>Security</th><th>Last</th><th>Change</th></tr></thead>` +
+          `<tbody>${row("HD", "Home Goods Inc.", "225.86")}${row("LW", "Lumber Works Inc.", "113.40")}</tbody></table>${prose("More", 2)}` +
+          `<table><tr>${links}</tr></table></article>`,
+      ),
+    )
+    expect(markdown).to.contain("| HD | Home Goods Inc. | 225.86 |")
+    expect(markdown).to.contain("Lumber Works Inc. | 113.40")
+    expect(markdown).not.to.contain("Section number")
+  })
+
   it("keeps every part of a story split by link lists and ads, not only the largest", () => {
     const related = (i: number) =>
       `<div class="related"><h3>Read more</h3><ul>${Array.from({ length: 8 }, (_, j) => `<li><a href="/r/${i}/${j}">Another headline that runs long, number ${j}</a></li>`).join("")}</ul></div>`

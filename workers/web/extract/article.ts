@@ -351,7 +351,7 @@ const prune = (el: Element, page: PageMeasure, root: Measure, repeated = new Set
     if (!isElement(child)) continue
     const m = page.measures.get(child)
     if (m === undefined) continue
-    if (shouldCut(child, m, root, page.isFurniture(child), repeated.has(child))) {
+    if (shouldCut(child, m, root, page.isFurniture(child), repeated.has(child), page.measures)) {
       child.remove()
       continue
     }
@@ -394,9 +394,18 @@ const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>):
 }
 
 const KEEP_EMPTY = new Set(["img", "picture", "br", "hr", "td", "th", "tr", "col", "colgroup", "wbr"])
+const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "td", "th", "caption"])
+const isMostlyText = (m: Measure): boolean => m.link <= m.text * 0.35
 const CONTAINER_TAGS = new Set(["div", "section", "ul", "ol", "dl", "table", "figure", "header", "center", "details", "blockquote"])
 
-const shouldCut = (el: Element, m: Measure, root: Measure, furniture: boolean, repeated: boolean): boolean => {
+const shouldCut = (
+  el: Element,
+  m: Measure,
+  root: Measure,
+  furniture: boolean,
+  repeated: boolean,
+  measures: ReadonlyMap<Element, Measure>,
+): boolean => {
   const tag = tagOf(el)
   if (m.text === 0) return !KEEP_EMPTY.has(tag) && el.querySelector("img") === null
   if (m.prose > root.prose * 0.5) return false
@@ -405,7 +414,14 @@ const shouldCut = (el: Element, m: Measure, root: Measure, furniture: boolean, r
   // Inline text is judged with the block it flows in, not on its own.
   if (!BLOCK_TAGS.has(tag) || repeated) return false
   if (m.score >= 0 || m.prose >= 200) return false
-  if (tag === "figure" && m.link / m.text <= 0.35) return false
+  // A figure or a data table is judged whole (its cells are short, its captions too), and a cell
+  // with its table: cutting one would shift the columns. A table mostly of links is a layout's.
+  if ((tag === "figure" || tag === "table") && isMostlyText(m)) return false
+  if (TABLE_PARTS.has(tag)) {
+    const table = el.closest("table")
+    const t = table === null ? undefined : measures.get(table)
+    if (t !== undefined && isMostlyText(t)) return false
+  }
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
 }
 
