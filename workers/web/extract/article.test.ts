@@ -121,6 +121,28 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Buy this")
   })
 
+  it("keeps all of a news story spread over sibling blocks of unlike shapes, with figures and ads between", () => {
+    const figure = (i: number) =>
+      `<figure><img src="/p${i}.jpg" alt="Photo ${i}"><figcaption>Scene ${i}, by an agency.</figcaption></figure>`
+    const ad = `<div class="ad-wrapper"><span>Advertisement</span></div>`
+    const wrap = (inner: string) => `<div class="row"><div class="col"><div class="text">${inner}</div></div></div>`
+    const mostRead = `<div class="most-read"><h3>Most read</h3><ul>${Array.from({ length: 10 }, (_, i) => `<li><a href="/r/${i}">Another headline that runs long, number ${i}</a></li>`).join("")}</ul></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<nav><a href="/">Home</a> <a href="/news">News</a></nav><main><h1>The story</h1><p class="byline">By A. Writer</p>` +
+          `<div class="lede"><p>Lede: the opening paragraph, with commas, that sums up the whole story in one long sentence.</p></div>${figure(1)}${ad}` +
+          `${wrap(prose("Two", 1))}${mostRead}` +
+          `${wrap(prose("Three", 5))}${figure(2)}${ad}<div class="inline-box"><p>Tail paragraph, a long sentence, with commas and a full stop, that ends the story.</p></div></main>` +
+          `<footer><p>Copyright 2024 The Paper, all rights reserved, with a long legal sentence here.</p></footer>`,
+      ),
+      "https://news.example/story",
+    )
+    for (const part of ["Lede: the opening", "Two paragraph 1:", "Three paragraph 1:", "Three paragraph 5:", "Tail paragraph"])
+      expect(markdown).to.contain(part)
+    expect(markdown).to.contain("![Photo 2](https://news.example/p2.jpg)")
+    for (const gone of ["Advertisement", "Another headline", "Copyright"]) expect(markdown).not.to.contain(gone)
+  })
+
   it("keeps every item of a digest whose items are interleaved with ads", () => {
     const item = (i: number) =>
       `<div class="item"><h2>News ${i}</h2><p><a href="/x${i}">Company ${i} ships a thing</a>, and the summary of the news goes on for a sentence or two, with commas.</p></div>`

@@ -133,6 +133,12 @@ const blockValue = (block: Block): number => {
   return SHORT_IS_DATA.has(block.tag) ? 0 : -block.text * 0.5
 }
 
+/**
+ * A block that is all prose and (almost) no links: a lede, a paragraph between two figures, the
+ * tail of a story after an ad. However small, it is more of the article beside the best part.
+ */
+const isPlainProse = (m: Measure): boolean => m.prose > 0 && m.prose >= m.text * 0.8 && m.link <= m.text * 0.1
+
 const SHORT_IS_DATA = new Set(["td", "th", "li", "dd", "dt", "tr"])
 
 const isProse = (block: Block): boolean =>
@@ -308,18 +314,23 @@ export class PageMeasure {
         const c = this.measures.get(child)
         if (c === undefined || c.prose === 0 || c.score <= 0) continue
         const threshold = shapeOf(child) === shape ? tuning.alikeShare : tuning.siblingShare
-        if (c.score >= m.score * threshold) {
+        if (c.score >= m.score * threshold || isPlainProse(c)) {
           kept.add(child)
           gained += c.prose
         }
       }
       if (gained > 0 && gained >= m.prose * tuning.minGain) {
-        for (const child of childrenOf(parent)) {
-          if (!isElement(child) || kept.has(child)) continue
+        const children = childrenOf(parent)
+        const first = children.findIndex((child) => kept.has(child as Element))
+        const last = children.findLastIndex((child) => kept.has(child as Element))
+        children.forEach((child, i) => {
+          if (!isElement(child) || kept.has(child)) return
           const next = child.nextElementSibling
-          if (HEADING_TAGS.has(tagOf(child)) && next !== null && kept.has(next)) continue
+          if (HEADING_TAGS.has(tagOf(child)) && next !== null && kept.has(next)) return
+          // a figure between two parts illustrates the story
+          if (tagOf(child) === "figure" && i > first && i < last) return
           child.remove()
-        }
+        })
         return parent
       }
       level = parent
