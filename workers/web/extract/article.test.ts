@@ -189,6 +189,36 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Side paragraph")
   })
 
+  it("keeps a digest whose link-led items fill the main landmark in sections, beside an aside of prose", () => {
+    const item = (i: number) =>
+      `<div class="item"><h3><a href="/s/${i}">Company ${i} ships a thing</a></h3><p>Company ${i} said on Monday it will ship version ${i} next week, ahead of its rivals.</p>` +
+      `<a href="https://source${i}.example/">source${i}.example</a></div>`
+    const section = (name: string, k: number) =>
+      `<section class="topic"><h2>${name}</h2><div class="items">${[0, 1, 2].map((j) => item(k * 3 + j)).join("")}</div></section>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<nav><a href="/">Home</a> <a href="/a">A</a></nav><main><h1>Daily digest</h1>${["AI", "Chips", "Phones", "Cloud"].map(section).join("")}</main>` +
+          `<aside><h3>Popular</h3>${prose("Side", 3)}</aside>`,
+        "Daily digest",
+      ),
+    )
+    for (let i = 0; i < 12; i++) expect(markdown).to.contain(`Company ${i} said on Monday`)
+    expect(markdown).to.contain("## Chips")
+    expect(markdown).not.to.contain("Side paragraph")
+  })
+
+  it("still drops a single run of teasers inside the main landmark, beside a short article", () => {
+    const teaser = (i: number) =>
+      `<li class="card"><a href="/s/${i}">Another story number ${i} headline</a><p>Its summary, a sentence that could pass for prose, runs on here at some length.</p></li>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<main><article>${prose("Body", 2)}</article><ul class="more">${[1, 2, 3, 4].map(teaser).join("")}</ul></main><aside>${prose("Side", 4)}</aside>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 2:")
+    expect(markdown).not.to.contain("Another story")
+  })
+
   it("keeps the source link of each section of a digest written as headings and paragraphs", () => {
     const section = (i: number) =>
       `<h3>Company ${i} ships a thing</h3><p>Company ${i} said it will ship version ${i} next week.</p><p><a href="https://source${i}.example/a">Read it at source${i}.example</a></p>`

@@ -182,6 +182,7 @@ export class PageMeasure {
    * link density nor length gives them away; their repetition does.
    */
   private findTeasers(pageProse: number): void {
+    const runs: { shape: string; teasers: Element[]; prose: number }[] = []
     for (const parent of this.measures.keys()) {
       const groups = new Map<string, Element[]>()
       for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
@@ -200,12 +201,41 @@ export class PageMeasure {
           return (m.lead === 1 || this.headlineIsLink(el)) && m.text < 800 && m.link >= 10
         })
         if (teasers.length < 3 || teasers.length * 3 < group.length * 2) continue
-        // Items that hold most of the page's prose are the page (a digest, a list of answers), not teasers beside it.
-        const prose = teasers.reduce((sum, el) => sum + this.measures.get(el)!.prose, 0)
-        if (prose > pageProse * this.tuning.teaserShare) continue
-        for (const el of teasers) this.furniture.add(el)
+        runs.push({ shape: shapeOf(teasers[0]!), teasers, prose: teasers.reduce((sum, el) => sum + this.measures.get(el)!.prose, 0) })
       }
     }
+    // Items that hold most of the page's prose are the page (a digest, a list of answers), not
+    // teasers beside it; so are items of one shape that fill the page's one main landmark in
+    // several runs (a digest in sections). A single run inside it is judged against the page.
+    const main = this.soleMain()
+    const sections = new Map<string, { runs: number; prose: number }>()
+    if (main !== undefined)
+      for (const run of runs) {
+        if (!main.contains(run.teasers[0]!)) continue
+        const section = sections.get(run.shape) ?? { runs: 0, prose: 0 }
+        section.runs++
+        section.prose += run.prose
+        sections.set(run.shape, section)
+      }
+    const fillsMain = (run: { shape: string }): boolean => {
+      const section = sections.get(run.shape)
+      return section !== undefined && section.runs >= 2 && section.prose > this.measures.get(main!)!.prose * this.tuning.teaserShare
+    }
+    for (const run of runs) {
+      if (run.prose > pageProse * this.tuning.teaserShare || fillsMain(run)) continue
+      for (const el of run.teasers) this.furniture.add(el)
+    }
+  }
+
+  /** The page's main landmark when it has exactly one (`<main>` or role=main). */
+  private soleMain(): Element | undefined {
+    let found: Element | undefined
+    for (const el of this.measures.keys()) {
+      if (tagOf(el) !== "main" && el.getAttribute("role") !== "main") continue
+      if (found === undefined || el.contains(found)) found = el
+      else if (!found.contains(el)) return undefined
+    }
+    return found
   }
 
   /**
