@@ -30,7 +30,15 @@ export interface Measure {
   aside: boolean
   /** whether the element's first text is a link (0: no text yet, 1: linked, 2: not) */
   lead: 0 | 1 | 2
+  /** characters of prose inside blockquotes */
+  quoted: number
 }
+
+/**
+ * An embedded post (a tweet, an Instagram caption) is quoted: its prose lies in a <blockquote>,
+ * and the tag says it is content where the wrapper's name ("social-embed") says furniture.
+ */
+const isQuote = (m: Measure): boolean => m.prose > 0 && m.quoted >= m.prose * 0.8
 
 /** Names that mark page furniture whatever the element holds. */
 const FURNITURE_NAME =
@@ -170,7 +178,7 @@ export class PageMeasure {
     // A furniture name on an element that holds most of the page's prose is a wrapper misnamed ("page-ad-margins").
     for (const el of this.named) {
       const m = this.measures.get(el)!
-      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !this.isQuote(el, m)) this.furniture.add(el)
+      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !isQuote(m)) this.furniture.add(el)
     }
     this.findTeasers(total.prose)
     this.score(body, false)
@@ -238,22 +246,6 @@ export class PageMeasure {
     return found
   }
 
-  /**
-   * An embedded post (a tweet, an Instagram caption) is quoted: its prose lies in a <blockquote>,
-   * and the tag says it is content where the wrapper's name ("social-embed") says furniture.
-   */
-  private isQuote(el: Element, m: Measure): boolean {
-    if (m.prose === 0) return false
-    if (tagOf(el) === "blockquote") return true
-    let quoted = 0
-    for (const quote of Array.from(el.querySelectorAll("blockquote"))) {
-      // a quote inside a quote is counted with the outer one
-      const outer = quote.parentElement?.closest("blockquote")
-      if (outer === null || outer === undefined || !el.contains(outer)) quoted += this.measures.get(quote)?.prose ?? 0
-    }
-    return quoted >= m.prose * 0.8
-  }
-
   /** A card whose headline is a link to another page, though a kicker or a date may come before it. */
   private headlineIsLink(el: Element): boolean {
     const heading = el.querySelector("h1, h2, h3, h4, h5, h6")
@@ -271,7 +263,7 @@ export class PageMeasure {
     const own: Block | null = BLOCK_TAGS.has(tag) || outer === null ? { tag, text: 0, link: 0, punct: 0 } : null
     const block = own ?? outer!
     const linked = inLink || (tag === "a" && el.hasAttribute("href"))
-    const m: Measure = { text: 0, link: 0, score: 0, prose: 0, hint, aside: false, lead: 0 }
+    const m: Measure = { text: 0, link: 0, score: 0, prose: 0, hint, aside: false, lead: 0, quoted: 0 }
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === TEXT_NODE) {
         const data = (child as Text).data
@@ -291,6 +283,7 @@ export class PageMeasure {
         m.text += c.text
         m.link += c.link
         m.prose += c.prose
+        m.quoted += c.quoted
       }
     }
     if (own !== null) {
@@ -301,6 +294,7 @@ export class PageMeasure {
         this.ownProse.set(el, own.text)
       }
     }
+    if (tag === "blockquote") m.quoted = m.prose
     this.measures.set(el, m)
     return m
   }
