@@ -274,6 +274,30 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Share on social media")
   })
 
+  it("keeps only the story of a short page: no byline, share bar, newsletter box, tags, related links or comment count", () => {
+    const { markdown } = extractFromHtml(
+      page(
+        `<nav><a href="/">Home</a> <a href="/news">News</a></nav><div class="wrap"><div class="main-col"><h1>The story</h1>` +
+          `<div class="info"><span>By Jane Doe, staff reporter</span> <span>March 3, 2024, 10:15</span></div><div class="tools"><a href="/fb">Facebook</a> <a href="/tw">Twitter</a></div>` +
+          `<p>The council voted on Tuesday to close the old bridge, which has carried traffic over the river since 1921, for repairs.</p>` +
+          `<p>Work is expected to last six months, and a ferry will run in the meantime, the council said.</p>` +
+          `<div class="box"><h4>Get our morning briefing</h4><p>The day's news, every morning, in your inbox.</p></div>` +
+          `<div class="tags">Tags: <a href="/t/a">Bridges</a> <a href="/t/b">Council</a></div>` +
+          `<h3>More on this</h3><ul><li><a href="/x">Bridge repairs cost rises again this year</a></li><li><a href="/y">Ferry service to start in spring</a></li></ul>` +
+          `<div class="c"><a href="#c">12 comments</a></div></div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("The council voted on Tuesday")
+    expect(markdown).to.contain("the council said.")
+    for (const gone of ["Jane Doe", "10:15", "Facebook", "inbox", "Bridges", "Ferry service", "12 comments"])
+      expect(markdown).not.to.contain(gone)
+  })
+
+  it("keeps a subtitle with a year at the top of the article", () => {
+    const { markdown } = extractFromHtml(page(`<article><p>2018 Theatre Season: The Winter Programme</p>${prose("Body", 3)}</article>`))
+    expect(markdown).to.contain("2018 Theatre Season")
+  })
+
   it("cuts a related-links heading and the links under it", () => {
     const { markdown } = extractFromHtml(
       page(

@@ -501,6 +501,8 @@ const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
  */
 const PROMO =
   /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|want more)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b/i
+/** a byline or a dateline: "By …", a time of day, a numeric date (a year alone is as often a title's) */
+const BYLINE = /^by\s|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/i
 /** how many blocks at the end of the content, and at its start, are looked at for promotions */
 const PROMO_TAIL = 4
 const PROMO_HEAD = 2
@@ -515,7 +517,9 @@ const cutEdgePromos = (root: Element, page: PageMeasure): void => {
   const edges = [...blocks.slice(0, PROMO_HEAD), ...blocks.slice(Math.max(PROMO_HEAD, blocks.length - PROMO_TAIL))]
   for (const el of edges) {
     const m = page.measures.get(el)!
-    if (m.text <= 300 && PROMO.test(textOf(el))) el.remove()
+    if (m.text > 300) continue
+    const text = textOf(el)
+    if (PROMO.test(text) || (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(text))) el.remove()
   }
 }
 
