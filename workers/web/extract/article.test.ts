@@ -71,6 +71,39 @@ describe("extractFromHtml", () => {
     expect(markdown).to.contain("- Eggs\n- Flour")
   })
 
+  it("drops a grid of story cards whose linked headlines come after a kicker", () => {
+    const card = (i: number) =>
+      `<div class="col"><article class="card"><a href="/s/${i}"><img src="/s/${i}.jpg" alt=""></a><header><div class="kicker">KICKER ${i}</div>` +
+      `<h2><a href="/s/${i}">Other story number ${i} has a headline</a></h2></header>` +
+      `<div class="summary"><p>Card ${i} sums up another story in a sentence, with a comma, as cards do.</p></div></article></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<section role="main"><article class="story"><div class="text">${prose("Story", 8)}</div></article></section>` +
+          `<section role="main"><div class="grid">${Array.from({ length: 8 }, (_, i) => card(i)).join("")}</div></section>`,
+      ),
+    )
+    expect(markdown).to.contain("Story paragraph 1:")
+    expect(markdown).to.contain("Story paragraph 8:")
+    expect(markdown).not.to.contain("Card 3 sums up")
+    expect(markdown).not.to.contain("Other story")
+  })
+
+  it("keeps a data table whose short cells are links, whole, and cuts a table of links", () => {
+    const row = (ticker: string, name: string, last: string) =>
+      `<tr><td><a href="/quote/${ticker}">${ticker}</a></td><td>${name}</td><td>${last}</td><td>-1.2%</td></tr>`
+    const links = Array.from({ length: 4 }, (_, i) => `<td><a href="/section/${i}">Section number ${i}</a></td>`).join("")
+    const { markdown } = extractFromHtml(
+      page(
+        `<article>${prose("Shares", 2)}<table><thead><tr><th>Ticker</th><th>Security</th><th>Last</th><th>Change</th></tr></thead>` +
+          `<tbody>${row("HD", "Home Goods Inc.", "225.86")}${row("LW", "Lumber Works Inc.", "113.40")}</tbody></table>${prose("More", 2)}` +
+          `<table><tr>${links}</tr></table></article>`,
+      ),
+    )
+    expect(markdown).to.contain("| HD | Home Goods Inc. | 225.86 |")
+    expect(markdown).to.contain("Lumber Works Inc. | 113.40")
+    expect(markdown).not.to.contain("Section number")
+  })
+
   it("keeps every part of a story split by link lists and ads, not only the largest", () => {
     const related = (i: number) =>
       `<div class="related"><h3>Read more</h3><ul>${Array.from({ length: 8 }, (_, j) => `<li><a href="/r/${i}/${j}">Another headline that runs long, number ${j}</a></li>`).join("")}</ul></div>`
@@ -86,6 +119,28 @@ describe("extractFromHtml", () => {
       expect(markdown).to.contain(part)
     expect(markdown).not.to.contain("Another headline")
     expect(markdown).not.to.contain("Buy this")
+  })
+
+  it("keeps all of a news story spread over sibling blocks of unlike shapes, with figures and ads between", () => {
+    const figure = (i: number) =>
+      `<figure><img src="/p${i}.jpg" alt="Photo ${i}"><figcaption>Scene ${i}, by an agency.</figcaption></figure>`
+    const ad = `<div class="ad-wrapper"><span>Advertisement</span></div>`
+    const wrap = (inner: string) => `<div class="row"><div class="col"><div class="text">${inner}</div></div></div>`
+    const mostRead = `<div class="most-read"><h3>Most read</h3><ul>${Array.from({ length: 10 }, (_, i) => `<li><a href="/r/${i}">Another headline that runs long, number ${i}</a></li>`).join("")}</ul></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<nav><a href="/">Home</a> <a href="/news">News</a></nav><main><h1>The story</h1><p class="byline">By A. Writer</p>` +
+          `<div class="lede"><p>Lede: the opening paragraph, with commas, that sums up the whole story in one long sentence.</p></div>${figure(1)}${ad}` +
+          `${wrap(prose("Two", 1))}${mostRead}` +
+          `${wrap(prose("Three", 5))}${figure(2)}${ad}<div class="inline-box"><p>Tail paragraph, a long sentence, with commas and a full stop, that ends the story.</p></div></main>` +
+          `<footer><p>Copyright 2024 The Paper, all rights reserved, with a long legal sentence here.</p></footer>`,
+      ),
+      "https://news.example/story",
+    )
+    for (const part of ["Lede: the opening", "Two paragraph 1:", "Three paragraph 1:", "Three paragraph 5:", "Tail paragraph"])
+      expect(markdown).to.contain(part)
+    expect(markdown).to.contain("![Photo 2](https://news.example/p2.jpg)")
+    for (const gone of ["Advertisement", "Another headline", "Copyright"]) expect(markdown).not.to.contain(gone)
   })
 
   it("keeps every item of a digest whose items are interleaved with ads", () => {
@@ -113,6 +168,134 @@ describe("extractFromHtml", () => {
     )
     for (let i = 1; i <= 6; i++) expect(markdown).to.contain(`Company ${i} said on Monday`)
     expect(markdown).not.to.contain("Copyright")
+  })
+
+  it("keeps all of a digest's items, each a linked heading, a short summary and a link to its source", () => {
+    const item = (i: number) =>
+      `<div class="entry"><h2><a href="/s/${i}">Company ${i} ships a thing</a></h2><p>Company ${i} said it will ship version ${i} next week.</p>` +
+      `<p><a href="https://source${i}.example/a">source${i}.example</a></p></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<nav><a href="/">Home</a> <a href="/a">A</a></nav><main><h1>Daily digest</h1>${Array.from({ length: 10 }, (_, i) => item(i)).join("")}</main>` +
+          `<div class="sidebar">${prose("Side", 2)}</div>`,
+        "Daily digest",
+      ),
+    )
+    for (let i = 0; i < 10; i++) {
+      expect(markdown).to.contain(`## Company ${i} ships a thing`)
+      expect(markdown).to.contain(`Company ${i} said it will ship`)
+      expect(markdown).to.contain(`[source${i}.example](https://source${i}.example/a)`)
+    }
+    expect(markdown).not.to.contain("Side paragraph")
+  })
+
+  it("keeps a digest whose link-led items fill the main landmark in sections, beside an aside of prose", () => {
+    const item = (i: number) =>
+      `<div class="item"><h3><a href="/s/${i}">Company ${i} ships a thing</a></h3><p>Company ${i} said on Monday it will ship version ${i} next week, ahead of its rivals.</p>` +
+      `<a href="https://source${i}.example/">source${i}.example</a></div>`
+    const section = (name: string, k: number) =>
+      `<section class="topic"><h2>${name}</h2><div class="items">${[0, 1, 2].map((j) => item(k * 3 + j)).join("")}</div></section>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<nav><a href="/">Home</a> <a href="/a">A</a></nav><main><h1>Daily digest</h1>${["AI", "Chips", "Phones", "Cloud"].map(section).join("")}</main>` +
+          `<aside><h3>Popular</h3>${prose("Side", 3)}</aside>`,
+        "Daily digest",
+      ),
+    )
+    for (let i = 0; i < 12; i++) expect(markdown).to.contain(`Company ${i} said on Monday`)
+    expect(markdown).to.contain("## Chips")
+    expect(markdown).not.to.contain("Side paragraph")
+  })
+
+  it("still drops a single run of teasers inside the main landmark, beside a short article", () => {
+    const teaser = (i: number) =>
+      `<li class="card"><a href="/s/${i}">Another story number ${i} headline</a><p>Its summary, a sentence that could pass for prose, runs on here at some length.</p></li>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<main><article>${prose("Body", 2)}</article><ul class="more">${[1, 2, 3, 4].map(teaser).join("")}</ul></main><aside>${prose("Side", 4)}</aside>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 2:")
+    expect(markdown).not.to.contain("Another story")
+  })
+
+  it("keeps the source link of each section of a digest written as headings and paragraphs", () => {
+    const section = (i: number) =>
+      `<h3>Company ${i} ships a thing</h3><p>Company ${i} said it will ship version ${i} next week.</p><p><a href="https://source${i}.example/a">Read it at source${i}.example</a></p>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="post"><p>Today's news in brief, as every day.</p>${Array.from({ length: 8 }, (_, i) => section(i)).join("")}</div>`,
+      ),
+    )
+    for (let i = 0; i < 8; i++) {
+      expect(markdown).to.contain(`### Company ${i} ships a thing`)
+      expect(markdown).to.contain(`[Read it at source${i}.example]`)
+    }
+  })
+
+  it("still cuts a lone link line that follows the article", () => {
+    const { markdown } = extractFromHtml(
+      page(
+        `<article><h2>Part one</h2>${prose("Body", 3)}<h2>Part two</h2>${prose("More", 2)}<p><a href="/all">See all our stories</a></p></article>`,
+      ),
+    )
+    expect(markdown).to.contain("More paragraph 2:")
+    expect(markdown).not.to.contain("See all our stories")
+  })
+
+  it("cuts the calls to subscribe and follow at the edges of the article, not its words about them", () => {
+    const { markdown } = extractFromHtml(
+      page(
+        `<article><p>Get the latest news first. Sign up for our free newsletter.</p>${prose("Body", 2)}` +
+          `<p>Newspapers lost readers, and their newsletters and subscriptions, the study found, fell by half in a decade.</p>${prose("More", 2)}` +
+          `<p>Publishers say a digital subscription, for readers who feel it is worth it, pays for the newsroom.</p>` +
+          `<p><i>Have a tip? The writer may be reached at writer@news.example. Follow her on Twitter @writer.</i></p>` +
+          `<p>Get the day's stories delivered to your inbox every morning.</p></article>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 1:")
+    expect(markdown).to.contain("their newsletters and subscriptions, the study found")
+    expect(markdown).to.contain("Publishers say a digital subscription")
+    for (const gone of ["Sign up", "Have a tip", "Follow her", "your inbox"]) expect(markdown).not.to.contain(gone)
+  })
+
+  it("keeps the embedded posts an article quotes, though their wrapper is named for social media", () => {
+    const tweet = (i: number) =>
+      `<div class="social-embed"><blockquote class="post-embed"><p>Quoted post ${i}: what a reader wrote about it, in a sentence, with a <a href="https://t.example/${i}">link</a>.</p>` +
+      `— Reader ${i} (@reader${i}) <a href="https://social.example/reader${i}/1">November 18, 2019</a></blockquote></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<article>${prose("Body", 3)}${tweet(1)}${prose("More", 2)}${tweet(2)}<div class="social-share"><a href="/share">Share on social media</a> <a href="/tweet">Tweet this story</a></div></article>`,
+      ),
+    )
+    expect(markdown).to.contain("Quoted post 1: what a reader wrote")
+    expect(markdown).to.contain("Quoted post 2: what a reader wrote")
+    expect(markdown).to.contain("More paragraph 2:")
+    expect(markdown).not.to.contain("Share on social media")
+  })
+
+  it("keeps only the story of a short page: no byline, share bar, newsletter box, tags, related links or comment count", () => {
+    const { markdown } = extractFromHtml(
+      page(
+        `<nav><a href="/">Home</a> <a href="/news">News</a></nav><div class="wrap"><div class="main-col"><h1>The story</h1>` +
+          `<div class="info"><span>By Jane Doe, staff reporter</span> <span>March 3, 2024, 10:15</span></div><div class="tools"><a href="/fb">Facebook</a> <a href="/tw">Twitter</a></div>` +
+          `<p>The council voted on Tuesday to close the old bridge, which has carried traffic over the river since 1921, for repairs.</p>` +
+          `<p>Work is expected to last six months, and a ferry will run in the meantime, the council said.</p>` +
+          `<div class="box"><h4>Get our morning briefing</h4><p>The day's news, every morning, in your inbox.</p></div>` +
+          `<div class="tags">Tags: <a href="/t/a">Bridges</a> <a href="/t/b">Council</a></div>` +
+          `<h3>More on this</h3><ul><li><a href="/x">Bridge repairs cost rises again this year</a></li><li><a href="/y">Ferry service to start in spring</a></li></ul>` +
+          `<div class="c"><a href="#c">12 comments</a></div></div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("The council voted on Tuesday")
+    expect(markdown).to.contain("the council said.")
+    for (const gone of ["Jane Doe", "10:15", "Facebook", "inbox", "Bridges", "Ferry service", "12 comments"])
+      expect(markdown).not.to.contain(gone)
+  })
+
+  it("keeps a subtitle with a year at the top of the article", () => {
+    const { markdown } = extractFromHtml(page(`<article><p>2018 Theatre Season: The Winter Programme</p>${prose("Body", 3)}</article>`))
+    expect(markdown).to.contain("2018 Theatre Season")
   })
 
   it("cuts a related-links heading and the links under it", () => {

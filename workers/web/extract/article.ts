@@ -30,7 +30,15 @@ export interface Measure {
   aside: boolean
   /** whether the element's first text is a link (0: no text yet, 1: linked, 2: not) */
   lead: 0 | 1 | 2
+  /** characters of prose inside blockquotes */
+  quoted: number
 }
+
+/**
+ * An embedded post (a tweet, an Instagram caption) is quoted: its prose lies in a <blockquote>,
+ * and the tag says it is content where the wrapper's name ("social-embed") says furniture.
+ */
+const isQuote = (m: Measure): boolean => m.prose > 0 && m.quoted >= m.prose * 0.8
 
 /** Names that mark page furniture whatever the element holds. */
 const FURNITURE_NAME =
@@ -133,6 +141,12 @@ const blockValue = (block: Block): number => {
   return SHORT_IS_DATA.has(block.tag) ? 0 : -block.text * 0.5
 }
 
+/**
+ * A block that is all prose and (almost) no links: a lede, a paragraph between two figures, the
+ * tail of a story after an ad. However small, it is more of the article beside the best part.
+ */
+const isPlainProse = (m: Measure): boolean => m.prose > 0 && m.prose >= m.text * 0.8 && m.link <= m.text * 0.1
+
 const SHORT_IS_DATA = new Set(["td", "th", "li", "dd", "dt", "tr"])
 
 const isProse = (block: Block): boolean =>
@@ -150,6 +164,8 @@ export class PageMeasure {
   private readonly named = new Set<Element>()
   /** the characters of each block element's own text when it reads as prose */
   private readonly ownProse = new Map<Element, number>()
+  /** the block elements that hold text of their own, each after the blocks nested in it */
+  readonly blocks: Element[] = []
   /** characters of prose outside furniture: the text that could be the article */
   openProse = 0
 
@@ -162,7 +178,7 @@ export class PageMeasure {
     // A furniture name on an element that holds most of the page's prose is a wrapper misnamed ("page-ad-margins").
     for (const el of this.named) {
       const m = this.measures.get(el)!
-      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4)) this.furniture.add(el)
+      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !isQuote(m)) this.furniture.add(el)
     }
     this.findTeasers(total.prose)
     this.score(body, false)
@@ -174,6 +190,7 @@ export class PageMeasure {
    * link density nor length gives them away; their repetition does.
    */
   private findTeasers(pageProse: number): void {
+    const runs: { shape: string; teasers: Element[]; prose: number }[] = []
     for (const parent of this.measures.keys()) {
       const groups = new Map<string, Element[]>()
       for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
@@ -189,15 +206,52 @@ export class PageMeasure {
         if (group.length < 3) continue
         const teasers = group.filter((el) => {
           const m = this.measures.get(el)!
-          return m.lead === 1 && m.text < 800 && m.link >= 10
+          return (m.lead === 1 || this.headlineIsLink(el)) && m.text < 800 && m.link >= 10
         })
         if (teasers.length < 3 || teasers.length * 3 < group.length * 2) continue
-        // Items that hold most of the page's prose are the page (a digest, a list of answers), not teasers beside it.
-        const prose = teasers.reduce((sum, el) => sum + this.measures.get(el)!.prose, 0)
-        if (prose > pageProse * this.tuning.teaserShare) continue
-        for (const el of teasers) this.furniture.add(el)
+        runs.push({ shape: shapeOf(teasers[0]!), teasers, prose: teasers.reduce((sum, el) => sum + this.measures.get(el)!.prose, 0) })
       }
     }
+    // Items that hold most of the page's prose are the page (a digest, a list of answers), not
+    // teasers beside it; so are items of one shape that fill the page's one main landmark in
+    // several runs (a digest in sections). A single run inside it is judged against the page.
+    const main = this.soleMain()
+    const sections = new Map<string, { runs: number; prose: number }>()
+    if (main !== undefined)
+      for (const run of runs) {
+        if (!main.contains(run.teasers[0]!)) continue
+        const section = sections.get(run.shape) ?? { runs: 0, prose: 0 }
+        section.runs++
+        section.prose += run.prose
+        sections.set(run.shape, section)
+      }
+    const fillsMain = (run: { shape: string }): boolean => {
+      const section = sections.get(run.shape)
+      return section !== undefined && section.runs >= 2 && section.prose > this.measures.get(main!)!.prose * this.tuning.teaserShare
+    }
+    for (const run of runs) {
+      if (run.prose > pageProse * this.tuning.teaserShare || fillsMain(run)) continue
+      for (const el of run.teasers) this.furniture.add(el)
+    }
+  }
+
+  /** The page's main landmark when it has exactly one (`<main>` or role=main). */
+  private soleMain(): Element | undefined {
+    let found: Element | undefined
+    for (const el of this.measures.keys()) {
+      if (tagOf(el) !== "main" && el.getAttribute("role") !== "main") continue
+      if (found === undefined || el.contains(found)) found = el
+      else if (!found.contains(el)) return undefined
+    }
+    return found
+  }
+
+  /** A card whose headline is a link to another page, though a kicker or a date may come before it. */
+  private headlineIsLink(el: Element): boolean {
+    const heading = el.querySelector("h1, h2, h3, h4, h5, h6")
+    if (heading === null) return false
+    const m = this.measures.get(heading)
+    return m !== undefined && m.text > 0 && m.link >= m.text * 0.8
   }
 
   private measure(el: Element, outer: Block | null = null, inLink = false): Measure {
@@ -209,7 +263,7 @@ export class PageMeasure {
     const own: Block | null = BLOCK_TAGS.has(tag) || outer === null ? { tag, text: 0, link: 0, punct: 0 } : null
     const block = own ?? outer!
     const linked = inLink || (tag === "a" && el.hasAttribute("href"))
-    const m: Measure = { text: 0, link: 0, score: 0, prose: 0, hint, aside: false, lead: 0 }
+    const m: Measure = { text: 0, link: 0, score: 0, prose: 0, hint, aside: false, lead: 0, quoted: 0 }
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === TEXT_NODE) {
         const data = (child as Text).data
@@ -229,15 +283,18 @@ export class PageMeasure {
         m.text += c.text
         m.link += c.link
         m.prose += c.prose
+        m.quoted += c.quoted
       }
     }
     if (own !== null) {
+      if (own.text > 0) this.blocks.push(el)
       this.own.set(el, blockValue(own))
       if (isProse(own)) {
         m.prose += own.text
         this.ownProse.set(el, own.text)
       }
     }
+    if (tag === "blockquote") m.quoted = m.prose
     this.measures.set(el, m)
     return m
   }
@@ -281,18 +338,23 @@ export class PageMeasure {
         const c = this.measures.get(child)
         if (c === undefined || c.prose === 0 || c.score <= 0) continue
         const threshold = shapeOf(child) === shape ? tuning.alikeShare : tuning.siblingShare
-        if (c.score >= m.score * threshold) {
+        if (c.score >= m.score * threshold || isPlainProse(c)) {
           kept.add(child)
           gained += c.prose
         }
       }
       if (gained > 0 && gained >= m.prose * tuning.minGain) {
-        for (const child of childrenOf(parent)) {
-          if (!isElement(child) || kept.has(child)) continue
+        const children = childrenOf(parent)
+        const first = children.findIndex((child) => kept.has(child as Element))
+        const last = children.findLastIndex((child) => kept.has(child as Element))
+        children.forEach((child, i) => {
+          if (!isElement(child) || kept.has(child)) return
           const next = child.nextElementSibling
-          if (HEADING_TAGS.has(tagOf(child)) && next !== null && kept.has(next)) continue
+          if (HEADING_TAGS.has(tagOf(child)) && next !== null && kept.has(next)) return
+          // a figure between two parts illustrates the story
+          if (tagOf(child) === "figure" && i > first && i < last) return
           child.remove()
-        }
+        })
         return parent
       }
       level = parent
@@ -318,32 +380,83 @@ export class PageMeasure {
 }
 
 /** Cuts the parts of the chosen element that read as boilerplate. */
-const prune = (el: Element, page: PageMeasure, root: Measure): void => {
+const prune = (el: Element, page: PageMeasure, root: Measure, repeated = new Set<Element>()): void => {
+  findRepeatedParts(el, page, repeated)
   for (const child of childrenOf(el)) {
     if (!isElement(child)) continue
     const m = page.measures.get(child)
     if (m === undefined) continue
-    if (shouldCut(child, m, root, page.isFurniture(child))) {
+    if (shouldCut(child, m, root, page.isFurniture(child), repeated.has(child), page.measures)) {
       child.remove()
       continue
     }
-    prune(child, page, root)
+    prune(child, page, root, repeated)
   }
 }
 
+/**
+ * The parts that every item of a list of items repeats (a digest's items, each a heading, a
+ * summary and a link to its source): read alone, the link is boilerplate; repeated in the same
+ * place of each item, it is part of the item. Items are a run of three or more alike children
+ * of `el` that hold prose (their own children are the parts), or the sections of `el` that its
+ * headings open. A part is repeated when its place and shape recur in two items of three.
+ * The parts found are added to `found` (an item's parts are the grandchildren of `el`).
+ */
+const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>): void => {
+  const mark = (items: Element[][]) => {
+    if (items.length < 3) return
+    const counts = new Map<string, number>()
+    const keyOf = (part: Element, i: number) => `${i}:${shapeOf(part)}`
+    for (const item of items) item.forEach((part, i) => counts.set(keyOf(part, i), (counts.get(keyOf(part, i)) ?? 0) + 1))
+    for (const item of items)
+      item.forEach((part, i) => {
+        if (counts.get(keyOf(part, i))! * 3 >= items.length * 2) found.add(part)
+      })
+  }
+  const alike = new Map<string, Element[]>()
+  const sections: Element[][] = []
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
+    if (HEADING_TAGS.has(tagOf(child))) sections.push([])
+    sections.at(-1)?.push(child)
+    if ((page.measures.get(child)?.prose ?? 0) === 0 || page.isFurniture(child)) continue
+    const key = shapeOf(child)
+    const group = alike.get(key)
+    if (group) group.push(child)
+    else alike.set(key, [child])
+  }
+  for (const group of alike.values()) mark(group.map((item) => Array.from(item.children)))
+  mark(sections.filter((section) => section.some((part) => (page.measures.get(part)?.prose ?? 0) > 0)))
+}
+
 const KEEP_EMPTY = new Set(["img", "picture", "br", "hr", "td", "th", "tr", "col", "colgroup", "wbr"])
+const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "td", "th", "caption"])
+const isMostlyText = (m: Measure): boolean => m.link <= m.text * 0.35
 const CONTAINER_TAGS = new Set(["div", "section", "ul", "ol", "dl", "table", "figure", "header", "center", "details", "blockquote"])
 
-const shouldCut = (el: Element, m: Measure, root: Measure, furniture: boolean): boolean => {
+const shouldCut = (
+  el: Element,
+  m: Measure,
+  root: Measure,
+  furniture: boolean,
+  repeated: boolean,
+  measures: ReadonlyMap<Element, Measure>,
+): boolean => {
   const tag = tagOf(el)
   if (m.text === 0) return !KEEP_EMPTY.has(tag) && el.querySelector("img") === null
   if (m.prose > root.prose * 0.5) return false
   const role = el.getAttribute("role")
   if (furniture || FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return true
   // Inline text is judged with the block it flows in, not on its own.
-  if (!BLOCK_TAGS.has(tag)) return false
+  if (!BLOCK_TAGS.has(tag) || repeated) return false
   if (m.score >= 0 || m.prose >= 200) return false
-  if (tag === "figure" && m.link / m.text <= 0.35) return false
+  // A figure or a data table is judged whole (its cells are short, its captions too), and a cell
+  // with its table: cutting one would shift the columns. A table mostly of links is a layout's.
+  if ((tag === "figure" || tag === "table") && isMostlyText(m)) return false
+  if (TABLE_PARTS.has(tag)) {
+    const table = el.closest("table")
+    const t = table === null ? undefined : measures.get(table)
+    if (t !== undefined && isMostlyText(t)) return false
+  }
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
 }
 
@@ -381,6 +494,35 @@ const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
   }
 }
 
+/**
+ * What a site says about itself around an article: calls to subscribe, to sign up for its
+ * newsletter, to follow the writer, to send tips, told to the reader as a sentence that opens
+ * with the verb ("Subscribe to…", "Follow her on…"). English only, as RELATED_LEAD.
+ */
+const PROMO =
+  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|want more)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b/i
+/** a byline or a dateline: "By …", a time of day, a numeric date (a year alone is as often a title's) */
+const BYLINE = /^by\s|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/i
+/** how many blocks at the end of the content, and at its start, are looked at for promotions */
+const PROMO_TAIL = 4
+const PROMO_HEAD = 2
+
+/**
+ * Cuts the short blocks at the edges of the content that promote the site rather than tell the
+ * article (a newsletter box, "Follow her on Twitter"): such words in the middle of an article
+ * are usually its subject, at its edges they are the template's.
+ */
+const cutEdgePromos = (root: Element, page: PageMeasure): void => {
+  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
+  const edges = [...blocks.slice(0, PROMO_HEAD), ...blocks.slice(Math.max(PROMO_HEAD, blocks.length - PROMO_TAIL))]
+  for (const el of edges) {
+    const m = page.measures.get(el)!
+    if (m.text > 300) continue
+    const text = textOf(el)
+    if (PROMO.test(text) || (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(text))) el.remove()
+  }
+}
+
 export interface Article {
   readonly title: string
   readonly root: Element
@@ -408,6 +550,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const coverage = page.openProse > 0 ? Math.min(1, page.measures.get(root)!.prose / page.openProse) : 1
   prune(root, page, page.measures.get(root)!)
   cutRelatedLinks(root, page)
+  cutEdgePromos(root, page)
   dropTitleHeading(root, title)
   return { title, root, coverage, pageText: page.measures.get(body)!.text }
 }
