@@ -128,6 +128,9 @@ const mutate = (draft: Draft, tool: string, mutation: Mutation, rng: Rng, chosen
   if (mutation === "not-object") {
     draft.params = rng.pick([null, undefined, "x", "{}", 42, true, [], [{}]])
     draft.mutations.push(`not-object:${jsonType(draft.params)}`)
+    // The parameters an earlier mutation broke are gone with the object: null and undefined read as
+    // no parameters, so the tool rightly names a required one that is missing.
+    draft.touched = []
     return true
   }
   if (mutation === "options") {
