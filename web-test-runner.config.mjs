@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url"
 import path from "node:path"
 import { modelServerMiddleware } from "./test/support/model-server.mjs"
 import { buildPdfjsText, PDFJS_TEXT } from "./scripts/pdfjs-text-build.mjs"
+import { automationArgs, chromiumPath } from "./scripts/chromium.mjs"
 
 const fixturesDir = fileURLToPath(new URL("./test/fixtures/", import.meta.url))
 
@@ -105,16 +106,9 @@ export default {
     playwrightLauncher({
       product: "chromium",
       launchOptions: {
-        executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        executablePath: chromiumPath,
         headless: true,
-        args: [
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-        ],
+        args: automationArgs,
       },
     }),
   ],

@@ -4,14 +4,11 @@
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
 /**
- * Flags for an automated Chromium with the unpacked extension at `dist`. Background networking,
- * component updates, sync and QUIC are off: they reach hosts that a closed network refuses.
- * @param {string} dist
- * @returns {string[]}
+ * Flags for an automated Chromium: background networking, component updates, sync and QUIC are
+ * off, as they reach hosts that a closed network refuses. The unit tests' browser uses them as
+ * they are (web-test-runner.config.mjs).
  */
-export const extensionLaunchArgs = (dist) => [
-  `--disable-extensions-except=${dist}`,
-  `--load-extension=${dist}`,
+export const automationArgs = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
@@ -20,3 +17,10 @@ export const extensionLaunchArgs = (dist) => [
   "--no-first-run",
   "--disable-quic",
 ]
+
+/**
+ * The same, with the unpacked extension at `dist` loaded.
+ * @param {string} dist
+ * @returns {string[]}
+ */
+export const extensionLaunchArgs = (dist) => [`--disable-extensions-except=${dist}`, `--load-extension=${dist}`, ...automationArgs]
