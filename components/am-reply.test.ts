@@ -1,6 +1,7 @@
 import { expect } from "chai"
 import "./am-reply.ts"
 import type { AmReply } from "./am-reply.ts"
+import { MarkdownBlocks } from "./state/markdown-blocks.ts"
 
 const linksIn = (reply: Element): string[] =>
   [...reply.shadowRoot!.querySelectorAll("am-markdown")].flatMap((m) =>
@@ -73,5 +74,37 @@ describe("am-reply streamed as deltas", () => {
     reply.text = again.join("")
     expect(await shown(reply)).to.deep.equal(["Other.", "Text"])
     reply.remove()
+  })
+
+  it("lays its blocks out where they would be as siblings, however they are grouped", async () => {
+    const reply = document.createElement("am-reply") as AmReply
+    reply.style.width = "400px"
+    reply.text = text
+    document.body.append(reply)
+    // The reference: every block an am-markdown beside the others, with the gap between them.
+    const reference = document.createElement("div")
+    reference.style.width = "400px"
+    const root = reference.attachShadow({ mode: "open" })
+    root.innerHTML = "<style>am-markdown + am-markdown { margin-top: 8px; }</style>"
+    const { done, tail } = new MarkdownBlocks().update(text)
+    for (const block of [...done, tail]) {
+      const m = document.createElement("am-markdown") as HTMLElement & { text: string }
+      m.text = block
+      root.append(m)
+    }
+    document.body.append(reference)
+    await shown(reply)
+    await Promise.all(
+      [...root.querySelectorAll("am-markdown")].map((m) => (m as unknown as { updateComplete: Promise<unknown> }).updateComplete),
+    )
+    const tops = (host: Element) => {
+      const origin = host.getBoundingClientRect().top
+      return [...host.shadowRoot!.querySelectorAll("am-markdown")].map((m) => Math.round(m.getBoundingClientRect().top - origin))
+    }
+    expect(done.length, "more blocks than a group holds").to.be.greaterThan(64)
+    expect(tops(reply)).to.deep.equal(tops(reference))
+    expect(reply.getBoundingClientRect().height).to.equal(reference.getBoundingClientRect().height)
+    reply.remove()
+    reference.remove()
   })
 })

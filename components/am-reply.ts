@@ -11,8 +11,10 @@ import type { TextDeltas } from "./state/chat-view.ts"
 import { MarkdownBlocks, type Blocks } from "./state/markdown-blocks.ts"
 
 /**
- * Finished blocks are rendered in groups of this many, each group again only when it grows: a
- * frame of a long reply then walks its groups, not its hundreds of blocks.
+ * Finished blocks are rendered in groups of this many, each in an element of its own and again
+ * only when it grows: a frame of a long reply then walks its groups, not its hundreds of blocks,
+ * in the panel's script and in Blink's style, layout and paint, whose work per frame otherwise
+ * grew with the reply (a container whose last child changes is laid out and painted anew).
  */
 const GROUP = 32
 
@@ -40,8 +42,11 @@ export class AmReply extends LitElement {
     :host {
       display: block;
     }
-    /* Blocks are separate elements: the gaps a single document would have between them. */
-    am-markdown + am-markdown {
+    /* Blocks are separate elements: the gaps a single document would have between them. A group
+       has no box edges of its own, so its first block's margin is the gap from the block before. */
+    am-markdown + am-markdown,
+    .blocks + .blocks > am-markdown:first-child,
+    .blocks + am-markdown {
       margin-top: 8px;
     }
     am-markdown.tail[data-empty] {
@@ -102,7 +107,11 @@ export class AmReply extends LitElement {
     return html`${repeat(
         starts,
         (from) => from,
-        (from) => guard([done, Math.min(done.length - from, GROUP), this.definitions], () => this.group(done, from)),
+        (from) =>
+          guard(
+            [done, Math.min(done.length - from, GROUP), this.definitions],
+            () => html`<div class="blocks">${this.group(done, from)}</div>`,
+          ),
       )}<am-markdown
         class="tail ${this.streaming ? "streaming" : ""}"
         .highlight=${!this.streaming}
