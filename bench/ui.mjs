@@ -16,9 +16,11 @@
 // Targets: no task over 50 ms; the reply complete on screen within 1 s of the last byte; key
 // presses answered within 50 ms. It exits non-zero only when the benchmark itself fails.
 //
-//   node bench/ui.mjs [--tokens N] [--no-build] [--production] [--headed] [--trace-dir DIR] [--js-samples]
+//   node bench/ui.mjs [--tokens N] [--no-build] [--production] [--headed] [--trace-dir DIR] [--js-samples] [--heap-samples]
 // --trace-dir keeps each round's trace (open it in DevTools' Performance panel); --js-samples adds
-// V8's samples to it, to see which functions the long tasks ran (the figures are then slower).
+// V8's samples to it, to see which functions the long tasks ran; --heap-samples prints which
+// functions allocated the JavaScript garbage, from V8's sampling heap profiler (the figures are
+// then slower, with either).
 import { mkdir, writeFile } from "node:fs/promises"
 import { loadavg } from "node:os"
 import path from "node:path"
@@ -33,6 +35,22 @@ const option = (name, fallback) => {
 const TOKENS = Number(option("--tokens", 20_000))
 if (!Number.isInteger(TOKENS) || TOKENS < 100) throw new Error("--tokens takes a whole number of at least 100")
 const TRACE_DIR = option("--trace-dir", undefined)
+const HEAP_SAMPLES = process.argv.includes("--heap-samples")
+
+/** The JavaScript allocation sampled, by the function that allocated it (collected garbage included): where the garbage comes from. */
+const allocationSites = (profile) => {
+  const sites = new Map()
+  const walk = (node) => {
+    const { functionName, url, lineNumber } = node.callFrame
+    const key = `${functionName || "(anonymous)"} ${String(url).split("/").pop()}:${lineNumber + 1}`
+    const bytes = node.selfSize + (sites.get(key) ?? 0)
+    if (node.selfSize) sites.set(key, bytes)
+    for (const child of node.children) walk(child)
+  }
+  walk(profile.head)
+  const total = [...sites.values()].reduce((a, b) => a + b, 0)
+  return { total, top: [...sites].sort((a, b) => b[1] - a[1]).slice(0, 25) }
+}
 
 const COMPLETE_TARGET_MS = 1000
 const KEY_TARGET_MS = 50
@@ -136,6 +154,12 @@ const round = async (label, deltas, lanes = 0) => {
   const before = model.requests.length
   await panel.getByTestId("new-conversation").click()
   await panel.evaluate(() => (globalThis.__longTasks = []))
+  if (HEAP_SAMPLES)
+    await cdp.send("HeapProfiler.startSampling", {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    })
   const { value, events } = await traced(async () => {
     await instrument()
     if (lanes > 0)
@@ -155,6 +179,7 @@ const round = async (label, deltas, lanes = 0) => {
     await box.fill("")
     return panel.evaluate(() => ({ ...globalThis.__bench, longTasks: globalThis.__longTasks }))
   })
+  const allocated = HEAP_SAMPLES ? allocationSites((await cdp.send("HeapProfiler.stopSampling")).profile) : undefined
   const request = model.requests
     .slice(before)
     .find((r) => r.path.endsWith("/chat/completions") && JSON.stringify(r.body).includes(`Write the long reply (${label})`))
@@ -176,6 +201,7 @@ const round = async (label, deltas, lanes = 0) => {
     complete: value.seenAt - (request?.lastByteAt ?? NaN),
     keyMax: Math.max(...value.keys),
     keyP95: percentile(value.keys, 0.95),
+    allocated,
   }
 }
 
@@ -198,6 +224,11 @@ try {
     ["key press → next frame, p95 ms", KEY_TARGET_MS, "keyP95"],
   ]
   for (const r of [streamed, withLanes]) if (r.over > 0) console.log(`${r.label}: the longest task ran ${r.inside.join(", ")}`)
+  if (HEAP_SAMPLES)
+    for (const r of [baseline, streamed, withLanes]) {
+      console.log(`${r.label}: ${(r.allocated.total / 1e6).toFixed(1)} MB of JavaScript allocated (sampled), by function:`)
+      for (const [site, bytes] of r.allocated.top) console.log(`  ${(bytes / 1e6).toFixed(2).padStart(7)} MB  ${site}`)
+    }
   const met = (value, target) => (value <= target ? "yes" : "no")
   console.table(
     Object.fromEntries(
@@ -226,6 +257,8 @@ try {
     ["  layout", "cpu.layout"],
     ["  paint (pre-paint and paint)", "cpu.paint"],
     ["  garbage collection", "cpu.gc"],
+    ["major collections", "cpu.majorGcs"],
+    ["  the longest one's CPU ms", "cpu.majorGcMax"],
   ]
   const pick = (r, key) => key.split(".").reduce((v, k) => v?.[k], r)
   console.log("The panel's main thread (shared with the offscreen document), from the trace:")

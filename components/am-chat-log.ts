@@ -410,7 +410,7 @@ export class AmChatLog extends LitElement {
         // One template for the reply streaming and saved, under one key: the saved message keeps its elements.
         return html`<div class="msg assistant" data-testid=${live ? "streaming" : "assistant-message"} ?data-stopped=${item.stopped}>
           ${item.reasoning ? this.reasoning(item.reasoning, live) : nothing}
-          ${item.text ? html`<am-reply .text=${item.text} ?streaming=${live}></am-reply>` : nothing}
+          ${item.text ? html`<am-reply .text=${item.text} .deltas=${item.textDeltas} ?streaming=${live}></am-reply>` : nothing}
           ${item.stopped ? html`<p class="stopped" data-testid="stopped-mark">■ ${t("stoppedMark")}</p>` : nothing}
           ${item.tools.map((card) => {
             const lane = this.view.value.lanes[card.callId]
@@ -507,6 +507,7 @@ export class AmChatLog extends LitElement {
               message: { role: "assistant", content: live.text },
             },
             text: live.text,
+            ...(live.textDeltas ? { textDeltas: live.textDeltas } : {}),
             reasoning: live.reasoning,
             tools: [],
             stopped: false,

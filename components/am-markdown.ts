@@ -6,7 +6,7 @@
 import { LitElement, css, html, unsafeCSS } from "lit"
 import { t } from "./i18n.ts"
 import { highlightCodeIn } from "./highlight.ts"
-import { renderMarkdownNodes } from "./markdown-dom.ts"
+import { renderMarkdownInto } from "./markdown-dom.ts"
 import { baseStyles } from "./styles.ts"
 
 export const copyText = async (text: string): Promise<boolean> => {
@@ -44,9 +44,8 @@ export class AmMarkdown extends LitElement {
   highlight = true
   /** Settles once the code blocks of the last render are highlighted (tests wait for it). */
   highlighted: Promise<void> = Promise.resolve()
-  private cachedFor: string | undefined
-  /** The nodes of the text last rendered: Lit leaves them in place while the same value comes again. */
-  private cached: DocumentFragment | undefined
+  /** The text whose nodes are in the container now: they are written again only when it changes. */
+  private renderedFor: string | undefined
 
   static override styles = [
     baseStyles,
@@ -170,14 +169,6 @@ export class AmMarkdown extends LitElement {
     tokenColours,
   ]
 
-  private nodes(): DocumentFragment {
-    if (this.cachedFor !== this.text || !this.cached) {
-      this.cached = renderMarkdownNodes(this.text, t("copy"))
-      this.cachedFor = this.text
-    }
-    return this.cached
-  }
-
   private async onClick(event: Event) {
     const button = (event.target as HTMLElement).closest("[data-copy-code]")
     if (!button) return
@@ -188,11 +179,17 @@ export class AmMarkdown extends LitElement {
   }
 
   protected override updated(): void {
+    const container = this.renderRoot.querySelector(".md")
+    if (container && this.renderedFor !== this.text) {
+      // Into the nodes the last text left there: the streamed tail is written again every frame.
+      renderMarkdownInto(container, this.text, t("copy"))
+      this.renderedFor = this.text
+    }
     if (this.highlight) this.highlighted = highlightCodeIn(this.renderRoot)
   }
 
   override render() {
-    return html`<div class="md" @click=${(event: Event) => this.onClick(event)}>${this.nodes()}</div>`
+    return html`<div class="md" @click=${(event: Event) => this.onClick(event)}></div>`
   }
 }
 customElements.define("am-markdown", AmMarkdown)

@@ -1,6 +1,7 @@
 import { expect } from "chai"
 import "./am-reply.ts"
 import type { AmReply } from "./am-reply.ts"
+import { MarkdownBlocks } from "./state/markdown-blocks.ts"
 
 const linksIn = (reply: Element): string[] =>
   [...reply.shadowRoot!.querySelectorAll("am-markdown")].flatMap((m) =>
@@ -17,5 +18,93 @@ describe("am-reply", () => {
       await (m as unknown as { updateComplete: Promise<unknown> }).updateComplete
     expect(linksIn(reply)).to.include("https://example.org/docs")
     reply.remove()
+  })
+})
+
+/** What a reply shows: each block's text, in order, after every block rendered. */
+const shown = async (reply: AmReply): Promise<string[]> => {
+  await reply.updateComplete
+  const blocks = [...reply.shadowRoot!.querySelectorAll("am-markdown")] as unknown as Array<
+    HTMLElement & { updateComplete: Promise<unknown> }
+  >
+  await Promise.all(blocks.map((m) => m.updateComplete))
+  return blocks.map((m) => (m.shadowRoot!.textContent ?? "").trim()).filter((text) => text !== "")
+}
+
+describe("am-reply streamed as deltas", () => {
+  // More blocks than one group of finished blocks holds.
+  const text = Array.from({ length: 75 }, (_, i) =>
+    i % 3 === 0 ? `## Part ${i}\n\n` : i % 3 === 1 ? `Words of part ${i}.\n\n` : `- item ${i}\n- next\n\n`,
+  ).join("")
+
+  it("shows what the whole text shows, and keeps showing it once the saved text replaces the deltas", async () => {
+    const whole = document.createElement("am-reply") as AmReply
+    whole.text = text
+    document.body.append(whole)
+    const streamed = document.createElement("am-reply") as AmReply
+    streamed.streaming = true
+    document.body.append(streamed)
+    const parts: string[] = []
+    for (let i = 0; i < text.length; i += 7) {
+      parts.push(text.slice(i, i + 7))
+      streamed.deltas = { parts, count: parts.length }
+      streamed.text = parts.join("")
+      if (parts.length % 9 === 0) await streamed.updateComplete
+    }
+    const expected = await shown(whole)
+    expect(expected.length).to.be.greaterThan(70)
+    expect(await shown(streamed)).to.deep.equal(expected)
+    streamed.deltas = undefined
+    streamed.streaming = false
+    expect(await shown(streamed)).to.deep.equal(expected)
+    whole.remove()
+    streamed.remove()
+  })
+
+  it("starts again when the deltas start again (a retry voids what streamed)", async () => {
+    const reply = document.createElement("am-reply") as AmReply
+    reply.streaming = true
+    document.body.append(reply)
+    const first = ["One.\n\n", "Two.\n\n", "Three"]
+    reply.deltas = { parts: first, count: 3 }
+    reply.text = first.join("")
+    await shown(reply)
+    const again = ["Other.\n\n", "Text"]
+    reply.deltas = { parts: again, count: 2 }
+    reply.text = again.join("")
+    expect(await shown(reply)).to.deep.equal(["Other.", "Text"])
+    reply.remove()
+  })
+
+  it("lays its blocks out where they would be as siblings, however they are grouped", async () => {
+    const reply = document.createElement("am-reply") as AmReply
+    reply.style.width = "400px"
+    reply.text = text
+    document.body.append(reply)
+    // The reference: every block an am-markdown beside the others, with the gap between them.
+    const reference = document.createElement("div")
+    reference.style.width = "400px"
+    const root = reference.attachShadow({ mode: "open" })
+    root.innerHTML = "<style>am-markdown + am-markdown { margin-top: 8px; }</style>"
+    const { done, tail } = new MarkdownBlocks().update(text)
+    for (const block of [...done, tail]) {
+      const m = document.createElement("am-markdown") as HTMLElement & { text: string }
+      m.text = block
+      root.append(m)
+    }
+    document.body.append(reference)
+    await shown(reply)
+    await Promise.all(
+      [...root.querySelectorAll("am-markdown")].map((m) => (m as unknown as { updateComplete: Promise<unknown> }).updateComplete),
+    )
+    const tops = (host: Element) => {
+      const origin = host.getBoundingClientRect().top
+      return [...host.shadowRoot!.querySelectorAll("am-markdown")].map((m) => Math.round(m.getBoundingClientRect().top - origin))
+    }
+    expect(done.length, "more blocks than a group holds").to.be.greaterThan(64)
+    expect(tops(reply)).to.deep.equal(tops(reference))
+    expect(reply.getBoundingClientRect().height).to.equal(reference.getBoundingClientRect().height)
+    reply.remove()
+    reference.remove()
   })
 })

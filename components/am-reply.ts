@@ -4,30 +4,49 @@
  * The element is kept from the first token to the saved message, so saving redoes nothing.
  */
 import { LitElement, css, html } from "lit"
+import { guard } from "lit/directives/guard.js"
 import { repeat } from "lit/directives/repeat.js"
 import "./am-markdown.ts"
+import type { TextDeltas } from "./state/chat-view.ts"
 import { MarkdownBlocks, type Blocks } from "./state/markdown-blocks.ts"
+
+/**
+ * Finished blocks are rendered in groups of this many, each in an element of its own and again
+ * only when it grows: a frame of a long reply then walks its groups, not its hundreds of blocks,
+ * in the panel's script and in Blink's style, layout and paint, whose work per frame otherwise
+ * grew with the reply (a container whose last child changes is laid out and painted anew).
+ */
+const GROUP = 32
 
 /** Link reference definitions (`[ref]: url`): they hold for the whole reply, whichever block uses them. */
 const definitionsOf = (markdown: string): string[] => markdown.match(/^ {0,3}\[[^\]\n]+\]:[ \t]*\S.*$/gm) ?? []
 
 export class AmReply extends LitElement {
-  static override properties = { text: {}, streaming: { type: Boolean } }
+  static override properties = { text: {}, deltas: { attribute: false }, streaming: { type: Boolean } }
   text = ""
+  /** While it streams: `text` as its deltas, of which only those not seen yet are read. */
+  deltas: TextDeltas | undefined
   streaming = false
   private readonly blocks = new MarkdownBlocks()
   private current: Blocks = { done: [], tail: "" }
+  /** The deltas read so far: their array and how many of it. */
+  private read: TextDeltas | undefined
   /** The definitions among the finished blocks (read once each), and those of the whole reply. */
   private doneDefinitions: string[] = []
   private scanned = 0
+  /** The array of finished blocks the definitions were read from (a new one when the text started again). */
+  private shownDone: ReadonlyArray<string> | undefined
   private definitions = ""
 
   static override styles = css`
     :host {
       display: block;
     }
-    /* Blocks are separate elements: the gaps a single document would have between them. */
-    am-markdown + am-markdown {
+    /* Blocks are separate elements: the gaps a single document would have between them. A group
+       has no box edges of its own, so its first block's margin is the gap from the block before. */
+    am-markdown + am-markdown,
+    .blocks + .blocks > am-markdown:first-child,
+    .blocks + am-markdown {
       margin-top: 8px;
     }
     am-markdown.tail[data-empty] {
@@ -51,9 +70,15 @@ export class AmReply extends LitElement {
   `
 
   protected override willUpdate(changed: Map<string, unknown>): void {
-    if (!changed.has("text")) return
-    this.current = this.blocks.update(this.text)
-    if (this.current.done.length < this.scanned) {
+    if (!changed.has("text") && !changed.has("deltas")) return
+    const deltas = this.deltas
+    const read = this.read
+    this.read = deltas
+    if (deltas && read && deltas.parts === read.parts && deltas.count >= read.count)
+      this.current = this.blocks.append(deltas.parts.slice(read.count, deltas.count).join(""))
+    else this.current = this.blocks.update(this.text)
+    if (this.current.done !== this.shownDone) {
+      this.shownDone = this.current.done
       this.doneDefinitions = []
       this.scanned = 0
     }
@@ -67,12 +92,26 @@ export class AmReply extends LitElement {
     return this.definitions ? `${block}\n\n${this.definitions}\n` : block
   }
 
+  /** Finished blocks `from` up to `GROUP` of them. */
+  private group(done: ReadonlyArray<string>, from: number) {
+    return repeat(
+      done.slice(from, from + GROUP),
+      (_, i) => i,
+      (block) => html`<am-markdown .text=${this.withDefinitions(block)}></am-markdown>`,
+    )
+  }
+
   override render() {
     const { done, tail } = this.current
+    const starts = Array.from({ length: Math.ceil(done.length / GROUP) }, (_, g) => g * GROUP)
     return html`${repeat(
-        done,
-        (_, i) => i,
-        (block) => html`<am-markdown .text=${this.withDefinitions(block)}></am-markdown>`,
+        starts,
+        (from) => from,
+        (from) =>
+          guard(
+            [done, Math.min(done.length - from, GROUP), this.definitions],
+            () => html`<div class="blocks">${this.group(done, from)}</div>`,
+          ),
       )}<am-markdown
         class="tail ${this.streaming ? "streaming" : ""}"
         .highlight=${!this.streaming}

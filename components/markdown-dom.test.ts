@@ -1,6 +1,6 @@
 import { expect } from "chai"
 import { renderMarkdown } from "./markdown.ts"
-import { needsHtmlPath, renderMarkdownNodes } from "./markdown-dom.ts"
+import { needsHtmlPath, renderMarkdownInto, renderMarkdownNodes } from "./markdown-dom.ts"
 
 // Both built in an inert document: these tests must not themselves fetch what they check.
 const inert = () => document.implementation.createHTMLDocument("")
@@ -97,5 +97,55 @@ describe("Markdown as nodes", () => {
     expect(div.querySelector("img, script, b, [onerror]")).to.equal(null)
     expect(div.textContent).to.include("<img src=x onerror=alert(1)>")
     expect(div.querySelector("a")?.hasAttribute("href")).to.equal(false)
+  })
+
+  describe("written into the nodes of the render before", () => {
+    /** `after` rendered into a container that holds `before`'s nodes, beside `after` built fresh. */
+    const expectRewritten = (before: string, after: string, prepare?: (div: HTMLElement) => void) => {
+      const div = inert().createElement("div")
+      renderMarkdownInto(div, before)
+      prepare?.(div)
+      renderMarkdownInto(div, after)
+      const fresh = viaNodes(after)
+      expect(
+        div.isEqualNode(fresh),
+        `${JSON.stringify(before)} → ${JSON.stringify(after)}\nwritten: ${div.innerHTML}\nfresh:   ${fresh.innerHTML}`,
+      ).to.equal(true)
+    }
+
+    it("leaves what a fresh build of the new text makes, whatever the old text was", () => {
+      const samples = [...Object.values(PURE), SECTION, "", "<b>raw</b> html", "AT&amp;T"]
+      for (const before of samples) for (const after of samples) expectRewritten(before, after)
+    })
+
+    it("leaves what a fresh build makes for every prefix of a streamed section, written one after the other", () => {
+      const div = inert().createElement("div")
+      for (let end = 1; end <= SECTION.length; end++) {
+        renderMarkdownInto(div, SECTION.slice(0, end))
+        expect(div.isEqualNode(viaNodes(SECTION.slice(0, end))), `prefix of ${end}: ${div.innerHTML}`).to.equal(true)
+      }
+    })
+
+    it("takes off what highlighting and the copy button left on a reused code block", () => {
+      expectRewritten("```ts\nconst a = 1\n```", "```ts\nconst b = 2\n```", (div) => {
+        const code = div.querySelector("code")!
+        code.setAttribute("data-highlighted", "")
+        code.innerHTML = '<span class="hljs-keyword">const</span> a = 1'
+        div.querySelector("button")!.textContent = "Copied"
+      })
+      expectRewritten("3. three\n4. four", "1. one\n2. two")
+    })
+
+    it("keeps the elements of the blocks that stayed the same, and their text nodes", () => {
+      const div = inert().createElement("div")
+      renderMarkdownInto(div, "## Title\n\nFirst words")
+      const [heading, paragraph] = [div.querySelector("h2")!, div.querySelector("p")!]
+      const words = paragraph.firstChild
+      renderMarkdownInto(div, "## Title\n\nFirst words and more\n\n- a list")
+      expect(div.querySelector("h2")).to.equal(heading)
+      expect(div.querySelector("p")).to.equal(paragraph)
+      expect(paragraph.firstChild).to.equal(words)
+      expect(paragraph.textContent).to.equal("First words and more")
+    })
   })
 })

@@ -56,29 +56,108 @@ const plainText = (tokens: ReadonlyArray<Token>): string => {
   return out
 }
 
+/**
+ * Elements built anew on every render, never reused: their attributes come from the model's text
+ * or from hardenLink, which a reused element would have to be cleaned of.
+ */
+const REBUILT = new Set(["a", "img", "input"])
+
+/** Where a render writes into one parent: the next of its old children to reuse, and the text that waits to be written. */
+interface Cursor {
+  next: ChildNode | null
+  text: string
+}
+
+/**
+ * Builds the nodes into a parent, reusing the nodes already there where they have the same tag
+ * and class: a streamed reply's open tail is rendered again every frame, and building it anew
+ * threw away its elements with their layout and style each time, most of what Blink's garbage
+ * collector then had to trace and sweep. What it leaves is what a fresh build would make.
+ */
 class Builder {
+  private readonly cursors = new Map<Node, Cursor>()
+  /** The reused elements, with the attributes this render gave them: the others are removed at the end. */
+  private readonly written = new Map<Element, Set<string>>()
+
   constructor(
     private readonly doc: Document,
     private readonly copyLabel: string,
   ) {}
 
+  private cursor(parent: Node): Cursor {
+    let cursor = this.cursors.get(parent)
+    if (cursor === undefined) {
+      cursor = { next: parent.firstChild, text: "" }
+      this.cursors.set(parent, cursor)
+    }
+    return cursor
+  }
+
   /** Adjacent text joins one node, as the HTML parser would make it. */
   text(parent: Node, data: string): void {
-    if (!data) return
-    const last = parent.lastChild
-    if (last?.nodeType === Node.TEXT_NODE) (last as Text).appendData(data)
-    else parent.appendChild(this.doc.createTextNode(data))
+    if (data) this.cursor(parent).text += data
+  }
+
+  /** Writes the text waiting for `parent` in its place, into the old text node there if there is one. */
+  private flushText(parent: Node, cursor: Cursor): void {
+    if (!cursor.text) return
+    const next = cursor.next
+    if (next?.nodeType === Node.TEXT_NODE) {
+      if ((next as Text).data !== cursor.text) (next as Text).data = cursor.text
+      cursor.next = next.nextSibling
+    } else parent.insertBefore(this.doc.createTextNode(cursor.text), next)
+    cursor.text = ""
   }
 
   el<K extends keyof HTMLElementTagNameMap>(parent: Node, tag: K, className?: string): HTMLElementTagNameMap[K] {
+    const cursor = this.cursor(parent)
+    this.flushText(parent, cursor)
+    const next = cursor.next
+    if (next?.nodeType === Node.ELEMENT_NODE && (next as Element).localName === tag && !REBUILT.has(tag)) {
+      cursor.next = next.nextSibling
+      const el = next as HTMLElementTagNameMap[K]
+      this.written.set(el, new Set())
+      this.set(el, "class", className || null)
+      // Its old children go at the end unless written again, even when nothing is written into it.
+      this.cursor(el)
+      return el
+    }
     const el = this.doc.createElement(tag)
     if (className) el.className = className
-    parent.appendChild(el)
+    parent.insertBefore(el, next)
     return el
   }
 
+  /** Sets (or, with null, removes) an attribute, touching the element only when it changes. */
+  set(el: Element, name: string, value: string | null): void {
+    this.written.get(el)?.add(name)
+    if (value === null) {
+      if (el.hasAttribute(name)) el.removeAttribute(name)
+    } else if (el.getAttribute(name) !== value) el.setAttribute(name, value)
+  }
+
+  /** Writes `tokens` into `parent` in place of what it holds. */
+  render(parent: Node, tokens: ReadonlyArray<Token>): void {
+    this.cursor(parent)
+    this.blocks(parent, tokens)
+    this.finish()
+  }
+
+  /** Ends the render: the text still waiting is written, and what the old render had beyond this one's goes. */
+  private finish(): void {
+    for (const [parent, cursor] of this.cursors) {
+      this.flushText(parent, cursor)
+      while (cursor.next !== null) {
+        const gone = cursor.next
+        cursor.next = gone.nextSibling
+        parent.removeChild(gone)
+      }
+    }
+    for (const [el, names] of this.written) for (const name of el.getAttributeNames()) if (!names.has(name)) el.removeAttribute(name)
+  }
+
   attr(el: Element, name: string, value: string): void {
-    if (!UNSAFE_FOR_XML.test(value)) el.setAttribute(name, value)
+    if (!UNSAFE_FOR_XML.test(value)) this.set(el, name, value)
   }
 
   blocks(parent: Node, tokens: ReadonlyArray<Token>): void {
@@ -111,7 +190,7 @@ class Builder {
       case "list": {
         const { ordered, start, items } = token as Tokens.List
         const list = this.el(parent, ordered ? "ol" : "ul")
-        if (ordered && start !== 1) list.setAttribute("start", String(start))
+        if (ordered) this.set(list, "start", start !== 1 ? String(start) : null)
         this.text(list, "\n")
         for (const item of items) {
           this.blocks(this.el(list, "li"), item.tokens)
@@ -143,8 +222,8 @@ class Builder {
     const bar = this.el(block, "div", "code-bar")
     this.text(this.el(bar, "span", "code-lang"), language)
     const copy = this.el(bar, "button", "copy-code")
-    copy.type = "button"
-    copy.setAttribute("data-copy-code", "")
+    this.set(copy, "type", "button")
+    this.set(copy, "data-copy-code", "")
     this.text(copy, this.copyLabel)
     const code = this.el(this.el(block, "pre"), "code", language ? `language-${language}` : undefined)
     this.text(code, text)
@@ -242,15 +321,25 @@ let template: HTMLTemplateElement | undefined
 export const needsHtmlPath = (markdown: string): boolean =>
   NEEDS_HTML_PARSE.test(markdown) || needsParser(Lexer.lex(markdown, { gfm: true, breaks: false }))
 
-/** Renders Markdown to nodes of `doc`, the same as markdown.ts's sanitised HTML; `copyLabel` is the code blocks' button text. */
-export const renderMarkdownNodes = (markdown: string, copyLabel = "Copy", doc: Document = document): DocumentFragment => {
+/**
+ * Renders Markdown into `parent`, in place of what it holds, as markdown.ts's sanitised HTML would
+ * be; nodes already there are reused where they fit. `copyLabel` is the code blocks' button text.
+ */
+export const renderMarkdownInto = (parent: Element | DocumentFragment, markdown: string, copyLabel = "Copy"): void => {
+  const doc = parent.ownerDocument ?? document
   const tokens = NEEDS_HTML_PARSE.test(markdown) ? undefined : Lexer.lex(markdown, { gfm: true, breaks: false })
   if (tokens === undefined || needsParser(tokens)) {
     template ??= document.createElement("template")
     template.innerHTML = renderMarkdown(markdown, copyLabel)
-    return doc.importNode(template.content, true)
+    parent.replaceChildren(doc.importNode(template.content, true))
+    return
   }
+  new Builder(doc, copyLabel).render(parent, tokens)
+}
+
+/** Renders Markdown to new nodes of `doc`, the same as markdown.ts's sanitised HTML; `copyLabel` is the code blocks' button text. */
+export const renderMarkdownNodes = (markdown: string, copyLabel = "Copy", doc: Document = document): DocumentFragment => {
   const fragment = doc.createDocumentFragment()
-  new Builder(doc, copyLabel).blocks(fragment, tokens)
+  renderMarkdownInto(fragment, markdown, copyLabel)
   return fragment
 }

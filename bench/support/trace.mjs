@@ -87,6 +87,9 @@ export const threadTasks = (events, thread, window) => {
     layout: cpuOf(onThread, ["Layout"]),
     paint: cpuOf(onThread, ["PrePaint", "Paint"]),
     gc: cpuOf(onThread, ["MajorGC", "MinorGC", "V8.GC_MC_INCREMENTAL"]),
+    // Major collections (their final pauses): how often they came and the longest's own time, which Blink's heap (the DOM kept and thrown away) sets.
+    majorGcs: onThread.filter((e) => e.ph === "X" && e.name === "MajorGC").length,
+    majorGcMax: onThread.filter((e) => e.ph === "X" && e.name === "MajorGC").reduce((max, e) => Math.max(max, (e.tdur ?? 0) / 1000), 0),
   }
   if (tasks.length === 0) return { longest: 0, longestCpu: 0, over: 0, overCpu: 0, busy: 0, offscreen, inside: [], cpu, count: 0 }
   const top = tasks.reduce((a, b) => (ms(b) > ms(a) ? b : a))

@@ -8,6 +8,7 @@ import {
   liveOrdinal,
   reduce,
   reduceSpawnLanes,
+  textOf,
   totalUsage,
   turnsOf,
   type ChatView,
@@ -52,8 +53,21 @@ describe("the chat view", () => {
     expect(reduce(view, { type: "text_delta", conversationId: c, runId: r, delta: "A" }).live).to.deep.equal({
       runId: r,
       text: "A",
+      textDeltas: { parts: ["A"], count: 1 },
       reasoning: "",
     })
+  })
+
+  it("keeps the streamed text as its deltas, each view reading its own text even when an older view grows", () => {
+    const delta = (d: string): MeshEvent => ({ type: "text_delta", conversationId: c, runId: r, delta: d })
+    const start = fold([{ type: "run_started", conversationId: c, runId: r, prompt: "hi" }, delta("One "), delta("two ")])
+    const newer = reduce(start, delta("three"))
+    const other = reduce(start, delta("four"))
+    expect([start, newer, other].map((v) => textOf(v.live!.textDeltas!))).to.deep.equal(["One two ", "One two three", "One two four"])
+    expect([start, newer, other].map((v) => v.live!.text)).to.deep.equal(["One two ", "One two three", "One two four"])
+    // The newest view grew the array the others share; the branch from an older one has its own.
+    expect(newer.live!.textDeltas!.parts).to.equal(start.live!.textDeltas!.parts)
+    expect(other.live!.textDeltas!.parts).not.to.equal(start.live!.textDeltas!.parts)
   })
 
   it("ignores other conversations' events and keeps a saved message once", () => {

@@ -53,11 +53,31 @@ describe("MarkdownBlocks", () => {
     expect(result.tail.startsWith("```py")).to.equal(true)
   })
 
+  it("gives the same blocks for the text appended delta by delta as for the text so far given each time", () => {
+    for (const size of [1, 3, 17]) {
+      const appended = new MarkdownBlocks()
+      const given = new MarkdownBlocks()
+      let result = appended.update("")
+      for (let i = 0; i < reply.length; i += size) {
+        result = appended.append(reply.slice(i, i + size))
+        const whole = given.update(reply.slice(0, i + size))
+        expect([...result.done, result.tail], `after ${i + size} characters in deltas of ${size}`).to.deep.equal([
+          ...whole.done,
+          whole.tail,
+        ])
+      }
+      // The saved text that ends the stream continues it: nothing is redone.
+      const done = result.done
+      expect(appended.update(reply).done).to.equal(done)
+    }
+  })
+
   it("starts again when the text is not a continuation (a retry voids what streamed)", () => {
     const blocks = new MarkdownBlocks()
-    blocks.update("One.\n\nTwo.\n\nThree")
+    const before = blocks.update("One.\n\nTwo.\n\nThree").done
     const result = blocks.update("Other.\n\nText")
     expect(result.done).to.deep.equal(["Other.\n\n"])
+    expect(result.done, "a new array: the blocks shown before are gone").not.to.equal(before)
     expect(result.tail).to.equal("Text")
   })
 })

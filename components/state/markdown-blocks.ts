@@ -9,7 +9,7 @@
 import { Lexer } from "marked"
 
 export interface Blocks {
-  /** The finished blocks' source, in order; an array that only grows while the text does. */
+  /** The finished blocks' source, in order; an array that only grows while the text does (a new one when it starts again). */
   readonly done: ReadonlyArray<string>
   /** The source after them, still open. */
   readonly tail: string
@@ -19,16 +19,33 @@ export interface Blocks {
 const lex = (markdown: string) => Lexer.lex(markdown, { gfm: true })
 
 export class MarkdownBlocks {
+  /** The text so far; appended deltas join it with `+`, which copies nothing until it is read. */
   private text = ""
-  private readonly done: string[] = []
+  /** Replaced, not emptied, when the text starts again: a renderer can tell the blocks it has shown went. */
+  private done: string[] = []
   /** How much of `text` the finished blocks cover. */
   private covered = 0
+  /** The text after the finished blocks. */
+  private open = ""
 
   /** The blocks of `text`; when it extends the previous text, only the open part is looked at again. */
   update(text: string): Blocks {
     if (text.length < this.text.length || !text.startsWith(this.text)) this.reset()
     this.text = text
-    const open = text.slice(this.covered)
+    return this.settle(text.slice(this.covered))
+  }
+
+  /**
+   * The blocks once `delta` is added to the text: only the open part and the delta are read, so a
+   * streamed reply is not copied whole (as reading the string `+` built would) on every frame.
+   */
+  append(delta: string): Blocks {
+    this.text += delta
+    return this.settle(this.open + delta)
+  }
+
+  /** Finalises the blocks of `open` that cannot change any more. */
+  private settle(open: string): Blocks {
     const tokens = lex(open)
     // The last block that is not blank space may still grow: everything before it is final.
     let last = tokens.length - 1
@@ -51,13 +68,15 @@ export class MarkdownBlocks {
     if (finished.length && open.startsWith(finished.join(""))) {
       this.done.push(...finished)
       this.covered += consumed
-    }
-    return { done: this.done, tail: text.slice(this.covered) }
+      this.open = open.slice(consumed)
+    } else this.open = open
+    return { done: this.done, tail: this.open }
   }
 
   private reset(): void {
     this.text = ""
-    this.done.length = 0
+    this.done = []
     this.covered = 0
+    this.open = ""
   }
 }
