@@ -66,6 +66,11 @@ export class AmMarkdown extends LitElement {
       p:last-child {
         margin-bottom: 0;
       }
+      /* A block whose trailing margin would not collapse with the gap after it (am-reply's groups). */
+      :host([data-flush]) .md > :last-child,
+      :host([data-flush]) .md > :last-child :last-child {
+        margin-bottom: 0;
+      }
       ul,
       ol {
         padding-left: 1.4em;

@@ -97,11 +97,23 @@ describe("am-reply streamed as deltas", () => {
     await Promise.all(
       [...root.querySelectorAll("am-markdown")].map((m) => (m as unknown as { updateComplete: Promise<unknown> }).updateComplete),
     )
+    // Each group on screen once, as each is while it streams: an off-screen group is laid out at
+    // the height it had when last rendered (content-visibility), which a group never shown lacks.
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+    for (const group of reply.shadowRoot!.querySelectorAll(".blocks")) {
+      group.scrollIntoView()
+      await frame()
+      await frame()
+    }
+    window.scrollTo(0, 0)
+    await frame()
     const tops = (host: Element) => {
       const origin = host.getBoundingClientRect().top
       return [...host.shadowRoot!.querySelectorAll("am-markdown")].map((m) => Math.round(m.getBoundingClientRect().top - origin))
     }
     expect(done.length, "more blocks than a group holds").to.be.greaterThan(64)
+    const groups = reply.shadowRoot!.querySelectorAll(".blocks")
+    expect(groups[groups.length - 1]!.getBoundingClientRect().top, "a group off screen").to.be.greaterThan(innerHeight)
     expect(tops(reply)).to.deep.equal(tops(reference))
     expect(reply.getBoundingClientRect().height).to.equal(reference.getBoundingClientRect().height)
     reply.remove()
