@@ -21,6 +21,19 @@ export const ToolsCallParams = Schema.Struct({
 })
 export type ToolsCallParams = typeof ToolsCallParams.Type
 
+/**
+ * A `tools.call` request of one tool, whose `params.params` is that tool's own parameter schema:
+ * the request and the tool's arguments decode in one decode where the request arrives. Built by
+ * the receiver once it has read the tool's name (shell/channel/handlers.ts).
+ */
+export const toolsCallRequest = (parameters: Schema.Top) =>
+  Schema.Struct({
+    type: Schema.Literal("request"),
+    id: Schema.String,
+    method: Schema.Literal("tools.call"),
+    params: Schema.Struct({ ...ToolsCallParams.fields, params: parameters }),
+  })
+
 export const DebugParams = Schema.Struct({
   group: Schema.String,
   ms: Schema.optionalKey(Schema.Finite),

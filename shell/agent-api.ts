@@ -552,8 +552,15 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
   tools: {
     list: async () => unwrap(await transport.request("tools.list")),
     call: async (name, params = {}, options = {}) => {
-      const { signal, ...rest } = options
-      return unwrap(await transport.request("tools.call", { name, params, ...rest }, signal))
+      // Only the options the request has: its decode refuses keys it does not know.
+      const { signal, conversationId, timeoutMs } = options
+      const request = {
+        name,
+        params,
+        ...(conversationId === undefined ? {} : { conversationId }),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      }
+      return unwrap(await transport.request("tools.call", request, signal))
     },
   },
   settings: {

@@ -24,7 +24,7 @@ import { CustomTools } from "../workers/mesh/custom-tools.ts"
 import { McpServers, type McpWorkerApi } from "../workers/mesh/mcp.ts"
 import { Supervisor } from "../workers/mesh/supervisor.ts"
 import { makeAgentApi, type MeshOutcome } from "./agent-api.ts"
-import { serveInProcess, type Handlers } from "./channel/handlers.ts"
+import { requestDecoder, serveInProcess, type Handlers } from "./channel/handlers.ts"
 import { serveChannel } from "./channel/server.ts"
 import { callRouter } from "./router-client.ts"
 import { cacheSettings } from "./settings-cache.ts"
@@ -203,8 +203,9 @@ const conversationWithSubAgents = async ({ conversationId }: ConversationIdParam
 /** What each method of the message contract does; each gets its parameters decoded, once, where the request arrived. */
 const handlers: Handlers = {
   "tools.list": () => ({ ok: true, value: supervisor.list() }),
-  "tools.call": async ({ name, params, ...options }, signal) => {
-    const result = await supervisor.call(name, params, { ...options, ...(signal ? { signal } : {}) })
+  // Its arguments came decoded by the tool's parameters, with the request (requestDecoder).
+  "tools.call": async ({ definition, params, ...options }, signal) => {
+    const result = await supervisor.run(definition, params, { ...options, ...(signal ? { signal } : {}) })
     return result.ok ? result : { ok: false, error: toWire(result.error) }
   },
   "chat.start": (params) => agents.start(params),
@@ -307,11 +308,12 @@ const handlers: Handlers = {
   "debug.workers": () => ({ ok: true, value: __DEBUG_API__ ? supervisor.workers() : [] }),
 }
 
-const local = serveInProcess(handlers, (listener) => {
+const decodeRequest = requestDecoder((name) => supervisor.definition(name))
+const local = serveInProcess(handlers, decodeRequest, (listener) => {
   listeners.add(listener)
   return () => listeners.delete(listener)
 })
 
-const channelServer = serveChannel(handlers)
+const channelServer = serveChannel(handlers, decodeRequest)
 broadcast = (event) => channelServer.broadcast(event)
 globalThis.agent = makeAgentApi(local)

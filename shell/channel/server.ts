@@ -1,15 +1,14 @@
 /**
  * The supervisor's end of the page channel: it accepts `chrome.runtime` Ports from extension
- * pages, decodes each request once by the message contract, runs its method's handler, and streams mesh events to every
+ * pages, decodes each request once by the message contract (a tool call with its tool's arguments), runs its method's handler, and streams mesh events to every
  * connected page. A page that goes away cancels its calls still in flight.
  */
-import * as Exit from "effect/Exit"
 import { CHANNEL_PORT_NAME, type ChannelReply } from "../../schemas/channel.ts"
 import type { WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
-import { decodeRequest, dispatch, type Handlers } from "./handlers.ts"
+import { dispatch, type Handlers, type RequestDecoder } from "./handlers.ts"
 
-export const serveChannel = (handlers: Handlers): { broadcast(event: MeshEvent): void } => {
+export const serveChannel = (handlers: Handlers, decodeRequest: RequestDecoder): { broadcast(event: MeshEvent): void } => {
   const ports = new Set<chrome.runtime.Port>()
   // Events wait for the end of the current task, so the events of one batch from an agent
   // worker cross to each page in one message; a reply first sends the events before it.
@@ -41,17 +40,16 @@ export const serveChannel = (handlers: Handlers): { broadcast(event: MeshEvent):
 
     port.onMessage.addListener((raw: unknown) => {
       const decoded = decodeRequest(raw)
-      if (Exit.isFailure(decoded)) {
+      if (!decoded.ok) {
         const id = typeof (raw as { id?: unknown })?.id === "string" ? (raw as { id: string }).id : ""
-        send({
-          type: "reply",
-          id,
-          ok: false,
-          error: { code: "invalid_input", message: `The supervisor does not understand this request: ${String(decoded.cause)}` },
-        })
+        const error: WireError =
+          "error" in decoded
+            ? decoded.error
+            : { code: "invalid_input", message: `The supervisor does not understand this request: ${decoded.problem}` }
+        send({ type: "reply", id, ok: false, error })
         return
       }
-      const request = decoded.value
+      const request = decoded.request
       if (request.type === "cancel") return running.get(request.id)?.abort()
       const controller = new AbortController()
       running.set(request.id, controller)

@@ -96,6 +96,21 @@ after(async () => {
   await model?.close()
 })
 
+/**
+ * One `agent.tools.call("list_tabs", {})` from an extension page, through the page channel;
+ * resolves with what every context decoded meanwhile. The run without the call is the same
+ * evaluation calling nothing.
+ */
+const pageCall = async (page: Page, call: boolean): Promise<Counts> => {
+  await reset()
+  const listed = await page.evaluate(
+    async (call) => (call ? ((await globalThis.agent.tools.call("list_tabs", {})) as unknown[]).length : 0),
+    call,
+  )
+  if (call) assert.ok(listed > 0, "list_tabs listed no tab")
+  return read()
+}
+
 test("the model's list_tabs call decodes 3 times: its parameters, the route's, its result", async () => {
   // The first run saves the conversation's flow record (list_tabs reads private data), so the
   // runs below read it back from storage, as any later run of a conversation does.
@@ -105,4 +120,25 @@ test("the model's list_tabs call decodes 3 times: its parameters, the route's, i
   const call = minus(withCall, without)
   assert.deepEqual(call, { "offscreen:tool.params": 1, "serviceWorker:route.params": 1, "offscreen:tool.result": 1 })
   assert.ok(total(call) <= 3, `one list_tabs call decoded ${total(call)} times: ${JSON.stringify(call)}`)
+})
+
+test("the developer API's list_tabs call from a page decodes its request with its parameters once, the route's, its result, and the page's 3 messages", async () => {
+  const panel = await session.openPage("sidepanel.html")
+  try {
+    // Its first call opens the page's channel, and what opening it costs is no call's.
+    await pageCall(panel, true)
+    const without = await pageCall(panel, false)
+    const withCall = await pageCall(panel, true)
+    const call = minus(withCall, without)
+    assert.deepEqual(call, {
+      "offscreen:channel.request": 1,
+      "serviceWorker:route.params": 1,
+      "offscreen:tool.result": 1,
+      "page:channel.reply": 3,
+    })
+    // The same again: nothing else the page does meanwhile is counted as the call's.
+    assert.deepEqual(minus(await pageCall(panel, true), without), call)
+  } finally {
+    await panel.close()
+  }
 })

@@ -6,7 +6,6 @@
  * A worker that dies is restarted and its in-flight calls fail with `WorkerCrashed`.
  */
 import * as Comlink from "comlink"
-import { checkArguments } from "../../schemas/argument-limits.ts"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -23,7 +22,8 @@ import {
   type ToolError,
 } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
-import { issueLines, quoteInput, strictParse } from "../../schemas/primitives.ts"
+import { issueLines, strictParse } from "../../schemas/primitives.ts"
+import { argumentLimitError, argumentsOf, invalidArguments } from "../../schemas/tool-input.ts"
 import { callTimeLimitMs, failureOf, type ToolCardSpec, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
 import { parametersJsonSchema } from "../../schemas/tool-json-schema.ts"
 import { after, answersWithin, startAgain, whenIdle, withDeadline, type Pending } from "./lifetime.ts"
@@ -245,6 +245,18 @@ export class Supervisor {
   callEffect(name: string, rawParams: unknown, options: CallOptions = {}): Effect.Effect<unknown, ToolError> {
     const definition = this.definitions.get(name)
     if (definition === undefined) return Effect.fail(new UnknownTool({ tool: name }))
+    // Before decoding, which walks the value recursively (as every later clone does).
+    const tooBig = argumentLimitError(name, rawParams)
+    if (tooBig) return Effect.fail(tooBig)
+    return decodeParams(definition, rawParams).pipe(Effect.flatMap((params) => this.runEffect(definition, params, options)))
+  }
+
+  /**
+   * Runs a call whose parameters were decoded by the definition's schema where they arrived (a
+   * page's `tools.call`, decoded with its request): they are not decoded again.
+   */
+  runEffect(definition: ToolDefinition, params: unknown, options: CallOptions = {}): Effect.Effect<unknown, ToolError> {
+    const name = definition.name
     const callId = options.callId ?? `c${++this.callCounter}-${Date.now().toString(36)}`
     const conversationId = options.conversationId ?? DEFAULT_CONVERSATION
     const started = performance.now()
@@ -252,13 +264,6 @@ export class Supervisor {
     const emit = options.reportsEvents ? undefined : this.options.emit
 
     const program = Effect.gen({ self: this }, function* () {
-      // Before decoding, which walks the value recursively (as every later clone does).
-      const limits = checkArguments(rawParams)
-      if (!limits.ok)
-        return yield* Effect.fail(
-          new InvalidInput({ tool: name, message: limits.message, ...(limits.parameter ? { parameter: limits.parameter } : {}) }),
-        )
-      const params = yield* decodeParams(definition, rawParams)
       // A summary (`prompt`) has a limit of its own beside the request's: the tool's limit covers both.
       const ceiling = callTimeLimitMs(definition, params)
       const limit = Math.min(options.timeoutMs ?? ceiling, ceiling)
@@ -300,14 +305,13 @@ export class Supervisor {
   }
 
   /** The promise form, for channels and the developer API: never rejects, returns an Exit-like value. */
-  async call(
-    name: string,
-    rawParams: unknown,
-    options: CallOptions = {},
-  ): Promise<{ ok: true; value: unknown } | { ok: false; error: ToolError }> {
-    const exit = await Effect.runPromiseExit(this.callEffect(name, rawParams, options), options.signal ? { signal: options.signal } : {})
-    if (Exit.isSuccess(exit)) return { ok: true, value: exit.value }
-    return { ok: false, error: errorOf(name, exit.cause) }
+  call(name: string, rawParams: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
+    return settle(name, this.callEffect(name, rawParams, options), options.signal)
+  }
+
+  /** The promise form of `runEffect`: parameters already decoded by the definition's schema. */
+  run(definition: ToolDefinition, params: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
+    return settle(definition.name, this.runEffect(definition, params, options), options.signal)
   }
 
   /** The groups (and instances: `mcp:<server>`) that have a live worker, with how often each was replaced. */
@@ -486,20 +490,20 @@ export class Supervisor {
 /** The worker a definition's calls go to: its instance's, or its group's. */
 const slotKey = (definition: ToolDefinition): string => definition.worker ?? definition.group
 
+export type ToolOutcome = { ok: true; value: unknown } | { ok: false; error: ToolError }
+
+const settle = async (tool: string, call: Effect.Effect<unknown, ToolError>, signal?: AbortSignal): Promise<ToolOutcome> => {
+  const exit = await Effect.runPromiseExit(call, signal ? { signal } : {})
+  if (Exit.isSuccess(exit)) return { ok: true, value: exit.value }
+  return { ok: false, error: errorOf(tool, exit.cause) }
+}
+
 const decodeParams = (definition: ToolDefinition, raw: unknown): Effect.Effect<unknown, InvalidInput> => {
-  const input = raw === undefined || raw === null ? {} : raw
   countCodec("offscreen:tool.params")
-  const result = Schema.decodeUnknownExit(definition.parameters as Schema.Codec<unknown, unknown>)(input, strictParse)
+  const result = Schema.decodeUnknownExit(definition.parameters as Schema.Codec<unknown, unknown>)(argumentsOf(raw), strictParse)
   if (Exit.isSuccess(result)) return Effect.succeed(result.value)
   const issue = result.cause.reasons.find(Cause.isFailReason)?.error
-  const lines = issue && "issue" in issue ? issueLines((issue as Schema.SchemaError).issue) : []
-  const first = lines[0]
-  const message = lines.length
-    ? lines.map((l) => (l.segments.length ? `parameter ${JSON.stringify(quoteInput(l.path, 80))}: ${l.message}` : l.message)).join("; ")
-    : "the arguments do not match the tool's parameters"
-  return Effect.fail(
-    new InvalidInput({ tool: definition.name, message, ...(first?.segments.length ? { parameter: first.segments[0]! } : {}) }),
-  )
+  return Effect.fail(invalidArguments(definition.name, issue && "issue" in issue ? issueLines((issue as Schema.SchemaError).issue) : []))
 }
 
 const decodeResult = (definition: ToolDefinition, value: unknown): Effect.Effect<unknown, ToolFailed> => {
