@@ -4,7 +4,7 @@
  * other goes away. Requests and replies are matched by `id`; events flow from the supervisor.
  */
 import * as Schema from "effect/Schema"
-import { WireError } from "./wire-error.ts"
+import type { WireError } from "./wire-error.ts"
 import { PositiveWholeNumber } from "./primitives.ts"
 import { ConsentGrant, MeshEvent } from "./events.ts"
 import { ProviderKind } from "./settings.ts"
@@ -215,10 +215,18 @@ export const ChannelRequest = Schema.Union([
 ]) as unknown as Schema.Codec<RequestMessage | { readonly type: "cancel"; readonly id: string }, unknown>
 export type ChannelRequest = typeof ChannelRequest.Type
 
-export const ChannelReply = Schema.Union([
-  Schema.Struct({ type: Schema.Literal("reply"), id: Schema.String, ok: Schema.Literal(true), value: Schema.Unknown }),
-  Schema.Struct({ type: Schema.Literal("reply"), id: Schema.String, ok: Schema.Literal(false), error: WireError }),
-  // Events in the order they happened, those of one moment in one message.
-  Schema.Struct({ type: Schema.Literal("events"), events: Schema.Array(MeshEvent) }),
-])
-export type ChannelReply = typeof ChannelReply.Type
+/** The events of one moment, in the order they happened: the part of the channel's messages a page decodes. */
+export const ChannelEvents = Schema.Array(MeshEvent)
+
+/**
+ * What the supervisor sends a page. A page decodes the events, which come from agent workers
+ * that are built without schemas and checked nowhere before. It does not decode a reply: the
+ * channel server builds it from values decoded where they entered the extension (a tool's
+ * result where it came from its worker, an error the supervisor made), and the Port joins two of
+ * the extension's own documents (the server refuses any other sender), so a decode would check
+ * again what was checked.
+ */
+export type ChannelReply =
+  | { readonly type: "reply"; readonly id: string; readonly ok: true; readonly value: unknown }
+  | { readonly type: "reply"; readonly id: string; readonly ok: false; readonly error: WireError }
+  | { readonly type: "events"; readonly events: ReadonlyArray<MeshEvent> }

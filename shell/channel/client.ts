@@ -5,14 +5,14 @@
  */
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
-import { CHANNEL_PORT_NAME, ChannelReply } from "../../schemas/channel.ts"
+import { CHANNEL_PORT_NAME, ChannelEvents, type ChannelReply } from "../../schemas/channel.ts"
 import type { WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import type { MeshMethod, MeshOutcome, MeshTransport } from "../agent-api.ts"
 import { callRouter } from "../router-client.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
 
-const decodeReply = Schema.decodeUnknownExit(ChannelReply)
+const decodeEvents = Schema.decodeUnknownExit(ChannelEvents)
 
 export class ChannelClient implements MeshTransport {
   private port: chrome.runtime.Port | undefined
@@ -80,14 +80,16 @@ export class ChannelClient implements MeshTransport {
   }
 
   private receive(raw: unknown): void {
-    countCodec("page:channel.reply")
-    const decoded = decodeReply(raw)
-    if (Exit.isFailure(decoded)) return console.warn("agent-mesh: dropped a malformed message from the supervisor")
-    const message = decoded.value
+    // Sent by the channel server of the extension's offscreen document, as ChannelReply types it:
+    // of its messages only the events are decoded here (schemas/channel.ts says why).
+    const message = raw as ChannelReply
     if (message.type === "events") {
+      countCodec("page:channel.events")
+      const decoded = decodeEvents(message.events)
+      if (Exit.isFailure(decoded)) return console.warn("agent-mesh: dropped malformed events from the supervisor")
       // A copy: a listener may unsubscribe while they run (agent.chat() does at run_finished).
       const listeners = Array.from(this.listeners)
-      for (const event of message.events) for (const listener of listeners) if (this.listeners.has(listener)) listener(event)
+      for (const event of decoded.value) for (const listener of listeners) if (this.listeners.has(listener)) listener(event)
       return
     }
     const settle = this.pending.get(message.id)
