@@ -39,6 +39,7 @@ const tot = {
   bareNoUrls: 0,
   words: 0,
   urls: 0,
+  notation: {},
 }
 for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
   const s = readFileSync(`${dir}/${f}`, "utf8")
@@ -120,6 +121,33 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
     .replace(/\\(.)/g, "$1")
     .replace(/[[\]"|!`]|^-+$|^\|?(?:-\|)+$/gm, "")
     .replace(/\s+/g, " ").length
+  // 13. the notation itself, on the output without annotations and URLs: line ends, list and quote
+  // markers with their indentation, heading marks, table pipes and separator rows, escapes, link
+  // brackets, and controls' notation (`[kind "` … `" states]`, the name not counted).
+  const plain = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").replace(/\]\([^)\s]*\)/g, "]")
+  const notation = {
+    lineEnds: (plain.match(/\n/g) ?? []).length,
+    markers: 0,
+    headingMarks: 0,
+    tables: 0,
+    escapes: 0,
+    brackets: 0,
+    controls: 0,
+  }
+  for (const line of plain.split("\n")) {
+    const prefix = /^(?:\s|- |\d+\. |> )*/.exec(line)[0]
+    notation.markers += prefix.length
+    notation.headingMarks += /^#+ /.exec(line.slice(prefix.length))?.[0].length ?? 0
+    if (line.startsWith("|")) notation.tables += /^\|(?:-\|)+$/.test(line) ? line.length : (line.match(/\|/g) ?? []).length
+  }
+  notation.escapes = (plain.match(/\\[\\{}[\]|]/g) ?? []).length
+  let controlCount = 0
+  for (const m of plain.matchAll(/\[([a-z-]+)( "(?:\\.|[^"\\])*")?((?: = "(?:\\.|[^"\\])*")?(?:; options[^\]]*)?(?: [a-z]+)*)\]/g)) {
+    notation.controls += m[0].length - (m[2] ? m[2].length - 4 : 0)
+    controlCount++
+  }
+  notation.brackets = (plain.match(/[[\]]/g) ?? []).length - 2 * controlCount + 2 * [...s.matchAll(/\]\([^)\s]*\)/g)].length
+  for (const k in notation) tot.notation[k] = (tot.notation[k] ?? 0) + notation[k]
   // For scale: the output with every annotation removed, and also every link's URL.
   const bare = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").length
   const bareNoUrls = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").replace(/\]\([^)\s]*\)/g, "]").length
@@ -142,7 +170,7 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
     words,
     urls,
   }
-  for (const k in tot) tot[k] += row[k]
+  for (const k in row) tot[k] += row[k]
   console.log(f.padEnd(40), JSON.stringify(row))
 }
 console.log("total".padEnd(40), JSON.stringify(tot), "ratio now", (tot.chars / tot.aria).toFixed(3))
@@ -167,6 +195,9 @@ console.log(
 )
 console.log(
   `  the floor: the page's words alone ${tot.words} (${(tot.words / tot.aria).toFixed(3)}x) plus the URLs in links ${tot.urls}: ${((tot.words + tot.urls) / tot.aria).toFixed(3)}x; 0.5x is ${Math.floor(tot.aria / 2)}`,
+)
+console.log(
+  `  the notation (on the output without annotations and URLs; links' brackets and parentheses together): ${JSON.stringify(tot.notation)}`,
 )
 const all =
   tot.href +
