@@ -120,41 +120,29 @@ function canonicalOf(html) {
 }
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+/** The CSS selector an annotation stands for: `{selector}`, or `(url)` of a link whose selector is implied. */
+const selectorOfWritten = (written) => {
+  if (written.startsWith("{")) return written.slice(1, -1)
+  const url = written.slice(1, -1)
+  // A cut URL, `(start…)`, is selected by its start.
+  return url.endsWith("…") ? `a[href^="${cssQuoted(url.slice(0, -1))}"]` : `a[href="${cssQuoted(url)}"]`
+}
 const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
-/** The origin of an absolute URL with a path, which a later `…/path` stands for. */
-const ORIGIN = /^https?:\/\/[^/?#\s]+(?=\/)/i
-/** `a[href="url"]`, or `a[href^="start"]` for a cut URL `start…`. */
-const byUrl = (url) => (url.endsWith("…") ? `a[href^="${cssQuoted(url.slice(0, -1))}"]` : `a[href="${cssQuoted(url)}"]`)
 /**
- * The selectors the content's links stand for, read in order as docs/page-content.md tells the
- * model: a URL written `…/path` is the origin of the last absolute URL in a link's parentheses
- * above, then `/path`; `[text](url){^S}` is `S a[href="url"]`, a bare `{^}` takes S from the last
- * landmark line or `{^S}` above (`scoped`, in order); `[text](url)` with no `{` after it is
- * `a[href="url"]` (`implied`, by the URL as written, in order). Fenced code holds no link.
+ * The selectors of the content's `[text](url){^S}` and `[text](url){^}` links, in order:
+ * `S a[href="url"]`; a bare `{^}` takes S from the last landmark line or `{^S}` above.
  */
-const linksOf = (content) => {
-  const scoped = []
-  const implied = new Map()
+const scopedSelectors = (content) => {
+  const found = []
   let scope = null
-  let origin = null
-  let fenced = false
   for (const line of content.split("\n")) {
-    if (/^(?:\s|- |\d+\. |> )*```/.test(line)) {
-      fenced = !fenced
-      continue
-    }
-    if (fenced) continue
     if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
-    for (const m of line.matchAll(/(?<=(?:^|[^\\])(?:\\\\)*)\]\(([^()\s]*)\)(\{\^((?:\\.|[^\\}])*)\}|\{)?/g)) {
-      const url = m[1].startsWith("…") ? `${origin ?? ""}${m[1].slice(1)}` : m[1]
-      origin = ORIGIN.exec(url)?.[0] ?? origin
-      if (m[2]?.startsWith("{^")) {
-        if (m[3]) scope = m[3]
-        scoped.push(scope === null ? "" : `${scope} ${byUrl(url)}`)
-      } else if (m[2] === undefined) implied.set(`(${m[1]})`, [...(implied.get(`(${m[1]})`) ?? []), url])
+    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^((?:\\.|[^\\}])*)\}/g)) {
+      if (m[2]) scope = m[2]
+      found.push(scope === null ? "" : `${scope} a[href="${cssQuoted(m[1])}"]`)
     }
   }
-  return { scoped, implied }
+  return found
 }
 const cssQuoted = (text) => text.replace(/["\\]/g, "\\$&")
 
@@ -270,20 +258,13 @@ try {
     if (audited.value.content !== content) throw new Error(`${file}: the audit run wrote different content from the tool call`)
     // Each selector is taken from the annotation as the content writes it, resolved as the model
     // is told to (docs/page-content.md): `{selector}` is the selector; a link written
-    // `[text](url)` with no annotation after it is selected by `a[href="url"]` (`…/path`: the
-    // origin of the last absolute URL above). `[text](url){^S}` is `S a[href="url"]`, and
-    // `[text](url){^}` the same with S from the last landmark line or `{^S}` above: the n-th
-    // `{^…}` (or implied link of one written URL) of the audit is the n-th of the content.
-    const { scoped, implied } = linksOf(content)
+    // `[text](url)` with no annotation after it is selected by `a[href="url"]`.
+    // `[text](url){^S}` is `S a[href="url"]`, and `[text](url){^}` the same with S from the last
+    // landmark line or `{^S}` above: the n-th `{^…}` of the audit is the n-th of the content.
+    const scoped = scopedSelectors(content)
     const pairs = audited.value.audit.map((p) => ({
       ...p,
-      selector: p.written.startsWith("{^")
-        ? scoped.shift()
-        : p.written.startsWith("{")
-          ? p.written.slice(1, -1)
-          : (implied.get(p.written)?.length ?? 0) > 0
-            ? byUrl(implied.get(p.written).shift())
-            : undefined,
+      selector: p.written.startsWith("{^") ? scoped.shift() : selectorOfWritten(p.written),
     }))
     const notInContent = pairs.filter(
       (p) =>

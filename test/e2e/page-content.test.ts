@@ -142,45 +142,27 @@ const audit = async (tabId: number): Promise<{ content: string; audit: AuditPair
 const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
 const cssQuoted = (text: string) => text.replace(/["\\]/g, "\\$&")
 
-/** The origin of an absolute URL with a path, which a later `…/path` stands for. */
-const ORIGIN = /^https?:\/\/[^/?#\s]+(?=\/)/i
-/** `a[href="url"]`, or `a[href^="start"]` for a cut URL `start…`. */
-const byUrl = (url: string) => (url.endsWith("…") ? `a[href^="${cssQuoted(url.slice(0, -1))}"]` : `a[href="${cssQuoted(url)}"]`)
-
 /**
  * Each annotation's selector, as docs/page-content.md tells the model to read it: `{selector}`;
- * a link's `(url)` → `a[href="url"]`, `(start…)` → `a[href^="start"]`, a URL `…/path` being the
- * origin of the last absolute URL in a link's parentheses above, then `/path`; `{^S}` after
- * `[text](url)` → `S a[href="url"]`, and `{^}` the same with S from the last landmark line or
- * `{^S}` above (the n-th `{^…}`, or implied link of one written URL, of the audit is the n-th of
- * the content). Fenced code holds no link.
+ * a link's `(url)` → `a[href="url"]`, `(start…)` → `a[href^="start"]`; `{^S}` after `[text](url)` →
+ * `S a[href="url"]`, and `{^}` the same with S from the last landmark line or `{^S}` above (the
+ * n-th `{^…}` of the audit is the n-th of the content).
  */
 const selectorsOf = ({ content, audit }: { content: string; audit: AuditPair[] }): Array<{ selector: string; mark: string }> => {
   const scoped: string[] = []
-  const implied = new Map<string, string[]>()
   let scope: string | null = null
-  let origin: string | null = null
-  let fenced = false
   for (const line of content.split("\n")) {
-    if (/^(?:\s|- |\d+\. |> )*```/.test(line)) {
-      fenced = !fenced
-      continue
-    }
-    if (fenced) continue
     if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
-    for (const m of line.matchAll(/(?<=(?:^|[^\\])(?:\\\\)*)\]\(([^()\s]*)\)(\{\^((?:\\.|[^\\}])*)\}|\{)?/g)) {
-      const url: string = m[1]!.startsWith("…") ? `${origin ?? ""}${m[1]!.slice(1)}` : m[1]!
-      origin = ORIGIN.exec(url)?.[0] ?? origin
-      if (m[2]?.startsWith("{^")) {
-        if (m[3]) scope = m[3]
-        scoped.push(scope === null ? "" : `${scope} ${byUrl(url)}`)
-      } else if (m[2] === undefined) implied.set(`(${m[1]})`, [...(implied.get(`(${m[1]})`) ?? []), url])
+    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^((?:\\.|[^\\}])*)\}/g)) {
+      if (m[2]) scope = m[2]
+      scoped.push(scope === null ? "" : `${scope} a[href="${cssQuoted(m[1]!)}"]`)
     }
   }
   return audit.map(({ written, mark }) => {
     if (written.startsWith("{^")) return { selector: scoped.shift() ?? "", mark }
     if (written.startsWith("{")) return { selector: written.slice(1, -1), mark }
-    return { selector: byUrl(implied.get(written)?.shift() ?? ""), mark }
+    const url = cssQuoted(written.slice(1, -1))
+    return { selector: url.endsWith("…") ? `a[href^="${url.slice(0, -1)}"]` : `a[href="${url}"]`, mark }
   })
 }
 

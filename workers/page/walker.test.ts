@@ -17,17 +17,11 @@ const failure = (outcome: ReadOutcome) => {
   return outcome
 }
 
-/** The lines of a content outside its fenced code blocks, which hold no annotation. */
-const outsideFences = (content: string): string => {
-  let fenced = false
-  return content
-    .split("\n")
-    .filter((line) => {
-      if (!/^(?:\s|- |\d+\. |> )*```/.test(line)) return !fenced
-      fenced = !fenced
-      return false
-    })
-    .join("\n")
+/** The selector an annotation stands for, as docs/page-content.md tells the model: `{selector}`, or `(url)` of a link → `a[href="url"]` (`(start…)` → `a[href^="start"]`). */
+const selectorOfWritten = (written: string) => {
+  if (written.startsWith("{")) return written.slice(1, -1)
+  const url = written.slice(1, -1).replace(/["\\]/g, "\\$&")
+  return url.endsWith("…") ? `a[href^="${url.slice(0, -1)}"]` : `a[href="${url}"]`
 }
 
 /**
@@ -35,9 +29,8 @@ const outsideFences = (content: string): string => {
  * one, which ends at the first unescaped `}`; a link `[text](url)` with no `{` right after it is
  * one too, written `(url)`.
  */
-const annotationsOf = (full: string): string[] => {
+const annotationsOf = (content: string): string[] => {
   const found: string[] = []
-  const content = outsideFences(full)
   for (let i = 0, open = -1; i < content.length; i++) {
     const c = content[i]
     if (c === "\\") i++
@@ -54,51 +47,33 @@ const annotationsOf = (full: string): string[] => {
 }
 
 const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
-/** The origin of an absolute URL with a path, which a later `…/path` stands for. */
-const ORIGIN = /^https?:\/\/[^/?#\s]+(?=\/)/i
-const cssQuoted = (text: string) => text.replace(/["\\]/g, "\\$&")
-/** `a[href="url"]`, or `a[href^="start"]` for a cut URL `start…`. */
-const byUrl = (url: string) => (url.endsWith("…") ? `a[href^="${cssQuoted(url.slice(0, -1))}"]` : `a[href="${cssQuoted(url)}"]`)
 
 /**
- * The selectors a content's links stand for, read in order as docs/page-content.md tells the model:
- * a URL written `…/path` is the origin of the last absolute URL in a link's parentheses above,
- * then `/path`; `[text](url){^S}` is `S a[href="url"]`, and a bare `{^}` takes S from the last
- * landmark line or `{^S}` above (`scoped`, in order); `[text](url)` with no `{` after it is
- * `a[href="url"]` (`implied`, by the URL as written, in order). Fenced code holds no link.
+ * The selectors of the content's `[text](url){^S}` and `[text](url){^}` links, in order:
+ * `S a[href="url"]`; a bare `{^}` takes S from the last landmark line or `{^S}` above.
  */
-const linksOf = (content: string) => {
-  const scoped: string[] = []
-  const implied = new Map<string, string[]>()
+const scopedSelectors = (content: string): string[] => {
+  const found: string[] = []
   let scope: string | null = null
-  let origin: string | null = null
-  for (const line of outsideFences(content).split("\n")) {
+  for (const line of content.split("\n")) {
     if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
-    for (const m of line.matchAll(/(?<=(?:^|[^\\])(?:\\\\)*)\]\(([^()\s]*)\)(\{\^((?:\\.|[^\\}])*)\}|\{)?/g)) {
-      const url: string = m[1]!.startsWith("…") ? `${origin ?? ""}${m[1]!.slice(1)}` : m[1]!
-      origin = ORIGIN.exec(url)?.[0] ?? origin
-      if (m[2]?.startsWith("{^")) {
-        if (m[3]) scope = m[3]
-        scoped.push(scope === null ? "" : `${scope} ${byUrl(url)}`)
-      } else if (m[2] === undefined) implied.set(`(${m[1]})`, [...(implied.get(`(${m[1]})`) ?? []), url])
+    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^((?:\\.|[^\\}])*)\}/g)) {
+      if (m[2]) scope = m[2]
+      found.push(scope === null ? "" : `${scope} a[href="${m[1]!.replace(/["\\]/g, "\\$&")}"]`)
     }
   }
-  return { scoped, implied }
+  return found
 }
 
 /** Every annotated element: its selector, as the content writes it, must select exactly it (checked here, apart from the walker). */
 const expectSelectorsExact = (outcome: Awaited<ReturnType<typeof read>>) => {
-  const { scoped, implied } = linksOf(outcome.content)
+  const scoped = scopedSelectors(outcome.content)
   expect(outcome.audit?.length ?? 0, "audit pairs").to.be.above(0)
   // As sets of texts: an iframe's line is put in front of its content once the content is read.
   expect(annotationsOf(outcome.content).sort(), "the annotations in the content").to.deep.equal(outcome.audit!.map((p) => p.written).sort())
-  // The n-th `{^…}` (or implied link of a URL) of the audit is the n-th of the content.
+  // The n-th `{^…}` of the audit is the n-th of the content.
   for (const { written, mark } of outcome.audit!) {
-    const selector = written.startsWith("{^")
-      ? (scoped.shift() ?? "")
-      : written.startsWith("{")
-        ? written.slice(1, -1)
-        : byUrl(implied.get(written)?.shift() ?? "")
+    const selector = written.startsWith("{^") ? (scoped.shift() ?? "") : selectorOfWritten(written)
     const resolved = resolveSelector(document, selector)
     expect(resolved.ok && resolved.count, `${selector} matches`).to.equal(1)
     expect(resolved.ok && resolved.element?.getAttribute(AUDIT_ATTRIBUTE), `${selector} selects its own element`).to.equal(mark)
@@ -212,7 +187,7 @@ describe("page walker: format", () => {
     expect(outcome.content).to.include("[one](/one)")
     expect(outcome.content).to.include(`[unique start](${long("x").slice(0, 80)}…)`)
     // Two URLs that share their first 80 characters: shown cut, with a selector.
-    expect(outcome.content, outcome.content).to.match(/\[twin 1\]\(…\/c[^)]{50,}…\)\{[^}]+\}/)
+    expect(outcome.content, outcome.content).to.match(/\[twin 1\]\(https:\/\/example\.com\/c[^)]{50,}…\)\{[^}]+\}/)
     expectSelectorsExact(outcome)
   })
 })
@@ -282,52 +257,6 @@ describe("page walker: a link with no name", () => {
     expect(lines[1], outcome.content).to.match(/^\[\]\(\/two\)\{[^}]+\} \[\]\{[^}]+\}$/)
     // With no URL to show, the href is all there is to tell what the link is.
     expect(lines[2]).to.match(/^\[javascript:void\(0\)\]\{[^}]+\}$/)
-    expectSelectorsExact(outcome)
-  })
-})
-
-describe("page walker: a URL of the origin shown last written …/path", () => {
-  it("writes the origin of the last absolute URL in a link's parentheses as …, and every such link's selector stays exact", async () => {
-    const bug = (id: number) => `https://bugs.example.org/show_bug.cgi?id=${id}`
-    page(`<ul><li>Landed <a href="${bug(1)}">Bug 1</a> and <a href="${bug(2)}">Bug 2</a></li>
-      <li>See <a href="/local">a page here</a>, then <a href="${bug(3)}">Bug 3</a></li>
-      <li><a href="https://other.example/x">elsewhere</a> <a href="${bug(4)}">Bug 4</a> <a href="${bug(5)}">Bug 5</a></li>
-      <li><a href="https://other.example/y">elsewhere too</a> <a href="https://bugs.example.org">no path</a> <a href="${bug(6)}">Bug 6</a></li></ul>
-      <p id="twice"><a href="${bug(7)}">seven</a> <a href="${bug(7)}">seven again</a></p>
-      <p><a href="https://bugs.example.org/${"a".repeat(120)}">long</a></p>`)
-    const outcome = await read({ audit: true })
-    const lines = outcome.content.split("\n")
-    expect(lines[0], outcome.content).to.equal(
-      "- Landed [Bug 1](https://bugs.example.org/show_bug.cgi?id=1) and [Bug 2](…/show_bug.cgi?id=2)",
-    )
-    // A URL relative to the page leaves the origin as it was.
-    expect(lines[1]).to.equal("- See [a page here](/local), then [Bug 3](…/show_bug.cgi?id=3)")
-    // Another origin in between: the next one is written whole again.
-    expect(lines[2]).to.equal(
-      "- [elsewhere](https://other.example/x) [Bug 4](https://bugs.example.org/show_bug.cgi?id=4) [Bug 5](…/show_bug.cgi?id=5)",
-    )
-    // A URL with no path is written whole and leaves the origin in force as it was (other.example's here).
-    expect(lines[3]).to.equal(
-      "- [elsewhere too](https://other.example/y) [no path](https://bugs.example.org) [Bug 6](https://bugs.example.org/show_bug.cgi?id=6)",
-    )
-    // Links that carry a selector (`{^S}` here) and a cut URL are written so too.
-    expect(lines[4], outcome.content).to.match(
-      /^\[seven\]\(…\/show_bug\.cgi\?id=7\)\{[^}]+\} \[seven again\]\(…\/show_bug\.cgi\?id=7\)\{[^}]+\}$/,
-    )
-    expect(lines[5]).to.equal(`[long](…/${"a".repeat(80 - "https://bugs.example.org/".length)}…)`)
-    // Read as the model is told (… is the origin of the last absolute URL above), every selector selects its own link.
-    expectSelectorsExact(outcome)
-  })
-
-  it("does not read an escaped ](…) of the page's text, or a fenced code block, as a link", async () => {
-    page(`<p><a href="https://a.example/one">one</a></p>
-      <p>Text: [x](https://b.example/y)</p>
-      <pre>[z](https://c.example/w)</pre>
-      <p><a href="https://a.example/two">two</a></p>`)
-    const outcome = await read({ audit: true })
-    expect(outcome.content, outcome.content).to.include("\\[x\\](https://b.example/y)")
-    // The page's text and code are not links: the origin in force is still a.example's.
-    expect(outcome.content).to.include("[two](…/two)")
     expectSelectorsExact(outcome)
   })
 })

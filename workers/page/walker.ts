@@ -123,9 +123,6 @@ const CUT_SHOWN = "…"
 /** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`. */
 const URL_CUT = 80
 
-/** The origin of an absolute web URL that has a path, as written (`https://host:port` before its `/`). */
-const ORIGIN = /^https?:\/\/[^/?#\s]+(?=\/)/i
-
 /** How many of a link's ancestors are tried as the `S` of `{^S}`. */
 const SCOPE_DEPTH = 6
 
@@ -157,8 +154,6 @@ class Walker {
    * no URL after one that showed something says so.
    */
   readonly urlsShown = new Map<string, string | null>()
-  /** The origin of the last absolute URL written in a link's parentheses: a URL of the same origin after it is written `…/path` (see withOrigin). */
-  lastOrigin: string | null = null
   /** The URL the model reads relative URLs against: the top document's, the result's `url`. */
   pageUrl: URL | null = null
   /** The element the walk was at when it last paused. */
@@ -399,17 +394,15 @@ class Walker {
     if (href.length > LONG_URL || untrackedHref !== null) {
       const prefix = (untrackedHref ?? href).slice(0, URL_CUT)
       if (IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
-        const url = this.wroteUrl(`${prefix}…`)
-        this.annotated.push({ element: el, selector: `a[href^=${cssString(prefix)}]`, written: `(${url})`, interactive: true })
+        this.annotated.push({ element: el, selector: `a[href^=${cssString(prefix)}]`, written: `(${prefix}…)`, interactive: true })
         show(CUT_SHOWN)
-        return `[${text}](${url})`
+        return `[${text}](${prefix}…)`
       }
     }
     if (impliable && this.selectors.selectorFor(el, spelled) === byHref) {
-      const url = this.wroteUrl(href)
-      this.annotated.push({ element: el, selector: byHref, written: `(${url})`, interactive: true })
+      this.annotated.push({ element: el, selector: byHref, written: `(${href})`, interactive: true })
       show(absolute)
-      return `[${text}](${url})`
+      return `[${text}](${href})`
     }
     // `[text](url){^}`: selected by `S a[href="url"]`, S the scope: the selector of the last landmark
     // line or `{^S}` link above (a link repeated in a navigation and a footer), when the link is
@@ -424,62 +417,37 @@ class Walker {
     ) {
       this.annotated.push({ element: el, selector: `${scope.selector} ${byHref}`, written: "{^}", interactive: true })
       show(absolute)
-      return `[${text}](${this.wroteUrl(href)}){^}`
+      return `[${text}](${href}){^}`
     }
     // What follows the label with the link's own selector (`{selector}` or `{?}`), and the URL that records as shown.
-    // (`url`: the URL written in its parentheses, for withOrigin; the tail is only measured until one is chosen.)
-    const tailWith = (selector: string): { tail: string; shows?: string | null; url: string | null } => {
-      const inParentheses = this.withOrigin(written)
+    const tailWith = (selector: string): { tail: string; shows?: string | null } => {
       // A label that would read as a landmark line's (`[nav]{…}` alone on a line) always has its parentheses, so that only landmark lines set the scope.
-      const landmarkLike = LANDMARK_LINE.test(`[${text}]{}`)
-      const bare = landmarkLike ? (noUrl ? "()" : `(${inParentheses})`) : ""
-      const bareUrl = landmarkLike && !noUrl ? written : null
+      const bare = LANDMARK_LINE.test(`[${text}]{}`) ? (noUrl ? "()" : `(${written})`) : ""
       // No URL after a link of the same text that showed one would read as that URL again.
-      if (noUrl) return { tail: `${before === undefined || before === null ? bare : "()"}${selector}`, shows: null, url: null }
+      if (noUrl) return { tail: `${before === undefined || before === null ? bare : "()"}${selector}`, shows: null }
       // The selector spells the URL: the model reads it there.
-      if (selector.includes(`[href=${cssString(href)}]`)) return { tail: bare + selector, shows: absolute, url: bareUrl }
+      if (selector.includes(`[href=${cssString(href)}]`)) return { tail: bare + selector, shows: absolute }
       // The same text and the same URL as the last link of that text above: the URL is not repeated.
-      if (!cut && before === absolute) return { tail: bare + selector, url: bareUrl }
-      return { tail: `(${inParentheses})${selector}`, shows: cut ? CUT_SHOWN : absolute, url: written }
+      if (!cut && before === absolute) return { tail: bare + selector }
+      return { tail: `(${written})${selector}`, shows: cut ? CUT_SHOWN : absolute }
     }
     // `[text](url){^S}`: selected by `S a[href="url"]`, S the selector of an ancestor in which the
     // link is alone with its URL, when that costs no more than the link's own selector; it sets the scope.
     const within = impliable ? this.scopeFor(el) : null
     if (within !== null) {
       const own = this.selectors.selectorFor(el, spelled)
-      const tail = `(${this.withOrigin(href)}){^${within.selector}}`
+      const tail = `(${href}){^${within.selector}}`
       if (own === null || tail.length <= tailWith(`{${own}}`).tail.length) {
         this.annotated.push({ element: el, selector: `${within.selector} ${byHref}`, written: `{^${within.selector}}`, interactive: true })
         this.scopes++
         this.scope = { el: within.el, selector: within.selector, serial: this.scopes }
         show(absolute)
-        this.wroteUrl(href)
         return `[${text}]${tail}`
       }
     }
-    const { tail, shows, url } = tailWith(this.annotate(el, true, spelled))
+    const { tail, shows } = tailWith(this.annotate(el, true, spelled))
     if (shows !== undefined) show(shows)
-    if (url !== null) this.wroteUrl(url)
     return `[${text}]${tail}`
-  }
-
-  /**
-   * `url` as a link's parentheses show it: `…/path` for a URL whose origin is the last absolute
-   * URL's written in a link above (a page's links to one other site, such as a list of bug
-   * reports, would otherwise repeat `https://host` on every line); the model reads `…` as that
-   * origin, and an implied `a[href="…"]` with it in place. A URL never starts with `…` otherwise.
-   */
-  withOrigin(url: string): string {
-    const origin = ORIGIN.exec(url)?.[0]
-    return origin !== undefined && origin === this.lastOrigin ? `…${url.slice(origin.length)}` : url
-  }
-
-  /** `url` as withOrigin writes it, now that it is written: its origin is the one a `…/path` after it stands for. */
-  wroteUrl(url: string): string {
-    const written = this.withOrigin(url)
-    const origin = ORIGIN.exec(url)?.[0]
-    if (origin !== undefined) this.lastOrigin = origin
-    return written
   }
 
   /**
