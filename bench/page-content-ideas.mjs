@@ -10,7 +10,11 @@
 // `<url>`; a selector that spells the href below an anchor, `[t]{S a[href="u"]}`, written with
 // the URL shown and the href implied, `[t](u){S &}` (since taken, written `[t](u){^S}`); each `:nth-of-type(k)` step written in a
 // form of three characters besides its number; an annotation that starts with the same anchor
-// (its first compound) as the annotation before it written with `&` for that anchor.
+// (its first compound) as the annotation before it written with `&` for that anchor; a URL whose
+// origin is the last absolute URL's shown above written `…/path` (originElided); a URL shown again
+// after a link that showed it (repeatUrl, the whole URL: what a back-reference would save at most);
+// and, for scale, the floor: the page's words alone (no Markdown, no control notation, no
+// annotation) plus the URLs in links, which no notation can go below.
 import { readdirSync, readFileSync } from "node:fs"
 const dir = process.argv[2]
 if (!dir) {
@@ -29,8 +33,13 @@ const tot = {
   hrefSpelled: 0,
   nthShort: 0,
   sameAnchor: 0,
+  originElided: 0,
+  repeatUrl: 0,
   bare: 0,
   bareNoUrls: 0,
+  words: 0,
+  urls: 0,
+  notation: {},
 }
 for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
   const s = readFileSync(`${dir}/${f}`, "utf8")
@@ -84,6 +93,61 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
     if (anchor !== null && anchor === previous) sameAnchor += anchor.length - 1
     previous = /^([^\s>]+)/.exec(m[1])?.[1] ?? null
   }
+  // 10. `(https://host/rest)` after a URL shown `(https://host/…)` above: `(…/rest)` (saves |origin| - 1);
+  // 11. a URL shown in a link that an earlier link showed too (its whole length with the parentheses).
+  let originElided = 0
+  let repeatUrl = 0
+  let urls = 0
+  let lastOrigin = null
+  const shownUrls = new Set()
+  for (const m of s.matchAll(/\]\(([^)\s]+)\)/g)) {
+    const url = m[1]
+    urls += url.length
+    if (shownUrls.has(url)) repeatUrl += url.length + 2
+    shownUrls.add(url)
+    const origin = /^https?:\/\/[^/?#]+(?=\/)/.exec(url)?.[0] ?? null
+    if (origin === null) continue
+    if (origin === lastOrigin) originElided += origin.length - 1
+    lastOrigin = origin
+  }
+  // 12. the page's words alone: no annotation, no URL, and of the notation only the spaces between words.
+  const words = s
+    .replace(/\{(?:\\.|[^\\}])*\}/g, "")
+    .replace(/\]\([^)\s]*\)/g, "]")
+    .replace(/\[(?:clickable|focusable|header|footer|nav|main|aside|search|form|region|iframe)\b/g, "")
+    .replace(/\[[a-z-]+ (?=")/g, "")
+    .replace(/\b(?:checked|unchecked|mixed|expanded|collapsed|selected|pressed|current|disabled|required|readonly|invalid|multiple)\]/g, "")
+    .replace(/^\s*(?:(?:- |\d+\. |> |#+ )\s*)*/gm, "")
+    .replace(/\\(.)/g, "$1")
+    .replace(/[[\]"|!`]|^-+$|^\|?(?:-\|)+$/gm, "")
+    .replace(/\s+/g, " ").length
+  // 13. the notation itself, on the output without annotations and URLs: line ends, list and quote
+  // markers with their indentation, heading marks, table pipes and separator rows, escapes, link
+  // brackets, and controls' notation (`[kind "` … `" states]`, the name not counted).
+  const plain = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").replace(/\]\([^)\s]*\)/g, "]")
+  const notation = {
+    lineEnds: (plain.match(/\n/g) ?? []).length,
+    markers: 0,
+    headingMarks: 0,
+    tables: 0,
+    escapes: 0,
+    brackets: 0,
+    controls: 0,
+  }
+  for (const line of plain.split("\n")) {
+    const prefix = /^(?:\s|- |\d+\. |> )*/.exec(line)[0]
+    notation.markers += prefix.length
+    notation.headingMarks += /^#+ /.exec(line.slice(prefix.length))?.[0].length ?? 0
+    if (line.startsWith("|")) notation.tables += /^\|(?:-\|)+$/.test(line) ? line.length : (line.match(/\|/g) ?? []).length
+  }
+  notation.escapes = (plain.match(/\\[\\{}[\]|]/g) ?? []).length
+  let controlCount = 0
+  for (const m of plain.matchAll(/\[([a-z-]+)( "(?:\\.|[^"\\])*")?((?: = "(?:\\.|[^"\\])*")?(?:; options[^\]]*)?(?: [a-z]+)*)\]/g)) {
+    notation.controls += m[0].length - (m[2] ? m[2].length - 4 : 0)
+    controlCount++
+  }
+  notation.brackets = (plain.match(/[[\]]/g) ?? []).length - 2 * controlCount + 2 * [...s.matchAll(/\]\([^)\s]*\)/g)].length
+  for (const k in notation) tot.notation[k] = (tot.notation[k] ?? 0) + notation[k]
   // For scale: the output with every annotation removed, and also every link's URL.
   const bare = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").length
   const bareNoUrls = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").replace(/\]\([^)\s]*\)/g, "]").length
@@ -99,20 +163,52 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
     hrefSpelled,
     nthShort,
     sameAnchor,
+    originElided,
+    repeatUrl,
     bare,
     bareNoUrls,
+    words,
+    urls,
   }
-  for (const k in tot) tot[k] += row[k]
+  for (const k in row) tot[k] += row[k]
   console.log(f.padEnd(40), JSON.stringify(row))
 }
 console.log("total".padEnd(40), JSON.stringify(tot), "ratio now", (tot.chars / tot.aria).toFixed(3))
-for (const k of ["href", "lists", "headings", "dupLists", "dupText", "autolink", "hrefSpelled", "nthShort", "sameAnchor"])
+for (const k of [
+  "href",
+  "lists",
+  "headings",
+  "dupLists",
+  "dupText",
+  "autolink",
+  "hrefSpelled",
+  "nthShort",
+  "sameAnchor",
+  "originElided",
+  "repeatUrl",
+])
   console.log(
     `  ${k}: saves ${tot[k]} chars = ${((100 * tot[k]) / tot.chars).toFixed(1)}% -> ${((tot.chars - tot[k]) / tot.aria).toFixed(3)}x`,
   )
 console.log(
   `  for scale, the text alone (every annotation removed): ${(tot.bare / tot.aria).toFixed(3)}x; without links' URLs too: ${(tot.bareNoUrls / tot.aria).toFixed(3)}x`,
 )
+console.log(
+  `  the floor: the page's words alone ${tot.words} (${(tot.words / tot.aria).toFixed(3)}x) plus the URLs in links ${tot.urls}: ${((tot.words + tot.urls) / tot.aria).toFixed(3)}x; 0.5x is ${Math.floor(tot.aria / 2)}`,
+)
+console.log(
+  `  the notation (on the output without annotations and URLs; links' brackets and parentheses together): ${JSON.stringify(tot.notation)}`,
+)
 const all =
-  tot.href + tot.lists + tot.headings + tot.dupLists + tot.dupText + tot.autolink + tot.hrefSpelled + tot.nthShort + tot.sameAnchor
+  tot.href +
+  tot.lists +
+  tot.headings +
+  tot.dupLists +
+  tot.dupText +
+  tot.autolink +
+  tot.hrefSpelled +
+  tot.nthShort +
+  tot.sameAnchor +
+  tot.originElided +
+  tot.repeatUrl
 console.log(`  all together (overlaps not removed): ${((tot.chars - all) / tot.aria).toFixed(3)}x`)

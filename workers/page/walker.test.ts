@@ -244,6 +244,23 @@ describe("page walker: links' URLs written relative to the page", () => {
   })
 })
 
+describe("page walker: a link with no name", () => {
+  it("is labelled by nothing, its URL shown once beside it; one with no URL keeps its href as its label", async () => {
+    page(`<p><a href="/story/1"><img src="data:," alt=""></a> <a href="/story/1">Story</a></p>
+      <p id="twice"><a href="/two"><img src="data:," alt=""></a> <a href="/two"><img src="data:," alt=""></a></p>
+      <p id="js"><a href="javascript:void(0)"><span></span></a></p>`)
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    // The URL beside the link, not again as its label.
+    expect(lines[0], outcome.content).to.match(/^\[\]\(\/story\/1\)\{[^}]+\} \[Story\]\(\/story\/1\)\{[^}]+\}$/)
+    // The next link of the same (no) text to the same URL does not repeat it.
+    expect(lines[1], outcome.content).to.match(/^\[\]\(\/two\)\{[^}]+\} \[\]\{[^}]+\}$/)
+    // With no URL to show, the href is all there is to tell what the link is.
+    expect(lines[2]).to.match(/^\[javascript:void\(0\)\]\{[^}]+\}$/)
+    expectSelectorsExact(outcome)
+  })
+})
+
 describe("page walker: tracking parameters", () => {
   it("finds the tail of tracking parameters, and only when nothing else follows them", () => {
     expect(beforeTrackingTail("https://x.org/p?id=3&utm_source=a&utm_medium=b")).to.equal("https://x.org/p?id=3&")

@@ -379,7 +379,8 @@ class Walker {
     const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: written.length + 2 }]
     // Implied (counted on top of the entry above), the selector costs nothing but the whole URL as the attribute has it.
     if (impliable) spelled.push({ text: byHref, saves: byHref.length - href.length, whole: true })
-    const label = escapeLabel(name || href)
+    // A link with no name of its own is labelled by nothing: its URL is shown beside it (one with none keeps its href as its label).
+    const label = escapeLabel(name || (noUrl ? href : ""))
     const states = statesOf(el, "link")
     const text = states.length ? `${label} (${states.join(", ")})` : label
     const before = this.urlsShown.get(text)
