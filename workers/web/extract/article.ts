@@ -95,6 +95,14 @@ export const DEFAULT_TUNING: Tuning = {
 }
 
 const shapeOf = (el: Element): string => `${tagOf(el)}.${el.getAttribute("class") ?? ""}`
+/** The first class name: the one templates share between items whose other classes differ (odd/even, the author's name). */
+const firstClass = (el: Element): string => (el.getAttribute("class") ?? "").trim().split(/\s+/, 1)[0]!
+
+/** A date or a time of day as comment systems print them: 10:32, 2019-11-19, 19/11/2019, Nov 19, 2019, 19 November 2019. */
+const DATED =
+  /\b\d{1,2}:\d\d\b|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,? \d{4}\b/i
+/** a thread is comments when at least this much prose comes before it */
+const THREAD_AFTER_PROSE = 400
 
 const hintOf = (el: Element): number => {
   const tag = tagOf(el)
@@ -181,6 +189,7 @@ export class PageMeasure {
       if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !isQuote(m)) this.furniture.add(el)
     }
     this.findTeasers(total.prose)
+    this.findThreads(body)
     this.score(body, false)
   }
 
@@ -233,6 +242,72 @@ export class PageMeasure {
       if (run.prose > pageProse * this.tuning.teaserShare || fillsMain(run)) continue
       for (const el of run.teasers) this.furniture.add(el)
     }
+  }
+
+  /**
+   * Comments: runs of three or more alike siblings (same tag and first class) that each say who
+   * wrote them and when before what they say (a short dated line or a <time> before the first
+   * prose), with no headings, after a body of prose that is not theirs. Their prose reads like
+   * the article's and often outweighs it, so only their shape gives them away once class names
+   * do not. A thread with little prose before it is the page (a forum thread), and is kept, and
+   * so are dated items with headings (the entries of a live blog, the items of a digest).
+   */
+  private findThreads(body: Element): void {
+    for (const parent of this.measures.keys()) {
+      const groups = new Map<string, Element[]>()
+      for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
+        const tag = tagOf(child)
+        if (tag === "p" || tag === "br" || tag === "a" || HEADING_TAGS.has(tag) || this.measures.get(child)!.prose === 0) continue
+        const key = `${tag}.${firstClass(child)}`
+        const group = groups.get(key)
+        if (group) group.push(child)
+        else groups.set(key, [child])
+      }
+      for (const group of groups.values()) {
+        if (group.length < 3) continue
+        const posts = group.filter(
+          (el) => this.measures.get(el)!.text < 5000 && el.querySelector("h1, h2, h3, h4, h5, h6") === null && this.isSigned(el),
+        )
+        if (posts.length < 3 || posts.length * 3 < group.length * 2) continue
+        if (this.proseBefore(posts[0]!, body) < THREAD_AFTER_PROSE) continue
+        for (const el of posts) this.furniture.add(el)
+      }
+    }
+  }
+
+  /** Whether a post says when it was written before its first prose: a <time>, or a short block holding a date or a time of day. */
+  private isSigned(post: Element): boolean {
+    const pending: Element[] = [post]
+    for (let seen = 0; pending.length > 0 && seen < 60; seen++) {
+      const el = pending.pop()!
+      if (tagOf(el) === "time") return true
+      if (this.ownProse.has(el)) return false
+      const m = this.measures.get(el)
+      if (
+        el !== post &&
+        m !== undefined &&
+        m.text > 0 &&
+        m.text <= 100 &&
+        !HEADING_TAGS.has(tagOf(el)) &&
+        this.own.has(el) &&
+        DATED.test(textOf(el))
+      )
+        return true
+      for (let child = el.lastElementChild; child !== null; child = child.previousElementSibling) pending.push(child)
+    }
+    return false
+  }
+
+  /** The prose that comes before `el` in the page, outside what is furniture by tag, role or name. */
+  private proseBefore(el: Element, body: Element): number {
+    let sum = 0
+    for (let node: Element | null = el; node !== null && node !== body; node = node.parentElement)
+      for (let sibling = node.previousElementSibling; sibling !== null; sibling = sibling.previousElementSibling) {
+        const m = this.measures.get(sibling)
+        if (m === undefined || this.furniture.has(sibling) || m.hint < -1 || FURNITURE_TAGS.has(tagOf(sibling))) continue
+        sum += m.prose
+      }
+    return sum
   }
 
   /** The page's main landmark when it has exactly one (`<main>` or role=main). */
