@@ -23,6 +23,8 @@ export interface Measure {
   link: number
   /** the sum of its blocks' values, nudged by class and id hints */
   score: number
+  /** the sum of its blocks' values outside the furniture it holds: its score once pruned */
+  open: number
   /** characters in blocks that read as prose */
   prose: number
   hint: number
@@ -338,7 +340,7 @@ export class PageMeasure {
     const own: Block | null = BLOCK_TAGS.has(tag) || outer === null ? { tag, text: 0, link: 0, punct: 0 } : null
     const block = own ?? outer!
     const linked = inLink || (tag === "a" && el.hasAttribute("href"))
-    const m: Measure = { text: 0, link: 0, score: 0, prose: 0, hint, aside: false, lead: 0, quoted: 0 }
+    const m: Measure = { text: 0, link: 0, score: 0, open: 0, prose: 0, hint, aside: false, lead: 0, quoted: 0 }
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === TEXT_NODE) {
         const data = (child as Text).data
@@ -380,9 +382,13 @@ export class PageMeasure {
     m.aside = aside
     if (!aside && !furniture) this.openProse += this.ownProse.get(el) ?? 0
     let score = this.own.get(el) ?? 0
+    let open = score
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
-      if (isElement(child)) score += this.score(child, aside || furniture)
+      if (!isElement(child)) continue
+      score += this.score(child, aside || furniture)
+      if (!this.furniture.has(child)) open += this.measures.get(child)!.open
     }
+    m.open = open
     if (furniture) score = Math.min(score, 0) - m.text * 0.5
     else if (m.hint > 0 && score > 0) score *= 1.25
     m.score = score
@@ -411,9 +417,15 @@ export class PageMeasure {
       for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
         if (child === level || this.furniture.has(child)) continue
         const c = this.measures.get(child)
-        if (c === undefined || c.prose === 0 || c.score <= 0) continue
+        if (c === undefined || c.prose === 0) continue
+        // A part of the same tag and class is judged as it will be once pruned: a gallery or teasers
+        // inside it do not disqualify it. Another sibling (and a bare tag, which says little) is
+        // judged whole, furniture and all.
+        const alike = shapeOf(child) === shape && child.hasAttribute("class")
+        const value = alike ? c.open : c.score
+        if (value <= 0) continue
         const threshold = shapeOf(child) === shape ? tuning.alikeShare : tuning.siblingShare
-        if (c.score >= m.score * threshold || isPlainProse(c)) {
+        if (value >= (alike ? m.open : m.score) * threshold || isPlainProse(c)) {
           kept.add(child)
           gained += c.prose
         }
