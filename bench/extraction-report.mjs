@@ -9,6 +9,8 @@
 // pages are split in two halves (alternate ids); on each half the best of a small grid of
 // tunings is chosen and scored on the other half. The out-of-fold F1 is the figure to trust on
 // pages the extractor was never tuned on; the grid is small so that it cannot learn pages.
+// With --perturb [--seed N], it prints instead the F1 of both extractors on the same pages after
+// each transformation of bench/extraction-perturb.mjs, beside their F1 on the pages as they are.
 import { mkdir, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
@@ -25,6 +27,13 @@ const extractors = await loadExtractors()
 const pages = await readPages(path.join(benchDir, "html"), extractors.decode)
 const truth = JSON.parse(readFileSync(path.join(benchDir, "ground-truth.json"), "utf8"))
 const names = ["ours", "readability"]
+const args = process.argv.slice(2)
+
+if (args.includes("--perturb")) {
+  const seedAt = args.indexOf("--seed")
+  await reportPerturbed(seedAt >= 0 ? Number(args[seedAt + 1]) : 1)
+  process.exit(0)
+}
 
 const predictions = { ours: {}, readability: {} }
 const best = { ours: pages.map(() => Infinity), readability: pages.map(() => Infinity) }
@@ -106,3 +115,43 @@ const cv = score(truth, outOfFold)
 console.log(
   `  out-of-fold F1 ${cv.f1.toFixed(3)}  precision ${cv.precision.toFixed(3)}  recall ${cv.recall.toFixed(3)} (target ≥ 0.975: ${cv.f1 >= 0.975 ? "met" : "NOT met"})`,
 )
+
+/** F1 of both extractors on the pages as they are and after each transformation, in one run. */
+async function reportPerturbed(seed) {
+  const { PERTURBATIONS, perturb } = await import("./extraction-perturb.mjs")
+  const predict = (set, extract) => Object.fromEntries(set.map((page) => [page.id, { articleBody: extract(page.html) }]))
+  const f1Of = (predictions, ids) => score(truth, predictions, ids)
+  const plain = { ours: predict(pages, extractors.ours), readability: predict(pages, extractors.readability) }
+  const fmt = (r) => `${r.f1.toFixed(3)} (${r.precision.toFixed(3)} / ${r.recall.toFixed(3)})`
+  console.log(`article extraction under transformations (seed ${seed}): ${pages.length} pages from ${path.relative(root, benchDir)}`)
+  console.log("F1 (precision / recall) over the pages each transformation changed, beside the same pages unchanged")
+  console.log("transformation  pages  ours unchanged         ours transformed       Readability unchanged → transformed")
+  console.log(
+    `${"none".padEnd(15)} ${String(pages.length).padStart(5)}  ${fmt(f1Of(plain.ours))}  ${"".padEnd(21)}  ${f1Of(plain.readability).f1.toFixed(3)}`,
+  )
+  for (const [name, { about }] of Object.entries(PERTURBATIONS)) {
+    const changed = pages.flatMap((page) => {
+      const html = perturb(name, page.html, truth[page.id].articleBody, seed, page.id)
+      return html === undefined ? [] : [{ id: page.id, html }]
+    })
+    const ids = changed.map((p) => p.id)
+    const ours = predict(changed, extractors.ours)
+    const theirs = predict(changed, extractors.readability)
+    console.log(
+      `${name.padEnd(15)} ${String(ids.length).padStart(5)}  ${fmt(f1Of(plain.ours, ids))}  ${fmt(f1Of(ours, ids))}  ` +
+        `${f1Of(plain.readability, ids).f1.toFixed(3)} → ${f1Of(theirs, ids).f1.toFixed(3)}   ${about}`,
+    )
+    const drops = ids
+      .map((id) => ({ id, before: f1Of(plain.ours, [id]).f1 || 0, after: f1Of(ours, [id]).f1 || 0 }))
+      .filter((d) => d.before - d.after > 0.05)
+      .sort((a, b) => b.before - b.after - (a.before - a.after))
+    if (drops.length > 0)
+      console.log(
+        `  ${drops.length} pages lost more than 0.05: ` +
+          drops
+            .slice(0, 4)
+            .map((d) => `${d.id.slice(0, 8)} ${d.before.toFixed(2)}→${d.after.toFixed(2)}`)
+            .join(", "),
+      )
+  }
+}

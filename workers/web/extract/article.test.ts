@@ -38,6 +38,34 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Reader")
   })
 
+  it("drops a comment thread that outweighs the article, whatever its class names", () => {
+    const post = (i: number) =>
+      `<li class="k${i % 2} x"><div class="q"><div class="w"><b>reader${i}</b> says:</div><a href="#c${i}"><time>November ${i + 1}, 2019 at 6:34 am</time></a></div>` +
+      `<div class="z"><p>Reader ${i} wrote a long reply, full of opinions, commas and sentences that go on and on, as replies do.</p></div></li>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="m"><div class="b">${prose("Article", 5)}</div><div class="f"><h2>12 responses</h2><ol class="t">${Array.from({ length: 12 }, (_, i) => post(i)).join("")}</ol></div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Article paragraph 1:")
+    expect(markdown).to.contain("Article paragraph 5:")
+    expect(markdown).not.to.contain("Reader")
+    expect(markdown).not.to.contain("responses")
+  })
+
+  it("keeps dated posts that are the page: a thread with little before it, entries with headings", () => {
+    const post = (i: number) =>
+      `<div class="p"><div class="meta">reader${i}, 10:${10 + i}</div><p>Reader ${i} wrote a long post, full of opinions, commas and sentences that go on and on.</p></div>`
+    const thread = extractFromHtml(
+      page(`<div class="m"><p>Forum question.</p>${Array.from({ length: 5 }, (_, i) => post(i)).join("")}</div>`),
+    )
+    for (let i = 0; i < 5; i++) expect(thread.markdown).to.contain(`Reader ${i} wrote`)
+    const entry = (i: number) =>
+      `<div class="e"><time>10:${10 + i}</time><h3>Update ${i}</h3><p>Entry ${i} of the live report, a long sentence, with commas, that tells what happened.</p></div>`
+    const live = extractFromHtml(page(`<div class="m">${prose("Intro", 4)}${Array.from({ length: 5 }, (_, i) => entry(i)).join("")}</div>`))
+    for (let i = 0; i < 5; i++) expect(live.markdown).to.contain(`Entry ${i} of the live report`)
+  })
+
   it("drops a run of teasers that each open with a link", () => {
     const teaser = (i: number) =>
       `<li class="card"><a href="/s/${i}">Another story number ${i} headline</a><p>Its summary, a sentence that could pass for prose, runs on here.</p></li>`
@@ -119,6 +147,24 @@ describe("extractFromHtml", () => {
       expect(markdown).to.contain(part)
     expect(markdown).not.to.contain("Another headline")
     expect(markdown).not.to.contain("Buy this")
+  })
+
+  it("keeps a part of a split story whose photo gallery outweighs its prose", () => {
+    const slides = Array.from(
+      { length: 16 },
+      (_, i) =>
+        `<li><img src="/g${i}.jpg" alt=""><span>Slide ${i}: a long caption of the photo, with the place and the agency, as galleries do.</span></li>`,
+    ).join("")
+    const cards = `<div class="q8">${[1, 2, 3, 4].map((i) => `<div class="r2"><a href="/s/${i}"><h4>Other story ${i}</h4></a><p>A teaser that sums up another story, with a comma, in one sentence.</p></div>`).join("")}</div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="x1"><div class="p7"><div class="gallery"><ul>${slides}</ul></div>${prose("One", 3)}</div>${cards}` +
+          `<div class="p7">${prose("Two", 3)}</div>${cards}<div class="p7">${prose("Three", 4)}</div></div>`,
+      ),
+    )
+    for (const part of ["One paragraph 1:", "One paragraph 3:", "Two paragraph 2:", "Three paragraph 4:"]) expect(markdown).to.contain(part)
+    expect(markdown).not.to.contain("Slide 3")
+    expect(markdown).not.to.contain("Other story")
   })
 
   it("keeps all of a news story spread over sibling blocks of unlike shapes, with figures and ads between", () => {

@@ -23,6 +23,8 @@ export interface Measure {
   link: number
   /** the sum of its blocks' values, nudged by class and id hints */
   score: number
+  /** the sum of its blocks' values outside the furniture it holds: its score once pruned */
+  open: number
   /** characters in blocks that read as prose */
   prose: number
   hint: number
@@ -95,6 +97,14 @@ export const DEFAULT_TUNING: Tuning = {
 }
 
 const shapeOf = (el: Element): string => `${tagOf(el)}.${el.getAttribute("class") ?? ""}`
+/** The first class name: the one templates share between items whose other classes differ (odd/even, the author's name). */
+const firstClass = (el: Element): string => (el.getAttribute("class") ?? "").trim().split(/\s+/, 1)[0]!
+
+/** A date or a time of day as comment systems print them: 10:32, 2019-11-19, 19/11/2019, Nov 19, 2019, 19 November 2019. */
+const DATED =
+  /\b\d{1,2}:\d\d\b|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,? \d{4}\b/i
+/** a thread is comments when at least this much prose comes before it */
+const THREAD_AFTER_PROSE = 400
 
 const hintOf = (el: Element): number => {
   const tag = tagOf(el)
@@ -181,6 +191,7 @@ export class PageMeasure {
       if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !isQuote(m)) this.furniture.add(el)
     }
     this.findTeasers(total.prose)
+    this.findThreads(body)
     this.score(body, false)
   }
 
@@ -235,6 +246,72 @@ export class PageMeasure {
     }
   }
 
+  /**
+   * Comments: runs of three or more alike siblings (same tag and first class) that each say who
+   * wrote them and when before what they say (a short dated line or a <time> before the first
+   * prose), with no headings, after a body of prose that is not theirs. Their prose reads like
+   * the article's and often outweighs it, so only their shape gives them away once class names
+   * do not. A thread with little prose before it is the page (a forum thread), and is kept, and
+   * so are dated items with headings (the entries of a live blog, the items of a digest).
+   */
+  private findThreads(body: Element): void {
+    for (const parent of this.measures.keys()) {
+      const groups = new Map<string, Element[]>()
+      for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
+        const tag = tagOf(child)
+        if (tag === "p" || tag === "br" || tag === "a" || HEADING_TAGS.has(tag) || this.measures.get(child)!.prose === 0) continue
+        const key = `${tag}.${firstClass(child)}`
+        const group = groups.get(key)
+        if (group) group.push(child)
+        else groups.set(key, [child])
+      }
+      for (const group of groups.values()) {
+        if (group.length < 3) continue
+        const posts = group.filter(
+          (el) => this.measures.get(el)!.text < 5000 && el.querySelector("h1, h2, h3, h4, h5, h6") === null && this.isSigned(el),
+        )
+        if (posts.length < 3 || posts.length * 3 < group.length * 2) continue
+        if (this.proseBefore(posts[0]!, body) < THREAD_AFTER_PROSE) continue
+        for (const el of posts) this.furniture.add(el)
+      }
+    }
+  }
+
+  /** Whether a post says when it was written before its first prose: a <time>, or a short block holding a date or a time of day. */
+  private isSigned(post: Element): boolean {
+    const pending: Element[] = [post]
+    for (let seen = 0; pending.length > 0 && seen < 60; seen++) {
+      const el = pending.pop()!
+      if (tagOf(el) === "time") return true
+      if (this.ownProse.has(el)) return false
+      const m = this.measures.get(el)
+      if (
+        el !== post &&
+        m !== undefined &&
+        m.text > 0 &&
+        m.text <= 100 &&
+        !HEADING_TAGS.has(tagOf(el)) &&
+        this.own.has(el) &&
+        DATED.test(textOf(el))
+      )
+        return true
+      for (let child = el.lastElementChild; child !== null; child = child.previousElementSibling) pending.push(child)
+    }
+    return false
+  }
+
+  /** The prose that comes before `el` in the page, outside what is furniture by tag, role or name. */
+  private proseBefore(el: Element, body: Element): number {
+    let sum = 0
+    for (let node: Element | null = el; node !== null && node !== body; node = node.parentElement)
+      for (let sibling = node.previousElementSibling; sibling !== null; sibling = sibling.previousElementSibling) {
+        const m = this.measures.get(sibling)
+        if (m === undefined || this.furniture.has(sibling) || m.hint < -1 || FURNITURE_TAGS.has(tagOf(sibling))) continue
+        sum += m.prose
+      }
+    return sum
+  }
+
   /** The page's main landmark when it has exactly one (`<main>` or role=main). */
   private soleMain(): Element | undefined {
     let found: Element | undefined
@@ -263,7 +340,7 @@ export class PageMeasure {
     const own: Block | null = BLOCK_TAGS.has(tag) || outer === null ? { tag, text: 0, link: 0, punct: 0 } : null
     const block = own ?? outer!
     const linked = inLink || (tag === "a" && el.hasAttribute("href"))
-    const m: Measure = { text: 0, link: 0, score: 0, prose: 0, hint, aside: false, lead: 0, quoted: 0 }
+    const m: Measure = { text: 0, link: 0, score: 0, open: 0, prose: 0, hint, aside: false, lead: 0, quoted: 0 }
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === TEXT_NODE) {
         const data = (child as Text).data
@@ -305,9 +382,13 @@ export class PageMeasure {
     m.aside = aside
     if (!aside && !furniture) this.openProse += this.ownProse.get(el) ?? 0
     let score = this.own.get(el) ?? 0
+    let open = score
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
-      if (isElement(child)) score += this.score(child, aside || furniture)
+      if (!isElement(child)) continue
+      score += this.score(child, aside || furniture)
+      if (!this.furniture.has(child)) open += this.measures.get(child)!.open
     }
+    m.open = open
     if (furniture) score = Math.min(score, 0) - m.text * 0.5
     else if (m.hint > 0 && score > 0) score *= 1.25
     m.score = score
@@ -336,9 +417,15 @@ export class PageMeasure {
       for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
         if (child === level || this.furniture.has(child)) continue
         const c = this.measures.get(child)
-        if (c === undefined || c.prose === 0 || c.score <= 0) continue
+        if (c === undefined || c.prose === 0) continue
+        // A part of the same tag and class is judged as it will be once pruned: a gallery or teasers
+        // inside it do not disqualify it. Another sibling (and a bare tag, which says little) is
+        // judged whole, furniture and all.
+        const alike = shapeOf(child) === shape && child.hasAttribute("class")
+        const value = alike ? c.open : c.score
+        if (value <= 0) continue
         const threshold = shapeOf(child) === shape ? tuning.alikeShare : tuning.siblingShare
-        if (c.score >= m.score * threshold || isPlainProse(c)) {
+        if (value >= (alike ? m.open : m.score) * threshold || isPlainProse(c)) {
           kept.add(child)
           gained += c.prose
         }

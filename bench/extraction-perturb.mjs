@@ -1,0 +1,304 @@
+// Transformations of a development page that keep its article but change what an extractor may
+// lean on, for `npm run bench:extraction -- --perturb`: a page of another site has other class
+// names, other wrappers, its article cut in other places and its boilerplate in other places.
+// Each takes the page's HTML and its ground truth (to find where the article is) and returns the
+// changed HTML, or undefined when the page offers nothing to change. Deterministic per seed and page.
+import { parseHTML } from "linkedom"
+
+/** mulberry32: a small seeded generator, so that a run can be repeated exactly */
+const generator = (seed) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+const hash = (s) => {
+  let h = 2166136261
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619)
+  return h >>> 0
+}
+
+const WORD = /[\p{L}\p{N}_]+/gu
+const words = (text) => (text ?? "").toLowerCase().match(WORD) ?? []
+
+const BLOCKS = new Set(
+  "address article aside blockquote body center dd details div dl dt figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table tbody td tfoot th thead tr ul caption".split(
+    " ",
+  ),
+)
+/** elements that can be wrapped in a <div> without changing how the text flows */
+const WRAPPABLE = new Set(
+  "article aside blockquote div figure footer h1 h2 h3 h4 h5 h6 header main nav ol p pre section table ul".split(" "),
+)
+/** parents whose children a <div> would not sit in as written (lists, tables, paragraphs) */
+const NO_DIV_INSIDE = new Set("p ul ol dl table tbody thead tfoot tr h1 h2 h3 h4 h5 h6 pre a span".split(" "))
+/** an article container made of these cannot be split into sibling <div>s */
+const UNSPLITTABLE = new Set("p ul ol dl table tbody thead tfoot tr li h1 h2 h3 h4 h5 h6 pre blockquote".split(" "))
+
+const tagOf = (el) => el.localName ?? ""
+const elementChildren = (el) => Array.from(el.children)
+
+class Page {
+  constructor(html, truth, seed, id) {
+    this.random = generator(hash(`${seed}:${id}`))
+    const { document } = parseHTML(html)
+    this.document = document
+    this.body = document.body ?? document.documentElement
+    this.truth = truth
+  }
+
+  pick(xs) {
+    return xs[Math.floor(this.random() * xs.length)]
+  }
+
+  /** a class-like name without vowels, so that it can spell no word an extractor knows */
+  token() {
+    const alphabet = "bcdfghjklmnpqrstvwxz0123456789"
+    let s = this.pick("bcdfghjklmnpqrstvwxz")
+    for (let i = 0; i < 5; i++) s += this.pick(alphabet)
+    return s
+  }
+
+  element(html) {
+    const template = this.document.createElement("div")
+    template.innerHTML = html
+    return template.firstElementChild
+  }
+
+  html() {
+    return `<!doctype html>${this.document.documentElement.outerHTML}`
+  }
+
+  /**
+   * The article's container: the deepest element that holds 80 % of the words of the page's
+   * blocks whose text is the ground truth's (4-gram shingles, as score.mjs counts them).
+   */
+  article() {
+    const truthWords = words(this.truth)
+    const shingles = new Set()
+    for (let i = 0; i + 4 <= truthWords.length; i++) shingles.add(truthWords.slice(i, i + 4).join(" "))
+    const weight = new Map()
+    const visit = (el) => {
+      let own = ""
+      let total = 0
+      for (let child = el.firstChild; child !== null; child = child.nextSibling) {
+        if (child.nodeType === 3) own += child.data
+        else if (child.nodeType === 1) {
+          if (BLOCKS.has(tagOf(child))) total += visit(child)
+          else own += child.textContent ?? ""
+        }
+      }
+      const w = words(own)
+      if (w.length >= 4) {
+        let hits = 0
+        for (let i = 0; i + 4 <= w.length; i++) if (shingles.has(w.slice(i, i + 4).join(" "))) hits++
+        if (hits * 2 >= w.length - 3) total += w.length
+      }
+      weight.set(el, total)
+      return total
+    }
+    const all = visit(this.body)
+    if (all === 0) return undefined
+    let container = this.body
+    for (;;) {
+      const next = elementChildren(container).find((child) => (weight.get(child) ?? 0) >= all * 0.8)
+      if (next === undefined) break
+      container = next
+    }
+    return { container, weight }
+  }
+
+  /** a headline of a story the page does not tell */
+  headline() {
+    const who = [
+      "Regional lawmakers",
+      "The city council",
+      "Researchers",
+      "A startup",
+      "Local farmers",
+      "The central bank",
+      "Two rival teams",
+      "Museum curators",
+    ]
+    const did = ["approve", "push back on", "unveil", "question", "celebrate", "delay", "rethink", "sign off on"]
+    const what = [
+      "a new transit plan",
+      "the budget for schools",
+      "a decade-old policy",
+      "plans for a stadium",
+      "the river clean-up",
+      "a cheaper vaccine",
+      "the harbour project",
+    ]
+    return `${this.pick(who)} ${this.pick(did)} ${this.pick(what)}`
+  }
+
+  /** a teaser's summary: it reads as prose, as real ones do */
+  summary() {
+    const day = this.pick(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])
+    return `Officials said on ${day} that the ${this.pick(["plan", "deal", "project", "proposal"])} would go ahead, though critics, who have fought it for years, say the costs are still unclear.`
+  }
+
+  link(text) {
+    return `<a href="https://other.example/${this.token()}">${text}</a>`
+  }
+
+  /** a block of boilerplate of one of the kinds pages put around and inside articles; `kinds` limits the choice */
+  boilerplate(kinds = ["share", "newsletter", "related", "cards", "ad"]) {
+    const c = () => this.token()
+    switch (this.pick(kinds)) {
+      case "share":
+        return this.element(
+          `<div class="${c()}"><span>${this.pick(["Share this article", "Share", "Spread the word"])}</span><ul class="${c()}">${["Facebook", "Twitter", "LinkedIn", "Email", "Copy link"].map((s) => `<li>${this.link(s)}</li>`).join("")}</ul></div>`,
+        )
+      case "newsletter":
+        return this.element(
+          `<div class="${c()}"><h4>${this.pick(["The Morning Briefing", "Get the best of the week", "Stay informed"])}</h4>` +
+            `<p>${this.pick([
+              "Our editors pick the stories you need to know, delivered every weekday morning, free.",
+              "The day's most important stories, handpicked by our editors and sent to you each evening.",
+            ])}</p>${this.link(this.pick(["Sign up", "Subscribe now", "Join for free"]))}</div>`,
+        )
+      case "related":
+        return this.element(
+          `<div class="${c()}"><h3>${this.pick(["More on this story", "Read next", "Elsewhere on the site", "Top picks for you", "Continue exploring"])}</h3>` +
+            `<ul class="${c()}">${Array.from({ length: 4 }, () => `<li>${this.link(this.headline())}</li>`).join("")}</ul></div>`,
+        )
+      case "cards": {
+        const card = c()
+        return this.element(
+          `<div class="${c()}">${Array.from({ length: 3 }, () => `<div class="${card}">${this.link(`<h4>${this.headline()}</h4>`)}<p>${this.summary()}</p></div>`).join("")}</div>`,
+        )
+      }
+      default:
+        return this.element(
+          `<div class="${c()}"><span>${this.pick(["Advertisement", "Sponsored", "Ad"])}</span>${this.link(`<img src="https://ads.example/${c()}.jpg" alt="">`)}</div>`,
+        )
+    }
+  }
+}
+
+/** Every class and id name is replaced by a meaningless token (the same name by the same token). */
+const rename = (page) => {
+  const names = new Map()
+  const tokenOf = (name) => {
+    if (!names.has(name)) names.set(name, page.token())
+    return names.get(name)
+  }
+  let changed = 0
+  for (const el of page.body.querySelectorAll("[class], [id]")) {
+    const cls = el.getAttribute("class")
+    if (cls !== null) el.setAttribute("class", cls.split(/\s+/).filter(Boolean).map(tokenOf).join(" "))
+    const id = el.getAttribute("id")
+    if (id !== null) el.setAttribute("id", tokenOf(id))
+    changed++
+  }
+  return changed > 0
+}
+
+/**
+ * A quarter of the <div>s that hold only blocks are replaced by their children, then a quarter of
+ * the blocks are wrapped in one or two <div>s (half of them with a class).
+ */
+const rewrap = (page) => {
+  let changed = 0
+  for (const div of Array.from(page.body.querySelectorAll("div"))) {
+    const onlyBlocks = Array.from(div.childNodes).every(
+      (n) => (n.nodeType === 3 && n.data.trim() === "") || (n.nodeType === 1 && BLOCKS.has(tagOf(n))),
+    )
+    if (!onlyBlocks || page.random() >= 0.25 || div.parentElement === null) continue
+    div.replaceWith(...Array.from(div.childNodes))
+    changed++
+  }
+  for (const el of Array.from(page.body.querySelectorAll("*"))) {
+    const parent = el.parentElement
+    if (!WRAPPABLE.has(tagOf(el)) || parent === null || NO_DIV_INSIDE.has(tagOf(parent)) || page.random() >= 0.25) continue
+    let outer = el
+    for (let depth = page.random() < 0.5 ? 1 : 2; depth > 0; depth--) {
+      const wrapper = page.document.createElement("div")
+      if (page.random() < 0.5) wrapper.setAttribute("class", page.token())
+      outer.replaceWith(wrapper)
+      wrapper.append(outer)
+      outer = wrapper
+    }
+    changed++
+  }
+  return changed > 0
+}
+
+/**
+ * The article's container is cut into three parts by its words, each part in its own one or two
+ * <div>s of one class, with an ad, a related-links list or a row of teaser cards between parts:
+ * the shape of a story that a template interrupts (the held-out pages that lost most of their text).
+ */
+const split = (page) => {
+  const found = page.article()
+  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
+  const { container, weight } = found
+  const children = Array.from(container.childNodes)
+  const total = children.reduce((sum, n) => sum + (weight.get(n) ?? 0), 0)
+  const bearing = children.filter((n) => (weight.get(n) ?? 0) > 0).length
+  if (bearing < 2) return false
+  const parts = [[]]
+  let seen = 0
+  for (const n of children) {
+    parts.at(-1).push(n)
+    seen += weight.get(n) ?? 0
+    if (parts.length < 3 && seen >= (total * parts.length) / 3) parts.push([])
+  }
+  const shape = page.token()
+  const depth = page.random() < 0.5 ? 1 : 2
+  const filled = parts.filter((part) => part.some((n) => (weight.get(n) ?? 0) > 0))
+  if (filled.length < 2) return false
+  parts.forEach((part, i) => {
+    if (part.length === 0) return
+    let outer = page.document.createElement("div")
+    outer.setAttribute("class", shape)
+    const inner = outer
+    for (let d = 1; d < depth; d++) {
+      const wrapper = page.document.createElement("div")
+      wrapper.append(outer)
+      outer = wrapper
+    }
+    part[0].before(outer)
+    inner.append(...part)
+    if (i < parts.length - 1 && parts[i + 1].length > 0) outer.after(page.boilerplate(["ad", "related", "cards"]))
+  })
+  return true
+}
+
+/**
+ * Boilerplate moved into the article's container: a share bar after its first block of text, one
+ * more block in the middle, and a newsletter box or related links at its end.
+ */
+const inside = (page) => {
+  const found = page.article()
+  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
+  const { container, weight } = found
+  const bearing = elementChildren(container).filter((el) => (weight.get(el) ?? 0) > 0)
+  if (bearing.length === 0) return false
+  bearing[0].after(page.boilerplate(["share"]))
+  if (bearing.length >= 3) bearing[Math.floor(bearing.length / 2)].after(page.boilerplate())
+  bearing.at(-1).after(page.boilerplate(["newsletter", "related", "cards"]))
+  return true
+}
+
+/** All at once: the article cut and filled with boilerplate, then rewrapped and renamed. */
+const all = (page) => {
+  const changed = [split(page), inside(page), rewrap(page), rename(page)]
+  return changed.some(Boolean)
+}
+
+export const PERTURBATIONS = {
+  rename: { run: rename, about: "class and id names replaced by random tokens" },
+  rewrap: { run: rewrap, about: "wrapper <div>s removed and inserted" },
+  split: { run: split, about: "article cut in 3 sibling containers, ads/related/cards between" },
+  inside: { run: inside, about: "share bar, boilerplate and newsletter/related inside the article" },
+  all: { run: all, about: "split + inside + rewrap + rename" },
+}
+
+/** The page after the named transformation, or undefined when it has nothing to change. */
+export const perturb = (name, html, truth, seed, id) => {
+  const page = new Page(html, truth, seed, id)
+  return PERTURBATIONS[name].run(page) ? page.html() : undefined
+}
