@@ -26,41 +26,31 @@ export const PDFJS_TEXT = "pdfjs-text"
 const FLAGS = { GENERIC: true, SKIP_BABEL: true }
 
 /**
- * Modules reading text does not reach, each replaced by exports that throw when used, so a path
- * that did reach one fails with its name rather than reading wrong. Why each is unreached:
- * - XFA forms (src/core/xfa/, xfa_fonts.js, dataset_reader.js): only with enableXfa, never set.
- * - annotation.js, struct_tree.js, editor/, writer.js: annotations' appearances, the structure
- *   tree, saving and page extraction: messages the client never sends (GetAnnotations,
- *   GetStructTree, SaveDocument, ExtractPages).
- * - image.js, pattern.js, font_renderer.js and the image decoders (jpeg, jpx, jbig2, ccitt, the
- *   ICC colour profiles): painting. Text extraction skips image XObjects and shadings; a Type3
- *   glyph that draws an image fails inside pdf.js's own error handling (ignoreErrors).
- * - brotli_stream.js: the BrotliDecode filter, which PDF 2.0 files may use; a stream with it
- *   reads as empty (pdf.js's parser turns a filter that fails to construct into an empty stream).
- * Their static `setOptions` and `cleanup`, which the document manager and the cache clean-up
- * call whatever the file holds, are no-ops; so are the cache-clearing functions listed.
+ * Modules reading text does not reach, under src/core/ (a name ending in / is a folder and all
+ * below it), each replaced by exports that throw when used, so a path that did reach one fails
+ * with its name rather than reading wrong. Their static `setOptions` and `cleanup`, which the
+ * document manager and the cache clean-up call whatever the file holds, are no-ops; so are the
+ * cache-clearing functions listed.
  */
 const LEFT_OUT = [
-  /^src\/core\/xfa\//,
-  /^src\/core\/xfa_fonts\.js$/,
-  /^src\/core\/dataset_reader\.js$/,
-  /^src\/core\/annotation\.js$/,
-  /^src\/core\/struct_tree\.js$/,
-  /^src\/core\/editor\//,
-  /^src\/core\/writer\.js$/,
-  /^src\/core\/image\.js$/,
-  /^src\/core\/pattern\.js$/,
-  /^src\/core\/font_renderer\.js$/,
-  /^src\/core\/jpeg_stream\.js$/,
-  /^src\/core\/jpx\.js$/,
-  /^src\/core\/jpx_stream\.js$/,
-  /^src\/core\/jbig2_stream\.js$/,
-  /^src\/core\/jbig2_ccittFax_wasm\.js$/,
-  /^src\/core\/ccitt_stream\.js$/,
-  /^src\/core\/icc_colorspace\.js$/,
-  /^src\/core\/image_resizer\.js$/,
-  /^src\/core\/brotli_stream\.js$/,
+  // XFA forms: only with enableXfa, never set.
+  ["xfa/", "xfa_fonts.js", "dataset_reader.js"],
+  // Annotations' appearances, the structure tree, saving and page extraction: messages the client
+  // never sends (GetAnnotations, GetStructTree, SaveDocument, ExtractPages).
+  ["annotation.js", "struct_tree.js", "editor/", "writer.js"],
+  // Painting and the image decoders (the ICC colour profiles with them): text extraction skips
+  // image XObjects and shadings; a Type3 glyph that draws an image fails inside pdf.js's own error
+  // handling (ignoreErrors).
+  ["image.js", "pattern.js", "font_renderer.js", "image_resizer.js"],
+  ["jpeg_stream.js", "jpx.js", "jpx_stream.js", "jbig2_stream.js", "jbig2_ccittFax_wasm.js", "ccitt_stream.js", "icc_colorspace.js"],
+  // The BrotliDecode filter, which PDF 2.0 files may use: a stream with it reads as empty (pdf.js's
+  // parser turns a filter that fails to construct into an empty stream).
+  ["brotli_stream.js"],
 ]
+  .flat()
+  .map((name) => `src/core/${name}`)
+
+const isLeftOut = (file) => LEFT_OUT.some((left) => (left.endsWith("/") ? file.startsWith(left) : file === left))
 const NO_OPS = new Set(["clearPatternCaches"])
 const STATIC_NO_OPS = new Set(["setOptions", "cleanup"])
 
@@ -174,7 +164,7 @@ export const pdfjsTextPlugin = {
       if (args.path === "pdfjs-text.js") return { contents: entry(version), loader: "js" }
       const source = byPath.get(args.path)
       if (source === undefined) return { errors: [{ text: `pdfjs-text: pdf.worker.mjs.map has no ${args.path}` }] }
-      if (LEFT_OUT.some((pattern) => pattern.test(args.path))) {
+      if (isLeftOut(args.path)) {
         return { contents: stub(args.path, await exportNames(source)), loader: "js" }
       }
       return { contents: resolveConditionals(edit(source, args.path), args.path, version), loader: "js" }
