@@ -8,7 +8,7 @@ import { t } from "./i18n.ts"
 import "./am-markdown.ts"
 import type { ToolCard } from "./state/chat-view.ts"
 import { statusBlockStyles, statusLabel } from "./status-pill.ts"
-import { ensureToolCards, errorLine, resultView, toolLabel, toolSubject } from "./tool-card-text.ts"
+import { ensureToolCards, errorLine, resultView, toolLabel, toolOutcome, toolSubject } from "./tool-card-text.ts"
 
 /** The arguments worth a glance, in the order a person looks for them. */
 const KEY_ARGUMENTS = ["question", "query", "url", "path", "subject", "task_id", "status", "selector", "text", "tab_id", "prompt", "name"]
@@ -90,6 +90,14 @@ export class AmToolCard extends LitElement {
       white-space: nowrap;
       color: var(--am-muted);
       font-size: 12px;
+    }
+    .outcome {
+      color: var(--am-muted);
+      font-size: 12px;
+      white-space: nowrap;
+    }
+    .args:not(:empty) + .outcome::before {
+      content: "· ";
     }
     .status {
       font-size: 11px;
@@ -210,11 +218,13 @@ export class AmToolCard extends LitElement {
     if (!card) return nothing
     const busy = card.status === "running" || card.status === "waiting"
     const subject = toolSubject(card.tool, card.params, card.result) || keyArguments(card.params)
+    const outcome = card.status === "done" ? toolOutcome(card.tool, card.result) : ""
     return html`
       <details data-testid="tool-card" data-tool=${card.tool} data-status=${card.status}>
         <summary>
           <span class="tool" title=${card.tool}>${toolLabel(card.tool)}</span>
           <span class="args">${subject}</span>
+          ${outcome ? html`<span class="outcome" data-testid="tool-outcome">${outcome}</span>` : nothing}
           <span class="status ${card.status}"
             >${busy ? html`<span class="spinner" aria-hidden="true"></span> ` : nothing}${statusLabel(card.status)}</span
           >

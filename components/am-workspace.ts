@@ -5,7 +5,7 @@
  */
 import { LitElement, css, html, nothing } from "lit"
 import { t } from "./i18n.ts"
-import { caughtText } from "./words.ts"
+import { caughtText, sizeText } from "./words.ts"
 import { folderIcon } from "./icons.ts"
 import { states } from "./state-properties.ts"
 import { baseStyles, writtenTextStyles } from "./styles.ts"
@@ -33,9 +33,6 @@ interface Preview {
 
 export const joinPath = (folder: string, name: string) => (folder ? `${folder}/${name}` : name)
 export const parentOf = (folder: string) => folder.split("/").slice(0, -1).join("/")
-
-export const formatSize = (bytes: number): string =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 export class AmWorkspace extends LitElement {
   static override properties = states("folder", "entries", "preview", "error", "loading", "history", "status")
@@ -244,7 +241,7 @@ export class AmWorkspace extends LitElement {
                   return html`<tr>
                     <td>${item.entry === "directory" ? html`${folderIcon()} ${item.path}/` : item.path}</td>
                     <td class="size">${when}</td>
-                    <td class="size">${formatSize(item.size)}</td>
+                    <td class="size">${sizeText(item.size)}</td>
                     <td class="actions">
                       <button type="button" @click=${() => this.restore(item)} aria-label=${t("restoreNamed", item.path, when)}>
                         ${t("restore")}
@@ -293,7 +290,7 @@ export class AmWorkspace extends LitElement {
                             </button>`
                       }
                     </td>
-                    <td class="size">${e.size !== undefined ? formatSize(e.size) : ""}</td>
+                    <td class="size">${e.size !== undefined ? sizeText(e.size) : ""}</td>
                     <td class="actions">
                       ${
                         e.kind === "file"

@@ -1,5 +1,5 @@
 import { expect } from "chai"
-import { errorLine, resultView, setToolCards, toolLabel, toolSubject } from "./tool-card-text.ts"
+import { errorLine, resultView, setToolCards, toolLabel, toolOutcome, toolSubject } from "./tool-card-text.ts"
 import { caughtText, kindLabel, noticeText, presetLabel, siteLabel, sitesOf } from "./words.ts"
 
 type Messages = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>
@@ -29,6 +29,9 @@ describe("a tool call in words", () => {
         ["count_tasks", { label: "Count tasks", result: "data" }],
         ["agent", { subject: ["params.description"], result: "answer" }],
         ["create_task", { subject: ["params.subject"], result: "data" }],
+        ["opfs_write", { label: "Write file", subject: ["params.path"], outcome: [{ bytes: "result.size" }] }],
+        ["opfs_list", { label: "List files", subject: ["params.path"], outcome: [{ count: "result", of: "entries" }] }],
+        ["opfs_read", { label: "Read file", outcome: [{ count: "result.total_lines", of: "lines" }, { bytes: "result.size" }] }],
       ]),
     )
   })
@@ -50,6 +53,27 @@ describe("a tool call in words", () => {
     expect(toolSubject("get_tab_content", { tab_id: 7 }, { title: "  My   bank " })).to.equal("My bank")
     expect(toolSubject("create_task", { subject: "x".repeat(100) }, undefined, 10)).to.equal("xxxxxxxxx…")
     expect(toolSubject("unknown", { a: 1 })).to.equal("")
+  })
+
+  it("says what the call came to: a size, or how many, from the first fact its result has", () => {
+    expect(toolOutcome("opfs_write", { path: "a.md", size: 0 })).to.equal("0 byte")
+    expect(toolOutcome("opfs_write", { path: "a.md", size: 512 })).to.equal("512 byte")
+    expect(toolOutcome("opfs_write", { path: "a.md", size: 1234 })).to.equal("1.2 kB")
+    expect(toolOutcome("opfs_write", { path: "a.md", size: 3_400_000 })).to.equal("3.4 MB")
+    expect(toolOutcome("opfs_list", [])).to.equal("0 entries")
+    expect(toolOutcome("opfs_list", [{ name: "a", kind: "file" }])).to.equal("1 entry")
+    expect(
+      toolOutcome(
+        "opfs_list",
+        Array.from({ length: 1200 }, () => ({})),
+      ),
+    ).to.equal("1,200 entries")
+    expect(toolOutcome("opfs_read", { path: "a.md", content: "x", total_lines: 340 })).to.equal("340 lines")
+    expect(toolOutcome("opfs_read", { path: "a.png", blob_url: "blob:x", size: 2048, mime_type: "image/png" })).to.equal("2 kB")
+    // Nothing to say: a tool without an outcome, a result without the fact.
+    expect(toolOutcome("create_task", { task_id: "t1" })).to.equal("")
+    expect(toolOutcome("opfs_write", "not a result")).to.equal("")
+    expect(toolOutcome("opfs_list", { entries: 3 })).to.equal("")
   })
 
   it("reads a page's content as Markdown, a sub-agent's answer as Markdown, and the rest as data", () => {
@@ -92,7 +116,7 @@ describe("a tool call in words", () => {
 describe("the agent's words, from codes", () => {
   before(async () => {
     const messages = (await (await fetch("/_locales/fr/messages.json")).json()) as Messages
-    Object.assign(globalThis, { chrome: { i18n: { getMessage: getMessage(messages) } } })
+    Object.assign(globalThis, { chrome: { i18n: { getMessage: getMessage(messages), getUILanguage: () => "fr" } } })
   })
   after(() => Reflect.deleteProperty(globalThis, "chrome"))
 
@@ -101,6 +125,19 @@ describe("the agent's words, from codes", () => {
     expect(noticeText({ status: "step_limit", code: "step_limit", params: ["12"] })).to.match(/limite d’étapes \(12\)/)
     expect(noticeText({ status: "failed", code: "model_http_429" })).to.match(/trop de requêtes \(HTTP 429\)/)
     expect(noticeText({ status: "failed" })).to.equal("L’exécution a échoué.")
+  })
+
+  it("counts by the language's plural forms, and writes sizes in its notation", () => {
+    setToolCards(
+      new Map([
+        ["opfs_list", { outcome: [{ count: "result", of: "entries" }] }],
+        ["opfs_write", { outcome: [{ bytes: "result.size" }] }],
+      ]),
+    )
+    const entries = (n: number) => toolOutcome("opfs_list", Array.from({ length: n }))
+    // French: 0 and 1 are "one".
+    expect([entries(0), entries(1), entries(2)]).to.deep.equal(["0 élément", "1 élément", "2 éléments"])
+    expect(toolOutcome("opfs_write", { size: 1234 })).to.equal("1,2\u202fko")
   })
 
   it("words an API rejection by its code; protocols, presets and sites in the reader's language", () => {
@@ -113,5 +150,19 @@ describe("the agent's words, from codes", () => {
     expect(siteLabel("https://example.com")).to.equal("example.com")
     expect(siteLabel("data:text/html,<title>x</title>")).to.equal("un site inconnu")
     expect(sitesOf("https://a.example unknown site").map(siteLabel)).to.deep.equal(["a.example", "un site inconnu"])
+  })
+})
+
+describe("counts in Ukrainian", () => {
+  before(async () => {
+    const messages = (await (await fetch("/_locales/uk/messages.json")).json()) as Messages
+    Object.assign(globalThis, { chrome: { i18n: { getMessage: getMessage(messages), getUILanguage: () => "uk" } } })
+    setToolCards(new Map([["opfs_list", { outcome: [{ count: "result", of: "entries" }] }]]))
+  })
+  after(() => Reflect.deleteProperty(globalThis, "chrome"))
+
+  it("takes the singular where the language's rules say one (1, 21, not 11), the counted form elsewhere", () => {
+    const entries = (n: number) => toolOutcome("opfs_list", Array.from({ length: n }))
+    expect([1, 21, 11, 3, 5].map(entries)).to.deep.equal(["1 елемент", "21 елемент", "елементів: 11", "елементів: 3", "елементів: 5"])
   })
 })

@@ -1,12 +1,12 @@
 /**
  * A tool call in words a person reads: its label in their language (the message `tool_<name>`,
  * else the English label on its definition's card), what it worked on (the card's `subject`),
- * and how its result reads.
+ * what it came to (the card's `outcome`), and how its result reads.
  * The specs arrive with `agent.tools.list()`, so the panel carries no schema code.
  */
 import type { ToolCardSpec } from "../schemas/tool-definition.ts"
 import { t } from "./i18n.ts"
-import { errorText } from "./words.ts"
+import { countText, errorText, sizeText } from "./words.ts"
 
 let specs: ReadonlyMap<string, ToolCardSpec> = new Map()
 let loading: Promise<void> | undefined
@@ -66,6 +66,23 @@ export const toolSubject = (tool: string, params: unknown, result?: unknown, max
   for (const path of spec.subject ?? []) {
     const text = shown(field(path, params, result))
     if (text !== undefined) return text.length > max ? `${text.slice(0, max - 1)}…` : text
+  }
+  return ""
+}
+
+const isCount = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0
+
+/** What the call came to, e.g. "1.2 kB" or "12 entries"; empty when the tool says nothing or its result lacks it. */
+export const toolOutcome = (tool: string, result: unknown): string => {
+  for (const outcome of specs.get(tool)?.outcome ?? []) {
+    if ("bytes" in outcome) {
+      const bytes = field(outcome.bytes, undefined, result)
+      if (isCount(bytes)) return sizeText(bytes)
+    } else {
+      const counted = outcome.count === "result" ? result : field(outcome.count, undefined, result)
+      const count = Array.isArray(counted) ? counted.length : counted
+      if (isCount(count)) return countText(outcome.of, count)
+    }
   }
   return ""
 }

@@ -3,6 +3,7 @@
  * with parameters (their English `message` is for the model and developers); these functions
  * turn them into `chrome.i18n` messages: `error_<code>`, `notice_<code>`, `preset_<id>`…
  */
+import type { CardCountNoun } from "../schemas/tool-definition.ts"
 import { t } from "./i18n.ts"
 
 /** The message `key` with its substitutions, or undefined when the locale has no such message. */
@@ -93,3 +94,29 @@ export const siteLabel = (site: string): string => {
 
 /** The sites of a list the mesh joins with spaces ("unknown site" is one). */
 export const sitesOf = (list: string): ReadonlyArray<string> => list.match(/unknown site|\S+/g) ?? []
+
+/** The language the UI speaks (chrome.i18n's), which numbers and plural forms follow; the page's where there is none. */
+const uiLanguage = (): string | undefined => (typeof chrome !== "undefined" && chrome.i18n?.getUILanguage?.()) || undefined
+
+const SIZE_UNITS = [
+  [1e9, "gigabyte"],
+  [1e6, "megabyte"],
+  [1e3, "kilobyte"],
+] as const
+
+/** A size in bytes in the reader's notation, in decimal units as their names mean: "512 B", "1.2 kB", "3,4 Mo". */
+export const sizeText = (bytes: number): string => {
+  const [scale, unit] = SIZE_UNITS.find(([scale]) => bytes >= scale) ?? [1, "byte"]
+  return new Intl.NumberFormat(uiLanguage(), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(bytes / scale)
+}
+
+/**
+ * How many of something, in the reader's words: "1 entry", "12 entries". Each language words a
+ * noun twice, for the plural category "one" and for all others (`toolCount_<noun>_one`,
+ * `_other`), the second written to fit every other count of the language (uk: "записів: 3").
+ */
+export const countText = (noun: CardCountNoun, count: number): string => {
+  const language = uiLanguage()
+  const form = new Intl.PluralRules(language).select(count) === "one" ? "one" : "other"
+  return t(`toolCount_${noun}_${form}`, new Intl.NumberFormat(language).format(count))
+}

@@ -126,8 +126,25 @@ export interface ToolCardSpec {
    */
   readonly label?: string
   readonly subject?: ReadonlyArray<`params.${string}` | `result.${string}`>
+  /**
+   * What the call came to, shown after the subject: the first of these its result has, e.g.
+   * "Write file · notes/a.md · 1.2 kB", "List files · notes · 12 entries".
+   */
+  readonly outcome?: ReadonlyArray<CardOutcome>
   readonly result?: "markdown" | "answer" | "data"
 }
+
+/** The things a card may count, each worded in every locale (`toolCount_<noun>_one`, `toolCount_<noun>_other`). */
+export const CARD_COUNT_NOUNS = ["entries", "lines", "tabs", "tasks", "results"] as const
+export type CardCountNoun = (typeof CARD_COUNT_NOUNS)[number]
+
+/**
+ * A fact of a call's result a person reads at a glance: a size in bytes (`bytes`: a number
+ * field), or how many of something (`count`: the length of a list, the result itself or a
+ * field, or a number field), named by its noun (`of`).
+ */
+export type CardOutcome =
+  { readonly bytes: `result.${string}` } | { readonly count: "result" | `result.${string}`; readonly of: CardCountNoun }
 
 /** The summary of a `prompt` (web_fetch, get_tab_content): its default time limit and the most a setting may give it. */
 export const SUMMARY_DEFAULT_TIMEOUT_MS = 120_000

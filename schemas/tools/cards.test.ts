@@ -1,7 +1,19 @@
 import { expect } from "chai"
+import { CARD_COUNT_NOUNS } from "../tool-definition.ts"
 import { builtinTools } from "./index.ts"
 
-const fieldsOf = (schema: unknown): string[] => Object.keys((schema as { fields?: Record<string, unknown> }).fields ?? {})
+type Shape = { fields?: Record<string, unknown>; members?: ReadonlyArray<Shape>; ast?: { _tag?: string } }
+
+/** A struct's fields, or those of any member of a union (opfs_read's text or blob result). */
+const fieldsOf = (schema: unknown): string[] => {
+  const shape = schema as Shape
+  return [...Object.keys(shape.fields ?? {}), ...(shape.members ?? []).flatMap(fieldsOf)]
+}
+const fieldOf = (schema: unknown, name: string): unknown => {
+  const shape = schema as Shape
+  return shape.fields?.[name] ?? (shape.members ?? []).map((member) => fieldOf(member, name)).find((field) => field !== undefined)
+}
+const isList = (schema: unknown): boolean => (schema as Shape).ast?._tag === "Arrays"
 
 type Messages = Record<string, { message: string }>
 
@@ -15,6 +27,31 @@ describe("tool cards", () => {
         expect(fields, `${tool.name}: ${path}`).to.include(name)
       }
     }
+  })
+
+  it("what a card shows of a result names a field the result has: a list or a number", () => {
+    let outcomes = 0
+    for (const tool of builtinTools) {
+      for (const outcome of tool.card?.outcome ?? []) {
+        outcomes++
+        const path = "bytes" in outcome ? outcome.bytes : outcome.count
+        if (path === "result") {
+          expect(isList(tool.result), `${tool.name}: its result is a list to count`).to.equal(true)
+          continue
+        }
+        const name = path.slice("result.".length)
+        expect(fieldsOf(tool.result), `${tool.name}: ${path}`).to.include(name)
+        const tag = (fieldOf(tool.result, name) as Shape | undefined)?.ast?._tag
+        expect(["Number", "Arrays"], `${tool.name}: ${path} is a number or a list`).to.include(tag)
+      }
+    }
+    expect(outcomes, "some cards show what their call came to").to.be.greaterThan(3)
+  })
+
+  it("every noun a card counts by is worded in English, in both forms", async () => {
+    const english = (await (await fetch("/_locales/en/messages.json")).json()) as Messages
+    for (const noun of CARD_COUNT_NOUNS)
+      for (const form of ["one", "other"]) expect(english[`toolCount_${noun}_${form}`]?.message, `${noun} ${form}`).to.include("$count$")
   })
 
   // The label a tool is shown by is written once, in English, on its card; _locales/ translate it.

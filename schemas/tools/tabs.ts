@@ -60,7 +60,7 @@ export const ListTabsParameters = Schema.Struct({
 
 export const listTabs = tabTool({
   name: "list_tabs",
-  card: { label: "List tabs", result: "data" },
+  card: { label: "List tabs", result: "data", outcome: [{ count: "result", of: "tabs" }] },
   subAgents: ["researcher", "page_operator"],
   description:
     "List the browser's open tabs (tab_id, window_id, url, title, active, audible, status), optionally filtered; all given filters must match. Use it to find the tab the user is talking about, then pass its tab_id to get_tab_content to read it, activate_tab to show it, close_tab to close it, or execute_script to act on it.",

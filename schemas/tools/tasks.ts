@@ -62,7 +62,7 @@ export const updateTask = taskTool({
 
 export const listTasks = taskTool({
   name: "list_tasks",
-  card: { label: "Task list", result: "data" },
+  card: { label: "Task list", result: "data", outcome: [{ count: "result", of: "tasks" }] },
   description:
     "List all tasks of your task list for this conversation with their status. Use it to see what is left to do; then update_task as you progress.",
   parameters: NoParameters,

@@ -82,7 +82,7 @@ export const WebSearchResult = Schema.Array(WebSearchHit)
 
 export const webSearch = webTool({
   name: "web_search",
-  card: { label: "Web search", subject: ["params.query"], result: "data" },
+  card: { label: "Web search", subject: ["params.query"], result: "data", outcome: [{ count: "result", of: "results" }] },
   description:
     "Search the web with the search engine the user configured and return structured results (title, url, snippet), best first. Use it to find pages about a topic when you do not already know the URL; then web_fetch the most promising url to read it (or open_tab it when the user should see it).",
   annotations: webRead("search", { reads: ["untrusted"], sendsTo: "search_engine" }),

@@ -50,7 +50,7 @@ export const OpfsWriteResult = Schema.Struct({ path: ResultPath, size: FileSize 
 
 export const opfsWrite = fileTool({
   name: "opfs_write",
-  card: { label: "Write file" },
+  card: { label: "Write file", outcome: [{ bytes: "result.size" }] },
   description:
     "Write a file to the user's workspace (a folder of files kept in the browser), creating parent folders and replacing an existing file (the user can restore the previous content). Use it to save results, notes or downloaded data for the user or for later steps; read it back with opfs_read and see what is there with opfs_list.",
   annotations: keptChange,
@@ -116,7 +116,7 @@ export const OpfsReadResult = Schema.Union([OpfsReadTextResult, OpfsReadBlobResu
 
 export const opfsRead = fileTool({
   name: "opfs_read",
-  card: { label: "Read file", result: "answer" },
+  card: { label: "Read file", result: "answer", outcome: [{ count: "result.total_lines", of: "lines" }, { bytes: "result.size" }] },
   description: `Read a file from the user's workspace. Text files return their content as lines; binary files return a blob URL (set \`mode\` to force one way). Text is returned in pages of at most ${MAX_READ_LINES} lines: pass \`offset\` and \`limit\` to page, and when the result has \`next_offset\`, call opfs_read again with offset = next_offset to continue. Find files with opfs_list.`,
   annotations: readsWorkspace,
   parameters: OpfsReadParameters,
@@ -141,7 +141,7 @@ export const OpfsEntry = Schema.Struct({
 
 export const opfsList = fileTool({
   name: "opfs_list",
-  card: { label: "List files" },
+  card: { label: "List files", outcome: [{ count: "result", of: "entries" }] },
   description:
     "List a folder of the user's workspace: each entry's name, kind (file or directory) and size. Use it to see what is saved before reading with opfs_read, writing with opfs_write or deleting with opfs_delete.",
   annotations: readsWorkspace,

@@ -76,6 +76,7 @@ test("a typed run streams its answer as Markdown, shows tool cards with results 
       toolCalls: [{ id: "t1", name: "create_task", arguments: { subject: "Book the flight" } }],
       usage: { inputTokens: 120, outputTokens: 12 },
     },
+    { toolCalls: [{ id: "t2", name: "list_tasks", arguments: {} }], usage: { inputTokens: 140, outputTokens: 6 } },
     {
       toolCalls: [{ id: "q1", name: "ask_user", arguments: { question: "Window or aisle?", options: ["window", "aisle"] } }],
       usage: { inputTokens: 160, outputTokens: 9 },
@@ -105,6 +106,9 @@ test("a typed run streams its answer as Markdown, shows tool cards with results 
   await taskCard.locator("summary").first().click()
   assert.match(await taskCard.getByTestId("tool-result").innerText(), /"subject": "Book the flight"/)
   await panel.getByTestId("tasks").getByText("Book the flight").waitFor()
+  // A card also says what its call came to: here, how many tasks the list holds.
+  await panel.locator("[data-testid=tool-card][data-tool=list_tasks][data-status=done]").waitFor()
+  assert.equal(await cards(panel).and(panel.locator("[data-tool=list_tasks]")).getByTestId("tool-outcome").innerText(), "1 task")
 
   // ask_user: the card waits for the user, and the question is a form with the time left.
   const form = panel.getByTestId("question")
@@ -130,8 +134,8 @@ test("a typed run streams its answer as Markdown, shows tool cards with results 
   assert.ok(toolMessage, "the model received the answer")
 
   // Usage per turn and for the conversation; the title comes from the first message.
-  assert.match(await panel.getByTestId("turn-usage").last().innerText(), /480 in · 51 out tokens/)
-  assert.match(await panel.getByTestId("conversation-usage").innerText(), /480 in · 51 out/)
+  assert.match(await panel.getByTestId("turn-usage").last().innerText(), /620 in · 57 out tokens/)
+  assert.match(await panel.getByTestId("conversation-usage").innerText(), /620 in · 57 out/)
   assert.match(await panel.getByTestId("conversation-title").innerText(), /Plan my trip/)
 
   // Copy a code block and a message (the headless clipboard cannot be read back: record the writes).
