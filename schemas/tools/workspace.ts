@@ -20,13 +20,13 @@ const pathRule = "relative to the workspace root; a leading / is allowed, `..` a
 
 /**
  * The workspace's tools, each shown by the path it works on, and the failures they share (a
- * missing file or folder is `not_found`).
+ * missing file or folder is `not_found`). Only the tools that need a file fail for a folder
+ * (`is_a_directory`): each says so with its own way out.
  */
 const fileTool = groupTools("workspace", {
   timeoutMs: 10_000,
   card: { subject: ["params.path"], result: "data" },
   errors: {
-    is_a_directory: "The path names a folder where a file is needed.",
     not_a_directory: "A segment of the path is a file where a folder is needed.",
     quota_exceeded: "The browser's storage quota is used up: free space with opfs_delete (opfs_list shows sizes), then try again.",
     busy: "The file is in use elsewhere: try again in a moment.",
@@ -56,6 +56,10 @@ export const opfsWrite = fileTool({
   annotations: keptChange,
   parameters: OpfsWriteParameters,
   result: OpfsWriteResult,
+  errors: {
+    is_a_directory:
+      "The path names a folder, which opfs_write does not replace with a file: choose another name, or delete the folder first.",
+  },
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -122,6 +126,7 @@ export const opfsRead = fileTool({
   parameters: OpfsReadParameters,
   result: OpfsReadResult,
   errors: {
+    is_a_directory: "The path names a folder, not a file: list it with opfs_list.",
     blob_failed: 'The file was read but no blob URL could be made for it: read it with mode "text" if it is text.',
   },
 })
