@@ -731,3 +731,46 @@ describe("page walker: elements that react without being controls", () => {
     expectSelectorsExact(outcome)
   })
 })
+
+describe("page walker: list items and table parts that are controls", () => {
+  it("addresses list items that are tabs, menu items, options or have a click handler or a tab stop", async () => {
+    page(`<ul role="tablist"><li role="tab" aria-selected="true" tabindex="0">Overview</li><li role="tab" tabindex="-1">Specs</li></ul>
+      <ul role="menu"><li role="menuitem">Copy</li><li role="menuitemcheckbox" aria-checked="true">Wrap</li></ul>
+      <ol><li onclick="go(1)">Step one</li><li tabindex="0">Step two</li></ol>`)
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    expect(lines[0]).to.match(/^- \[tab "Overview" selected\]\{[^}]+\}$/)
+    expect(lines[1]).to.match(/^- \[tab "Specs"\]\{[^}]+\}$/)
+    expect(lines[2]).to.match(/^- \[menuitem "Copy"\]\{[^}]+\}$/)
+    expect(lines[3]).to.match(/^- \[menuitemcheckbox "Wrap" checked\]\{[^}]+\}$/)
+    expect(lines[4]).to.match(/^1\. \[clickable\]\{[^}]+\} Step one$/)
+    expect(lines[5]).to.match(/^2\. \[focusable\]\{[^}]+\} Step two$/)
+    expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(6)
+    expectSelectorsExact(outcome)
+  })
+
+  it("addresses table rows with a click handler and header cells that sort or act", async () => {
+    page(`<table><thead><tr><th tabindex="0" aria-sort="ascending">Order</th><th role="button" tabindex="0">Customer</th></tr></thead>
+      <tbody><tr onclick="open(1)"><td>#1</td><td>Ada</td></tr><tr onclick="open(2)"><td>#2</td><td>Grace</td></tr></tbody></table>`)
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    expect(lines[0]).to.match(/^\|\[focusable\]\{[^}]+\} Order\|\[button "Customer"\]\{[^}]+\}\|$/)
+    expect(lines[2]).to.match(/^\|\[clickable\]\{[^}]+\} #1\|Ada\|$/)
+    expect(lines[3]).to.match(/^\|\[clickable\]\{[^}]+\} #2\|Grace\|$/)
+    expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(4)
+    expectSelectorsExact(outcome)
+  })
+})
+
+describe("page walker: controls inside SVG drawings", () => {
+  it("addresses SVG links and SVG elements with a role and a tab stop", async () => {
+    page(`<svg width="200" height="60" role="img" aria-label="Chart"><a href="/svg-link"><text x="10" y="20">SVG link</text></a>
+      <g role="button" tabindex="0" aria-label="Zoom"><rect x="150" y="5" width="30" height="30"/></g><circle cx="5" cy="5" r="4"/></svg>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.include("![Chart]")
+    expect(outcome.content).to.include("[SVG link](/svg-link)")
+    expect(outcome.content).to.match(/\[button( "Zoom")?\]\{[^}]*\}/)
+    expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(2)
+    expectSelectorsExact(outcome)
+  })
+})

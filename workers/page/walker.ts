@@ -123,6 +123,9 @@ const CUT_SHOWN = "…"
 /** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`. */
 const URL_CUT = 80
 
+/** What inside an SVG drawing may be a control (interactiveKind decides): links, and elements given a role, a click handler or a tab stop. */
+const SVG_CONTROLS = "a, [role], [onclick], [tabindex]"
+
 /** How many of a link's ancestors are tried as the `S` of `{^S}`. */
 const SCOPE_DEPTH = 6
 
@@ -265,7 +268,10 @@ class Walker {
       case "picture":
       case "video":
         if (tag === "picture") return yield* this.children(el, context)
-        return this.picture(el, context)
+        this.picture(el, context)
+        // A drawing is read as its name, but a chart or a map may hold links and buttons of its own.
+        if (tag === "svg" && el.querySelector(SVG_CONTROLS) !== null) yield* this.children(el, { ...context, controlsOnly: true })
+        return
       case "pre":
         return this.preformatted(el, context)
       case "code":
@@ -282,7 +288,8 @@ class Walker {
       case "menu":
         return yield* this.list(el, context)
       case "li":
-        return yield* this.item(el, "- ", context)
+        // Its own kind, if any, was written above.
+        return yield* this.item(el, "- ", context, false)
       case "blockquote":
         this.out.pushPrefix("> ", "> ")
         yield* this.children(el, context)
@@ -521,21 +528,33 @@ class Walker {
       const node = nodes[i]!
       if (node.nodeType === Node.ELEMENT_NODE && (node as Element).localName === "li") {
         const before = this.out.mark
-        yield* this.item(node as Element, number ? `${number}. ` : "- ", context)
+        yield* this.item(node as Element, number ? `${number}. ` : "- ", context, true)
         if (number && this.out.mark > before) number++
       } else yield* this.node(node, context)
     }
     this.out.flush()
   }
 
-  *item(el: Element, marker: string, parent: Context): Work {
+  /** A list item; `own`: its own kind is still to be written (a tab, a menu item, an option, or one with a click handler). */
+  *item(el: Element, marker: string, parent: Context, own: boolean): Work {
     const style = el.ownerDocument.defaultView!.getComputedStyle(el)
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
     const context: Context = { ...parent, shown: style.visibility === "visible", clips: verdict.clips }
     this.out.pushPrefix(marker, " ".repeat(marker.length))
-    yield* this.children(el, context)
+    yield* this.acting(el, own ? interactiveKind(el) : null, context)
     this.out.popPrefix()
+  }
+
+  /**
+   * The content of an element that the list or table walk reaches without element() (an item, a
+   * row, a cell), after its own kind: a control is written as one, an element that only reacts
+   * gets `[clickable]`/`[focusable]` in front of its content.
+   */
+  *acting(el: Element, kind: string | null, context: Context): Work {
+    if (kind !== null && !GENERIC_KINDS.has(kind)) return yield* this.control(el, kind, context, false)
+    if (kind !== null && context.shown) this.out.token(`[${kind}]${this.annotate(el, true)} `)
+    yield* this.children(el, context)
   }
 
   /** A data table as a Markdown table; false for a layout table, which is walked as blocks. */
@@ -549,13 +568,24 @@ class Walker {
         const style = row.ownerDocument.defaultView!.getComputedStyle(row)
         if (inspect(row, style, context.clips).hidden) continue
         const cells: string[] = []
+        // A row that acts (a click handler on the row is how many tables open an item) is written in its first cell.
+        let rowKind = interactiveKind(row)
         for (const cell of row.cells) {
           const cellStyle = cell.ownerDocument.defaultView!.getComputedStyle(cell)
           const verdict = inspect(cell, cellStyle, context.clips)
           let text = ""
           if (!verdict.hidden) {
             this.out = new MarkdownWriter()
-            yield* this.children(cell, { ...context, shown: cellStyle.visibility === "visible", clips: verdict.clips, cell: true })
+            if (rowKind !== null && style.visibility === "visible") {
+              this.out.token(
+                GENERIC_KINDS.has(rowKind)
+                  ? `[${rowKind}]${this.annotate(row, true)} `
+                  : `${this.named(row, rowKind, "", statesOf(row, rowKind), true)} `,
+              )
+              rowKind = null
+            }
+            const cellContext = { ...context, shown: cellStyle.visibility === "visible", clips: verdict.clips, cell: true }
+            yield* this.acting(cell, interactiveKind(cell), cellContext)
             text = this.out.toString().replace(/\n+/g, " ").trim()
           }
           cells.push(text)
