@@ -25,6 +25,8 @@ export const NO_CLIPS: Clips = { flow: null, positioned: null }
 
 const ALWAYS_SHOWN = new Set(["br", "wbr", "option", "optgroup", "area"])
 
+const FORM_CONTROLS = new Set(["input", "select", "textarea"])
+
 const clipsAxis = (overflow: string) => overflow === "hidden" || overflow === "clip"
 
 /** `clip: rect(...)` or `clip-path: inset(50%)` that leaves (almost) nothing: the "visually hidden" idiom. */
@@ -55,6 +57,13 @@ const intersect = (a: Box | null, b: Box): Box =>
 
 export interface Shown {
   readonly hidden: boolean
+  /**
+   * Drawn where the user cannot see it (clipped away by an overflow:hidden box, visually hidden,
+   * of no size, or fixed beyond the viewport's right or bottom edge) but not removed: a carousel's
+   * next slides, a collapsed panel, a custom checkbox under its drawing. Its text is left out; its
+   * controls are kept, since a script or a click on what draws them still reaches them.
+   */
+  readonly clipped: boolean
   /** The clips that apply to the element's children. */
   readonly clips: Clips
   /** The element's computed `display` (each read of a computed style property computes it anew: read once). */
@@ -63,34 +72,50 @@ export interface Shown {
 
 /** Decides whether the element's subtree is hidden, and passes on the clips its children live in. */
 export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): Shown => {
-  const hidden = { hidden: true, clips, display: "" }
+  const hidden = { hidden: true, clipped: false, clips, display: "" }
   if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return hidden
   const display = style.display
   if (display === "none" || style.contentVisibility === "hidden") return hidden
-  if (display === "contents" || ALWAYS_SHOWN.has(el.localName)) return { hidden: false, clips, display }
+  if (display === "contents" || ALWAYS_SHOWN.has(el.localName)) return { hidden: false, clipped: false, clips, display }
   const box = el.getBoundingClientRect()
   const clipsX = clipsAxis(style.overflowX)
   const clipsY = clipsAxis(style.overflowY)
   const empty = el.firstChild === null
+  const control = FORM_CONTROLS.has(el.localName)
+  let clipped = false
   // An image not yet decoded has no size but will show, or show its alt text.
   const sized = el.localName !== "img"
-  if (sized && ((box.width === 0 && (clipsX || empty)) || (box.height === 0 && (clipsY || empty)))) return hidden
+  if (sized && ((box.width === 0 && (clipsX || empty)) || (box.height === 0 && (clipsY || empty)))) {
+    // An empty box of no size holds nothing, unless it is a control (a switch's zero-size checkbox under its drawing).
+    if (empty && !control) return hidden
+    clipped = true
+  }
   const position = style.position
-  if (clippedAway(style, position) || (sized && box.width <= 1 && box.height <= 1 && clipsX && clipsY)) return hidden
+  if (clippedAway(style, position) || (sized && box.width <= 1 && box.height <= 1 && clipsX && clipsY)) {
+    // The "visually hidden" idiom: a dot of a box whose own text is for screen readers only is
+    // left out; a control (a custom checkbox under its label) and a box around elements that
+    // are drawn larger than it (a clipped wrapper) are kept for their controls.
+    if ((box.width <= 1 || box.height <= 1) && el.firstElementChild === null && !control) return hidden
+    clipped = true
+  }
   const view = el.ownerDocument.defaultView
   // A box of no height or no width that does not clip (a list of floats, a wrapper of
   // positioned children) shows nothing of its own: where it sits says nothing about where its
   // children are drawn, so they are judged one by one.
   const degenerate = (box.width === 0 && !clipsX) || (box.height === 0 && !clipsY)
+  // Nothing can scroll to the left of or above the page's origin, nor a fixed box to the left of or above the viewport.
+  const scrollX = position === "fixed" ? 0 : (view?.scrollX ?? 0)
+  const scrollY = position === "fixed" ? 0 : (view?.scrollY ?? 0)
+  if (!degenerate && (box.right + scrollX <= 0 || box.bottom + scrollY <= 0)) {
+    // A control moved off the page (`left:-9999px`, or a visually hidden one at the page's edge) is a custom checkbox's input all the same.
+    if (!control) return hidden
+    clipped = true
+  }
   if (!degenerate && position === "fixed") {
-    if (view && outside(box, { left: 0, top: 0, right: view.innerWidth, bottom: view.innerHeight })) return hidden
+    if (view && outside(box, { left: 0, top: 0, right: view.innerWidth, bottom: view.innerHeight })) clipped = true
   } else if (!degenerate) {
-    // Nothing can scroll to the left of or above the page's origin.
-    const scrollX = view?.scrollX ?? 0
-    const scrollY = view?.scrollY ?? 0
-    if (box.right + scrollX <= 0 || box.bottom + scrollY <= 0) return hidden
     const clip = position === "absolute" ? clips.positioned : clips.flow
-    if (clip !== null && outside(box, clip)) return hidden
+    if (clip !== null && outside(box, clip)) clipped = true
   }
   let flow = position === "fixed" ? null : position === "absolute" ? clips.positioned : clips.flow
   if (clipsX || clipsY) {
@@ -102,7 +127,7 @@ export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): 
     })
   }
   const positioned = position === "static" ? clips.positioned : flow
-  return { hidden: false, clips: { flow, positioned }, display }
+  return { hidden: false, clipped, clips: { flow, positioned }, display }
 }
 
 /** True when an element outside the walk (a label's control, a selector's target) is rendered. */

@@ -774,3 +774,44 @@ describe("page walker: controls inside SVG drawings", () => {
     expectSelectorsExact(outcome)
   })
 })
+
+describe("page walker: controls the page has drawn out of sight", () => {
+  it("addresses the links and buttons of carousel slides and collapsed panels that overflow:hidden clips, without their text", async () => {
+    page(`<div style="overflow:hidden;width:300px"><div style="display:flex;width:900px">${[1, 2, 3]
+      .map((i) => `<div style="width:300px;flex:none"><p>caption ${i}</p><a href="/story/${i}">Story ${i}</a></div>`)
+      .join("")}</div></div>
+      <div style="max-height:0;overflow:hidden"><p>answer text</p><a href="/faq/answer">Answer link</a> <button>Helpful</button></div>
+      <div style="overflow:hidden;width:200px;height:40px;position:relative"><button style="position:absolute;left:300px">Clipped out</button></div>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.include("caption 1")
+    for (const shown of [
+      "[Story 2](/story/2)",
+      "[Story 3](/story/3)",
+      "[Answer link](/faq/answer)",
+      '[button "Helpful"]',
+      '[button "Clipped out"]',
+    ])
+      expect(outcome.content).to.include(shown)
+    for (const left of ["caption 2", "caption 3", "answer text"]) expect(outcome.content).not.to.include(left)
+    // Each slide out of sight on a line of its own, as the slide in view is.
+    expect(outcome.content).to.include("\n[Story 2](/story/2)\n[Story 3](/story/3)\n")
+    expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(6)
+    expectSelectorsExact(outcome)
+  })
+
+  it("addresses visually hidden checkboxes and zero-size switches that a label draws, named by the label once", async () => {
+    page(`<label style="position:relative"><input type="checkbox" name="peer" style="position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0,0,0,0)"><span>Peer box</span></label>
+      <label><input type="radio" name="off" style="position:absolute;left:-9999px"> Off the page</label>
+      <label><input type="checkbox" name="dark" style="opacity:0;width:0;height:0"><span class="slider"></span> Dark mode</label>
+      <a href="#main" style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)">Skip to content</a>
+      <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)">(opens a new tab)</span>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.include('[checkbox "Peer box" unchecked]{input[name="peer"]}')
+    expect(outcome.content).to.include('[checkbox "Dark mode" unchecked]{input[name="dark"]}')
+    expect(outcome.content).to.include('[radio "Off the page" unchecked]{input[name="off"]}')
+    expect(outcome.content.match(/Peer box|Dark mode|Off the page/g)).to.have.length(3)
+    expect(outcome.content).not.to.include("Skip to content")
+    expect(outcome.content).not.to.include("opens a new tab")
+    expectSelectorsExact(outcome)
+  })
+})

@@ -228,7 +228,7 @@ class Walker {
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
     const shown = style.visibility === "visible"
-    const context: Context = { ...parent, shown, clips: verdict.clips }
+    const context: Context = { ...parent, shown, clips: verdict.clips, controlsOnly: parent.controlsOnly || verdict.clipped }
     const block = BLOCK_DISPLAYS.test(verdict.display)
 
     if (tag === "iframe" || tag === "frame") return yield* this.frame(el, context)
@@ -237,7 +237,14 @@ class Walker {
       if (block) this.out.flush()
       if (shown) this.out.token(`[${kind}]${this.annotate(el, true)} `)
     } else if (kind !== null) return yield* this.control(el, kind, context, block)
-    if (context.controlsOnly) return yield* this.children(el, context)
+    if (context.controlsOnly) {
+      // The first box out of sight (a carousel's slide, a collapsed panel) keeps its controls apart from what is around it.
+      const apart = block && verdict.clipped && !parent.controlsOnly
+      if (apart) this.out.flush()
+      yield* this.children(el, context)
+      if (apart) this.out.flush()
+      return
+    }
 
     const landmark = landmarkOf(el)
     if (landmark !== null) {
@@ -540,7 +547,12 @@ class Walker {
     const style = el.ownerDocument.defaultView!.getComputedStyle(el)
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
-    const context: Context = { ...parent, shown: style.visibility === "visible", clips: verdict.clips }
+    const context: Context = {
+      ...parent,
+      shown: style.visibility === "visible",
+      clips: verdict.clips,
+      controlsOnly: parent.controlsOnly || verdict.clipped,
+    }
     this.out.pushPrefix(marker, " ".repeat(marker.length))
     yield* this.acting(el, own ? interactiveKind(el) : null, context)
     this.out.popPrefix()
@@ -584,7 +596,13 @@ class Walker {
               )
               rowKind = null
             }
-            const cellContext = { ...context, shown: cellStyle.visibility === "visible", clips: verdict.clips, cell: true }
+            const cellContext = {
+              ...context,
+              shown: cellStyle.visibility === "visible",
+              clips: verdict.clips,
+              cell: true,
+              controlsOnly: context.controlsOnly || verdict.clipped,
+            }
             yield* this.acting(cell, interactiveKind(cell), cellContext)
             text = this.out.toString().replace(/\n+/g, " ").trim()
           }
