@@ -26,6 +26,13 @@ export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
 ])
 
 const BUTTON_TYPES = new Set(["submit", "reset", "button", "image"])
+/** The values of `contenteditable` that make an element editable of its own. */
+const EDITABLE = new Set(["", "true", "plaintext-only"])
+
+/** An editable region, or one marked editable of its own inside another (an editor's nested field); not the text inside one. */
+const isEditable = (el: Element): boolean =>
+  (el as HTMLElement).isContentEditable &&
+  (!(el.parentElement as HTMLElement | null)?.isContentEditable || EDITABLE.has(el.getAttribute("contenteditable") ?? "-"))
 
 /** The kind printed for an interactive element, or null when it is not interactive. */
 export const interactiveKind = (el: Element): string | null => {
@@ -53,7 +60,7 @@ export const interactiveKind = (el: Element): string | null => {
       return type
     }
   }
-  if ((el as HTMLElement).isContentEditable && !(el.parentElement as HTMLElement | null)?.isContentEditable) return "editable"
+  if (isEditable(el)) return "editable"
   // A click handler in the markup, or a place in the tab order, makes any element something to act on.
   if (el.hasAttribute("onclick")) return "clickable"
   const tabindex = el.getAttribute("tabindex")
@@ -190,7 +197,7 @@ export const accessibleName = (el: Element): string => {
   }
   if (el.localName === "img") return clip(collapse(el.getAttribute("alt") ?? ""), NAME_MAX)
   // A text field's content is its value, not its name.
-  if ((el as HTMLElement).isContentEditable || TYPED_IN.has(el.getAttribute("role") ?? "")) {
+  if (isEditable(el) || TYPED_IN.has(el.getAttribute("role") ?? "")) {
     return clip(collapse(el.getAttribute("title") ?? el.getAttribute("aria-placeholder") ?? el.getAttribute("placeholder") ?? ""), NAME_MAX)
   }
   const text = shownText(el)

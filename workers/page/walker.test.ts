@@ -29,7 +29,9 @@ const selectorOfWritten = (written: string) => {
  * one, which ends at the first unescaped `}`; a link `[text](url)` with no `{` right after it is
  * one too, written `(url)`.
  */
-const annotationsOf = (content: string): string[] => {
+const annotationsOf = (whole: string): string[] => {
+  // Fenced code blocks are copied literally and hold no annotation.
+  const content = whole.replace(/^(`{3,})\n[\s\S]*?\n\1$/gm, "")
   const found: string[] = []
   for (let i = 0, open = -1; i < content.length; i++) {
     const c = content[i]
@@ -812,6 +814,43 @@ describe("page walker: controls the page has drawn out of sight", () => {
     expect(outcome.content.match(/Peer box|Dark mode|Off the page/g)).to.have.length(3)
     expect(outcome.content).not.to.include("Skip to content")
     expect(outcome.content).not.to.include("opens a new tab")
+    expectSelectorsExact(outcome)
+  })
+})
+
+describe("page walker: controls inside code, captions, editors and embedded things", () => {
+  it("addresses links and buttons inside inline code and preformatted blocks, the block still copied literally", async () => {
+    page(`<p>Call <code><a href="/api/from">Array.from()</a></code> or <kbd><button type="button">Ctrl</button></kbd> with <code>{x}</code>.</p>
+      <pre><code>import { <a href="/api/read">read</a> } from "walker" // <a href="/docs">docs</a></code></pre>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.include("[Array.from()](/api/from)")
+    expect(outcome.content).to.match(/\[button "Ctrl"\]\{[^}]+\}/)
+    expect(outcome.content).to.include("`\\{x\\}`")
+    expect(outcome.content).to.include('```\nimport { read } from "walker" // docs\n```\n[read](/api/read)[docs](/docs)')
+    expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(4)
+    expectSelectorsExact(outcome)
+  })
+
+  it("addresses controls in a table's caption and inside a contenteditable region", async () => {
+    page(`<table><caption>Scores, <a href="/source">source</a></caption><tr><th>Team</th><th>Score</th></tr><tr><td>Red</td><td>3</td></tr></table>
+      <div contenteditable="true" aria-label="Comment"><p>See <a href="/in-editor">this link</a> and <span contenteditable="false"><button type="button">a chip</button></span></p><div contenteditable="true">nested</div></div>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.include("Scores, [source](/source)\n|Team|Score|")
+    expect(outcome.content).to.include("[this link](/in-editor)")
+    expect(outcome.content).to.match(/\[button "a chip"\]\{[^}]+\}/)
+    expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(5)
+    expectSelectorsExact(outcome)
+  })
+
+  it("addresses a focusable canvas and the fallback of an object that shows it, not the fallback of one that does not", async () => {
+    page(`<canvas width="100" height="40" tabindex="0" aria-label="Board"><a href="/canvas-fallback">never drawn</a></canvas>
+      <object data="data:text/plain,loaded" type="text/plain" width="100" height="40"><a href="/not-shown">not shown</a></object>
+      <object width="100" height="40"><a href="/fallback">Fallback link</a></object>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.match(/\[focusable\]\{canvas[^}]*\}/)
+    expect(outcome.content).to.include("[Fallback link](/fallback)")
+    expect(outcome.content).not.to.include("never drawn")
+    expect(outcome.content).not.to.include("not shown")
     expectSelectorsExact(outcome)
   })
 })

@@ -80,15 +80,15 @@ const SKIPPED = new Set([
   "link",
   "title",
   "datalist",
-  "object",
-  "embed",
   "param",
   "source",
   "track",
-  "canvas",
-  "audio",
   "map",
 ])
+/** Drawn by a script or a plugin: nothing inside is read, but the element itself may be a control (a focusable canvas). */
+const DRAWN = new Set(["canvas", "embed", "audio"])
+/** What may be a control (interactiveKind decides), for the parts read as a whole (code, a drawing) that may hold some. */
+const MAY_ACT = "a, area, button, input, select, textarea, summary, [contenteditable], [role], [onclick], [tabindex]"
 const BLOCK_DISPLAYS =
   /^(block|flex|grid|list-item|table|flow-root|table-row|table-caption|table-row-group|table-header-group|table-footer-group)$/
 
@@ -122,9 +122,6 @@ const IMPLIABLE_HREF = /^[^\s()[\]{}"'\\<>…]+$/
 const CUT_SHOWN = "…"
 /** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`. */
 const URL_CUT = 80
-
-/** What inside an SVG drawing may be a control (interactiveKind decides): links, and elements given a role, a click handler or a tab stop. */
-const SVG_CONTROLS = "a, [role], [onclick], [tabindex]"
 
 /** How many of a link's ancestors are tried as the `S` of `{^S}`. */
 const SCOPE_DEPTH = 6
@@ -277,14 +274,29 @@ class Walker {
         if (tag === "picture") return yield* this.children(el, context)
         this.picture(el, context)
         // A drawing is read as its name, but a chart or a map may hold links and buttons of its own.
-        if (tag === "svg" && el.querySelector(SVG_CONTROLS) !== null) yield* this.children(el, { ...context, controlsOnly: true })
+        if (tag === "svg" && el.querySelector(MAY_ACT) !== null) yield* this.children(el, { ...context, controlsOnly: true })
         return
       case "pre":
-        return this.preformatted(el, context)
+        this.preformatted(el, context)
+        // The block is copied literally; the links and buttons in it (linked names in code) follow it.
+        if (el.querySelector(MAY_ACT) !== null) {
+          yield* this.children(el, { ...context, controlsOnly: true })
+          this.out.flush()
+        }
+        return
+      case "canvas":
+      case "embed":
+      case "audio":
+        return
+      case "object":
+        // Its fallback content is drawn only when the object cannot show what it names.
+        if (!drawsAny(el)) return
+        break
       case "code":
       case "kbd":
       case "samp":
-        if (!parent.pre && shown) {
+        // Code that holds a link or a button is read as text, so that they can be addressed.
+        if (!parent.pre && shown && el.querySelector(MAY_ACT) === null) {
           const text = collapse((el as HTMLElement).innerText ?? "")
           if (text) this.out.token(`\`${escapeText(text)}\``)
           return
@@ -345,8 +357,8 @@ class Walker {
     }
     // Controls nested inside links and buttons are invalid HTML but common: reach them too.
     const tag = el.localName
-    if (tag !== "input" && tag !== "select" && tag !== "textarea" && kind !== "editable")
-      yield* this.children(el, { ...context, controlsOnly: true })
+    // An editable region's text is its value, but a link or a chip in it is a control of its own.
+    if (tag !== "input" && tag !== "select" && tag !== "textarea") yield* this.children(el, { ...context, controlsOnly: true })
     if (block) this.out.flush()
   }
 
@@ -615,8 +627,23 @@ class Walker {
       this.out = outer
     }
     this.out.flush()
-    const caption = table.caption ? collapse(table.caption.innerText ?? "") : ""
-    if (caption) this.out.line(escapeText(caption))
+    const caption = table.caption
+    if (caption !== null) {
+      // Walked, not read as text: a caption may hold links and buttons (a source, a sort control).
+      const style = caption.ownerDocument.defaultView!.getComputedStyle(caption)
+      const verdict = inspect(caption, style, context.clips)
+      if (!verdict.hidden) {
+        this.out = new MarkdownWriter()
+        try {
+          yield* this.children(caption, { ...context, shown: style.visibility === "visible", clips: verdict.clips, cell: true })
+          const text = this.out.toString().replace(/\n+/g, " ").trim()
+          this.out = outer
+          if (text) this.out.line(text)
+        } finally {
+          this.out = outer
+        }
+      }
+    }
     const width = Math.max(0, ...rows.map((r) => r.length))
     if (width <= 1) {
       for (const row of rows) if (row[0]) this.out.line(row[0])
@@ -649,6 +676,13 @@ class Walker {
     // An empty frame (an ad slot, a tracker) is not worth a line.
     if (this.out.mark > mark && context.shown) this.out.insert(mark, `[iframe${named}]${this.annotate(el, false)}`)
   }
+}
+
+/** Whether any child element of `el` is laid out (an object's or a canvas's fallback content is not, while the object shows its own). */
+const drawsAny = (el: Element): boolean => {
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling)
+    if (child.getClientRects().length > 0) return true
+  return false
 }
 
 /** A drawing's name only when its author gave one: an unlabelled icon says nothing. */
