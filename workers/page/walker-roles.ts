@@ -140,6 +140,39 @@ const textWithoutControls = (el: Element, includeHidden = false): string => {
   return collapse(text)
 }
 
+/**
+ * innerText, or, for an element in a subtree that content-visibility:auto has not drawn yet (where
+ * innerText is empty until it scrolls into view), its text content.
+ */
+export const renderedText = (el: Element): string => {
+  const text = (el as HTMLElement).innerText ?? ""
+  return text || el.checkVisibility({ contentVisibilityAuto: true }) ? text : (el.textContent ?? "")
+}
+
+/** The text of an element as drawn: slots replaced by what is assigned to them, shadow trees entered, hidden parts left out. */
+const drawnText = (el: Element): string => {
+  let text = ""
+  const visit = (node: Node) => {
+    if (node.nodeType === Node.TEXT_NODE) text += node.nodeValue
+    if (node.nodeType !== Node.ELEMENT_NODE) return
+    const e = node as Element
+    const tag = e.localName
+    if (tag === "script" || tag === "style" || tag === "template" || e.hasAttribute("hidden") || e.getAttribute("aria-hidden") === "true")
+      return
+    if (tag === "slot") {
+      const assigned = (e as HTMLSlotElement).assignedNodes({ flatten: true })
+      if (assigned.length > 0) {
+        for (const n of assigned) visit(n)
+        return
+      }
+    }
+    if (tag === "img") text += ` ${e.getAttribute("alt") ?? ""} `
+    for (let child = (e.shadowRoot ?? e).firstChild; child; child = child.nextSibling) visit(child)
+  }
+  visit(el)
+  return text
+}
+
 const byIds = (el: Element, ids: string): string => {
   const root = el.getRootNode() as Document | ShadowRoot
   return collapse(
@@ -168,6 +201,12 @@ export const namedByLabel = (el: Element): boolean =>
 const shownText = (el: Element): string => {
   const text = collapse((el as HTMLElement).innerText ?? el.textContent ?? "")
   if (text) return text
+  // innerText follows the DOM and what was laid out: it misses the text slotted into a shadow
+  // tree's control, and it is empty in a subtree that content-visibility:auto has not drawn yet.
+  if (el.querySelector("slot") !== null || !el.checkVisibility({ contentVisibilityAuto: true })) {
+    const drawn = collapse(drawnText(el))
+    if (drawn) return drawn
+  }
   const pictures = [...el.querySelectorAll("img[alt], [role=img][aria-label], svg[aria-label]")]
     .map((p) => p.getAttribute("alt") ?? p.getAttribute("aria-label") ?? "")
     .filter(Boolean)
@@ -248,7 +287,7 @@ export const valueOf = (el: Element, kind: string): string | undefined => {
     return chosen.length ? clip(chosen.join(", "), VALUE_MAX) : undefined
   }
   if (kind === "editable" || kind === "textbox" || kind === "searchbox") {
-    const text = collapse((el as HTMLElement).innerText ?? "")
+    const text = collapse(renderedText(el))
     return text ? clip(text, VALUE_MAX) : undefined
   }
   if (TEXT_TYPES.has(kind)) {

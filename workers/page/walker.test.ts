@@ -854,3 +854,27 @@ describe("page walker: controls inside code, captions, editors and embedded thin
     expectSelectorsExact(outcome)
   })
 })
+
+describe("page walker: names of drawn text that innerText does not see", () => {
+  it("names a control by the text slotted into it and by its text in a section content-visibility:auto has not drawn yet", async () => {
+    if (!customElements.get("x-slot-button"))
+      customElements.define(
+        "x-slot-button",
+        class extends HTMLElement {
+          constructor() {
+            super()
+            this.attachShadow({ mode: "open" }).innerHTML = "<button><slot></slot></button>"
+          }
+        },
+      )
+    page(`<x-slot-button>Slotted label</x-slot-button>
+      <section style="content-visibility:auto;contain-intrinsic-size:auto 300px;margin-top:5000px"><p>Far text <a href="/far">Far link</a> <button>Far button</button> <code>far.code()</code></p><pre>far block</pre></section>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.include('[button "Slotted label"]{x-slot-button >>> button}')
+    expect(outcome.content).to.include("[Far link](/far)")
+    expect(outcome.content).to.match(/\[button "Far button"\]\{[^}]+\}/)
+    expect(outcome.content).to.include("`far.code()`")
+    expect(outcome.content).to.include("```\nfar block\n```")
+    expectSelectorsExact(outcome)
+  })
+})

@@ -16,6 +16,7 @@ import {
   landmarkOf,
   namedByLabel,
   optionsOf,
+  renderedText,
   statesOf,
   valueOf,
 } from "./walker-roles.ts"
@@ -297,7 +298,7 @@ class Walker {
       case "samp":
         // Code that holds a link or a button is read as text, so that they can be addressed.
         if (!parent.pre && shown && el.querySelector(MAY_ACT) === null) {
-          const text = collapse((el as HTMLElement).innerText ?? "")
+          const text = collapse(renderedText(el))
           if (text) this.out.token(`\`${escapeText(text)}\``)
           return
         }
@@ -530,7 +531,7 @@ class Walker {
   preformatted(el: Element, context: Context): void {
     this.out.flush()
     if (!context.shown) return
-    const text = ((el as HTMLElement).innerText ?? el.textContent ?? "").replace(/\n+$/, "")
+    const text = renderedText(el).replace(/\n+$/, "")
     if (!text.trim()) return
     const fence = text.includes("```") ? "````" : "```"
     this.out.line(fence)
@@ -711,7 +712,7 @@ const pageMap = (doc: Document): PageMap => {
   for (const el of doc.querySelectorAll("h1, h2, h3")) {
     if (!isRendered(el)) continue
     const selector = selectors.selectorFor(el)
-    if (selector !== null) headings.push({ kind: el.localName, name: clip(collapse((el as HTMLElement).innerText), 60), selector })
+    if (selector !== null) headings.push({ kind: el.localName, name: clip(collapse(renderedText(el)), 60), selector })
     if (headings.length >= 15) break
   }
   return headings.length > 0 ? { of: "headings", entries: headings } : { of: "none", entries: [] }
