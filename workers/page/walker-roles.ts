@@ -234,7 +234,7 @@ export const accessibleName = (el: Element): string => {
     if (fromLabels) return clip(fromLabels, NAME_MAX)
     return clip(collapse(el.getAttribute("title") ?? input.placeholder ?? ""), NAME_MAX)
   }
-  if (el.localName === "img") return clip(collapse(el.getAttribute("alt") ?? ""), NAME_MAX)
+  if (el.localName === "img" || el.localName === "area") return clip(collapse(el.getAttribute("alt") ?? ""), NAME_MAX)
   // A text field's content is its value, not its name.
   if (isEditable(el) || TYPED_IN.has(el.getAttribute("role") ?? "")) {
     return clip(collapse(el.getAttribute("title") ?? el.getAttribute("aria-placeholder") ?? el.getAttribute("placeholder") ?? ""), NAME_MAX)

@@ -878,3 +878,16 @@ describe("page walker: names of drawn text that innerText does not see", () => {
     expectSelectorsExact(outcome)
   })
 })
+
+describe("page walker: image maps", () => {
+  it("writes an image map's areas as links after its image, each with a selector that selects it", async () => {
+    page(`<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" usemap="#regions" width="200" height="100" alt="Regions">
+      <map name="regions"><area shape="rect" coords="0,0,100,100" href="/north" alt="North"><area shape="rect" coords="100,0,200,100" href="/south" alt="South"><area shape="rect" coords="0,0,1,1" alt="No link"></map>
+      <a href="/north">North page</a>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.match(/^!\[Regions\] \[North\]\(\/north\)\{[^}]+\} \[South\]\(\/south\)\{[^}]+\}/)
+    expect(outcome.content).not.to.include("No link")
+    expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(3)
+    expectSelectorsExact(outcome)
+  })
+})

@@ -526,6 +526,12 @@ class Walker {
     if (!context.shown) return
     const alt = el.localName === "img" ? collapse(el.getAttribute("alt") ?? "") : pictureName(el)
     if (alt) this.out.token(`![${escapeLabel(clip(alt, 100))}]`)
+    // An image map's areas are links drawn on the image (the map itself has no box of its own).
+    const usemap = el.localName === "img" ? (el.getAttribute("usemap") ?? "") : ""
+    if (usemap.startsWith("#") && usemap.length > 1) {
+      const map = (el.getRootNode() as Document | ShadowRoot).querySelector(`map[name=${cssString(usemap.slice(1))}]`)
+      for (const area of map?.querySelectorAll("area[href]") ?? []) this.out.token(` ${this.linkToken(area, accessibleName(area))}`)
+    }
   }
 
   preformatted(el: Element, context: Context): void {
