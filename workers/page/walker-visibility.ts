@@ -28,6 +28,7 @@ const ALWAYS_SHOWN = new Set(["br", "wbr", "option", "optgroup", "area"])
 const FORM_CONTROLS = new Set(["input", "select", "textarea"])
 
 const clipsAxis = (overflow: string) => overflow === "hidden" || overflow === "clip"
+const scrollsAxis = (overflow: string) => overflow === "auto" || overflow === "scroll"
 
 /** `clip: rect(...)` or `clip-path: inset(50%)` that leaves (almost) nothing: the "visually hidden" idiom. */
 const clippedAway = (style: CSSStyleDeclaration, position: string): boolean => {
@@ -125,6 +126,18 @@ export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): 
       top: clipsY ? box.top : -Infinity,
       bottom: clipsY ? box.bottom : Infinity,
     })
+  }
+  // What a box scrolls can be brought into its view: along the axes it scrolls, the clips around it
+  // no longer say where its content can be seen (an app whose overflow:hidden shell holds a scrolling list).
+  const scrollsX = scrollsAxis(style.overflowX)
+  const scrollsY = scrollsAxis(style.overflowY)
+  if (flow !== null && (scrollsX || scrollsY)) {
+    flow = {
+      left: scrollsX ? -Infinity : flow.left,
+      right: scrollsX ? Infinity : flow.right,
+      top: scrollsY ? -Infinity : flow.top,
+      bottom: scrollsY ? Infinity : flow.bottom,
+    }
   }
   const positioned = position === "static" ? clips.positioned : flow
   return { hidden: false, clipped, clips: { flow, positioned }, display }

@@ -891,3 +891,14 @@ describe("page walker: image maps", () => {
     expectSelectorsExact(outcome)
   })
 })
+
+describe("page walker: scrolling boxes inside clipping ones", () => {
+  it("reads the content of a scrolling box below the fold of the overflow:hidden shell around it (an app's inner scroller)", async () => {
+    page(`<div style="height:100px;overflow:hidden"><div style="height:100px;overflow:auto"><p style="height:300px">top</p><p>below the fold <a href="/deep">deep link</a></p></div>
+      <p style="margin-top:500px">clipped by the shell</p></div>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.include("below the fold [deep link](/deep)")
+    expect(outcome.content).not.to.include("clipped by the shell")
+    expectSelectorsExact(outcome)
+  })
+})
