@@ -902,3 +902,20 @@ describe("page walker: scrolling boxes inside clipping ones", () => {
     expectSelectorsExact(outcome)
   })
 })
+
+describe("page walker: frames and landmarks in the tab order", () => {
+  it("addresses an empty frame that is a tab stop, and a focusable landmark once, by its landmark line", async () => {
+    page(`<iframe title="Widget" tabindex="0" width="100" height="30" srcdoc=""></iframe>
+      <div tabindex="0" role="region" aria-label="Wide table" style="overflow-x:auto"><p>cells</p></div>`)
+    await new Promise<void>((resolve) => {
+      const frame = document.querySelector("iframe")!
+      if (frame.contentDocument?.readyState === "complete") resolve()
+      else frame.addEventListener("load", () => resolve(), { once: true })
+    })
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.match(/^\[iframe "Widget"\]\{[^}]+\}\n/)
+    expect(outcome.content).to.match(/\n\[region( "Wide table")?\]\{div[^}]+\}\ncells$/)
+    expect(outcome.content).not.to.include("[focusable]")
+    expectSelectorsExact(outcome)
+  })
+})

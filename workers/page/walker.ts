@@ -231,10 +231,12 @@ class Walker {
 
     if (tag === "iframe" || tag === "frame") return yield* this.frame(el, context)
     const kind = interactiveKind(el)
-    if (kind !== null && GENERIC_KINDS.has(kind)) {
+    const landmark = context.controlsOnly ? null : landmarkOf(el)
+    // A landmark in the tab order (a scrolling region) is addressed by its landmark line.
+    if (kind !== null && GENERIC_KINDS.has(kind) && landmark === null) {
       if (block) this.out.flush()
       if (shown) this.out.token(`[${kind}]${this.annotate(el, true)} `)
-    } else if (kind !== null) return yield* this.control(el, kind, context, block)
+    } else if (kind !== null && !GENERIC_KINDS.has(kind)) return yield* this.control(el, kind, context, block)
     if (context.controlsOnly) {
       // The first box out of sight (a carousel's slide, a collapsed panel) keeps its controls apart from what is around it.
       const apart = block && verdict.clipped && !parent.controlsOnly
@@ -244,7 +246,6 @@ class Walker {
       return
     }
 
-    const landmark = landmarkOf(el)
     if (landmark !== null) {
       this.out.flush()
       if (shown) {
@@ -680,8 +681,9 @@ class Walker {
     const mark = this.out.mark
     yield* this.element(doc.body, { ...TOP, controlsOnly: context.controlsOnly })
     this.out.flush()
-    // An empty frame (an ad slot, a tracker) is not worth a line.
-    if (this.out.mark > mark && context.shown) this.out.insert(mark, `[iframe${named}]${this.annotate(el, false)}`)
+    // An empty frame (an ad slot, a tracker) is not worth a line, unless it is a tab stop (a widget that draws itself).
+    const acts = interactiveKind(el) !== null
+    if ((this.out.mark > mark || acts) && context.shown) this.out.insert(mark, `[iframe${named}]${this.annotate(el, acts)}`)
   }
 }
 
