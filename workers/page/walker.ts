@@ -86,8 +86,6 @@ const SKIPPED = new Set([
   "track",
   "map",
 ])
-/** Drawn by a script or a plugin: nothing inside is read, but the element itself may be a control (a focusable canvas). */
-const DRAWN = new Set(["canvas", "embed", "audio"])
 /** What may be a control (interactiveKind decides), for the parts read as a whole (code, a drawing) that may hold some. */
 const MAY_ACT = "a, area, button, input, select, textarea, summary, [contenteditable], [role], [onclick], [tabindex]"
 const BLOCK_DISPLAYS =
@@ -289,6 +287,7 @@ class Walker {
       case "canvas":
       case "embed":
       case "audio":
+        // Drawn by a script or a plugin: nothing inside is read, but the element itself may be a control (a focusable canvas), written above.
         return
       case "object":
         // Its fallback content is drawn only when the object cannot show what it names.
