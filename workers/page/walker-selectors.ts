@@ -80,9 +80,15 @@ export const isStableClass = (name: string): boolean =>
 /** Test ids and names are chosen by authors, but some frameworks append a generated key: "box-IC_kwDOOAhtcs6wCwKD". */
 const isStableValue = (value: string): boolean => !value.split(/[\s\-_:./]+/).some(looksHashed)
 
-/** A CSS string literal; braces are escaped too (same value in CSS), so that an annotation ends at its first bare `}`. */
+/**
+ * A CSS string literal; braces are escaped too (same value in CSS), so that an annotation ends at
+ * its first bare `}`, and a `>` that would start a `>>>` is written `\3e `, so that a hop ends only at a bare `>>>`.
+ */
 export const cssString = (value: string): string =>
-  `"${value.replace(/[\\"{}]/g, (c) => `\\${c}`).replace(/[\n\r\f\t]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `)}"`
+  `"${value
+    .replace(/[\\"{}]/g, (c) => `\\${c}`)
+    .replace(/[\n\r\f\t]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `)
+    .replace(/>(?=>>)/g, "\\3e ")}"`
 
 const idSelector = (id: string) => (CSS.escape(id) === id ? `#${id}` : `[id=${cssString(id)}]`)
 

@@ -919,3 +919,12 @@ describe("page walker: frames and landmarks in the tab order", () => {
     expectSelectorsExact(outcome)
   })
 })
+
+describe("page walker: attribute values that hold the >>> of a hop", () => {
+  it("escapes >>> inside a selector's strings, so that the selector is not split into hops there", async () => {
+    page(`<p><button aria-label="Next >>> page">x</button></p><p><a href="/a?q=b>>>>c">arrows</a></p>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.audit!.map((p) => p.selector)).to.deep.equal(['button[aria-label="Next \\3e >> page"]', 'a[href="/a?q=b\\3e \\3e >>c"]'])
+    expectSelectorsExact(outcome)
+  })
+})
