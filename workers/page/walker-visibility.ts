@@ -79,8 +79,10 @@ export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): 
   if (display === "none" || style.contentVisibility === "hidden") return hidden
   if (display === "contents" || ALWAYS_SHOWN.has(el.localName)) return { hidden: false, clipped: false, clips, display }
   const box = el.getBoundingClientRect()
-  const clipsX = clipsAxis(style.overflowX)
-  const clipsY = clipsAxis(style.overflowY)
+  const overflowX = style.overflowX
+  const overflowY = style.overflowY
+  const clipsX = clipsAxis(overflowX)
+  const clipsY = clipsAxis(overflowY)
   const empty = el.firstChild === null
   const control = FORM_CONTROLS.has(el.localName)
   let clipped = false
@@ -129,8 +131,8 @@ export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): 
   }
   // What a box scrolls can be brought into its view: along the axes it scrolls, the clips around it
   // no longer say where its content can be seen (an app whose overflow:hidden shell holds a scrolling list).
-  const scrollsX = scrollsAxis(style.overflowX)
-  const scrollsY = scrollsAxis(style.overflowY)
+  const scrollsX = scrollsAxis(overflowX)
+  const scrollsY = scrollsAxis(overflowY)
   if (flow !== null && (scrollsX || scrollsY)) {
     flow = {
       left: scrollsX ? -Infinity : flow.left,

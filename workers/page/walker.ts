@@ -229,12 +229,13 @@ class Walker {
 
     if (tag === "iframe" || tag === "frame") return yield* this.frame(el, context)
     const kind = interactiveKind(el)
+    if (kind !== null && !GENERIC_KINDS.has(kind)) return yield* this.control(el, kind, context, block)
     const landmark = context.controlsOnly ? null : landmarkOf(el)
     // A landmark in the tab order (a scrolling region) is addressed by its landmark line.
-    if (kind !== null && GENERIC_KINDS.has(kind) && landmark === null) {
+    if (kind !== null && landmark === null) {
       if (block) this.out.flush()
       if (shown) this.out.token(`[${kind}]${this.annotate(el, true)} `)
-    } else if (kind !== null && !GENERIC_KINDS.has(kind)) return yield* this.control(el, kind, context, block)
+    }
     if (context.controlsOnly) {
       // The first box out of sight (a carousel's slide, a collapsed panel) keeps its controls apart from what is around it.
       const apart = block && verdict.clipped && !parent.controlsOnly
