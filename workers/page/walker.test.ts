@@ -762,6 +762,18 @@ describe("page walker: list items and table parts that are controls", () => {
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(4)
     expectSelectorsExact(outcome)
   })
+
+  it("addresses a caption and a row group with a click handler, the group once, in its first row", async () => {
+    page(
+      `<table><caption onclick="sort()">Scores</caption><tbody onclick="open()"><tr><td>Red</td><td>3</td></tr><tr><td>Blue</td><td>5</td></tr></tbody></table>`,
+    )
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    expect(lines[0]).to.match(/^\[clickable\]\{caption\} Scores$/)
+    expect(lines[1]).to.match(/^\|\[clickable\]\{tbody\} Red\|3\|$/)
+    expect(lines[3]).to.equal("|Blue|5|")
+    expectSelectorsExact(outcome)
+  })
 })
 
 describe("page walker: controls inside SVG drawings", () => {

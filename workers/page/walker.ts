@@ -595,27 +595,34 @@ class Walker {
     if (role === "presentation" || role === "none" || table.querySelector("table")) return false
     const rows: string[][] = []
     const outer = this.out
+    const groupsWritten = new Set<Element>()
     try {
       for (const row of table.rows) {
         const style = row.ownerDocument.defaultView!.getComputedStyle(row)
         if (inspect(row, style, context.clips).hidden) continue
         const cells: string[] = []
-        // A row that acts (a click handler on the row is how many tables open an item) is written in its first cell.
-        let rowKind = interactiveKind(row)
+        // A row that acts (a click handler on the row is how many tables open an item) is written in
+        // its first cell, after the row group it opens when that acts too (a tbody with a click handler).
+        const group = row.parentElement
+        const acting = [group !== null && group !== table && !groupsWritten.has(group) ? group : null, row].filter(
+          (e): e is Element => e !== null && interactiveKind(e) !== null,
+        )
+        if (group !== null) groupsWritten.add(group)
         for (const cell of row.cells) {
           const cellStyle = cell.ownerDocument.defaultView!.getComputedStyle(cell)
           const verdict = inspect(cell, cellStyle, context.clips)
           let text = ""
           if (!verdict.hidden) {
             this.out = new MarkdownWriter()
-            if (rowKind !== null && style.visibility === "visible") {
-              this.out.token(
-                GENERIC_KINDS.has(rowKind)
-                  ? `[${rowKind}]${this.annotate(row, true)} `
-                  : `${this.named(row, rowKind, "", statesOf(row, rowKind), true)} `,
-              )
-              rowKind = null
-            }
+            if (style.visibility === "visible")
+              for (const part of acting.splice(0)) {
+                const kind = interactiveKind(part)!
+                this.out.token(
+                  GENERIC_KINDS.has(kind)
+                    ? `[${kind}]${this.annotate(part, true)} `
+                    : `${this.named(part, kind, "", statesOf(part, kind), true)} `,
+                )
+              }
             const cellContext = {
               ...context,
               shown: cellStyle.visibility === "visible",
@@ -643,7 +650,12 @@ class Walker {
       if (!verdict.hidden) {
         this.out = new MarkdownWriter()
         try {
-          yield* this.children(caption, { ...context, shown: style.visibility === "visible", clips: verdict.clips, cell: true })
+          yield* this.acting(caption, interactiveKind(caption), {
+            ...context,
+            shown: style.visibility === "visible",
+            clips: verdict.clips,
+            cell: true,
+          })
           const text = this.out.toString().replace(/\n+/g, " ").trim()
           this.out = outer
           if (text) this.out.line(text)
