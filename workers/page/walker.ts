@@ -604,9 +604,9 @@ class Walker {
         // A row that acts (a click handler on the row is how many tables open an item) is written in
         // its first cell, after the row group it opens when that acts too (a tbody with a click handler).
         const group = row.parentElement
-        const acting = [group !== null && group !== table && !groupsWritten.has(group) ? group : null, row].filter(
-          (e): e is Element => e !== null && interactiveKind(e) !== null,
-        )
+        const actors: Element[] = []
+        if (group !== null && group !== table && !groupsWritten.has(group) && interactiveKind(group) !== null) actors.push(group)
+        if (interactiveKind(row) !== null) actors.push(row)
         if (group !== null) groupsWritten.add(group)
         for (const cell of row.cells) {
           const cellStyle = cell.ownerDocument.defaultView!.getComputedStyle(cell)
@@ -615,7 +615,7 @@ class Walker {
           if (!verdict.hidden) {
             this.out = new MarkdownWriter()
             if (style.visibility === "visible")
-              for (const part of acting.splice(0)) {
+              for (const part of actors.splice(0)) {
                 const kind = interactiveKind(part)!
                 this.out.token(
                   GENERIC_KINDS.has(kind)
@@ -655,10 +655,10 @@ class Walker {
             shown: style.visibility === "visible",
             clips: verdict.clips,
             cell: true,
+            controlsOnly: context.controlsOnly || verdict.clipped,
           })
           const text = this.out.toString().replace(/\n+/g, " ").trim()
-          this.out = outer
-          if (text) this.out.line(text)
+          if (text) outer.line(text)
         } finally {
           this.out = outer
         }
