@@ -115,3 +115,23 @@ export const threadTasks = (events, thread, window) => {
     count: tasks.length,
   }
 }
+
+/** CPU ms each worker thread of renderer `pid` spent in `window`, most first: which workers were busy at the time. */
+export const workersCpu = (events, pid, window) => {
+  if (pid === undefined) return []
+  const workers = new Set(
+    events
+      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.pid === pid && e.args?.name === "DedicatedWorker thread")
+      .map((e) => e.tid),
+  )
+  const cpu = new Map()
+  const tasks = events.filter((e) => isTask(e) && e.pid === pid && workers.has(e.tid) && e.ts >= window.from && e.ts <= window.to)
+  for (const tid of workers) {
+    const own = outermost(tasks.filter((e) => e.tid === tid))
+    cpu.set(
+      tid,
+      own.reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0),
+    )
+  }
+  return [...cpu.values()].filter((ms) => ms > 0).sort((a, b) => b - a)
+}
