@@ -134,7 +134,8 @@ const instrument = () =>
       return reply?.shadowRoot?.querySelector("am-markdown.tail") ?? null
     }
     const watch = () => {
-      if (lastTail()?.shadowRoot?.textContent?.includes(sentinel)) w.__bench.seenAt = Date.now()
+      const tail = lastTail()
+      if ((tail?.shadowRoot ?? tail)?.textContent?.includes(sentinel)) w.__bench.seenAt = Date.now()
       else requestAnimationFrame(watch)
     }
     requestAnimationFrame(watch)
@@ -297,6 +298,8 @@ try {
     ["  garbage collection", "cpu.gc"],
     ["major collections", "cpu.majorGcs"],
     ["  the longest one's CPU ms", "cpu.majorGcMax"],
+    ["  of them with Blink's heap compacted", "cpu.compactions"],
+    ["  the longest compaction's CPU ms", "cpu.compactionMax"],
   ]
   const pick = (r, key) => key.split(".").reduce((v, k) => v?.[k], r)
   console.log("The panel's main thread (shared with the offscreen document), from the trace:")
