@@ -61,6 +61,30 @@ describe("am-reply streamed as deltas", () => {
     streamed.remove()
   })
 
+  it("shows a finished block in the element and nodes it streamed in, not in ones built anew", async () => {
+    const reply = document.createElement("am-reply") as AmReply
+    reply.streaming = true
+    document.body.append(reply)
+    const parts = ["First ", "paragraph, **bold**."]
+    reply.deltas = { parts, count: parts.length }
+    reply.text = parts.join("")
+    await shown(reply)
+    const tail = reply.shadowRoot!.querySelector("am-markdown.tail")!
+    const paragraph = tail.shadowRoot!.querySelector("p")!
+    parts.push("\n\n", "Second")
+    reply.deltas = { parts, count: parts.length }
+    reply.text = parts.join("")
+    expect(await shown(reply)).to.deep.equal(["First paragraph, bold.", "Second"])
+    const first = reply.shadowRoot!.querySelector("am-markdown")!
+    // (Compared as booleans: chai's message for two unequal elements does not finish.)
+    expect(first === tail, "the element the tail streamed in").to.equal(true)
+    expect(first.classList.contains("tail")).to.equal(false)
+    expect(first.hasAttribute("data-flush")).to.equal(true)
+    expect(first.shadowRoot!.querySelector("p") === paragraph, "the paragraph's node").to.equal(true)
+    expect(reply.shadowRoot!.querySelector("am-markdown.tail")!.shadowRoot!.textContent!.trim()).to.equal("Second")
+    reply.remove()
+  })
+
   it("starts again when the deltas start again (a retry voids what streamed)", async () => {
     const reply = document.createElement("am-reply") as AmReply
     reply.streaming = true
