@@ -11,7 +11,8 @@
 import { LitElement, css, html } from "lit"
 import { guard } from "lit/directives/guard.js"
 import { repeat } from "lit/directives/repeat.js"
-import "./am-markdown.ts"
+import { markdownContentStyles } from "./am-markdown.ts"
+import { baseStyles } from "./styles.ts"
 import type { TextDeltas } from "./state/chat-view.ts"
 import { MarkdownBlocks, type Blocks } from "./state/markdown-blocks.ts"
 
@@ -43,49 +44,66 @@ export class AmReply extends LitElement {
   private shownDone: ReadonlyArray<string> | undefined
   private definitions = ""
 
-  static override styles = css`
-    :host {
-      display: block;
-    }
-    /* Blocks are separate elements: the gaps a single document would have between them. A group
+  // The blocks are unscoped am-markdown elements (no shadow root each): their rules are here, the
+  // shadow root's :host rules of am-markdown written for am-markdown.
+  static override styles = [
+    baseStyles,
+    markdownContentStyles,
+    css`
+      :host {
+        display: block;
+      }
+      am-markdown {
+        display: block;
+        overflow-wrap: anywhere;
+        color: var(--am-fg);
+      }
+      /* A block whose trailing margin would not collapse with the gap after it (the groups). */
+      am-markdown[data-flush] .md > :last-child,
+      am-markdown[data-flush] .md > :last-child :last-child {
+        margin-bottom: 0;
+      }
+      /* Blocks are separate elements: the gaps a single document would have between them. A group
        has no box edges of its own, so its first block's margin is the gap from the block before. */
-    am-markdown + am-markdown,
-    .blocks + .blocks > am-markdown:first-child {
-      margin-top: 8px;
-    }
-    /* An off-screen group skips style, layout, pre-paint and paint (the pre-paint of the groups
+      am-markdown + am-markdown,
+      .blocks + .blocks > am-markdown:first-child {
+        margin-top: 8px;
+      }
+      /* An off-screen group skips style, layout, pre-paint and paint (the pre-paint of the groups
        above grew with the reply, every frame, while they sat out of view); it keeps the height it
        had when last on screen. Containment makes it a formatting context of its own, so the
        blocks' trailing margins stay inside: they are zeroed (data-flush), which keeps the 8 px
        gaps they collapsed into before. */
-    .blocks {
-      content-visibility: auto;
-      contain-intrinsic-block-size: auto 2000px;
-    }
-    /* The group that holds the tail is not contained: the tail's trailing margin collapses out of
+      /* (Not the Markdown's own elements, which share this shadow root and may carry any class.) */
+      .blocks:not(am-markdown *) {
+        content-visibility: auto;
+        contain-intrinsic-block-size: auto 2000px;
+      }
+      /* The group that holds the tail is not contained: the tail's trailing margin collapses out of
        it, as it would from a sibling of the groups (and it is on screen while it streams anyway). */
-    .blocks.open {
-      content-visibility: visible;
-    }
-    am-markdown.tail[data-empty] {
-      display: none;
-    }
-    .streaming::after {
-      content: "▍";
-      animation: blink 1s steps(2) infinite;
-      color: var(--am-accent);
-    }
-    @keyframes blink {
-      50% {
-        opacity: 0;
+      .blocks.open:not(am-markdown *) {
+        content-visibility: visible;
       }
-    }
-    @media (prefers-reduced-motion: reduce) {
-      .streaming::after {
-        animation: none;
+      am-markdown.tail[data-empty] {
+        display: none;
       }
-    }
-  `
+      am-markdown.streaming::after {
+        content: "▍";
+        animation: blink 1s steps(2) infinite;
+        color: var(--am-accent);
+      }
+      @keyframes blink {
+        50% {
+          opacity: 0;
+        }
+      }
+      @media (prefers-reduced-motion: reduce) {
+        am-markdown.streaming::after {
+          animation: none;
+        }
+      }
+    `,
+  ]
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (!changed.has("text") && !changed.has("deltas")) return
@@ -122,6 +140,7 @@ export class AmReply extends LitElement {
       (index) => {
         const isTail = index === done.length
         return html`<am-markdown
+          unscoped
           class=${isTail ? `tail${this.streaming ? " streaming" : ""}` : ""}
           ?data-flush=${!isTail}
           ?data-empty=${isTail && tail.trim() === ""}
