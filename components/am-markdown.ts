@@ -38,6 +38,127 @@ const tokenColours = unsafeCSS(
     .join("\n"),
 )
 
+/**
+ * The rules for the rendered Markdown itself (an element's own box aside): am-markdown's shadow
+ * root has them, and so has the root of an element whose am-markdown children are `unscoped`.
+ */
+export const markdownContentStyles = [
+  css`
+    .md > :first-child {
+      margin-top: 0;
+    }
+    p,
+    ul,
+    ol,
+    blockquote {
+      margin: 0 0 8px;
+    }
+    p:last-child {
+      margin-bottom: 0;
+    }
+    ul,
+    ol {
+      padding-left: 1.4em;
+    }
+    h1,
+    h2,
+    h3,
+    h4 {
+      font-size: 1em;
+      margin: 12px 0 6px;
+    }
+    h1 {
+      font-size: 1.2em;
+    }
+    h2 {
+      font-size: 1.1em;
+    }
+    blockquote {
+      border-left: 3px solid var(--am-border);
+      padding-left: 8px;
+      color: var(--am-muted);
+    }
+    code {
+      font-family: var(--am-mono);
+      font-size: 0.92em;
+      background: var(--am-code-bg);
+      padding: 1px 4px;
+      border-radius: 4px;
+    }
+    .code-block {
+      margin: 8px 0;
+      border: 1px solid var(--am-border);
+      border-radius: var(--am-radius);
+      overflow: hidden;
+      background: var(--am-code-bg);
+    }
+    .code-bar {
+      display: flex;
+      justify-content: space-between;
+      align-items: center;
+      padding: 2px 4px 2px 10px;
+      background: var(--am-surface-2);
+      font-size: 12px;
+      color: var(--am-muted);
+    }
+    .code-bar button {
+      min-height: 22px;
+      padding: 0 8px;
+      font-size: 12px;
+    }
+    pre {
+      margin: 0;
+      padding: 8px 10px;
+      overflow-x: auto;
+    }
+    pre code {
+      background: none;
+      padding: 0;
+      white-space: pre;
+    }
+    .table-wrap {
+      overflow-x: auto;
+      margin: 8px 0;
+    }
+    table {
+      border-collapse: collapse;
+      font-size: 13px;
+    }
+    th,
+    td {
+      border: 1px solid var(--am-border);
+      padding: 4px 8px;
+      text-align: left;
+      vertical-align: top;
+    }
+    th {
+      background: var(--am-surface);
+    }
+    /* Table alignment comes as a class: the sanitiser keeps no style attribute. */
+    .align-left {
+      text-align: left;
+    }
+    .align-center {
+      text-align: center;
+    }
+    .align-right {
+      text-align: right;
+    }
+    /* A remote image of a reply, shown as a link: the panel never fetches it itself. */
+    .image-link::before {
+      content: "🖼 ";
+    }
+    img {
+      max-width: 100%;
+    }
+    hr {
+      border: none;
+      border-top: 1px solid var(--am-border);
+    }
+  `,
+  tokenColours,
+]
+
 export class AmMarkdown extends LitElement {
   static override properties = { text: {}, highlight: { type: Boolean } }
   text = ""
@@ -54,125 +175,24 @@ export class AmMarkdown extends LitElement {
         display: block;
         overflow-wrap: anywhere;
       }
-      .md > :first-child {
-        margin-top: 0;
-      }
-      p,
-      ul,
-      ol,
-      blockquote {
-        margin: 0 0 8px;
-      }
-      p:last-child {
-        margin-bottom: 0;
-      }
       /* A block whose trailing margin would not collapse with the gap after it (am-reply's groups). */
       :host([data-flush]) .md > :last-child,
       :host([data-flush]) .md > :last-child :last-child {
         margin-bottom: 0;
       }
-      ul,
-      ol {
-        padding-left: 1.4em;
-      }
-      h1,
-      h2,
-      h3,
-      h4 {
-        font-size: 1em;
-        margin: 12px 0 6px;
-      }
-      h1 {
-        font-size: 1.2em;
-      }
-      h2 {
-        font-size: 1.1em;
-      }
-      blockquote {
-        border-left: 3px solid var(--am-border);
-        padding-left: 8px;
-        color: var(--am-muted);
-      }
-      code {
-        font-family: var(--am-mono);
-        font-size: 0.92em;
-        background: var(--am-code-bg);
-        padding: 1px 4px;
-        border-radius: 4px;
-      }
-      .code-block {
-        margin: 8px 0;
-        border: 1px solid var(--am-border);
-        border-radius: var(--am-radius);
-        overflow: hidden;
-        background: var(--am-code-bg);
-      }
-      .code-bar {
-        display: flex;
-        justify-content: space-between;
-        align-items: center;
-        padding: 2px 4px 2px 10px;
-        background: var(--am-surface-2);
-        font-size: 12px;
-        color: var(--am-muted);
-      }
-      .code-bar button {
-        min-height: 22px;
-        padding: 0 8px;
-        font-size: 12px;
-      }
-      pre {
-        margin: 0;
-        padding: 8px 10px;
-        overflow-x: auto;
-      }
-      pre code {
-        background: none;
-        padding: 0;
-        white-space: pre;
-      }
-      .table-wrap {
-        overflow-x: auto;
-        margin: 8px 0;
-      }
-      table {
-        border-collapse: collapse;
-        font-size: 13px;
-      }
-      th,
-      td {
-        border: 1px solid var(--am-border);
-        padding: 4px 8px;
-        text-align: left;
-        vertical-align: top;
-      }
-      th {
-        background: var(--am-surface);
-      }
-      /* Table alignment comes as a class: the sanitiser keeps no style attribute. */
-      .align-left {
-        text-align: left;
-      }
-      .align-center {
-        text-align: center;
-      }
-      .align-right {
-        text-align: right;
-      }
-      /* A remote image of a reply, shown as a link: the panel never fetches it itself. */
-      .image-link::before {
-        content: "🖼 ";
-      }
-      img {
-        max-width: 100%;
-      }
-      hr {
-        border: none;
-        border-top: 1px solid var(--am-border);
-      }
     `,
-    tokenColours,
+    markdownContentStyles,
   ]
+
+  /**
+   * With the `unscoped` attribute (present when the element is made) it renders into its own
+   * children, styled by the shadow root it sits in (markdownContentStyles there), instead of into
+   * a shadow root of its own: a long reply has hundreds of blocks, and each shadow root costs Blink
+   * a style scope of its own, kept and traced by its garbage collector as long as the reply is shown.
+   */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    return this.hasAttribute("unscoped") ? this : super.createRenderRoot()
+  }
 
   private async onClick(event: Event) {
     const button = (event.target as HTMLElement).closest("[data-copy-code]")

@@ -28,7 +28,7 @@ const shown = async (reply: AmReply): Promise<string[]> => {
     HTMLElement & { updateComplete: Promise<unknown> }
   >
   await Promise.all(blocks.map((m) => m.updateComplete))
-  return blocks.map((m) => (m.shadowRoot!.textContent ?? "").trim()).filter((text) => text !== "")
+  return blocks.map((m) => ((m.shadowRoot ?? m).textContent ?? "").trim()).filter((text) => text !== "")
 }
 
 describe("am-reply streamed as deltas", () => {
@@ -59,6 +59,30 @@ describe("am-reply streamed as deltas", () => {
     expect(await shown(streamed)).to.deep.equal(expected)
     whole.remove()
     streamed.remove()
+  })
+
+  it("shows a finished block in the element and nodes it streamed in, not in ones built anew", async () => {
+    const reply = document.createElement("am-reply") as AmReply
+    reply.streaming = true
+    document.body.append(reply)
+    const parts = ["First ", "paragraph, **bold**."]
+    reply.deltas = { parts, count: parts.length }
+    reply.text = parts.join("")
+    await shown(reply)
+    const tail = reply.shadowRoot!.querySelector("am-markdown.tail")!
+    const paragraph = tail.querySelector("p")!
+    parts.push("\n\n", "Second")
+    reply.deltas = { parts, count: parts.length }
+    reply.text = parts.join("")
+    expect(await shown(reply)).to.deep.equal(["First paragraph, bold.", "Second"])
+    const first = reply.shadowRoot!.querySelector("am-markdown")!
+    // (Compared as booleans: chai's message for two unequal elements does not finish.)
+    expect(first === tail, "the element the tail streamed in").to.equal(true)
+    expect(first.classList.contains("tail")).to.equal(false)
+    expect(first.hasAttribute("data-flush")).to.equal(true)
+    expect(first.querySelector("p") === paragraph, "the paragraph's node").to.equal(true)
+    expect(reply.shadowRoot!.querySelector("am-markdown.tail")!.textContent!.trim()).to.equal("Second")
+    reply.remove()
   })
 
   it("starts again when the deltas start again (a retry voids what streamed)", async () => {
@@ -118,5 +142,72 @@ describe("am-reply streamed as deltas", () => {
     expect(reply.getBoundingClientRect().height).to.equal(reference.getBoundingClientRect().height)
     reply.remove()
     reference.remove()
+  })
+
+  it("renders its blocks without a shadow root each, looking as a standalone am-markdown does", async () => {
+    const sample = [
+      "## A heading with `code`\n\n",
+      "Words with **bold**, *em*, ~~del~~ and [a link](https://example.org/x).\n\n",
+      "```ts\nconst x = 1 // one\n```\n\n",
+      "| a | b |\n|---|--:|\n| 1 | 2 |\n\n",
+      "- one\n- two\n\n",
+      "> quoted\n\n",
+      "1. first\n2. second\n",
+    ].join("")
+    const reply = document.createElement("am-reply") as AmReply
+    reply.style.width = "400px"
+    reply.text = sample
+    document.body.append(reply)
+    await reply.updateComplete
+    const blocks = [...reply.shadowRoot!.querySelectorAll("am-markdown")] as unknown as Array<
+      HTMLElement & { updateComplete: Promise<unknown>; highlighted: Promise<void> }
+    >
+    await Promise.all(blocks.map((m) => m.updateComplete))
+    await Promise.all(blocks.map((m) => m.highlighted))
+    expect(blocks.length).to.equal(7)
+    expect(
+      blocks.every((m) => m.shadowRoot === null),
+      "no shadow root per block",
+    ).to.equal(true)
+    const look = (root: ParentNode) =>
+      [...root.querySelectorAll(".md *")].map((el) => {
+        const style = getComputedStyle(el)
+        const box = el.getBoundingClientRect()
+        return [
+          el.localName,
+          el.className,
+          style.display,
+          style.fontFamily,
+          style.fontSize,
+          style.fontWeight,
+          style.fontStyle,
+          style.color,
+          style.backgroundColor,
+          style.margin,
+          style.padding,
+          style.borderTop,
+          style.whiteSpace,
+          style.overflowWrap,
+          Math.round(box.width),
+          Math.round(box.height),
+        ].join(" ")
+      })
+    for (const block of blocks) {
+      const alone = document.createElement("am-markdown") as HTMLElement & {
+        text: string
+        updateComplete: Promise<unknown>
+        highlighted: Promise<void>
+      }
+      alone.style.width = "400px"
+      alone.toggleAttribute("data-flush", block.hasAttribute("data-flush"))
+      alone.text = (block as unknown as { text: string }).text
+      document.body.append(alone)
+      await alone.updateComplete
+      await alone.highlighted
+      expect(look(block)).to.deep.equal(look(alone.shadowRoot!))
+      expect(Math.round(block.getBoundingClientRect().height)).to.equal(Math.round(alone.getBoundingClientRect().height))
+      alone.remove()
+    }
+    reply.remove()
   })
 })

@@ -2,11 +2,17 @@
  * One answer of the model as Markdown, streamed or saved: finished blocks each in an
  * am-markdown of their own, rendered once; the open tail in one more, redone as the text grows.
  * The element is kept from the first token to the saved message, so saving redoes nothing.
+ *
+ * The tail's element sits where its first block will sit once finished, and becomes that block's
+ * element: a finished block keeps the nodes, style and layout it had as the tail instead of being
+ * built and laid out a second time in an element of its own (each block was built twice, and the
+ * first build thrown away, most of what Blink's garbage collector then had to trace and compact).
  */
 import { LitElement, css, html } from "lit"
 import { guard } from "lit/directives/guard.js"
 import { repeat } from "lit/directives/repeat.js"
-import "./am-markdown.ts"
+import { markdownContentStyles } from "./am-markdown.ts"
+import { baseStyles } from "./styles.ts"
 import type { TextDeltas } from "./state/chat-view.ts"
 import { MarkdownBlocks, type Blocks } from "./state/markdown-blocks.ts"
 
@@ -38,45 +44,66 @@ export class AmReply extends LitElement {
   private shownDone: ReadonlyArray<string> | undefined
   private definitions = ""
 
-  static override styles = css`
-    :host {
-      display: block;
-    }
-    /* Blocks are separate elements: the gaps a single document would have between them. A group
+  // The blocks are unscoped am-markdown elements (no shadow root each): their rules are here, the
+  // shadow root's :host rules of am-markdown written for am-markdown.
+  static override styles = [
+    baseStyles,
+    markdownContentStyles,
+    css`
+      :host {
+        display: block;
+      }
+      am-markdown {
+        display: block;
+        overflow-wrap: anywhere;
+        color: var(--am-fg);
+      }
+      /* A block whose trailing margin would not collapse with the gap after it (the groups). */
+      am-markdown[data-flush] .md > :last-child,
+      am-markdown[data-flush] .md > :last-child :last-child {
+        margin-bottom: 0;
+      }
+      /* Blocks are separate elements: the gaps a single document would have between them. A group
        has no box edges of its own, so its first block's margin is the gap from the block before. */
-    am-markdown + am-markdown,
-    .blocks + .blocks > am-markdown:first-child,
-    .blocks + am-markdown {
-      margin-top: 8px;
-    }
-    /* An off-screen group skips style, layout, pre-paint and paint (the pre-paint of the groups
+      am-markdown + am-markdown,
+      .blocks + .blocks > am-markdown:first-child {
+        margin-top: 8px;
+      }
+      /* An off-screen group skips style, layout, pre-paint and paint (the pre-paint of the groups
        above grew with the reply, every frame, while they sat out of view); it keeps the height it
        had when last on screen. Containment makes it a formatting context of its own, so the
        blocks' trailing margins stay inside: they are zeroed (data-flush), which keeps the 8 px
        gaps they collapsed into before. */
-    .blocks {
-      content-visibility: auto;
-      contain-intrinsic-block-size: auto 2000px;
-    }
-    am-markdown.tail[data-empty] {
-      display: none;
-    }
-    .streaming::after {
-      content: "▍";
-      animation: blink 1s steps(2) infinite;
-      color: var(--am-accent);
-    }
-    @keyframes blink {
-      50% {
-        opacity: 0;
+      /* (Not the Markdown's own elements, which share this shadow root and may carry any class.) */
+      .blocks:not(am-markdown *) {
+        content-visibility: auto;
+        contain-intrinsic-block-size: auto 2000px;
       }
-    }
-    @media (prefers-reduced-motion: reduce) {
-      .streaming::after {
-        animation: none;
+      /* The group that holds the tail is not contained: the tail's trailing margin collapses out of
+       it, as it would from a sibling of the groups (and it is on screen while it streams anyway). */
+      .blocks.open:not(am-markdown *) {
+        content-visibility: visible;
       }
-    }
-  `
+      am-markdown.tail[data-empty] {
+        display: none;
+      }
+      am-markdown.streaming::after {
+        content: "▍";
+        animation: blink 1s steps(2) infinite;
+        color: var(--am-accent);
+      }
+      @keyframes blink {
+        50% {
+          opacity: 0;
+        }
+      }
+      @media (prefers-reduced-motion: reduce) {
+        am-markdown.streaming::after {
+          animation: none;
+        }
+      }
+    `,
+  ]
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (!changed.has("text") && !changed.has("deltas")) return
@@ -101,32 +128,43 @@ export class AmReply extends LitElement {
     return this.definitions ? `${block}\n\n${this.definitions}\n` : block
   }
 
-  /** Finished blocks `from` up to `GROUP` of them. */
-  private group(done: ReadonlyArray<string>, from: number) {
+  /**
+   * The blocks `from` up to `GROUP` of them, the tail among them when it falls in this group: one
+   * template for both, so that when the tail's first block is finished the same element shows it.
+   */
+  private group(done: ReadonlyArray<string>, tail: string, from: number) {
+    const indices = Array.from({ length: Math.min(done.length + 1 - from, GROUP) }, (_, i) => from + i)
     return repeat(
-      done.slice(from, from + GROUP),
-      (_, i) => i,
-      (block) => html`<am-markdown data-flush .text=${this.withDefinitions(block)}></am-markdown>`,
+      indices,
+      (index) => index,
+      (index) => {
+        const isTail = index === done.length
+        return html`<am-markdown
+          unscoped
+          class=${isTail ? `tail${this.streaming ? " streaming" : ""}` : ""}
+          ?data-flush=${!isTail}
+          ?data-empty=${isTail && tail.trim() === ""}
+          .highlight=${!isTail || !this.streaming}
+          .text=${this.withDefinitions(isTail ? tail : done[index]!)}
+        ></am-markdown>`
+      },
     )
   }
 
   override render() {
     const { done, tail } = this.current
-    const starts = Array.from({ length: Math.ceil(done.length / GROUP) }, (_, g) => g * GROUP)
-    return html`${repeat(
-        starts,
-        (from) => from,
-        (from) =>
-          guard(
-            [done, Math.min(done.length - from, GROUP), this.definitions],
-            () => html`<div class="blocks">${this.group(done, from)}</div>`,
-          ),
-      )}<am-markdown
-        class="tail ${this.streaming ? "streaming" : ""}"
-        .highlight=${!this.streaming}
-        ?data-empty=${tail.trim() === ""}
-        .text=${this.withDefinitions(tail)}
-      ></am-markdown>`
+    // The tail is block `done.length`: the last group holds it.
+    const starts = Array.from({ length: Math.floor(done.length / GROUP) + 1 }, (_, g) => g * GROUP)
+    const open = starts.at(-1)!
+    return repeat(
+      starts,
+      (from) => from,
+      (from) =>
+        guard(
+          from === open ? [this.current, this.streaming, this.definitions] : [done, Math.min(done.length - from, GROUP), this.definitions],
+          () => html`<div class="blocks ${from === open ? "open" : ""}">${this.group(done, tail, from)}</div>`,
+        ),
+    )
   }
 }
 customElements.define("am-reply", AmReply)

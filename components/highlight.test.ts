@@ -44,14 +44,14 @@ describe("syntax highlighting", () => {
     const tail = reply.shadowRoot!.querySelector("am-markdown.tail") as AmMarkdown
     await tail.updateComplete
     await tail.highlighted
-    expect(tail.shadowRoot!.querySelector("pre code")?.textContent).to.equal("let x = 1")
-    expect(tail.shadowRoot!.querySelector(".hljs-keyword")).to.equal(null)
+    expect(tail.querySelector("pre code")?.textContent).to.equal("let x = 1")
+    expect(tail.querySelector(".hljs-keyword")).to.equal(null)
     reply.text = "```js\nlet x = 1\n```\n"
     reply.streaming = false
     await reply.updateComplete
     await tail.updateComplete
     await tail.highlighted
-    expect(tail.shadowRoot!.querySelector(".hljs-keyword")?.textContent).to.equal("let")
+    expect(tail.querySelector(".hljs-keyword")?.textContent).to.equal("let")
     reply.remove()
   })
 })

@@ -2,7 +2,8 @@
 // report the longest task (the long-task observer misses tasks when the thread is saturated).
 export const TASK_TARGET_MS = 50
 const fmt = (ms) => (Number.isFinite(ms) ? `${Math.round(ms)}` : "n/a")
-const TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "__metadata"]
+// "cppgc": the phases of Blink's garbage collector, e.g. the compaction of its heap inside a major collection.
+const TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "cppgc", "__metadata"]
 
 /** V8's sampling profiler: which functions a long task ran (it slows the page down, so not for the figures). */
 const JS_SAMPLES = ["disabled-by-default-v8.cpu_profiler"]
@@ -90,6 +91,12 @@ export const threadTasks = (events, thread, window) => {
     // Major collections (their final pauses): how often they came and the longest's own time, which Blink's heap (the DOM kept and thrown away) sets.
     majorGcs: onThread.filter((e) => e.ph === "X" && e.name === "MajorGC").length,
     majorGcMax: onThread.filter((e) => e.ph === "X" && e.name === "MajorGC").reduce((max, e) => Math.max(max, (e.tdur ?? 0) / 1000), 0),
+    // Blink's heap compaction (moving its live vector and hash table backings), most of a long
+    // major collection: its cost follows what the page keeps laid out, not the garbage.
+    compactions: onThread.filter((e) => e.ph === "X" && e.name === "CppGC.AtomicCompact").length,
+    compactionMax: onThread
+      .filter((e) => e.ph === "X" && e.name === "CppGC.AtomicCompact")
+      .reduce((max, e) => Math.max(max, (e.tdur ?? 0) / 1000), 0),
   }
   if (tasks.length === 0) return { longest: 0, longestCpu: 0, over: 0, overCpu: 0, busy: 0, offscreen, inside: [], cpu, count: 0 }
   const top = tasks.reduce((a, b) => (ms(b) > ms(a) ? b : a))
@@ -114,4 +121,24 @@ export const threadTasks = (events, thread, window) => {
     cpu,
     count: tasks.length,
   }
+}
+
+/** CPU ms each worker thread of renderer `pid` spent in `window`, most first: which workers were busy at the time. */
+export const workersCpu = (events, pid, window) => {
+  if (pid === undefined) return []
+  const workers = new Set(
+    events
+      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.pid === pid && e.args?.name === "DedicatedWorker thread")
+      .map((e) => e.tid),
+  )
+  const cpu = new Map()
+  const tasks = events.filter((e) => isTask(e) && e.pid === pid && workers.has(e.tid) && e.ts >= window.from && e.ts <= window.to)
+  for (const tid of workers) {
+    const own = outermost(tasks.filter((e) => e.tid === tid))
+    cpu.set(
+      tid,
+      own.reduce((sum, e) => sum + (e.tdur ?? 0) / 1000, 0),
+    )
+  }
+  return [...cpu.values()].filter((ms) => ms > 0).sort((a, b) => b - a)
 }
