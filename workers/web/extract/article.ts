@@ -6,6 +6,7 @@
  * the most prose while leaving out the most boilerplate; class and id names nudge the values.
  * Inside that element, the parts that value negative are then cut away.
  */
+import { styleHidden, type StyleHidden } from "./style-hidden.ts"
 import { BLOCK_TAGS, DROP_TAGS, HEADING_TAGS, TEXT_NODE, childrenOf, isElement, tagOf, textOf, visibleLength } from "./dom.ts"
 
 interface Block {
@@ -117,24 +118,25 @@ const hintOf = (el: Element): number => {
   return 0
 }
 
-const isHidden = (el: Element): boolean => {
-  if (el.hasAttribute("hidden")) return true
+const isHidden = (el: Element, sheets: StyleHidden): boolean => {
+  if (el.hasAttribute("hidden") || sheets.hides(el)) return true
   const style = el.getAttribute("style")
   return style !== null && HIDDEN_STYLE.test(style)
 }
 
 /**
  * Drops what is never content: scripts, styles, embeds, form controls, hidden elements,
- * comments. A walk with its own stack, since hostile pages nest elements thousands deep.
+ * comments; `sheets` says what the page's style sheets hide. A walk with its own stack, since
+ * hostile pages nest elements thousands deep.
  */
-export const strip = (root: Node): void => {
+export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }): void => {
   const pending: Node[] = [root]
   while (pending.length > 0) {
     const node = pending.pop()!
     for (let child = node.firstChild; child !== null;) {
       const next = child.nextSibling
       if (isElement(child)) {
-        if (DROP_TAGS.has(tagOf(child)) || isHidden(child)) child.remove()
+        if (DROP_TAGS.has(tagOf(child)) || isHidden(child, sheets)) child.remove()
         else pending.push(child)
       } else if (child.nodeType !== TEXT_NODE) child.remove()
       child = next
@@ -631,7 +633,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
     metaContent(document, 'meta[name="twitter:title"]') ??
     textOf(document.querySelector("title") ?? document.createElement("title"))
   const body = document.body ?? document.documentElement
-  strip(body)
+  strip(body, styleHidden(document))
   const page = new PageMeasure(body, tuning)
   const root = page.gather(page.best(body), body, tuning)
   const coverage = page.openProse > 0 ? Math.min(1, page.measures.get(root)!.prose / page.openProse) : 1
