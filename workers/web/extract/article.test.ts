@@ -167,6 +167,24 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Other story")
   })
 
+  it("keeps a part whose photo gallery outweighs its prose, though its class differs from the other parts'", () => {
+    const slides = Array.from(
+      { length: 16 },
+      (_, i) =>
+        `<li><img src="/g${i}.jpg" alt=""><span>Slide ${i}: a long caption of the photo, with the place and the agency, as galleries do.</span></li>`,
+    ).join("")
+    const cards = `<div class="q8">${[1, 2, 3, 4].map((i) => `<div class="r2"><a href="/s/${i}"><h4>Other story ${i}</h4></a><p>A teaser that sums up another story, with a comma, in one sentence.</p></div>`).join("")}</div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="x1"><div class="k3"><div class="gallery"><ul>${slides}</ul></div>${prose("One", 3)}</div>${cards}` +
+          `<div class="m5">${prose("Two", 3)}</div>${cards}<div class="z9">${prose("Three", 4)}</div></div>`,
+      ),
+    )
+    for (const part of ["One paragraph 1:", "One paragraph 3:", "Two paragraph 2:", "Three paragraph 4:"]) expect(markdown).to.contain(part)
+    expect(markdown).not.to.contain("Slide 3")
+    expect(markdown).not.to.contain("Other story")
+  })
+
   it("keeps all of a news story spread over sibling blocks of unlike shapes, with figures and ads between", () => {
     const figure = (i: number) =>
       `<figure><img src="/p${i}.jpg" alt="Photo ${i}"><figcaption>Scene ${i}, by an agency.</figcaption></figure>`

@@ -420,11 +420,10 @@ export class PageMeasure {
         if (child === level || this.furniture.has(child)) continue
         const c = this.measures.get(child)
         if (c === undefined || c.prose === 0) continue
-        // A part of the same tag and class is judged as it will be once pruned: a gallery or teasers
-        // inside it do not disqualify it. Another sibling (and a bare tag, which says little) is
-        // judged whole, furniture and all.
+        // A part is judged as it will be once pruned: a gallery or teasers inside it do not
+        // disqualify it, whether or not its class is the best part's (templates name each block).
         const alike = shapeOf(child) === shape && child.hasAttribute("class")
-        const value = alike ? c.open : c.score
+        const value = c.open
         if (value <= 0) continue
         const threshold = shapeOf(child) === shape ? tuning.alikeShare : tuning.siblingShare
         if (value >= (alike ? m.open : m.score) * threshold || isPlainProse(c)) {
