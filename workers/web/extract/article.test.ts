@@ -185,6 +185,19 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Other story")
   })
 
+  it("keeps every part of a story whose largest part is nested in wrappers several deep", () => {
+    const related = `<div class="r"><h3>Elsewhere</h3><ul>${Array.from({ length: 6 }, (_, j) => `<li><a href="/r/${j}">Another headline that runs long, number ${j}</a></li>`).join("")}</ul></div>`
+    const deep = (inner: string) => `<div class="a1"><div class="b2"><div class="c3"><div class="d4">${inner}</div></div></div></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="body">${deep(prose("One", 2))}${related}<div class="e5">${prose("Two", 2)}</div>${related}${deep(`${prose("Three", 3)}<div>${prose("Four", 4)}</div>`)}</div>`,
+      ),
+    )
+    for (const part of ["One paragraph 2:", "Two paragraph 1:", "Three paragraph 3:", "Four paragraph 4:"])
+      expect(markdown).to.contain(part)
+    expect(markdown).not.to.contain("Another headline")
+  })
+
   it("keeps all of a news story spread over sibling blocks of unlike shapes, with figures and ads between", () => {
     const figure = (i: number) =>
       `<figure><img src="/p${i}.jpg" alt="Photo ${i}"><figcaption>Scene ${i}, by an agency.</figcaption></figure>`

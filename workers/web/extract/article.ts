@@ -409,17 +409,20 @@ export class PageMeasure {
    */
   gather(best: Element, body: Element, tuning: Tuning): Element {
     let level = best
-    for (let depth = 0; depth <= tuning.gatherLevels && level !== body; depth++) {
+    for (let depth = 0; depth <= tuning.gatherLevels && level !== body;) {
       const parent = level.parentElement
       if (parent === null) break
       const m = this.measures.get(level)!
       const shape = shapeOf(level)
       const kept = new Set<Element>([level])
       let gained = 0
+      // a wrapper around `level` alone is not a level: templates nest a part in one to three of them
+      let siblings = false
       for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
         if (child === level || this.furniture.has(child)) continue
         const c = this.measures.get(child)
         if (c === undefined || c.prose === 0) continue
+        siblings = true
         // A part is judged as it will be once pruned: a gallery or teasers inside it do not
         // disqualify it, whether or not its class is the best part's (templates name each block).
         const alike = shapeOf(child) === shape && child.hasAttribute("class")
@@ -445,6 +448,7 @@ export class PageMeasure {
         })
         return parent
       }
+      if (siblings) depth++
       level = parent
     }
     return best
