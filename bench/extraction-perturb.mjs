@@ -475,6 +475,49 @@ const hover = (page) => {
   return true
 }
 
+/**
+ * A digest: the article's paragraphs become items of two to four sections, each item a <div> of
+ * one class whose first words are a link to its source (the way digests and newsletters credit
+ * what they sum up), with an ad between sections. Its items look like teaser cards, and no run of
+ * them holds most of the page (the held-out digest that lost most of its text).
+ */
+const digest = (page) => {
+  const found = page.article()
+  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
+  const { container, weight } = found
+  const paragraphs = elementChildren(container).filter((el) => tagOf(el) === "p" && (weight.get(el) ?? 0) > 0)
+  if (paragraphs.length < 6) return false
+  const item = page.token()
+  const section = page.token()
+  const count = Math.min(Math.floor(paragraphs.length / 3), 2 + Math.floor(page.random() * 3))
+  const size = Math.ceil(paragraphs.length / count)
+  for (let s = 0; s < count; s++) {
+    const members = paragraphs.slice(s * size, (s + 1) * size)
+    if (members.length === 0) continue
+    const box = page.document.createElement("div")
+    box.setAttribute("class", section)
+    members[0].before(box)
+    for (const p of members) {
+      const wrapper = page.document.createElement("div")
+      wrapper.setAttribute("class", item)
+      box.append(wrapper)
+      wrapper.append(p)
+      // the first words become the link to the item's source
+      const first = p.firstChild
+      if (first === null || first.nodeType !== 3) continue
+      const match = /^(\s*\S+(?:\s+\S+){1,3})/.exec(first.data)
+      if (match === null) continue
+      const link = page.document.createElement("a")
+      link.setAttribute("href", `https://source.example/${page.token()}`)
+      link.textContent = match[1]
+      first.data = first.data.slice(match[1].length)
+      p.insertBefore(link, first)
+    }
+    if (s < count - 1) box.after(page.boilerplate(["ad"]))
+  }
+  return true
+}
+
 /** All at once: the article cut and filled with boilerplate, then rewrapped and renamed. */
 const all = (page) => {
   const changed = [split(page), inside(page), rewrap(page), rename(page)]
@@ -489,6 +532,7 @@ export const PERTURBATIONS = {
   all: { run: all, about: "split + inside + rewrap + rename" },
   scatter: { run: scatter, about: "article cut in 4-6 parts, each wrapped differently, furniture between" },
   foreign: { run: foreign, about: "byline, share, related, read-also, ad, newsletter box in another language" },
+  digest: { run: digest, about: "paragraphs as link-led items in 2-4 sections, ads between" },
   hover: { run: hover, about: "hover cards inside paragraphs, hidden by a <style> rule" },
 }
 
