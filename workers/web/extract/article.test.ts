@@ -8,6 +8,16 @@ const prose = (topic: string, n: number) =>
       `<p>${topic} paragraph ${i + 1}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`,
   ).join("")
 
+/** prose in other words than `prose()`'s, for a part of the page that is not the article */
+const GARDENS = [
+  "Gardening clubs across the region reported record harvests of tomatoes, squash and beans this summer.",
+  "Volunteers, many of them retired teachers, ran the seed exchange that made the season possible, organisers said.",
+  "Next spring the clubs plan a shared greenhouse, funded by a small grant and by sales of their own preserves.",
+  "Members say the waiting list has grown so long that a second plot, near the river, is now being considered.",
+]
+  .map((p) => `<p>${p}</p>`)
+  .join("")
+
 const page = (body: string, title = "The story") => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`
 
 describe("extractFromHtml", () => {
@@ -284,12 +294,70 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Side paragraph")
   })
 
+  it("keeps a digest whose link-led items fill sibling sections, without a main landmark", () => {
+    const item = (i: number) =>
+      `<div class="i4"><p><a href="https://source${i}.example/">Company number ${i}</a> said on Monday it will ship version ${i} next week, ahead of its rivals, and at a lower price.</p></div>`
+    const section = (k: number) =>
+      `<div class="s7">${[0, 1, 2].map((j) => item(k * 3 + j)).join("")}</div><div class="x2"><span>Advertisement</span></div>`
+    const result = extractFromHtml(
+      page(`<div class="w"><div class="c">${[0, 1, 2].map(section).join("")}</div><div class="r">${prose("Side", 4)}</div></div>`),
+    )
+    expect(result.by).to.equal("ours")
+    for (let i = 0; i < 9; i++) expect(result.markdown).to.contain(`ship version ${i} next week`)
+  })
+
+  it("still drops teaser modules of one shape in different places of the page", () => {
+    const card = (i: number) =>
+      `<li><a href="/s/${i}">Another story number ${i} headline</a> <span>Its summary, a sentence that could pass for prose, runs on here.</span></li>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="w"><div class="a">${prose("Body", 4)}</div><div class="r"><ul>${[1, 2, 3, 4].map(card).join("")}</ul></div></div>` +
+          `<div class="f"><div class="g"><ul>${[5, 6, 7, 8].map(card).join("")}</ul></div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 4:")
+    expect(markdown).not.to.contain("Another story")
+  })
+
+  it("asks Readability when items it took for teasers open paragraphs of prose, and keeps its longer reading", () => {
+    const item = (i: number) =>
+      `<div class="i4"><p><a href="https://source${i}.example/">Company number ${i}</a> said on Monday it will ship version ${i} next week, ahead of its rivals, and at a lower price.</p></div>`
+    const result = extractFromHtml(
+      page(
+        `<div class="w"><div class="entry-content"><p>Intro: today's digest, a long sentence, with commas, that tells what the items below are about.</p>${[0, 1, 2, 3, 4].map(item).join("")}</div>` +
+          `<div class="sidebar">${prose("Side", 8)}</div></div>`,
+      ),
+    )
+    expect(result.by).to.equal("readability")
+    for (let i = 0; i < 5; i++) expect(result.markdown).to.contain(`ship version ${i} next week`)
+    expect(result.markdown).not.to.contain("Side paragraph")
+  })
+
+  it("keeps its own reading when Readability's longer one is another part of the page", () => {
+    const story = [
+      "The council voted on Tuesday to close the old bridge, which engineers say has been unsafe for years.",
+      "Repairs would cost more than a new crossing, according to a report the mayor, who opposed the vote, called flawed.",
+    ]
+    const card = (i: number) =>
+      `<li class="card"><a href="/s/${i}">Another story number ${i} headline</a><p>Its summary, a sentence that could pass for prose, runs on here at some length.</p></li>`
+    const result = extractFromHtml(
+      page(
+        `<main><article>${story.map((p) => `<p>${p}</p>`).join("")}</article><ul class="more">${[1, 2, 3, 4].map(card).join("")}</ul></main>` +
+          `<aside>${GARDENS}</aside>`,
+      ),
+    )
+    expect(result.by).to.equal("ours")
+    expect(result.markdown).to.contain("close the old bridge")
+    expect(result.markdown).not.to.contain("Gardening clubs")
+    expect(result.markdown).not.to.contain("Another story")
+  })
+
   it("still drops a single run of teasers inside the main landmark, beside a short article", () => {
     const teaser = (i: number) =>
       `<li class="card"><a href="/s/${i}">Another story number ${i} headline</a><p>Its summary, a sentence that could pass for prose, runs on here at some length.</p></li>`
     const { markdown } = extractFromHtml(
       page(
-        `<main><article>${prose("Body", 2)}</article><ul class="more">${[1, 2, 3, 4].map(teaser).join("")}</ul></main><aside>${prose("Side", 4)}</aside>`,
+        `<main><article>${prose("Body", 2)}</article><ul class="more">${[1, 2, 3, 4].map(teaser).join("")}</ul></main><aside>${GARDENS}</aside>`,
       ),
     )
     expect(markdown).to.contain("Body paragraph 2:")

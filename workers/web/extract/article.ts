@@ -180,6 +180,13 @@ export class PageMeasure {
   readonly blocks: Element[] = []
   /** characters of prose outside furniture: the text that could be the article */
   openProse = 0
+  /**
+   * characters of prose outside furniture or inside teaser runs only: what the article could be if
+   * the teaser guess is wrong (a digest whose items look like cards)
+   */
+  candidateProse = 0
+  /** the items judged teasers whose link opens a paragraph of prose, as a digest's items credit their sources */
+  private readonly teasers = new Set<Element>()
 
   /** Measures the page below `body` and scores every element. */
   constructor(
@@ -192,7 +199,7 @@ export class PageMeasure {
       const m = this.measures.get(el)!
       if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !isQuote(m)) this.furniture.add(el)
     }
-    this.findTeasers(total.prose)
+    this.findTeasers(total.prose, body)
     this.findThreads(body)
     this.score(body, false)
   }
@@ -202,7 +209,7 @@ export class PageMeasure {
    * link, such as "more stories" lists and cards. Their summaries read like prose, so neither
    * link density nor length gives them away; their repetition does.
    */
-  private findTeasers(pageProse: number): void {
+  private findTeasers(pageProse: number, body: Element): void {
     const runs: { shape: string; teasers: Element[]; prose: number }[] = []
     for (const parent of this.measures.keys()) {
       const groups = new Map<string, Element[]>()
@@ -242,9 +249,32 @@ export class PageMeasure {
       const section = sections.get(run.shape)
       return section !== undefined && section.runs >= 2 && section.prose > this.measures.get(main!)!.prose * this.tuning.teaserShare
     }
+    // Runs of one shape in sibling sections (their parents share a parent) are weighed together
+    // against the page: each section of a digest holds a part of it, together most of it. Teaser
+    // modules in different places of a page (a sidebar, a footer, two columns) do not add up.
+    const keyOf = (run: { shape: string; teasers: Element[] }) => run.teasers[0]!.parentElement?.parentElement ?? undefined
+    const grandparents = new Map<Element, Map<string, { runs: number; prose: number }>>()
     for (const run of runs) {
-      if (run.prose > pageProse * this.tuning.teaserShare || fillsMain(run)) continue
-      for (const el of run.teasers) this.furniture.add(el)
+      const grandparent = keyOf(run)
+      if (grandparent === undefined || grandparent === body) continue
+      const shapes = grandparents.get(grandparent) ?? new Map<string, { runs: number; prose: number }>()
+      const shape = shapes.get(run.shape) ?? { runs: 0, prose: 0 }
+      shape.runs++
+      shape.prose += run.prose
+      shapes.set(run.shape, shape)
+      grandparents.set(grandparent, shapes)
+    }
+    const inSections = (run: { shape: string; teasers: Element[] }): boolean => {
+      const grandparent = keyOf(run)
+      const shape = grandparent === undefined ? undefined : grandparents.get(grandparent)?.get(run.shape)
+      return shape !== undefined && shape.runs >= 2 && shape.prose > pageProse * this.tuning.teaserShare
+    }
+    for (const run of runs) {
+      if (run.prose > pageProse * this.tuning.teaserShare || fillsMain(run) || inSections(run)) continue
+      for (const el of run.teasers) {
+        this.furniture.add(el)
+        if (this.linkOpensParagraph(el)) this.teasers.add(el)
+      }
     }
   }
 
@@ -325,6 +355,18 @@ export class PageMeasure {
     return found
   }
 
+  /**
+   * Whether the item's first link opens a paragraph that goes on in prose ("[Acme](…) said on
+   * Monday that…"), as a digest's items credit their sources, rather than being a headline.
+   */
+  private linkOpensParagraph(item: Element): boolean {
+    const link = item.querySelector("a[href]")
+    const block = link?.parentElement
+    if (link === null || block === null || block === undefined || tagOf(block) !== "p") return false
+    const prose = this.ownProse.get(block) ?? 0
+    return prose > 0 && (this.measures.get(link)?.text ?? 0) < prose * 0.5
+  }
+
   /** A card whose headline is a link to another page, though a kicker or a date may come before it. */
   private headlineIsLink(el: Element): boolean {
     const heading = el.querySelector("h1, h2, h3, h4, h5, h6")
@@ -378,16 +420,18 @@ export class PageMeasure {
     return m
   }
 
-  private score(el: Element, aside: boolean): number {
+  private score(el: Element, aside: boolean, hidden = false): number {
     const m = this.measures.get(el)!
     const furniture = this.furniture.has(el)
     m.aside = aside
     if (!aside && !furniture) this.openProse += this.ownProse.get(el) ?? 0
+    const held = hidden || (furniture && !this.teasers.has(el))
+    if (!held) this.candidateProse += this.ownProse.get(el) ?? 0
     let score = this.own.get(el) ?? 0
     let open = score
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (!isElement(child)) continue
-      score += this.score(child, aside || furniture)
+      score += this.score(child, aside || furniture, held)
       if (!this.furniture.has(child)) open += this.measures.get(child)!.open
     }
     m.open = open
@@ -395,6 +439,13 @@ export class PageMeasure {
     else if (m.hint > 0 && score > 0) score *= 1.25
     m.score = score
     return score
+  }
+
+  /** The characters of prose still inside `root` (once pruned). */
+  proseIn(root: Element): number {
+    let sum = 0
+    for (const el of this.blocks) if (root.contains(el)) sum += this.ownProse.get(el) ?? 0
+    return sum
   }
 
   isFurniture(el: Element): boolean {
@@ -639,10 +690,10 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   strip(body, styleHidden(document))
   const page = new PageMeasure(body, tuning)
   const root = page.gather(page.best(body), body, tuning)
-  const coverage = page.openProse > 0 ? Math.min(1, page.measures.get(root)!.prose / page.openProse) : 1
   prune(root, page, page.measures.get(root)!)
   cutRelatedLinks(root, page)
   cutEdgePromos(root, page)
+  const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return { title, root, coverage, pageText: page.measures.get(body)!.text }
 }
