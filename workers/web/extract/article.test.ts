@@ -208,6 +208,35 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Another headline")
   })
 
+  it("does not take in a small widget beside a column whose link lists make its score negative", () => {
+    const links = Array.from(
+      { length: 30 },
+      (_, i) => `<li><a href="/x/${i}">A headline of another story on this site, number ${i}</a></li>`,
+    ).join("")
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="page"><div class="col"><div class="story">${prose("Body", 3)}</div><ul class="more">${links}</ul></div>` +
+          `<div class="side"><p>Readers' poll: should the old bridge, as the council wants, close for good this year?</p><ul><li>Yes, certainly</li><li>No, not at all</li><li>I cannot say yet</li></ul></div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 3:")
+    expect(markdown).not.to.contain("Readers' poll")
+    expect(markdown).not.to.contain("Yes, certainly")
+  })
+
+  it("judges a sibling of the same bare tag as any other sibling: a section of teasers beside the story's section", () => {
+    const card = (i: number) =>
+      `<div class="c"><a href="/s/${i}">Another story number ${i} headline</a><p>Its summary, a sentence that could pass for prose, runs on here at some length.</p></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="w"><section>${prose("Body", 3)}</section><section><p>From around the site: the stories our readers, editors and critics liked best this week.</p>${[1, 2, 3, 4].map(card).join("")}</section></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 3:")
+    expect(markdown).not.to.contain("From around the site")
+    expect(markdown).not.to.contain("Another story")
+  })
+
   it("keeps all of a news story spread over sibling blocks of unlike shapes, with figures and ads between", () => {
     const figure = (i: number) =>
       `<figure><img src="/p${i}.jpg" alt="Photo ${i}"><figcaption>Scene ${i}, by an agency.</figcaption></figure>`

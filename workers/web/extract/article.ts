@@ -460,6 +460,7 @@ export class PageMeasure {
    */
   gather(best: Element, body: Element, tuning: Tuning): Element {
     let level = best
+    const reference = this.measures.get(best)!.open
     for (let depth = 0; depth <= tuning.gatherLevels && level !== body;) {
       const parent = level.parentElement
       if (parent === null) break
@@ -474,13 +475,16 @@ export class PageMeasure {
         const c = this.measures.get(child)
         if (c === undefined || c.prose === 0) continue
         siblings = true
-        // A part is judged as it will be once pruned: a gallery or teasers inside it do not
-        // disqualify it, whether or not its class is the best part's (templates name each block).
+        // A part is judged as it will be once pruned, against the best part as it will be once
+        // pruned: a gallery or teasers inside either do not count, whether or not the part's class
+        // is the best part's (templates name each block). Against `level` whole, whose score the
+        // link lists and furniture it holds may make negative, any sibling at all would pass.
+        // A bare tag says little: only a part of the same tag and class is judged as alike.
         const alike = shapeOf(child) === shape && child.hasAttribute("class")
         const value = c.open
         if (value <= 0) continue
-        const threshold = shapeOf(child) === shape ? tuning.alikeShare : tuning.siblingShare
-        if (value >= (alike ? m.open : m.score) * threshold || isPlainProse(c)) {
+        const threshold = alike ? tuning.alikeShare : tuning.siblingShare
+        if (value >= reference * threshold || isPlainProse(c)) {
           kept.add(child)
           gained += c.prose
         }
