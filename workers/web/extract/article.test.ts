@@ -433,6 +433,18 @@ describe("extractFromHtml", () => {
     for (const gone of ["Sign up", "Have a tip", "Follow her", "your inbox"]) expect(markdown).not.to.contain(gone)
   })
 
+  it("cuts a call-to-action box that closes the article, whatever its language, and keeps a closing section", () => {
+    const box = `<div class="k"><h4>Fredagsbrevet</h4><p>Varje fredag det viktigaste från redaktionen, direkt till dig.</p><a href="/brev">Prenumerera</a></div>`
+    const cut = extractFromHtml(page(`<article>${prose("Body", 4)}${box}</article>`))
+    expect(cut.markdown).to.contain("Body paragraph 4:")
+    expect(cut.markdown).not.to.contain("Fredagsbrevet")
+    expect(cut.markdown).not.to.contain("Prenumerera")
+    const section = `<div class="k"><h4>What comes next</h4><p>The council meets again in March, when it will vote on the plan, <a href="/plan">read it here</a>.</p></div>`
+    const kept = extractFromHtml(page(`<article>${prose("Body", 4)}${section}</article>`))
+    expect(kept.markdown).to.contain("What comes next")
+    expect(kept.markdown).to.contain("read it here")
+  })
+
   it("keeps the embedded posts an article quotes, though their wrapper is named for social media", () => {
     const tweet = (i: number) =>
       `<div class="social-embed"><blockquote class="post-embed"><p>Quoted post ${i}: what a reader wrote about it, in a sentence, with a <a href="https://t.example/${i}">link</a>.</p>` +
