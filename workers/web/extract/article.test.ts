@@ -439,6 +439,11 @@ describe("extractFromHtml", () => {
     expect(cut.markdown).to.contain("Body paragraph 4:")
     expect(cut.markdown).not.to.contain("Fredagsbrevet")
     expect(cut.markdown).not.to.contain("Prenumerera")
+    const notLast = extractFromHtml(
+      page(`<article>${prose("Body", 4)}${box}<p>Photo of the bridge, taken in 2019, courtesy of the city.</p></article>`),
+    )
+    expect(notLast.markdown).to.contain("courtesy of the city")
+    expect(notLast.markdown).not.to.contain("Fredagsbrevet")
     const section = `<div class="k"><h4>What comes next</h4><p>The council meets again in March, when it will vote on the plan, <a href="/plan">read it here</a>.</p></div>`
     const kept = extractFromHtml(page(`<article>${prose("Body", 4)}${section}</article>`))
     expect(kept.markdown).to.contain("What comes next")

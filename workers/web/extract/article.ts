@@ -675,26 +675,28 @@ const CALLOUT_TEXT = 300
 const CALLOUT_ACTION = 30
 
 /**
- * Cuts a call-to-action box that closes the content: a heading, a line or two, and a button (a
- * short link of its own, outside any paragraph, that ends the box), such as a newsletter or
- * membership box. Its shape gives it away in any language, where PROMO knows English words only.
+ * Cuts a call-to-action box among the last blocks of the content: a heading, a line or two, and
+ * a button (a short link of its own, outside any paragraph, that ends the box), such as a
+ * newsletter or membership box. Its shape gives it away in any language, where PROMO knows English words only.
  */
 const cutTailCallout = (root: Element, page: PageMeasure): void => {
   const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
-  const last = blocks.at(-1)
-  for (let box = last ?? null; box !== null && box !== root; box = box.parentElement) {
-    const m = page.measures.get(box)
-    if (m === undefined || m.text > CALLOUT_TEXT) return
-    const action = box.lastElementChild
-    if (action === null || tagOf(action) !== "a" || !action.hasAttribute("href")) continue
-    const a = page.measures.get(action)
-    if (a === undefined || a.text === 0 || a.text > CALLOUT_ACTION) continue
-    if (box.querySelector("h1, h2, h3, h4, h5, h6") === null) continue
-    // the last item of a list of alike items (a digest's, each with its source link) is the content's
-    const previous = box.previousElementSibling
-    if (previous !== null && shapeOf(previous) === shapeOf(box)) return
-    box.remove()
-    return
+  for (const last of blocks.slice(-PROMO_TAIL)) {
+    for (let box: Element | null = last; box !== null && box !== root; box = box.parentElement) {
+      if (!root.contains(box)) break
+      const m = page.measures.get(box)
+      if (m === undefined || m.text > CALLOUT_TEXT) break
+      const action = box.lastElementChild
+      if (action === null || tagOf(action) !== "a" || !action.hasAttribute("href")) continue
+      const a = page.measures.get(action)
+      if (a === undefined || a.text === 0 || a.text > CALLOUT_ACTION) continue
+      if (box.querySelector("h1, h2, h3, h4, h5, h6") === null) continue
+      // the last item of a list of alike items (a digest's, each with its source link) is the content's
+      const previous = box.previousElementSibling
+      if (previous !== null && shapeOf(previous) === shapeOf(box)) break
+      box.remove()
+      break
+    }
   }
 }
 
