@@ -118,30 +118,39 @@ const hintOf = (el: Element): number => {
   return 0
 }
 
-const isHidden = (el: Element, sheets: StyleHidden): boolean => {
-  if (el.hasAttribute("hidden") || sheets.hides(el)) return true
+const isHidden = (el: Element): boolean => {
+  if (el.hasAttribute("hidden")) return true
   const style = el.getAttribute("style")
   return style !== null && HIDDEN_STYLE.test(style)
 }
 
 /**
  * Drops what is never content: scripts, styles, embeds, form controls, hidden elements,
- * comments; `sheets` says what the page's style sheets hide. A walk with its own stack, since
- * hostile pages nest elements thousands deep.
+ * comments; `sheets` says what the page's style sheets hide. What they hide is dropped only when
+ * it is less than half of the page's text: a page whose style sheets hide most of its text shows
+ * it by script (a "read more" that opens the article), and its reader sees it. A walk with its
+ * own stack, since hostile pages nest elements thousands deep.
  */
 export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }): void => {
   const pending: Node[] = [root]
+  const styled: Element[] = []
   while (pending.length > 0) {
     const node = pending.pop()!
     for (let child = node.firstChild; child !== null;) {
       const next = child.nextSibling
       if (isElement(child)) {
-        if (DROP_TAGS.has(tagOf(child)) || isHidden(child, sheets)) child.remove()
+        if (DROP_TAGS.has(tagOf(child)) || isHidden(child)) child.remove()
+        else if (sheets.hides(child)) styled.push(child)
         else pending.push(child)
       } else if (child.nodeType !== TEXT_NODE) child.remove()
       child = next
     }
   }
+  if (styled.length === 0) return
+  // what is still inside a style-hidden element was not walked: strip it as the rest was
+  for (const el of styled) strip(el)
+  const hidden = styled.reduce((sum, el) => sum + visibleLength(el.textContent ?? ""), 0)
+  if (hidden * 2 < visibleLength(root.textContent ?? "")) for (const el of styled) el.remove()
 }
 
 const blockValue = (block: Block): number => {

@@ -33,6 +33,15 @@ describe("styleHidden", () => {
     expect(markdown).not.to.contain("followers")
   })
 
+  it("keeps the text when the style sheets would hide most of the page (a script shows it)", () => {
+    const { markdown } = extractFromHtml(
+      `<!doctype html><html><head><title>T</title><style>.rest{display:none}</style></head>` +
+        `<body><article><p>The opening paragraph, a long sentence, with commas, that a reader sees at once.</p><div class="rest">${prose("Rest", 4)}</div></article></body></html>`,
+    )
+    expect(markdown).to.contain("The opening paragraph")
+    expect(markdown).to.contain("Rest paragraph 4:")
+  })
+
   it("counts only what is hidden for every reader", () => {
     const hidden = hiddenOf(
       `@import url("x.css"); .a{display:none} #b{visibility:hidden}
