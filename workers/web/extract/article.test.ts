@@ -100,6 +100,19 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Hidden trap")
   })
 
+  it("drops a run of teaser cards though some of them come wrapped in a <div> of their own", () => {
+    const card = (i: number) =>
+      `<div class="card"><a href="/s/${i}"><h4>Another story number ${i} headline</h4></a><p>Its summary, a sentence that could pass for prose, runs on here.</p></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<article>${prose("Body", 4)}<div class="row">${card(1)}<div>${card(2)}</div>${card(3)}<div class="w"><div>${card(4)}</div></div></div></article>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 4:")
+    expect(markdown).not.to.contain("Another story")
+    expect(markdown).not.to.contain("Its summary")
+  })
+
   it("keeps a data table and a short list that belong to the article", () => {
     const { markdown } = extractFromHtml(
       page(`<article>${prose("Results", 2)}<table><tr><th>Pos</th><th>Driver</th></tr><tr><td>1</td><td>Kyle</td></tr><tr><td>2</td><td>Martin</td></tr></table>

@@ -98,6 +98,22 @@ export const DEFAULT_TUNING: Tuning = {
 }
 
 const shapeOf = (el: Element): string => `${tagOf(el)}.${el.getAttribute("class") ?? ""}`
+/** Paragraphs, links and breaks run in text: a run of them is prose, not a list of cards. */
+const SKIP_IN_RUNS = new Set(["p", "br", "a"])
+
+/** What a chain of wrappers holds: the first element down the chain with more than one child element or text of its own. */
+const unwrapped = (el: Element): Element => {
+  let core = el
+  for (let depth = 0; depth < 3; depth++) {
+    const only = core.firstElementChild
+    if (only === null || only.nextElementSibling !== null || tagOf(only) === "a") return core
+    for (let node = core.firstChild; node !== null; node = node.nextSibling)
+      if (node.nodeType === TEXT_NODE && visibleLength((node as Text).data) > 0) return core
+    core = only
+  }
+  return core
+}
+
 /** The first class name: the one templates share between items whose other classes differ (odd/even, the author's name). */
 const firstClass = (el: Element): string => (el.getAttribute("class") ?? "").trim().split(/\s+/, 1)[0]!
 
@@ -220,27 +236,36 @@ export class PageMeasure {
    */
   private findTeasers(pageProse: number, body: Element): void {
     const runs: { shape: string; teasers: Element[]; prose: number }[] = []
-    for (const parent of this.measures.keys()) {
-      const groups = new Map<string, Element[]>()
-      for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
-        if (!isElement(child)) continue
-        const tag = tagOf(child)
-        if (tag === "p" || tag === "br" || tag === "a") continue
-        const key = `${tag}.${child.getAttribute("class") ?? ""}`
-        const group = groups.get(key)
-        if (group) group.push(child)
-        else groups.set(key, [child])
+    const inRun = new Set<Element>()
+    // First the children as they are; then, for the rest, what their wrappers hold: cards of one
+    // template are alike though some come wrapped in a <div> of their own.
+    for (const unwrap of [false, true])
+      for (const parent of this.measures.keys()) {
+        const groups = new Map<string, Element[]>()
+        for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
+          if (inRun.has(child)) continue
+          const core = unwrap ? unwrapped(child) : child
+          if (SKIP_IN_RUNS.has(tagOf(child)) || SKIP_IN_RUNS.has(tagOf(core))) continue
+          const key = shapeOf(core)
+          const group = groups.get(key)
+          if (group) group.push(child)
+          else groups.set(key, [child])
+        }
+        for (const group of groups.values()) {
+          if (group.length < 3 || (unwrap && group.every((el) => unwrapped(el) === el))) continue
+          const teasers = group.filter((el) => {
+            const m = this.measures.get(el)!
+            return (m.lead === 1 || this.headlineIsLink(el)) && m.text < 800 && m.link >= 10
+          })
+          if (teasers.length < 3 || teasers.length * 3 < group.length * 2) continue
+          for (const el of teasers) inRun.add(el)
+          runs.push({
+            shape: shapeOf(unwrap ? unwrapped(teasers[0]!) : teasers[0]!),
+            teasers,
+            prose: teasers.reduce((sum, el) => sum + this.measures.get(el)!.prose, 0),
+          })
+        }
       }
-      for (const group of groups.values()) {
-        if (group.length < 3) continue
-        const teasers = group.filter((el) => {
-          const m = this.measures.get(el)!
-          return (m.lead === 1 || this.headlineIsLink(el)) && m.text < 800 && m.link >= 10
-        })
-        if (teasers.length < 3 || teasers.length * 3 < group.length * 2) continue
-        runs.push({ shape: shapeOf(teasers[0]!), teasers, prose: teasers.reduce((sum, el) => sum + this.measures.get(el)!.prose, 0) })
-      }
-    }
     // Items that hold most of the page's prose are the page (a digest, a list of answers), not
     // teasers beside it; so are items of one shape that fill the page's one main landmark in
     // several runs (a digest in sections). A single run inside it is judged against the page.
