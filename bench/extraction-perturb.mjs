@@ -283,6 +283,241 @@ const inside = (page) => {
   return true
 }
 
+/**
+ * The article's container is cut into four to six parts, each in its own chain of one to three
+ * <div>s whose class names differ from part to part, with an ad, a related list, teaser cards or a
+ * share bar between: a story (or a digest) whose template gives each block its own wrapper, so
+ * that no part looks like another (the held-out pages that kept one block of several).
+ */
+const scatter = (page) => {
+  const found = page.article()
+  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
+  const { container, weight } = found
+  const children = Array.from(container.childNodes)
+  const total = children.reduce((sum, n) => sum + (weight.get(n) ?? 0), 0)
+  const bearing = children.filter((n) => (weight.get(n) ?? 0) > 0).length
+  if (bearing < 4) return false
+  const count = Math.min(bearing, 4 + Math.floor(page.random() * 3))
+  const parts = [[]]
+  let seen = 0
+  for (const n of children) {
+    parts.at(-1).push(n)
+    seen += weight.get(n) ?? 0
+    if (parts.length < count && seen >= (total * parts.length) / count) parts.push([])
+  }
+  if (parts.filter((part) => part.some((n) => (weight.get(n) ?? 0) > 0)).length < 3) return false
+  parts.forEach((part, i) => {
+    if (part.length === 0) return
+    let outer = page.document.createElement("div")
+    if (page.random() < 0.8) outer.setAttribute("class", page.token())
+    const inner = outer
+    for (let d = 1 + Math.floor(page.random() * 3); d > 1; d--) {
+      const wrapper = page.document.createElement("div")
+      if (page.random() < 0.5) wrapper.setAttribute("class", page.token())
+      wrapper.append(outer)
+      outer = wrapper
+    }
+    part[0].before(outer)
+    inner.append(...part)
+    if (i < parts.length - 1 && parts[i + 1].length > 0) outer.after(page.boilerplate(["ad", "related", "cards", "share"]))
+  })
+  return true
+}
+
+/** Boilerplate as French, German, Spanish, Italian, Portuguese and Dutch templates word it (none uses the word "newsletter"). */
+const FOREIGN = [
+  {
+    by: "Par Marie Dupont",
+    share: "Partager cet article",
+    box: [
+      "L'essentiel du matin",
+      "Chaque matin, les informations qui comptent, choisies par la rédaction et envoyées gratuitement.",
+      "Je m'inscris",
+    ],
+    related: "À lire aussi",
+    also: "Lire aussi :",
+    ad: "Publicité",
+  },
+  {
+    by: "Von Thomas Becker",
+    share: "Artikel teilen",
+    box: [
+      "Der Morgen-Überblick",
+      "Jeden Morgen das Wichtigste aus der Redaktion, kostenlos und kompakt für Sie zusammengestellt.",
+      "Jetzt anmelden",
+    ],
+    related: "Das könnte Sie auch interessieren",
+    also: "Lesen Sie auch:",
+    ad: "Anzeige",
+  },
+  {
+    by: "Por Lucía Fernández",
+    share: "Compartir en redes",
+    box: [
+      "Lo esencial de la mañana",
+      "Cada mañana, las noticias que importan, elegidas por la redacción y enviadas gratis a tu correo.",
+      "Suscríbete gratis",
+    ],
+    related: "Te puede interesar",
+    also: "Lee también:",
+    ad: "Publicidad",
+  },
+  {
+    by: "Di Giulia Romano",
+    share: "Condividi l'articolo",
+    box: [
+      "Il buongiorno della redazione",
+      "Ogni mattina le notizie che contano, scelte dalla redazione e inviate gratuitamente alla tua casella.",
+      "Iscriviti ora",
+    ],
+    related: "Potrebbe interessarti anche",
+    also: "Leggi anche:",
+    ad: "Pubblicità",
+  },
+  {
+    by: "Por João Silva",
+    share: "Compartilhe esta notícia",
+    box: [
+      "O essencial da manhã",
+      "Todas as manhãs, as notícias que importam, escolhidas pela redação e enviadas de graça para você.",
+      "Cadastre-se",
+    ],
+    related: "Leia também",
+    also: "Veja também:",
+    ad: "Publicidade",
+  },
+  {
+    by: "Door Sanne de Vries",
+    share: "Deel dit artikel",
+    box: [
+      "Het ochtendoverzicht",
+      "Elke ochtend het belangrijkste nieuws, gekozen door de redactie en gratis in je mailbox bezorgd.",
+      "Meld je aan",
+    ],
+    related: "Meer over dit onderwerp",
+    also: "Lees ook:",
+    ad: "Advertentie",
+  },
+]
+
+/**
+ * Boilerplate worded in another language put inside the article's container: a byline before its
+ * first block, a share bar after it, a "read also" line and a related list in the middle, a
+ * newsletter box at its end (a page whose template is not English).
+ */
+const foreign = (page) => {
+  const found = page.article()
+  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
+  const { container, weight } = found
+  const bearing = elementChildren(container).filter((el) => (weight.get(el) ?? 0) > 0)
+  if (bearing.length === 0) return false
+  const words = page.pick(FOREIGN)
+  const c = () => page.token()
+  const social = ["Facebook", "X", "LinkedIn", "WhatsApp", "E-mail"]
+  bearing[0].before(page.element(`<div class="${c()}"><span>${words.by}</span></div>`))
+  bearing[0].after(
+    page.element(
+      `<div class="${c()}"><span>${words.share}</span><ul class="${c()}">${social.map((s) => `<li>${page.link(s)}</li>`).join("")}</ul></div>`,
+    ),
+  )
+  if (bearing.length >= 3) {
+    const middle = bearing[Math.floor(bearing.length / 2)]
+    middle.after(
+      page.element(
+        `<div class="${c()}"><h3>${words.related}</h3><ul class="${c()}">${Array.from({ length: 4 }, () => `<li>${page.link(page.headline())}</li>`).join("")}</ul></div>`,
+      ),
+    )
+    middle.after(page.element(`<p><strong>${words.also}</strong> ${page.link(page.headline())}</p>`))
+  }
+  const [heading, text, action] = words.box
+  bearing.at(-1).after(page.element(`<div class="${c()}"><h4>${heading}</h4><p>${text}</p>${page.link(action)}</div>`))
+  bearing
+    .at(-1)
+    .after(
+      page.element(`<div class="${c()}"><span>${words.ad}</span>${page.link(`<img src="https://ads.example/${c()}.jpg" alt="">`)}</div>`),
+    )
+  return true
+}
+
+/**
+ * Hover cards: in up to three of the article's paragraphs, a card (a name, a sentence about the
+ * person, a follower count) after a link or at the paragraph's end, that a <style> rule hides
+ * until the pointer is on the link or the paragraph. Its text is in the HTML; no reader sees it.
+ */
+const hover = (page) => {
+  const found = page.article()
+  if (found === undefined) return false
+  const { container, weight } = found
+  const paragraphs = Array.from(container.querySelectorAll("p")).filter((p) => (weight.get(p) ?? 0) > 0)
+  if (paragraphs.length === 0) return false
+  const card = page.token()
+  const trigger = page.token()
+  const people = [
+    ["Ana Ruiz", "is a marine biologist at the coastal institute, where she has studied reef recovery for more than a decade."],
+    ["Tom Okafor", "writes about energy markets and the politics of climate policy, and hosts a weekly podcast on both."],
+    ["Mei Lin", "is a data journalist who previously covered technology and privacy for a national broadcaster."],
+  ]
+  const chosen = paragraphs.filter(() => page.random() < 0.5).slice(0, 3)
+  if (chosen.length === 0) chosen.push(paragraphs[0])
+  chosen.forEach((p, i) => {
+    const [name, about] = people[i % people.length]
+    const box = page.element(
+      `<span class="${card}"><strong>${name}</strong> <span>${name} ${about}</span> <span>${10 + i}.4k followers</span></span>`,
+    )
+    const link = p.querySelector("a")
+    if (link !== null) link.append(box)
+    else p.append(box)
+    ;(link ?? p).classList.add(trigger)
+  })
+  const style = page.document.createElement("style")
+  style.textContent = `.${card}{display:none;position:absolute;z-index:10}.${trigger}:hover .${card}{display:block}`
+  ;(page.document.head ?? page.body).append(style)
+  return true
+}
+
+/**
+ * A digest: the article's paragraphs become items of two to four sections, each item a <div> of
+ * one class whose first words are a link to its source (the way digests and newsletters credit
+ * what they sum up), with an ad between sections. Its items look like teaser cards, and no run of
+ * them holds most of the page (the held-out digest that lost most of its text).
+ */
+const digest = (page) => {
+  const found = page.article()
+  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
+  const { container, weight } = found
+  const paragraphs = elementChildren(container).filter((el) => tagOf(el) === "p" && (weight.get(el) ?? 0) > 0)
+  if (paragraphs.length < 6) return false
+  const item = page.token()
+  const section = page.token()
+  const count = Math.min(Math.floor(paragraphs.length / 3), 2 + Math.floor(page.random() * 3))
+  const size = Math.ceil(paragraphs.length / count)
+  for (let s = 0; s < count; s++) {
+    const members = paragraphs.slice(s * size, (s + 1) * size)
+    if (members.length === 0) continue
+    const box = page.document.createElement("div")
+    box.setAttribute("class", section)
+    members[0].before(box)
+    for (const p of members) {
+      const wrapper = page.document.createElement("div")
+      wrapper.setAttribute("class", item)
+      box.append(wrapper)
+      wrapper.append(p)
+      // the first words become the link to the item's source
+      const first = p.firstChild
+      if (first === null || first.nodeType !== 3) continue
+      const match = /^(\s*\S+(?:\s+\S+){1,3})/.exec(first.data)
+      if (match === null) continue
+      const link = page.document.createElement("a")
+      link.setAttribute("href", `https://source.example/${page.token()}`)
+      link.textContent = match[1]
+      first.data = first.data.slice(match[1].length)
+      p.insertBefore(link, first)
+    }
+    if (s < count - 1) box.after(page.boilerplate(["ad"]))
+  }
+  return true
+}
+
 /** All at once: the article cut and filled with boilerplate, then rewrapped and renamed. */
 const all = (page) => {
   const changed = [split(page), inside(page), rewrap(page), rename(page)]
@@ -295,6 +530,10 @@ export const PERTURBATIONS = {
   split: { run: split, about: "article cut in 3 sibling containers, ads/related/cards between" },
   inside: { run: inside, about: "share bar, boilerplate and newsletter/related inside the article" },
   all: { run: all, about: "split + inside + rewrap + rename" },
+  scatter: { run: scatter, about: "article cut in 4-6 parts, each wrapped differently, furniture between" },
+  foreign: { run: foreign, about: "byline, share, related, read-also, ad, newsletter box in another language" },
+  digest: { run: digest, about: "paragraphs as link-led items in 2-4 sections, ads between" },
+  hover: { run: hover, about: "hover cards inside paragraphs, hidden by a <style> rule" },
 }
 
 /** The page after the named transformation, or undefined when it has nothing to change. */

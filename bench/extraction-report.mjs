@@ -129,7 +129,10 @@ async function reportPerturbed(seed) {
   console.log(
     `${"none".padEnd(15)} ${String(pages.length).padStart(5)}  ${fmt(f1Of(plain.ours))}  ${"".padEnd(21)}  ${f1Of(plain.readability).f1.toFixed(3)}`,
   )
+  const onlyAt = args.indexOf("--only")
+  const only = onlyAt >= 0 ? args[onlyAt + 1].split(",") : Object.keys(PERTURBATIONS)
   for (const [name, { about }] of Object.entries(PERTURBATIONS)) {
+    if (!only.includes(name)) continue
     const changed = pages.flatMap((page) => {
       const html = perturb(name, page.html, truth[page.id].articleBody, seed, page.id)
       return html === undefined ? [] : [{ id: page.id, html }]

@@ -8,6 +8,16 @@ const prose = (topic: string, n: number) =>
       `<p>${topic} paragraph ${i + 1}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`,
   ).join("")
 
+/** prose in other words than `prose()`'s, for a part of the page that is not the article */
+const GARDENS = [
+  "Gardening clubs across the region reported record harvests of tomatoes, squash and beans this summer.",
+  "Volunteers, many of them retired teachers, ran the seed exchange that made the season possible, organisers said.",
+  "Next spring the clubs plan a shared greenhouse, funded by a small grant and by sales of their own preserves.",
+  "Members say the waiting list has grown so long that a second plot, near the river, is now being considered.",
+]
+  .map((p) => `<p>${p}</p>`)
+  .join("")
+
 const page = (body: string, title = "The story") => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`
 
 describe("extractFromHtml", () => {
@@ -90,6 +100,19 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Hidden trap")
   })
 
+  it("drops a run of teaser cards though some of them come wrapped in a <div> of their own", () => {
+    const card = (i: number) =>
+      `<div class="card"><a href="/s/${i}"><h4>Another story number ${i} headline</h4></a><p>Its summary, a sentence that could pass for prose, runs on here.</p></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<article>${prose("Body", 4)}<div class="row">${card(1)}<div>${card(2)}</div>${card(3)}<div class="w"><div>${card(4)}</div></div></div></article>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 4:")
+    expect(markdown).not.to.contain("Another story")
+    expect(markdown).not.to.contain("Its summary")
+  })
+
   it("keeps a data table and a short list that belong to the article", () => {
     const { markdown } = extractFromHtml(
       page(`<article>${prose("Results", 2)}<table><tr><th>Pos</th><th>Driver</th></tr><tr><td>1</td><td>Kyle</td></tr><tr><td>2</td><td>Martin</td></tr></table>
@@ -165,6 +188,66 @@ describe("extractFromHtml", () => {
     for (const part of ["One paragraph 1:", "One paragraph 3:", "Two paragraph 2:", "Three paragraph 4:"]) expect(markdown).to.contain(part)
     expect(markdown).not.to.contain("Slide 3")
     expect(markdown).not.to.contain("Other story")
+  })
+
+  it("keeps a part whose photo gallery outweighs its prose, though its class differs from the other parts'", () => {
+    const slides = Array.from(
+      { length: 16 },
+      (_, i) =>
+        `<li><img src="/g${i}.jpg" alt=""><span>Slide ${i}: a long caption of the photo, with the place and the agency, as galleries do.</span></li>`,
+    ).join("")
+    const cards = `<div class="q8">${[1, 2, 3, 4].map((i) => `<div class="r2"><a href="/s/${i}"><h4>Other story ${i}</h4></a><p>A teaser that sums up another story, with a comma, in one sentence.</p></div>`).join("")}</div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="x1"><div class="k3"><div class="gallery"><ul>${slides}</ul></div>${prose("One", 3)}</div>${cards}` +
+          `<div class="m5">${prose("Two", 3)}</div>${cards}<div class="z9">${prose("Three", 4)}</div></div>`,
+      ),
+    )
+    for (const part of ["One paragraph 1:", "One paragraph 3:", "Two paragraph 2:", "Three paragraph 4:"]) expect(markdown).to.contain(part)
+    expect(markdown).not.to.contain("Slide 3")
+    expect(markdown).not.to.contain("Other story")
+  })
+
+  it("keeps every part of a story whose largest part is nested in wrappers several deep", () => {
+    const related = `<div class="r"><h3>Elsewhere</h3><ul>${Array.from({ length: 6 }, (_, j) => `<li><a href="/r/${j}">Another headline that runs long, number ${j}</a></li>`).join("")}</ul></div>`
+    const deep = (inner: string) => `<div class="a1"><div class="b2"><div class="c3"><div class="d4">${inner}</div></div></div></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="body">${deep(prose("One", 2))}${related}<div class="e5">${prose("Two", 2)}</div>${related}${deep(`${prose("Three", 3)}<div>${prose("Four", 4)}</div>`)}</div>`,
+      ),
+    )
+    for (const part of ["One paragraph 2:", "Two paragraph 1:", "Three paragraph 3:", "Four paragraph 4:"])
+      expect(markdown).to.contain(part)
+    expect(markdown).not.to.contain("Another headline")
+  })
+
+  it("does not take in a small widget beside a column whose link lists make its score negative", () => {
+    const links = Array.from(
+      { length: 30 },
+      (_, i) => `<li><a href="/x/${i}">A headline of another story on this site, number ${i}</a></li>`,
+    ).join("")
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="page"><div class="col"><div class="story">${prose("Body", 3)}</div><ul class="more">${links}</ul></div>` +
+          `<div class="side"><p>Readers' poll: should the old bridge, as the council wants, close for good this year?</p><ul><li>Yes, certainly</li><li>No, not at all</li><li>I cannot say yet</li></ul></div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 3:")
+    expect(markdown).not.to.contain("Readers' poll")
+    expect(markdown).not.to.contain("Yes, certainly")
+  })
+
+  it("judges a sibling of the same bare tag as any other sibling: a section of teasers beside the story's section", () => {
+    const card = (i: number) =>
+      `<div class="c"><a href="/s/${i}">Another story number ${i} headline</a><p>Its summary, a sentence that could pass for prose, runs on here at some length.</p></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="w"><section>${prose("Body", 3)}</section><section><p>From around the site: the stories our readers, editors and critics liked best this week.</p>${[1, 2, 3, 4].map(card).join("")}</section></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 3:")
+    expect(markdown).not.to.contain("From around the site")
+    expect(markdown).not.to.contain("Another story")
   })
 
   it("keeps all of a news story spread over sibling blocks of unlike shapes, with figures and ads between", () => {
@@ -253,12 +336,70 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Side paragraph")
   })
 
+  it("keeps a digest whose link-led items fill sibling sections, without a main landmark", () => {
+    const item = (i: number) =>
+      `<div class="i4"><p><a href="https://source${i}.example/">Company number ${i}</a> said on Monday it will ship version ${i} next week, ahead of its rivals, and at a lower price.</p></div>`
+    const section = (k: number) =>
+      `<div class="s7">${[0, 1, 2].map((j) => item(k * 3 + j)).join("")}</div><div class="x2"><span>Advertisement</span></div>`
+    const result = extractFromHtml(
+      page(`<div class="w"><div class="c">${[0, 1, 2].map(section).join("")}</div><div class="r">${prose("Side", 4)}</div></div>`),
+    )
+    expect(result.by).to.equal("ours")
+    for (let i = 0; i < 9; i++) expect(result.markdown).to.contain(`ship version ${i} next week`)
+  })
+
+  it("still drops teaser modules of one shape in different places of the page", () => {
+    const card = (i: number) =>
+      `<li><a href="/s/${i}">Another story number ${i} headline</a> <span>Its summary, a sentence that could pass for prose, runs on here.</span></li>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="w"><div class="a">${prose("Body", 4)}</div><div class="r"><ul>${[1, 2, 3, 4].map(card).join("")}</ul></div></div>` +
+          `<div class="f"><div class="g"><ul>${[5, 6, 7, 8].map(card).join("")}</ul></div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Body paragraph 4:")
+    expect(markdown).not.to.contain("Another story")
+  })
+
+  it("asks Readability when items it took for teasers open paragraphs of prose, and keeps its longer reading", () => {
+    const item = (i: number) =>
+      `<div class="i4"><p><a href="https://source${i}.example/">Company number ${i}</a> said on Monday it will ship version ${i} next week, ahead of its rivals, and at a lower price.</p></div>`
+    const result = extractFromHtml(
+      page(
+        `<div class="w"><div class="entry-content"><p>Intro: today's digest, a long sentence, with commas, that tells what the items below are about.</p>${[0, 1, 2, 3, 4].map(item).join("")}</div>` +
+          `<div class="sidebar">${prose("Side", 8)}</div></div>`,
+      ),
+    )
+    expect(result.by).to.equal("readability")
+    for (let i = 0; i < 5; i++) expect(result.markdown).to.contain(`ship version ${i} next week`)
+    expect(result.markdown).not.to.contain("Side paragraph")
+  })
+
+  it("keeps its own reading when Readability's longer one is another part of the page", () => {
+    const story = [
+      "The council voted on Tuesday to close the old bridge, which engineers say has been unsafe for years.",
+      "Repairs would cost more than a new crossing, according to a report the mayor, who opposed the vote, called flawed.",
+    ]
+    const card = (i: number) =>
+      `<li class="card"><a href="/s/${i}">Another story number ${i} headline</a><p>Its summary, a sentence that could pass for prose, runs on here at some length.</p></li>`
+    const result = extractFromHtml(
+      page(
+        `<main><article>${story.map((p) => `<p>${p}</p>`).join("")}</article><ul class="more">${[1, 2, 3, 4].map(card).join("")}</ul></main>` +
+          `<aside>${GARDENS}</aside>`,
+      ),
+    )
+    expect(result.by).to.equal("ours")
+    expect(result.markdown).to.contain("close the old bridge")
+    expect(result.markdown).not.to.contain("Gardening clubs")
+    expect(result.markdown).not.to.contain("Another story")
+  })
+
   it("still drops a single run of teasers inside the main landmark, beside a short article", () => {
     const teaser = (i: number) =>
       `<li class="card"><a href="/s/${i}">Another story number ${i} headline</a><p>Its summary, a sentence that could pass for prose, runs on here at some length.</p></li>`
     const { markdown } = extractFromHtml(
       page(
-        `<main><article>${prose("Body", 2)}</article><ul class="more">${[1, 2, 3, 4].map(teaser).join("")}</ul></main><aside>${prose("Side", 4)}</aside>`,
+        `<main><article>${prose("Body", 2)}</article><ul class="more">${[1, 2, 3, 4].map(teaser).join("")}</ul></main><aside>${GARDENS}</aside>`,
       ),
     )
     expect(markdown).to.contain("Body paragraph 2:")
@@ -303,6 +444,23 @@ describe("extractFromHtml", () => {
     expect(markdown).to.contain("their newsletters and subscriptions, the study found")
     expect(markdown).to.contain("Publishers say a digital subscription")
     for (const gone of ["Sign up", "Have a tip", "Follow her", "your inbox"]) expect(markdown).not.to.contain(gone)
+  })
+
+  it("cuts a call-to-action box that closes the article, whatever its language, and keeps a closing section", () => {
+    const box = `<div class="k"><h4>Fredagsbrevet</h4><p>Varje fredag det viktigaste från redaktionen, direkt till dig.</p><a href="/brev">Prenumerera</a></div>`
+    const cut = extractFromHtml(page(`<article>${prose("Body", 4)}${box}</article>`))
+    expect(cut.markdown).to.contain("Body paragraph 4:")
+    expect(cut.markdown).not.to.contain("Fredagsbrevet")
+    expect(cut.markdown).not.to.contain("Prenumerera")
+    const notLast = extractFromHtml(
+      page(`<article>${prose("Body", 4)}${box}<p>Photo of the bridge, taken in 2019, courtesy of the city.</p></article>`),
+    )
+    expect(notLast.markdown).to.contain("courtesy of the city")
+    expect(notLast.markdown).not.to.contain("Fredagsbrevet")
+    const section = `<div class="k"><h4>What comes next</h4><p>The council meets again in March, when it will vote on the plan, <a href="/plan">read it here</a>.</p></div>`
+    const kept = extractFromHtml(page(`<article>${prose("Body", 4)}${section}</article>`))
+    expect(kept.markdown).to.contain("What comes next")
+    expect(kept.markdown).to.contain("read it here")
   })
 
   it("keeps the embedded posts an article quotes, though their wrapper is named for social media", () => {

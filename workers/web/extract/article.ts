@@ -6,6 +6,7 @@
  * the most prose while leaving out the most boilerplate; class and id names nudge the values.
  * Inside that element, the parts that value negative are then cut away.
  */
+import { styleHidden, type StyleHidden } from "./style-hidden.ts"
 import { BLOCK_TAGS, DROP_TAGS, HEADING_TAGS, TEXT_NODE, childrenOf, isElement, tagOf, textOf, visibleLength } from "./dom.ts"
 
 interface Block {
@@ -97,6 +98,22 @@ export const DEFAULT_TUNING: Tuning = {
 }
 
 const shapeOf = (el: Element): string => `${tagOf(el)}.${el.getAttribute("class") ?? ""}`
+/** Paragraphs, links and breaks run in text: a run of them is prose, not a list of cards. */
+const SKIP_IN_RUNS = new Set(["p", "br", "a"])
+
+/** What a chain of wrappers holds: the first element down the chain with more than one child element or text of its own. */
+const unwrapped = (el: Element): Element => {
+  let core = el
+  for (let depth = 0; depth < 3; depth++) {
+    const only = core.firstElementChild
+    if (only === null || only.nextElementSibling !== null || tagOf(only) === "a") return core
+    for (let node = core.firstChild; node !== null; node = node.nextSibling)
+      if (node.nodeType === TEXT_NODE && visibleLength((node as Text).data) > 0) return core
+    core = only
+  }
+  return core
+}
+
 /** The first class name: the one templates share between items whose other classes differ (odd/even, the author's name). */
 const firstClass = (el: Element): string => (el.getAttribute("class") ?? "").trim().split(/\s+/, 1)[0]!
 
@@ -125,21 +142,31 @@ const isHidden = (el: Element): boolean => {
 
 /**
  * Drops what is never content: scripts, styles, embeds, form controls, hidden elements,
- * comments. A walk with its own stack, since hostile pages nest elements thousands deep.
+ * comments; `sheets` says what the page's style sheets hide. What they hide is dropped only when
+ * it is less than half of the page's text: a page whose style sheets hide most of its text shows
+ * it by script (a "read more" that opens the article), and its reader sees it. A walk with its
+ * own stack, since hostile pages nest elements thousands deep.
  */
-export const strip = (root: Node): void => {
+export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }): void => {
   const pending: Node[] = [root]
+  const styled: Element[] = []
   while (pending.length > 0) {
     const node = pending.pop()!
     for (let child = node.firstChild; child !== null;) {
       const next = child.nextSibling
       if (isElement(child)) {
         if (DROP_TAGS.has(tagOf(child)) || isHidden(child)) child.remove()
+        else if (sheets.hides(child)) styled.push(child)
         else pending.push(child)
       } else if (child.nodeType !== TEXT_NODE) child.remove()
       child = next
     }
   }
+  if (styled.length === 0) return
+  // what is still inside a style-hidden element was not walked: strip it as the rest was
+  for (const el of styled) strip(el)
+  const hidden = styled.reduce((sum, el) => sum + visibleLength(el.textContent ?? ""), 0)
+  if (hidden * 2 < visibleLength(root.textContent ?? "")) for (const el of styled) el.remove()
 }
 
 const blockValue = (block: Block): number => {
@@ -178,6 +205,13 @@ export class PageMeasure {
   readonly blocks: Element[] = []
   /** characters of prose outside furniture: the text that could be the article */
   openProse = 0
+  /**
+   * characters of prose outside furniture or inside teaser runs only: what the article could be if
+   * the teaser guess is wrong (a digest whose items look like cards)
+   */
+  candidateProse = 0
+  /** the items judged teasers whose link opens a paragraph of prose, as a digest's items credit their sources */
+  private readonly teasers = new Set<Element>()
 
   /** Measures the page below `body` and scores every element. */
   constructor(
@@ -190,7 +224,7 @@ export class PageMeasure {
       const m = this.measures.get(el)!
       if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !isQuote(m)) this.furniture.add(el)
     }
-    this.findTeasers(total.prose)
+    this.findTeasers(total.prose, body)
     this.findThreads(body)
     this.score(body, false)
   }
@@ -200,29 +234,38 @@ export class PageMeasure {
    * link, such as "more stories" lists and cards. Their summaries read like prose, so neither
    * link density nor length gives them away; their repetition does.
    */
-  private findTeasers(pageProse: number): void {
+  private findTeasers(pageProse: number, body: Element): void {
     const runs: { shape: string; teasers: Element[]; prose: number }[] = []
-    for (const parent of this.measures.keys()) {
-      const groups = new Map<string, Element[]>()
-      for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
-        if (!isElement(child)) continue
-        const tag = tagOf(child)
-        if (tag === "p" || tag === "br" || tag === "a") continue
-        const key = `${tag}.${child.getAttribute("class") ?? ""}`
-        const group = groups.get(key)
-        if (group) group.push(child)
-        else groups.set(key, [child])
+    const inRun = new Set<Element>()
+    // First the children as they are; then, for the rest, what their wrappers hold: cards of one
+    // template are alike though some come wrapped in a <div> of their own.
+    for (const unwrap of [false, true])
+      for (const parent of this.measures.keys()) {
+        const groups = new Map<string, Element[]>()
+        for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
+          if (inRun.has(child)) continue
+          const core = unwrap ? unwrapped(child) : child
+          if (SKIP_IN_RUNS.has(tagOf(child)) || SKIP_IN_RUNS.has(tagOf(core))) continue
+          const key = shapeOf(core)
+          const group = groups.get(key)
+          if (group) group.push(child)
+          else groups.set(key, [child])
+        }
+        for (const group of groups.values()) {
+          if (group.length < 3 || (unwrap && group.every((el) => unwrapped(el) === el))) continue
+          const teasers = group.filter((el) => {
+            const m = this.measures.get(el)!
+            return (m.lead === 1 || this.headlineIsLink(el)) && m.text < 800 && m.link >= 10
+          })
+          if (teasers.length < 3 || teasers.length * 3 < group.length * 2) continue
+          for (const el of teasers) inRun.add(el)
+          runs.push({
+            shape: shapeOf(unwrap ? unwrapped(teasers[0]!) : teasers[0]!),
+            teasers,
+            prose: teasers.reduce((sum, el) => sum + this.measures.get(el)!.prose, 0),
+          })
+        }
       }
-      for (const group of groups.values()) {
-        if (group.length < 3) continue
-        const teasers = group.filter((el) => {
-          const m = this.measures.get(el)!
-          return (m.lead === 1 || this.headlineIsLink(el)) && m.text < 800 && m.link >= 10
-        })
-        if (teasers.length < 3 || teasers.length * 3 < group.length * 2) continue
-        runs.push({ shape: shapeOf(teasers[0]!), teasers, prose: teasers.reduce((sum, el) => sum + this.measures.get(el)!.prose, 0) })
-      }
-    }
     // Items that hold most of the page's prose are the page (a digest, a list of answers), not
     // teasers beside it; so are items of one shape that fill the page's one main landmark in
     // several runs (a digest in sections). A single run inside it is judged against the page.
@@ -240,9 +283,32 @@ export class PageMeasure {
       const section = sections.get(run.shape)
       return section !== undefined && section.runs >= 2 && section.prose > this.measures.get(main!)!.prose * this.tuning.teaserShare
     }
+    // Runs of one shape in sibling sections (their parents share a parent) are weighed together
+    // against the page: each section of a digest holds a part of it, together most of it. Teaser
+    // modules in different places of a page (a sidebar, a footer, two columns) do not add up.
+    const keyOf = (run: { shape: string; teasers: Element[] }) => run.teasers[0]!.parentElement?.parentElement ?? undefined
+    const grandparents = new Map<Element, Map<string, { runs: number; prose: number }>>()
     for (const run of runs) {
-      if (run.prose > pageProse * this.tuning.teaserShare || fillsMain(run)) continue
-      for (const el of run.teasers) this.furniture.add(el)
+      const grandparent = keyOf(run)
+      if (grandparent === undefined || grandparent === body) continue
+      const shapes = grandparents.get(grandparent) ?? new Map<string, { runs: number; prose: number }>()
+      const shape = shapes.get(run.shape) ?? { runs: 0, prose: 0 }
+      shape.runs++
+      shape.prose += run.prose
+      shapes.set(run.shape, shape)
+      grandparents.set(grandparent, shapes)
+    }
+    const inSections = (run: { shape: string; teasers: Element[] }): boolean => {
+      const grandparent = keyOf(run)
+      const shape = grandparent === undefined ? undefined : grandparents.get(grandparent)?.get(run.shape)
+      return shape !== undefined && shape.runs >= 2 && shape.prose > pageProse * this.tuning.teaserShare
+    }
+    for (const run of runs) {
+      if (run.prose > pageProse * this.tuning.teaserShare || fillsMain(run) || inSections(run)) continue
+      for (const el of run.teasers) {
+        this.furniture.add(el)
+        if (this.linkOpensParagraph(el)) this.teasers.add(el)
+      }
     }
   }
 
@@ -323,6 +389,18 @@ export class PageMeasure {
     return found
   }
 
+  /**
+   * Whether the item's first link opens a paragraph that goes on in prose ("[Acme](…) said on
+   * Monday that…"), as a digest's items credit their sources, rather than being a headline.
+   */
+  private linkOpensParagraph(item: Element): boolean {
+    const link = item.querySelector("a[href]")
+    const block = link?.parentElement
+    if (link === null || block === null || block === undefined || tagOf(block) !== "p") return false
+    const prose = this.ownProse.get(block) ?? 0
+    return prose > 0 && (this.measures.get(link)?.text ?? 0) < prose * 0.5
+  }
+
   /** A card whose headline is a link to another page, though a kicker or a date may come before it. */
   private headlineIsLink(el: Element): boolean {
     const heading = el.querySelector("h1, h2, h3, h4, h5, h6")
@@ -376,16 +454,18 @@ export class PageMeasure {
     return m
   }
 
-  private score(el: Element, aside: boolean): number {
+  private score(el: Element, aside: boolean, hidden = false): number {
     const m = this.measures.get(el)!
     const furniture = this.furniture.has(el)
     m.aside = aside
     if (!aside && !furniture) this.openProse += this.ownProse.get(el) ?? 0
+    const held = hidden || (furniture && !this.teasers.has(el))
+    if (!held) this.candidateProse += this.ownProse.get(el) ?? 0
     let score = this.own.get(el) ?? 0
     let open = score
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (!isElement(child)) continue
-      score += this.score(child, aside || furniture)
+      score += this.score(child, aside || furniture, held)
       if (!this.furniture.has(child)) open += this.measures.get(child)!.open
     }
     m.open = open
@@ -393,6 +473,13 @@ export class PageMeasure {
     else if (m.hint > 0 && score > 0) score *= 1.25
     m.score = score
     return score
+  }
+
+  /** The characters of prose still inside `root` (once pruned). */
+  proseIn(root: Element): number {
+    let sum = 0
+    for (const el of this.blocks) if (root.contains(el)) sum += this.ownProse.get(el) ?? 0
+    return sum
   }
 
   isFurniture(el: Element): boolean {
@@ -407,25 +494,31 @@ export class PageMeasure {
    */
   gather(best: Element, body: Element, tuning: Tuning): Element {
     let level = best
-    for (let depth = 0; depth <= tuning.gatherLevels && level !== body; depth++) {
+    const reference = this.measures.get(best)!.open
+    for (let depth = 0; depth <= tuning.gatherLevels && level !== body;) {
       const parent = level.parentElement
       if (parent === null) break
       const m = this.measures.get(level)!
       const shape = shapeOf(level)
       const kept = new Set<Element>([level])
       let gained = 0
+      // a wrapper around `level` alone is not a level: templates nest a part in one to three of them
+      let siblings = false
       for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
         if (child === level || this.furniture.has(child)) continue
         const c = this.measures.get(child)
         if (c === undefined || c.prose === 0) continue
-        // A part of the same tag and class is judged as it will be once pruned: a gallery or teasers
-        // inside it do not disqualify it. Another sibling (and a bare tag, which says little) is
-        // judged whole, furniture and all.
+        siblings = true
+        // A part is judged as it will be once pruned, against the best part as it will be once
+        // pruned: a gallery or teasers inside either do not count, whether or not the part's class
+        // is the best part's (templates name each block). Against `level` whole, whose score the
+        // link lists and furniture it holds may make negative, any sibling at all would pass.
+        // A bare tag says little: only a part of the same tag and class is judged as alike.
         const alike = shapeOf(child) === shape && child.hasAttribute("class")
-        const value = alike ? c.open : c.score
+        const value = c.open
         if (value <= 0) continue
-        const threshold = shapeOf(child) === shape ? tuning.alikeShare : tuning.siblingShare
-        if (value >= (alike ? m.open : m.score) * threshold || isPlainProse(c)) {
+        const threshold = alike ? tuning.alikeShare : tuning.siblingShare
+        if (value >= reference * threshold || isPlainProse(c)) {
           kept.add(child)
           gained += c.prose
         }
@@ -444,6 +537,7 @@ export class PageMeasure {
         })
         return parent
       }
+      if (siblings) depth++
       level = parent
     }
     return best
@@ -610,6 +704,36 @@ const cutEdgePromos = (root: Element, page: PageMeasure): void => {
   }
 }
 
+/** the longest text of a call-to-action box, and of its button */
+const CALLOUT_TEXT = 300
+const CALLOUT_ACTION = 30
+
+/**
+ * Cuts a call-to-action box among the last blocks of the content: a heading, a line or two, and
+ * a button (a short link of its own, outside any paragraph, that ends the box), such as a
+ * newsletter or membership box. Its shape gives it away in any language, where PROMO knows English words only.
+ */
+const cutTailCallout = (root: Element, page: PageMeasure): void => {
+  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
+  for (const last of blocks.slice(-PROMO_TAIL)) {
+    for (let box: Element | null = last; box !== null && box !== root; box = box.parentElement) {
+      if (!root.contains(box)) break
+      const m = page.measures.get(box)
+      if (m === undefined || m.text > CALLOUT_TEXT) break
+      const action = box.lastElementChild
+      if (action === null || tagOf(action) !== "a" || !action.hasAttribute("href")) continue
+      const a = page.measures.get(action)
+      if (a === undefined || a.text === 0 || a.text > CALLOUT_ACTION) continue
+      if (box.querySelector("h1, h2, h3, h4, h5, h6") === null) continue
+      // the last item of a list of alike items (a digest's, each with its source link) is the content's
+      const previous = box.previousElementSibling
+      if (previous !== null && shapeOf(previous) === shapeOf(box)) break
+      box.remove()
+      break
+    }
+  }
+}
+
 export interface Article {
   readonly title: string
   readonly root: Element
@@ -631,13 +755,14 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
     metaContent(document, 'meta[name="twitter:title"]') ??
     textOf(document.querySelector("title") ?? document.createElement("title"))
   const body = document.body ?? document.documentElement
-  strip(body)
+  strip(body, styleHidden(document))
   const page = new PageMeasure(body, tuning)
   const root = page.gather(page.best(body), body, tuning)
-  const coverage = page.openProse > 0 ? Math.min(1, page.measures.get(root)!.prose / page.openProse) : 1
   prune(root, page, page.measures.get(root)!)
   cutRelatedLinks(root, page)
   cutEdgePromos(root, page)
+  cutTailCallout(root, page)
+  const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return { title, root, coverage, pageText: page.measures.get(body)!.text }
 }

@@ -45,7 +45,11 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
     // Ours holds little of the page's prose: the article may be spread in a way our scoring missed.
     // Readability reads the page with other rules; a much longer reading from it is kept instead.
     const other = readabilityMarkdown(html, title, options)
-    if (other !== undefined && visibleLength(other) > visibleLength(markdown) * tuning.secondOpinionLonger) {
+    if (
+      other !== undefined &&
+      visibleLength(other) > visibleLength(markdown) * tuning.secondOpinionLonger &&
+      containedShare(markdownToText(markdown), markdownToText(other)) >= SECOND_OPINION_HOLDS
+    ) {
       markdown = other
       by = "readability"
     }
@@ -57,6 +61,27 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   if (notice === undefined) return { title, markdown, by, coverage }
   // A consent wall's text is the wall's, not the page's.
   return { title, markdown: notice.code === "consent_wall" && isWallText(articleText) ? "" : markdown, by, coverage, notice }
+}
+
+/**
+ * Readability's reading replaces ours only when it holds most of ours: a longer reading that is
+ * more of the same article (the parts we missed) is better; one of another part of the page (a
+ * sidebar, a comment thread) is not, however long.
+ */
+const SECOND_OPINION_HOLDS = 0.8
+
+/** The share of `inner`'s word triples that `outer` holds: how much of one reading the other repeats. */
+const containedShare = (inner: string, outer: string): number => {
+  const triples = (text: string): string[] => {
+    const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+    const out: string[] = []
+    for (let i = 0; i + 3 <= words.length; i++) out.push(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)
+    return out
+  }
+  const wanted = triples(inner)
+  if (wanted.length === 0) return 1
+  const held = new Set(triples(outer))
+  return wanted.filter((t) => held.has(t)).length / wanted.length
 }
 
 const readabilityMarkdown = (html: string, title: string, options: { baseUrl?: string }): string | undefined => {
