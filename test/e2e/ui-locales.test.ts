@@ -47,8 +47,15 @@ const englishOf = (own: Messages) => {
   for (const [, { message }] of differing) {
     const text = message.trim()
     if (/\$\w+\$/.test(text)) {
-      const parts = text.split(/\$\w+\$/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      patterns.push(new RegExp(`^${parts.join(".+")}$`, "s"))
+      // A placeholder stands for any text, but a count for a number only: "$count$ task" is a
+      // card's count, which "Zq task" (model content) is not.
+      const pattern = text
+        .split(/(\$\w+\$)/)
+        .map((part, i) =>
+          i % 2 === 0 ? part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : part === "$count$" ? "[\\d\\s.,\\u00a0\\u202f]+" : ".+",
+        )
+        .join("")
+      patterns.push(new RegExp(`^${pattern}$`, "s"))
     } else exact.add(text)
   }
   return { exact, patterns }
