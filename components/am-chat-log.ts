@@ -59,6 +59,8 @@ export class AmChatLog extends LitElement {
   private observed: Element | undefined
   private intentUntil = 0
   private pointerDown = false
+  private scrolledWhileDown = false
+  private focusingPending = false
   /** Items on screen when the reader scrolled away: the rest are new to them. */
   private seenItems = 0
   /** The last items made from the view, kept while what they are made of stays the same object. */
@@ -202,15 +204,28 @@ export class AmChatLog extends LitElement {
     const target = event.composedPath()[0] as HTMLElement | undefined
     if (SCROLL_KEYS.has(event.key) && !target?.closest?.("input, textarea, select, [contenteditable]")) this.markIntent()
   }
-  private readonly onPointerDown = () => (this.pointerDown = true)
+  private readonly onPointerDown = () => {
+    this.pointerDown = true
+    this.scrolledWhileDown = false
+  }
+  // Only a pointer that scrolled (the scroll bar dragged) has scroll events still to come after
+  // its release: a click on a button in the log (Allow, Answer) is no scroll of the reader's, and
+  // the content it changes must not read as one.
   private readonly onPointerUp = () => {
     if (!this.pointerDown) return
     this.pointerDown = false
-    this.markIntent()
+    if (this.scrolledWhileDown) this.markIntent()
+  }
+
+  // Focus that a click brings (on the button it presses) or the log gives (to a pending question)
+  // scrolls nothing: only the keyboard's counts.
+  private readonly onFocusIn = () => {
+    if (!this.pointerDown && !this.focusingPending) this.markIntent()
   }
 
   private readonly onScroll = () => {
     const atEnd = this.scrollHeight - this.scrollTop - this.clientHeight <= END_SLACK_PX
+    if (this.pointerDown) this.scrolledWhileDown = true
     if (this.pointerDown || performance.now() < this.intentUntil) {
       if (atEnd !== this.following) this.following = atEnd
     } else if (this.following && !atEnd) {
@@ -227,7 +242,7 @@ export class AmChatLog extends LitElement {
     this.addEventListener("keydown", this.onKeydown)
     // Focus moved into the log (Tab to an old message) scrolls it there: that is the reader's
     // doing. The log's own focusing of a pending question does not scroll (preventScroll).
-    this.addEventListener("focusin", this.markIntent)
+    this.addEventListener("focusin", this.onFocusIn)
     this.addEventListener("pointerdown", this.onPointerDown)
     window.addEventListener("pointerup", this.onPointerUp)
     window.addEventListener("pointercancel", this.onPointerUp)
@@ -241,7 +256,7 @@ export class AmChatLog extends LitElement {
     this.removeEventListener("wheel", this.markIntent)
     this.removeEventListener("touchmove", this.markIntent)
     this.removeEventListener("keydown", this.onKeydown)
-    this.removeEventListener("focusin", this.markIntent)
+    this.removeEventListener("focusin", this.onFocusIn)
     this.removeEventListener("pointerdown", this.onPointerDown)
     window.removeEventListener("pointerup", this.onPointerUp)
     window.removeEventListener("pointercancel", this.onPointerUp)
@@ -280,7 +295,12 @@ export class AmChatLog extends LitElement {
     this.jumpToLatest()
     void Promise.resolve(target.updateComplete).then(() => {
       const focusable = target.shadowRoot?.querySelector<HTMLElement>("input, textarea, button:not([disabled])")
-      focusable?.focus({ preventScroll: true })
+      this.focusingPending = true
+      try {
+        focusable?.focus({ preventScroll: true })
+      } finally {
+        this.focusingPending = false
+      }
       if (this.following) this.toEnd()
     })
   }
