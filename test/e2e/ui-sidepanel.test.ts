@@ -300,6 +300,10 @@ test("a destructive call waits for the user's yes in the panel, and runs only th
   await lastAssistant(panel).getByText("Closed Old notes.").waitFor()
   await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=done]").waitFor()
   assert.equal(doomed.isClosed(), true)
+  // Its card names the tab it closed by title, not by the id the model used.
+  const closeCard = cards(panel).and(panel.locator("[data-tool=close_tab]")).locator("summary").first()
+  assert.match(await closeCard.innerText(), /^Close tab\s+Old notes\s/)
+  assert.doesNotMatch(await closeCard.innerText(), new RegExp(String(tabId)))
 })
 
 test("a refused API key reads as one line that wraps inside the panel and links to the settings", async () => {
