@@ -228,7 +228,10 @@ export class AmChatLog extends LitElement {
     if (this.pointerDown) this.scrolledWhileDown = true
     if (this.pointerDown || performance.now() < this.intentUntil) {
       if (atEnd !== this.following) this.following = atEnd
-    } else if (this.following && !atEnd) {
+    } else if (atEnd) {
+      // Back at the end however it got there (a screen reader, find in page): follow again.
+      if (!this.following) this.following = true
+    } else if (this.following) {
       // Not the reader's scroll (content shrank, an anchor moved): stay at the end.
       this.toEnd()
     }
