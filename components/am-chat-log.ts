@@ -24,7 +24,7 @@ import "./am-lane.ts"
 import { openSettings } from "./am-composer.ts"
 import { formText } from "./form-text.ts"
 import { t } from "./i18n.ts"
-import { keepUnchanged, liveOrdinal, turnKey, turnsOf, type ChatView, type TurnItem } from "./state/chat-view.ts"
+import { keepUnchanged, liveOrdinal, turnKey, turnsOf, type ChatView, type ToolCard, type TurnItem } from "./state/chat-view.ts"
 import { chat, modelOptions } from "./state/chat.ts"
 import { StoreController } from "./state/store-controller.ts"
 import { baseStyles } from "./styles.ts"
@@ -37,6 +37,13 @@ export const formatTokens = (n: number): string => tokenFormat.format(n)
 export const usageText = (usage: Usage): string =>
   t("usageLine", formatTokens(usage.inputTokens), formatTokens(usage.outputTokens)) +
   (usage.cachedInputTokens ? ` · ${t("usageCached", formatTokens(usage.cachedInputTokens))}` : "")
+
+/** What a finished sub-agent call found: its result's answer. */
+const subAgentAnswer = (card: ToolCard): string | undefined => {
+  const result = card.status === "done" ? card.result : undefined
+  const answer = typeof result === "object" && result !== null ? (result as { answer?: unknown }).answer : undefined
+  return typeof answer === "string" ? answer : undefined
+}
 
 /** Keys that scroll the log when it has focus. */
 const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "])
@@ -437,7 +444,9 @@ export class AmChatLog extends LitElement {
           ${item.stopped ? html`<p class="stopped" data-testid="stopped-mark">■ ${t("stoppedMark")}</p>` : nothing}
           ${item.tools.map((card) => {
             const lane = this.view.value.lanes[card.callId]
-            return html`<am-tool-card .card=${card}>${lane ? html`<am-lane slot="lanes" .lane=${lane}></am-lane>` : nothing}</am-tool-card>`
+            return html`<am-tool-card .card=${card}
+              >${lane ? html`<am-lane slot="lanes" .lane=${lane} .answer=${subAgentAnswer(card)}></am-lane>` : nothing}</am-tool-card
+            >`
           })}
           ${
             !live && (item.text || isLastAnswer)
