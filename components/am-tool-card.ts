@@ -78,8 +78,8 @@ export class AmToolCard extends LitElement {
     details[open] summary::before {
       content: "▾";
     }
+    /* A label in words (set in the reading font, as the subject beside it), not a function name. */
     .tool {
-      font-family: var(--am-mono);
       font-size: 12px;
       font-weight: 600;
       white-space: nowrap;
