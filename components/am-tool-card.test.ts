@@ -24,4 +24,18 @@ describe("am-tool-card", () => {
     expect(getComputedStyle(label).fontFamily).to.equal(getComputedStyle(subject).fontFamily)
     element.remove()
   })
+
+  it("marks each disclosure by its own state: inside an opened card, the closed arguments show ▸", async () => {
+    const element = document.createElement("am-tool-card") as AmToolCard
+    document.body.append(element)
+    element.card = { callId: "c2", tool: "create_task", params: { subject: "Find a hotel" }, status: "done", result: {} }
+    await element.updateComplete
+    const card = element.shadowRoot!.querySelector<HTMLDetailsElement>("[data-testid=tool-card]")!
+    card.open = true
+    const marker = (summary: Element) => getComputedStyle(summary, "::before").content
+    const args = element.shadowRoot!.querySelector("details.arguments")!
+    expect(marker(card.querySelector(":scope > summary")!)).to.equal('"▾"')
+    expect(marker(args.querySelector(":scope > summary")!)).to.equal('"▸"')
+    element.remove()
+  })
 })

@@ -75,7 +75,8 @@ export class AmToolCard extends LitElement {
       color: var(--am-muted);
       font-size: 11px;
     }
-    details[open] summary::before {
+    /* Its own summary only: a closed disclosure inside an open card (details, arguments) keeps ▸. */
+    details[open] > summary::before {
       content: "▾";
     }
     /* A label in words (set in the reading font, as the subject beside it), not a function name. */
