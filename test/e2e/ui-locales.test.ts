@@ -47,8 +47,14 @@ const englishOf = (own: Messages) => {
   for (const [, { message }] of differing) {
     const text = message.trim()
     if (/\$\w+\$/.test(text)) {
-      const parts = text.split(/\$\w+\$/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      patterns.push(new RegExp(`^${parts.join(".+")}$`, "s"))
+      // A count stands for a number (so that "$count$ task" does not take the user's "Zq task" for English).
+      const source = text
+        .split(/(\$\w+\$)/)
+        .map((p, i) =>
+          i % 2 === 0 ? p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : /^\$count\$$/i.test(p) ? "[\\d.,\\s\\u00a0\\u202f]+" : ".+",
+        )
+        .join("")
+      patterns.push(new RegExp(`^${source}$`, "s"))
     } else exact.add(text)
   }
   return { exact, patterns }
