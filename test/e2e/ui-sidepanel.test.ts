@@ -52,6 +52,8 @@ test("without a provider the panel says so and links to the settings; a provider
   assert.match(await setup.innerText(), /No model provider is set up/)
   assert.equal(await setup.getByRole("link", { name: "Open the settings" }).count(), 1)
   assert.equal(await panel.getByTestId("send").isDisabled(), true)
+  // The model list says there is none rather than stand empty.
+  assert.deepEqual(await panel.getByRole("combobox", { name: "Model" }).locator("option").allInnerTexts(), ["— none —"])
   // The centre of the panel leads there too, instead of inviting a question nobody can answer.
   const firstRun = panel.getByTestId("first-run")
   assert.match(await firstRun.innerText(), /Set up a model to start[\s\S]*Ollama/)
