@@ -24,7 +24,7 @@ import "./am-lane.ts"
 import { openSettings } from "./am-composer.ts"
 import { formText } from "./form-text.ts"
 import { t } from "./i18n.ts"
-import { keepUnchanged, liveOrdinal, turnKey, turnsOf, type ChatView, type TurnItem } from "./state/chat-view.ts"
+import { keepUnchanged, liveOrdinal, turnKey, turnsOf, type ChatView, type ToolCard, type TurnItem } from "./state/chat-view.ts"
 import { chat, modelOptions } from "./state/chat.ts"
 import { StoreController } from "./state/store-controller.ts"
 import { baseStyles } from "./styles.ts"
@@ -37,6 +37,13 @@ export const formatTokens = (n: number): string => tokenFormat.format(n)
 export const usageText = (usage: Usage): string =>
   t("usageLine", formatTokens(usage.inputTokens), formatTokens(usage.outputTokens)) +
   (usage.cachedInputTokens ? ` · ${t("usageCached", formatTokens(usage.cachedInputTokens))}` : "")
+
+/** What a finished sub-agent call found: its result's answer. */
+const subAgentAnswer = (card: ToolCard): string | undefined => {
+  const result = card.status === "done" ? card.result : undefined
+  const answer = typeof result === "object" && result !== null ? (result as { answer?: unknown }).answer : undefined
+  return typeof answer === "string" ? answer : undefined
+}
 
 /** Keys that scroll the log when it has focus. */
 const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "])
@@ -59,6 +66,8 @@ export class AmChatLog extends LitElement {
   private observed: Element | undefined
   private intentUntil = 0
   private pointerDown = false
+  private scrolledWhileDown = false
+  private focusingPending = false
   /** Items on screen when the reader scrolled away: the rest are new to them. */
   private seenItems = 0
   /** The last items made from the view, kept while what they are made of stays the same object. */
@@ -202,18 +211,34 @@ export class AmChatLog extends LitElement {
     const target = event.composedPath()[0] as HTMLElement | undefined
     if (SCROLL_KEYS.has(event.key) && !target?.closest?.("input, textarea, select, [contenteditable]")) this.markIntent()
   }
-  private readonly onPointerDown = () => (this.pointerDown = true)
+  private readonly onPointerDown = () => {
+    this.pointerDown = true
+    this.scrolledWhileDown = false
+  }
+  // Only a pointer that scrolled (the scroll bar dragged) has scroll events still to come after
+  // its release: a click on a button in the log (Allow, Answer) is no scroll of the reader's, and
+  // the content it changes must not read as one.
   private readonly onPointerUp = () => {
     if (!this.pointerDown) return
     this.pointerDown = false
-    this.markIntent()
+    if (this.scrolledWhileDown) this.markIntent()
+  }
+
+  // Focus that a click brings (on the button it presses) or the log gives (to a pending question)
+  // scrolls nothing: only the keyboard's counts.
+  private readonly onFocusIn = () => {
+    if (!this.pointerDown && !this.focusingPending) this.markIntent()
   }
 
   private readonly onScroll = () => {
     const atEnd = this.scrollHeight - this.scrollTop - this.clientHeight <= END_SLACK_PX
+    if (this.pointerDown) this.scrolledWhileDown = true
     if (this.pointerDown || performance.now() < this.intentUntil) {
       if (atEnd !== this.following) this.following = atEnd
-    } else if (this.following && !atEnd) {
+    } else if (atEnd) {
+      // Back at the end however it got there (a screen reader, find in page): follow again.
+      if (!this.following) this.following = true
+    } else if (this.following) {
       // Not the reader's scroll (content shrank, an anchor moved): stay at the end.
       this.toEnd()
     }
@@ -227,7 +252,7 @@ export class AmChatLog extends LitElement {
     this.addEventListener("keydown", this.onKeydown)
     // Focus moved into the log (Tab to an old message) scrolls it there: that is the reader's
     // doing. The log's own focusing of a pending question does not scroll (preventScroll).
-    this.addEventListener("focusin", this.markIntent)
+    this.addEventListener("focusin", this.onFocusIn)
     this.addEventListener("pointerdown", this.onPointerDown)
     window.addEventListener("pointerup", this.onPointerUp)
     window.addEventListener("pointercancel", this.onPointerUp)
@@ -241,7 +266,7 @@ export class AmChatLog extends LitElement {
     this.removeEventListener("wheel", this.markIntent)
     this.removeEventListener("touchmove", this.markIntent)
     this.removeEventListener("keydown", this.onKeydown)
-    this.removeEventListener("focusin", this.markIntent)
+    this.removeEventListener("focusin", this.onFocusIn)
     this.removeEventListener("pointerdown", this.onPointerDown)
     window.removeEventListener("pointerup", this.onPointerUp)
     window.removeEventListener("pointercancel", this.onPointerUp)
@@ -280,7 +305,12 @@ export class AmChatLog extends LitElement {
     this.jumpToLatest()
     void Promise.resolve(target.updateComplete).then(() => {
       const focusable = target.shadowRoot?.querySelector<HTMLElement>("input, textarea, button:not([disabled])")
-      focusable?.focus({ preventScroll: true })
+      this.focusingPending = true
+      try {
+        focusable?.focus({ preventScroll: true })
+      } finally {
+        this.focusingPending = false
+      }
       if (this.following) this.toEnd()
     })
   }
@@ -414,7 +444,9 @@ export class AmChatLog extends LitElement {
           ${item.stopped ? html`<p class="stopped" data-testid="stopped-mark">■ ${t("stoppedMark")}</p>` : nothing}
           ${item.tools.map((card) => {
             const lane = this.view.value.lanes[card.callId]
-            return html`<am-tool-card .card=${card}>${lane ? html`<am-lane slot="lanes" .lane=${lane}></am-lane>` : nothing}</am-tool-card>`
+            return html`<am-tool-card .card=${card}
+              >${lane ? html`<am-lane slot="lanes" .lane=${lane} .answer=${subAgentAnswer(card)}></am-lane>` : nothing}</am-tool-card
+            >`
           })}
           ${
             !live && (item.text || isLastAnswer)

@@ -173,6 +173,10 @@ export class AmComposer extends LitElement {
         <div class="row">
           <label class="visually-hidden" for="model">${t("model")}</label>
           <select id="model" @change=${this.pick} ?disabled=${models.length === 0}>
+            ${
+              // No model yet: the list says so rather than stand empty (the note above leads to the settings).
+              models.length === 0 ? html`<option value="">${t("noneChosen")}</option>` : nothing
+            }
             ${models.map((o) => html`<option value=${optionValue(o)} ?selected=${current !== undefined && optionValue(current) === optionValue(o)}>${o.model} · ${o.providerName}</option>`)}
           </select>
           ${

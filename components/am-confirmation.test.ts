@@ -43,6 +43,16 @@ describe("am-confirmation", () => {
     expect(tab).to.include("My bank")
     expect(tab).to.include("bank.test")
     expect(root.querySelectorAll("button.primary")).to.have.length(0)
+    // The site is said once: the tab's line names it, so no "Where" line repeats it.
+    expect(root.querySelector('[data-testid="confirm-site"]')).to.equal(null)
+    expect(root.textContent).to.not.include("confirmSite(")
+  })
+
+  it("says where a call acts when no tab of the user's names the site", async () => {
+    const root = await mount({ ...base, tool: "close_tab", rule: "close_tab", reason: "destructive", params: { tab_id: 7 } })
+    expect(root.querySelector('[data-testid="confirm-site"]')!.textContent).to.include("bank.test")
+    const other = await mount({ ...base, reason: "destructive", code: "1", tab: { id: 7, title: "Mail", url: "https://mail.test/" } })
+    expect(other.querySelector('[data-testid="confirm-site"]')!.textContent).to.include("bank.test")
   })
 
   it("sets apart what a page or the model wrote, with its hidden characters shown, so it cannot pass for the card's words", async () => {

@@ -118,7 +118,12 @@ export class AmConfirmation extends AnswerCard {
           ? html`<pre class="code" data-testid="confirm-params">${JSON.stringify(r.params, null, 2)}</pre>`
           : nothing
       }
-      ${!r.destination ? html`<p class="site">${t("confirmSite", host)}</p>` : nothing}
+      ${
+        // Where it acts, unless the tab's line above named that site already.
+        !r.destination && !(r.tab && siteLabel(r.tab.url) === host)
+          ? html`<p class="site" data-testid="confirm-site">${t("confirmSite", host)}</p>`
+          : nothing
+      }
       ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
       <div class="actions">
         <button type="button" @click=${() => this.decide(false)} ?disabled=${this.busy} data-testid="deny">${t("confirmDeny")}</button>

@@ -36,3 +36,27 @@ describe("am-lane", () => {
     element.remove()
   })
 })
+
+describe("am-lane, done", () => {
+  it("shows what the sub-agent found, in place of its step count", async () => {
+    const element = document.createElement("am-lane") as AmLane
+    document.body.append(element)
+    element.lane = { ...start, status: "completed", steps: 2 }
+    element.answer = "## Found\nHotel **Memmo** Alfama, 180 EUR a night."
+    await element.updateComplete
+    const answer = element.shadowRoot!.querySelector("[data-testid=lane-answer]")
+    expect(answer?.textContent?.trim()).to.equal("Found")
+    expect(element.shadowRoot!.querySelector("[data-testid=lane-step]")).to.equal(null)
+    element.answer = "Hotel **Memmo** Alfama, 180 EUR a night."
+    await element.updateComplete
+    expect(element.shadowRoot!.querySelector("[data-testid=lane-answer]")?.textContent?.trim()).to.equal(
+      "Hotel Memmo Alfama, 180 EUR a night.",
+    )
+    // Still running, or failed: its step as before.
+    element.lane = { ...start, status: "running", steps: 1 }
+    await element.updateComplete
+    expect(element.shadowRoot!.querySelector("[data-testid=lane-answer]")).to.equal(null)
+    expect(element.shadowRoot!.querySelector("[data-testid=lane-step]")).to.not.equal(null)
+    element.remove()
+  })
+})

@@ -15,9 +15,18 @@ const laneStatus = (status: Lane["status"]): ToolStatus =>
 const typeLabel = (type: string): string =>
   type === "researcher" ? t("agentResearcher") : type === "page_operator" ? t("agentPageOperator") : t("agentGeneral")
 
+/** An answer's first line in plain words: what a glance at the lane should tell (its Markdown marks dropped). */
+const firstLine = (markdown: string): string =>
+  (markdown.trim().split("\n", 1)[0] ?? "")
+    .replace(/^\s*(#+|>|[-*+]|\d+\.)\s+/, "")
+    .replace(/\*\*|__|`/g, "")
+    .trim()
+
 export class AmLane extends LitElement {
-  static override properties = { lane: { attribute: false } }
+  static override properties = { lane: { attribute: false }, answer: { attribute: false } }
   lane: Lane | undefined
+  /** The sub-agent's final answer (Markdown), once its call is done: its first line replaces the step count. */
+  answer: string | undefined
 
   static override styles = statusBlockStyles(css`
     .lane {
@@ -105,14 +114,16 @@ export class AmLane extends LitElement {
         <span class="status ${status}" data-testid="lane-status">${statusLabel(status)}</span>
       </div>
       ${
-        lane.current.startsWith("✎ ")
-          ? html`<div class="now writing" data-testid="lane-step">
-              <span>${t("laneStep", String(lane.steps))}&nbsp;·&nbsp;</span
-              ><span class="latest"><span data-testid="lane-writing">${lane.current}</span></span>
-            </div>`
-          : html`<div class="now" data-testid="lane-step">
-              ${t("laneStep", String(lane.steps))}${lane.current ? html` · ${toolLabel(lane.current)}` : nothing}
-            </div>`
+        lane.status === "completed" && this.answer?.trim()
+          ? html`<div class="now" data-testid="lane-answer" title=${this.answer.trim()}>${firstLine(this.answer)}</div>`
+          : lane.current.startsWith("✎ ")
+            ? html`<div class="now writing" data-testid="lane-step">
+                <span>${t("laneStep", String(lane.steps))}&nbsp;·&nbsp;</span
+                ><span class="latest"><span data-testid="lane-writing">${lane.current}</span></span>
+              </div>`
+            : html`<div class="now" data-testid="lane-step">
+                ${t("laneStep", String(lane.steps))}${lane.current ? html` · ${toolLabel(lane.current)}` : nothing}
+              </div>`
       }
       ${lane.error ? html`<p class="error" data-testid="lane-error">${errorText(lane.error)}</p>` : nothing}
       ${

@@ -378,7 +378,11 @@ export class AmProviders extends LitElement {
       <div class="add">
         <label for="preset">${t("addFromPreset")}</label>
         <select id="preset">
-          ${this.presets.map((p) => html`<option value=${p.id}>${presetLabel(p)}</option>`)}
+          ${
+            // The list arrives after the page renders: the first service (a common one) is chosen
+            // then, not the "by hand" entry that was alone in the list before.
+            this.presets.map((p, i) => html`<option value=${p.id} ?selected=${i === 0}>${presetLabel(p)}</option>`)
+          }
           <option value="">${t("byHand")}</option>
         </select>
         <button type="button" @click=${this.startAdd} data-testid="add-provider">${t("addProvider")}</button>

@@ -117,10 +117,13 @@ export class AmSidepanel extends LitElement {
         border-radius: var(--am-radius);
         box-shadow: 0 4px 16px rgb(0 0 0 / 0.18);
       }
+      /* Each item on a line of its own, read from the start like the others (not centred when it wraps). */
       .menu[open] > div button {
         border: none;
         background: transparent;
         justify-content: flex-start;
+        text-align: start;
+        white-space: nowrap;
       }
       .menu[open] > div button:hover {
         background: var(--am-surface-2);
@@ -148,8 +151,25 @@ export class AmSidepanel extends LitElement {
     if (area === "local" && SETTINGS_KEY in changes) void chat.refreshSettings()
   }
   private readonly onFocus = () => void chat.refreshSettings().catch(() => undefined)
+  private get openMenu(): HTMLDetailsElement | undefined {
+    const menu = this.renderRoot.querySelector<HTMLDetailsElement>("details.menu")
+    return menu?.open ? menu : undefined
+  }
+  /** The ⋯ menu closes as a menu does: on a click anywhere else. */
+  private readonly onPointerDown = (event: PointerEvent) => {
+    const menu = this.openMenu
+    if (menu && !event.composedPath().includes(menu)) menu.open = false
+  }
   private readonly onKeydown = (event: KeyboardEvent) => {
     if (event.key !== "Escape" || event.defaultPrevented) return
+    // Esc closes the open menu first, and only that: it must not stop the run behind it.
+    const menu = this.openMenu
+    if (menu) {
+      event.preventDefault()
+      menu.open = false
+      menu.querySelector("summary")?.focus()
+      return
+    }
     if (this.showList) {
       this.showList = false
       return
@@ -167,6 +187,7 @@ export class AmSidepanel extends LitElement {
     if (typeof chrome !== "undefined") chrome.storage?.onChanged.addListener(this.onStorage)
     window.addEventListener("focus", this.onFocus)
     this.addEventListener("keydown", this.onKeydown)
+    window.addEventListener("pointerdown", this.onPointerDown)
   }
 
   override disconnectedCallback(): void {
@@ -174,6 +195,7 @@ export class AmSidepanel extends LitElement {
     if (typeof chrome !== "undefined") chrome.storage?.onChanged.removeListener(this.onStorage)
     window.removeEventListener("focus", this.onFocus)
     this.removeEventListener("keydown", this.onKeydown)
+    window.removeEventListener("pointerdown", this.onPointerDown)
     super.disconnectedCallback()
   }
 

@@ -8,14 +8,16 @@ import { t } from "./i18n.ts"
 import "./am-markdown.ts"
 import type { ToolCard } from "./state/chat-view.ts"
 import { statusBlockStyles, statusLabel } from "./status-pill.ts"
+import { onTabTitle } from "./tab-titles.ts"
 import { ensureToolCards, errorLine, resultView, toolLabel, toolOutcome, toolSubject } from "./tool-card-text.ts"
 
 /** The arguments worth a glance, in the order a person looks for them. */
-const KEY_ARGUMENTS = ["question", "query", "url", "path", "subject", "task_id", "status", "selector", "text", "tab_id", "prompt", "name"]
+const KEY_ARGUMENTS = ["question", "query", "url", "path", "subject", "task_id", "status", "selector", "text", "prompt", "name"]
 
 export const keyArguments = (params: unknown, max = 80): string => {
   if (typeof params !== "object" || params === null) return ""
-  const entries = Object.entries(params as Record<string, unknown>)
+  // A tab's id is no name for a person: the card's subject names the tab by its title instead.
+  const entries = Object.entries(params as Record<string, unknown>).filter(([key]) => key !== "tab_id")
   const picked = KEY_ARGUMENTS.flatMap((k) => entries.filter(([key]) => key === k))
   const shown = (picked.length ? picked : entries).slice(0, 2)
   const text = shown.map(([, v]) => (typeof v === "string" ? v : JSON.stringify(v))).join(" · ")
@@ -73,11 +75,12 @@ export class AmToolCard extends LitElement {
       color: var(--am-muted);
       font-size: 11px;
     }
-    details[open] summary::before {
+    /* Its own summary only: a closed disclosure inside an open card (details, arguments) keeps ▸. */
+    details[open] > summary::before {
       content: "▾";
     }
+    /* A label in words (set in the reading font, as the subject beside it), not a function name. */
     .tool {
-      font-family: var(--am-mono);
       font-size: 12px;
       font-weight: 600;
       white-space: nowrap;
@@ -208,9 +211,17 @@ export class AmToolCard extends LitElement {
     }
   `)
 
+  private stopTabTitles: (() => void) | undefined
+
   override connectedCallback(): void {
     super.connectedCallback()
     void ensureToolCards().then(() => this.requestUpdate())
+    this.stopTabTitles = onTabTitle(() => this.requestUpdate())
+  }
+
+  override disconnectedCallback(): void {
+    this.stopTabTitles?.()
+    super.disconnectedCallback()
   }
 
   override render() {

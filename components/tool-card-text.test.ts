@@ -1,4 +1,5 @@
 import { expect } from "chai"
+import { rememberTabTitle } from "./tab-titles.ts"
 import { errorLine, resultView, setToolCards, toolLabel, toolOutcome, toolSubject } from "./tool-card-text.ts"
 import { caughtText, kindLabel, noticeText, presetLabel, siteLabel, sitesOf } from "./words.ts"
 
@@ -49,7 +50,10 @@ describe("a tool call in words", () => {
   })
 
   it("names what the call worked on, from the first field the call has", () => {
-    expect(toolSubject("get_tab_content", { tab_id: 7 })).to.equal("7")
+    // A tab by its title once known, never by its id.
+    expect(toolSubject("get_tab_content", { tab_id: 7 })).to.equal("")
+    rememberTabTitle(7, "Booking form")
+    expect(toolSubject("get_tab_content", { tab_id: 7 })).to.equal("Booking form")
     expect(toolSubject("get_tab_content", { tab_id: 7 }, { title: "  My   bank " })).to.equal("My bank")
     expect(toolSubject("create_task", { subject: "x".repeat(100) }, undefined, 10)).to.equal("xxxxxxxxx…")
     expect(toolSubject("unknown", { a: 1 })).to.equal("")

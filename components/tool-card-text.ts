@@ -6,6 +6,7 @@
  */
 import type { ToolCardSpec } from "../schemas/tool-definition.ts"
 import { t } from "./i18n.ts"
+import { tabTitle } from "./tab-titles.ts"
 import { countText, errorText, sizeText } from "./words.ts"
 
 let specs: ReadonlyMap<string, ToolCardSpec> = new Map()
@@ -64,7 +65,9 @@ export const toolSubject = (tool: string, params: unknown, result?: unknown, max
   const spec = specs.get(tool)
   if (spec === undefined) return ""
   for (const path of spec.subject ?? []) {
-    const text = shown(field(path, params, result))
+    const value = field(path, params, result)
+    // A tab by its title: its id is no name for a person (unnamed while the title is not known).
+    const text = path.endsWith(".tab_id") ? (typeof value === "number" ? shown(tabTitle(value)) : undefined) : shown(value)
     if (text !== undefined) return text.length > max ? `${text.slice(0, max - 1)}…` : text
   }
   return ""

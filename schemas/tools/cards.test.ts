@@ -29,6 +29,22 @@ describe("tool cards", () => {
     }
   })
 
+  it("a card names a thing by an id only while its call runs: the result's name for it comes first (tabs are named by the panel)", () => {
+    let ids = 0
+    for (const tool of builtinTools) {
+      const subject = tool.card?.subject ?? []
+      subject.forEach((path, at) => {
+        if (!/^params\.\w+_id$/.test(path) || path === "params.tab_id") return
+        ids++
+        expect(
+          subject.slice(0, at).some((p) => p.startsWith("result.")),
+          `${tool.name}: ${path} after a field of its result that names the thing`,
+        ).to.equal(true)
+      })
+    }
+    expect(ids).to.be.greaterThan(0)
+  })
+
   it("what a card shows of a result names a field the result has: a list or a number", () => {
     let outcomes = 0
     for (const tool of builtinTools) {

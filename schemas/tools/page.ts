@@ -81,7 +81,7 @@ export const ExecuteScriptResult = Schema.Struct({
 
 export const executeScript = pageTool({
   name: "execute_script",
-  card: { label: "Run script", subject: ["params.target"], result: "data" },
+  card: { label: "Run script", subject: ["params.tab_id"], result: "data" },
   description:
     'Run JavaScript in a web page (target "page": read or change the DOM, click, fill forms, call the page\'s functions) or in an isolated sandbox (target "sandbox": pure computation, no DOM). Page scripts can change what the user has in that page, so prefer get_tab_content just to read, and aim at elements with the CSS selectors it returns. Pick the tab with list_tabs or open_tab.',
   annotations: destructiveAction(

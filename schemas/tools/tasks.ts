@@ -47,7 +47,7 @@ export const createTask = taskTool({
 
 export const updateTask = taskTool({
   name: "update_task",
-  card: { label: "Update task", subject: ["params.subject", "params.task_id"], result: "data" },
+  card: { label: "Update task", subject: ["params.subject", "result.subject", "params.task_id"], result: "data" },
   description:
     'Change a task of your task list: its status (mark "in_progress" when you start it and "completed" when done), its title or its description. Get task_id from create_task or list_tasks.',
   parameters: Schema.Struct({

@@ -31,7 +31,7 @@ after(async () => {
   await model?.close()
 })
 
-test("three researchers started in one turn show as three lanes, each with its type, label, step and tool calls", async () => {
+test("three researchers started in one turn show as three lanes, each with its type, label, tool calls and, once done, what it found", async () => {
   model.script([
     {
       toolCalls: ["prices", "reviews", "specs"].map((label, i) => ({
@@ -64,7 +64,7 @@ test("three researchers started in one turn show as three lanes, each with its t
       label,
     )
   for (const text of texts) {
-    assert.match(text, /step 2/)
+    assert.match(text, /found it/, "a finished lane says what its sub-agent found")
     assert.match(text, /List tabs/, "the tool by its label, not its name")
     assert.match(text, /done/)
   }

@@ -32,6 +32,17 @@ after(async () => {
   await model?.close()
 })
 
+test("adding a provider starts on a common service, not on the entry by hand", async () => {
+  const presets = options.getByRole("combobox", { name: "Add a provider:" })
+  await presets.locator("option[value=openai]").waitFor({ state: "attached" })
+  assert.equal(await presets.inputValue(), "openai")
+  await options.getByTestId("add-provider").click()
+  const form = options.getByTestId("provider-form")
+  assert.equal(await form.getByRole("textbox", { name: "Base URL" }).inputValue(), "https://api.openai.com/v1")
+  await form.getByRole("button", { name: "Cancel" }).click()
+  await form.waitFor({ state: "detached" })
+})
+
 test("add a provider by hand: checked as typed, its models loaded, the connection tested, saved as the default", async () => {
   await options.getByRole("heading", { name: "Model providers" }).waitFor()
   await options.getByRole("combobox", { name: "Add a provider:" }).selectOption("custom")

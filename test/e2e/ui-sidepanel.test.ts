@@ -52,6 +52,8 @@ test("without a provider the panel says so and links to the settings; a provider
   assert.match(await setup.innerText(), /No model provider is set up/)
   assert.equal(await setup.getByRole("link", { name: "Open the settings" }).count(), 1)
   assert.equal(await panel.getByTestId("send").isDisabled(), true)
+  // The model list says there is none rather than stand empty.
+  assert.deepEqual(await panel.getByRole("combobox", { name: "Model" }).locator("option").allInnerTexts(), ["— none —"])
   // The centre of the panel leads there too, instead of inviting a question nobody can answer.
   const firstRun = panel.getByTestId("first-run")
   assert.match(await firstRun.innerText(), /Set up a model to start[\s\S]*Ollama/)
@@ -300,6 +302,10 @@ test("a destructive call waits for the user's yes in the panel, and runs only th
   await lastAssistant(panel).getByText("Closed Old notes.").waitFor()
   await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=done]").waitFor()
   assert.equal(doomed.isClosed(), true)
+  // Its card names the tab it closed by title, not by the id the model used.
+  const closeCard = cards(panel).and(panel.locator("[data-tool=close_tab]")).locator("summary").first()
+  assert.match(await closeCard.innerText(), /^Close tab\s+Old notes\s/)
+  assert.doesNotMatch(await closeCard.innerText(), new RegExp(String(tabId)))
 })
 
 test("a refused API key reads as one line that wraps inside the panel and links to the settings", async () => {
@@ -319,4 +325,25 @@ test("a refused API key reads as one line that wraps inside the panel and links 
   const fits = await failure.evaluate((el) => el.scrollWidth <= el.clientWidth)
   assert.ok(fits, "the line wraps inside its box")
   await shoot(panel, "sidepanel-error")
+})
+
+test("the ⋯ menu closes with Esc without stopping the run, and with a click elsewhere; its items read from the start", async () => {
+  model.script([{ text: ["Still ", "writing"], stallAfter: 2 }])
+  await panel.getByTestId("new-conversation").click()
+  await composer(panel).fill("Keep writing")
+  await composer(panel).press("Enter")
+  await panel.getByTestId("streaming").getByText("Still").waitFor()
+  const item = panel.getByTestId("export-md")
+  await panel.getByTestId("menu").click()
+  await item.waitFor()
+  assert.equal(await item.evaluate((el) => getComputedStyle(el).textAlign), "start")
+  await panel.keyboard.press("Escape")
+  await item.waitFor({ state: "hidden" })
+  assert.equal(await panel.getByTestId("stop").isVisible(), true, "Esc closed the menu, the run goes on")
+  await panel.getByTestId("menu").click()
+  await item.waitFor()
+  await composer(panel).click()
+  await item.waitFor({ state: "hidden" })
+  await panel.getByTestId("stop").click()
+  await panel.getByTestId("send").waitFor()
 })
