@@ -119,3 +119,46 @@ describe("am-confirmation", () => {
     ])
   })
 })
+
+type Messages = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>
+
+/** chrome.i18n.getMessage as an extension page has it: named placeholders filled from the substitutions. */
+const getMessage =
+  (messages: Messages) =>
+  (key: string, substitutions: string[] = []) => {
+    const entry = messages[key]
+    if (!entry) return ""
+    return entry.message.replace(/\$([A-Za-z0-9_]+)\$/g, (_, name: string) => {
+      const content = entry.placeholders?.[name.toLowerCase()]?.content ?? ""
+      return content.replace(/\$(\d)/g, (_m, i: string) => substitutions[Number(i) - 1] ?? "")
+    })
+  }
+
+describe("am-confirmation's question in each language", () => {
+  const w = globalThis as unknown as { chrome?: unknown }
+  const saved = w.chrome
+  after(() => {
+    w.chrome = saved
+  })
+
+  // A tool's label is capitalised to start a card ("Виконання скрипту"); in the question it must
+  // not stand mid-sentence with that capital ("Дозволити Виконання скрипту?").
+  for (const language of ["en", "fr", "uk", "nl", "it", "ja"]) {
+    it(`${language}: a capitalised tool label starts the question or a clause of it, never follows a word`, async () => {
+      const messages = (await (await fetch(`/_locales/${language}/messages.json`)).json()) as Messages
+      w.chrome = { i18n: { getMessage: getMessage(messages), getUILanguage: () => language } }
+      const tools = Object.keys(messages).flatMap((key) => (/^tool_[a-z_]+$/.test(key) ? [key.slice(5)] : []))
+      expect(tools).to.include("execute_script")
+      for (const tool of tools) {
+        const label = messages[`tool_${tool}`]!.message
+        const root = await mount({ ...base, tool, rule: tool, reason: "destructive" })
+        const question = root.querySelector("#label")!.textContent!
+        const at = question.indexOf(label)
+        expect(at, `${question} names ${label}`).to.be.at.least(0)
+        const first = label[0]!
+        if (first === first.toLocaleLowerCase(language)) continue
+        expect(question.slice(0, at).trim(), `${language}: ${question}`).to.match(/^$|[.:!?—–]$/u)
+      }
+    })
+  }
+})

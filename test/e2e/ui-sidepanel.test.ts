@@ -295,7 +295,7 @@ test("a destructive call waits for the user's yes in the panel, and runs only th
   const ask = panel.getByTestId("confirmation")
   await ask.waitFor()
   await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=waiting]").waitFor()
-  assert.match(await ask.innerText(), /Allow Close tab\?/, "the tool by its label, not its name")
+  assert.match(await ask.innerText(), /Close tab: allow\?/, "the tool by its label, not its name")
   assert.equal(doomed.isClosed(), false, "nothing closed before the yes")
   await shoot(panel, "sidepanel-confirmation")
   await ask.getByRole("button", { name: "Allow" }).click()
