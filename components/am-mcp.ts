@@ -34,7 +34,7 @@ export class AmMcp extends LitElement {
     css`
       form {
         display: grid;
-        grid-template-columns: 14rem 1fr;
+        grid-template-columns: 14rem minmax(0, 1fr);
         gap: 8px 14px;
         align-items: center;
         margin-bottom: 12px;
@@ -44,7 +44,7 @@ export class AmMcp extends LitElement {
       }
       .client .fields {
         display: grid;
-        grid-template-columns: 14rem 1fr;
+        grid-template-columns: 14rem minmax(0, 1fr);
         gap: 8px 14px;
         align-items: center;
       }
@@ -97,6 +97,24 @@ export class AmMcp extends LitElement {
         border-radius: 4px;
         padding: 0 4px;
         margin-left: 6px;
+      }
+      /* A long choice (the sign-in methods) must not widen its column past a narrow window. */
+      form input,
+      form select,
+      form textarea {
+        width: 100%;
+        min-width: 0;
+      }
+      /* As the other settings' grids: one column, each label above its field, in a narrow window. */
+      @media (max-width: 600px) {
+        form,
+        .client .fields {
+          grid-template-columns: minmax(0, 1fr);
+        }
+        .actions {
+          grid-column: 1;
+          flex-wrap: wrap;
+        }
       }
     `,
   ]

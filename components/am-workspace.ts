@@ -126,6 +126,16 @@ export class AmWorkspace extends LitElement {
       [role="alert"] {
         color: var(--am-danger);
       }
+      /* In a narrow window the rows' buttons, dates and long names wrap instead of widening the page. */
+      @media (max-width: 600px) {
+        td {
+          overflow-wrap: anywhere;
+        }
+        td.size,
+        td.actions {
+          white-space: normal;
+        }
+      }
     `,
   ]
 

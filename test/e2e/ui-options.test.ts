@@ -373,3 +373,29 @@ test("screenshots of the settings in both themes, and no serious accessibility v
   assert.deepEqual(await checkAccessibility(options, { colorsOnly: true }), [], "axe-core (provider form, dark)")
   await options.emulateMedia({ colorScheme: "light" })
 })
+
+test("at a side panel's width (420 px) every section fits: nothing scrolls the page sideways", async () => {
+  await options.setViewportSize({ width: 420, height: 800 })
+  // Folded parts open too: the provider form (opened above), the search endpoints, the MCP sign-in fields.
+  await options.getByTestId("provider-form").waitFor()
+  for (const details of [options.getByTestId("search-advanced"), options.locator("am-mcp details.client")]) {
+    if ((await details.getAttribute("open")) === null) await details.locator("summary").click()
+  }
+  const overflow = await options.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const wide: string[] = []
+    // Through the components' shadow roots; no named inner function (tsx's names do not reach the page).
+    const roots: Array<[Document | ShadowRoot, string]> = [[document, ""]]
+    for (let next = roots.pop(); next; next = roots.pop()) {
+      for (const element of next[0].querySelectorAll("*")) {
+        const name = `${next[1]} ${element.localName}${element.id ? `#${element.id}` : ""}`
+        if (element.getBoundingClientRect().right > width + 0.5) wide.push(name)
+        if (element.shadowRoot) roots.push([element.shadowRoot, `${name} >>`])
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 10) }
+  })
+  assert.ok(overflow.scrollWidth <= overflow.width, `${overflow.scrollWidth} px wide in ${overflow.width}: ${overflow.wide.join(", ")}`)
+  await options.screenshot({ path: path.join(screenshots, "settings-narrow-light.png"), fullPage: true })
+  await options.setViewportSize({ width: 900, height: 1000 })
+})
