@@ -2,6 +2,7 @@ import { expect } from "chai"
 import type { ConfirmationRequested } from "../schemas/events.ts"
 import "./am-confirmation.ts"
 import type { AmConfirmation } from "./am-confirmation.ts"
+import { getMessage, type Messages } from "../test/support/chrome-i18n.ts"
 
 const base: ConfirmationRequested = {
   type: "confirmation_requested",
@@ -119,20 +120,6 @@ describe("am-confirmation", () => {
     ])
   })
 })
-
-type Messages = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>
-
-/** chrome.i18n.getMessage as an extension page has it: named placeholders filled from the substitutions. */
-const getMessage =
-  (messages: Messages) =>
-  (key: string, substitutions: string[] = []) => {
-    const entry = messages[key]
-    if (!entry) return ""
-    return entry.message.replace(/\$([A-Za-z0-9_]+)\$/g, (_, name: string) => {
-      const content = entry.placeholders?.[name.toLowerCase()]?.content ?? ""
-      return content.replace(/\$(\d)/g, (_m, i: string) => substitutions[Number(i) - 1] ?? "")
-    })
-  }
 
 describe("am-confirmation's question in each language", () => {
   const w = globalThis as unknown as { chrome?: unknown }

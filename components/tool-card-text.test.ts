@@ -2,20 +2,7 @@ import { expect } from "chai"
 import { rememberTabTitle } from "./tab-titles.ts"
 import { errorLine, resultView, setToolCards, toolLabel, toolOutcome, toolSubject } from "./tool-card-text.ts"
 import { caughtText, kindLabel, noticeText, presetLabel, siteLabel, sitesOf } from "./words.ts"
-
-type Messages = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>
-
-/** chrome.i18n.getMessage as an extension page has it: named placeholders filled from the substitutions. */
-const getMessage =
-  (messages: Messages) =>
-  (key: string, substitutions: string[] = []) => {
-    const entry = messages[key]
-    if (!entry) return ""
-    return entry.message.replace(/\$([A-Za-z0-9_]+)\$/g, (_, name: string) => {
-      const content = entry.placeholders?.[name.toLowerCase()]?.content ?? ""
-      return content.replace(/\$(\d)/g, (_m, i: string) => substitutions[Number(i) - 1] ?? "")
-    })
-  }
+import { getMessage, type Messages } from "../test/support/chrome-i18n.ts"
 
 describe("a tool call in words", () => {
   before(async () => {

@@ -172,40 +172,31 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Buy this")
   })
 
-  it("keeps a part of a split story whose photo gallery outweighs its prose", () => {
+  /** A story in three parts with other stories' cards between them, the first part led by a photo gallery; each part's class given. */
+  const galleryStory = ([first, second, third]: readonly [string, string, string]) => {
     const slides = Array.from(
       { length: 16 },
       (_, i) =>
         `<li><img src="/g${i}.jpg" alt=""><span>Slide ${i}: a long caption of the photo, with the place and the agency, as galleries do.</span></li>`,
     ).join("")
     const cards = `<div class="q8">${[1, 2, 3, 4].map((i) => `<div class="r2"><a href="/s/${i}"><h4>Other story ${i}</h4></a><p>A teaser that sums up another story, with a comma, in one sentence.</p></div>`).join("")}</div>`
-    const { markdown } = extractFromHtml(
-      page(
-        `<div class="x1"><div class="p7"><div class="gallery"><ul>${slides}</ul></div>${prose("One", 3)}</div>${cards}` +
-          `<div class="p7">${prose("Two", 3)}</div>${cards}<div class="p7">${prose("Three", 4)}</div></div>`,
-      ),
+    return page(
+      `<div class="x1"><div class="${first}"><div class="gallery"><ul>${slides}</ul></div>${prose("One", 3)}</div>${cards}` +
+        `<div class="${second}">${prose("Two", 3)}</div>${cards}<div class="${third}">${prose("Three", 4)}</div></div>`,
     )
+  }
+  const expectGalleryStoryRead = (markdown: string) => {
     for (const part of ["One paragraph 1:", "One paragraph 3:", "Two paragraph 2:", "Three paragraph 4:"]) expect(markdown).to.contain(part)
     expect(markdown).not.to.contain("Slide 3")
     expect(markdown).not.to.contain("Other story")
+  }
+
+  it("keeps a part of a split story whose photo gallery outweighs its prose", () => {
+    expectGalleryStoryRead(extractFromHtml(galleryStory(["p7", "p7", "p7"])).markdown)
   })
 
   it("keeps a part whose photo gallery outweighs its prose, though its class differs from the other parts'", () => {
-    const slides = Array.from(
-      { length: 16 },
-      (_, i) =>
-        `<li><img src="/g${i}.jpg" alt=""><span>Slide ${i}: a long caption of the photo, with the place and the agency, as galleries do.</span></li>`,
-    ).join("")
-    const cards = `<div class="q8">${[1, 2, 3, 4].map((i) => `<div class="r2"><a href="/s/${i}"><h4>Other story ${i}</h4></a><p>A teaser that sums up another story, with a comma, in one sentence.</p></div>`).join("")}</div>`
-    const { markdown } = extractFromHtml(
-      page(
-        `<div class="x1"><div class="k3"><div class="gallery"><ul>${slides}</ul></div>${prose("One", 3)}</div>${cards}` +
-          `<div class="m5">${prose("Two", 3)}</div>${cards}<div class="z9">${prose("Three", 4)}</div></div>`,
-      ),
-    )
-    for (const part of ["One paragraph 1:", "One paragraph 3:", "Two paragraph 2:", "Three paragraph 4:"]) expect(markdown).to.contain(part)
-    expect(markdown).not.to.contain("Slide 3")
-    expect(markdown).not.to.contain("Other story")
+    expectGalleryStoryRead(extractFromHtml(galleryStory(["k3", "m5", "z9"])).markdown)
   })
 
   it("keeps every part of a story whose largest part is nested in wrappers several deep", () => {
