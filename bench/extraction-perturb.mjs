@@ -227,25 +227,37 @@ const rewrap = (page) => {
 }
 
 /**
+ * The article container's children cut into `count(bearing)` runs of about equal text weight, when
+ * at least `minBearing` of them bear text; undefined for a page whose article cannot be cut.
+ */
+const cutArticle = (page, minBearing, count) => {
+  const found = page.article()
+  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return undefined
+  const { container, weight } = found
+  const children = Array.from(container.childNodes)
+  const total = children.reduce((sum, n) => sum + (weight.get(n) ?? 0), 0)
+  const bearing = children.filter((n) => (weight.get(n) ?? 0) > 0).length
+  if (bearing < minBearing) return undefined
+  const parts = [[]]
+  const wanted = count(bearing)
+  let seen = 0
+  for (const n of children) {
+    parts.at(-1).push(n)
+    seen += weight.get(n) ?? 0
+    if (parts.length < wanted && seen >= (total * parts.length) / wanted) parts.push([])
+  }
+  return { parts, weight }
+}
+
+/**
  * The article's container is cut into three parts by its words, each part in its own one or two
  * <div>s of one class, with an ad, a related-links list or a row of teaser cards between parts:
  * the shape of a story that a template interrupts (the held-out pages that lost most of their text).
  */
 const split = (page) => {
-  const found = page.article()
-  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
-  const { container, weight } = found
-  const children = Array.from(container.childNodes)
-  const total = children.reduce((sum, n) => sum + (weight.get(n) ?? 0), 0)
-  const bearing = children.filter((n) => (weight.get(n) ?? 0) > 0).length
-  if (bearing < 2) return false
-  const parts = [[]]
-  let seen = 0
-  for (const n of children) {
-    parts.at(-1).push(n)
-    seen += weight.get(n) ?? 0
-    if (parts.length < 3 && seen >= (total * parts.length) / 3) parts.push([])
-  }
+  const cut = cutArticle(page, 2, () => 3)
+  if (cut === undefined) return false
+  const { parts, weight } = cut
   const shape = page.token()
   const depth = page.random() < 0.5 ? 1 : 2
   const filled = parts.filter((part) => part.some((n) => (weight.get(n) ?? 0) > 0))
@@ -290,21 +302,9 @@ const inside = (page) => {
  * that no part looks like another (the held-out pages that kept one block of several).
  */
 const scatter = (page) => {
-  const found = page.article()
-  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
-  const { container, weight } = found
-  const children = Array.from(container.childNodes)
-  const total = children.reduce((sum, n) => sum + (weight.get(n) ?? 0), 0)
-  const bearing = children.filter((n) => (weight.get(n) ?? 0) > 0).length
-  if (bearing < 4) return false
-  const count = Math.min(bearing, 4 + Math.floor(page.random() * 3))
-  const parts = [[]]
-  let seen = 0
-  for (const n of children) {
-    parts.at(-1).push(n)
-    seen += weight.get(n) ?? 0
-    if (parts.length < count && seen >= (total * parts.length) / count) parts.push([])
-  }
+  const cut = cutArticle(page, 4, (bearing) => Math.min(bearing, 4 + Math.floor(page.random() * 3)))
+  if (cut === undefined) return false
+  const { parts, weight } = cut
   if (parts.filter((part) => part.some((n) => (weight.get(n) ?? 0) > 0)).length < 3) return false
   parts.forEach((part, i) => {
     if (part.length === 0) return

@@ -1,12 +1,6 @@
 import { expect } from "chai"
+import { prose } from "../../../test/support/article-prose.ts"
 import { extractFromHtml } from "./index.ts"
-
-const prose = (topic: string, n: number) =>
-  Array.from(
-    { length: n },
-    (_, i) =>
-      `<p>${topic} paragraph ${i + 1}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`,
-  ).join("")
 
 /** prose in other words than `prose()`'s, for a part of the page that is not the article */
 const GARDENS = [

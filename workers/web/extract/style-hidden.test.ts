@@ -1,14 +1,8 @@
 import { expect } from "chai"
 import { parseHTML } from "linkedom/worker"
+import { prose } from "../../../test/support/article-prose.ts"
 import { extractFromHtml } from "./index.ts"
 import { styleHidden } from "./style-hidden.ts"
-
-const prose = (topic: string, n: number) =>
-  Array.from(
-    { length: n },
-    (_, i) =>
-      `<p>${topic} paragraph ${i + 1}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`,
-  ).join("")
 
 const hiddenOf = (css: string, body: string): string[] => {
   const { document } = parseHTML(`<!doctype html><html><head><style>${css}</style></head><body>${body}</body></html>`) as unknown as {
