@@ -1,8 +1,13 @@
 /**
  * The titles of the browser's tabs by id, for what names a tab by the id the model used (a tool
- * card's subject): a number means nothing to a person. Each tab is read once (chrome.tabs.get) and
- * kept after it closes, so a card still names the tab it closed; an id never read stays unnamed.
+ * card's subject): a number means nothing to a person. A title is learnt by asking the service
+ * worker's router for the open tabs (the panel calls no chrome.tabs itself), once for all the ids
+ * asked meanwhile; it is kept after the tab closes, so a card still names the tab it closed, and
+ * an id not open when asked stays unnamed.
  */
+import type { TabInfo } from "../schemas/tools/tabs.ts"
+import { callRouter } from "../shell/router-client.ts"
+
 const titles = new Map<number, string>()
 const asked = new Set<number>()
 const listeners = new Set<() => void>()
@@ -18,17 +23,33 @@ export const tabTitle = (id: number): string | undefined => {
   const known = titles.get(id)
   if (known !== undefined || asked.has(id)) return known
   asked.add(id)
-  const tabs = (globalThis as { chrome?: { tabs?: typeof chrome.tabs } }).chrome?.tabs
-  void tabs?.get(id).then(
-    (tab) => learn(id, tab.title || tab.url || ""),
-    // Closed before it was read (a conversation reopened later): it stays unnamed.
-    () => undefined,
-  )
+  readOpenTabs()
   return undefined
 }
 
-/** A title learnt elsewhere (a tab listed or opened by a tool). */
-export const rememberTabTitle = (id: number, title: string): void => learn(id, title)
+let reading = false
+let again = false
+
+/** One router call for every id asked while none is under way, and one more for those asked during it. */
+const readOpenTabs = (): void => {
+  if (reading) {
+    again = true
+    return
+  }
+  reading = true
+  void callRouter("tabs.query", {})
+    .then((reply) => {
+      if (!reply.ok || !Array.isArray(reply.value)) return
+      for (const tab of reply.value as ReadonlyArray<typeof TabInfo.Type>) learn(tab.tab_id, tab.title || tab.url || "")
+    })
+    .finally(() => {
+      reading = false
+      if (again) {
+        again = false
+        readOpenTabs()
+      }
+    })
+}
 
 /** Calls `listener` whenever a title becomes known; returns the way to stop. */
 export const onTabTitle = (listener: () => void): (() => void) => {

@@ -1,14 +1,25 @@
 import { expect } from "chai"
-import { rememberTabTitle } from "./tab-titles.ts"
+import { onTabTitle } from "./tab-titles.ts"
 import { errorLine, resultView, setToolCards, toolLabel, toolOutcome, toolSubject } from "./tool-card-text.ts"
 import { caughtText, kindLabel, noticeText, presetLabel, siteLabel, sitesOf } from "./words.ts"
 import { getMessage, type Messages } from "../test/support/chrome-i18n.ts"
 
 describe("a tool call in words", () => {
+  const routerCalls: string[] = []
   before(async () => {
     // The English messages as chrome.i18n serves them in an extension page (this test page is not one).
     const messages = (await (await fetch("/_locales/en/messages.json")).json()) as Messages
-    Object.assign(globalThis, { chrome: { i18n: { getMessage: getMessage(messages) } } })
+    // The router as the service worker answers it: the open tabs for tabs.query.
+    const sendMessage = async (message: { kind: string; method: string }) => {
+      routerCalls.push(`${message.kind} ${message.method}`)
+      return {
+        ok: true,
+        value: [
+          { tab_id: 7, window_id: 1, url: "https://book.test/", title: "Booking form", active: true, audible: false, status: "complete" },
+        ],
+      }
+    }
+    Object.assign(globalThis, { chrome: { i18n: { getMessage: getMessage(messages) }, runtime: { sendMessage } } })
     setToolCards(
       new Map([
         // Its card's label differs from the locale's on purpose: the translation must win.
@@ -36,10 +47,12 @@ describe("a tool call in words", () => {
     expect(toolLabel("count_tasks")).to.equal("Count tasks")
   })
 
-  it("names what the call worked on, from the first field the call has", () => {
-    // A tab by its title once known, never by its id.
+  it("names what the call worked on, from the first field the call has", async () => {
+    // A tab by its title once the service worker's router has told it, never by its id.
+    const learnt = new Promise<void>((resolve) => onTabTitle(resolve))
     expect(toolSubject("get_tab_content", { tab_id: 7 })).to.equal("")
-    rememberTabTitle(7, "Booking form")
+    await learnt
+    expect(routerCalls).to.deep.equal(["agent-mesh/router tabs.query"])
     expect(toolSubject("get_tab_content", { tab_id: 7 })).to.equal("Booking form")
     expect(toolSubject("get_tab_content", { tab_id: 7 }, { title: "  My   bank " })).to.equal("My bank")
     expect(toolSubject("create_task", { subject: "x".repeat(100) }, undefined, 10)).to.equal("xxxxxxxxx…")
