@@ -14,7 +14,7 @@
 import assert from "node:assert/strict"
 import { mkdir, readFile } from "node:fs/promises"
 import path from "node:path"
-import { after, before, test } from "node:test"
+import { before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { launchExtension, repoRoot, until } from "./harness.ts"
@@ -30,14 +30,11 @@ const screenshots = path.join(repoRoot, "test-results", "screenshots")
 const messagesOf = async (lang: string): Promise<Messages> =>
   JSON.parse(await readFile(path.join(repoRoot, "_locales", lang, "messages.json"), "utf8")) as Messages
 
-let model: ModelServer
 let english: Messages
 before(async () => {
   await mkdir(screenshots, { recursive: true })
-  model = await startModelServer()
   english = await messagesOf("en")
 })
-after(() => model?.close())
 
 /** The English strings a language words differently: exact ones, and those with placeholders as patterns. */
 const englishOf = (own: Messages) => {
@@ -66,6 +63,8 @@ for (const lang of LANGUAGES) {
     const english = englishOf(await messagesOf(lang))
     /** The agent's own English sentences seen so far (notices, errors, confirmation summaries), and its site token. */
     const agentSentences = new Set<string>(["unknown site"])
+    // A model of its own: a language that fails leaves its script unfinished, which must not be the next one's.
+    const model: ModelServer = await startModelServer()
     const session = await launchExtension({ lang })
     try {
       /** Every check of a state: no English, no axe violation in either theme, screenshots. */
@@ -244,6 +243,7 @@ for (const lang of LANGUAGES) {
       await state(panel, "reopened")
     } finally {
       await session.close()
+      await model.close()
     }
   })
 }
