@@ -9,7 +9,7 @@ import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
-import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
+import { launchExtension, repoRoot, until, type ExtensionSession } from "./harness.ts"
 import { checkAccessibility, composer } from "./ui-support.ts"
 
 const screenshots = path.join(repoRoot, "test-results", "screenshots")
@@ -381,20 +381,32 @@ test("at a side panel's width (420 px) every section fits: nothing scrolls the p
   for (const details of [options.getByTestId("search-advanced"), options.locator("am-mcp details.client")]) {
     if ((await details.getAttribute("open")) === null) await details.locator("summary").click()
   }
-  const overflow = await options.evaluate(() => {
-    const width = document.documentElement.clientWidth
-    const wide: string[] = []
-    // Through the components' shadow roots; no named inner function (tsx's names do not reach the page).
-    const roots: Array<[Document | ShadowRoot, string]> = [[document, ""]]
-    for (let next = roots.pop(); next; next = roots.pop()) {
-      for (const element of next[0].querySelectorAll("*")) {
-        const name = `${next[1]} ${element.localName}${element.id ? `#${element.id}` : ""}`
-        if (element.getBoundingClientRect().right > width + 0.5) wide.push(name)
-        if (element.shadowRoot) roots.push([element.shadowRoot, `${name} >>`])
+  const measure = () =>
+    options.evaluate(() => {
+      const width = document.documentElement.clientWidth
+      const wide: string[] = []
+      // Through the components' shadow roots; no named inner function (tsx's names do not reach the page).
+      const roots: Array<[Document | ShadowRoot, string]> = [[document, ""]]
+      for (let next = roots.pop(); next; next = roots.pop()) {
+        for (const element of next[0].querySelectorAll("*")) {
+          const name = `${next[1]} ${element.localName}${element.id ? `#${element.id}` : ""}`
+          if (element.getBoundingClientRect().right > width + 0.5) wide.push(name)
+          // Text that overflows its element (a long word) widens the page without any element doing so.
+          for (let text = element.firstChild; text; text = text.nextSibling) {
+            if (text.nodeType !== Node.TEXT_NODE) continue
+            const range = document.createRange()
+            range.selectNodeContents(text)
+            if (range.getBoundingClientRect().right > width + 0.5) wide.push(`${name} "${(text.textContent ?? "").trim().slice(0, 40)}"`)
+          }
+          if (element.shadowRoot) roots.push([element.shadowRoot, `${name} >>`])
+        }
       }
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 10) }
-  })
+      return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 10) }
+    })
+  // The sections just opened lay out in the frames after their click: wait for the page to settle
+  // within the width, and report what still sticks out if it does not.
+  let overflow = await measure()
+  await until(async () => (overflow = await measure()).scrollWidth <= overflow.width, "the page to fit 420 px").catch(() => undefined)
   assert.ok(overflow.scrollWidth <= overflow.width, `${overflow.scrollWidth} px wide in ${overflow.width}: ${overflow.wide.join(", ")}`)
   await options.screenshot({ path: path.join(screenshots, "settings-narrow-light.png"), fullPage: true })
   await options.setViewportSize({ width: 900, height: 1000 })
