@@ -73,6 +73,10 @@ export class AmMcp extends LitElement {
         color: var(--am-muted);
         font-size: 12px;
       }
+      /* An address has no break opportunity of its own: it wraps anywhere rather than widen a narrow page. */
+      .address {
+        overflow-wrap: anywhere;
+      }
       ul {
         list-style: none;
         padding: 0;
@@ -280,7 +284,7 @@ export class AmMcp extends LitElement {
         <details class="client">
           <summary>${t("mcpClient")}</summary>
           <p class="muted">${t("mcpClientHelp")}</p>
-          <p class="muted">${t("mcpRedirect", globalThis.chrome?.identity?.getRedirectURL("mcp") ?? "")}</p>
+          <p class="muted address">${t("mcpRedirect", globalThis.chrome?.identity?.getRedirectURL("mcp") ?? "")}</p>
           <div class="fields">
             <label for="mcp-client-id">${t("mcpClientId")}</label><input id="mcp-client-id" name="clientId" autocomplete="off" />
             <label for="mcp-client-secret">${t("mcpClientSecret")}</label
