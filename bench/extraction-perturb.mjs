@@ -279,16 +279,22 @@ const split = (page) => {
   return true
 }
 
+/** The article container's element children that bear its text; undefined where there are none to put things between. */
+const textBearingBlocks = (page) => {
+  const found = page.article()
+  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return undefined
+  const { container, weight } = found
+  const bearing = elementChildren(container).filter((el) => (weight.get(el) ?? 0) > 0)
+  return bearing.length === 0 ? undefined : bearing
+}
+
 /**
  * Boilerplate moved into the article's container: a share bar after its first block of text, one
  * more block in the middle, and a newsletter box or related links at its end.
  */
 const inside = (page) => {
-  const found = page.article()
-  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
-  const { container, weight } = found
-  const bearing = elementChildren(container).filter((el) => (weight.get(el) ?? 0) > 0)
-  if (bearing.length === 0) return false
+  const bearing = textBearingBlocks(page)
+  if (bearing === undefined) return false
   bearing[0].after(page.boilerplate(["share"]))
   if (bearing.length >= 3) bearing[Math.floor(bearing.length / 2)].after(page.boilerplate())
   bearing.at(-1).after(page.boilerplate(["newsletter", "related", "cards"]))
@@ -406,11 +412,8 @@ const FOREIGN = [
  * newsletter box at its end (a page whose template is not English).
  */
 const foreign = (page) => {
-  const found = page.article()
-  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
-  const { container, weight } = found
-  const bearing = elementChildren(container).filter((el) => (weight.get(el) ?? 0) > 0)
-  if (bearing.length === 0) return false
+  const bearing = textBearingBlocks(page)
+  if (bearing === undefined) return false
   const words = page.pick(FOREIGN)
   const c = () => page.token()
   const social = ["Facebook", "X", "LinkedIn", "WhatsApp", "E-mail"]
