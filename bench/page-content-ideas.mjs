@@ -1,7 +1,7 @@
 // What each idea for a smaller get_tab_content output would save, counted on the outputs that
 // `node bench/page-content.mjs --dump DIR` wrote (DIR/<page>.md beside DIR/<page>.aria.yml):
 //
-//   node bench/page-content-ideas.mjs DIR
+//   node bench/page-content-ideas.mjs DIR [PAGE,PAGE,...]   (only those pages; all by default)
 //
 // The ideas are counted, not implemented: a link whose selector is its href written
 // `[text](href)` with the selector implied; headings' and landmarks' selectors kept only when
@@ -39,9 +39,12 @@ const tot = {
   bareNoUrls: 0,
   words: 0,
   urls: 0,
+  addresses: 0,
   notation: {},
 }
-for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
+const only = process.argv[3]?.split(",")
+const explicitLengths = []
+for (const f of readdirSync(dir).filter((f) => f.endsWith(".md") && (!only || only.includes(f.replace(/\.md$/, ""))))) {
   const s = readFileSync(`${dir}/${f}`, "utf8")
   const aria = readFileSync(`${dir}/${f.replace(/\.md$/, ".aria.yml")}`, "utf8").length
   // 1. a link whose selector is its href: [t]{a[href="X"]} -> [t](X) (href without ( ) space " \ { })
@@ -151,6 +154,12 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
   // For scale: the output with every annotation removed, and also every link's URL.
   const bare = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").length
   const bareNoUrls = s.replace(/\{(?:\\.|[^\\}])*\}/g, "").replace(/\]\([^)\s]*\)/g, "]").length
+  // 14. the addresses the output carries: each annotation, and each link whose selector its URL
+  // implies (no annotation after it); and the length of each written-out selector that is no
+  // scope form (`{^…}`), which is what an element costs when no URL can stand for it.
+  const annotations = [...s.matchAll(/(?<!\\)\{((?:\\.|[^\\}])*)\}/g)]
+  for (const m of annotations) if (!m[1].startsWith("^")) explicitLengths.push(m[0].length)
+  const addresses = annotations.length + [...s.matchAll(/\]\([^)\s]*\)(?!\{)/g)].length
   const row = {
     chars: s.length,
     aria,
@@ -169,6 +178,7 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith(".md"))) {
     bareNoUrls,
     words,
     urls,
+    addresses,
   }
   for (const k in row) tot[k] += row[k]
   console.log(f.padEnd(40), JSON.stringify(row))
@@ -195,6 +205,12 @@ console.log(
 )
 console.log(
   `  the floor: the page's words alone ${tot.words} (${(tot.words / tot.aria).toFixed(3)}x) plus the URLs in links ${tot.urls}: ${((tot.words + tot.urls) / tot.aria).toFixed(3)}x; 0.5x is ${Math.floor(tot.aria / 2)}`,
+)
+explicitLengths.sort((a, b) => a - b)
+const budget = Math.floor(tot.aria / 2) - tot.bareNoUrls
+console.log(
+  `  the budget at 0.5x with no URL shown at all: ${budget} chars for ${tot.addresses} addresses, ${(budget / tot.addresses).toFixed(1)} each with its braces; ` +
+    `a selector written out today (no URL standing for it, no scope form) takes median ${explicitLengths[explicitLengths.length >> 1]}, mean ${(explicitLengths.reduce((a, b) => a + b, 0) / explicitLengths.length).toFixed(1)} (${explicitLengths.length} of them)`,
 )
 console.log(
   `  the notation (on the output without annotations and URLs; links' brackets and parentheses together): ${JSON.stringify(tot.notation)}`,

@@ -4,7 +4,9 @@
 // Per page it prints: the characters of get_tab_content's output and of the ARIA snapshot; the
 // share of the page's visible interactive elements that carry a selector; the share of emitted
 // selectors that select exactly their element; and the median time of each (3 runs, after a
-// warm-up). Selectors are checked in the page itself, apart from the walker: the walker, in its
+// warm-up). Beside the plain snapshot (the issue's yardstick), "ours/aria ai" sets the output
+// against the snapshot an agent acts on: Playwright's `mode: "ai"`, which gives each element a
+// ref, as Playwright MCP hands it to a model. Selectors are checked in the page itself, apart from the walker: the walker, in its
 // audit mode, marks each annotated element with data-agent-mesh-audit and lists the
 // (selector, mark) pairs; this script resolves every selector with querySelectorAll and checks
 // that it finds one element, the one with that mark. Interactive elements are found by this
@@ -244,6 +246,9 @@ try {
     const aria = []
     let content = ""
     let snapshot = ""
+    // The snapshot an agent acts on: Playwright's "ai" mode adds a ref to each element (what
+    // Playwright MCP hands a model), which the plain snapshot, made for test assertions, lacks.
+    const agentSnapshot = await page.locator("body").ariaSnapshot({ mode: "ai" })
     for (let run = 0; run < RUNS; run++) {
       const call = await timed(() => callTool(panel, "get_tab_content", { tab_id: tabId }))
       if (!call.value.ok) throw new Error(`${file}: ${JSON.stringify(call.value.error)}`)
@@ -277,6 +282,7 @@ try {
       page: file.replace(/\.html$/, ""),
       oursChars: content.length,
       ariaChars: snapshot.length,
+      agentChars: agentSnapshot.length,
       interactive: check.interactive,
       addressed: check.addressed,
       selectors: pairs.length,
@@ -302,6 +308,7 @@ try {
     "ours chars": r.oursChars,
     "aria chars": r.ariaChars,
     "ours/aria": (r.oursChars / r.ariaChars).toFixed(2),
+    "ours/aria ai": (r.oursChars / r.agentChars).toFixed(2),
     "interactive addressed": `${r.addressed}/${r.interactive} (${pct(r.addressed, r.interactive)})`,
     "selectors exact": `${r.exact}/${r.selectors} (${pct(r.exact, r.selectors)})`,
     "ours ms": r.oursMs.toFixed(0),
@@ -325,6 +332,10 @@ try {
         `interactive addressed ${sum("addressed")}/${sum("interactive")} (${pct(sum("addressed"), sum("interactive"))}); ` +
         `selectors exact ${sum("exact")}/${sum("selectors")} (${pct(sum("exact"), sum("selectors"))}); ` +
         `time ours ${sum("oursMs").toFixed(0)} ms vs ARIA ${sum("ariaMs").toFixed(0)} ms (${(sum("oursMs") / sum("ariaMs")).toFixed(2)}x, medians of ${RUNS} runs, summed)`,
+    )
+    console.log(
+      `  size target (issue 17: ≤ 0.5x the plain ARIA snapshot): ${sum("oursChars") <= 0.5 * sum("ariaChars") ? "met" : "not met"}; ` +
+        `against the snapshot with refs (mode "ai", ${sum("agentChars")} chars): ${(sum("oursChars") / sum("agentChars")).toFixed(2)}x`,
     )
   }
   const failed = rows.filter((r) => r.exact !== r.selectors || r.addressed !== r.interactive || r.oursChars > r.ariaChars)
