@@ -41,7 +41,9 @@ export const interactiveKind = (el: Element): string | null => {
   switch (el.localName) {
     case "a":
     case "area":
-      return el.hasAttribute("href") ? "link" : null
+      if (el.hasAttribute("href")) return "link"
+      // An anchor with no href is no link, but a click handler or a tab stop still makes it one to act on (`<a onclick="print()">`).
+      break
     case "button":
       return "button"
     case "select":
@@ -49,7 +51,8 @@ export const interactiveKind = (el: Element): string | null => {
     case "textarea":
       return "textarea"
     case "summary":
-      return el.parentElement?.localName === "details" ? "summary" : null
+      if (el.parentElement?.localName === "details") return "summary"
+      break
     case "input": {
       const type = (el as HTMLInputElement).type
       if (type === "hidden") return null

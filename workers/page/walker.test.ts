@@ -732,6 +732,17 @@ describe("page walker: elements that react without being controls", () => {
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(2)
     expectSelectorsExact(outcome)
   })
+
+  it("addresses an anchor with no href and a summary outside a disclosure when a click handler or a tab stop makes them act", async () => {
+    page(`<p><a onclick="window.print(); return false;">Print</a> <a tabindex="0">Share</a> <a name="top">Anchor only</a></p>
+      <p><summary tabindex="0">Loose summary</summary></p>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.match(
+      /^\[clickable\]\{[^}]+\} Print \[focusable\]\{[^}]+\} Share Anchor only\n\[focusable\]\{summary\}\nLoose summary$/,
+    )
+    expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(3)
+    expectSelectorsExact(outcome)
+  })
 })
 
 describe("page walker: list items and table parts that are controls", () => {
