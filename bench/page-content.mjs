@@ -164,10 +164,14 @@ const timed = async (fn) => {
 
 // Runs in the page (main world): checks the walker's pairs and finds interactive elements by its own query.
 const checkInPage = ({ pairs, attribute, roles }) => {
-  const INTERACTIVE =
-    "a[href], area[href], button, input:not([type=hidden]), select, textarea, details > summary, [contenteditable=''], [contenteditable=true], " +
-    "[onclick], [tabindex]:not([tabindex^='-']), " +
+  const ACTING =
+    "a[href], area[href], button, input:not([type=hidden]), select, textarea, details > summary, [contenteditable=''], [contenteditable=true], [onclick], " +
     roles.map((r) => `[role=${r}]`).join(", ")
+  const INTERACTIVE = `${ACTING}, [tabindex]:not([tabindex^='-'])`
+  // A tabindex the browser does not read as a number (`""`, `"abc"`) leaves the element out of the
+  // tab order (its tabIndex stays -1 and focus() does nothing), while `"0abc"` or `"+1"` puts it in:
+  // an element that only a tabindex makes interactive counts when the browser reads one of 0 or more.
+  const inTabOrder = (el) => typeof el.tabIndex !== "number" || el.tabIndex >= 0
   const resolve = (selector) => {
     const hops = selector.split(">>>").map((h) => h.trim())
     let scope = document
@@ -210,7 +214,7 @@ const checkInPage = ({ pairs, attribute, roles }) => {
   const missed = []
   for (const tree of trees) {
     for (const el of tree.querySelectorAll(INTERACTIVE)) {
-      if (!shown(el)) continue
+      if (!shown(el) || (!el.matches(ACTING) && !inTabOrder(el))) continue
       // A control inside another control (a link in a button) is addressed through its outer one.
       interactive++
       if (el.hasAttribute(attribute)) addressed++

@@ -743,6 +743,15 @@ describe("page walker: elements that react without being controls", () => {
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(3)
     expectSelectorsExact(outcome)
   })
+
+  it("reads a tabindex as the browser does: 0abc, +1 and 1.5 are tab stops, an empty or a word is none", async () => {
+    page(
+      `<p><span tabindex="0abc">A</span> <span tabindex="+1">B</span> <span tabindex="1.5">C</span> <span tabindex="">D</span> <span tabindex="abc">E</span></p>`,
+    )
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.match(/^\[focusable\]\{[^}]+\} A \[focusable\]\{[^}]+\} B \[focusable\]\{[^}]+\} C D E$/)
+    expectSelectorsExact(outcome)
+  })
 })
 
 describe("page walker: list items and table parts that are controls", () => {
