@@ -752,6 +752,18 @@ describe("page walker: elements that react without being controls", () => {
     expect(outcome.content).to.match(/^\[focusable\]\{[^}]+\} A \[focusable\]\{[^}]+\} B \[focusable\]\{[^}]+\} C D E$/)
     expectSelectorsExact(outcome)
   })
+
+  it("addresses a click handler on the document's root element, which the walk enters below", async () => {
+    document.documentElement.setAttribute("onclick", "void 0")
+    try {
+      page(`<p>Text and a <a href="/a">link</a></p>`)
+      const outcome = await read({ audit: true })
+      expect(outcome.content).to.equal("[clickable]{html}\nText and a [link](/a)")
+      expectSelectorsExact(outcome)
+    } finally {
+      document.documentElement.removeAttribute("onclick")
+    }
+  })
 })
 
 describe("page walker: list items and table parts that are controls", () => {

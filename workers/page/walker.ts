@@ -181,6 +181,18 @@ class Walker {
   }
 
   /**
+   * The walk enters a document at its body, below its root element: a click handler or a tab stop
+   * on the root itself (`<html onclick="closeMenus()">`) is written first.
+   */
+  rootActs(doc: Document): void {
+    const root = doc.documentElement
+    if (root === null || root === doc.body) return
+    const kind = interactiveKind(root)
+    if (kind === null || doc.defaultView?.getComputedStyle(root).visibility !== "visible") return
+    this.out.token(`[${kind}]${this.annotate(root, true)} `)
+  }
+
+  /**
    * The nodes the walk reads below `el`. Read by sibling links rather than `childNodes`, whose
    * live NodeList Blink keeps cached on each element asked: on a big page that leaves one more
    * object per element for every later garbage collection of the page to trace.
@@ -691,6 +703,7 @@ class Walker {
     this.selectors.registerFrame(doc, el)
     yield* this.selectors.prepare(doc, this.clock)
     const mark = this.out.mark
+    this.rootActs(doc)
     yield* this.element(doc.body, { ...TOP, controlsOnly: context.controlsOnly })
     this.out.flush()
     // An empty frame (an ad slot, a tracker) is not worth a line, unless it is a tab stop (a widget that draws itself).
@@ -832,6 +845,7 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
   const start = target
   const work = (function* (): Work {
     yield* walker.selectors.prepare(start.getRootNode() as Document | ShadowRoot, clock)
+    if (start === doc.body) walker.rootActs(doc)
     yield* walker.element(start, TOP)
     walker.out.flush()
   })()
