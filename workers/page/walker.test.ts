@@ -695,6 +695,18 @@ describe("page walker: boxes that do not hold their children", () => {
     expectSelectorsExact(outcome)
   })
 
+  it("keeps a link drawn back on the page from a box moved above it, and leaves out what stays off the page", async () => {
+    page(`<div class="moved" style="position:relative;top:-40px;height:10px">Text above the page<div style="padding-top:60px"><a href="/back">Drawn back</a></div></div>
+      <div style="position:absolute;left:-9999px"><p>Menu moved away</p><a href="/away">Away</a></div>
+      <div style="position:absolute;left:-9999px;width:300px"><input name="trap" aria-label="Leave this empty"></div>
+      <div style="position:absolute;top:-200px;height:50px;overflow:hidden"><div style="padding-top:300px"><a href="/clipped">Clipped with its box</a></div></div>`)
+    expect(document.querySelector(".moved")!.getBoundingClientRect().bottom).to.be.at.most(0)
+    expect(document.querySelector('a[href="/back"]')!.getBoundingClientRect().top).to.be.above(0)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.equal("[Drawn back](/back)")
+    expectSelectorsExact(outcome)
+  })
+
   it("still leaves out what an overflow:hidden box clips away", async () => {
     page(
       `<div style="overflow:hidden;height:20px;position:relative"><p>in view</p><div style="height:0"><p style="position:absolute;top:100px">clipped</p></div></div>`,

@@ -96,8 +96,10 @@ const PIERCE_NOTE =
 const UNRESOLVED_NOTE = "Note: {?} marks an element no CSS selector selects uniquely."
 
 interface Context {
-  /** The element's own text is drawn (visibility:visible). */
+  /** The element's own text is drawn (visibility:visible, and not off the page). */
   readonly shown: boolean
+  /** Inside a box off the page whose children are judged one by one (see Shown.offPage): text not drawn on the page of its own. */
+  readonly offPage: boolean
   /** Inside a link, button or label whose text is already its name: only controls are written. */
   readonly controlsOnly: boolean
   readonly pre: boolean
@@ -105,7 +107,7 @@ interface Context {
   readonly clips: Clips
 }
 
-const TOP: Context = { shown: true, controlsOnly: false, pre: false, cell: false, clips: NO_CLIPS }
+const TOP: Context = { shown: true, offPage: false, controlsOnly: false, pre: false, cell: false, clips: NO_CLIPS }
 
 /** Attributes whose value is the element's name, so that a selector using one names the element. */
 const NAMING_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"]
@@ -235,8 +237,9 @@ class Walker {
     const style = el.ownerDocument.defaultView!.getComputedStyle(el)
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
-    const shown = style.visibility === "visible"
-    const context: Context = { ...parent, shown, clips: verdict.clips, controlsOnly: parent.controlsOnly || verdict.clipped }
+    const offPage = verdict.offPage ?? parent.offPage
+    const shown = style.visibility === "visible" && !offPage
+    const context: Context = { ...parent, shown, offPage, clips: verdict.clips, controlsOnly: parent.controlsOnly || verdict.clipped }
     const block = BLOCK_DISPLAYS.test(verdict.display)
 
     if (tag === "iframe" || tag === "frame") return yield* this.frame(el, context)
@@ -278,7 +281,7 @@ class Walker {
         if (shown) this.out.lineBreak()
         return
       case "hr":
-        this.out.line("---")
+        if (shown) this.out.line("---")
         return
       case "img":
       case "svg":
@@ -579,9 +582,11 @@ class Walker {
     const style = el.ownerDocument.defaultView!.getComputedStyle(el)
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
+    const offPage = verdict.offPage ?? parent.offPage
     const context: Context = {
       ...parent,
-      shown: style.visibility === "visible",
+      shown: style.visibility === "visible" && !offPage,
+      offPage,
       clips: verdict.clips,
       controlsOnly: parent.controlsOnly || verdict.clipped,
     }
@@ -626,7 +631,8 @@ class Walker {
           let text = ""
           if (!verdict.hidden) {
             this.out = new MarkdownWriter()
-            if (style.visibility === "visible")
+            const cellOffPage = verdict.offPage ?? context.offPage
+            if (style.visibility === "visible" && !cellOffPage)
               for (const part of actors.splice(0)) {
                 const kind = interactiveKind(part)!
                 this.out.token(
@@ -637,7 +643,8 @@ class Walker {
               }
             const cellContext = {
               ...context,
-              shown: cellStyle.visibility === "visible",
+              shown: cellStyle.visibility === "visible" && !cellOffPage,
+              offPage: cellOffPage,
               clips: verdict.clips,
               cell: true,
               controlsOnly: context.controlsOnly || verdict.clipped,
@@ -662,9 +669,11 @@ class Walker {
       if (!verdict.hidden) {
         this.out = new MarkdownWriter()
         try {
+          const offPage = verdict.offPage ?? context.offPage
           yield* this.acting(caption, interactiveKind(caption), {
             ...context,
-            shown: style.visibility === "visible",
+            shown: style.visibility === "visible" && !offPage,
+            offPage,
             clips: verdict.clips,
             cell: true,
             controlsOnly: context.controlsOnly || verdict.clipped,
