@@ -946,6 +946,15 @@ describe("page walker: image maps", () => {
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(3)
     expectSelectorsExact(outcome)
   })
+
+  it("reads a map's own content where it stands: the text links beside its areas, and those of a map no image uses", async () => {
+    page(`<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" usemap="#nav" width="200" height="20" alt="Nav">
+      <map name="nav"><area shape="rect" coords="0,0,100,20" href="/one" alt="One"><p>Text links: <a href="/one">One</a> | <a href="/two">Two</a></p></map>
+      <map name="spare"><a href="/spare">Spare link</a></map>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.equal('![Nav] [One](/one){area[alt="One"]}\nText links: [One](/one) | [Two](/two)\n[Spare link](/spare)')
+    expectSelectorsExact(outcome)
+  })
 })
 
 describe("page walker: scrolling boxes inside clipping ones", () => {

@@ -84,7 +84,8 @@ const SKIPPED = new Set([
   "param",
   "source",
   "track",
-  "map",
+  // An image map's areas are drawn on its image and written after it (picture()); the map's other content is drawn where it stands, and read there.
+  "area",
 ])
 /** What may be a control (interactiveKind decides), for the parts read as a whole (code, a drawing) that may hold some. */
 const MAY_ACT = "a, area, button, input, select, textarea, summary, [contenteditable], [role], [onclick], [tabindex]"
