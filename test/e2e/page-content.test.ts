@@ -367,9 +367,11 @@ describe("get_tab_content", () => {
       assert.ok(audited.audit.length > 20, `${file}: ${audited.audit.length} selectors`)
       assert.deepEqual(await wrongSelectors(page, audited), [], `${file}: selectors that are not exact`)
       const unaddressed = await page.evaluate(() => {
-        const query =
-          "a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [role=tab], [contenteditable=true], [onclick], [tabindex]:not([tabindex^='-'])"
-        return [...document.querySelectorAll(query)]
+        const acting =
+          "a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [role=tab], [contenteditable=true], [onclick]"
+        // A tabindex the browser does not read as a number ("", "abc") is no tab stop: tabIndex stays -1.
+        return [...document.querySelectorAll(`${acting}, [tabindex]:not([tabindex^='-'])`)]
+          .filter((el) => el.matches(acting) || (el as HTMLElement).tabIndex >= 0)
           .filter((el) => {
             const box = el.getBoundingClientRect()
             return (

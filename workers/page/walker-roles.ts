@@ -34,6 +34,18 @@ const isEditable = (el: Element): boolean =>
   (el as HTMLElement).isContentEditable &&
   (!(el.parentElement as HTMLElement | null)?.isContentEditable || EDITABLE.has(el.getAttribute("contenteditable") ?? "-"))
 
+/**
+ * Whether an element is in the tab order by its `tabindex`, as the browser reads the attribute:
+ * HTML's integer parsing takes `0abc` and ` 1` as 0 and 1, and ignores `""` or `abc` (the element
+ * keeps its default, -1 for one that is not focusable of its own). An element outside HTML and
+ * SVG has no `tabIndex`: the same parsing by hand.
+ */
+const inTabOrder = (el: Element, tabindex: string): boolean => {
+  const index = (el as HTMLElement).tabIndex
+  if (typeof index === "number") return index >= 0
+  return /^[\t\n\f\r ]*\+?\d/.test(tabindex)
+}
+
 /** The kind printed for an interactive element, or null when it is not interactive. */
 export const interactiveKind = (el: Element): string | null => {
   const role = el.getAttribute("role")?.trim().split(/\s+/)[0]
@@ -41,7 +53,9 @@ export const interactiveKind = (el: Element): string | null => {
   switch (el.localName) {
     case "a":
     case "area":
-      return el.hasAttribute("href") ? "link" : null
+      if (el.hasAttribute("href")) return "link"
+      // An anchor with no href is no link, but a click handler or a tab stop still makes it one to act on (`<a onclick="print()">`).
+      break
     case "button":
       return "button"
     case "select":
@@ -49,7 +63,8 @@ export const interactiveKind = (el: Element): string | null => {
     case "textarea":
       return "textarea"
     case "summary":
-      return el.parentElement?.localName === "details" ? "summary" : null
+      if (el.parentElement?.localName === "details") return "summary"
+      break
     case "input": {
       const type = (el as HTMLInputElement).type
       if (type === "hidden") return null
@@ -64,7 +79,7 @@ export const interactiveKind = (el: Element): string | null => {
   // A click handler in the markup, or a place in the tab order, makes any element something to act on.
   if (el.hasAttribute("onclick")) return "clickable"
   const tabindex = el.getAttribute("tabindex")
-  if (tabindex !== null && /^\s*\d+\s*$/.test(tabindex)) return "focusable"
+  if (tabindex !== null && inTabOrder(el, tabindex)) return "focusable"
   return null
 }
 

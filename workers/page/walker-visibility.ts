@@ -27,6 +27,9 @@ const ALWAYS_SHOWN = new Set(["br", "wbr", "option", "optgroup", "area"])
 
 const FORM_CONTROLS = new Set(["input", "select", "textarea"])
 
+/** Elements whose content is a document of its own, drawn only inside their box. */
+const FRAMES = new Set(["iframe", "frame"])
+
 const clipsAxis = (overflow: string) => overflow === "hidden" || overflow === "clip"
 const scrollsAxis = (overflow: string) => overflow === "auto" || overflow === "scroll"
 
@@ -69,15 +72,22 @@ export interface Shown {
   readonly clips: Clips
   /** The element's computed `display` (each read of a computed style property computes it anew: read once). */
   readonly display: string
+  /**
+   * Its box is off the page (left of or above it) but does not take its children with it: its own
+   * text is not drawn where anyone can see it, while a child may be drawn back on the page (a box
+   * moved up whose content overflows down) and is judged by its own box. Null when the box says
+   * nothing of where its content is drawn (no size, `display:contents`): the parent's holds.
+   */
+  readonly offPage: boolean | null
 }
 
 /** Decides whether the element's subtree is hidden, and passes on the clips its children live in. */
 export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): Shown => {
-  const hidden = { hidden: true, clipped: false, clips, display: "" }
+  const hidden = { hidden: true, clipped: false, clips, display: "", offPage: null }
   if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return hidden
   const display = style.display
   if (display === "none" || style.contentVisibility === "hidden") return hidden
-  if (display === "contents" || ALWAYS_SHOWN.has(el.localName)) return { hidden: false, clipped: false, clips, display }
+  if (display === "contents" || ALWAYS_SHOWN.has(el.localName)) return { hidden: false, clipped: false, clips, display, offPage: null }
   const box = el.getBoundingClientRect()
   const overflowX = style.overflowX
   const overflowY = style.overflowY
@@ -109,10 +119,21 @@ export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): 
   // Nothing can scroll to the left of or above the page's origin, nor a fixed box to the left of or above the viewport.
   const scrollX = position === "fixed" ? 0 : (view?.scrollX ?? 0)
   const scrollY = position === "fixed" ? 0 : (view?.scrollY ?? 0)
-  if (!degenerate && (box.right + scrollX <= 0 || box.bottom + scrollY <= 0)) {
-    // A control moved off the page (`left:-9999px`, or a visually hidden one at the page's edge) is a custom checkbox's input all the same.
-    if (!control) return hidden
-    clipped = true
+  const offLeft = box.right + scrollX <= 0
+  const offTop = box.bottom + scrollY <= 0
+  let offPage: boolean | null = degenerate ? null : false
+  if (!degenerate && (offLeft || offTop)) {
+    // A control moved off the page (`left:-9999px`, or a visually hidden one at the page's edge) is
+    // a custom checkbox's input all the same, kept as its parent is (one in a box off the page is not).
+    if (control) {
+      clipped = true
+      offPage = null
+    }
+    // A box that clips along the way it left the page, or holds no element, takes its whole content with it.
+    else if ((offLeft && clipsX) || (offTop && clipsY) || (el.firstElementChild === null && !el.shadowRoot) || FRAMES.has(el.localName))
+      return hidden
+    // One that does not may have children drawn back on the page: each is judged by its own box.
+    else offPage = true
   }
   if (!degenerate && position === "fixed") {
     if (view && outside(box, { left: 0, top: 0, right: view.innerWidth, bottom: view.innerHeight })) clipped = true
@@ -142,11 +163,12 @@ export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): 
     }
   }
   const positioned = position === "static" ? clips.positioned : flow
-  return { hidden: false, clipped, clips: { flow, positioned }, display }
+  return { hidden: false, clipped, clips: { flow, positioned }, display, offPage }
 }
 
 /** True when an element outside the walk (a label's control, a selector's target) is rendered. */
-export const isRendered = (el: Element): boolean =>
-  el.checkVisibility({ visibilityProperty: true }) &&
-  !el.closest("[hidden], [aria-hidden=true]") &&
-  !inspect(el, el.ownerDocument.defaultView!.getComputedStyle(el), NO_CLIPS).hidden
+export const isRendered = (el: Element): boolean => {
+  if (!el.checkVisibility({ visibilityProperty: true }) || el.closest("[hidden], [aria-hidden=true]")) return false
+  const verdict = inspect(el, el.ownerDocument.defaultView!.getComputedStyle(el), NO_CLIPS)
+  return !verdict.hidden && verdict.offPage !== true
+}

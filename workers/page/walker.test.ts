@@ -695,6 +695,18 @@ describe("page walker: boxes that do not hold their children", () => {
     expectSelectorsExact(outcome)
   })
 
+  it("keeps a link drawn back on the page from a box moved above it, and leaves out what stays off the page", async () => {
+    page(`<div class="moved" style="position:relative;top:-40px;height:10px">Text above the page<div style="padding-top:60px"><a href="/back">Drawn back</a></div></div>
+      <div style="position:absolute;left:-9999px"><p>Menu moved away</p><a href="/away">Away</a></div>
+      <div style="position:absolute;left:-9999px;width:300px"><input name="trap" aria-label="Leave this empty"></div>
+      <div style="position:absolute;top:-200px;height:50px;overflow:hidden"><div style="padding-top:300px"><a href="/clipped">Clipped with its box</a></div></div>`)
+    expect(document.querySelector(".moved")!.getBoundingClientRect().bottom).to.be.at.most(0)
+    expect(document.querySelector('a[href="/back"]')!.getBoundingClientRect().top).to.be.above(0)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.equal("[Drawn back](/back)")
+    expectSelectorsExact(outcome)
+  })
+
   it("still leaves out what an overflow:hidden box clips away", async () => {
     page(
       `<div style="overflow:hidden;height:20px;position:relative"><p>in view</p><div style="height:0"><p style="position:absolute;top:100px">clipped</p></div></div>`,
@@ -731,6 +743,38 @@ describe("page walker: elements that react without being controls", () => {
     expect(lines[3]).to.match(/^\[focusable\]\{[^}]+\} Load morenot a stop$/)
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(2)
     expectSelectorsExact(outcome)
+  })
+
+  it("addresses an anchor with no href and a summary outside a disclosure when a click handler or a tab stop makes them act", async () => {
+    page(`<p><a onclick="window.print(); return false;">Print</a> <a tabindex="0">Share</a> <a name="top">Anchor only</a></p>
+      <p><summary tabindex="0">Loose summary</summary></p>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.match(
+      /^\[clickable\]\{[^}]+\} Print \[focusable\]\{[^}]+\} Share Anchor only\n\[focusable\]\{summary\}\nLoose summary$/,
+    )
+    expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(3)
+    expectSelectorsExact(outcome)
+  })
+
+  it("reads a tabindex as the browser does: 0abc, +1 and 1.5 are tab stops, an empty or a word is none", async () => {
+    page(
+      `<p><span tabindex="0abc">A</span> <span tabindex="+1">B</span> <span tabindex="1.5">C</span> <span tabindex="">D</span> <span tabindex="abc">E</span></p>`,
+    )
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.match(/^\[focusable\]\{[^}]+\} A \[focusable\]\{[^}]+\} B \[focusable\]\{[^}]+\} C D E$/)
+    expectSelectorsExact(outcome)
+  })
+
+  it("addresses a click handler on the document's root element, which the walk enters below", async () => {
+    document.documentElement.setAttribute("onclick", "void 0")
+    try {
+      page(`<p>Text and a <a href="/a">link</a></p>`)
+      const outcome = await read({ audit: true })
+      expect(outcome.content).to.equal("[clickable]{html}\nText and a [link](/a)")
+      expectSelectorsExact(outcome)
+    } finally {
+      document.documentElement.removeAttribute("onclick")
+    }
   })
 })
 
@@ -900,6 +944,15 @@ describe("page walker: image maps", () => {
     expect(outcome.content).to.match(/^!\[Regions\] \[North\]\(\/north\)\{[^}]+\} \[South\]\(\/south\)\{[^}]+\}/)
     expect(outcome.content).not.to.include("No link")
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(3)
+    expectSelectorsExact(outcome)
+  })
+
+  it("reads a map's own content where it stands: the text links beside its areas, and those of a map no image uses", async () => {
+    page(`<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" usemap="#nav" width="200" height="20" alt="Nav">
+      <map name="nav"><area shape="rect" coords="0,0,100,20" href="/one" alt="One"><p>Text links: <a href="/one">One</a> | <a href="/two">Two</a></p></map>
+      <map name="spare"><a href="/spare">Spare link</a></map>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).to.equal('![Nav] [One](/one){area[alt="One"]}\nText links: [One](/one) | [Two](/two)\n[Spare link](/spare)')
     expectSelectorsExact(outcome)
   })
 })

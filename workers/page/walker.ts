@@ -84,7 +84,8 @@ const SKIPPED = new Set([
   "param",
   "source",
   "track",
-  "map",
+  // An image map's areas are drawn on its image and written after it (picture()); the map's other content is drawn where it stands, and read there.
+  "area",
 ])
 /** What may be a control (interactiveKind decides), for the parts read as a whole (code, a drawing) that may hold some. */
 const MAY_ACT = "a, area, button, input, select, textarea, summary, [contenteditable], [role], [onclick], [tabindex]"
@@ -96,8 +97,10 @@ const PIERCE_NOTE =
 const UNRESOLVED_NOTE = "Note: {?} marks an element no CSS selector selects uniquely."
 
 interface Context {
-  /** The element's own text is drawn (visibility:visible). */
+  /** The element's own text is drawn (visibility:visible, and not off the page). */
   readonly shown: boolean
+  /** Inside a box off the page whose children are judged one by one (see Shown.offPage): text not drawn on the page of its own. */
+  readonly offPage: boolean
   /** Inside a link, button or label whose text is already its name: only controls are written. */
   readonly controlsOnly: boolean
   readonly pre: boolean
@@ -105,7 +108,7 @@ interface Context {
   readonly clips: Clips
 }
 
-const TOP: Context = { shown: true, controlsOnly: false, pre: false, cell: false, clips: NO_CLIPS }
+const TOP: Context = { shown: true, offPage: false, controlsOnly: false, pre: false, cell: false, clips: NO_CLIPS }
 
 /** Attributes whose value is the element's name, so that a selector using one names the element. */
 const NAMING_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"]
@@ -181,6 +184,18 @@ class Walker {
   }
 
   /**
+   * The walk enters a document at its body, below its root element: a click handler or a tab stop
+   * on the root itself (`<html onclick="closeMenus()">`) is written first.
+   */
+  rootActs(doc: Document): void {
+    const root = doc.documentElement
+    if (root === null || root === doc.body) return
+    const kind = interactiveKind(root)
+    if (kind === null || doc.defaultView?.getComputedStyle(root).visibility !== "visible") return
+    this.out.token(`[${kind}]${this.annotate(root, true)} `)
+  }
+
+  /**
    * The nodes the walk reads below `el`. Read by sibling links rather than `childNodes`, whose
    * live NodeList Blink keeps cached on each element asked: on a big page that leaves one more
    * object per element for every later garbage collection of the page to trace.
@@ -223,8 +238,9 @@ class Walker {
     const style = el.ownerDocument.defaultView!.getComputedStyle(el)
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
-    const shown = style.visibility === "visible"
-    const context: Context = { ...parent, shown, clips: verdict.clips, controlsOnly: parent.controlsOnly || verdict.clipped }
+    const offPage = verdict.offPage ?? parent.offPage
+    const shown = style.visibility === "visible" && !offPage
+    const context: Context = { ...parent, shown, offPage, clips: verdict.clips, controlsOnly: parent.controlsOnly || verdict.clipped }
     const block = BLOCK_DISPLAYS.test(verdict.display)
 
     if (tag === "iframe" || tag === "frame") return yield* this.frame(el, context)
@@ -266,7 +282,7 @@ class Walker {
         if (shown) this.out.lineBreak()
         return
       case "hr":
-        this.out.line("---")
+        if (shown) this.out.line("---")
         return
       case "img":
       case "svg":
@@ -567,9 +583,11 @@ class Walker {
     const style = el.ownerDocument.defaultView!.getComputedStyle(el)
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
+    const offPage = verdict.offPage ?? parent.offPage
     const context: Context = {
       ...parent,
-      shown: style.visibility === "visible",
+      shown: style.visibility === "visible" && !offPage,
+      offPage,
       clips: verdict.clips,
       controlsOnly: parent.controlsOnly || verdict.clipped,
     }
@@ -614,7 +632,8 @@ class Walker {
           let text = ""
           if (!verdict.hidden) {
             this.out = new MarkdownWriter()
-            if (style.visibility === "visible")
+            const cellOffPage = verdict.offPage ?? context.offPage
+            if (style.visibility === "visible" && !cellOffPage)
               for (const part of actors.splice(0)) {
                 const kind = interactiveKind(part)!
                 this.out.token(
@@ -625,7 +644,8 @@ class Walker {
               }
             const cellContext = {
               ...context,
-              shown: cellStyle.visibility === "visible",
+              shown: cellStyle.visibility === "visible" && !cellOffPage,
+              offPage: cellOffPage,
               clips: verdict.clips,
               cell: true,
               controlsOnly: context.controlsOnly || verdict.clipped,
@@ -650,9 +670,11 @@ class Walker {
       if (!verdict.hidden) {
         this.out = new MarkdownWriter()
         try {
+          const offPage = verdict.offPage ?? context.offPage
           yield* this.acting(caption, interactiveKind(caption), {
             ...context,
-            shown: style.visibility === "visible",
+            shown: style.visibility === "visible" && !offPage,
+            offPage,
             clips: verdict.clips,
             cell: true,
             controlsOnly: context.controlsOnly || verdict.clipped,
@@ -691,6 +713,7 @@ class Walker {
     this.selectors.registerFrame(doc, el)
     yield* this.selectors.prepare(doc, this.clock)
     const mark = this.out.mark
+    this.rootActs(doc)
     yield* this.element(doc.body, { ...TOP, controlsOnly: context.controlsOnly })
     this.out.flush()
     // An empty frame (an ad slot, a tracker) is not worth a line, unless it is a tab stop (a widget that draws itself).
@@ -832,6 +855,7 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
   const start = target
   const work = (function* (): Work {
     yield* walker.selectors.prepare(start.getRootNode() as Document | ShadowRoot, clock)
+    if (start === doc.body) walker.rootActs(doc)
     yield* walker.element(start, TOP)
     walker.out.flush()
   })()
