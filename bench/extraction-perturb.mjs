@@ -521,6 +521,34 @@ const digest = (page) => {
   return true
 }
 
+/**
+ * The article's text after its first two blocks is moved into a "read more" box (a link that opens
+ * it, an ad, then the rest of the story), as mobile templates collapse a story: the box's name
+ * says furniture while it holds most of the article (a held-out story that kept its first lines only).
+ */
+const collapsed = (page) => {
+  const bearing = textBearingBlocks(page)
+  if (bearing === undefined || bearing.length < 4) return false
+  const name = page.pick(["read-more", "readmore", "read-more-container", "article-read-more"])
+  const box = page.element(
+    `<div class="${name}"><div class="${name}-link"><a href="#">Read more</a></div>` +
+      `<div class="${page.token()}"><span>Advertisement</span>${page.link(`<img src="https://ads.example/${page.token()}.jpg" alt="">`)}</div>` +
+      `<div class="${name}-content"></div></div>`,
+  )
+  const rest = bearing.slice(2)
+  const first = rest[0]
+  const last = rest.at(-1)
+  // everything from the third text-bearing block to the last moves into the box, in order
+  const moved = []
+  for (let n = first; n !== null; n = n.nextSibling) {
+    moved.push(n)
+    if (n === last) break
+  }
+  first.before(box)
+  box.lastElementChild.append(...moved)
+  return true
+}
+
 /** All at once: the article cut and filled with boilerplate, then rewrapped and renamed. */
 const all = (page) => {
   const changed = [split(page), inside(page), rewrap(page), rename(page)]
@@ -537,6 +565,7 @@ export const PERTURBATIONS = {
   foreign: { run: foreign, about: "byline, share, related, read-also, ad, newsletter box in another language" },
   digest: { run: digest, about: "paragraphs as link-led items in 2-4 sections, ads between" },
   hover: { run: hover, about: "hover cards inside paragraphs, hidden by a <style> rule" },
+  collapsed: { run: collapsed, about: "article after its 2nd block inside a read-more box, ad before it" },
 }
 
 /** The page after the named transformation, or undefined when it has nothing to change. */

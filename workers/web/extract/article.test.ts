@@ -498,6 +498,44 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("other story")
   })
 
+  it("keeps the rest of a story that a read-more box holds after its first paragraphs", () => {
+    const more = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<p>Story paragraph ${i + 3}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`,
+    ).join("")
+    const { markdown } = extractFromHtml(
+      page(
+        `<div id="story"><div class="story-body"><div class="story-intro"><p><strong>The story opens with a lede that sums it up, in a sentence of some length.</strong></p></div>` +
+          `${prose("Story", 2)}<div id="read-more"><div id="read-more-link"><a href="">Read more</a></div><div id="middle-ad"><div class="ad-block"></div></div>` +
+          `<div id="read-more-content">${more}</div></div></div></div>` +
+          `<div class="more"><h2>More stories</h2><ul>${Array.from({ length: 6 }, (_, i) => `<li><a href="/s/${i}">Another headline number ${i} runs on</a></li>`).join("")}</ul></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Story paragraph 1:")
+    expect(markdown).to.contain("Story paragraph 3:")
+    expect(markdown).to.contain("Story paragraph 10:")
+    expect(markdown).not.to.contain("Another headline")
+  })
+
+  it("keeps the rest of a story in a read-more box though other prose on the page outweighs it", () => {
+    const more = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<p>Story paragraph ${i + 3}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`,
+    ).join("")
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="main"><div class="entry-content">${prose("Story", 2)}<div class="readmore"><div class="readmore-link"><a href="#">Read more</a></div>` +
+          `<div class="readmore-content">${more}</div></div></div></div>` +
+          `<div class="sidebar"><h3>From our gardens</h3>${GARDENS}${GARDENS}</div>`,
+      ),
+    )
+    expect(markdown).to.contain("Story paragraph 1:")
+    expect(markdown).to.contain("Story paragraph 6:")
+    expect(markdown).not.to.contain("Gardening clubs")
+  })
+
   it("returns the whole text of a page that is all content", () => {
     const { markdown } = extractFromHtml("<p>Just one short line.</p>")
     expect(markdown).to.equal("Just one short line.")

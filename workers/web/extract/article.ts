@@ -45,10 +45,10 @@ const isQuote = (m: Measure): boolean => m.prose > 0 && m.quoted >= m.prose * 0.
 
 /** Names that mark page furniture whatever the element holds. */
 const FURNITURE_NAME =
-  /comment|disqus|respond|sidebar|related|recommend|newsletter|subscri|social|sharing|share|promo|sponsor|advert|cookie|consent|popup|modal|breadcrumb|paginat|pager|footer|masthead|navbar|navigation|menu|widget|trending|popular|outbrain|taboola|signup|sign-up|login|author-?bio|skip-?link|toolbar|overlay|read-?more|more-?stories|jump-?to|tooltip|gallery|slideshow|carousel|lightbox|caption|credit|tag-?list|taglist/
+  /comment|disqus|respond|sidebar|related|recommend|newsletter|subscri|social|sharing|share|promo|sponsor|advert|cookie|consent|popup|modal|breadcrumb|paginat|pager|footer|masthead|navbar|navigation|menu|widget|trending|popular|outbrain|taboola|signup|sign-up|login|author-?bio|skip-?link|toolbar|overlay|more-?stories|jump-?to|tooltip|gallery|slideshow|carousel|lightbox|caption|credit|tag-?list|taglist/
 /** Names that usually mark furniture but also turn up on wrappers of the whole page ("page-ad-margins"). */
 const WEAK_FURNITURE_NAME =
-  /banner|byline|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b/
+  /banner|byline|read-?more|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b/
 const POSITIVE_HINT =
   /article-?body|articlebody|article-?content|article-?text|entry-?content|entry-?body|post-?content|post-?body|post-?text|story-?body|storybody|story-?content|story-?text|main-?content|body-?text|content-?body|rich-?text|richtext|prose|markdown-body|article__body|text-?body|\barticle\b|\bcontent\b/
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
@@ -222,11 +222,25 @@ export class PageMeasure {
     // A furniture name on an element that holds most of the page's prose is a wrapper misnamed ("page-ad-margins").
     for (const el of this.named) {
       const m = this.measures.get(el)!
-      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !isQuote(m)) this.furniture.add(el)
+      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !isQuote(m) && !this.holdsTheRest(el, m)) this.furniture.add(el)
     }
     this.findTeasers(total.prose, body)
     this.findThreads(body)
     this.score(body, false)
+  }
+
+  /**
+   * A box whose name only may mean furniture ("read-more", "banner") that holds paragraphs of plain
+   * prose, a good part of what its parent holds: the rest of a story that the template collapses
+   * behind a "Read more" link, not a box beside the story.
+   */
+  private holdsTheRest(el: Element, m: Measure): boolean {
+    const parent = el.parentElement
+    const p = parent === null ? undefined : this.measures.get(parent)
+    if (m.hint !== -1 || p === undefined || !isPlainProse(m) || m.prose * 3 < p.prose) return false
+    let paragraphs = 0
+    for (const inner of el.querySelectorAll("*")) if (this.ownProse.has(inner) && ++paragraphs >= 2) return true
+    return false
   }
 
   /**
