@@ -522,6 +522,32 @@ const digest = (page) => {
 }
 
 /**
+ * A row of five teaser cards right after the article's container, as a news template prints its
+ * "other columns": each card's class names carry its position and an id ("card card-3 c1227272"),
+ * and its heading holds a kicker before the linked headline, so that neither the class string nor
+ * the heading's link alone says that the cards are alike teasers (a held-out opinion page kept them).
+ */
+const numbered = (page) => {
+  const found = page.article()
+  if (found === undefined || found.container === page.body) return false
+  const base = page.token()
+  const kickers = ["Editorial", "Wave of change", "Own backyard", "True liberal", "Analysis"]
+  const cards = Array.from({ length: 5 }, (_, i) => {
+    const id = 1000000 + Math.floor(page.random() * 9000000)
+    return (
+      `<div class="${base} ${base}-${i + 1} pos-${i + 1} id${id}"><h4><strong>${kickers[i]}</strong> ${page.link(page.headline())}</h4>` +
+      `${page.link(`<img src="https://img.example/${id}.jpg" alt="">`)}<p><em>${page.pick(["JANE ROE", "TOM ELLIS", "SUSIE OWEN"])}</em> ${page.summary()}</p></div>`
+    )
+  }).join("")
+  found.container.after(
+    page.element(
+      `<div class="${page.token()}"><h2>${page.pick(["Other columns", "Opinion", "From the section"])}</h2><div>${cards}</div></div>`,
+    ),
+  )
+  return true
+}
+
+/**
  * The article's text after its first two blocks is moved into a "read more" box (a link that opens
  * it, an ad, then the rest of the story), as mobile templates collapse a story: the box's name
  * says furniture while it holds most of the article (a held-out story that kept its first lines only).
@@ -565,6 +591,7 @@ export const PERTURBATIONS = {
   foreign: { run: foreign, about: "byline, share, related, read-also, ad, newsletter box in another language" },
   digest: { run: digest, about: "paragraphs as link-led items in 2-4 sections, ads between" },
   hover: { run: hover, about: "hover cards inside paragraphs, hidden by a <style> rule" },
+  numbered: { run: numbered, about: "5 teaser cards after the article, numbered classes, kicker in the heading" },
   collapsed: { run: collapsed, about: "article after its 2nd block inside a read-more box, ad before it" },
 }
 

@@ -98,6 +98,11 @@ export const DEFAULT_TUNING: Tuning = {
 }
 
 const shapeOf = (el: Element): string => `${tagOf(el)}.${el.getAttribute("class") ?? ""}`
+/**
+ * The shape of an item of a run: templates number their items in class names ("pos-1", "pos-2",
+ * "id1227272078989"), so the numbers do not count.
+ */
+const itemShapeOf = (el: Element): string => shapeOf(el).replace(/\d+/g, "")
 /** Paragraphs, links and breaks run in text: a run of them is prose, not a list of cards. */
 const SKIP_IN_RUNS = new Set(["p", "br", "a"])
 
@@ -260,7 +265,7 @@ export class PageMeasure {
           if (inRun.has(child)) continue
           const core = unwrap ? unwrapped(child) : child
           if (SKIP_IN_RUNS.has(tagOf(child)) || SKIP_IN_RUNS.has(tagOf(core))) continue
-          const key = shapeOf(core)
+          const key = itemShapeOf(core)
           const group = groups.get(key)
           if (group) group.push(child)
           else groups.set(key, [child])
@@ -274,7 +279,7 @@ export class PageMeasure {
           if (teasers.length < 3 || teasers.length * 3 < group.length * 2) continue
           for (const el of teasers) inRun.add(el)
           runs.push({
-            shape: shapeOf(unwrap ? unwrapped(teasers[0]!) : teasers[0]!),
+            shape: itemShapeOf(unwrap ? unwrapped(teasers[0]!) : teasers[0]!),
             teasers,
             prose: teasers.reduce((sum, el) => sum + this.measures.get(el)!.prose, 0),
           })
@@ -415,12 +420,15 @@ export class PageMeasure {
     return prose > 0 && (this.measures.get(link)?.text ?? 0) < prose * 0.5
   }
 
-  /** A card whose headline is a link to another page, though a kicker or a date may come before it. */
+  /**
+   * A card whose headline is a link to another page, though a kicker or a date may come before it,
+   * outside the heading or inside it ("<h4><strong>Editorial</strong> <a>Fraser's legacy</a></h4>").
+   */
   private headlineIsLink(el: Element): boolean {
     const heading = el.querySelector("h1, h2, h3, h4, h5, h6")
     if (heading === null) return false
     const m = this.measures.get(heading)
-    return m !== undefined && m.text > 0 && m.link >= m.text * 0.8
+    return m !== undefined && m.text > 0 && m.link >= m.text * 0.5
   }
 
   private measure(el: Element, outer: Block | null = null, inLink = false): Measure {
