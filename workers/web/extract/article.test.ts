@@ -568,6 +568,24 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Gardening clubs")
   })
 
+  it("keeps documentation sections whose ids spell their headings, though the words name furniture", () => {
+    const section = (heading: string, topic: string, n: number) =>
+      `<div class="section" id="${heading.toLowerCase().replaceAll(" ", "-")}"><h2>${heading}</h2>${prose(topic, n)}</div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="topnav"><a href="/prev">Previous</a> :: <a href="/">Contents</a> :: <a href="/next">Next</a></div>` +
+          `<div class="content"><div class="section" id="shared-history"><h1>Shared history</h1>${prose("Intro", 3)}` +
+          section("Sharing with a single developer", "Sharing", 5) +
+          section("Related work and further reading", "Related", 3) +
+          `</div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Intro paragraph 1:")
+    expect(markdown).to.contain("Sharing paragraph 5:")
+    expect(markdown).to.contain("Related paragraph 3:")
+    expect(markdown).not.to.contain("Contents")
+  })
+
   it("returns the whole text of a page that is all content", () => {
     const { markdown } = extractFromHtml("<p>Just one short line.</p>")
     expect(markdown).to.equal("Just one short line.")

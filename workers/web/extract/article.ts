@@ -131,12 +131,41 @@ const THREAD_AFTER_PROSE = 400
 const hintOf = (el: Element): number => {
   const tag = tagOf(el)
   if (tag === "article" || tag === "main" || el.getAttribute("itemprop") === "articleBody" || el.getAttribute("role") === "main") return 1
-  const names = `${el.getAttribute("id") ?? ""} ${el.getAttribute("class") ?? ""}`.toLowerCase()
+  const id = el.getAttribute("id") ?? ""
+  const hint = hintOfNames(`${id} ${el.getAttribute("class") ?? ""}`.toLowerCase())
+  // an id that spells the element's own heading is its text, not its template's name
+  return hint < 0 && spellsHeading(el, id) ? hintOfNames((el.getAttribute("class") ?? "").toLowerCase()) : hint
+}
+
+const hintOfNames = (names: string): number => {
   if (names.length < 2) return 0
   if (POSITIVE_HINT.test(names)) return 1
   if (FURNITURE_NAME.test(names)) return -2
   if (WEAK_FURNITURE_NAME.test(names)) return -1
   return 0
+}
+
+/** letters and digits only, lower case: how an id and a heading are compared */
+const squeezed = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")
+
+/**
+ * Whether `id` is a slug of the element's heading, as documentation generators and Markdown
+ * renderers name sections ("sharing-with-a-single-developer" for "Sharing with a single
+ * developer"): words of the text, not a name the template gives its furniture. Three words at
+ * least, so that "comments" over "Comments" or "related-posts" over "Related posts" still count.
+ */
+const spellsHeading = (el: Element, id: string): boolean => {
+  if (id.split(/[-_.\s]+/).filter(Boolean).length < 3) return false
+  const heading = HEADING_TAGS.has(tagOf(el)) ? el : el.querySelector("h1, h2, h3, h4, h5, h6")
+  if (heading === null) return false
+  let decoded = id
+  try {
+    decoded = decodeURIComponent(id)
+  } catch {
+    // an id with a stray "%" is compared as it is
+  }
+  const wanted = squeezed(decoded)
+  return wanted.length > 0 && wanted === squeezed(textOf(heading))
 }
 
 const isHidden = (el: Element): boolean => {
