@@ -586,6 +586,24 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Contents")
   })
 
+  it("drops comments whose theme sets each in a blockquote under the commenter's name and time", () => {
+    const comment = (i: number, day: number) =>
+      `<li id="comment-${i}" class="comment depth-1"><h4 class="entry-title vcard"><cite class="author fn">Reader ${i}</cite> ` +
+      `<span class="comment-meta">wrote on <a href="#comment-${i}"><time datetime="2020-12-${day}">December ${day}, 2020 at 3:53 am:</time></a></span></h4>` +
+      `<blockquote class="entry-content"><p>Comment ${i}: a reader's long reply, full of opinions, commas and sentences that go on and on about it.</p></blockquote>` +
+      `<p class="comment-util"><a class="comment-reply-link" href="?replytocom=${i}#respond">Reply</a></p></li>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<main id="content"><div class="content"><article class="post"><div class="entry-content">${prose("Post", 4)}</div></article></div>` +
+          `<section id="comments" class="section"><div class="content"><header><h3>2 comments on “The story”</h3></header>` +
+          `<ol class="comment-list">${comment(1, 24)}${comment(2, 29)}</ol></div></section></main>`,
+      ),
+    )
+    expect(markdown).to.contain("Post paragraph 4:")
+    expect(markdown).not.to.contain("Comment 1:")
+    expect(markdown).not.to.contain("Reader 2")
+  })
+
   it("returns the whole text of a page that is all content", () => {
     const { markdown } = extractFromHtml("<p>Just one short line.</p>")
     expect(markdown).to.equal("Just one short line.")

@@ -43,6 +43,17 @@ export interface Measure {
  */
 const isQuote = (m: Measure): boolean => m.prose > 0 && m.quoted >= m.prose * 0.8
 
+/**
+ * Quotes signed by the page, not by the post they quote: a <time> outside the blockquotes (a
+ * comment thread whose theme sets each comment in a <blockquote> under "Name wrote on <time>").
+ * An embedded post carries its own date inside its quote, or as a plain link.
+ */
+const signedOutsideQuotes = (el: Element): boolean => {
+  for (const time of el.getElementsByTagName("time"))
+    if (time.closest("blockquote") === null || !el.contains(time.closest("blockquote"))) return true
+  return false
+}
+
 /** Names that mark page furniture whatever the element holds. */
 const FURNITURE_NAME =
   /comment|disqus|respond|sidebar|related|recommend|newsletter|subscri|social|sharing|share|promo|sponsor|advert|cookie|consent|popup|modal|breadcrumb|paginat|pager|footer|masthead|navbar|navigation|menu|widget|trending|popular|outbrain|taboola|signup|sign-up|login|author-?bio|skip-?link|toolbar|overlay|more-?stories|jump-?to|tooltip|gallery|slideshow|carousel|lightbox|caption|credit|tag-?list|taglist/
@@ -256,7 +267,8 @@ export class PageMeasure {
     // A furniture name on an element that holds most of the page's prose is a wrapper misnamed ("page-ad-margins").
     for (const el of this.named) {
       const m = this.measures.get(el)!
-      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !isQuote(m) && !this.holdsTheRest(el, m)) this.furniture.add(el)
+      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !(isQuote(m) && !signedOutsideQuotes(el)) && !this.holdsTheRest(el, m))
+        this.furniture.add(el)
     }
     this.findTeasers(total.prose, body)
     this.findThreads(body)
