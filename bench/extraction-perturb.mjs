@@ -575,6 +575,44 @@ const collapsed = (page) => {
   return true
 }
 
+/**
+ * A changelog: the article's paragraphs become the items of lists (one list per run of
+ * paragraphs), every item naming its subject in its first two words before a link: in every
+ * third item the link holds most of the rest ("gero <a>removed the windowtype attribute from
+ * dialogs where…</a> anymore"), in the others two words. Weekly engineering notes credit who did
+ * what this way, and their link-dense items are the article (a held-out weekly digest lost them).
+ */
+const changelog = (page) => {
+  const found = page.article()
+  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
+  const { container, weight } = found
+  const paragraphs = elementChildren(container).filter((el) => tagOf(el) === "p" && (weight.get(el) ?? 0) > 0)
+  if (paragraphs.length < 4) return false
+  let list = null
+  paragraphs.forEach((p, i) => {
+    if (list === null || p.previousElementSibling !== list) {
+      list = page.document.createElement("ul")
+      p.before(list)
+    }
+    const item = page.document.createElement("li")
+    list.append(item)
+    item.append(...Array.from(p.childNodes))
+    p.remove()
+    const first = item.firstChild
+    if (first === null || first.nodeType !== 3) return
+    const words = first.data.split(/(\s+)/)
+    // words[0], words[2] are the subject; the link starts at words[4]
+    const linked = i % 3 === 0 ? Math.floor(words.length * 0.4) * 2 : 4
+    if (words.length < 4 + linked) return
+    const link = page.document.createElement("a")
+    link.setAttribute("href", `https://bugs.example/${page.token()}`)
+    link.textContent = words.slice(4, 4 + linked).join("")
+    first.data = words.slice(0, 4).join("")
+    first.after(link, page.document.createTextNode(words.slice(4 + linked).join("")))
+  })
+  return true
+}
+
 /** All at once: the article cut and filled with boilerplate, then rewrapped and renamed. */
 const all = (page) => {
   const changed = [split(page), inside(page), rewrap(page), rename(page)]
@@ -593,6 +631,7 @@ export const PERTURBATIONS = {
   hover: { run: hover, about: "hover cards inside paragraphs, hidden by a <style> rule" },
   numbered: { run: numbered, about: "5 teaser cards after the article, numbered classes, kicker in the heading" },
   collapsed: { run: collapsed, about: "article after its 2nd block inside a read-more box, ad before it" },
+  changelog: { run: changelog, about: "paragraphs as list items, each but its first two words a link" },
 }
 
 /** The page after the named transformation, or undefined when it has nothing to change. */

@@ -604,6 +604,32 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Reader 2")
   })
 
+  it("keeps link-dense list items that say who did what, and the lists of links nested in them", () => {
+    const { markdown } = extractFromHtml(
+      page(
+        `<article><div class="entry-content">${prose("Notes", 3)}<h4>New contributors</h4><ul>` +
+          `<li>Ankush <a href="/b/1">fixed an issue with revoked devtools permissions</a></li>` +
+          `<li>gero <a href="/b/2">removed the windowtype attribute</a> from dialogs</li>` +
+          `<li>manekenpix <a href="/b/3">converted some DevTools code</a> to use promises</li></ul>` +
+          `<h4>Performance</h4><ul><li>florian has new visualization variations for the hang dashboard<ul>` +
+          `<li><a href="/bhr/1">showFrames</a></li><li><a href="/bhr/2">onlyXulLeaf</a></li><li><a href="/bhr/3">skipKnownBugs</a></li></ul></li>` +
+          `<li>Gijs <a href="/b/4">made the Bookmarks Toolbar initialization occur later</a></li>` +
+          `<li>mconley <a href="/b/5">re-enabled TART</a></li></ul></div></article>` +
+          `<div class="more"><h3>Elsewhere</h3><ul><li><a href="/x/1">Another headline that runs long, number 1</a></li>` +
+          `<li><a href="/x/2">Another headline that runs long, number 2</a></li><li><a href="/x/3">Another headline that runs long, number 3</a></li></ul></div>`,
+      ),
+    )
+    for (const kept of [
+      "revoked devtools permissions",
+      "windowtype attribute",
+      "converted some DevTools",
+      "onlyXulLeaf",
+      "re-enabled TART",
+    ])
+      expect(markdown).to.contain(kept)
+    expect(markdown).not.to.contain("Another headline")
+  })
+
   it("returns the whole text of a page that is all content", () => {
     const { markdown } = extractFromHtml("<p>Just one short line.</p>")
     expect(markdown).to.equal("Just one short line.")

@@ -257,6 +257,8 @@ export class PageMeasure {
   candidateProse = 0
   /** the items judged teasers whose link opens a paragraph of prose, as a digest's items credit their sources */
   private readonly teasers = new Set<Element>()
+  /** every item judged a teaser by the shape of its run */
+  private readonly teaserItems = new Set<Element>()
 
   /** Measures the page below `body` and scores every element. */
   constructor(
@@ -367,6 +369,7 @@ export class PageMeasure {
       if (run.prose > pageProse * this.tuning.teaserShare || fillsMain(run) || inSections(run)) continue
       for (const el of run.teasers) {
         this.furniture.add(el)
+        this.teaserItems.add(el)
         if (this.linkOpensParagraph(el)) this.teasers.add(el)
       }
     }
@@ -549,6 +552,11 @@ export class PageMeasure {
     return this.furniture.has(el)
   }
 
+  /** Whether `el` is furniture only as an item of a run of teasers. */
+  isTeaser(el: Element): boolean {
+    return this.teaserItems.has(el)
+  }
+
   /**
    * An article spread over several blocks (parts of a story split by ads, the items of a digest):
    * from the best element up a few levels, the siblings that read like it (same tag and class,
@@ -630,7 +638,7 @@ const prune = (el: Element, page: PageMeasure, root: Measure, repeated = new Set
     if (!isElement(child)) continue
     const m = page.measures.get(child)
     if (m === undefined) continue
-    if (shouldCut(child, m, root, page.isFurniture(child), repeated.has(child), page.measures)) {
+    if (shouldCut(child, m, root, page.isFurniture(child), repeated.has(child), page.measures, page.isTeaser(child))) {
       child.remove()
       continue
     }
@@ -672,6 +680,41 @@ const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>):
   mark(sections.filter((section) => section.some((part) => (page.measures.get(part)?.prose ?? 0) > 0)))
 }
 
+const LIST_TAGS = new Set(["ul", "ol", "li"])
+
+/** Whether a list item names someone or something in words before its first link ("gero <a>…</a>"). */
+const wordsThenLink = (item: Element): boolean => {
+  let before = ""
+  const pending: Node[] = [item]
+  while (pending.length > 0) {
+    const node = pending.pop()!
+    if (isElement(node)) {
+      if (tagOf(node) === "a" && node.hasAttribute("href")) return /\p{L}/u.test(before)
+      for (let child = node.lastChild; child !== null; child = child.previousSibling) pending.push(child)
+    } else if (node.nodeType === TEXT_NODE) before += (node as Text).data
+  }
+  return false
+}
+
+/** A list of at least two items, two thirds of which say in words who or what before a link. */
+const isTextLed = (list: Element): boolean => {
+  let items = 0
+  let led = 0
+  for (const item of list.children) {
+    if (tagOf(item) !== "li" || visibleLength(item.textContent ?? "") === 0) continue
+    items++
+    if (wordsThenLink(item)) led++
+  }
+  return items >= 2 && led * 3 >= items * 2
+}
+
+/** Whether `el` (a list or an item) is, or lies inside, a text-led list. */
+const inTextLedList = (el: Element): boolean => {
+  for (let list = tagOf(el) === "li" ? el.parentElement : el; list !== null; list = list.parentElement?.closest("ul, ol") ?? null)
+    if ((tagOf(list) === "ul" || tagOf(list) === "ol") && isTextLed(list)) return true
+  return false
+}
+
 const KEEP_EMPTY = new Set(["img", "picture", "br", "hr", "td", "th", "tr", "col", "colgroup", "wbr"])
 const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "td", "th", "caption"])
 const isMostlyText = (m: Measure): boolean => m.link <= m.text * 0.35
@@ -684,10 +727,16 @@ const shouldCut = (
   furniture: boolean,
   repeated: boolean,
   measures: ReadonlyMap<Element, Measure>,
+  teaser = false,
 ): boolean => {
   const tag = tagOf(el)
   if (m.text === 0) return !KEEP_EMPTY.has(tag) && el.querySelector("img") === null
   if (m.prose > root.prose * 0.5) return false
+  // A list whose items tell who did what with a link ("gero <a>removed the windowtype
+  // attribute</a> from dialogs"), and the lists of links nested in its items (which read as teasers
+  // by their shape), are the content's, however many links they hold: a list of links to other
+  // pages has its items open with the link.
+  if (LIST_TAGS.has(tag) && (!furniture || teaser) && inTextLedList(el)) return false
   const role = el.getAttribute("role")
   if (furniture || FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return true
   // Inline text is judged with the block it flows in, not on its own.
