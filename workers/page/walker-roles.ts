@@ -230,6 +230,29 @@ const shownText = (el: Element): string => {
   return collapse(svgTitle ?? "")
 }
 
+/**
+ * Roles whose name never comes from their content (ARIA: name from author only): a listbox, tree
+ * or menu holds its items, each written with its own name, so their text is no name for it.
+ */
+const NAMED_BY_AUTHOR_ONLY = new Set(["listbox", "tree", "treegrid", "menu", "menubar", "grid", "tablist", "radiogroup", "toolbar"])
+/** A nested list of items inside an item (a tree's group, a submenu): its items are written apart, with their own names. */
+const NESTED_ITEMS = '[role="group"], [role="menu"], [role="tree"], [role="listbox"], [role="tablist"], [role="menubar"]'
+
+/**
+ * The text of an item that holds a nested list of items (an expanded tree item, a menu item with
+ * its submenu): its own words only, as Chromium names it. Without this every parent of an
+ * expanded tree was named by all its descendants' words, up to the length cut.
+ */
+const ownText = (el: Element): string => {
+  let text = collapse((el as HTMLElement).innerText ?? "")
+  for (const nested of el.querySelectorAll(NESTED_ITEMS)) {
+    if (nested.parentElement?.closest(NESTED_ITEMS) !== el.closest(NESTED_ITEMS)) continue
+    const inner = collapse((nested as HTMLElement).innerText ?? "")
+    if (inner) text = text.replace(inner, " ")
+  }
+  return collapse(text)
+}
+
 /** The accessible name, roughly as in the ARIA name computation, cut to a readable length. */
 export const accessibleName = (el: Element): string => {
   const labelledBy = el.getAttribute("aria-labelledby")
@@ -254,7 +277,9 @@ export const accessibleName = (el: Element): string => {
   if (isEditable(el) || TYPED_IN.has(el.getAttribute("role") ?? "")) {
     return clip(collapse(el.getAttribute("title") ?? el.getAttribute("aria-placeholder") ?? el.getAttribute("placeholder") ?? ""), NAME_MAX)
   }
-  const text = shownText(el)
+  const role = el.getAttribute("role") ?? ""
+  if (NAMED_BY_AUTHOR_ONLY.has(role)) return clip(collapse(el.getAttribute("title") ?? ""), NAME_MAX)
+  const text = el.querySelector(NESTED_ITEMS) === null ? shownText(el) : ownText(el)
   if (text) return clip(text, NAME_MAX)
   return clip(collapse(el.getAttribute("title") ?? ""), NAME_MAX)
 }

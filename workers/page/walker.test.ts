@@ -795,6 +795,26 @@ describe("page walker: list items and table parts that are controls", () => {
     expectSelectorsExact(outcome)
   })
 
+  it("names a tree item or a menu item by its own words, not its nested items', and a listbox or tree by its author only", async () => {
+    page(`<ul role="tree"><li role="treeitem" aria-expanded="true" tabindex="0">Docs folder<ul role="group">
+        <li role="treeitem" tabindex="-1">Alpha file</li><li role="treeitem" aria-expanded="true" tabindex="-1">Beta folder<ul role="group"><li role="treeitem" tabindex="-1">Gamma file</li></ul></li></ul></li></ul>
+      <div role="menu" aria-label="Main"><div role="menuitem" tabindex="0">File<div role="menu"><div role="menuitem">Open</div></div></div></div>
+      <ul role="listbox"><li role="option">One <span>two</span></li></ul>`)
+    const outcome = await read({ audit: true })
+    const names = [...outcome.content.matchAll(/\[(\w+) "([^"]*)"/g)].map((m) => `${m[1]} ${m[2]}`)
+    expect(names).to.deep.equal([
+      "treeitem Docs folder",
+      "treeitem Alpha file",
+      "treeitem Beta folder",
+      "treeitem Gamma file",
+      "menuitem File",
+      "menuitem Open",
+      "option One two",
+    ])
+    expect(outcome.content).to.match(/\[listbox\]\{/)
+    expectSelectorsExact(outcome)
+  })
+
   it("addresses table rows with a click handler and header cells that sort or act", async () => {
     page(`<table><thead><tr><th tabindex="0" aria-sort="ascending">Order</th><th role="button" tabindex="0">Customer</th></tr></thead>
       <tbody><tr onclick="open(1)"><td>#1</td><td>Ada</td></tr><tr onclick="open(2)"><td>#2</td><td>Grace</td></tr></tbody></table>`)
