@@ -443,6 +443,145 @@ const foreign = (page) => {
 }
 
 /**
+ * Furniture names and a comment policy as French, German, Spanish, Italian, Portuguese and Dutch
+ * templates write them (the names real pages use, whether or not the extractor knows them: Dutch
+ * templates name a share bar "delen").
+ */
+const NAMED = [
+  {
+    names: {
+      comments: "commentaires",
+      related: "articles-similaires",
+      share: "partage",
+      ad: "publicite",
+      subscribe: "abonnement",
+      popular: "les-plus-lus",
+    },
+    section: ["commentaires", "bloc-commentaires", "espace-commentaires"],
+    policy: [
+      "Réagissez à cet article",
+      "Les commentaires publiés sont sous la seule responsabilité de leurs auteurs, et la rédaction se réserve le droit de supprimer tout message contraire à la charte.",
+      "Pour commenter, vous devez être connecté à votre compte ; l'inscription est gratuite et ne prend que quelques instants.",
+    ],
+  },
+  {
+    names: {
+      comments: "kommentare",
+      related: "verwandte-artikel",
+      share: "teilen",
+      ad: "werbung",
+      subscribe: "abonnieren",
+      popular: "meistgelesen",
+    },
+    section: ["kommentare", "leserkommentare", "kommentarbereich"],
+    policy: [
+      "Diskutieren Sie mit",
+      "Bitte beachten Sie unsere Regeln: Beiträge, die beleidigen, werben oder vom Thema abweichen, werden von der Redaktion ohne Rückmeldung gelöscht.",
+      "Um einen Beitrag zu schreiben, melden Sie sich bitte mit Ihrem Konto an, oder registrieren Sie sich kostenlos in wenigen Schritten.",
+    ],
+  },
+  {
+    names: {
+      comments: "comentarios",
+      related: "relacionados",
+      share: "compartir",
+      ad: "publicidad",
+      subscribe: "suscripcion",
+      popular: "mas-leidas",
+    },
+    section: ["comentarios", "seccion-comentarios", "caja-comentarios"],
+    policy: [
+      "Enviá tu comentario",
+      "Los comentarios publicados son de exclusiva responsabilidad de sus autores, y quien incluya en sus mensajes algo contrario al reglamento será inhabilitado.",
+      "Para poder comentar tenés que ingresar con tu usuario; el registro es gratuito y lleva apenas unos minutos.",
+    ],
+  },
+  {
+    names: {
+      comments: "commenti",
+      related: "correlati",
+      share: "condividi",
+      ad: "pubblicita",
+      subscribe: "iscriviti",
+      popular: "piu-letti",
+    },
+    section: ["commenti", "box-commenti"],
+    policy: [
+      "Partecipa alla discussione",
+      "I commenti pubblicati sono di esclusiva responsabilità dei loro autori, e la redazione si riserva di rimuovere i messaggi contrari al regolamento.",
+      "Per commentare devi accedere con il tuo account; la registrazione è gratuita e richiede solo pochi istanti.",
+    ],
+  },
+  {
+    names: {
+      comments: "comentarios",
+      related: "relacionadas",
+      share: "compartilhar",
+      ad: "publicidade",
+      subscribe: "inscreva-se",
+      popular: "mais-lidas",
+    },
+    section: ["comentarios", "box-comentarios", "area-comentarios"],
+    policy: [
+      "Deixe seu comentário",
+      "Os comentários publicados são de responsabilidade exclusiva de seus autores, e a redação se reserva o direito de remover mensagens que violem as regras.",
+      "Para comentar, é preciso entrar com a sua conta; o cadastro é gratuito e leva poucos minutos.",
+    ],
+  },
+  {
+    names: {
+      comments: "reacties",
+      related: "gerelateerd",
+      share: "delen",
+      ad: "reclame",
+      subscribe: "inschrijven",
+      popular: "meest-gelezen",
+    },
+    section: ["reacties", "reacties-blok"],
+    policy: [
+      "Praat mee",
+      "Wij waarderen uw reactie, maar reacties die beledigend zijn, reclame maken of niet over het onderwerp gaan, worden door de redactie verwijderd.",
+      "Om te reageren moet u ingelogd zijn met uw account, of u kunt zich gratis aanmelden in een paar eenvoudige stappen.",
+    ],
+  },
+]
+/** the English furniture words in class and id names, and which of a language's names replaces each */
+const ENGLISH_NAMES = [
+  [/comments?/g, "comments"],
+  [/related|recommend(?:ed|ations?)?/g, "related"],
+  [/shar(?:e|ing)/g, "share"],
+  [/advert(?:isement|ising)?s?|(?<=^|[-_])ads?(?=$|[-_])/g, "ad"],
+  [/newsletter|subscri(?:be|ption)?/g, "subscribe"],
+  [/popular|most-?read/g, "popular"],
+]
+
+/**
+ * A page of a template in another language: the English furniture words in its class and id names
+ * (comments, related, share, ads, newsletter, popular) in that language, and a comment section
+ * named in it after the article's container, a policy in two sentences of prose and a call to log
+ * in (the shape of a Spanish news page that kept its comment policy).
+ */
+const named = (page) => {
+  const found = page.article()
+  if (found === undefined || found.container === page.body) return false
+  const language = page.pick(NAMED)
+  const translate = (name) => ENGLISH_NAMES.reduce((n, [english, kind]) => n.replace(english, language.names[kind]), name)
+  for (const el of page.body.querySelectorAll("[class], [id]")) {
+    const cls = el.getAttribute("class")
+    if (cls !== null) el.setAttribute("class", cls.split(/\s+/).filter(Boolean).map(translate).join(" "))
+    const id = el.getAttribute("id")
+    if (id !== null) el.setAttribute("id", translate(id))
+  }
+  const [heading, policy, login] = language.policy
+  found.container.after(
+    page.element(
+      `<section class="${page.pick(language.section)}"><h3>${heading}</h3><div class="${page.token()}"><p>${policy}</p><p>${login}</p></div><div class="${page.token()}"></div></section>`,
+    ),
+  )
+  return true
+}
+
+/**
  * Hover cards: in up to three of the article's paragraphs, a card (a name, a sentence about the
  * person, a follower count) after a link or at the paragraph's end, that a <style> rule hides
  * until the pointer is on the link or the paragraph. Its text is in the HTML; no reader sees it.
@@ -627,6 +766,7 @@ export const PERTURBATIONS = {
   all: { run: all, about: "split + inside + rewrap + rename" },
   scatter: { run: scatter, about: "article cut in 4-6 parts, each wrapped differently, furniture between" },
   foreign: { run: foreign, about: "byline, share, related, read-also, ad, newsletter box in another language" },
+  named: { run: named, about: "furniture named in another language, a comment policy after the article" },
   digest: { run: digest, about: "paragraphs as link-led items in 2-4 sections, ads between" },
   hover: { run: hover, about: "hover cards inside paragraphs, hidden by a <style> rule" },
   numbered: { run: numbered, about: "5 teaser cards after the article, numbered classes, kicker in the heading" },

@@ -630,6 +630,34 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Another headline")
   })
 
+  it("drops comment sections named in Spanish, German and Dutch, and keeps stories whose names hold like words", () => {
+    // a comment policy in prose after the story, as a Spanish news page prints it: gathered as a plain-prose part unless its name counts
+    const pages = [
+      {
+        story: `<div class="nota-comentada">${prose("Nota", 4)}</div>`,
+        box: `<section class="seccion-comentarios"><h3>Enviá tu comentario</h3><div class="texto-comentarios"><p>Los comentarios publicados son de exclusiva responsabilidad de sus autores y las consecuencias derivadas de ellos pueden ser pasibles de sanciones legales.</p><p>Aquel usuario que incluya en sus mensajes algún comentario violatorio del reglamento será eliminado e inhabilitado para volver a comentar.</p></div></section>`,
+        gone: ["comentario", "Los comentarios publicados", "volver a comentar"],
+      },
+      {
+        // an opinion column is a "Kommentar": the singular only weakly names furniture
+        story: `<div class="kommentar-der-redaktion">${prose("Kommentar", 4)}</div>`,
+        box: `<div class="leserkommentare"><h3>Leserkommentare</h3><p>Bitte beachten Sie unsere Regeln: Beiträge, die beleidigen, werben oder vom Thema abweichen, werden von der Redaktion ohne Rückmeldung gelöscht.</p><p>Um einen Beitrag zu schreiben, melden Sie sich bitte mit Ihrem Konto an, oder registrieren Sie sich kostenlos in wenigen Schritten.</p></div>`,
+        gone: ["Leserkommentare", "Regeln", "Konto"],
+      },
+      {
+        // a "reactie" is also a reply column; "reacties" are the readers'
+        story: `<div class="artikel-reactie-op-beleid">${prose("Artikel", 4)}</div>`,
+        box: `<div class="reacties"><h3>Reacties</h3><p>Wij waarderen uw reactie, maar reacties die beledigend zijn, reclame maken of niet over het onderwerp gaan, worden door de redactie verwijderd.</p><p>Om te reageren moet u ingelogd zijn met uw account, of u kunt zich gratis aanmelden in een paar eenvoudige stappen.</p></div>`,
+        gone: ["Reacties", "waarderen", "aanmelden"],
+      },
+    ]
+    for (const { story, box, gone } of pages) {
+      const { markdown } = extractFromHtml(page(`<div class="pagina">${story}${box}</div>`))
+      expect(markdown).to.match(/paragraph 1:[\s\S]*paragraph 4:/)
+      for (const word of gone) expect(markdown).not.to.contain(word)
+    }
+  })
+
   it("returns the whole text of a page that is all content", () => {
     const { markdown } = extractFromHtml("<p>Just one short line.</p>")
     expect(markdown).to.equal("Just one short line.")

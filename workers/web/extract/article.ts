@@ -60,6 +60,22 @@ const FURNITURE_NAME =
 /** Names that usually mark furniture but also turn up on wrappers of the whole page ("page-ad-margins"). */
 const WEAK_FURNITURE_NAME =
   /banner|byline|read-?more|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b/
+/**
+ * The same kinds of furniture as other languages name them: comments, related and recommended
+ * links, share bars, ads, subscription and sign-up boxes, most-read lists (es, pt, fr, de, it, nl;
+ * Polish, Czech, Russian and Swedish "reklama"; Chinese and Japanese names in Latin letters). French
+ * "commentaires" and Italian "commenti" already match `comment`, Dutch "advertentie" `advert`. Only
+ * stems no template gives its article text: "nota", "noticia", "artikel", "texto", "cuerpo" name
+ * stories, "abonnes" (fr) a subscriber-only story, "delen" (nl) parts, so none is here.
+ */
+const FOREIGN_FURNITURE_NAME =
+  /comentario|kommentare|reacties|pinglun|relacionad|verwandt|gerelateerd|correlat[ie]\b|similaire|consigliat|aanbevol|xiangguan|tuijian|kanren|osusume|compartir|partilh|partag|condivi|\bteilen|fenxiang|publicidad|publicit(?!y)|pubblicit|\bwerb(?:ung|e)|reclame|reklam(?!ati)|guanggao|suscri|abonnement|abonnier|abonnez|iscriv|iscrizion|inscrev|inschrijv|anmeld|mas-?leid|mais-?lid|meist-?gelesen|meest-?gelezen|piu-?lett|plus-?lus\b/
+/**
+ * Weak in other languages: "kommentar" (de, sv), "komentar" (pl, cs, id) also name an opinion
+ * column; "recomendaciones" (es, pt), "empfehlung" (de) a section of advice or a review's verdict;
+ * "boletin" (es) an official bulletin; "anzeige" (de) a display as well as an ad.
+ */
+const WEAK_FOREIGN_FURNITURE_NAME = /kommentar|komentar|recomend|empfehl|boletin|\banzeigen?\b/
 const POSITIVE_HINT =
   /article-?body|articlebody|article-?content|article-?text|entry-?content|entry-?body|post-?content|post-?body|post-?text|story-?body|storybody|story-?content|story-?text|main-?content|body-?text|content-?body|rich-?text|richtext|prose|markdown-body|article__body|text-?body|\barticle\b|\bcontent\b/
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
@@ -151,8 +167,8 @@ const hintOf = (el: Element): number => {
 const hintOfNames = (names: string): number => {
   if (names.length < 2) return 0
   if (POSITIVE_HINT.test(names)) return 1
-  if (FURNITURE_NAME.test(names)) return -2
-  if (WEAK_FURNITURE_NAME.test(names)) return -1
+  if (FURNITURE_NAME.test(names) || FOREIGN_FURNITURE_NAME.test(names)) return -2
+  if (WEAK_FURNITURE_NAME.test(names) || WEAK_FOREIGN_FURNITURE_NAME.test(names)) return -1
   return 0
 }
 
