@@ -212,6 +212,16 @@ console.log(
   `  the budget at 0.5x with no URL shown at all: ${budget} chars for ${tot.addresses} addresses, ${(budget / tot.addresses).toFixed(1)} each with its braces; ` +
     `a selector written out today (no URL standing for it, no scope form) takes median ${explicitLengths[explicitLengths.length >> 1]}, mean ${(explicitLengths.reduce((a, b) => a + b, 0) / explicitLengths.length).toFixed(1)} (${explicitLengths.length} of them)`,
 )
+// A ref that is no CSS selector, `{e12}` (about 5 characters with its braces at these pages' counts),
+// for each address: what the output would come to if every annotation were one, with links' URLs
+// shown (a link then carries a ref too, its URL no longer standing for its selector: the
+// annotations' count plus the links with none) and without them.
+const refChars = 5
+const refsWithUrls = tot.bare + tot.addresses * refChars
+const refsNoUrls = tot.bareNoUrls + tot.addresses * refChars
+console.log(
+  `  with a ref of ${refChars} characters (\`{e12}\`, no CSS selector) for every address: ${(refsWithUrls / tot.aria).toFixed(3)}x with links' URLs shown, ${(refsNoUrls / tot.aria).toFixed(3)}x without`,
+)
 console.log(
   `  the notation (on the output without annotations and URLs; links' brackets and parentheses together): ${JSON.stringify(tot.notation)}`,
 )
