@@ -498,35 +498,40 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("other story")
   })
 
-  it("drops story cards whose template numbers each one in its class names", () => {
-    const card = (i: number) =>
-      `<div class="story-block sbpos-${i} sbrpos-${6 - i} id${12272000 + i * 7}"><h4 class="heading"><a href="/s/${i}">Another column number ${i} has a headline</a></h4>` +
-      `<a href="/s/${i}" class="thumb-link"><img src="/i/${i}.jpg" alt=""></a>` +
-      `<p class="standfirst"><em class="byline">WRITER ${i}</em> Card ${i} sums up another column in a sentence, with a comma, as cards do.</p></div>`
+  /** A six-paragraph story followed by five "other columns" cards, each made by `card(i)`: the extractor's Markdown. */
+  const storyThenCards = (card: (i: number) => { block: string; heading: string }) => {
+    const cardHtml = (i: number) => {
+      const { block, heading } = card(i)
+      return (
+        `<div class="${block}"><h4 class="heading">${heading}</h4>` +
+        `<a href="/s/${i}" class="thumb-link"><img src="/i/${i}.jpg" alt=""></a>` +
+        `<p class="standfirst"><em class="byline">WRITER ${i}</em> Card ${i} sums up another column in a sentence, with a comma, as cards do.</p></div>`
+      )
+    }
     const { markdown } = extractFromHtml(
       page(
         `<div id="story"><div class="story-body">${prose("Story", 6)}</div>` +
-          `<div class="group"><h2>Other columns</h2><div class="module-content">${[1, 2, 3, 4, 5].map(card).join("")}</div></div></div>`,
+          `<div class="group"><h2>Other columns</h2><div class="module-content">${[1, 2, 3, 4, 5].map(cardHtml).join("")}</div></div></div>`,
       ),
     )
     expect(markdown).to.contain("Story paragraph 6:")
     expect(markdown).not.to.contain("Card 3 sums up")
+    return markdown
+  }
+
+  it("drops story cards whose template numbers each one in its class names", () => {
+    const markdown = storyThenCards((i) => ({
+      block: `story-block sbpos-${i} sbrpos-${6 - i} id${12272000 + i * 7}`,
+      heading: `<a href="/s/${i}">Another column number ${i} has a headline</a>`,
+    }))
     expect(markdown).not.to.contain("Another column")
   })
 
   it("drops story cards whose heading holds a kicker before the linked headline", () => {
-    const card = (i: number) =>
-      `<div class="story-block"><h4 class="heading"><strong class="kicker">Wave of stupidity ${i}</strong> <a href="/s/${i}">Doctor knows best, not the fad ${i}</a></h4>` +
-      `<a href="/s/${i}" class="thumb-link"><img src="/i/${i}.jpg" alt=""></a>` +
-      `<p class="standfirst"><em class="byline">WRITER ${i}</em> Card ${i} sums up another column in a sentence, with a comma, as cards do.</p></div>`
-    const { markdown } = extractFromHtml(
-      page(
-        `<div id="story"><div class="story-body">${prose("Story", 6)}</div>` +
-          `<div class="group"><h2>Other columns</h2><div class="module-content">${[1, 2, 3, 4, 5].map(card).join("")}</div></div></div>`,
-      ),
-    )
-    expect(markdown).to.contain("Story paragraph 6:")
-    expect(markdown).not.to.contain("Card 3 sums up")
+    const markdown = storyThenCards((i) => ({
+      block: "story-block",
+      heading: `<strong class="kicker">Wave of stupidity ${i}</strong> <a href="/s/${i}">Doctor knows best, not the fad ${i}</a>`,
+    }))
     expect(markdown).not.to.contain("Doctor knows best")
   })
 
