@@ -635,6 +635,43 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Another headline")
   })
 
+  it("keeps a digest whose items are mostly a link after a few words of their own, among the article's prose", () => {
+    // A daily tech digest: each item names its subject, then links the change it reports,
+    // sometimes with all the rest of the sentence in the link. Valued by their link density, the
+    // items scored below zero, the story's wrapper (named as a sticky sidebar would be) lost most of
+    // its prose, and the author box beside it became the page's content.
+    const items = [
+      "Apple <a href='https://a.example/1'>ships a laptop with a faster chip and a brighter screen, and drops the old keyboard</a>.",
+      "Google Cloud <a href='https://b.example/2'>raises the prices of its storage tiers in Europe from March onwards</a>.",
+      "The EU <a href='https://c.example/3'>opens an inquiry into app store rules, after complaints from developers</a>.",
+      "Chip makers <a href='https://d.example/4'>report a slower quarter as demand for phones cools down</a>.",
+      "Mozilla <a href='https://e.example/5'>removes an old setting that slowed down start-up</a> on Windows.",
+      "Two startups <a href='https://f.example/6'>merge to build cheaper batteries for electric buses and vans</a>.",
+    ]
+    const { markdown } = extractFromHtml(
+      page(
+        `<nav><ul><li><a href="/">Home</a></li><li><a href="/tech">Tech</a></li><li><a href="/about">About</a></li></ul></nav>` +
+          `<div class="layout"><div class="sticky-sidebar-wrap"><div class="post-body">` +
+          `<p>Good morning: here is what happened in tech yesterday, in short, with links to the full stories.</p>` +
+          `<ul>${items
+            .slice(0, 3)
+            .map((item) => `<li>${item}</li>`)
+            .join("")}</ul><h3>Business</h3><ul>${items
+            .slice(3)
+            .map((item) => `<li>${item}</li>`)
+            .join("")}</ul></div>` +
+          `<ul class="list"><li><a href="/s/1">Yesterday's digest: the phones of the year</a> <span>Nov 3, 2024</span></li>` +
+          `<li><a href="/s/2">Monday's digest: a quiet day for chips</a> <span>Nov 2, 2024</span></li>` +
+          `<li><a href="/s/3">Sunday's digest: what the week told us</a> <span>Nov 1, 2024</span></li></ul></div>` +
+          `<div class="author-box"><p>Sam writes the morning digest. Before that, Sam covered courts and city hall for a local paper, and still reads every ruling, twice.</p></div></div>`,
+        "Morning digest",
+      ),
+    )
+    for (const kept of ["faster chip", "storage tiers", "inquiry into app store", "slower quarter", "old setting", "cheaper batteries"])
+      expect(markdown).to.contain(kept)
+    for (const gone of ["Home", "phones of the year", "quiet day for chips"]) expect(markdown).not.to.contain(gone)
+  })
+
   it("drops comment sections named in Spanish, German and Dutch, and keeps stories whose names hold like words", () => {
     // a comment policy in prose after the story, as a Spanish news page prints it: gathered as a plain-prose part unless its name counts
     const pages = [

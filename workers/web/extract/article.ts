@@ -491,7 +491,7 @@ export class PageMeasure {
     return m !== undefined && m.text > 0 && m.link >= m.text * 0.5
   }
 
-  private measure(el: Element, outer: Block | null = null, inLink = false): Measure {
+  private measure(el: Element, outer: Block | null = null, inLink = false, told = false): Measure {
     const tag = tagOf(el)
     const role = el.getAttribute("role")
     const hint = hintOf(el)
@@ -499,7 +499,9 @@ export class PageMeasure {
     if ((role !== null && FURNITURE_ROLES.has(role)) || el.getAttribute("aria-hidden") === "true") this.furniture.add(el)
     const own: Block | null = BLOCK_TAGS.has(tag) || outer === null ? { tag, text: 0, link: 0, punct: 0 } : null
     const block = own ?? outer!
-    const linked = inLink || (tag === "a" && el.hasAttribute("href"))
+    // inside a list of changes or credits, a link is the item's words (see `isToldList`)
+    const linked = !told && (inLink || (tag === "a" && el.hasAttribute("href")))
+    const toldLists = told || holdsToldLists(el)
     const m: Measure = { text: 0, link: 0, score: 0, open: 0, prose: 0, hint, aside: false, lead: 0, quoted: 0 }
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === TEXT_NODE) {
@@ -515,7 +517,7 @@ export class PageMeasure {
         }
         block.punct += data.match(PUNCTUATION)?.length ?? 0
       } else if (isElement(child)) {
-        const c = this.measure(child, block, linked)
+        const c = this.measure(child, block, linked, toldLists && (told || LIST_TAG.has(tagOf(child))))
         if (m.lead === 0) m.lead = c.lead
         m.text += c.text
         m.link += c.link
@@ -730,6 +732,58 @@ const inTextLedList = (el: Element): boolean => {
     if ((tagOf(list) === "ul" || tagOf(list) === "ol") && isTextLed(list)) return true
   return false
 }
+
+/** The letter words of an item outside its links, up to `enough`, and the address of its first link. */
+const ownWords = (item: Element, enough: number): { words: number; href: string | null } => {
+  let words = 0
+  let href: string | null = null
+  const pending: Node[] = [item]
+  while (pending.length > 0 && (words < enough || href === null)) {
+    const node = pending.pop()!
+    if (isElement(node)) {
+      if (tagOf(node) === "a" && node.hasAttribute("href")) {
+        href ??= node.getAttribute("href")
+        continue
+      }
+      for (let child = node.lastChild; child !== null; child = child.previousSibling) pending.push(child)
+    } else if (node.nodeType === TEXT_NODE) words += (node as Text).data.match(LETTER_WORD)?.length ?? 0
+  }
+  return { words, href }
+}
+const LIST_TAG = new Set(["ul", "ol"])
+const LETTER_WORD = /\p{L}{2,}/gu
+
+/**
+ * Whether the lists among `el`'s children, taken together, are lists of changes or credits
+ * ("gero <a>removed the windowtype attribute from dialogs where…</a> anymore", a daily digest's
+ * "Acme <a>ships its new router, with…</a>"): of their three or more items that hold a link, two
+ * thirds say in words before their link who or what, hold two words of their own at least outside
+ * their links (a date before a headline holds one), and link to as many different places. Such
+ * items are the article's sentences however much of them is linked, and the lists of one parent
+ * are read together, since an article written so puts each run of paragraphs in a list of its own
+ * between its figures. Items without a link are plain text and not counted. A list of links to
+ * other pages (navigation, related stories, tags, teasers) opens its items with the link or a date.
+ */
+const holdsToldLists = (el: Element): boolean => {
+  let items = 0
+  let told = 0
+  const places = new Set<string>()
+  for (let list = el.firstElementChild; list !== null; list = list.nextElementSibling)
+    if (LIST_TAG.has(tagOf(list)))
+      for (const item of list.children) {
+        if (tagOf(item) !== "li") continue
+        const own = ownWords(item, TOLD_WORDS)
+        // an item with no link at all is plain text, neither a told item nor a link
+        if (own.href === null) continue
+        items++
+        if (own.words < TOLD_WORDS || !wordsThenLink(item)) continue
+        told++
+        places.add(own.href)
+      }
+  return items >= 3 && told * 3 >= items * 2 && places.size * 3 >= told * 2
+}
+/** the words of its own, outside its links, that an item of a list of changes holds at least */
+const TOLD_WORDS = 2
 
 const KEEP_EMPTY = new Set(["img", "picture", "br", "hr", "td", "th", "tr", "col", "colgroup", "wbr"])
 const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "td", "th", "caption"])

@@ -25,6 +25,14 @@ describe("toMarkdown", () => {
     expect(md('<p><a href="javascript:void(0)">click</a></p>')).to.equal("click")
   })
 
+  it("keeps the white space at the ends of a link's text outside its brackets", () => {
+    // "<a>the first </a>place" reads "the first place", not "the firstplace"
+    expect(md('<p>In the <a href="/a">first </a>place, and<a href="/b"> second</a>.</p>')).to.equal(
+      "In the [first](https://example.com/a) place, and [second](https://example.com/b).",
+    )
+    expect(markdownToText(md('<p>the <a href="/a">first </a>place</p>'))).to.equal("the first place")
+  })
+
   it("writes lists, nested lists and ordered lists with their start", () => {
     expect(md("<ul><li>one</li><li>two<ul><li>inner</li></ul></li></ul>")).to.equal("- one\n- two\n  - inner")
     expect(md('<ol start="3"><li>c</li><li>d</li></ol>')).to.equal("3. c\n4. d")

@@ -179,11 +179,16 @@ class Writer {
         return src ? `![${escapeInline(alt)}](${src})` : ""
       }
       case "a": {
-        const text = tidyInline(this.inlineChildren(el))
+        const inner = this.inlineChildren(el)
+        const text = tidyInline(inner)
+        // white space at the ends of a link's text ("<a>the first </a>place") parts it from the
+        // words around it: it is kept outside the brackets, where the reader sees it
+        const before = /^\s/.test(inner) ? " " : ""
+        const after = /\s$/.test(inner) ? " " : ""
+        if (!text) return before || after
         const href = this.url(el.getAttribute("href"))
-        if (!text) return ""
-        if (!href || text.includes("\n")) return text
-        return `[${text}](${href})`
+        if (!href || text.includes("\n")) return `${before}${text}${after}`
+        return `${before}[${text}](${href})${after}`
       }
       case "code":
       case "kbd":
