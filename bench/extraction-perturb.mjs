@@ -624,10 +624,7 @@ const hover = (page) => {
  * them holds most of the page (the held-out digest that lost most of its text).
  */
 const digest = (page) => {
-  const found = page.article()
-  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
-  const { container, weight } = found
-  const paragraphs = elementChildren(container).filter((el) => tagOf(el) === "p" && (weight.get(el) ?? 0) > 0)
+  const paragraphs = textBearingBlocks(page)?.filter((el) => tagOf(el) === "p") ?? []
   if (paragraphs.length < 6) return false
   const item = page.token()
   const section = page.token()
@@ -722,10 +719,7 @@ const collapsed = (page) => {
  * what this way, and their link-dense items are the article (a held-out weekly digest lost them).
  */
 const changelog = (page) => {
-  const found = page.article()
-  if (found === undefined || UNSPLITTABLE.has(tagOf(found.container))) return false
-  const { container, weight } = found
-  const paragraphs = elementChildren(container).filter((el) => tagOf(el) === "p" && (weight.get(el) ?? 0) > 0)
+  const paragraphs = textBearingBlocks(page)?.filter((el) => tagOf(el) === "p") ?? []
   if (paragraphs.length < 4) return false
   let list = null
   paragraphs.forEach((p, i) => {
