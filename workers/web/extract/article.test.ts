@@ -536,11 +536,7 @@ describe("extractFromHtml", () => {
   })
 
   it("keeps the rest of a story that a read-more box holds after its first paragraphs", () => {
-    const more = Array.from(
-      { length: 8 },
-      (_, i) =>
-        `<p>Story paragraph ${i + 3}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`,
-    ).join("")
+    const more = prose("Story", 8, 3)
     const { markdown } = extractFromHtml(
       page(
         `<div id="story"><div class="story-body"><div class="story-intro"><p><strong>The story opens with a lede that sums it up, in a sentence of some length.</strong></p></div>` +
@@ -556,11 +552,7 @@ describe("extractFromHtml", () => {
   })
 
   it("keeps the rest of a story in a read-more box though other prose on the page outweighs it", () => {
-    const more = Array.from(
-      { length: 4 },
-      (_, i) =>
-        `<p>Story paragraph ${i + 3}: a long sentence, with commas and a full stop, that reads like the body of a real article would read.</p>`,
-    ).join("")
+    const more = prose("Story", 4, 3)
     const { markdown } = extractFromHtml(
       page(
         `<div class="main"><div class="entry-content">${prose("Story", 2)}<div class="readmore"><div class="readmore-link"><a href="#">Read more</a></div>` +
