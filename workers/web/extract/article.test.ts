@@ -346,7 +346,9 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("Another story")
   })
 
-  it("asks Readability when items it took for teasers open paragraphs of prose, and keeps its longer reading", () => {
+  it("reads items that open paragraphs of prose with a link as the article, beside a longer sidebar", () => {
+    // Until the items were told from teasers by the sentence that flows on from their link, ours
+    // dropped them and Readability's second opinion gave them back.
     const item = (i: number) =>
       `<div class="i4"><p><a href="https://source${i}.example/">Company number ${i}</a> said on Monday it will ship version ${i} next week, ahead of its rivals, and at a lower price.</p></div>`
     const result = extractFromHtml(
@@ -355,7 +357,7 @@ describe("extractFromHtml", () => {
           `<div class="sidebar">${prose("Side", 8)}</div></div>`,
       ),
     )
-    expect(result.by).to.equal("readability")
+    expect(result.by).to.equal("ours")
     for (let i = 0; i < 5; i++) expect(result.markdown).to.contain(`ship version ${i} next week`)
     expect(result.markdown).not.to.contain("Side paragraph")
   })
@@ -662,6 +664,89 @@ describe("extractFromHtml", () => {
     for (const kept of ["faster chip", "storage tiers", "inquiry into app store", "slower quarter", "old setting", "cheaper batteries"])
       expect(markdown).to.contain(kept)
     for (const gone of ["Home", "phones of the year", "quiet day for chips"]) expect(markdown).not.to.contain(gone)
+  })
+
+  it("keeps a digest in sections whose items open with a link and go on in sentences of their own", () => {
+    // A daily tech digest: each item credits its source in a link, then sums it up in a sentence or
+    // two. Taken for teaser cards by their shape, and weighed against a page whose comments hold as
+    // much prose, the items were dropped: our reading was the short box beside them.
+    const summaries = [
+      "ships its new router with a faster chip. Reviewers call it the best one yet, though the price went up again.",
+      "raises the price of its storage in Europe from March. Customers have until then to move their data elsewhere.",
+      "opens an inquiry into app store rules, after complaints from developers. A ruling is not expected this year.",
+      "reports a slower quarter as demand for phones cools down. Its shares fell by a tenth in early trading.",
+      "removes an old setting that slowed down start-up on Windows. The change lands in next month's release.",
+      "merges with a rival to build cheaper batteries for buses. The new company will employ four hundred people.",
+    ]
+    const item = (i: number) =>
+      `<div class="it"><p><a href="https://source${i}.example/story">Acme Systems number ${i}</a> (The Wire) ${summaries[i]}</p></div>`
+    const section = (k: number) => `<div class="sec">${[0, 1, 2].map((j) => item(k * 3 + j)).join("")}</div>`
+    const comment = (i: number) =>
+      `<div class="c"><p>Reader ${i} wrote a long reply, full of opinions, commas and sentences that go on and on.</p></div>`
+    const result = extractFromHtml(
+      page(
+        `<div class="w"><div class="post"><h1>Daily tech digest</h1><div class="boxout">${prose("Box", 2)}</div>` +
+          `${section(0)}<div class="x"><span>Advertisement</span></div>${section(1)}</div>` +
+          `<div id="comments">${Array.from({ length: 14 }, (_, i) => comment(i)).join("")}</div></div>`,
+        "Daily tech digest",
+      ),
+    )
+    // ours, not Readability's second opinion
+    expect(result.by).to.equal("ours")
+    for (const summary of summaries) expect(result.markdown).to.contain(summary)
+    expect(result.markdown).to.contain("Box paragraph 2:")
+    expect(result.markdown).not.to.contain("Reader 1 wrote")
+    expect(result.markdown).not.to.contain("Advertisement")
+  })
+
+  it("keeps the section of a digest whose items all open with a link, beside a section whose items do not", () => {
+    // The second section's items all credit their source in a link, then sum it up in sentences of
+    // their own: a run of link-led alike items, teasers by their shape, and too little of the page
+    // to count as its text. The first section (half its items without a link) held more than half
+    // of the candidate prose, so no second opinion was asked, and the second section was lost.
+    const said = [
+      "ships its new router with a faster chip. Reviewers call it the best one yet, though the price went up again.",
+      "raises the price of its storage in Europe from March. Customers have until then to move their data elsewhere.",
+      "opens an inquiry into app store rules, after complaints from developers. A ruling is not expected this year.",
+      "reports a slower quarter as demand for phones cools down. Its shares fell by a tenth in early trading.",
+      "removes an old setting that slowed down start-up on Windows. The change lands in next month's release.",
+      "merges with a rival to build cheaper batteries for buses. The new company will employ four hundred people.",
+      "hires a new chief executive from a bank. She starts in May and says she will sell the printer business.",
+    ]
+    const linked = (i: number) =>
+      `<div class="it"><p><a href="https://source${i}.example/story">Acme Systems number ${i}</a> (The Wire) ${said[i]}</p></div>`
+    const plain = (i: number) => `<div class="it"><p>Acme Systems number ${i} (The Wire) ${said[i]}</p></div>`
+    const result = extractFromHtml(
+      page(
+        `<div class="w"><div class="post"><h1>Daily tech digest</h1>` +
+          `<div class="sec">${linked(0)}${plain(1)}${linked(2)}${plain(3)}</div><div class="x"><span>Advertisement</span></div>` +
+          `<div class="sec">${linked(4)}${linked(5)}${linked(6)}</div></div></div>`,
+        "Daily tech digest",
+      ),
+    )
+    for (const sentence of said) expect(result.markdown).to.contain(sentence)
+    expect(result.markdown).not.to.contain("Advertisement")
+  })
+
+  it("still drops rows of teaser cards whose headline link runs on into a standfirst", () => {
+    // a one-line standfirst after the link, a longer one set in an element of its own, an excerpt cut short
+    const rows = [
+      (i: number) => `<div class="card"><p><a href="/s/${i}">Another story number ${i} headline here</a> A one-line standfirst.</p></div>`,
+      (i: number) =>
+        `<li><a href="/s/${i}">Another story number ${i} headline here</a> <span>WASHINGTON: A standfirst of two lines that sums up the other story, with commas, and goes on.</span></li>`,
+      (i: number) =>
+        `<li><a href="/s/${i}">Another story ${i}</a> a reader wrote that the story was long and told more than it needed to, and the…</li>`,
+    ]
+    for (const card of rows) {
+      const cards = [1, 2, 3, 4].map(card).join("")
+      const { markdown } = extractFromHtml(
+        page(
+          `<main><article>${prose("Body", 8)}</article>${card(0).startsWith("<li") ? `<ul class="more">${cards}</ul>` : `<div class="more">${cards}</div>`}</main>`,
+        ),
+      )
+      expect(markdown).to.contain("Body paragraph 8:")
+      expect(markdown).not.to.contain("Another story")
+    }
   })
 
   it("drops comment sections named in Spanish, German and Dutch, and keeps stories whose names hold like words", () => {

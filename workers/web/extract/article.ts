@@ -313,7 +313,7 @@ export class PageMeasure {
    * link density nor length gives them away; their repetition does.
    */
   private findTeasers(pageProse: number, body: Element): void {
-    const runs: { shape: string; teasers: Element[]; prose: number }[] = []
+    const runs: { shape: string; teasers: Element[]; prose: number; told: boolean }[] = []
     const inRun = new Set<Element>()
     // First the children as they are; then, for the rest, what their wrappers hold: cards of one
     // template are alike though some come wrapped in a <div> of their own.
@@ -340,6 +340,8 @@ export class PageMeasure {
           runs.push({
             shape: itemShapeOf(unwrap ? unwrapped(teasers[0]!) : teasers[0]!),
             teasers,
+            // items that go on after their link in sentences of their own are a digest's, not cards
+            told: teasers.filter((el) => this.tellsAfterLink(el)).length * 3 >= teasers.length * 2,
             prose: teasers.reduce((sum, el) => sum + this.measures.get(el)!.prose, 0),
           })
         }
@@ -382,7 +384,7 @@ export class PageMeasure {
       return shape !== undefined && shape.runs >= 2 && shape.prose > pageProse * this.tuning.teaserShare
     }
     for (const run of runs) {
-      if (run.prose > pageProse * this.tuning.teaserShare || fillsMain(run) || inSections(run)) continue
+      if (run.told || run.prose > pageProse * this.tuning.teaserShare || fillsMain(run) || inSections(run)) continue
       for (const el of run.teasers) {
         this.furniture.add(el)
         this.teaserItems.add(el)
@@ -478,6 +480,37 @@ export class PageMeasure {
     if (link === null || block === null || block === undefined || tagOf(block) !== "p") return false
     const prose = this.ownProse.get(block) ?? 0
     return prose > 0 && (this.measures.get(link)?.text ?? 0) < prose * 0.5
+  }
+
+  /**
+   * Whether the item's first link opens a block of prose whose sentence flows on from it, in text of
+   * the link's own element, for at least twice the link's text ("<a>Apple ships the new thing</a>
+   * (The Verge): two sentences of summary…"), as a digest's or a newsletter's items credit what
+   * they sum up. A teaser card's link is its headline: a block of its own (a heading, a link over
+   * an image), or followed by a date or a standfirst set in an element of its own
+   * ("<li><a>Headline</a><span>WASHINGTON: The…</span></li>"), or by a line shorter than twice it.
+   */
+  private tellsAfterLink(item: Element): boolean {
+    // the first link with words: an avatar or a thumbnail links before the name
+    let link: Element | null = null
+    for (const a of item.querySelectorAll("a[href]"))
+      if ((this.measures.get(a)?.text ?? 0) > 0) {
+        link = a
+        break
+      }
+    if (link === null) return false
+    let block = link.parentElement
+    while (block !== null && block !== item && !BLOCK_TAGS.has(tagOf(block))) block = block.parentElement
+    if (block === null || HEADING_TAGS.has(tagOf(block)) || !this.ownProse.has(block)) return false
+    const l = this.measures.get(link)
+    if (l === undefined || this.measures.get(block)?.lead !== 1) return false
+    // the words that flow on from the link, not a standfirst set in an element of its own beside it
+    let after = 0
+    for (let node: Element = link; node !== block && node.parentElement !== null; node = node.parentElement)
+      for (let next = node.nextSibling; next !== null; next = next.nextSibling)
+        if (next.nodeType === TEXT_NODE) after += visibleLength((next as Text).data)
+    // an excerpt cut short ("…") is a teaser's or a widget's (recent comments)
+    return after >= l.text * TOLD_AFTER_LINK && !CUT_SHORT.test(textOf(block))
   }
 
   /**
@@ -782,6 +815,10 @@ const holdsToldLists = (el: Element): boolean => {
       }
   return items >= 3 && told * 3 >= items * 2 && places.size * 3 >= told * 2
 }
+/** a text cut short with an ellipsis, as excerpts are */
+const CUT_SHORT = /(?:…|\.\.\.)\s*$/
+/** how many times its link's text a digest item holds of its own, after the link, in the link's block */
+const TOLD_AFTER_LINK = 2
 /** the words of its own, outside its links, that an item of a list of changes holds at least */
 const TOLD_WORDS = 2
 
