@@ -681,18 +681,22 @@ describe("extractFromHtml", () => {
     for (const gone of ["Home", "phones of the year", "quiet day for chips"]) expect(markdown).not.to.contain(gone)
   })
 
+  /** What a digest's items say of the story each credits in its link, a sentence or two each. */
+  const DIGEST_SUMMARIES = [
+    "ships its new router with a faster chip. Reviewers call it the best one yet, though the price went up again.",
+    "raises the price of its storage in Europe from March. Customers have until then to move their data elsewhere.",
+    "opens an inquiry into app store rules, after complaints from developers. A ruling is not expected this year.",
+    "reports a slower quarter as demand for phones cools down. Its shares fell by a tenth in early trading.",
+    "removes an old setting that slowed down start-up on Windows. The change lands in next month's release.",
+    "merges with a rival to build cheaper batteries for buses. The new company will employ four hundred people.",
+    "hires a new chief executive from a bank. She starts in May and says she will sell the printer business.",
+  ]
+
   it("keeps a digest in sections whose items open with a link and go on in sentences of their own", () => {
     // A daily tech digest: each item credits its source in a link, then sums it up in a sentence or
     // two. Taken for teaser cards by their shape, and weighed against a page whose comments hold as
     // much prose, the items were dropped: our reading was the short box beside them.
-    const summaries = [
-      "ships its new router with a faster chip. Reviewers call it the best one yet, though the price went up again.",
-      "raises the price of its storage in Europe from March. Customers have until then to move their data elsewhere.",
-      "opens an inquiry into app store rules, after complaints from developers. A ruling is not expected this year.",
-      "reports a slower quarter as demand for phones cools down. Its shares fell by a tenth in early trading.",
-      "removes an old setting that slowed down start-up on Windows. The change lands in next month's release.",
-      "merges with a rival to build cheaper batteries for buses. The new company will employ four hundred people.",
-    ]
+    const summaries = DIGEST_SUMMARIES.slice(0, 6)
     const item = (i: number) =>
       `<div class="it"><p><a href="https://source${i}.example/story">Acme Systems number ${i}</a> (The Wire) ${summaries[i]}</p></div>`
     const section = (k: number) => `<div class="sec">${[0, 1, 2].map((j) => item(k * 3 + j)).join("")}</div>`
@@ -719,15 +723,7 @@ describe("extractFromHtml", () => {
     // their own: a run of link-led alike items, teasers by their shape, and too little of the page
     // to count as its text. The first section (half its items without a link) held more than half
     // of the candidate prose, so no second opinion was asked, and the second section was lost.
-    const said = [
-      "ships its new router with a faster chip. Reviewers call it the best one yet, though the price went up again.",
-      "raises the price of its storage in Europe from March. Customers have until then to move their data elsewhere.",
-      "opens an inquiry into app store rules, after complaints from developers. A ruling is not expected this year.",
-      "reports a slower quarter as demand for phones cools down. Its shares fell by a tenth in early trading.",
-      "removes an old setting that slowed down start-up on Windows. The change lands in next month's release.",
-      "merges with a rival to build cheaper batteries for buses. The new company will employ four hundred people.",
-      "hires a new chief executive from a bank. She starts in May and says she will sell the printer business.",
-    ]
+    const said = DIGEST_SUMMARIES
     const linked = (i: number) =>
       `<div class="it"><p><a href="https://source${i}.example/story">Acme Systems number ${i}</a> (The Wire) ${said[i]}</p></div>`
     const plain = (i: number) => `<div class="it"><p>Acme Systems number ${i} (The Wire) ${said[i]}</p></div>`
