@@ -550,7 +550,7 @@ export class PageMeasure {
         }
         block.punct += data.match(PUNCTUATION)?.length ?? 0
       } else if (isElement(child)) {
-        const c = this.measure(child, block, linked, toldLists && (told || LIST_TAG.has(tagOf(child))))
+        const c = this.measure(child, block, linked, toldLists && (told || LISTS.has(tagOf(child))))
         if (m.lead === 0) m.lead = c.lead
         m.text += c.text
         m.link += c.link
@@ -731,7 +731,9 @@ const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>):
   mark(sections.filter((section) => section.some((part) => (page.measures.get(part)?.prose ?? 0) > 0)))
 }
 
-const LIST_TAGS = new Set(["ul", "ol", "li"])
+/** lists and their items */
+const LIST_PARTS = new Set(["ul", "ol", "li"])
+const LISTS = new Set(["ul", "ol"])
 
 /** Whether a list item names someone or something in words before its first link ("gero <a>…</a>"). */
 const wordsThenLink = (item: Element): boolean => {
@@ -762,7 +764,7 @@ const isTextLed = (list: Element): boolean => {
 /** Whether `el` (a list or an item) is, or lies inside, a text-led list. */
 const inTextLedList = (el: Element): boolean => {
   for (let list = tagOf(el) === "li" ? el.parentElement : el; list !== null; list = list.parentElement?.closest("ul, ol") ?? null)
-    if ((tagOf(list) === "ul" || tagOf(list) === "ol") && isTextLed(list)) return true
+    if (LISTS.has(tagOf(list)) && isTextLed(list)) return true
   return false
 }
 
@@ -783,7 +785,6 @@ const ownWords = (item: Element, enough: number): { words: number; href: string 
   }
   return { words, href }
 }
-const LIST_TAG = new Set(["ul", "ol"])
 const LETTER_WORD = /\p{L}{2,}/gu
 
 /**
@@ -802,7 +803,7 @@ const holdsToldLists = (el: Element): boolean => {
   let told = 0
   const places = new Set<string>()
   for (let list = el.firstElementChild; list !== null; list = list.nextElementSibling)
-    if (LIST_TAG.has(tagOf(list)))
+    if (LISTS.has(tagOf(list)))
       for (const item of list.children) {
         if (tagOf(item) !== "li") continue
         const own = ownWords(item, TOLD_WORDS)
@@ -843,7 +844,7 @@ const shouldCut = (
   // attribute</a> from dialogs"), and the lists of links nested in its items (which read as teasers
   // by their shape), are the content's, however many links they hold: a list of links to other
   // pages has its items open with the link.
-  if (LIST_TAGS.has(tag) && (!furniture || teaser) && inTextLedList(el)) return false
+  if (LIST_PARTS.has(tag) && (!furniture || teaser) && inTextLedList(el)) return false
   const role = el.getAttribute("role")
   if (furniture || FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return true
   // Inline text is judged with the block it flows in, not on its own.
