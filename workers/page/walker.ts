@@ -23,7 +23,7 @@ import {
 import { beforeTrackingTail } from "./walker-tracking.ts"
 import { absoluteUrl, relativeUrl, resolvesTo } from "./walker-urls.ts"
 import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
-import { inspect, isRendered, NO_CLIPS, type Clips } from "./walker-visibility.ts"
+import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-visibility.ts"
 import type { PageMap, ReadFailure } from "../../schemas/page-content-words.ts"
 import { escapeText, LANDMARK_LINE, LimitReached, MarkdownWriter } from "./walker-writer.ts"
 
@@ -109,6 +109,18 @@ interface Context {
 }
 
 const TOP: Context = { shown: true, offPage: false, controlsOnly: false, pre: false, cell: false, clips: NO_CLIPS }
+
+/** The context of an element's content: its parent's, with what the verdict on its box and its `visibility` say. */
+const within = (parent: Context, verdict: Shown, visibility: string): Context => {
+  const offPage = verdict.offPage ?? parent.offPage
+  return {
+    ...parent,
+    shown: visibility === "visible" && !offPage,
+    offPage,
+    clips: verdict.clips,
+    controlsOnly: parent.controlsOnly || verdict.clipped,
+  }
+}
 
 /** Attributes whose value is the element's name, so that a selector using one names the element. */
 const NAMING_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"]
@@ -238,9 +250,8 @@ class Walker {
     const style = el.ownerDocument.defaultView!.getComputedStyle(el)
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
-    const offPage = verdict.offPage ?? parent.offPage
-    const shown = style.visibility === "visible" && !offPage
-    const context: Context = { ...parent, shown, offPage, clips: verdict.clips, controlsOnly: parent.controlsOnly || verdict.clipped }
+    const context = within(parent, verdict, style.visibility)
+    const shown = context.shown
     const block = BLOCK_DISPLAYS.test(verdict.display)
 
     if (tag === "iframe" || tag === "frame") return yield* this.frame(el, context)
@@ -583,14 +594,7 @@ class Walker {
     const style = el.ownerDocument.defaultView!.getComputedStyle(el)
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
-    const offPage = verdict.offPage ?? parent.offPage
-    const context: Context = {
-      ...parent,
-      shown: style.visibility === "visible" && !offPage,
-      offPage,
-      clips: verdict.clips,
-      controlsOnly: parent.controlsOnly || verdict.clipped,
-    }
+    const context = within(parent, verdict, style.visibility)
     this.out.pushPrefix(marker, " ".repeat(marker.length))
     yield* this.acting(el, own ? interactiveKind(el) : null, context)
     this.out.popPrefix()
@@ -632,8 +636,8 @@ class Walker {
           let text = ""
           if (!verdict.hidden) {
             this.out = new MarkdownWriter()
-            const cellOffPage = verdict.offPage ?? context.offPage
-            if (style.visibility === "visible" && !cellOffPage)
+            const cellContext = { ...within(context, verdict, cellStyle.visibility), cell: true }
+            if (style.visibility === "visible" && !cellContext.offPage)
               for (const part of actors.splice(0)) {
                 const kind = interactiveKind(part)!
                 this.out.token(
@@ -642,14 +646,6 @@ class Walker {
                     : `${this.named(part, kind, "", statesOf(part, kind), true)} `,
                 )
               }
-            const cellContext = {
-              ...context,
-              shown: cellStyle.visibility === "visible" && !cellOffPage,
-              offPage: cellOffPage,
-              clips: verdict.clips,
-              cell: true,
-              controlsOnly: context.controlsOnly || verdict.clipped,
-            }
             yield* this.acting(cell, interactiveKind(cell), cellContext)
             text = this.out.toString().replace(/\n+/g, " ").trim()
           }
@@ -670,15 +666,7 @@ class Walker {
       if (!verdict.hidden) {
         this.out = new MarkdownWriter()
         try {
-          const offPage = verdict.offPage ?? context.offPage
-          yield* this.acting(caption, interactiveKind(caption), {
-            ...context,
-            shown: style.visibility === "visible" && !offPage,
-            offPage,
-            clips: verdict.clips,
-            cell: true,
-            controlsOnly: context.controlsOnly || verdict.clipped,
-          })
+          yield* this.acting(caption, interactiveKind(caption), { ...within(context, verdict, style.visibility), cell: true })
           const text = this.out.toString().replace(/\n+/g, " ").trim()
           if (text) outer.line(text)
         } finally {
