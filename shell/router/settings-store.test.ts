@@ -13,8 +13,16 @@ const fakeStorage = () => {
 
 describe("the settings store", () => {
   const saved = (globalThis as { chrome?: unknown }).chrome
+  /** What the offscreen document was told, in order; a test may hold its answer back. */
+  let told: unknown[] = []
+  let answer: () => Promise<unknown> = () => Promise.resolve(true)
   beforeEach(() => {
-    ;(globalThis as { chrome?: unknown }).chrome = { storage: { local: fakeStorage() } }
+    told = []
+    answer = () => Promise.resolve(true)
+    ;(globalThis as { chrome?: unknown }).chrome = {
+      storage: { local: fakeStorage() },
+      runtime: { sendMessage: (message: unknown) => (told.push(message), answer()) },
+    }
   })
   afterEach(() => {
     ;(globalThis as { chrome?: unknown }).chrome = saved
@@ -38,5 +46,28 @@ describe("the settings store", () => {
     expect(refused.ok).to.equal(false)
     expect(next.ok).to.equal(true)
     expect((await readSettings()).stepLimit).to.equal(9)
+  })
+
+  it("a read made while an update is under way answers once the offscreen document was told, with the new value", async () => {
+    let release = () => {}
+    // resolved when the update tells the offscreen document, whose answer is then held back
+    const reached = new Promise<void>((toldNow) => {
+      answer = () => {
+        toldNow()
+        return new Promise((resolve) => (release = () => resolve(true)))
+      }
+    })
+    const events: string[] = []
+    const update = updateSettings({ research: { wallMs: 180_000 } }).then(() => events.push("updated"))
+    const read = readSettings().then((settings) => (events.push("read"), settings))
+    // the update has read and written the store (two tasks, in which a read that did not wait would have answered)
+    await reached
+    expect(told).to.have.length(1)
+    expect(events).to.deep.equal([])
+    release()
+    const settings = await read
+    await update
+    expect(events).to.deep.equal(["updated", "read"])
+    expect(settings.research.wallMs).to.equal(180_000)
   })
 })

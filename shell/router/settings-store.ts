@@ -14,7 +14,13 @@ import { countCodec } from "../../schemas/codec-count.ts"
 
 const decode = Schema.decodeUnknownExit(Settings)
 
+/**
+ * The stored settings, once any update under way is done and the offscreen document told: whoever
+ * reads the new value here, the offscreen document's cache no longer holds the old one (a job
+ * started right after the options page saved a field took the field's old value).
+ */
 export const readSettings = async (): Promise<Settings> => {
+  await applying
   const stored = (await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]
   countCodec("serviceWorker:settings.read")
   const exit = decode(migrateSettings(stored ?? {}), { errors: "all" })
@@ -25,7 +31,7 @@ export const readSettings = async (): Promise<Settings> => {
 
 type UpdateOutcome = { ok: true; value: Settings; droppedKeys: ReadonlyArray<DroppedKey> } | { ok: false; error: ToolError }
 
-/** The update being applied now: the next one starts from what it wrote. */
+/** The update being applied now: the next one starts from what it wrote, and a read waits for it. */
 let applying: Promise<unknown> = Promise.resolve()
 
 /**
@@ -35,7 +41,12 @@ let applying: Promise<unknown> = Promise.resolve()
  * second write losing the first one's change.
  */
 export const updateSettings = (patch: unknown): Promise<UpdateOutcome> => {
-  const run = applying.then(() => applyUpdate(patch))
+  const run = applying.then(async () => {
+    const outcome = await applyUpdate(patch)
+    // The offscreen document's cache is dropped before the update counts as done.
+    if (outcome.ok) await notifySettingsChanged()
+    return outcome
+  })
   applying = run.catch(() => undefined)
   return run
 }

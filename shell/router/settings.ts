@@ -4,7 +4,7 @@ import * as Schema from "effect/Schema"
 import { NotFound, Unavailable } from "../../schemas/errors.ts"
 import { maskSettings } from "./secrets.ts"
 import { defineRoute } from "./route.ts"
-import { notifySettingsChanged, readSettings, updateSettings } from "./settings-store.ts"
+import { readSettings, updateSettings } from "./settings-store.ts"
 
 const storageError = (error: unknown) => new Unavailable({ message: `The settings could not be read or written: ${String(error)}` })
 
@@ -39,9 +39,9 @@ export const settingsRoutes = {
   "settings.update": defineRoute({
     params: Schema.Unknown,
     handle: (patch) =>
-      // The offscreen document's cache is dropped before the caller hears that the update is done.
+      // updateSettings tells the offscreen document before it resolves (see settings-store.ts).
       Effect.tryPromise({
-        try: () => updateSettings(patch).then(async (r) => (r.ok && (await notifySettingsChanged()), r)),
+        try: () => updateSettings(patch),
         catch: storageError,
       }).pipe(
         Effect.flatMap((result) =>
