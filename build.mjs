@@ -35,20 +35,11 @@ const workerEntries = async () => {
   return entries
 }
 
-/** Scripts injected into web pages: workers/<group>/inject/<name>.ts → dist/inject/<name>.js */
-const injectedEntries = async () => {
-  const entries = {}
-  for (const dir of await readdir(path.join(root, "workers"), { withFileTypes: true })) {
-    const folder = path.join(root, "workers", dir.name, "inject")
-    if (!dir.isDirectory() || !(await exists(folder))) continue
-    for (const file of await readdir(folder)) {
-      if (file.endsWith(".ts") && !file.endsWith(".test.ts")) entries[`inject/${file.slice(0, -3)}`] = path.join(folder, file)
-    }
-  }
-  return entries
-}
+/** Scripts that chrome.scripting injects into web pages as files: → dist/inject/<name>.js */
+const injectedEntries = () => ({ "inject/content-walker": path.join(root, "workers", "page", "injected", "content-walker.ts") })
 
-const shell = (name) => path.join(root, "shell", `${name}.ts`)
+/** An entry of the shell: shell/<context>/<name>.ts */
+const shell = (context, name) => path.join(root, "shell", context, `${name}.ts`)
 
 const groups = async () => Object.keys(await workerEntries()).map((k) => k.slice("workers/".length))
 
@@ -72,7 +63,7 @@ const common = {
 common.define.__WORKER_GROUPS__ = JSON.stringify(await groups())
 
 /**
- * The pages a person sees, each written from shell/ui-page.html (one head, one policy for both):
+ * The pages a person sees, each written from shell/pages/ui-page.html (one head, one policy for both):
  * `<page>.html` shows the component `am-<page>` from `<page>.js`, under this title.
  */
 const uiPages = { sidepanel: "Agent Mesh", options: "Agent Mesh · Settings" }
@@ -85,11 +76,13 @@ const copyStatic = async () => {
   // pdf.js's packed CMaps (1.7 MB, not JavaScript): a PDF whose fonts use a predefined encoding
   // (UniJIS-UCS2-H, 90ms-RKSJ-H …) has no text without them (workers/web/pdf-client.ts).
   await cp(path.join(root, "node_modules", "pdfjs-dist", "cmaps"), path.join(out, "pdfjs", "cmaps"), { recursive: true })
-  for (const file of await readdir(path.join(root, "shell"))) {
-    if (file === uiPageTemplate) continue
-    if (file.endsWith(".html") || file.endsWith(".css")) await cp(path.join(root, "shell", file), path.join(out, file))
+  for (const context of ["hub", "pages", "sandbox"]) {
+    for (const file of await readdir(path.join(root, "shell", context))) {
+      if (file === uiPageTemplate) continue
+      if (file.endsWith(".html") || file.endsWith(".css")) await cp(path.join(root, "shell", context, file), path.join(out, file))
+    }
   }
-  const template = await readFile(path.join(root, "shell", uiPageTemplate), "utf8")
+  const template = await readFile(path.join(root, "shell", "pages", uiPageTemplate), "utf8")
   for (const [page, title] of Object.entries(uiPages)) {
     await writeFile(path.join(out, `${page}.html`), template.replaceAll("{{page}}", page).replaceAll("{{title}}", title))
   }
@@ -282,16 +275,16 @@ const configs = async () => [
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
     entryPoints: {
-      offscreen: shell("offscreen"),
-      sidepanel: shell("sidepanel"),
-      options: shell("options"),
+      offscreen: shell("hub", "offscreen"),
+      sidepanel: shell("pages", "sidepanel"),
+      options: shell("pages", "options"),
     },
     plugins: [copyOnRebuild],
   },
   // The service worker, alone and in one file: it shares no context with the pages, so a chunk
   // shared with them would save bytes on disk only, and chunks are cut by module, so it loaded
   // code of Schema's that only the pages use (181 KB against 120 KB in one file).
-  { ...common, format: "esm", entryPoints: { "service-worker": shell("service-worker") }, plugins: [unusedDeclarationsLeftOut] },
+  { ...common, format: "esm", entryPoints: { "service-worker": shell("sw", "service-worker") }, plugins: [unusedDeclarationsLeftOut] },
   // The workers, apart: what they share is chunked among themselves only, since their tool
   // definitions are not the ones the other contexts load (toolDefinitionsWithoutSchemas). The
   // small ones are a build of their own (see SMALL_WORKERS).
@@ -305,7 +298,7 @@ const configs = async () => [
   })),
   // Classic scripts: the sandbox page (an opaque origin with its own CSP), and the scripts that
   // chrome.scripting injects into web pages (files, so they run on pages whose CSP forbids eval).
-  { ...common, format: "iife", entryPoints: { sandbox: shell("sandbox"), ...(await injectedEntries()) } },
+  { ...common, format: "iife", entryPoints: { sandbox: shell("sandbox", "sandbox"), ...injectedEntries() } },
 ]
 
 await rm(out, { recursive: true, force: true })

@@ -11,7 +11,7 @@
 // (selector, mark) pairs; this script resolves every selector with querySelectorAll and checks
 // that it finds one element, the one with that mark. Interactive elements are found by this
 // script's own query, not by the walker's rules (it takes only the walker's list of interactive
-// ARIA roles, workers/page/walker-roles.ts).
+// ARIA roles, workers/page/injected/walker-roles.ts).
 //
 //   node bench/page-content.mjs [--verbose] [--dump DIR]
 //   node bench/page-content.mjs --big [--elements N] [--calls N] [--trace] [--no-baselines]
@@ -45,7 +45,7 @@ register()
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const { launchExtension, callTool, fixturesDir } = await import(path.join(root, "test/e2e/harness.ts"))
 const { startFixtureServer } = await import(path.join(root, "test/e2e/fixture-server.ts"))
-const { INTERACTIVE_ROLES } = await import(path.join(root, "workers/page/walker-roles.ts"))
+const { INTERACTIVE_ROLES } = await import(path.join(root, "workers/page/injected/walker-roles.ts"))
 
 const verbose = process.argv.includes("--verbose")
 const dumpDir = process.argv.includes("--dump") ? process.argv[process.argv.indexOf("--dump") + 1] : undefined

@@ -7,7 +7,7 @@
  */
 import { LitElement, css, html, nothing } from "lit"
 import { CUSTOM_TOOL_NAME, parametersSchemaIssues, type SchemaIssue } from "../schemas/custom-tools.ts"
-import type { CustomToolInfo } from "../shell/agent-api.ts"
+import type { CustomToolInfo } from "../shell/client/agent-api.ts"
 import { whileBusy } from "./busy.ts"
 import { t } from "./i18n.ts"
 import { withFieldError } from "./settings-validation.ts"

@@ -7,7 +7,7 @@
  */
 import { LitElement, css, html, nothing } from "lit"
 import { MCP_KEY_ALGORITHMS, type McpTool } from "../schemas/mcp.ts"
-import type { McpServerInfo, McpServerSettings, McpTestResult } from "../shell/agent-api.ts"
+import type { McpServerInfo, McpServerSettings, McpTestResult } from "../shell/client/agent-api.ts"
 import { whileBusy } from "./busy.ts"
 import { t } from "./i18n.ts"
 import { errorLine } from "./tool-card-text.ts"

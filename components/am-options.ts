@@ -17,7 +17,7 @@ import { httpUrl, originLines, originsOf, wholeNumberBetween, withFieldError, ty
 import { modelOptions } from "./state/chat.ts"
 import { states } from "./state-properties.ts"
 import { baseStyles, formGridStyles } from "./styles.ts"
-import { callRouter } from "../shell/router-client.ts"
+import { callRouter } from "../shell/client/router-client.ts"
 
 type SearchKey = keyof Settings["search"]
 

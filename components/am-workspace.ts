@@ -9,7 +9,7 @@ import { caughtText, sizeText } from "./words.ts"
 import { folderIcon } from "./icons.ts"
 import { states } from "./state-properties.ts"
 import { baseStyles, writtenTextStyles } from "./styles.ts"
-import type { WorkspaceKept } from "../shell/agent-api.ts"
+import type { WorkspaceKept } from "../shell/client/agent-api.ts"
 
 interface Entry {
   readonly name: string

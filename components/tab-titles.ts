@@ -6,7 +6,7 @@
  * an id not open when asked stays unnamed.
  */
 import type { TabInfo } from "../schemas/tools/tabs.ts"
-import { callRouter } from "../shell/router-client.ts"
+import { callRouter } from "../shell/client/router-client.ts"
 
 const titles = new Map<number, string>()
 const asked = new Set<number>()

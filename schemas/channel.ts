@@ -24,7 +24,7 @@ export type ToolsCallParams = typeof ToolsCallParams.Type
 /**
  * A `tools.call` request of one tool, whose `params.params` is that tool's own parameter schema:
  * the request and the tool's arguments decode in one decode where the request arrives. Built by
- * the receiver once it has read the tool's name (shell/channel/handlers.ts).
+ * the receiver once it has read the tool's name (shell/hub/channel/handlers.ts).
  */
 export const toolsCallRequest = (parameters: Schema.Top) =>
   Schema.Struct({

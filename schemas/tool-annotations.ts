@@ -35,7 +35,7 @@ export const safeChange = (worksOn: WorksOn): ToolAnnotations => ({ worksOn, rea
 
 /**
  * May destroy something of the user's: each call waits for their yes, asked as
- * "<tool> <confirm.says> <the tab>" (workers/mesh/consent.ts). Local unless `more` says otherwise.
+ * "<tool> <confirm.says> <the tab>" (shell/hub/consent.ts). Local unless `more` says otherwise.
  */
 export const destructiveAction = (
   worksOn: WorksOn,

@@ -32,7 +32,7 @@ export interface ToolAnnotations {
   readonly destructive: boolean
   /**
    * A destructive tool's question to the user: "<tool> <says> <the tab>", and the parameter it
-   * shows in full (workers/mesh/consent.ts). Without it: "<tool> would change <the tab> with <params>".
+   * shows in full (shell/hub/consent.ts). Without it: "<tool> would change <the tab> with <params>".
    */
   readonly confirm?: { readonly says: string; readonly shows?: "code" }
   /** Reaches the network or a web page, so what it sends or reads crosses the browser's edge. */
@@ -49,7 +49,7 @@ export interface ToolAnnotations {
  * The labels a run's context carries: *private* (what the user owns: their tabs, files, answers,
  * local network) and *untrusted* (what a page or the web wrote). A run holding both may be
  * steered by the untrusted part into sending the private part out, so every call that can carry
- * data out waits for the user's yes, whatever its arguments look like (workers/mesh/consent.ts).
+ * data out waits for the user's yes, whatever its arguments look like (shell/hub/consent.ts).
  */
 export type FlowLabel = "private" | "untrusted"
 

@@ -1,7 +1,7 @@
 /**
  * How a tool's arguments are judged before its call runs, wherever they are decoded: by the
  * supervisor (a model's call) or together with the page's request that carries them
- * (`tools.call`, shell/channel/handlers.ts). One wording for both, so a caller gets the same
+ * (`tools.call`, shell/hub/channel/handlers.ts). One wording for both, so a caller gets the same
  * error for the same bad argument whichever way it came.
  */
 import { checkArguments } from "./argument-limits.ts"

@@ -6,7 +6,7 @@
  * the suite's authorization page is approved at once, in the browser's own auth window), which
  * connects and lists its tools, then call a tool.
  */
-import type { McpServerSettings } from "../shell/agent-api.ts"
+import type { McpServerSettings } from "../shell/client/agent-api.ts"
 import { launchExtension } from "../test/e2e/harness.ts"
 
 const url = process.argv.at(-1)!

@@ -1,6 +1,6 @@
 import { expect } from "chai"
 import type { MeshEvent } from "../../schemas/events.ts"
-import type { AgentApi } from "../../shell/agent-api.ts"
+import type { AgentApi } from "../../shell/client/agent-api.ts"
 import { ChatStore } from "./chat.ts"
 
 /** An agent API with nothing saved and nothing running, whose events the test sends. */

@@ -8,7 +8,7 @@ import type { ConversationRecord, MessageRecord } from "../../schemas/conversati
 import type { ConsentGrant, MeshEvent } from "../../schemas/events.ts"
 import type { Settings } from "../../schemas/settings.ts"
 import type { Task } from "../../schemas/tools/tasks.ts"
-import type { AgentApi } from "../../shell/agent-api.ts"
+import type { AgentApi } from "../../shell/client/agent-api.ts"
 import {
   currentBranch,
   emptyView,

@@ -8,7 +8,7 @@ import { expect } from "chai"
 import * as Effect from "effect/Effect"
 import { Cancelled, MESH_ERROR_CODES, NotFound, ToolFailed } from "../errors.ts"
 import { declaredCodes, declaresCode, failureOf, type ToolDefinition } from "../tool-definition.ts"
-import type { Handler } from "../../workers/mesh/serve.ts"
+import type { Handler } from "../../workers/runtime/serve.ts"
 import { agent } from "./agents.ts"
 import { builtinTools } from "./index.ts"
 import { listTabs } from "./tabs.ts"
@@ -76,7 +76,7 @@ describe("tool error codes: declared on the definitions", () => {
     const exists = (code: string): boolean =>
       known.has(code) ||
       families.some((family) => family.test(code)) ||
-      // The MCP settings' own codes (agent.mcp.add refusing a name, an address…), workers/mesh/mcp.ts.
+      // The MCP settings' own codes (agent.mcp.add refusing a name, an address…), shell/hub/mcp.ts.
       code.startsWith("mcp_") ||
       (code.endsWith("_params") && exists(code.slice(0, -"_params".length)))
     const english = await translatedCodes("en")

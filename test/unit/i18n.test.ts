@@ -6,7 +6,7 @@
 import { expect } from "chai"
 
 const LANGUAGES = ["en", "fr", "uk", "nl", "it", "ja"] as const
-const ENTRY_POINTS = ["/shell/sidepanel.ts", "/shell/options.ts"]
+const ENTRY_POINTS = ["/shell/pages/sidepanel.ts", "/shell/pages/options.ts"]
 
 type Messages = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>
 

@@ -1,5 +1,5 @@
 import { expect } from "chai"
-import type { RouterCall } from "../mesh/protocol.ts"
+import type { RouterCall } from "../runtime/protocol.ts"
 import { distill, splitParts } from "./distill.ts"
 import { scripted } from "./providers/test-support.ts"
 

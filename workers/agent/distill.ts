@@ -8,7 +8,7 @@
  */
 import type { WireError } from "../../schemas/errors.ts"
 import { SUMMARY_DEFAULT_TIMEOUT_MS } from "../../schemas/tool-definition.ts"
-import type { RouterCall } from "../mesh/protocol.ts"
+import type { RouterCall } from "../runtime/protocol.ts"
 import { providerOf } from "./providers/index.ts"
 import { ProviderError, type Provider } from "./providers/types.ts"
 

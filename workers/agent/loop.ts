@@ -21,7 +21,7 @@ import { errorText, LoopGuard, outcomeText } from "./tool-results.ts"
 import type { NewMessage } from "./store.ts"
 import { counted } from "../../schemas/plural.ts"
 import { checkArguments } from "../../schemas/argument-limits.ts"
-import { FINAL, withRetries } from "../mesh/retry-policy.ts"
+import { FINAL, withRetries } from "../runtime/retry-policy.ts"
 
 export interface LoopSettings {
   readonly stepLimit: number

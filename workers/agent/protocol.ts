@@ -1,5 +1,5 @@
 /** What an agent worker exposes to the mesh, and what the mesh lends it. */
-import type { RouterCall } from "../mesh/protocol.ts"
+import type { RouterCall } from "../runtime/protocol.ts"
 import type { RunOutcome, ToolOutcome } from "./loop.ts"
 import type { ToolSpec } from "./providers/types.ts"
 

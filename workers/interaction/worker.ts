@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import { InvalidInput } from "../../schemas/errors.ts"
 import { askUser } from "../../schemas/tools/interaction.ts"
-import { serveToolGroup } from "../mesh/serve.ts"
+import { serveToolGroup } from "../runtime/serve.ts"
 import { checkAnswer } from "./answers.ts"
 
 const DEFAULT_WAIT_MS = 5 * 60_000

@@ -23,8 +23,8 @@ import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js"
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js"
 import type { WireError } from "../../schemas/errors.ts"
 import { mcpToolName, type McpAuth, type McpTool, type McpTransportKind } from "../../schemas/mcp.ts"
-import type { CallOutcome, CallRequest, HostServices, ToolWorkerApi } from "../mesh/protocol.ts"
-import { faultInjection } from "../mesh/fault-injection.ts"
+import type { CallOutcome, CallRequest, HostServices, ToolWorkerApi } from "../runtime/protocol.ts"
+import { faultInjection } from "../runtime/fault-injection.ts"
 
 /** What the worker needs of its server; the token stays in this worker. */
 export interface McpConnectionConfig {

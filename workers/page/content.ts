@@ -10,8 +10,8 @@ import { failureOf } from "../../schemas/tool-definition.ts"
 import { distill } from "../agent/distill.ts"
 import { getTabContent } from "../../schemas/tools/page.ts"
 import { hiddenNote, stopNote } from "../../schemas/page-content-words.ts"
-import type { Handler } from "../mesh/serve.ts"
-import { routed } from "../mesh/routed.ts"
+import type { Handler } from "../runtime/serve.ts"
+import { routed } from "../runtime/routed.ts"
 import { fitToLength } from "./content-length.ts"
 
 /** The page's read is given the tool's time limit here, as the walker's own budget may not stop a page that does not answer. */
@@ -21,7 +21,7 @@ const withinTimeLimit = <A, E>(read: Effect.Effect<A, E>) =>
     Effect.catchTag("TimeoutError", () => Effect.fail(new Timeout({ tool: "get_tab_content", ms: getTabContent.timeoutMs }))),
   )
 
-/** The group's warm runs the time limit once with nothing to do, so a first read does not compile it (workers/mesh/serve.ts). */
+/** The group's warm runs the time limit once with nothing to do, so a first read does not compile it (workers/runtime/serve.ts). */
 export const rehearseContent = (): Promise<unknown> => Effect.runPromiseExit(withinTimeLimit(Effect.succeed(0)))
 
 export const contentHandler: Handler<typeof getTabContent> = (params, context) =>

@@ -1,16 +1,16 @@
 /**
  * execute_script. `sandbox` code runs in the offscreen document's sandbox (see
- * shell/sandbox-host.ts). `page` code runs in the tab's MAIN world through the service worker
- * (shell/router/scripting.ts); the sandbox first finds where its last expression starts, since
+ * shell/hub/sandbox-host.ts). `page` code runs in the tab's MAIN world through the service worker
+ * (shell/sw/scripting.ts); the sandbox first finds where its last expression starts, since
  * the page itself may forbid compiling code.
  */
 import * as Effect from "effect/Effect"
 import { InvalidInput, ToolFailed, Unavailable } from "../../schemas/errors.ts"
 import { failureOf, type ToolErrorOf } from "../../schemas/tool-definition.ts"
 import { executeScript, type ExecuteScriptResult } from "../../schemas/tools/page.ts"
-import type { SandboxOutcome } from "../mesh/protocol.ts"
-import type { Handler, ToolContext } from "../mesh/serve.ts"
-import { routed } from "../mesh/routed.ts"
+import type { SandboxOutcome } from "../runtime/protocol.ts"
+import type { Handler, ToolContext } from "../runtime/serve.ts"
+import { routed } from "../runtime/routed.ts"
 import {
   bodyFor,
   chooseBody,
@@ -20,7 +20,7 @@ import {
   SCRIPT_TIME_LIMIT_MS,
   scriptFailure,
   type BodyChoice,
-} from "./script-runtime.ts"
+} from "./injected/script-runtime.ts"
 
 type Result = typeof ExecuteScriptResult.Type
 type Failure = ToolErrorOf<typeof executeScript>

@@ -1,6 +1,6 @@
 /** The page group's worker: get_tab_content and execute_script. */
 import { executeScript, getTabContent } from "../../schemas/tools/page.ts"
-import { serveToolGroup } from "../mesh/serve.ts"
+import { serveToolGroup } from "../runtime/serve.ts"
 import { contentHandler, rehearseContent } from "./content.ts"
 import { scriptHandler } from "./script.ts"
 

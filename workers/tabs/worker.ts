@@ -1,11 +1,11 @@
 /** The tabs group's worker: list_tabs, open_tab, close_tab and activate_tab. */
 import * as Effect from "effect/Effect"
 import { InvalidInput, Unavailable } from "../../schemas/errors.ts"
-import type { ToolContext } from "../mesh/serve.ts"
+import type { ToolContext } from "../runtime/serve.ts"
 import { activateTab, closeTab, listTabs, openTab, type TabInfo } from "../../schemas/tools/tabs.ts"
-import { serveToolGroup } from "../mesh/serve.ts"
+import { serveToolGroup } from "../runtime/serve.ts"
 import { compilePattern, SUBJECT_MAX_CHARS } from "./filters.ts"
-import { relay, routed } from "../mesh/routed.ts"
+import { relay, routed } from "../runtime/routed.ts"
 import { checkOpenableUrl } from "./url-policy.ts"
 
 const pattern = (parameter: "url_pattern" | "title_pattern", source: string | undefined) => {

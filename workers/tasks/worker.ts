@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import { NotFound, quoteInput } from "../../schemas/errors.ts"
 import { createTask, listTasks, updateTask } from "../../schemas/tools/tasks.ts"
-import { serveToolGroup } from "../mesh/serve.ts"
+import { serveToolGroup } from "../runtime/serve.ts"
 import { TaskLists } from "./task-list.ts"
 
 const lists = new TaskLists()

@@ -12,14 +12,14 @@ import { Cancelled, InvalidInput, Timeout, ToolFailed } from "../../schemas/erro
 import { failureOf, type ToolErrorOf } from "../../schemas/tool-definition.ts"
 import { quoteInput } from "../../schemas/primitives.ts"
 import { webFetch } from "../../schemas/tools/web.ts"
-import type { Handler, ToolContext } from "../mesh/serve.ts"
+import type { Handler, ToolContext } from "../runtime/serve.ts"
 import { BodyTooLarge, MAX_BODY_BYTES, readBody as readCappedBody } from "./body.ts"
 import { mediaTypeOf } from "./charset.ts"
 import { effectiveMediaType, kindOfMediaType, readContent, truncate, type Reading } from "./fetch-content.ts"
 import { reasonPhrase } from "./fetch-status.ts"
 import { PdfError } from "./pdf.ts"
 import { distill } from "../agent/distill.ts"
-import { fetchWithRetries, NETWORK_READS } from "../mesh/retry-policy.ts"
+import { fetchWithRetries, NETWORK_READS } from "../runtime/retry-policy.ts"
 
 const TOOL = "web_fetch"
 export { MAX_BODY_BYTES }

@@ -2,7 +2,7 @@ import { expect } from "chai"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import { toWire, type ToolError } from "../../schemas/errors.ts"
-import type { ToolContext } from "../mesh/serve.ts"
+import type { ToolContext } from "../runtime/serve.ts"
 import { searchHandler } from "./search.ts"
 import { einoHtml2025, weatherLite2026 } from "../../test/fixtures/search/approved-duckduckgo.ts"
 

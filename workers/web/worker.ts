@@ -1,6 +1,6 @@
 /** The web group's worker: web_fetch and web_search. */
 import { webFetch, webSearch } from "../../schemas/tools/web.ts"
-import { serveToolGroup } from "../mesh/serve.ts"
+import { serveToolGroup } from "../runtime/serve.ts"
 import { fetchHandler } from "./fetch.ts"
 import { searchHandler } from "./search.ts"
 

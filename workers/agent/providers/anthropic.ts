@@ -5,7 +5,7 @@
 import { sseEvents } from "./sse.ts"
 import { defineProvider, type TurnReader } from "./define.ts"
 import { parseToolArguments } from "./tool-calls.ts"
-import { isRetryableStatus } from "../../mesh/retry-policy.ts"
+import { isRetryableStatus } from "../../runtime/retry-policy.ts"
 import { cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
 import { ProviderError, type ChatRequest, type Message, type ProviderConfig, type StopReason, type Usage } from "./types.ts"
 

@@ -5,7 +5,7 @@
 import { expect } from "chai"
 import { makeProvider } from "./index.ts"
 import { eventually, runTurn, scripted } from "./test-support.ts"
-import { isRetryableStatus, parseRetryAfter } from "../../mesh/retry-policy.ts"
+import { isRetryableStatus, parseRetryAfter } from "../../runtime/retry-policy.ts"
 import { ProviderError, type ProviderKind, type StreamEvent } from "./types.ts"
 
 const kinds: Array<ProviderKind> = ["openai", "anthropic", "ollama"]

@@ -8,7 +8,7 @@ import { defineProvider, type TurnReader } from "./define.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { sseEvents } from "./sse.ts"
 import { functionTools, parseToolArguments, newCallId, reasoningText, roleMessages } from "./tool-calls.ts"
-import { isRetryableStatus } from "../../mesh/retry-policy.ts"
+import { isRetryableStatus } from "../../runtime/retry-policy.ts"
 import { bearerHeaders, cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
 import {
   ProviderError,

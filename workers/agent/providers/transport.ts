@@ -3,7 +3,7 @@
  * bounded by the stall timeout and cut short by the caller's signal, and HTTP failures turned
  * into ProviderErrors whose messages carry the service's own explanation but never a secret.
  */
-import { isRetryableStatus, parseRetryAfter } from "../../mesh/retry-policy.ts"
+import { isRetryableStatus, parseRetryAfter } from "../../runtime/retry-policy.ts"
 import { ProviderError, type ProviderConfig, type StreamOptions } from "./types.ts"
 
 export const DEFAULT_STALL_TIMEOUT_MS = 60_000

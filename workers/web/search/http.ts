@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import { Cancelled, ToolFailed } from "../../../schemas/errors.ts"
 import { BodyTooLarge, decodeBody, readBody } from "../body.ts"
 import { finishHits, stripBom, type SearchFailed, type SearchHit } from "./hits.ts"
-import { fetchWithRetries, NETWORK_READS } from "../../mesh/retry-policy.ts"
+import { fetchWithRetries, NETWORK_READS } from "../../runtime/retry-policy.ts"
 
 /** The request never got an answer (DNS, refused connection, TLS, offline). */
 export class Unreachable extends Data.TaggedError("Unreachable")<{

@@ -1,0 +1,90 @@
+/**
+ * The supervisor's end of the page channel: it accepts `chrome.runtime` Ports from extension
+ * pages, decodes each request once by the message contract (a tool call with its tool's arguments), runs its method's handler, and streams mesh events to every
+ * connected page. A page that goes away cancels its calls still in flight.
+ */
+import { CHANNEL_PORT_NAME, type ChannelReply } from "../../../schemas/channel.ts"
+import type { WireError } from "../../../schemas/errors.ts"
+import type { MeshEvent } from "../../../schemas/events.ts"
+import { dispatch, type Handlers, type RequestDecoder } from "./handlers.ts"
+
+export const serveChannel = (handlers: Handlers, decodeRequest: RequestDecoder): { broadcast(event: MeshEvent): void } => {
+  const ports = new Set<chrome.runtime.Port>()
+  // Events wait for the end of the current task, so the events of one batch from an agent
+  // worker cross to each page in one message; a reply first sends the events before it.
+  const waiting = new Map<chrome.runtime.Port, MeshEvent[]>()
+  const flush = (port: chrome.runtime.Port) => {
+    const events = waiting.get(port)
+    if (events === undefined) return
+    waiting.delete(port)
+    try {
+      port.postMessage({ type: "events", events } satisfies ChannelReply)
+    } catch {
+      ports.delete(port)
+    }
+  }
+
+  chrome.runtime.onConnect.addListener((port) => {
+    if (port.name !== CHANNEL_PORT_NAME) return
+    if (port.sender?.id !== chrome.runtime.id) return port.disconnect()
+    ports.add(port)
+    const running = new Map<string, AbortController>()
+    const send = (reply: ChannelReply) => {
+      flush(port)
+      try {
+        port.postMessage(reply)
+      } catch {
+        // The page went away between the call and the reply: nothing to tell.
+      }
+    }
+
+    port.onMessage.addListener((raw: unknown) => {
+      const decoded = decodeRequest(raw)
+      if (!decoded.ok) {
+        const id = typeof (raw as { id?: unknown })?.id === "string" ? (raw as { id: string }).id : ""
+        const error: WireError =
+          "error" in decoded
+            ? decoded.error
+            : { code: "invalid_input", message: `The supervisor does not understand this request: ${decoded.problem}` }
+        send({ type: "reply", id, ok: false, error })
+        return
+      }
+      const request = decoded.request
+      if (request.type === "cancel") return running.get(request.id)?.abort()
+      const controller = new AbortController()
+      running.set(request.id, controller)
+      dispatch(handlers, request, controller.signal)
+        .then(
+          (outcome) =>
+            send(
+              outcome.ok
+                ? { type: "reply", id: request.id, ok: true, value: outcome.value }
+                : { type: "reply", id: request.id, ok: false, error: outcome.error },
+            ),
+          (error: unknown) =>
+            send({ type: "reply", id: request.id, ok: false, error: { code: "tool_failed", message: String(error) } satisfies WireError }),
+        )
+        .finally(() => running.delete(request.id))
+    })
+
+    port.onDisconnect.addListener(() => {
+      ports.delete(port)
+      waiting.delete(port)
+      for (const controller of running.values()) controller.abort()
+    })
+  })
+
+  return {
+    broadcast(event) {
+      for (const port of ports) {
+        const events = waiting.get(port)
+        if (events !== undefined) {
+          events.push(event)
+          continue
+        }
+        waiting.set(port, [event])
+        queueMicrotask(() => flush(port))
+      }
+    },
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The sandbox host with the real sandbox page script, served by the test server. Here the
+ * frame is same-origin (the opaque origin and CSP come from the extension's manifest, which the
+ * end-to-end tests cover); what is tested is the protocol, the workers and the kills.
+ */
+import { expect } from "chai"
+import { SANDBOX_CRASHED, createSandboxHost, type SandboxHost } from "./sandbox-host.ts"
+
+const frameOf = (script: string) =>
+  URL.createObjectURL(new Blob([`<!doctype html><script type="module" src="${script}"></script>`], { type: "text/html" }))
+const sandboxFrame = () => frameOf(new URL("../sandbox/sandbox.ts", import.meta.url).href)
+
+describe("sandbox host", () => {
+  let host: SandboxHost
+  before(() => {
+    host = createSandboxHost(sandboxFrame())
+  })
+  after(() => host.dispose())
+
+  it("runs code in a worker and returns the last expression", async () => {
+    expect(await host.runInSandbox("r1", "const xs = [1, 2, 3]\nxs.reduce((a, b) => a + b, 0)", 5_000)).to.deep.equal({
+      ok: true,
+      value: 6,
+      type: "number",
+    })
+    expect(await host.runInSandbox("r2", "[typeof document, typeof importScripts]", 5_000)).to.deep.equal({
+      ok: true,
+      value: ["undefined", "function"],
+      type: "object",
+    })
+  })
+
+  it("reports exceptions and syntax errors as script_error", async () => {
+    const thrown = await host.runInSandbox("r3", "function f() { throw new Error('bad') }\nf()", 5_000)
+    expect(thrown.ok).to.equal(false)
+    if (!thrown.ok) expect(thrown.error.code).to.equal("script_error")
+    if (!thrown.ok) expect(thrown.error.message).to.match(/^The script threw Error: bad\n\s+at f /)
+    const syntax = await host.runInSandbox("r4", "let = ;", 5_000)
+    if (!syntax.ok) expect(syntax.error.message).to.match(/SyntaxError/)
+    else expect.fail("a syntax error ran")
+  })
+
+  it("kills an endless loop at its time limit and keeps serving", async () => {
+    const looped = await host.runInSandbox("r5", "while (true) {}", 200)
+    expect(looped).to.deep.include({ ok: false })
+    if (!looped.ok) expect(looped.error.code).to.equal("timeout")
+    expect(await host.runInSandbox("r6", "40 + 2", 5_000)).to.deep.equal({ ok: true, value: 42, type: "number" })
+  })
+
+  it("cancels a run: it settles as cancelled and its worker is gone", async () => {
+    const running = host.runInSandbox("r7", "while (true) {}", 60_000)
+    await new Promise((r) => setTimeout(r, 100))
+    await host.cancelSandbox("r7")
+    const outcome = await running
+    if (!outcome.ok) expect(outcome.error.code).to.equal("cancelled")
+    else expect.fail("a cancelled run succeeded")
+    expect(await host.runInSandbox("r8", "'still here'", 5_000)).to.deep.equal({ ok: true, value: "still here", type: "string" })
+  })
+
+  it("keeps no state between runs", async () => {
+    await host.runInSandbox("r9", "globalThis.kept = 1", 5_000)
+    expect(await host.runInSandbox("r10", "typeof kept", 5_000)).to.deep.include({ value: "undefined" })
+  })
+})
+
+describe("sandbox host, page that stops answering", () => {
+  it("resets the frame after the grace period and starts a new one for the next run", async () => {
+    // A page that says it is ready and then never answers a run.
+    const silent = URL.createObjectURL(new Blob([`parent.postMessage({ type: "ready" }, "*")`], { type: "text/javascript" }))
+    const host = createSandboxHost(frameOf(silent), { graceMs: 100 })
+    const first = await host.runInSandbox("s1", "1", 100)
+    if (!first.ok) expect(first.error.message).to.match(/the sandbox was reset/)
+    else expect.fail("a silent page answered")
+    expect(document.querySelectorAll("iframe").length).to.be.lessThan(3)
+    host.dispose()
+  })
+
+  it("fails a run with sandbox_crashed soon when the page stops answering heartbeats, long before the run's limit", async () => {
+    // Ready, then silent, as a page whose process ended under a run.
+    const silent = URL.createObjectURL(new Blob([`parent.postMessage({ type: "ready" }, "*")`], { type: "text/javascript" }))
+    const host = createSandboxHost(frameOf(silent), { graceMs: 60_000, heartbeatMs: 50, missedHeartbeats: 3 })
+    const started = performance.now()
+    const outcome = await host.runInSandbox("h1", "1", 60_000)
+    expect(outcome).to.deep.equal({ ok: false, error: { ...SANDBOX_CRASHED } })
+    expect(performance.now() - started).to.be.lessThan(30_000, "it did not wait for the run's own limit")
+    host.dispose()
+  })
+
+  it("keeps a long run whose worker is busy: the page answers the heartbeats meanwhile", async () => {
+    // Busy three times as long as the host waits for a silent page (a second: wide enough for a
+    // loaded machine's page to answer), so only the page's own answers can keep the run.
+    const host = createSandboxHost(sandboxFrame(), { heartbeatMs: 100, missedHeartbeats: 10 })
+    const busy = "const end = Date.now() + 3000\nwhile (Date.now() < end) {}\n'done'"
+    expect(await host.runInSandbox("h2", busy, 10_000)).to.deep.equal({ ok: true, value: "done", type: "string" })
+    host.dispose()
+  })
+
+  it("fails clearly when the page never starts", async () => {
+    const host = createSandboxHost(URL.createObjectURL(new Blob(["<p>no script</p>"], { type: "text/html" })), { startTimeoutMs: 200 })
+    expect(await host.runInSandbox("n1", "1", 1_000)).to.deep.equal({
+      ok: false,
+      error: { code: "unavailable", message: "The sandbox page did not start within 0.2 s." },
+    })
+    host.dispose()
+  })
+})

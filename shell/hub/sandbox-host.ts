@@ -1,0 +1,186 @@
+/**
+ * The offscreen document's side of the sandbox: it keeps one hidden iframe of the manifest's
+ * sandbox page and hands it execute_script's `sandbox` runs. The page runs each one in a
+ * worker of its own and kills it at the time limit; should the page itself stop answering, the
+ * iframe is torn down (which ends its process and workers) and a fresh one serves the next run.
+ */
+import type { SandboxOutcome } from "../../workers/runtime/protocol.ts"
+import { RESULT_MAX_CHARS, scriptFailure } from "../../workers/page/injected/script-runtime.ts"
+import type { SandboxInputs, SandboxReply, SandboxRequest } from "../sandbox/sandbox.ts"
+
+export interface SandboxHost {
+  runInSandbox(runId: string, code: string, timeoutMs: number, inputs?: SandboxInputs): Promise<SandboxOutcome>
+  cancelSandbox(runId: string): Promise<void>
+  dispose(): void
+}
+
+interface Frame {
+  readonly iframe: HTMLIFrameElement
+  readonly ready: Promise<void>
+  readonly pending: Map<string, { resolve: (outcome: SandboxOutcome) => void; timer: ReturnType<typeof setTimeout> }>
+  /** When the page last said anything (ready, a result, a heartbeat's answer). */
+  lastHeard: number
+  heartbeat?: ReturnType<typeof setInterval>
+}
+
+export interface SandboxHostOptions {
+  /** How long past a run's own limit the page may take to answer before it counts as stuck. */
+  readonly graceMs?: number
+  /** How long the page may take to load. */
+  readonly startTimeoutMs?: number
+  /** While runs are pending, how often the page is asked whether it is still there. */
+  readonly heartbeatMs?: number
+  /** How many heartbeats may go unanswered before the page counts as gone. */
+  readonly missedHeartbeats?: number
+}
+
+/**
+ * The page's process ended under a run: in practice a script that allocated until V8's heap
+ * limit (about 4 GB), which ends the sandbox's process (it is out of process, so the offscreen
+ * document survives). No web API lets the host measure a worker's heap sooner.
+ */
+export const SANDBOX_CRASHED = {
+  code: "sandbox_crashed",
+  message:
+    "The sandbox stopped answering while the script ran: its process ended, most often because the script used too much memory. The sandbox was reset.",
+} as const
+
+export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions = {}): SandboxHost => {
+  const graceMs = options.graceMs ?? 2_000
+  const startTimeoutMs = options.startTimeoutMs ?? 10_000
+  const heartbeatMs = options.heartbeatMs ?? 1_000
+  const missedHeartbeats = options.missedHeartbeats ?? 5
+  let frame: Frame | undefined
+  const listeners = new Map<Frame, (event: MessageEvent) => void>()
+
+  const teardown = (target: Frame, outcome: SandboxOutcome) => {
+    if (frame === target) frame = undefined
+    const onMessage = listeners.get(target)
+    if (onMessage) window.removeEventListener("message", onMessage)
+    listeners.delete(target)
+    clearInterval(target.heartbeat)
+    target.iframe.remove()
+    for (const { resolve, timer } of target.pending.values()) {
+      clearTimeout(timer)
+      resolve(outcome)
+    }
+    target.pending.clear()
+  }
+
+  const open = (): Frame => {
+    const iframe = document.createElement("iframe")
+    iframe.hidden = true
+    iframe.src = frameUrl
+    let ready!: () => void
+    const pending: Frame["pending"] = new Map()
+    const created: Frame = { iframe, pending, ready: new Promise<void>((resolve) => (ready = resolve)), lastHeard: performance.now() }
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== iframe.contentWindow) return
+      created.lastHeard = performance.now()
+      const data = event.data as SandboxReply | null
+      if (data?.type === "ready") ready()
+      else if (data?.type === "result") {
+        const run = pending.get(data.runId)
+        if (run === undefined) return
+        pending.delete(data.runId)
+        clearTimeout(run.timer)
+        if (pending.size === 0) stopHeartbeat(created)
+        const outcome = data.outcome
+        if (outcome.ok) run.resolve(outcome)
+        else if (outcome.kind === "unavailable") run.resolve({ ok: false, error: { code: "unavailable", message: outcome.message } })
+        else run.resolve({ ok: false, error: scriptFailure(outcome) })
+      }
+    }
+    listeners.set(created, onMessage)
+    window.addEventListener("message", onMessage)
+    ;(document.body ?? document.documentElement).append(iframe)
+    return created
+  }
+
+  // A crashed page answers nothing: without a heartbeat its runs would wait for their time limit.
+  const startHeartbeat = (target: Frame) => {
+    if (target.heartbeat !== undefined) return
+    target.lastHeard = performance.now()
+    let beat = 0
+    target.heartbeat = setInterval(() => {
+      if (performance.now() - target.lastHeard > heartbeatMs * missedHeartbeats) {
+        teardown(target, { ok: false, error: { ...SANDBOX_CRASHED } })
+        return
+      }
+      target.iframe.contentWindow?.postMessage({ type: "ping", id: `heartbeat-${++beat}` }, "*")
+    }, heartbeatMs)
+  }
+  const stopHeartbeat = (target: Frame) => {
+    clearInterval(target.heartbeat)
+    target.heartbeat = undefined
+  }
+
+  const current = async (): Promise<Frame> => {
+    frame ??= open()
+    const target = frame
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const started = await Promise.race([
+      target.ready.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), startTimeoutMs))),
+    ])
+    clearTimeout(timer)
+    if (!started) {
+      const outcome: SandboxOutcome = {
+        ok: false,
+        error: { code: "unavailable", message: `The sandbox page did not start within ${startTimeoutMs / 1000} s.` },
+      }
+      teardown(target, outcome)
+      throw outcome
+    }
+    return target
+  }
+
+  return {
+    async runInSandbox(runId, code, timeoutMs, inputs) {
+      let target: Frame
+      try {
+        target = await current()
+      } catch (outcome) {
+        return outcome as SandboxOutcome
+      }
+      return new Promise<SandboxOutcome>((resolve) => {
+        // The page ends a run at its limit itself; no answer well past it means the page is stuck.
+        const timer = setTimeout(
+          () =>
+            teardown(target, {
+              ok: false,
+              error: { code: "timeout", message: `The script did not finish within ${timeoutMs / 1000} s; the sandbox was reset.` },
+            }),
+          timeoutMs + graceMs,
+        )
+        target.pending.set(runId, { resolve, timer })
+        startHeartbeat(target)
+        const request: SandboxRequest = { type: "run", runId, code, maxChars: RESULT_MAX_CHARS, timeoutMs, ...(inputs ? { inputs } : {}) }
+        target.iframe.contentWindow?.postMessage(request, "*")
+      })
+    },
+    async cancelSandbox(runId) {
+      const target = frame
+      const run = target?.pending.get(runId)
+      if (target === undefined || run === undefined) return
+      target.pending.delete(runId)
+      clearTimeout(run.timer)
+      if (target.pending.size === 0) stopHeartbeat(target)
+      const request: SandboxRequest = { type: "cancel", runId }
+      target.iframe.contentWindow?.postMessage(request, "*")
+      run.resolve({ ok: false, error: { code: "cancelled", message: "The sandbox run was cancelled." } })
+    },
+    dispose() {
+      if (frame) teardown(frame, { ok: false, error: { code: "cancelled", message: "The sandbox was closed." } })
+    },
+  }
+}
+
+let defaultHost: SandboxHost | undefined
+// Made on first use, so that importing this module does not need chrome.runtime.
+const host = () => (defaultHost ??= createSandboxHost(chrome.runtime.getURL("sandbox.html")))
+
+export const runInSandbox = (runId: string, code: string, timeoutMs: number, inputs?: SandboxInputs): Promise<SandboxOutcome> =>
+  host().runInSandbox(runId, code, timeoutMs, inputs)
+
+export const cancelSandbox = (runId: string): Promise<void> => host().cancelSandbox(runId)

@@ -1,2 +1,0 @@
-import "./page-agent.ts"
-import "../components/am-options.ts"

@@ -1,6 +1,0 @@
-/** Installs `globalThis.agent` in an extension page, over the channel to the supervisor. */
-import { makeAgentApi } from "./agent-api.ts"
-import { ChannelClient } from "./channel/client.ts"
-
-export const channel = new ChannelClient()
-globalThis.agent = makeAgentApi(channel)

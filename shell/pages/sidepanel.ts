@@ -1,0 +1,2 @@
+import "../client/page-agent.ts"
+import "../../components/am-sidepanel.ts"

@@ -1,0 +1,128 @@
+/**
+ * The sandbox page: an opaque origin (the manifest's sandbox) with no extension API and no
+ * access to the extension's storage. Each run of execute_script's `sandbox` target gets a
+ * fresh dedicated Worker of this page, so the code sees no DOM either, keeps no state between
+ * runs, and an endless loop is ended by terminating its worker while this page stays free.
+ */
+import { bodyFor, chooseBody, runAndDescribe, type ScriptOutcome } from "../../workers/page/injected/script-runtime.ts"
+
+export type SandboxRequest =
+  | {
+      readonly type: "run"
+      readonly runId: string
+      readonly code: string
+      readonly maxChars: number
+      readonly timeoutMs: number
+      /** Values given to the code (a custom tool's arguments, and the blobs they point at). */
+      readonly inputs?: SandboxInputs
+    }
+  | { readonly type: "cancel"; readonly runId: string }
+
+export interface SandboxInputs {
+  /** Seen by the code as `args`. */
+  readonly args?: unknown
+  /** Workspace blob URLs among the arguments, read by the code with `await readBlob(url)`. */
+  readonly blobs?: Readonly<Record<string, Blob>>
+}
+
+export type SandboxReply =
+  | { readonly type: "ready" }
+  | {
+      readonly type: "result"
+      readonly runId: string
+      readonly outcome: ScriptOutcome | { readonly ok: false; readonly kind: "unavailable"; readonly message: string }
+    }
+
+/** The worker's whole program: the runtime's functions as source, and a one-shot message handler. */
+const workerSource = `"use strict";
+const chooseBody = ${chooseBody.toString()};
+const bodyFor = ${bodyFor.toString()};
+const runAndDescribe = ${runAndDescribe.toString()};
+self.onmessage = (event) => {
+  self.onmessage = null;
+  const { code, maxChars, timeoutMs, inputs } = event.data;
+  // A custom tool's arguments, and the workspace blobs they name (the sandbox cannot fetch them).
+  self.args = inputs ? inputs.args : undefined;
+  const blobs = (inputs && inputs.blobs) || {};
+  self.readBlob = async (url) => {
+    const blob = blobs[url];
+    if (!blob) throw new Error("readBlob: " + url + " is not among the blob URLs given to this tool");
+    return blob;
+  };
+  const choice = chooseBody(code);
+  if ("syntaxError" in choice) {
+    const [name, ...rest] = choice.syntaxError.split(": ");
+    self.postMessage({ ok: false, kind: "exception", name, message: rest.join(": ") });
+    return;
+  }
+  const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
+  // The Function constructor puts two lines of its own before the body.
+  runAndDescribe(new AsyncFunction(bodyFor(code, choice.split)), maxChars, timeoutMs, 2).then((outcome) => self.postMessage(outcome));
+};`
+
+const workerUrl = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }))
+// The opaque origin is "null"; the extension's own origin is still in this page's URL.
+const parentOrigin = new URL(location.href).origin
+const runs = new Map<string, { worker: Worker; timer: ReturnType<typeof setTimeout> }>()
+
+const reply = (message: SandboxReply) => parent.postMessage(message, parentOrigin)
+
+const finish = (runId: string, outcome: Extract<SandboxReply, { type: "result" }>["outcome"] | undefined) => {
+  const run = runs.get(runId)
+  if (run === undefined) return
+  runs.delete(runId)
+  clearTimeout(run.timer)
+  run.worker.terminate()
+  if (outcome !== undefined) reply({ type: "result", runId, outcome })
+}
+
+const start = ({ runId, code, maxChars, timeoutMs, inputs }: Extract<SandboxRequest, { type: "run" }>) => {
+  let worker: Worker
+  try {
+    worker = new Worker(workerUrl, { name: `agent-mesh:sandbox:${runId}` })
+  } catch (error) {
+    reply({
+      type: "result",
+      runId,
+      outcome: { ok: false, kind: "unavailable", message: `The sandbox could not start a worker: ${String(error)}` },
+    })
+    return
+  }
+  // The worker's own time limit covers awaited promises; this one covers a loop that never yields.
+  const timer = setTimeout(
+    () =>
+      finish(runId, {
+        ok: false,
+        kind: "timeout",
+        name: "TimeoutError",
+        message: `The script did not finish within ${timeoutMs / 1000} s.`,
+      }),
+    timeoutMs + 50,
+  )
+  runs.set(runId, { worker, timer })
+  worker.onmessage = (event: MessageEvent) => finish(runId, event.data as ScriptOutcome)
+  worker.onerror = (event: ErrorEvent) => {
+    event.preventDefault()
+    // An error the code threw where nothing caught it (a timer, a microtask) is the code's own
+    // failure; no message at all means the worker itself could not start.
+    if (event.message)
+      finish(runId, { ok: false, kind: "exception", name: "Error", message: event.message.replace(/^Uncaught (\w*Error: )?/, "") })
+    else
+      finish(runId, {
+        ok: false,
+        kind: "unavailable",
+        message: "The sandbox worker could not start (is worker-src blob: allowed in the sandbox CSP?)",
+      })
+  }
+  worker.postMessage({ code, maxChars, timeoutMs, inputs })
+}
+
+window.addEventListener("message", (event: MessageEvent) => {
+  if (event.source !== parent) return
+  const data = event.data as SandboxRequest | { type: "ping"; id?: unknown } | null
+  if (data?.type === "ping") (event.source as WindowProxy).postMessage({ type: "pong", id: data.id }, { targetOrigin: "*" })
+  else if (data?.type === "run") start(data)
+  else if (data?.type === "cancel") finish(data.runId, undefined)
+})
+
+reply({ type: "ready" })

@@ -1,0 +1,77 @@
+/**
+ * What a tool group's worker exposes to the supervisor over Comlink, and what the supervisor
+ * lends it back (the router to the `chrome.*` APIs, which workers cannot call themselves).
+ */
+import type { WireError } from "../../schemas/errors.ts"
+import type { MeshEvent } from "../../schemas/events.ts"
+import type { SandboxInputs } from "../../shell/sandbox/sandbox.ts"
+import type { RouterReply } from "../../schemas/router.ts"
+import type { RouterMethod } from "../../shell/sw/router.ts"
+
+export interface CallRequest {
+  readonly callId: string
+  readonly tool: string
+  /** Already decoded by the supervisor: defaults applied, types checked. */
+  readonly params: unknown
+  readonly conversationId: string
+}
+
+export type CallOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
+
+export type RouterCall = (method: RouterMethod, params?: unknown) => Promise<RouterReply>
+
+/** A list the router keeps in storage (custom tools, MCP servers), as it answered; a failed read is an empty list. */
+export const storedList = async <T>(router: RouterCall, method: RouterMethod): Promise<Array<T>> => {
+  const reply = await router(method)
+  return reply.ok && Array.isArray(reply.value) ? (reply.value as Array<T>) : []
+}
+
+/**
+ * What the supervisor lends each worker. Workers are short-lived (replaced on a crash), so
+ * anything that must outlive one, such as a blob URL handed to the model, is made by the host.
+ */
+export interface HostServices {
+  readonly router: RouterCall
+  /** A blob URL owned by the offscreen document: valid for the extension's pages while the browser runs. */
+  readonly createObjectURL: (blob: Blob) => Promise<string>
+  /**
+   * Runs code in the sandbox (an opaque origin with no page DOM, no extension API and no
+   * extension storage), hosted by the offscreen document. A run past `timeoutMs`, or
+   * cancelled, is killed without freezing anything else.
+   */
+  readonly runInSandbox: (runId: string, code: string, timeoutMs: number, inputs?: SandboxInputs) => Promise<SandboxOutcome>
+  readonly cancelSandbox: (runId: string) => Promise<void>
+  /** Puts an event on the mesh's stream (a question for the user, a confirmation request). */
+  readonly emit: (event: MeshEvent) => void
+  /**
+   * Judges one more network hop of a running call (a redirect to another origin) by the same
+   * consent rule as the call itself; may wait for the user's yes. Calls a person typed pass.
+   */
+  readonly judgeHop: (callId: string, tool: string, url: string) => Promise<CallOutcome>
+}
+
+export type SandboxOutcome =
+  | { readonly ok: true; readonly value: unknown; readonly type: string; readonly truncated?: boolean }
+  | { readonly ok: false; readonly error: WireError }
+
+export interface ToolWorkerApi {
+  init(host: HostServices): void
+  call(request: CallRequest): Promise<CallOutcome>
+  /** Asks the running call to stop; it then settles with a `cancelled` outcome. */
+  cancel(callId: string): void
+  ping(): "pong"
+  /**
+   * Opens what the group's calls need from the browser (its storage) ahead of the first call: a
+   * standing worker is asked to once it has started. Never fails: a call meets and reports it.
+   */
+  warm(): Promise<void>
+  /**
+   * Delivers something from outside to a running call (the user's answer to its question).
+   * The call's handler decides whether to accept it.
+   */
+  deliver(callId: string, payload: unknown): Promise<CallOutcome>
+  /** Fault injection for the fault suites: the worker throws and closes itself. */
+  crash(): void
+  /** Fault injection: the worker's thread is kept busy for `ms` without yielding. */
+  stall(ms: number): void
+}
