@@ -156,7 +156,7 @@ export const SUMMARY_MAX_TIMEOUT_MS = 30 * 60_000
  */
 export const SUMMARISED_READ_LIMITS = { timeoutMs: 30_000, summaryTimeoutMs: SUMMARY_MAX_TIMEOUT_MS } as const
 
-/** The failures of the summary a `prompt` asks for (workers/agent/distill.ts). */
+/** The failures of the summary a `prompt` asks for (shell/hub/distill.ts). */
 export const SUMMARY_ERRORS = {
   no_summary_model: "A prompt needs a summary model and none is set: call again without prompt to get the content itself.",
   summary_timeout:

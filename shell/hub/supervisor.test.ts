@@ -7,6 +7,7 @@ import { builtinTools } from "../../schemas/tools/index.ts"
 import type { RouterCall } from "../../workers/runtime/protocol.ts"
 import { Supervisor } from "./supervisor.ts"
 import { probeTools } from "../../workers/runtime/test-support/probe-tools.ts"
+import { scripted } from "../../workers/agent/providers/test-support.ts"
 
 const tasksWorker = new URL("../../workers/tasks/worker.ts", import.meta.url).href
 const probeWorker = new URL("../../workers/runtime/test-support/probe-worker.ts", import.meta.url).href
@@ -35,11 +36,11 @@ const router: RouterCall = async () => ({ ok: false, error: { code: "unavailable
 describe("Supervisor", () => {
   let events: MeshEvent[]
   let supervisors: Supervisor[] = []
-  const make = (url: string, tools: ReadonlyArray<(typeof builtinTools)[number]> | typeof probeTools = builtinTools) => {
+  const make = (url: string, tools: ReadonlyArray<(typeof builtinTools)[number]> | typeof probeTools = builtinTools, routes = router) => {
     const supervisor = new Supervisor({
       tools: tools as never,
       workerUrls: { tasks: url },
-      router,
+      router: routes,
       emit: (e) => events.push(e),
       cancelGraceMs: 300,
       pingTimeoutMs: 300,
@@ -139,11 +140,21 @@ describe("Supervisor", () => {
     expect(await counts(supervisor)).to.deep.include({ finished: 0, stopped: 1 })
   }).timeout(15_000)
 
-  it("gives a call's summary (prompt) its own time on top of the tool's limit, and only then", async () => {
-    const supervisor = await warm(make(probeWorker, probeTools))
+  it("distills a call's content (prompt) in the hub, with the summary's own time on top of the tool's limit", async () => {
+    const model = await scripted([{ text: "It waited." }])
+    const summaryModel: RouterCall = async (method) => {
+      if (method === "settings.get") return { ok: true, value: { summaryModel: { providerId: "p", model: "m" } } }
+      if (method === "providers.resolve") return { ok: true, value: { kind: "openai", baseUrl: model.baseUrl("openai") } }
+      return router(method)
+    }
+    const supervisor = await warm(make(probeWorker, probeTools, summaryModel))
     // 600 ms is three times the tool's 200 ms, well within the summary's 5 s.
     const summarised = await supervisor.call("probe_summarise", { ms: 600, prompt: "sum it up" })
-    expect(summarised).to.deep.equal({ ok: true, value: { waited: 600 } })
+    expect(summarised).to.deep.equal({ ok: true, value: { waited: 600, content: "It waited.", truncated: false } })
+    // The model was given what the tool read, and the instruction.
+    expect(JSON.stringify(await model.requests()))
+      .to.include("Waited 600 ms.")
+      .and.include("sum it up")
     const plain = await supervisor.call("probe_summarise", { ms: 600 })
     expect(!plain.ok && plain.error._tag).to.equal("Timeout")
     expect(!plain.ok && plain.error._tag === "Timeout" && plain.error.ms).to.equal(200)

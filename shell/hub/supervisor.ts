@@ -26,6 +26,7 @@ import { issueLines, strictParse } from "../../schemas/primitives.ts"
 import { argumentLimitError, argumentsOf, invalidArguments } from "../../schemas/tool-input.ts"
 import { callTimeLimitMs, failureOf, type ToolCardSpec, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
 import { parametersJsonSchema } from "../../schemas/tool-json-schema.ts"
+import { distill } from "./distill.ts"
 import { after, answersWithin, startAgain, whenIdle, withDeadline, type Pending } from "./lifetime.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "../../workers/runtime/protocol.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
@@ -280,11 +281,12 @@ export class Supervisor {
       }
       const request = { callId, tool: name, params, conversationId }
       const dispatched = local !== undefined ? this.dispatchInProcess(definition, local, request) : this.dispatch(definition, url!, request)
-      const value = yield* dispatched.pipe(
+      return yield* dispatched.pipe(
+        Effect.flatMap((value) => decodeResult(definition, value)),
+        Effect.flatMap((result) => summarised(this.options.router, definition, params, result)),
         Effect.timeout(limit),
         Effect.catchTag("TimeoutError", () => Effect.fail(new Timeout({ tool: name, ms: limit }))),
       )
-      return yield* decodeResult(definition, value)
     })
 
     return program.pipe(
@@ -504,6 +506,28 @@ const decodeParams = (definition: ToolDefinition, raw: unknown): Effect.Effect<u
   if (Exit.isSuccess(result)) return Effect.succeed(result.value)
   const issue = result.cause.reasons.find(Cause.isFailReason)?.error
   return Effect.fail(invalidArguments(definition.name, issue && "issue" in issue ? issueLines((issue as Schema.SchemaError).issue) : []))
+}
+
+/**
+ * A call with `prompt` (web_fetch, get_tab_content): the tool returned the whole content, which is
+ * distilled here by the summary model, so that no tool worker holds a model client or a key.
+ */
+const summarised = (
+  router: RouterCall,
+  definition: ToolDefinition,
+  params: unknown,
+  result: unknown,
+): Effect.Effect<unknown, ToolError> => {
+  const { prompt, max_length: maxLength } = params as { prompt?: string; max_length?: number }
+  if (definition.summaryTimeoutMs === undefined || prompt === undefined) return Effect.succeed(result)
+  const read = result as { content: string }
+  return Effect.promise((signal) => distill(router, read.content, prompt, maxLength, signal)).pipe(
+    Effect.flatMap((distilled) =>
+      distilled.ok
+        ? Effect.succeed({ ...read, content: distilled.content, truncated: distilled.truncated })
+        : Effect.fail(failureOf(definition, distilled.error)),
+    ),
+  )
 }
 
 const decodeResult = (definition: ToolDefinition, value: unknown): Effect.Effect<unknown, ToolFailed> => {

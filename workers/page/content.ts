@@ -1,13 +1,11 @@
 /**
  * get_tab_content: asks the service worker to run the page walker in the tab, then fits the
- * Markdown to `max_length`. With `prompt`, the whole content is distilled by the summary model
- * instead, under a time limit of its own, and `max_length` bounds the summary. Reading the page
+ * Markdown to `max_length`. With `prompt`, the whole content is returned, for the hub to distill
+ * with the summary model under a time limit of its own (`max_length` then bounds the summary). Reading the page
  * keeps the tool's 30 s, enforced here since the supervisor's limit then covers the summary too.
  */
 import * as Effect from "effect/Effect"
 import { Timeout } from "../../schemas/errors.ts"
-import { failureOf } from "../../schemas/tool-definition.ts"
-import { distill } from "../agent/distill.ts"
 import { getTabContent } from "../../schemas/tools/page.ts"
 import { hiddenNote, stopNote } from "../../schemas/page-content-words.ts"
 import type { Handler } from "../runtime/serve.ts"
@@ -35,21 +33,7 @@ export const contentHandler: Handler<typeof getTabContent> = (params, context) =
     // The walker says why it stopped or what it did not read; the model is told in the content's last line.
     const note =
       value.budget !== undefined ? stopNote(value.budget.afterMs, value.budget.at) : value.hidden ? hiddenNote(value.used_selector) : ""
-    if (params.prompt !== undefined) {
-      const prompt = params.prompt
-      const read = fitToLength(value.content, undefined, note).content
-      const distilled = yield* Effect.promise(() => distill(context.router, read, prompt, params.max_length, context.signal))
-      if (!distilled.ok) return yield* Effect.fail(failureOf(getTabContent, distilled.error))
-      return {
-        tab_id: params.tab_id,
-        url: value.url,
-        title: value.title,
-        content: distilled.content,
-        truncated: distilled.truncated,
-        used_selector: value.used_selector,
-      }
-    }
-    const fitted = fitToLength(value.content, params.max_length, note)
+    const fitted = fitToLength(value.content, params.prompt === undefined ? params.max_length : undefined, note)
     return {
       tab_id: params.tab_id,
       url: value.url,

@@ -4,8 +4,8 @@
  * (see fetch-content.ts). Cookies are not sent: this is a fresh request, not the user's session
  * (get_tab_content reads what the user is logged in to). The request's 30 s limit is enforced
  * here, because with `prompt` the supervisor's limit also covers the summary: the whole content
- * is then distilled by the summary model (workers/agent/distill.ts) under a limit of its own,
- * and `max_length` bounds the summary. The request stops as soon as the call's signal aborts.
+ * is then returned, for the hub to distill with the summary model (shell/hub/distill.ts) under a
+ * limit of its own, and `max_length` bounds the summary. The request stops as soon as the call's signal aborts.
  */
 import * as Effect from "effect/Effect"
 import { Cancelled, InvalidInput, Timeout, ToolFailed } from "../../schemas/errors.ts"
@@ -18,7 +18,6 @@ import { mediaTypeOf } from "./charset.ts"
 import { effectiveMediaType, kindOfMediaType, readContent, truncate, type Reading } from "./fetch-content.ts"
 import { reasonPhrase } from "./fetch-status.ts"
 import { PdfError } from "./pdf.ts"
-import { distill } from "../agent/distill.ts"
 import { fetchWithRetries, NETWORK_READS } from "../runtime/retry-policy.ts"
 
 const TOOL = "web_fetch"
@@ -75,11 +74,8 @@ export const fetchHandler: Handler<typeof webFetch> = (params, context) => {
       const requestSignal = AbortSignal.any([signal, requestDeadline])
       const next = nextHop(context)
       const answered = answeredFrom(context)
-      if (params.prompt === undefined) return fetchAndRead(target, params.max_length, requestSignal, next, answered)
-      const whole = await fetchAndRead(target, undefined, requestSignal, next, answered)
-      const distilled = await distill(context.router, whole.content, params.prompt, params.max_length, signal)
-      if (!distilled.ok) throw new Failure(failureOf(webFetch, distilled.error))
-      return { ...whole, content: distilled.content, truncated: distilled.truncated }
+      // With a prompt the whole content goes back, for the hub to distill.
+      return fetchAndRead(target, params.prompt === undefined ? params.max_length : undefined, requestSignal, next, answered)
     },
     catch: (error): ToolErrorOf<typeof webFetch> => {
       if (error instanceof Failure) return error.error

@@ -36,7 +36,7 @@ export const summarise = probeTool({
   timeoutMs: 200,
   summaryTimeoutMs: 5_000,
   parameters: Schema.Struct({ ms: WholeNumber, prompt: Schema.optionalKey(Schema.String) }),
-  result: Schema.Struct({ waited: Schema.Number }),
+  result: Schema.Struct({ waited: Schema.Number, content: Schema.String, truncated: Schema.Boolean }),
 })
 export const fails = probeTool({
   name: "probe_fails",

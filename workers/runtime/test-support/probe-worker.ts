@@ -25,7 +25,8 @@ const waitFor = (ms: number, signal: AbortSignal) =>
 serveToolGroup(
   probeTools,
   {
-    probe_summarise: ({ ms }, { signal }) => waitFor(ms, signal),
+    probe_summarise: ({ ms }, { signal }) =>
+      waitFor(ms, signal).pipe(Effect.map(({ waited }) => ({ waited, content: `Waited ${waited} ms.`, truncated: false }))),
     probe_wait: ({ ms }, { signal }) =>
       Effect.suspend(() => {
         started++

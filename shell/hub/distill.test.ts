@@ -1,7 +1,7 @@
 import { expect } from "chai"
-import type { RouterCall } from "../runtime/protocol.ts"
+import type { RouterCall } from "../../workers/runtime/protocol.ts"
 import { distill, splitParts } from "./distill.ts"
-import { scripted } from "./providers/test-support.ts"
+import { scripted } from "../../workers/agent/providers/test-support.ts"
 
 describe("splitParts", () => {
   it("cuts at paragraph ends, keeps everything, and respects the size", () => {

@@ -1,5 +1,6 @@
 /**
- * The `prompt` of web_fetch and get_tab_content: the content distilled by the summary model
+ * The `prompt` of web_fetch and get_tab_content: the content distilled by the summary model,
+ * here in the hub after the tool returned (the tool workers hold no model client and no key)
  * (settings.summaryModel, else the default model) following the caller's instruction. Content
  * larger than the model's context is summarised in parts, then the parts' notes are combined.
  * Every request carries the call's signal, so a cancelled call stops the model too. The summary
@@ -8,9 +9,9 @@
  */
 import type { WireError } from "../../schemas/errors.ts"
 import { SUMMARY_DEFAULT_TIMEOUT_MS } from "../../schemas/tool-definition.ts"
-import type { RouterCall } from "../runtime/protocol.ts"
-import { providerOf } from "./providers/index.ts"
-import { ProviderError, type Provider } from "./providers/types.ts"
+import type { RouterCall } from "../../workers/runtime/protocol.ts"
+import { providerOf } from "../../workers/agent/providers/index.ts"
+import { ProviderError, type Provider } from "../../workers/agent/providers/types.ts"
 
 const DEFAULT_CONTEXT_WINDOW = 128_000
 /** Characters per token, on the cautious side, and room kept for the instruction and the answer. */
