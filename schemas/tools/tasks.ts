@@ -37,7 +37,7 @@ export const createTask = taskTool({
   name: "create_task",
   card: { label: "New task", subject: ["params.subject"], result: "data" },
   description:
-    'Add a task to your own task list for this conversation (status "pending"). Use it to plan long, multi-step work: create one task per step, mark each with update_task as you start and finish it, and check progress with list_tasks. The list is kept with the conversation (and deleted with it).',
+    'Add a task to your own task list for this conversation (status "pending"). Use it to plan long, multi-step work: create one task per step, mark each with update_task as you start and finish it, and check progress with list_tasks. The list is temporary: kept in memory for this conversation while the browser runs, never saved.',
   parameters: Schema.Struct({
     subject: TaskSubject.annotate({ description: "The task's title, a short imperative phrase." }),
     description: Schema.optionalKey(TaskDescription.annotate({ description: "Details of what the task involves." })),

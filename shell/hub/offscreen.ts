@@ -134,6 +134,8 @@ const agents: AgentPool = new AgentPool({
 })
 // Settle the runs that a previous document left "running" (the browser closed mid-run).
 void agents.store()
+// Builds before task lists moved into memory kept them in this database: task lists are never saved.
+indexedDB.deleteDatabase("agent-mesh-tasks")
 const research = new ResearchJobs({
   spawn: (request, signal) => agents.spawn(request, signal),
   callTool: async (name, params) => {
@@ -280,7 +282,12 @@ const handlers: Handlers = {
     await research.stopFor(conversationId)
     await agents.endScope(conversationId)
     await consent.forget(conversationId)
-    return { ok: true, value: await (await agents.store()).delete(conversationId) }
+    const store = await agents.store()
+    const family = await store.family(conversationId)
+    const existed = await store.delete(conversationId)
+    // Their task lists, kept in memory for the tasks worker, go with them.
+    supervisor.forget(family)
+    return { ok: true, value: existed }
   },
   "conversations.rename": async ({ conversationId, title }) => {
     const renamed = await (await agents.store()).update(conversationId, { title: title.trim() })

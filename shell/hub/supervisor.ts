@@ -27,6 +27,7 @@ import { argumentLimitError, argumentsOf, invalidArguments } from "../../schemas
 import { callTimeLimitMs, failureOf, type ToolCardSpec, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
 import { parametersJsonSchema } from "../../schemas/tool-json-schema.ts"
 import { distill } from "./distill.ts"
+import { WorkerMemory } from "./worker-memory.ts"
 import { after, answersWithin, startAgain, whenIdle, withDeadline, type Pending } from "./lifetime.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "../../workers/runtime/protocol.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
@@ -160,7 +161,9 @@ export class Supervisor {
   private readonly options: Required<Omit<SupervisorOptions, "emit" | "host" | "inProcess" | "standing">> &
     Pick<SupervisorOptions, "emit" | "host" | "inProcess" | "standing">
   private callCounter = 0
-  private readonly host: HostServices
+  private readonly host: Omit<HostServices, "memory">
+  /** What the workers keep beyond their own lives (HostMemory), per group. */
+  private readonly memory = new WorkerMemory()
   readonly restarts: Array<{ group: ToolGroup; key: string; reason: string; at: number }> = []
 
   constructor(options: SupervisorOptions) {
@@ -306,6 +309,11 @@ export class Supervisor {
     )
   }
 
+  /** Forgets what the workers kept for these conversations (deleted ones). */
+  forget(conversationIds: Iterable<string>): void {
+    this.memory.forget(conversationIds)
+  }
+
   /** The promise form, for channels and the developer API: never rejects, returns an Exit-like value. */
   call(name: string, rawParams: unknown, options: CallOptions = {}): Promise<ToolOutcome> {
     return settle(name, this.callEffect(name, rawParams, options), options.signal)
@@ -440,7 +448,7 @@ export class Supervisor {
     if (existing?.alive && existing.cancelTimers.size > 0) return existing.whenQuiet().then(() => this.slotFor(key, group, url))
     if (existing?.alive) return existing.ready.then(() => existing)
     if (url === undefined) return Promise.reject(new Error(`no worker for the ${group} group`))
-    const slot = new WorkerSlot(group, key, url, this.host, WORKER_START_DEADLINE_MS)
+    const slot = new WorkerSlot(group, key, url, { ...this.host, memory: this.memory.of(group) }, WORKER_START_DEADLINE_MS)
     this.slots.set(key, slot)
     slot.worker.addEventListener("error", (event) => {
       // Handled here: the supervisor decides whether the worker lives, so the error does not

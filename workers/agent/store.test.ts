@@ -1,5 +1,4 @@
 import { expect } from "chai"
-import { TaskLists } from "../tasks/task-list.ts"
 import { CONVERSATION_FORMAT_VERSION } from "../../schemas/format-versions.ts"
 import { ConversationStore, titleFrom } from "./store.ts"
 
@@ -50,20 +49,15 @@ describe("ConversationStore (IndexedDB)", () => {
     expect(await store.delete("old")).to.equal(false)
   })
 
-  it("deletes a conversation's task list with it, and its sub-agents' lists", async () => {
+  it("names a conversation's family (its sub-agents, theirs included) for what is kept beside it", async () => {
     const store = await fresh()
-    const [id, child, other] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+    const [id, child, grandchild, other] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
     await store.create({ id })
     await store.create({ id: child, parent: { conversationId: id, callId: "c1", agentType: "researcher" } })
-    const tasks = new TaskLists()
-    await tasks.create(id, "find the ferry times")
-    await tasks.create(child, "read the timetable")
-    await tasks.create(other, "someone else's")
-    await store.delete(id)
-    expect(await tasks.list(id)).to.deep.equal([])
-    expect(await tasks.list(child)).to.deep.equal([])
-    expect((await tasks.list(other)).map((t) => t.subject)).to.deep.equal(["someone else's"])
-    tasks.close()
+    await store.create({ id: grandchild, parent: { conversationId: child, callId: "c2", agentType: "researcher" } })
+    await store.create({ id: other })
+    expect(await store.family(id)).to.deep.equal([id, child, grandchild])
+    expect(await store.family(other)).to.deep.equal([other])
   })
 
   it("refuses to append to a conversation that does not exist", async () => {

@@ -7,7 +7,6 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb"
 import type { Conversation, ConversationRecord, MessageRecord, Usage } from "../../schemas/conversation.ts"
 import { CONVERSATION_FORMAT_VERSION } from "../../schemas/format-versions.ts"
-import { dropTaskLists } from "../tasks/task-list.ts"
 
 export const DB_NAME = "agent-mesh"
 export const DB_VERSION = 2
@@ -151,6 +150,14 @@ export class ConversationStore {
     return Promise.all(children.map(async (c) => ({ ...c, messages: await this.messages(c.id) })))
   }
 
+  /** The conversation's id and those of its sub-agents, theirs included: what a delete removes. */
+  async family(conversationId: string): Promise<ReadonlyArray<string>> {
+    const all = await this.db.getAll("conversations")
+    const ids = [conversationId]
+    for (let i = 0; i < ids.length; i++) for (const c of all) if (c.parent?.conversationId === ids[i]) ids.push(c.id)
+    return ids
+  }
+
   /** Every conversation record, sub-agents' included (for housekeeping at start). */
   async all(): Promise<ReadonlyArray<ConversationRecord>> {
     return this.db.getAll("conversations")
@@ -163,8 +170,6 @@ export class ConversationStore {
     await tx.objectStore("conversations").delete(id)
     await tx.objectStore("messages").delete(IDBKeyRange.bound([id, -Infinity], [id, Infinity]))
     await tx.done
-    // The conversation's task list goes with it (kept apart, by the tasks worker).
-    await dropTaskLists([id])
     return existed
   }
 

@@ -48,6 +48,19 @@ export interface HostServices {
    * consent rule as the call itself; may wait for the user's yes. Calls a person typed pass.
    */
   readonly judgeHop: (callId: string, tool: string, url: string) => Promise<CallOutcome>
+  readonly memory: HostMemory
+}
+
+/**
+ * What the hub keeps in its memory for a worker's group: state that must outlive a restart of the
+ * worker (a conversation's task list) and is never written to storage. Scoped to the group and,
+ * within it, to a conversation; forgotten with the conversation.
+ */
+export interface HostMemory {
+  /** Keeps `value` under `key` for the conversation. */
+  readonly put: (conversationId: string, key: string, value: unknown) => Promise<void>
+  /** Everything kept for the conversation, in the order the keys were first put. */
+  readonly entries: (conversationId: string) => Promise<ReadonlyArray<readonly [string, unknown]>>
 }
 
 export type SandboxOutcome =

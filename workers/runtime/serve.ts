@@ -42,6 +42,10 @@ const noHost: HostServices = {
   cancelSandbox: () => Promise.resolve(),
   emit: () => undefined,
   judgeHop: () => Promise.resolve({ ok: false, error: { code: "unavailable", message: "The worker was not given a host." } }),
+  memory: {
+    put: () => Promise.reject(new Error("The worker was not given a host.")),
+    entries: () => Promise.reject(new Error("The worker was not given a host.")),
+  },
 }
 
 export interface ServeOptions {

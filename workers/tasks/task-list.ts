@@ -1,105 +1,61 @@
 /**
- * The task lists of the conversations, kept in IndexedDB (a database of their own,
- * `agent-mesh-tasks`) so that a crash and restart of the tasks worker loses none. Each task is a
- * record of its own, keyed by its conversation and number, so a change writes one task, not the
- * whole list (a list of long tasks made every update slower than the last). A list is dropped
- * with its conversation (ConversationStore.delete calls dropTaskLists).
+ * The task lists of the conversations: temporary, in memory, never saved. The worker reads and
+ * changes its own copy and writes each change through to the hub's memory (HostMemory), so a crash
+ * and restart of the tasks worker loses none. Each task is kept under a key of its own, so a change
+ * sends one task, not the whole list. A list is forgotten with its conversation.
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from "idb"
 import type { Task } from "../../schemas/tools/tasks.ts"
+import type { HostMemory } from "../runtime/protocol.ts"
 
 type Status = Task["status"]
 
-export const TASKS_DB_NAME = "agent-mesh-tasks"
-const TASKS_DB_VERSION = 2
-
-interface StoredTask {
-  readonly conversationId: string
-  readonly seq: number
-  readonly task: Task
-}
-
-interface Counter {
-  readonly conversationId: string
+interface List {
   /** The last number given to a task id: ids are never reused within a conversation. */
-  readonly counter: number
+  counter: number
+  readonly tasks: Map<number, Task>
 }
 
-/** Version 1 kept a whole list in one record. */
-interface StoredListV1 {
-  readonly conversationId: string
-  readonly counter: number
-  readonly tasks: ReadonlyArray<Task>
-}
-
-interface TasksDB extends DBSchema {
-  tasks: { key: [string, number]; value: StoredTask }
-  counters: { key: string; value: Counter }
-}
-
-type UpgradeTx = IDBPTransaction<TasksDB, ArrayLike<StoreNames<TasksDB>>, "versionchange">
+const COUNTER = "counter"
 
 const seqOf = (taskId: string): number | undefined => {
   const match = /^t([1-9][0-9]{0,14})$/.exec(taskId)
   return match ? Number(match[1]) : undefined
 }
 
-const range = (conversationId: string) => IDBKeyRange.bound([conversationId, -Infinity], [conversationId, Infinity])
-
-const openTasksDb = (name: string): Promise<IDBPDatabase<TasksDB>> =>
-  openDB<TasksDB>(name, TASKS_DB_VERSION, {
-    async upgrade(db, oldVersion, _newVersion, transaction) {
-      db.createObjectStore("tasks", { keyPath: ["conversationId", "seq"] })
-      db.createObjectStore("counters", { keyPath: "conversationId" })
-      if (oldVersion === 1) await migrateV1(db as unknown as IDBPDatabase<TasksDB>, transaction)
-    },
-  })
-
-/** Moves version 1's one-record lists into a record per task. */
-const migrateV1 = async (db: IDBPDatabase<TasksDB>, transaction: UpgradeTx) => {
-  const old = transaction.objectStore("lists" as never) as unknown as { getAll(): Promise<StoredListV1[]> }
-  const lists = await old.getAll()
-  for (const list of lists) {
-    await transaction.objectStore("counters").put({ conversationId: list.conversationId, counter: list.counter })
-    for (const task of list.tasks) {
-      const seq = seqOf(task.task_id)
-      if (seq !== undefined) await transaction.objectStore("tasks").put({ conversationId: list.conversationId, seq, task })
-    }
-  }
-  ;(db as unknown as IDBDatabase).deleteObjectStore("lists")
-}
-
-/** Drops the task lists of these conversations (deleted ones). */
-export const dropTaskLists = async (conversationIds: ReadonlyArray<string>, name = TASKS_DB_NAME): Promise<void> => {
-  const db = await openTasksDb(name)
-  try {
-    const tx = db.transaction(["tasks", "counters"], "readwrite")
-    await Promise.all([
-      ...conversationIds.flatMap((id) => [tx.objectStore("tasks").delete(range(id)), tx.objectStore("counters").delete(id)]),
-      tx.done,
-    ])
-  } finally {
-    db.close()
-  }
-}
-
 export class TaskLists {
-  private readonly db: Promise<IDBPDatabase<TasksDB>>
+  private readonly lists = new Map<string, Promise<List>>()
 
-  constructor(name = TASKS_DB_NAME) {
-    this.db = openTasksDb(name)
+  constructor(private readonly memory: HostMemory) {}
+
+  /** The conversation's list, read once from the hub's memory (a restarted worker finds it there). */
+  private listOf(conversationId: string): Promise<List> {
+    let list = this.lists.get(conversationId)
+    if (list === undefined) {
+      list = this.memory.entries(conversationId).then((entries) => {
+        const read: List = { counter: 0, tasks: new Map() }
+        for (const [key, value] of entries) {
+          if (key === COUNTER) read.counter = value as number
+          else if (seqOf(key) !== undefined) read.tasks.set(seqOf(key)!, value as Task)
+        }
+        return read
+      })
+      // A failed read is tried again by the next call, not remembered.
+      list.catch(() => this.lists.delete(conversationId))
+      this.lists.set(conversationId, list)
+    }
+    return list
   }
 
   async create(conversationId: string, subject: string, description?: string): Promise<Task> {
-    const tx = (await this.db).transaction(["tasks", "counters"], "readwrite")
-    const counters = tx.objectStore("counters")
-    const seq = ((await counters.get(conversationId))?.counter ?? 0) + 1
+    const list = await this.listOf(conversationId)
+    const seq = ++list.counter
     // Short ids: the model copies them back, and "t3" costs fewer tokens than a UUID.
     const task: Task =
       description === undefined
         ? { task_id: `t${seq}`, subject, status: "pending" }
         : { task_id: `t${seq}`, subject, description, status: "pending" }
-    await Promise.all([counters.put({ conversationId, counter: seq }), tx.objectStore("tasks").put({ conversationId, seq, task }), tx.done])
+    list.tasks.set(seq, task)
+    await Promise.all([this.memory.put(conversationId, COUNTER, seq), this.memory.put(conversationId, task.task_id, task)])
     return task
   }
 
@@ -110,28 +66,23 @@ export class TaskLists {
   ): Promise<Task | undefined> {
     const seq = seqOf(taskId)
     if (seq === undefined) return undefined
-    const tx = (await this.db).transaction("tasks", "readwrite")
-    const stored = await tx.store.get([conversationId, seq])
-    if (stored === undefined) {
-      await tx.done
-      return undefined
-    }
-    const task: Task = { ...stored.task, ...definedOnly(patch) }
-    await Promise.all([tx.store.put({ conversationId, seq, task }), tx.done])
+    const list = await this.listOf(conversationId)
+    const stored = list.tasks.get(seq)
+    if (stored === undefined) return undefined
+    const task: Task = { ...stored, ...definedOnly(patch) }
+    list.tasks.set(seq, task)
+    await this.memory.put(conversationId, task.task_id, task)
     return task
   }
 
   async list(conversationId: string): Promise<ReadonlyArray<Task>> {
-    return (await (await this.db).getAll("tasks", range(conversationId))).map((r) => r.task)
+    const { tasks } = await this.listOf(conversationId)
+    return [...tasks.keys()].sort((a, b) => a - b).map((seq) => tasks.get(seq)!)
   }
 
-  /** The ids of a conversation's tasks, in order, without reading the tasks. */
+  /** The ids of a conversation's tasks, in order. */
   async ids(conversationId: string): Promise<ReadonlyArray<string>> {
-    return (await (await this.db).getAllKeys("tasks", range(conversationId))).map(([, seq]) => `t${seq}`)
-  }
-
-  close(): void {
-    void this.db.then((db) => db.close())
+    return [...(await this.listOf(conversationId)).tasks.keys()].sort((a, b) => a - b).map((seq) => `t${seq}`)
   }
 }
 

@@ -1,20 +1,25 @@
-/** The tasks group's worker: create_task, update_task and list_tasks, on lists kept in IndexedDB. */
+/** The tasks group's worker: create_task, update_task and list_tasks, on lists kept in memory (task-list.ts). */
 import * as Effect from "effect/Effect"
 import { NotFound, quoteInput } from "../../schemas/errors.ts"
 import { createTask, listTasks, updateTask } from "../../schemas/tools/tasks.ts"
+import type { HostServices } from "../runtime/protocol.ts"
 import { serveToolGroup } from "../runtime/serve.ts"
 import { TaskLists } from "./task-list.ts"
 
-const lists = new TaskLists()
+let kept: TaskLists | undefined
+/** The lists, written through to the memory of the host that started this worker. */
+const listsOf = (host: HostServices) => (kept ??= new TaskLists(host.memory))
 
 /** The ids a model can pick from, the newest last; a long list keeps its first and newest ones. */
 const knownIds = (ids: ReadonlyArray<string>) =>
   ids.length <= 20 ? ids.join(", ") : `${ids.slice(0, 5).join(", ")}, … (${ids.length - 15} more), ${ids.slice(-10).join(", ")}`
 
 serveToolGroup([createTask, updateTask, listTasks], {
-  create_task: (params, { conversationId }) => Effect.promise(() => lists.create(conversationId, params.subject, params.description)),
-  update_task: ({ task_id, ...patch }, { conversationId }) =>
+  create_task: (params, { conversationId, host }) =>
+    Effect.promise(() => listsOf(host).create(conversationId, params.subject, params.description)),
+  update_task: ({ task_id, ...patch }, { conversationId, host }) =>
     Effect.gen(function* () {
+      const lists = listsOf(host)
       const updated = yield* Effect.promise(() => lists.update(conversationId, task_id, patch))
       if (updated !== undefined) return updated
       const known = yield* Effect.promise(() => lists.ids(conversationId))
@@ -24,5 +29,5 @@ serveToolGroup([createTask, updateTask, listTasks], {
         }),
       )
     }),
-  list_tasks: (_params, { conversationId }) => Effect.promise(() => lists.list(conversationId)),
+  list_tasks: (_params, { conversationId, host }) => Effect.promise(() => listsOf(host).list(conversationId)),
 })
