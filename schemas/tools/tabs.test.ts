@@ -1,6 +1,6 @@
 /** open_tab's scheme rule (http, https, about:blank) is ours: the model and the contract's readers are told so. */
 import { expect } from "chai"
-import { checkOpenableUrl } from "../../workers/tabs/url-policy.ts"
+import { checkOpenableUrl } from "../openable-url.ts"
 import { parametersJsonSchema } from "../tool-json-schema.ts"
 import { openTab } from "./tabs.ts"
 

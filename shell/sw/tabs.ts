@@ -10,7 +10,7 @@ import {
   type OpenTabResult,
   type TabInfo,
 } from "../../schemas/tools/tabs.ts"
-import { checkOpenableUrl } from "../../workers/tabs/url-policy.ts"
+import { checkOpenableUrl } from "../../schemas/openable-url.ts"
 import { defineRoute } from "./route.ts"
 
 /** How long open_tab waits for a page to load before it answers with status "loading". */

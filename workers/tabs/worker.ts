@@ -6,7 +6,7 @@ import { activateTab, closeTab, listTabs, openTab, type TabInfo } from "../../sc
 import { serveToolGroup } from "../runtime/serve.ts"
 import { compilePattern, SUBJECT_MAX_CHARS } from "./filters.ts"
 import { relay, routed } from "../runtime/routed.ts"
-import { checkOpenableUrl } from "./url-policy.ts"
+import { checkOpenableUrl } from "../../schemas/openable-url.ts"
 
 const pattern = (parameter: "url_pattern" | "title_pattern", source: string | undefined) => {
   if (source === undefined) return Effect.succeed(undefined)

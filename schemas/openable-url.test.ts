@@ -1,5 +1,5 @@
 import { expect } from "chai"
-import { checkOpenableUrl } from "./url-policy.ts"
+import { checkOpenableUrl } from "./openable-url.ts"
 
 describe("open_tab URL policy", () => {
   it("allows http, https and about:blank, normalised", () => {
