@@ -82,6 +82,12 @@ export interface ToolDefinition<
    * own: `mcp:<server>`); by default the group's one worker.
    */
   readonly worker?: string
+  /**
+   * The service-worker route that does all of the tool's work, taking the tool's own parameters
+   * and answering its result: the hub relays the call there itself, since a worker in between
+   * would add two crossings and nothing else (close_tab, activate_tab).
+   */
+  readonly relay?: string
   /** Written for the model: what it does, when to use it, which tools to call next. */
   readonly description: string
   readonly annotations: ToolAnnotations

@@ -132,6 +132,7 @@ export const closeTab = tabTool({
   annotations: destructiveAction("tabs", { says: "would close" }),
   parameters: CloseTabParameters,
   result: CloseTabResult,
+  relay: "tabs.close",
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -152,4 +153,5 @@ export const activateTab = tabTool({
   annotations: safeChange("tabs"),
   parameters: ActivateTabParameters,
   result: ActivateTabResult,
+  relay: "tabs.activate",
 })

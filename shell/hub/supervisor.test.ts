@@ -183,6 +183,29 @@ describe("Supervisor", () => {
     expect(next.ok && (next.value as { task_id: string }).task_id).to.equal("t2")
   })
 
+  it("relays close_tab to its route from the hub, with no worker in between, and decodes the answer", async () => {
+    const sent: Array<[string, unknown]> = []
+    const routes: RouterCall = async (method, params) => {
+      sent.push([method, params])
+      return { ok: true, value: { tab_id: 7, closed: true } }
+    }
+    const supervisor = new Supervisor({
+      tools: builtinTools,
+      workerUrls: { tabs: new URL("./no-such-worker.ts", import.meta.url).href },
+      router: routes,
+    })
+    supervisors.push(supervisor)
+    expect(await supervisor.call("close_tab", { tab_id: 7 })).to.deep.equal({ ok: true, value: { tab_id: 7, closed: true } })
+    expect(sent).to.deep.equal([["tabs.close", { tab_id: 7 }]])
+    // The tabs worker (here a script that does not exist) was never started.
+    expect(supervisor.workers().tabs?.alive).to.equal(false)
+    const refused: RouterCall = async () => ({ ok: false, error: { code: "not_found", message: "No tab 8." } })
+    const other = new Supervisor({ tools: builtinTools, workerUrls: {}, router: refused })
+    supervisors.push(other)
+    const outcome = await other.call("activate_tab", { tab_id: 8 })
+    expect(!outcome.ok && outcome.error._tag).to.equal("NotFound")
+  })
+
   it("reports a result that breaks its contract as invalid_result, not as success", async () => {
     const supervisor = make(probeWorker, probeTools)
     const outcome = await supervisor.call("probe_bad_result", {})

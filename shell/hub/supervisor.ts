@@ -18,6 +18,7 @@ import {
   toWire,
   ToolFailed,
   UnknownTool,
+  Unavailable,
   WorkerCrashed,
   type ToolError,
 } from "../../schemas/errors.ts"
@@ -30,6 +31,7 @@ import { distill } from "./distill.ts"
 import { WorkerMemory } from "./worker-memory.ts"
 import { after, answersWithin, startAgain, whenIdle, withDeadline, type Pending } from "./lifetime.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "../../workers/runtime/protocol.ts"
+import type { RouterMethod } from "../sw/router.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
 
 export interface ToolInfo {
@@ -273,17 +275,22 @@ export class Supervisor {
       const limit = Math.min(options.timeoutMs ?? ceiling, ceiling)
       const url = this.options.workerUrls[definition.group]
       const local = this.options.inProcess?.[definition.group]
-      if (url === undefined && local === undefined) return yield* Effect.fail(new NotImplemented({ tool: name }))
+      const relayed = definition.relay !== undefined
+      if (url === undefined && local === undefined && !relayed) return yield* Effect.fail(new NotImplemented({ tool: name }))
       emit?.({ type: "tool_call_started", ...emitBase, params })
       // The worker's start has a deadline of its own: a slow start must not eat the call's limit.
-      if (local === undefined) {
+      if (local === undefined && !relayed) {
         yield* Effect.tryPromise({
           try: () => this.slotFor(slotKey(definition), definition.group, url),
           catch: (cause) => new WorkerCrashed({ group: definition.group, message: messageOf(cause) }),
         })
       }
       const request = { callId, tool: name, params, conversationId }
-      const dispatched = local !== undefined ? this.dispatchInProcess(definition, local, request) : this.dispatch(definition, url!, request)
+      const dispatched = relayed
+        ? relay(this.options.router, definition, params)
+        : local !== undefined
+          ? this.dispatchInProcess(definition, local, request)
+          : this.dispatch(definition, url!, request)
       return yield* dispatched.pipe(
         Effect.flatMap((value) => decodeResult(definition, value)),
         Effect.flatMap((result) => summarised(this.options.router, definition, params, result)),
@@ -515,6 +522,13 @@ const decodeParams = (definition: ToolDefinition, raw: unknown): Effect.Effect<u
   const issue = result.cause.reasons.find(Cause.isFailReason)?.error
   return Effect.fail(invalidArguments(definition.name, issue && "issue" in issue ? issueLines((issue as Schema.SchemaError).issue) : []))
 }
+
+/** A tool whose work is all one service-worker route (`relay`): its parameters go there from here. */
+const relay = (router: RouterCall, definition: ToolDefinition, params: unknown): Effect.Effect<unknown, ToolError> =>
+  Effect.tryPromise({
+    try: () => router(definition.relay as RouterMethod, params),
+    catch: (cause) => new Unavailable({ message: `The service worker could not be reached for ${definition.relay}: ${messageOf(cause)}` }),
+  }).pipe(Effect.flatMap((reply) => (reply.ok ? Effect.succeed(reply.value) : Effect.fail(failureOf(definition, reply.error)))))
 
 /**
  * A call with `prompt` (web_fetch, get_tab_content): the tool returned the whole content, which is

@@ -1,9 +1,9 @@
 /** A call to a service-worker route from a tool, as an Effect failing with the tool's errors. */
 import * as Effect from "effect/Effect"
 import { Unavailable } from "../../schemas/errors.ts"
-import { failureOf, type ResultOf, type ToolDefinition, type ToolErrorOf } from "../../schemas/tool-definition.ts"
+import { failureOf, type ToolDefinition, type ToolErrorOf } from "../../schemas/tool-definition.ts"
 import type { RouteParams, RouterMethod, RouteValue } from "../../shell/sw/router.ts"
-import type { Handler, ToolContext } from "./serve.ts"
+import type { ToolContext } from "./serve.ts"
 
 export const routed = <D extends ToolDefinition, M extends RouterMethod>(
   context: ToolContext,
@@ -20,13 +20,3 @@ export const routed = <D extends ToolDefinition, M extends RouterMethod>(
       reply.ok ? Effect.succeed(reply.value as RouteValue<M>) : Effect.fail(failureOf(tool, reply.error)),
     ),
   )
-
-/**
- * The handler of a tool that only relays its parameters to a service-worker route (which takes
- * the tool's own parameter schema) and the route's answer back.
- */
-export const relay =
-  <D extends ToolDefinition, M extends RouterMethod>(tool: D, method: RouteValue<M> extends ResultOf<D> ? M : never): Handler<D> =>
-  (params, context) =>
-    // The method's value is the tool's result (checked by the parameter's type).
-    routed(context, tool, method, params as RouteParams<M>) as Effect.Effect<ResultOf<D>, ToolErrorOf<D>>

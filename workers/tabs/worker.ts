@@ -1,11 +1,11 @@
-/** The tabs group's worker: list_tabs, open_tab, close_tab and activate_tab. */
+/** The tabs group's worker: list_tabs and open_tab (close_tab and activate_tab are relayed by the hub to their routes). */
 import * as Effect from "effect/Effect"
 import { InvalidInput, Unavailable } from "../../schemas/errors.ts"
 import type { ToolContext } from "../runtime/serve.ts"
-import { activateTab, closeTab, listTabs, openTab, type TabInfo } from "../../schemas/tools/tabs.ts"
+import { listTabs, openTab, type TabInfo } from "../../schemas/tools/tabs.ts"
 import { serveToolGroup } from "../runtime/serve.ts"
 import { compilePattern, SUBJECT_MAX_CHARS } from "./filters.ts"
-import { relay, routed } from "../runtime/routed.ts"
+import { routed } from "../runtime/routed.ts"
 import { checkOpenableUrl } from "../../schemas/openable-url.ts"
 
 const pattern = (parameter: "url_pattern" | "title_pattern", source: string | undefined) => {
@@ -68,7 +68,7 @@ return args.subjects.map(([url, title]) => (!u || u.test(url)) && (!t || t.test(
     }),
   )
 
-serveToolGroup([listTabs, openTab, closeTab, activateTab], {
+serveToolGroup([listTabs, openTab], {
   list_tabs: (params, context) =>
     Effect.gen(function* () {
       yield* pattern("url_pattern", params.url_pattern)
@@ -82,7 +82,4 @@ serveToolGroup([listTabs, openTab, closeTab, activateTab], {
     if (!verdict.ok) return Effect.fail(new InvalidInput({ tool: openTab.name, parameter: "url", message: verdict.reason }))
     return routed(context, openTab, "tabs.open", { ...params, url: verdict.url })
   },
-  // These two only relay to the service worker, whose routes take the tools' own parameters.
-  close_tab: relay(closeTab, "tabs.close"),
-  activate_tab: relay(activateTab, "tabs.activate"),
 })
