@@ -163,7 +163,7 @@ export class AmOptions extends LitElement {
 
   private async checkUserScripts() {
     const reply = await callRouter("userScripts.status")
-    this.userScriptsAllowed = reply.ok ? (reply.value as { allowed: boolean }).allowed : false
+    this.userScriptsAllowed = reply.ok ? reply.value.allowed : false
   }
 
   /** Pages cannot open chrome:// addresses: the service worker opens the Details page. */

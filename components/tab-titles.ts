@@ -5,7 +5,6 @@
  * asked meanwhile; it is kept after the tab closes, so a card still names the tab it closed, and
  * an id not open when asked stays unnamed.
  */
-import type { TabInfo } from "../schemas/tools/tabs.ts"
 import { callRouter } from "../shell/client/router-client.ts"
 
 const titles = new Map<number, string>()
@@ -39,8 +38,8 @@ const readOpenTabs = (): void => {
   reading = true
   void callRouter("tabs.query", {})
     .then((reply) => {
-      if (!reply.ok || !Array.isArray(reply.value)) return
-      for (const tab of reply.value as ReadonlyArray<typeof TabInfo.Type>) learn(tab.tab_id, tab.title || tab.url || "")
+      if (!reply.ok) return
+      for (const tab of reply.value) learn(tab.tab_id, tab.title || tab.url || "")
     })
     .finally(() => {
       reading = false

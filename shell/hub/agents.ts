@@ -260,7 +260,7 @@ export class AgentPool {
     const conversationId = `sub:${agentId}`
     const runId = crypto.randomUUID()
     const settings = await this.options.router("settings.get")
-    const limitMs = settings.ok ? ((settings.value as { subAgentTimeLimitMs?: number }).subAgentTimeLimitMs ?? 600_000) : 600_000
+    const limitMs = settings.ok ? settings.value.subAgentTimeLimitMs : 600_000
     const parentModel = request.parent ? (await (await this.store()).meta(request.parent.conversationId))?.model : undefined
     const wrap = (event: SubAgentEvent["event"]): SubAgentEvent => ({
       type: "sub_agent_event",

@@ -5,7 +5,7 @@ import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import { ConsentKeeper } from "./consent.ts"
 import { FlowStore } from "./flow-store.ts"
 import { isLocalAddress, labelsOf } from "./flow.ts"
-import type { RouterCall } from "../../workers/runtime/protocol.ts"
+import { routerFake } from "../../workers/runtime/test-support/router-fake.ts"
 
 const tool = (name: string): ToolDefinition => builtinTools.find((t) => t.name === name)!
 
@@ -31,7 +31,7 @@ const setup = (
     },
   }
   const asked: ConfirmationRequested[] = []
-  const router: RouterCall = async (method, params) => {
+  const router = routerFake(async (method, params) => {
     if (method === "settings.get") return { ok: true, value: settings }
     if (method === "settings.update") {
       Object.assign(settings, params)
@@ -39,7 +39,7 @@ const setup = (
     }
     if (method === "tabs.query") return { ok: true, value: [{ tab_id: 7, url: "https://bank.test/acct", title: "My bank" }] }
     return { ok: false, error: { code: "not_found", message: method } }
-  }
+  })
   const store = new FlowStore(`flow-test-${crypto.randomUUID()}`)
   const make = () =>
     new ConsentKeeper({
@@ -211,7 +211,7 @@ describe("the flow rule", () => {
     // A grant the confirmation does not offer is refused.
     await s.keeper().noteResult("d", tool("list_tabs"), {}, ok([]))
     const other = new ConsentKeeper({
-      router: async () => ({ ok: true, value: {} }),
+      router: routerFake(async () => ({ ok: true, value: {} })),
       store: new FlowStore(`flow-test-${crypto.randomUUID()}`),
       emit: (e) => {
         if (e.type === "confirmation_requested") {

@@ -13,7 +13,7 @@
  */
 import type { WireError } from "../../schemas/errors.ts"
 import type { ConfirmationRequested, ConsentGrant, MeshEvent } from "../../schemas/events.ts"
-import type { ConsentMode } from "../../schemas/settings.ts"
+import type { ConsentMode, Settings } from "../../schemas/settings.ts"
 import type { FlowLabel, ToolDefinition } from "../../schemas/tool-definition.ts"
 import { emptyFlow, FlowStore, MAX_GRANTS, MAX_OPENED_TABS, MAX_SOURCES, type FlowRecord } from "./flow-store.ts"
 import { destinationsOf, hasCredentials, httpOrigin, labelsOf, readsWith, sourceOf } from "./flow.ts"
@@ -53,13 +53,8 @@ export interface ConsentOptions {
   readonly store?: FlowStore
 }
 
-interface Settingsish {
-  confirmations?: Record<string, ConsentMode>
-  askUserTimeoutMs?: number
-  allowedSites?: string[]
-  publicOrigins?: string[]
-  search?: Record<string, string>
-}
+/** What the rules read of the settings (none when they cannot be read), a rule's mode looked up by its name. */
+type Settingsish = Omit<Partial<Settings>, "confirmations"> & { readonly confirmations?: Readonly<Record<string, ConsentMode>> }
 
 export class ConsentKeeper {
   private readonly records = new Map<string, Promise<FlowRecord>>()
@@ -383,7 +378,7 @@ export class ConsentKeeper {
 
   private async settings(): Promise<Settingsish> {
     const reply = await this.options.router("settings.get")
-    return reply.ok ? (reply.value as Settingsish) : {}
+    return reply.ok ? reply.value : {}
   }
 
   /** The question for a destructive call, worded as its definition says (`annotations.confirm`). */
@@ -415,7 +410,7 @@ export class ConsentKeeper {
 
   private async tabs(): Promise<Array<{ tab_id: number; url: string; title?: string }>> {
     const reply = await this.options.router("tabs.query", {})
-    return reply.ok && Array.isArray(reply.value) ? (reply.value as Array<{ tab_id: number; url: string; title?: string }>) : []
+    return reply.ok ? [...reply.value] : []
   }
 
   private async tab(tabId: number | undefined): Promise<{ tab_id: number; url: string; title?: string } | undefined> {

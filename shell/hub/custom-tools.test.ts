@@ -7,7 +7,7 @@ import { issueLines, strictParse } from "../../schemas/primitives.ts"
 import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import { parametersSchemaIssues, parametersSchemaProblems } from "../../schemas/custom-tools.ts"
 import { CustomTools } from "./custom-tools.ts"
-import type { RouterCall } from "../../workers/runtime/protocol.ts"
+import { routerFake } from "../../workers/runtime/test-support/router-fake.ts"
 
 const parameters = {
   type: "object",
@@ -27,7 +27,7 @@ const parameters = {
 
 const makeTools = async () => {
   let definitions: ReadonlyArray<ToolDefinition> = []
-  const router: RouterCall = async (method) => (method === "customTools.list" ? { ok: true, value: [] } : { ok: true, value: null })
+  const router = routerFake(async (method) => (method === "customTools.list" ? { ok: true, value: [] } : { ok: true, value: null }))
   const tools = new CustomTools({
     router,
     builtinNames: new Set(["web_fetch"]),

@@ -1,5 +1,5 @@
 import { expect } from "chai"
-import type { RouterCall } from "../../workers/runtime/protocol.ts"
+import { routerFake } from "../../workers/runtime/test-support/router-fake.ts"
 import { distill, splitParts } from "./distill.ts"
 import { scripted } from "../../workers/agent/providers/test-support.ts"
 
@@ -18,14 +18,13 @@ describe("splitParts", () => {
 })
 
 describe("distill's time limit", () => {
-  const routerFor =
-    (baseUrl: string, summaryTimeoutMs: number): RouterCall =>
-    async (method) => {
+  const routerFor = (baseUrl: string, summaryTimeoutMs: number) =>
+    routerFake(async (method) => {
       if (method === "settings.get")
         return { ok: true, value: { summaryModel: { providerId: "p", model: "m" }, summaryTimeoutMs, model: { stallTimeoutMs: 60_000 } } }
       if (method === "providers.resolve") return { ok: true, value: { kind: "openai", baseUrl } }
       return { ok: false, error: { code: "not_found", message: method } }
-    }
+    })
 
   it("a summary that outlasts its own limit fails with summary_timeout, not timeout or summary_failed", async () => {
     const server = await scripted([{ delayMs: 10_000, text: "too late" }])

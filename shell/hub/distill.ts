@@ -32,12 +32,7 @@ interface SummaryModel {
 const resolveModel = async (router: RouterCall): Promise<SummaryModel | WireError> => {
   const settings = await router("settings.get")
   if (!settings.ok) return settings.error
-  const s = settings.value as {
-    summaryModel?: { providerId: string; model: string }
-    defaultModel?: { providerId: string; model: string }
-    model?: { stallTimeoutMs?: number }
-    summaryTimeoutMs?: number
-  }
+  const s = settings.value
   const choice = s.summaryModel ?? s.defaultModel
   if (!choice)
     return {
@@ -47,13 +42,7 @@ const resolveModel = async (router: RouterCall): Promise<SummaryModel | WireErro
     }
   const provider = await router("providers.resolve", { providerId: choice.providerId })
   if (!provider.ok) return provider.error
-  const p = provider.value as {
-    kind: "openai" | "anthropic" | "ollama"
-    baseUrl: string
-    apiKey?: string
-    quirks?: Record<string, boolean>
-    contextWindow?: number
-  }
+  const p = provider.value
   return {
     provider: providerOf(p),
     model: choice.model,

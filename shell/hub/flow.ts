@@ -114,15 +114,19 @@ export const labelsOf = (
   }
   // A result that says it came from outside (opfs_read of a file an agent run wrote, which may
   // hold what a page said) brings untrusted text, whatever its tool usually reads.
-  if ((outcome.value as { untrusted?: unknown } | null)?.untrusted === true) labels.add("untrusted")
+  const field = (key: string): unknown =>
+    typeof outcome.value === "object" && outcome.value !== null && key in outcome.value
+      ? (outcome.value as Record<string, unknown>)[key]
+      : undefined
+  if (field("untrusted") === true) labels.add("untrusted")
   if (flow.privateWhenLocal) {
-    const value = outcome.value as { final_url?: unknown; address?: unknown } | null
+    const value = { final_url: field("final_url"), address: field("address") }
     const isPublic = (u: string) => publicOrigins.includes(httpOrigin(u) ?? "")
-    const urls = [params[flow.privateWhenLocal], value?.final_url].filter((u): u is string => typeof u === "string")
+    const urls = [params[flow.privateWhenLocal], value.final_url].filter((u): u is string => typeof u === "string")
     let local = urls.some((u) => isLocalAddress(u) && !isPublic(u))
     // The address the answer came from counts too: a public-looking name may resolve to this
     // machine or the intranet. publicOrigins names origins, so it is checked on the final URL.
-    if (!local && typeof value?.address === "string" && typeof value.final_url === "string") {
+    if (!local && typeof value.address === "string" && typeof value.final_url === "string") {
       const ip = value.address.includes(":") ? `[${value.address}]` : value.address
       local = isLocalAddress(`http://${ip}/`) && !isPublic(value.final_url)
     }

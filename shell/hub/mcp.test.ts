@@ -13,7 +13,8 @@ import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import { subAgentMayUse } from "../../schemas/tools/agents.ts"
 import { destinationsOf, labelsOf } from "./flow.ts"
 import { McpServers } from "./mcp.ts"
-import type { CallOutcome, RouterCall } from "../../workers/runtime/protocol.ts"
+import type { CallOutcome } from "../../workers/runtime/protocol.ts"
+import { routerFake } from "../../workers/runtime/test-support/router-fake.ts"
 
 const search: McpTool = {
   name: "search.notes",
@@ -135,12 +136,12 @@ describe("the MCP registry", () => {
   const make = (listing: () => McpTool[]) => {
     const stored = new Map<string, McpServer>()
     let definitions: ReadonlyArray<ToolDefinition> = []
-    const router: RouterCall = async (method, params) => {
+    const router = routerFake(async (method, params) => {
       if (method === "mcp.list") return { ok: true, value: [...stored.values()] }
       if (method === "mcp.put") stored.set((params as McpServer).name, params as McpServer)
       if (method === "mcp.delete") stored.delete((params as { name: string }).name)
       return { ok: true, value: null }
-    }
+    })
     const registry = new McpServers({
       router,
       worker: async () => ({
@@ -259,7 +260,7 @@ describe("the MCP registry", () => {
     const configured: string[] = []
     const ended: string[] = []
     const registry = new McpServers({
-      router: async () => ({ ok: true, value: null }),
+      router: routerFake(async () => ({ ok: true, value: null })),
       worker: async (key) => ({
         tools: async (): Promise<CallOutcome> => ({ ok: true, value: { tools: [search], transport: "streamable_http" } }),
         configure: () => void configured.push(key),

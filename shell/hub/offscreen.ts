@@ -237,7 +237,7 @@ const handlers: Handlers = {
     }
     // What the request leaves out comes from the settings (Settings → Research).
     const settings = await router("settings.get")
-    const defaults = settings.ok ? (settings.value as Settings).research : undefined
+    const defaults = settings.ok ? settings.value.research : undefined
     return research.start(
       defaults
         ? {

@@ -1,16 +1,16 @@
 import { expect } from "chai"
 import type { RouterReply } from "../../schemas/router.ts"
-import type { RouterCall } from "../../workers/runtime/protocol.ts"
+import { routerFake } from "../../workers/runtime/test-support/router-fake.ts"
 import { cacheSettings } from "./settings-cache.ts"
 
 /** A router that counts its calls and answers settings.get with the current stored value. */
 const fakeRouter = () => {
   const calls: string[] = []
   let stored: RouterReply = { ok: true, value: { stepLimit: 1 } }
-  const router: RouterCall = (method) => {
+  const router = routerFake((method) => {
     calls.push(method)
     return Promise.resolve(method === "settings.get" ? stored : { ok: true, value: method })
-  }
+  })
   return { router, calls, set: (reply: RouterReply) => void (stored = reply) }
 }
 

@@ -6,8 +6,7 @@
  * old settings here; and on any other change of the stored value (chrome.storage.onChanged).
  * An offscreen document cannot watch chrome.storage itself: only chrome.runtime is open to it.
  */
-import type { RouterReply } from "../../schemas/router.ts"
-import type { RouterCall } from "../../workers/runtime/protocol.ts"
+import type { RouterCall, RouterOutcome } from "../../workers/runtime/protocol.ts"
 
 export interface SettingsCache {
   readonly router: RouterCall
@@ -16,8 +15,8 @@ export interface SettingsCache {
 }
 
 export const cacheSettings = (router: RouterCall): SettingsCache => {
-  let cached: Promise<RouterReply> | undefined
-  const read = (): Promise<RouterReply> => {
+  let cached: Promise<RouterOutcome<"settings.get">> | undefined
+  const read = (): Promise<RouterOutcome<"settings.get">> => {
     const reply = router("settings.get").then((r) => {
       // A failed read is not kept: the next caller tries again.
       if (!r.ok && cached === reply) cached = undefined
@@ -27,7 +26,9 @@ export const cacheSettings = (router: RouterCall): SettingsCache => {
     return reply
   }
   return {
-    router: (method, params) => (method === "settings.get" ? (cached ?? read()) : router(method, params)),
+    // A method named "settings.get" is that method: its outcome is the one typed for it.
+    router: (method, params) =>
+      method === "settings.get" ? ((cached ?? read()) as Promise<RouterOutcome<typeof method>>) : router(method, params),
     invalidate: () => {
       cached = undefined
     },

@@ -4,7 +4,7 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import type { MeshEvent } from "../../schemas/events.ts"
 import { builtinTools } from "../../schemas/tools/index.ts"
-import type { RouterCall } from "../../workers/runtime/protocol.ts"
+import { routerFake } from "../../workers/runtime/test-support/router-fake.ts"
 import { Supervisor } from "./supervisor.ts"
 import { probeTools } from "../../workers/runtime/test-support/probe-tools.ts"
 import { scripted } from "../../workers/agent/providers/test-support.ts"
@@ -31,7 +31,7 @@ const waitsStarted = async (supervisor: Supervisor, n = 1) => {
 }
 /** Longer than any test: such a wait ends only by being cancelled, timed out or crashed. */
 const FOREVER = 600_000
-const router: RouterCall = async () => ({ ok: false, error: { code: "unavailable", message: "no router in unit tests" } })
+const router = routerFake(async () => ({ ok: false, error: { code: "unavailable", message: "no router in unit tests" } }))
 
 describe("Supervisor", () => {
   let events: MeshEvent[]
@@ -142,11 +142,11 @@ describe("Supervisor", () => {
 
   it("distills a call's content (prompt) in the hub, with the summary's own time on top of the tool's limit", async () => {
     const model = await scripted([{ text: "It waited." }])
-    const summaryModel: RouterCall = async (method) => {
+    const summaryModel = routerFake(async (method) => {
       if (method === "settings.get") return { ok: true, value: { summaryModel: { providerId: "p", model: "m" } } }
       if (method === "providers.resolve") return { ok: true, value: { kind: "openai", baseUrl: model.baseUrl("openai") } }
       return router(method)
-    }
+    })
     const supervisor = await warm(make(probeWorker, probeTools, summaryModel))
     // 600 ms is three times the tool's 200 ms, well within the summary's 5 s.
     const summarised = await supervisor.call("probe_summarise", { ms: 600, prompt: "sum it up" })
@@ -185,10 +185,10 @@ describe("Supervisor", () => {
 
   it("relays close_tab to its route from the hub, with no worker in between, and decodes the answer", async () => {
     const sent: Array<[string, unknown]> = []
-    const routes: RouterCall = async (method, params) => {
+    const routes = routerFake(async (method, params) => {
       sent.push([method, params])
       return { ok: true, value: { tab_id: 7, closed: true } }
-    }
+    })
     const supervisor = new Supervisor({
       tools: builtinTools,
       workerUrls: { tabs: new URL("./no-such-worker.ts", import.meta.url).href },
@@ -199,7 +199,7 @@ describe("Supervisor", () => {
     expect(sent).to.deep.equal([["tabs.close", { tab_id: 7 }]])
     // The tabs worker (here a script that does not exist) was never started.
     expect(supervisor.workers().tabs?.alive).to.equal(false)
-    const refused: RouterCall = async () => ({ ok: false, error: { code: "not_found", message: "No tab 8." } })
+    const refused = routerFake(async () => ({ ok: false, error: { code: "not_found", message: "No tab 8." } }))
     const other = new Supervisor({ tools: builtinTools, workerUrls: {}, router: refused })
     supervisors.push(other)
     const outcome = await other.call("activate_tab", { tab_id: 8 })

@@ -526,7 +526,7 @@ const decodeParams = (definition: ToolDefinition, raw: unknown): Effect.Effect<u
 /** A tool whose work is all one service-worker route (`relay`): its parameters go there from here. */
 const relay = (router: RouterCall, definition: ToolDefinition, params: unknown): Effect.Effect<unknown, ToolError> =>
   Effect.tryPromise({
-    try: () => router(definition.relay as RouterMethod, params),
+    try: () => router(definition.relay as RouterMethod, params as never),
     catch: (cause) => new Unavailable({ message: `The service worker could not be reached for ${definition.relay}: ${messageOf(cause)}` }),
   }).pipe(Effect.flatMap((reply) => (reply.ok ? Effect.succeed(reply.value) : Effect.fail(failureOf(definition, reply.error)))))
 

@@ -34,8 +34,7 @@ const MIGRATIONS: Record<number, (db: IDBPDatabase<MeshDB>, tx: UpgradeTx) => vo
       .openCursor()
       .then(async function bump(cursor): Promise<void> {
         if (!cursor) return
-        const record = cursor.value as { formatVersion: number }
-        if (record.formatVersion < CONVERSATION_FORMAT_VERSION)
+        if (cursor.value.formatVersion < CONVERSATION_FORMAT_VERSION)
           await cursor.update({ ...cursor.value, formatVersion: CONVERSATION_FORMAT_VERSION })
         return bump(await cursor.continue())
       })

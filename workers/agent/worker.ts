@@ -35,7 +35,7 @@ const routed = async <A>(
   method: Parameters<AgentHost["router"]>[0],
   params?: unknown,
 ): Promise<{ ok: true; value: A } | { ok: false; error: WireError }> => {
-  const reply = await host!.router(method, params)
+  const reply = await host!.router(method, params as never)
   return reply.ok ? { ok: true, value: reply.value as A } : reply
 }
 

@@ -14,7 +14,7 @@ const DEFAULT_WAIT_MS = 5 * 60_000
 
 const waitSetting = async (router: Parameters<Parameters<typeof serveToolGroup>[1]["ask_user"]>[1]["router"]) => {
   const reply = await router("settings.get")
-  const value = reply.ok ? (reply.value as { askUserTimeoutMs?: unknown }).askUserTimeoutMs : undefined
+  const value = reply.ok ? reply.value.askUserTimeoutMs : undefined
   return typeof value === "number" && value > 0 ? value : DEFAULT_WAIT_MS
 }
 

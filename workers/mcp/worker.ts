@@ -87,7 +87,7 @@ const configOf = async (): Promise<McpConnectionConfig> => {
   if (!host) throw new McpFailure("unavailable", "The MCP worker was not given a host.")
   const reply = await host.router("mcp.server", { name: instanceName })
   if (!reply.ok) throw new McpFailure(reply.error.code, reply.error.message)
-  config = reply.value as McpConnectionConfig
+  config = reply.value
   return config
 }
 

@@ -5,8 +5,7 @@
 import type { WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import type { SandboxInputs } from "../../shell/sandbox/sandbox.ts"
-import type { RouterReply } from "../../schemas/router.ts"
-import type { RouterMethod } from "../../shell/sw/router.ts"
+import type { RouteParams, RouterMethod, RouteValue } from "../../shell/sw/router.ts"
 
 export interface CallRequest {
   readonly callId: string
@@ -18,7 +17,10 @@ export interface CallRequest {
 
 export type CallOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
 
-export type RouterCall = (method: RouterMethod, params?: unknown) => Promise<RouterReply>
+/** A route's answer, its value typed by the route's handler. */
+export type RouterOutcome<M extends RouterMethod> =
+  { readonly ok: true; readonly value: RouteValue<M> } | { readonly ok: false; readonly error: WireError }
+export type RouterCall = <M extends RouterMethod>(method: M, params?: RouteParams<M>) => Promise<RouterOutcome<M>>
 
 /** A list the router keeps in storage (custom tools, MCP servers), as it answered; a failed read is an empty list. */
 export const storedList = async <T>(router: RouterCall, method: RouterMethod): Promise<Array<T>> => {

@@ -17,6 +17,6 @@ export const routed = <D extends ToolDefinition, M extends RouterMethod>(
   }).pipe(
     Effect.flatMap((reply): Effect.Effect<RouteValue<M>, ToolErrorOf<D>> =>
       // The route's value was checked by its own handler's type; it is data here.
-      reply.ok ? Effect.succeed(reply.value as RouteValue<M>) : Effect.fail(failureOf(tool, reply.error)),
+      reply.ok ? Effect.succeed(reply.value) : Effect.fail(failureOf(tool, reply.error)),
     ),
   )

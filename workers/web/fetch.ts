@@ -151,7 +151,7 @@ const nextHop =
     const key = new URL(from.href)
     key.hash = ""
     const seen = await context.router("web.redirectTarget", { url: key.href })
-    const location = seen.ok ? (seen.value as { location?: unknown }).location : undefined
+    const location = seen.ok ? seen.value.location : undefined
     if (typeof location !== "string")
       throw new Failure(
         new ToolFailed({
@@ -190,7 +190,7 @@ const answeredFrom =
     const key = new URL(url)
     key.hash = ""
     const reply = await context.router("web.responseAddress", { url: key.href })
-    const ip = reply.ok ? (reply.value as { ip?: unknown }).ip : undefined
+    const ip = reply.ok ? reply.value.ip : undefined
     return typeof ip === "string" ? ip : undefined
   }
 

@@ -5,6 +5,7 @@ import { toWire, type ToolError } from "../../schemas/errors.ts"
 import type { ToolContext } from "../runtime/serve.ts"
 import { searchHandler } from "./search.ts"
 import { einoHtml2025, weatherLite2026 } from "../../test/fixtures/search/approved-duckduckgo.ts"
+import { routerFake } from "../runtime/test-support/router-fake.ts"
 
 // The test server serves test/fixtures at /__fixtures for any method, so the recorded pages can stand in for the engines.
 const shared = (path: string) => `${location.origin}/__fixtures/search/${path}`
@@ -13,8 +14,9 @@ const contextWith = (search: Record<string, unknown>, signal = new AbortControll
   callId: "c1",
   conversationId: "conv",
   signal,
-  router: async (method) =>
+  router: routerFake(async (method) =>
     method === "search.credentials" ? { ok: true, value: search } : { ok: false, error: { code: "unknown", message: method } },
+  ),
   host: undefined as never,
   onDelivery: () => undefined,
 })

@@ -47,7 +47,7 @@ const pathOf = (definition: Tool, raw: string | undefined, rootAllowed: boolean)
 const retentionOf = (context: ToolContext): Effect.Effect<Retention> =>
   Effect.promise(async () => {
     const reply = await context.router("settings.get").catch(() => undefined)
-    const workspace = reply?.ok ? (reply.value as { workspace?: { historyDays?: number; historyMaxBytes?: number } }).workspace : undefined
+    const workspace = reply?.ok ? reply.value.workspace : undefined
     return {
       days: workspace?.historyDays ?? DEFAULT_RETENTION.days,
       maxBytes: workspace?.historyMaxBytes ?? DEFAULT_RETENTION.maxBytes,

@@ -48,7 +48,7 @@ type Researcher = ResearchState["researchers"][number]
 
 const answerOf = (outcome: CallOutcome): string | undefined =>
   outcome.ok && typeof outcome.value === "object" && outcome.value !== null && "answer" in outcome.value
-    ? String((outcome.value as { answer: unknown }).answer)
+    ? String(outcome.value.answer)
     : undefined
 
 const plannerPrompt = (question: string, n: number) =>
