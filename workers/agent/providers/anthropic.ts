@@ -4,7 +4,7 @@
  */
 import { sseEvents } from "./sse.ts"
 import { defineProvider, type TurnReader } from "./define.ts"
-import { parseToolArguments } from "./tool-calls.ts"
+import { parseToolArguments, sentArguments } from "./tool-calls.ts"
 import { isRetryableStatus } from "../../mesh/retry-policy.ts"
 import { cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
 import { ProviderError, type ChatRequest, type Message, type ProviderConfig, type StopReason, type Usage } from "./types.ts"
@@ -36,7 +36,7 @@ const assistantBlocks = (message: Extract<Message, { role: "assistant" }>): Arra
       type: "tool_use",
       id: call.id,
       name: call.name,
-      input: call.invalidArguments !== undefined ? {} : (call.arguments ?? {}),
+      input: sentArguments(call),
     })
   }
   return blocks
@@ -145,6 +145,7 @@ export const makeAnthropicProvider = (config: ProviderConfig) =>
       headers: { ...anthropicHeaders(config), accept: "text/event-stream" },
       body: anthropicBody(request),
     }),
+    eventStream: true,
     read: readAnthropicTurn,
     models: {
       url: joinUrl(config.baseUrl, "/models?limit=1000"),

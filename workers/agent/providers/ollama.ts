@@ -5,7 +5,7 @@
 import { ndjsonLines } from "./ndjson.ts"
 import { defineProvider, type TurnReader } from "./define.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
-import { functionTools, newCallId, parseToolArguments, reasoningText, roleMessages } from "./tool-calls.ts"
+import { functionTools, givenArguments, newCallId, reasoningText, roleMessages, sentArguments } from "./tool-calls.ts"
 import { bearerHeaders, cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
 import { ProviderError, type ChatRequest, type Message, type ProviderConfig, type StopReason, type ToolCall } from "./types.ts"
 
@@ -19,7 +19,7 @@ const ollamaAssistant = (message: Extract<Message, { role: "assistant" }>): Reco
     ...(calls.length > 0
       ? {
           tool_calls: calls.map((call) => ({
-            function: { name: call.name, arguments: call.invalidArguments !== undefined ? {} : (call.arguments ?? {}) },
+            function: { name: call.name, arguments: sentArguments(call) },
           })),
         }
       : {}),
@@ -39,8 +39,7 @@ export const ollamaBody = (request: ChatRequest): Record<string, unknown> => ({
 
 const toolCallOf = (raw: unknown): ToolCall => {
   const entry = (typeof raw === "object" && raw !== null ? raw : {}) as { id?: unknown; function?: { name?: unknown; arguments?: unknown } }
-  const args = entry.function?.arguments
-  const parsed = typeof args === "string" ? parseToolArguments(args) : { arguments: args ?? {} }
+  const parsed = givenArguments(entry.function?.arguments)
   return {
     id: typeof entry.id === "string" && entry.id !== "" ? entry.id : newCallId(),
     name: typeof entry.function?.name === "string" ? entry.function.name : "",
