@@ -3,7 +3,7 @@
  * put the call in their content in their own template's markup: Hermes/Qwen `<tool_call>`,
  * Qwen3-Coder `<function=…><parameter=…>`, Mistral `[TOOL_CALLS]`, Llama's `<|python_tag|>`
  * and pythonic lists, Phi-4-mini `functools[…]`, Gemma's ```tool_code, DeepSeek's and Kimi's
- * special tokens, Granite's `<|tool_call|>`, GLM's `<arg_key>`, or bare JSON. This finds such
+ * special tokens, Granite's `<|tool_call|>`, LFM2's `<|tool_call_start|>`, GLM's `<arg_key>`, or bare JSON. This finds such
  * calls and what text is left around them; whether a call names an offered tool with arguments
  * its schema accepts is for `weak-turns.ts` to judge. Nothing here runs anything.
  */
@@ -42,7 +42,7 @@ export const findTextCalls = (text: string): FoundCalls | undefined => {
 export const markupStart = (text: string): number => text.search(STARTS)
 
 const STARTS =
-  /<tool_call>|<\|tool_call\|>|<function=|<tool_calls>|<function_call>|\[TOOL_CALLS\]|<\|python_tag\|>|<｜tool▁calls?▁begin｜>|<\|tool_calls_section_begin\|>|<\|tool_call_begin\|>|functools\[/
+  /<tool_call>|<\|tool_call_start\|>|<\|tool_call\|>|<function=|<tool_calls>|<function_call>|\[TOOL_CALLS\]|<\|python_tag\|>|<｜tool▁calls?▁begin｜>|<\|tool_calls_section_begin\|>|<\|tool_call_begin\|>|functools\[/
 
 /** The rest without the section tokens that wrapped the calls, and without their blank lines. */
 const tidy = (text: string): string =>
@@ -181,12 +181,20 @@ const pythonCalls = (text: string): TextCall[] | undefined => {
 
 // ——— Tagged templates.
 
-/** Qwen3-Coder `<function=name><parameter=k>v</parameter></function>` (values are text). */
+/**
+ * Qwen3-Coder `<function=name><parameter=k>v</parameter></function>` (values are text, their
+ * closing tags sometimes missing), and Llama 3.1's `<function=name>{…}</function>`.
+ */
 const xmlFunctions = (text: string): TextCall[] | undefined => {
   const calls: TextCall[] = []
   for (const m of text.matchAll(/<function=([^>\s]+)>([\s\S]*?)(?:<\/function>|$)/g)) {
+    const body = m[2]!
+    if (!body.includes("<parameter=")) {
+      calls.push({ name: m[1]!, arguments: body.trim() === "" ? {} : body.trim() })
+      continue
+    }
     const args: Record<string, unknown> = {}
-    for (const p of m[2]!.matchAll(/<parameter=([^>\s]+)>\n?([\s\S]*?)\n?(?:<\/parameter>|(?=<parameter=)|$)/g)) args[p[1]!] = p[2]!
+    for (const p of body.matchAll(/<parameter=([^>\s]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|$)/g)) args[p[1]!] = p[2]!.trim()
     calls.push({ name: m[1]!, arguments: args })
   }
   return calls.length > 0 ? calls : undefined
@@ -314,6 +322,7 @@ const READERS: ReadonlyArray<Reader> = [
   tagged("<tool_calls>", "</tool_calls>", bodyCalls),
   tagged("<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", deepSeekCall),
   tagged("<|tool_call_begin|>", "<|tool_call_end|>", kimiCall),
+  tagged("<|tool_call_start|>", "<|tool_call_end|>", bodyCalls),
   (text) =>
     text.includes("<function=") ? { calls: xmlFunctions(text) ?? [], rest: text.slice(0, text.indexOf("<function=")) } : undefined,
   prefixed(/\[TOOL_CALLS\]/, mistralBody, /<\/s>/),

@@ -86,7 +86,7 @@ const parseLenient = (text: string): unknown => {
     return JSON.parse(text) as unknown
   } catch {
     // Repaired only when the text closes as an object (or a string holding one) closes.
-    if (!/^["'{]/.test(text) || !/[}"']$/.test(text)) return undefined
+    if (!/^\{[\s\S]*\}$|^"[\s\S]*"$|^'[\s\S]*'$/.test(text)) return undefined
     try {
       return JSON.parse(jsonrepair(text)) as unknown
     } catch {
