@@ -291,14 +291,13 @@ export const eventStreamOnly = (open: OpenResponse, host: string, secrets: Reado
       if (first === undefined) continue
       if (first === "{" || first === "[") {
         for await (const more of pieces) head += more
-        const message = errorBodyMessage(head)
-        throw new ProviderError(
-          redact(
-            `${host} answered HTTP ${open.response.status} with ${message ? `an error: ${message}` : "a JSON body"} instead of an event stream.`,
-            secrets,
-          ),
-          { kind: "http", status: open.response.status, retryable: false },
-        )
+        const error = /"error"\s*:/.test(head) ? errorBodyMessage(head) : ""
+        const what = error ? `an error: ${error}` : `a JSON body (${errorBodyMessage(head).slice(0, 120)})`
+        throw new ProviderError(redact(`${host} answered HTTP ${open.response.status} with ${what} instead of an event stream.`, secrets), {
+          kind: "http",
+          status: open.response.status,
+          retryable: false,
+        })
       }
       yield head
       yield* pieces
