@@ -4,10 +4,19 @@
  */
 import { sseEvents } from "./sse.ts"
 import { defineProvider, type TurnReader } from "./define.ts"
+import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { parseToolArguments, sentArguments } from "./tool-calls.ts"
 import { isRetryableStatus } from "../../mesh/retry-policy.ts"
 import { cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
-import { ProviderError, type ChatRequest, type Message, type ProviderConfig, type StopReason, type Usage } from "./types.ts"
+import {
+  ProviderError,
+  type ChatRequest,
+  type Message,
+  type ProviderConfig,
+  type StopReason,
+  type StreamEvent,
+  type Usage,
+} from "./types.ts"
 
 /** The API requires `max_tokens`; this is what a turn gets when the agent does not say. */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192
@@ -157,6 +166,17 @@ export const makeAnthropicProvider = (config: ProviderConfig) =>
 
 const readAnthropicTurn: TurnReader = async function* (open, secrets) {
   const blocks = new Map<number, OpenBlock>()
+  // Local models behind an Anthropic-compatible endpoint (llama.cpp, proxies) may write their
+  // reasoning inline as <think>…</think> in the text, as they do on OpenAI-compatible ones.
+  const splitter = new ThinkTagSplitter()
+  const inline = new ReasoningStream()
+  const text = function* (delta: string): Generator<StreamEvent> {
+    for (const piece of splitter.push(delta)) yield* inline.emit(piece.type, piece.delta)
+  }
+  const flush = function* (): Generator<StreamEvent> {
+    for (const piece of splitter.flush()) yield* inline.emit(piece.type, piece.delta)
+    yield* inline.end()
+  }
   const usage: RawUsage = {}
   let stop: string | undefined
   let events = 0
@@ -180,7 +200,7 @@ const readAnthropicTurn: TurnReader = async function* (open, secrets) {
         const index = Number(json["index"])
         if (block.type === "text") {
           blocks.set(index, { kind: "text" })
-          if (typeof block.text === "string" && block.text !== "") yield { type: "text", delta: block.text }
+          if (typeof block.text === "string" && block.text !== "") yield* text(block.text)
         } else if (block.type === "thinking") {
           blocks.set(index, { kind: "thinking", text: block.thinking ?? "", signature: block.signature ?? "" })
           if (block.thinking) yield { type: "reasoning", delta: block.thinking }
@@ -199,7 +219,7 @@ const readAnthropicTurn: TurnReader = async function* (open, secrets) {
         const block = blocks.get(Number(json["index"]))
         const delta = json["delta"] ?? {}
         if (delta.type === "text_delta" && typeof delta.text === "string") {
-          if (delta.text !== "") yield { type: "text", delta: delta.text }
+          if (delta.text !== "") yield* text(delta.text)
         } else if (delta.type === "thinking_delta" && block?.kind === "thinking") {
           block.text += delta.thinking ?? ""
           if (delta.thinking) yield { type: "reasoning", delta: delta.thinking }
@@ -222,6 +242,7 @@ const readAnthropicTurn: TurnReader = async function* (open, secrets) {
         } else if (block?.kind === "redacted") {
           yield { type: "reasoning_block", block: { text: "", redactedData: block.data } }
         } else if (block?.kind === "tool") {
+          yield* flush()
           yield { type: "tool_call", call: { id: block.id, name: block.name, ...parseToolArguments(block.json) } }
         }
         break
@@ -233,6 +254,7 @@ const readAnthropicTurn: TurnReader = async function* (open, secrets) {
         }
         break
       case "message_stop": {
+        yield* flush()
         yield { type: "usage", usage: toUsage(usage) }
         yield { type: "stop", reason: stopReason(stop), ...(stop !== undefined ? { raw: stop } : {}) }
         return
@@ -257,6 +279,7 @@ const readAnthropicTurn: TurnReader = async function* (open, secrets) {
   // Ended after the stop reason but before message_stop: everything streamed is kept. A
   // block still open (a tool call whose input never closed) is dropped, never half-run.
   if (stop !== undefined) {
+    yield* flush()
     yield { type: "usage", usage: toUsage(usage) }
     yield { type: "stop", reason: stopReason(stop), raw: stop }
     return
