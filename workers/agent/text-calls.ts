@@ -47,7 +47,10 @@ const STARTS =
 /** The rest without the section tokens that wrapped the calls, and without their blank lines. */
 const tidy = (text: string): string =>
   text
-    .replace(/<｜tool▁calls▁(?:begin|end)｜>|<\|tool_calls_section_(?:begin|end)\|>|<\|eot_id\|>|<\|eom_id\|>|<\/s>/g, "")
+    .replace(
+      /<｜tool▁calls▁(?:begin|end)｜>|<\|tool_calls_section_(?:begin|end)\|>|<\|eot_id\|>|<\|eom_id\|>|<\/s>|<\|im_end\|>|<\|end\|>|<end_of_turn>/g,
+      "",
+    )
     .replace(/\n{3,}/g, "\n\n")
     .trim()
 
@@ -104,11 +107,11 @@ export const looseJson = (text: string): unknown => {
 /** The calls of a JSON text, or undefined. */
 const jsonCalls = (text: string): TextCall[] | undefined => callsOfJson(looseJson(text))
 
-/** JSON values that follow one another (`{…}{…}` or one a line), as Llama writes several calls. */
+/** JSON values that follow one another (one a line, or apart by spaces, commas or semicolons), as Llama writes several calls. */
 const jsonSequence = (text: string): TextCall[] | undefined => {
   const whole = jsonCalls(text)
   if (whole !== undefined) return whole
-  const parts = splitTopLevel(text.trim(), /[\n;]/)
+  const parts = splitTopLevel(text.trim(), /[\s,;]/)
   if (parts.length < 2) return undefined
   const calls = parts.map((part) => jsonCalls(part))
   return calls.every((c) => c !== undefined) ? calls.flat() : undefined
@@ -171,7 +174,8 @@ const pythonValue = (text: string): unknown => {
 
 /** `[a(x=1), b()]` or `a(x=1)`: every item a call, or undefined. */
 const pythonCalls = (text: string): TextCall[] | undefined => {
-  const trimmed = text.trim()
+  // Gemma's prompted form may wrap the call in print(…), as its code-execution format does.
+  const trimmed = text.trim().replace(/^print\(([\s\S]*)\)$/, "$1")
   const body = trimmed.startsWith("[") && trimmed.endsWith("]") ? trimmed.slice(1, -1) : trimmed
   const parts = splitTopLevel(body, /[,\n]/)
   if (parts.length === 0) return undefined

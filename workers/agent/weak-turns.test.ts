@@ -70,6 +70,13 @@ describe("calls written as text", () => {
     })
   }
 
+  it("reads several JSON calls in a row, and Gemma's print(…) around a call", () => {
+    const two = '{\n  "name": "web_fetch",\n  "arguments": {"url": "https://example.com"}\n}\n{"name": "list_tabs", "parameters": {}}'
+    expect(calls(two).calls).to.deep.equal([FETCH, { name: "list_tabs", arguments: {} }])
+    expect(calls("```tool_code\nprint(default_api.web_fetch(url='https://example.com'))\n```").calls).to.deep.equal([FETCH])
+    expect(calls('<tool_call>{"name": "list_tabs", "arguments": {}}</tool_call><|im_end|>').rest).to.equal("")
+  })
+
   it("keeps the words around the markup as the answer's text", () => {
     const found = calls(
       'Let me look that up.\n<tool_call>\n{"name": "web_fetch", "arguments": {"url": "https://example.com"}}\n</tool_call>',
