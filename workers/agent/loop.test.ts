@@ -192,7 +192,7 @@ describe("the agent loop", () => {
     const byName = (name: string) => results.find((r) => (r.message as { name: string }).name === name)
     expect(byName("echo")?.tool?.result).to.deep.equal({ echoed: { x: 1 } })
     expect(byName("ehco")?.tool?.error?.code).to.equal("unknown_tool")
-    expect((byName("ehco")!.message as { content: string }).content).to.include('Did you mean "echo"?')
+    expect((byName("ehco")!.message as { content: string }).content).to.include('The closest is "echo".')
   })
 
   it("gives a call whose id the service repeats an id of its own, in the record and the next request", async () => {

@@ -139,10 +139,13 @@ describe("tool names", () => {
     expect(resolveName("a-b", [{ name: "a_b" }, { name: "A-B" }])).to.equal(undefined)
   })
 
-  it("names the tools and the closest in an unknown name's error", () => {
+  it("names the tools and the closest in an unknown name's error, by words and by spelling", () => {
     expect(closestName("fetch_page", tools)).to.equal("web_fetch")
-    const message = unknownToolMessage("fetch_page", tools)
-    expect(message).to.contain('Did you mean "web_fetch"?')
+    expect(closestName("browse_page", tools)).to.equal("web_fetch")
+    expect(closestName("googleSearch", tools)).to.equal("web_search")
+    expect(closestName("list_tab", tools)).to.equal("list_tabs")
+    const message = unknownToolMessage("browse_page", tools)
+    expect(message).to.contain('The closest is "web_fetch".')
     expect(message).to.contain("web_fetch, list_tabs, web_search")
   })
 

@@ -42,23 +42,54 @@ const distance = (a: string, b: string): number => {
   return row[b.length]!
 }
 
-/** The offered tool closest in spelling to a name (or sharing a word with it), if any is close enough to suggest. */
+/**
+ * Words models use, in the names they invent, for what a built-in tool does (from the names
+ * seen in reports: browse_page, read_url, execute_python, Glob…). Only offered tools are named.
+ */
+const KIN: Readonly<Record<string, ReadonlyArray<string>>> = {
+  web_fetch: ["browse", "fetch", "url", "page", "visit", "scrape", "download", "http", "website", "webpage"],
+  web_search: ["search", "google", "bing", "duckduckgo", "lookup", "query"],
+  open_tab: ["open", "navigate", "goto", "newtab"],
+  get_tab_content: ["content", "text", "read", "extract", "dom"],
+  execute_script: ["execute", "run", "python", "javascript", "js", "eval", "code", "script", "bash", "shell", "terminal"],
+  opfs_read: ["readfile", "cat", "view"],
+  opfs_write: ["write", "save", "create", "edit"],
+  opfs_list: ["list", "ls", "glob", "dir", "files", "find"],
+  opfs_delete: ["delete", "remove", "rm", "unlink"],
+  ask_user: ["ask", "question", "human", "clarify"],
+}
+
+/** The words of a name: `browsePage`, `browse-page` and `functions.browse_page` give browse, page. */
+const words = (name: string): string[] =>
+  name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== "" && w !== "functions" && w !== "tool" && w !== "tools")
+
+/**
+ * The offered tool closest to a name: most words in common with the tool's name or what it
+ * does, then nearest in spelling.
+ */
 export const closestName = (name: string, tools: ReadonlyArray<Pick<ToolSpec, "name">>): string | undefined => {
   const key = squash(name)
-  let best: { name: string; score: number } | undefined
+  const mine = words(name)
+  let best: { name: string; shared: number; spelling: number } | undefined
   for (const tool of tools) {
+    const kin = new Set([...words(tool.name), ...(KIN[tool.name] ?? [])])
+    const shared = mine.filter((w) => kin.has(w)).length + (kin.has(key) ? 1 : 0)
     const other = squash(tool.name)
-    const shared = tool.name.split(/[_-]/).some((word) => word.length > 2 && name.toLowerCase().includes(word.toLowerCase()))
-    const score = distance(key, other) / Math.max(key.length, other.length, 1) - (shared ? 0.5 : 0)
-    if (best === undefined || score < best.score) best = { name: tool.name, score }
+    const spelling = distance(key, other) / Math.max(key.length, other.length, 1)
+    if (best === undefined || shared > best.shared || (shared === best.shared && spelling < best.spelling))
+      best = { name: tool.name, shared, spelling }
   }
-  return best !== undefined && best.score <= 0.5 ? best.name : undefined
+  return best?.name
 }
 
 /** The error a call to a tool that is not offered gets: the tools there are and the closest. */
 export const unknownToolMessage = (name: string, tools: ReadonlyArray<Pick<ToolSpec, "name">>): string => {
   const closest = closestName(name, tools)
-  return `There is no tool named "${name}".${closest ? ` Did you mean "${closest}"?` : ""} The tools you can call are: ${tools.map((t) => t.name).join(", ")}.`
+  return `There is no tool named "${name}".${closest ? ` The closest is "${closest}".` : ""} The tools you can call are: ${tools.map((t) => t.name).join(", ")}.`
 }
 
 const schemas = new WeakMap<ToolSpec, CompiledSchema | undefined>()
