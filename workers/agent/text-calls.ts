@@ -314,10 +314,17 @@ const whole: Reader = (text) => {
 
 /** A JSON call object on its own line after some words ("I'll fetch it:\n{"name": …}"). */
 const trailingJson: Reader = (text) => {
-  const m = /\n\s*(\{[\s\S]*\})\s*$/.exec(text)
-  if (m === null) return undefined
-  const calls = jsonCalls(m[1]!)
-  return calls === undefined ? undefined : { calls, rest: text.slice(0, m.index) }
+  const body = text.trimEnd()
+  if (!body.endsWith("}")) return undefined
+  // From the last line that opens an object back, a few lines at most: bounded work on any text.
+  let at = body.length
+  for (let tries = 0; tries < 20; tries++) {
+    at = body.lastIndexOf("\n{", at - 1)
+    if (at < 0) return undefined
+    const calls = jsonCalls(body.slice(at + 1))
+    if (calls !== undefined) return { calls, rest: body.slice(0, at) }
+  }
+  return undefined
 }
 
 const READERS: ReadonlyArray<Reader> = [

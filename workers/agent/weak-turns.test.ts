@@ -77,6 +77,16 @@ describe("calls written as text", () => {
     expect(calls('<tool_call>{"name": "list_tabs", "arguments": {}}</tool_call><|im_end|>').rest).to.equal("")
   })
 
+  it("reads a JSON call on its own last line after some words", () => {
+    const found = calls('I will fetch it:\n{"name": "web_fetch", "arguments": {"url": "https://example.com"}}')
+    expect(found).to.deep.equal({ calls: [FETCH], rest: "I will fetch it:" })
+  })
+
+  it("reads long texts without call markup as text, however many lines open a brace", () => {
+    expect(textVerdict("\n{ not json".repeat(50_000) + "\n}", tools).kind).to.equal("text")
+    expect(textVerdict("<tool_call".repeat(50_000), tools).kind).to.equal("text")
+  })
+
   it("keeps the words around the markup as the answer's text", () => {
     const found = calls(
       'Let me look that up.\n<tool_call>\n{"name": "web_fetch", "arguments": {"url": "https://example.com"}}\n</tool_call>',
