@@ -70,6 +70,10 @@ export const anthropicMessages = (messages: ReadonlyArray<Message>): Array<Anthr
       if (open !== undefined && open.every((b) => b["type"] === "tool_result")) open.push(block)
       else out.push({ role: "user", content: [block] })
     } else if (message.role === "user") {
+      const last = out[out.length - 1]
+      // A user turn right after another (the agent's nudge after an empty reply, which has no
+      // blocks to send) joins it, as tool results do.
+      if (last?.role === "user" && typeof last.content === "string") last.content = [{ type: "text", text: last.content }]
       const open = lastUserBlocks()
       if (open !== undefined) open.push({ type: "text", text: message.content })
       else out.push({ role: "user", content: message.content })

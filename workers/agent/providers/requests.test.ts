@@ -94,6 +94,27 @@ describe("OpenAI-compatible requests", () => {
 })
 
 describe("Anthropic requests", () => {
+  it("joins a user turn that follows another (a nudge after an empty reply) into one", async () => {
+    const server = await scripted([{ text: "ok" }])
+    const provider = makeProvider({ kind: "anthropic", baseUrl: server.baseUrl("anthropic") })
+    const messages: Array<Message> = [
+      { role: "user", content: "Hi" },
+      { role: "assistant", content: "" },
+      { role: "user", content: "Your reply was empty." },
+    ]
+    await runTurn(provider, { messages })
+    const [request] = await server.requests()
+    expect(request?.body.messages).to.deep.equal([
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "Hi" },
+          { type: "text", text: "Your reply was empty." },
+        ],
+      },
+    ])
+  })
+
   it("headers, system and last tool cached, max_tokens default, tool results merged with is_error", async () => {
     const server = await scripted([{ text: "ok" }])
     const provider = makeProvider({ kind: "anthropic", baseUrl: server.baseUrl("anthropic"), apiKey: "sk-ant-key" })
