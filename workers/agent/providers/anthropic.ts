@@ -8,15 +8,7 @@ import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { parseToolArguments, sentArguments } from "./tool-calls.ts"
 import { isRetryableStatus } from "../../mesh/retry-policy.ts"
 import { cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
-import {
-  ProviderError,
-  type ChatRequest,
-  type Message,
-  type ProviderConfig,
-  type StopReason,
-  type StreamEvent,
-  type Usage,
-} from "./types.ts"
+import { ProviderError, type ChatRequest, type Message, type ProviderConfig, type StopReason, type Usage } from "./types.ts"
 
 /** The API requires `max_tokens`; this is what a turn gets when the agent does not say. */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192
@@ -174,10 +166,10 @@ const readAnthropicTurn: TurnReader = async function* (open, secrets) {
   // reasoning inline as <think>…</think> in the text, as they do on OpenAI-compatible ones.
   const splitter = new ThinkTagSplitter()
   const inline = new ReasoningStream()
-  const text = function* (delta: string): Generator<StreamEvent> {
+  const text = function* (delta: string) {
     for (const piece of splitter.push(delta)) yield* inline.emit(piece.type, piece.delta)
   }
-  const flush = function* (): Generator<StreamEvent> {
+  const flush = function* () {
     for (const piece of splitter.flush()) yield* inline.emit(piece.type, piece.delta)
     yield* inline.end()
   }
