@@ -3,7 +3,9 @@
  * put the call in their content in their own template's markup: Hermes/Qwen `<tool_call>`,
  * Qwen3-Coder `<function=…><parameter=…>`, Mistral `[TOOL_CALLS]`, Llama's `<|python_tag|>`
  * and pythonic lists, Phi-4-mini `functools[…]`, Gemma's ```tool_code, DeepSeek's and Kimi's
- * special tokens, Granite's `<|tool_call|>`, LFM2's `<|tool_call_start|>`, GLM's `<arg_key>`, or bare JSON. This finds such
+ * special tokens, Granite's `<|tool_call|>`, LFM2's `<|tool_call_start|>`, GLM's `<arg_key>`, Nemotron's
+ * `<TOOLCALL>`, Seed-OSS's `<seed:tool_call>`, InternLM's `<|action_start|><|plugin|>`, gpt-oss's
+ * Harmony tokens, or bare JSON. This finds such
  * calls and what text is left around them; whether a call names an offered tool with arguments
  * its schema accepts is for `weak-turns.ts` to judge. Nothing here runs anything.
  */
@@ -42,7 +44,7 @@ export const findTextCalls = (text: string): FoundCalls | undefined => {
 export const markupStart = (text: string): number => text.search(STARTS)
 
 const STARTS =
-  /<tool_call>|<\|tool_call_start\|>|<\|tool_call\|>|<function=|<tool_calls>|<function_call>|\[TOOL_CALLS\]|<\|python_tag\|>|<｜tool▁calls?▁begin｜>|<\|tool_calls_section_begin\|>|<\|tool_call_begin\|>|functools\[/
+  /<tool_call>|<TOOLCALL>|<seed:tool_call>|<\|action_start\|>|<\|channel\|>commentary to=|<\|tool_call_start\|>|<\|tool_call\|>|<function=|<tool_calls>|<function_call>|\[TOOL_CALLS\]|<\|python_tag\|>|<｜tool▁calls?▁begin｜>|<\|tool_calls_section_begin\|>|<\|tool_call_begin\|>|functools\[/
 
 /** The rest without the section tokens that wrapped the calls, and without their blank lines. */
 const tidy = (text: string): string =>
@@ -327,6 +329,19 @@ const trailingJson: Reader = (text) => {
   return undefined
 }
 
+/**
+ * gpt-oss's Harmony format served raw: `<|start|>assistant<|channel|>commentary
+ * to=functions.name <|constrain|>json<|message|>{…}<|call|>`; the words before it stay.
+ */
+const harmony: Reader = (text) => {
+  if (!/<\|channel\|>|<\|call\|>/.test(text) || !text.includes("to=")) return undefined
+  const calls: TextCall[] = []
+  for (const m of text.matchAll(/to=([\w.:-]+)[^<{]*(?:<\|constrain\|>\s*\w*\s*)?(?:<\|message\|>)?\s*(\{[\s\S]*?\})\s*(?=<\|call\|>|$)/g))
+    calls.push({ name: m[1]!, arguments: m[2]! })
+  const start = text.search(/<\|start\|>|<\|channel\|>/)
+  return { calls, rest: start < 0 ? "" : text.slice(0, start) }
+}
+
 const READERS: ReadonlyArray<Reader> = [
   tagged("<tool_call>", "</tool_call>", bodyCalls),
   tagged("<function_call>", "</function_call>", bodyCalls),
@@ -334,6 +349,10 @@ const READERS: ReadonlyArray<Reader> = [
   tagged("<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", deepSeekCall),
   tagged("<|tool_call_begin|>", "<|tool_call_end|>", kimiCall),
   tagged("<|tool_call_start|>", "<|tool_call_end|>", bodyCalls),
+  tagged("<TOOLCALL>", "</TOOLCALL>", bodyCalls),
+  tagged("<seed:tool_call>", "</seed:tool_call>", bodyCalls),
+  tagged("<|action_start|><|plugin|>", "<|action_end|>", bodyCalls),
+  harmony,
   (text) =>
     text.includes("<function=") ? { calls: xmlFunctions(text) ?? [], rest: text.slice(0, text.indexOf("<function=")) } : undefined,
   prefixed(/\[TOOL_CALLS\]/, mistralBody, /<\/s>/),

@@ -59,6 +59,19 @@ describe("calls written as text", () => {
       "DeepSeek special tokens",
       '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>web_fetch\n```json\n{"url": "https://example.com"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
     ],
+    ["Nemotron <TOOLCALL>", '<TOOLCALL>[{"name": "web_fetch", "arguments": {"url": "https://example.com"}}]</TOOLCALL>'],
+    [
+      "Seed-OSS <seed:tool_call>",
+      "<seed:tool_call>\n<function=web_fetch>\n<parameter=url>https://example.com</parameter>\n</function>\n</seed:tool_call>",
+    ],
+    [
+      "InternLM <|plugin|>",
+      '<|action_start|><|plugin|>\n{"name": "web_fetch", "parameters": {"url": "https://example.com"}}<|action_end|>',
+    ],
+    [
+      "gpt-oss Harmony tokens",
+      '<|channel|>analysis<|message|>Need the page.<|end|><|start|>assistant<|channel|>commentary to=functions.web_fetch <|constrain|>json<|message|>{"url": "https://example.com"}<|call|>',
+    ],
     [
       "Kimi K2 special tokens",
       '<|tool_calls_section_begin|><|tool_call_begin|>functions.web_fetch:0<|tool_call_argument_begin|>{"url": "https://example.com"}<|tool_call_end|><|tool_calls_section_end|>',
