@@ -337,7 +337,8 @@ const harmony: Reader = (text) => {
   if (!/<\|channel\|>|<\|call\|>/.test(text) || !text.includes("to=")) return undefined
   const calls: TextCall[] = []
   for (const m of text.matchAll(/to=([\w.:-]+)[^<{]*(?:<\|constrain\|>\s*\w*\s*)?(?:<\|message\|>)?\s*(\{[\s\S]*?\})\s*(?=<\|call\|>|$)/g))
-    calls.push({ name: m[1]!, arguments: m[2]! })
+    // "to=functions.read_filejson": the constraint glued to the name (llama.cpp#15158).
+    calls.push({ name: m[1]!.replace(/json$/, ""), arguments: m[2]! })
   const start = text.search(/<\|start\|>|<\|channel\|>/)
   return { calls, rest: start < 0 ? "" : text.slice(0, start) }
 }
