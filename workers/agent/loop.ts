@@ -79,8 +79,6 @@ interface Turn {
   toolCalls: ToolCall[]
   /** Calls whose arguments broke a limit (argument-limits.ts), kept as `{}`: why, by call id. */
   refused: Map<string, { message: string; parameter?: string }>
-  /** The conversation's call ids, for calls found in the text after the stream. */
-  ids?: CallIds
   usage?: Usage
   stop: StopReason
 }
@@ -123,9 +121,11 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
 
     let turn: Turn
     const partial: Partial = { text: "", reasoning: "" }
+    let ids = new CallIds([])
     try {
       const { messages, records } = await contextFor(deps)
-      turn = await streamWithRetries(deps, messages, partial, new CallIds(records))
+      ids = new CallIds(records)
+      turn = await streamWithRetries(deps, messages, partial, ids)
     } catch (error) {
       if (signal.aborted) {
         // What streamed before the stop is the user's to keep: saved as written, marked stopped.
@@ -155,8 +155,14 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
       if (turn.toolCalls.length === 0) turn.text = withoutCutMarkup(turn.text)
     }
     turn.toolCalls = tidyCalls(turn.toolCalls, deps.tools)
-    const unclear = turn.toolCalls.length === 0 && turn.stop !== "length" ? readTextCalls(deps, turn) : undefined
-    const empty = turn.toolCalls.length === 0 && unclear === undefined && turn.text.trim() === "" && turn.stop !== "length"
+    const unclear = turn.toolCalls.length === 0 && turn.stop !== "length" ? readTextCalls(deps, turn, ids) : undefined
+    // A reply cut at the output limit or held back by a content filter says so itself.
+    const empty =
+      turn.toolCalls.length === 0 &&
+      unclear === undefined &&
+      turn.text.trim() === "" &&
+      turn.stop !== "length" &&
+      turn.stop !== "content_filter"
     answer = turn.text
     steps = step
     await save({
@@ -384,7 +390,6 @@ const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFo
   }
   // Reasoning that no block closed (OpenAI-style services) is kept as one block.
   if (openReasoning) turn.reasoning.push({ text: openReasoning })
-  turn.ids = ids
   return turn
 }
 
@@ -407,13 +412,13 @@ const addCall = (turn: Turn, call: ToolCall) => {
  * become the turn's calls and the text keeps only the words around them. Returns what was
  * wrong with markup that could not be settled.
  */
-const readTextCalls = (deps: LoopDeps, turn: Turn): string | undefined => {
+const readTextCalls = (deps: LoopDeps, turn: Turn, ids: CallIds): string | undefined => {
   const reasoning = turn.reasoning.at(-1)
   const source = turn.text.trim() === "" && reasoning !== undefined && reasoning.signature === undefined ? reasoning.text : turn.text
   const verdict = textVerdict(source, deps.tools)
   if (verdict.kind === "unclear") return verdict.problem
   if (verdict.kind === "calls") {
-    for (const call of verdict.calls) addCall(turn, turn.ids!.unique(call))
+    for (const call of verdict.calls) addCall(turn, ids.unique(call))
     if (source === turn.text) turn.text = verdict.rest
   }
   return undefined
