@@ -211,6 +211,20 @@ describe("the agent loop", () => {
     expect(sent).to.deep.equal(ids)
   })
 
+  it("leaves out of the text call markup that only repeats the native calls beside it", async () => {
+    const h = harness([
+      [
+        { type: "text", delta: 'On it.\n<tool_call>\n{"name": "echo", "arguments": {"a": 1}}\n</tool_call>' },
+        call("a", "echo", { a: 1 }),
+        { type: "stop", reason: "tool_calls" },
+      ],
+      text("ok"),
+    ])
+    await runLoop(h.deps)
+    expect((h.records.find((r) => r.message.role === "assistant")!.message as { content: string }).content).to.equal("On it.")
+    expect(h.records.filter((r) => r.message.role === "tool")).to.have.length(1)
+  })
+
   it("drops a nameless call beside an answer, and cut call markup at the output limit", async () => {
     const junk = harness([[{ type: "text", delta: "The answer." }, call("j", "", {}), { type: "stop", reason: "end" }]])
     expect(await runLoop(junk.deps)).to.include({ status: "completed", answer: "The answer." })

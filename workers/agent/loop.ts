@@ -22,7 +22,16 @@ import type { NewMessage } from "./store.ts"
 import { counted } from "../../schemas/plural.ts"
 import { checkArguments } from "../../schemas/argument-limits.ts"
 import { FINAL, withRetries } from "../mesh/retry-policy.ts"
-import { CallIds, EMPTY_NUDGE, markupNudge, textVerdict, tidyCalls, unknownToolMessage, withoutCutMarkup } from "./weak-turns.ts"
+import {
+  CallIds,
+  EMPTY_NUDGE,
+  markupNudge,
+  textVerdict,
+  tidyCalls,
+  unknownToolMessage,
+  withoutCutMarkup,
+  withoutEchoedCalls,
+} from "./weak-turns.ts"
 
 export interface LoopSettings {
   readonly stepLimit: number
@@ -155,6 +164,7 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
       if (turn.toolCalls.length === 0) turn.text = withoutCutMarkup(turn.text)
     }
     turn.toolCalls = tidyCalls(turn.toolCalls, deps.tools)
+    if (turn.toolCalls.length > 0) turn.text = withoutEchoedCalls(turn.text, turn.toolCalls, deps.tools)
     const unclear = turn.toolCalls.length === 0 && turn.stop !== "length" ? readTextCalls(deps, turn, ids) : undefined
     // A reply cut at the output limit or held back by a content filter says so itself.
     const empty =

@@ -153,6 +153,17 @@ export const textVerdict = (text: string, tools: ReadonlyArray<ToolSpec>): TextV
   return { kind: "calls", calls: settled as ToolCall[], rest: found.rest }
 }
 
+/**
+ * A text beside native calls without the markup that only repeats them (some servers' tool
+ * parsers pass the call on and leave its markup in the content too).
+ */
+export const withoutEchoedCalls = (text: string, calls: ReadonlyArray<ToolCall>, tools: ReadonlyArray<ToolSpec>): string => {
+  const found = findTextCalls(text)
+  if (found === undefined || found.calls.length === 0) return text
+  const names = new Set(calls.map((call) => call.name))
+  return found.calls.every((call) => names.has(resolveName(call.name, tools) ?? call.name)) ? found.rest : text
+}
+
 /** A text cut at the output limit without the unfinished call markup it ended in. */
 export const withoutCutMarkup = (text: string): string => {
   const at = markupStart(text)
