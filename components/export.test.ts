@@ -42,6 +42,14 @@ const conversation: Conversation = {
       message: { role: "assistant", content: "" },
       notice: { status: "stopped", message: "Stopped by the user." },
     },
+    {
+      conversationId: "c1",
+      seq: 6,
+      runId: "r",
+      at: 0,
+      message: { role: "user", content: "Your reply was empty." },
+      nudge: "empty_reply",
+    },
   ],
 }
 
@@ -57,6 +65,7 @@ describe("conversation export", () => {
     expect(md).to.include('````json\n{\n  "task_id": "t1",\n  "note": "```"\n}\n````')
     expect(md).to.include("Done.")
     expect(md).to.include("> Stopped by the user.")
+    expect(md, "the agent's nudge to the model is not the user's message").not.to.include("Your reply was empty.")
   })
 
   it("JSON: the conversation as saved, every field", () => {

@@ -34,6 +34,7 @@ export const conversationToMarkdown = (conversation: Conversation, labels: Expor
   const parts = [`# ${conversation.title}`, `_${new Date(conversation.createdAt).toISOString()}_`]
   for (const record of conversation.messages) {
     const { message } = record
+    if (record.nudge !== undefined) continue
     if (record.notice) {
       parts.push(`> ${labels.notice?.(record.notice) ?? record.notice.message}`)
     } else if (message.role === "user") {

@@ -84,6 +84,11 @@ export const MessageRecord = Schema.Struct({
       params: Schema.optionalKey(Schema.Array(Schema.String)),
     }),
   ),
+  /**
+   * A user-role message the agent wrote to the model in the user's place, saying what was wrong
+   * with its last reply (`empty_reply`, `tool_markup`): sent to the model, not shown as the user's.
+   */
+  nudge: Schema.optionalKey(Schema.String),
   /** An assistant message the user stopped while it streamed: what it had written by then. */
   stopped: Schema.optionalKey(Schema.Literal(true)),
   /**

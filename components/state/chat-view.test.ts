@@ -205,6 +205,17 @@ describe("the chat view", () => {
     expect(lastUserPrompt([])).to.equal(undefined)
   })
 
+  it("does not show the agent's nudge to the model as the user's message, nor ask it again", () => {
+    const view = fold([
+      saved({ role: "user", content: "first" }),
+      saved({ role: "assistant", content: "" }),
+      saved({ role: "user", content: "Your reply was empty." }, { nudge: "empty_reply" }),
+      saved({ role: "assistant", content: "Here." }),
+    ])
+    expect(turnsOf(view, undefined).filter((t) => t.kind === "user")).to.have.length(1)
+    expect(lastUserPrompt(view.messages)).to.equal("first")
+  })
+
   it("a new branch sets the messages from its start aside; a stopped answer is marked; the streaming reply has its saved place", () => {
     let view = fold([
       saved({ role: "user", content: "first" }),

@@ -352,7 +352,9 @@ export const turnsOf = (view: ChatView, runningRunId: string | undefined): Reado
   view.messages.forEach((record, i) => {
     const { message } = record
     if (record.notice) items.push({ kind: "notice", record, notice: record.notice })
-    else if (message.role === "user") items.push({ kind: "user", record, text: message.content })
+    else if (record.nudge !== undefined) {
+      // The agent's word to the model about its last reply: not the user's, not shown.
+    } else if (message.role === "user") items.push({ kind: "user", record, text: message.content })
     else if (message.role === "assistant") {
       const ordinal = answersOfRun.get(record.runId) ?? 0
       answersOfRun.set(record.runId, ordinal + 1)
@@ -442,7 +444,8 @@ export const currentBranch = (messages: ReadonlyArray<MessageRecord>): ReadonlyA
 
 /** The last message the user sent, with its seq: what "regenerate" asks again. */
 export const lastUserRecord = (messages: ReadonlyArray<MessageRecord>): MessageRecord | undefined => {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.message.role === "user") return messages[i]
+  for (let i = messages.length - 1; i >= 0; i--)
+    if (messages[i]!.message.role === "user" && messages[i]!.nudge === undefined) return messages[i]
   return undefined
 }
 
@@ -450,7 +453,7 @@ export const lastUserRecord = (messages: ReadonlyArray<MessageRecord>): MessageR
 export const lastUserPrompt = (messages: ReadonlyArray<MessageRecord>): string | undefined => {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!.message
-    if (m.role === "user") return m.content
+    if (m.role === "user" && messages[i]!.nudge === undefined) return m.content
   }
   return undefined
 }

@@ -46,7 +46,8 @@ const FIXTURES = new URL("../fixtures/llm/", import.meta.url)
  * @typedef {AnswerStep | ErrorStep} Step
  * @typedef {{ method: string, path: string, headers: Record<string, string | string[] | undefined>, body: any, at: number, status?: number, clientClosed?: boolean, lastByteAt?: number }} LoggedRequest
  *   `lastByteAt`: when the answer's last event was written (Date.now())
- * @typedef {{ refuseExtensionOrigins?: boolean, models?: string[] | null, requireKey?: string, respond?: Responder }} SessionOptions
+ * @typedef {{ refuseExtensionOrigins?: boolean, models?: string[] | null, requireKey?: string, respond?: Responder, strict?: boolean }} SessionOptions
+ *   `strict`: chat requests are refused (HTTP 400) as strict real servers refuse them (`strictProblem`)
  *   `models: null` makes the listings answer 404, like services that have none; `respond` picks
  *   the step from the request itself when no scripted step is queued (a model that follows the
  *   conversation, as the demo does), before the fallback
@@ -403,6 +404,71 @@ const keyProblem = (session, req, protocol) => {
   }
 }
 
+const ANTHROPIC_ID = /^[a-zA-Z0-9_-]+$/
+
+/** @param {unknown} value */
+const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value)
+
+/**
+ * What a strict server refuses in a chat request's history, as it says it: vLLM re-parses every
+ * replayed `function.arguments` and needs a JSON object; LM Studio needs non-empty call ids;
+ * Anthropic needs unique `tool_use` ids matching its pattern, each answered by a `tool_result`
+ * in the next message, and inputs that are objects; Ollama needs arguments that are objects.
+ * @param {any} body @param {Protocol} protocol @returns {string | undefined}
+ */
+export const strictProblem = (body, protocol) => {
+  const messages = Array.isArray(body?.messages) ? body.messages : []
+  if (protocol === "anthropic") {
+    const seen = new Set()
+    for (const [i, message] of messages.entries()) {
+      if (!Array.isArray(message?.content)) continue
+      for (const [j, block] of message.content.entries()) {
+        if (block?.type !== "tool_use") continue
+        const at = `messages.${i}.content.${j}`
+        if (typeof block.id !== "string" || !ANTHROPIC_ID.test(block.id))
+          return `${at}.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'`
+        if (seen.has(block.id)) return `${at}: \`tool_use\` ids must be unique`
+        seen.add(block.id)
+        if (!isObject(block.input)) return `${at}.tool_use.input: Input should be a valid dictionary`
+        const next = messages[i + 1]
+        const answered =
+          Array.isArray(next?.content) &&
+          next.content.some((/** @type {any} */ b) => b?.type === "tool_result" && b.tool_use_id === block.id)
+        if (!answered) return `messages.${i}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${block.id}`
+      }
+    }
+    return undefined
+  }
+  for (const [i, message] of messages.entries()) {
+    for (const [j, call] of (Array.isArray(message?.tool_calls) ? message.tool_calls : []).entries()) {
+      const args = call?.function?.arguments
+      if (protocol === "ollama") {
+        if (!isObject(args))
+          return `messages[${i}].tool_calls[${j}].function.arguments: cannot unmarshal into Go value of type api.ToolCallFunctionArguments`
+        continue
+      }
+      if (typeof call?.id !== "string" || call.id === "")
+        return `messages[${i}].tool_calls[${j}].id: tool call id must be a non-empty string`
+      let parsed
+      try {
+        parsed = JSON.parse(args)
+      } catch (error) {
+        return /** @type {Error} */ (error).message
+      }
+      if (!isObject(parsed)) return `messages[${i}].tool_calls[${j}].function.arguments: arguments must be a JSON object`
+    }
+  }
+  return undefined
+}
+
+/** A strict server's refusal in its protocol's error shape. @param {string} message @param {Protocol} protocol */
+const strictRefusal = (message, protocol) =>
+  protocol === "anthropic"
+    ? { type: "error", error: { type: "invalid_request_error", message } }
+    : protocol === "ollama"
+      ? { error: message }
+      : { error: { message, type: "BadRequestError", param: null, code: 400 } }
+
 /**
  * Serves one request for a session (path already stripped of any mount prefix).
  * @param {Session} session @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {string} path
@@ -456,6 +522,8 @@ const serve = async (session, req, res, path) => {
   }
 
   if (method !== "POST") return reply(405, { error: { message: "use POST" } })
+  const problem = session.options.strict ? strictProblem(entry.body, protocol) : undefined
+  if (problem !== undefined) return reply(400, strictRefusal(problem, protocol))
   const step = session.next(entry.body, protocol)
   const n = ++session.counter
   if ("gate" in step && step.gate) {

@@ -3,7 +3,7 @@
 import { test, before, after } from "node:test"
 import assert from "node:assert/strict"
 import { readFile } from "node:fs/promises"
-import { startModelServer } from "./model-server.mjs"
+import { startModelServer, strictProblem } from "./model-server.mjs"
 
 /** @type {Awaited<ReturnType<typeof startModelServer>>} */
 let server
@@ -163,4 +163,29 @@ test("respond: a model that follows the conversation answers when nothing is scr
   } finally {
     await following.close()
   }
+})
+
+test("strict mode refuses what strict servers refuse in a conversation's history", () => {
+  const openai = (/** @type {object} */ call) => ({ messages: [{ role: "assistant", content: null, tool_calls: [call] }] })
+  const fn = (/** @type {unknown} */ args, id = "call_1") => ({ id, type: "function", function: { name: "t", arguments: args } })
+  assert.equal(strictProblem(openai(fn('{"a": 1}')), "openai"), undefined)
+  assert.match(String(strictProblem(openai(fn('{"a": 1')), "openai")), /JSON|Expected|Unterminated/)
+  assert.match(String(strictProblem(openai(fn("[1]")), "openai")), /must be a JSON object/)
+  assert.match(String(strictProblem(openai(fn("{}", "")), "openai")), /non-empty/)
+  assert.match(
+    String(strictProblem({ messages: [{ role: "assistant", tool_calls: [{ function: { name: "t", arguments: "{}" } }] }] }, "ollama")),
+    /unmarshal/,
+  )
+  const use = (/** @type {string} */ id) => ({ type: "tool_use", id, name: "t", input: {} })
+  const result = (/** @type {string} */ id) => ({ type: "tool_result", tool_use_id: id, content: "ok" })
+  const anthropic = (/** @type {string[]} */ ids) => ({
+    messages: [
+      { role: "assistant", content: ids.map(use) },
+      { role: "user", content: ids.map(result) },
+    ],
+  })
+  assert.equal(strictProblem(anthropic(["a", "b"]), "anthropic"), undefined)
+  assert.match(String(strictProblem(anthropic(["a", "a"]), "anthropic")), /ids must be unique/)
+  assert.match(String(strictProblem(anthropic([""]), "anthropic")), /should match pattern/)
+  assert.match(String(strictProblem({ messages: [{ role: "assistant", content: [use("a")] }] }, "anthropic")), /without `tool_result`/)
 })

@@ -41,7 +41,9 @@ export const messagesFor = (records: ReadonlyArray<MessageRecord>, summary: Summ
  * user turn in full.
  */
 export const cutPoint = (records: ReadonlyArray<MessageRecord>, after: number): number | undefined => {
-  const userSeqs = records.filter((r) => r.notice === undefined && r.message.role === "user" && r.seq > after).map((r) => r.seq)
+  const userSeqs = records
+    .filter((r) => r.notice === undefined && r.nudge === undefined && r.message.role === "user" && r.seq > after)
+    .map((r) => r.seq)
   if (userSeqs.length < 2) return undefined
   // Summarise everything before the most recent user turn that leaves the newest half in full.
   const target = userSeqs[Math.max(1, Math.floor(userSeqs.length / 2))]!

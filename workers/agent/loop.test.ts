@@ -139,12 +139,100 @@ describe("the agent loop", () => {
     const h = harness([same(), same(), same(), same(), same(), text("giving up")], {
       tools: async () => (ran++, { ok: true, value: "same" }),
     })
-    await runLoop(h.deps)
+    const outcome = await runLoop(h.deps)
     const results = h.records.filter((r) => r.message.role === "tool").map((r) => (r.message as { content: string }).content)
     expect(results[1]).to.not.match(/Note:/)
     expect(results[2]).to.match(/call number 3/)
     expect(results[4]).to.match(/loop_detected/)
     expect(ran).to.equal(4)
+    // The refusal ends the run: no more turns spent on the way to the step limit.
+    expect(h.requests).to.have.length(5)
+    expect(outcome.status).to.equal("completed")
+    expect(h.records.at(-1)?.notice?.code).to.equal("loop_stopped")
+  })
+
+  it("nudges an empty reply once, then ends the run with a notice", async () => {
+    const h = harness([text(""), text("  \n")])
+    const outcome = await runLoop(h.deps)
+    expect(outcome.status).to.equal("completed")
+    expect(h.requests).to.have.length(2)
+    const nudge = h.records.find((r) => r.nudge !== undefined)
+    expect(nudge?.nudge).to.equal("empty_reply")
+    expect(nudge?.message).to.deep.include({ role: "user" })
+    expect(h.requests[1]!.messages.at(-1)).to.deep.equal({ role: "user", content: (nudge!.message as { content: string }).content })
+    expect(h.records.at(-1)?.notice?.code).to.equal("empty_reply")
+  })
+
+  it("runs a call written as text as a call, and saves it as one", async () => {
+    const h = harness([text('Checking.\n<tool_call>\n{"name": "echo", "arguments": {"a": 1}}\n</tool_call>'), text("done")])
+    const outcome = await runLoop(h.deps)
+    expect(outcome).to.include({ status: "completed", answer: "done" })
+    const assistant = h.records.find((r) => r.message.role === "assistant")!.message as {
+      content: string
+      toolCalls?: Array<{ name: string; arguments: unknown }>
+    }
+    expect(assistant.content).to.equal("Checking.")
+    expect(assistant.toolCalls?.map((c) => [c.name, c.arguments])).to.deep.equal([["echo", { a: 1 }]])
+    expect(h.records.find((r) => r.message.role === "tool")?.tool?.result).to.deep.equal({ echoed: { a: 1 } })
+  })
+
+  it("tells the model once about call markup it cannot run, then ends the run saying so", async () => {
+    const markup = '<tool_call>{"name": "nope", "arguments": {}}</tool_call>'
+    const h = harness([text(markup), text(markup)])
+    await runLoop(h.deps)
+    expect(h.records.filter((r) => r.nudge === "tool_markup")).to.have.length(1)
+    expect((h.records.find((r) => r.nudge)!.message as { content: string }).content).to.include("The tools are: echo")
+    expect(h.records.at(-1)?.notice?.code).to.equal("tool_markup")
+  })
+
+  it("maps a near-miss name, and answers an unknown one with the tools and the closest", async () => {
+    const h = harness([[call("a", "ECHO", { x: 1 }), call("b", "ehco", { x: 2 }), { type: "stop", reason: "tool_calls" }], text("ok")])
+    await runLoop(h.deps)
+    const results = h.records.filter((r) => r.message.role === "tool")
+    const byName = (name: string) => results.find((r) => (r.message as { name: string }).name === name)
+    expect(byName("echo")?.tool?.result).to.deep.equal({ echoed: { x: 1 } })
+    expect(byName("ehco")?.tool?.error?.code).to.equal("unknown_tool")
+    expect((byName("ehco")!.message as { content: string }).content).to.include('The closest is "echo".')
+  })
+
+  it("gives a call whose id the service repeats an id of its own, in the record and the next request", async () => {
+    const h = harness([
+      [call("same", "echo", { n: 1 }), { type: "stop", reason: "tool_calls" }],
+      [call("same", "echo", { n: 2 }), { type: "stop", reason: "tool_calls" }],
+      text("ok"),
+    ])
+    await runLoop(h.deps)
+    const ids = h.records.flatMap((r) => (r.message.role === "assistant" ? (r.message.toolCalls ?? []).map((c) => c.id) : []))
+    expect(ids[0]).to.equal("same")
+    expect(ids[1]).to.not.equal("same")
+    const answered = h.records.flatMap((r) => (r.message.role === "tool" ? [r.message.toolCallId] : []))
+    expect(answered).to.deep.equal(ids)
+    const sent = h.requests[2]!.messages.flatMap((m) => (m.role === "tool" ? [m.toolCallId] : []))
+    expect(sent).to.deep.equal(ids)
+  })
+
+  it("leaves out of the text call markup that only repeats the native calls beside it", async () => {
+    const h = harness([
+      [
+        { type: "text", delta: 'On it.\n<tool_call>\n{"name": "echo", "arguments": {"a": 1}}\n</tool_call>' },
+        call("a", "echo", { a: 1 }),
+        { type: "stop", reason: "tool_calls" },
+      ],
+      text("ok"),
+    ])
+    await runLoop(h.deps)
+    expect((h.records.find((r) => r.message.role === "assistant")!.message as { content: string }).content).to.equal("On it.")
+    expect(h.records.filter((r) => r.message.role === "tool")).to.have.length(1)
+  })
+
+  it("drops a nameless call beside an answer, and cut call markup at the output limit", async () => {
+    const junk = harness([[{ type: "text", delta: "The answer." }, call("j", "", {}), { type: "stop", reason: "end" }]])
+    expect(await runLoop(junk.deps)).to.include({ status: "completed", answer: "The answer." })
+    expect(junk.records.some((r) => r.message.role === "tool")).to.equal(false)
+    const cut = harness([text('I will look.\n<tool_call>\n{"name": "echo", "argu', "length")])
+    await runLoop(cut.deps)
+    expect((cut.records.find((r) => r.message.role === "assistant")!.message as { content: string }).content).to.equal("I will look.")
+    expect(cut.records.at(-1)?.notice?.code).to.equal("output_limit")
   })
 
   it("caps a large result, saying how to get the rest", async () => {

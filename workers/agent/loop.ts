@@ -22,6 +22,16 @@ import type { NewMessage } from "./store.ts"
 import { counted } from "../../schemas/plural.ts"
 import { checkArguments } from "../../schemas/argument-limits.ts"
 import { FINAL, withRetries } from "../runtime/retry-policy.ts"
+import {
+  CallIds,
+  EMPTY_NUDGE,
+  markupNudge,
+  textVerdict,
+  tidyCalls,
+  unknownToolMessage,
+  withoutCutMarkup,
+  withoutEchoedCalls,
+} from "./weak-turns.ts"
 
 export interface LoopSettings {
   readonly stepLimit: number
@@ -86,6 +96,8 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
   const { settings, signal, runId, conversationId } = deps
   const guard = new LoopGuard()
   let answer = ""
+  /** The kinds of reply the model has already been told about in this run: each is told once. */
+  const nudged = new Set<string>()
 
   const save = async (message: NewMessage) => {
     const record = await deps.append(message)
@@ -118,9 +130,11 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
 
     let turn: Turn
     const partial: Partial = { text: "", reasoning: "" }
+    let ids = new CallIds([])
     try {
-      const messages = await contextFor(deps)
-      turn = await streamWithRetries(deps, messages, partial)
+      const { messages, records } = await contextFor(deps)
+      ids = new CallIds(records)
+      turn = await streamWithRetries(deps, messages, partial, ids)
     } catch (error) {
       if (signal.aborted) {
         // What streamed before the stop is the user's to keep: saved as written, marked stopped.
@@ -143,8 +157,22 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
     }
 
     // A turn cut at the output limit may end inside a tool call: one whose arguments never
-    // closed is dropped, never run half-written (the output-limit notice below says why).
-    if (turn.stop === "length") turn.toolCalls = turn.toolCalls.filter((call) => call.invalidArguments === undefined)
+    // closed is dropped, never run half-written (the output-limit notice below says why), and
+    // so is a call it had begun to write as text.
+    if (turn.stop === "length") {
+      turn.toolCalls = turn.toolCalls.filter((call) => call.invalidArguments === undefined)
+      if (turn.toolCalls.length === 0) turn.text = withoutCutMarkup(turn.text)
+    }
+    turn.toolCalls = tidyCalls(turn.toolCalls, deps.tools)
+    if (turn.toolCalls.length > 0) turn.text = withoutEchoedCalls(turn.text, turn.toolCalls, deps.tools)
+    const unclear = turn.toolCalls.length === 0 && turn.stop !== "length" ? readTextCalls(deps, turn, ids) : undefined
+    // A reply cut at the output limit or held back by a content filter says so itself.
+    const empty =
+      turn.toolCalls.length === 0 &&
+      unclear === undefined &&
+      turn.text.trim() === "" &&
+      turn.stop !== "length" &&
+      turn.stop !== "content_filter"
     answer = turn.text
     steps = step
     await save({
@@ -161,6 +189,25 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
     if (turn.usage) deps.emit({ type: "usage", conversationId, runId, usage: turn.usage })
 
     if (turn.toolCalls.length === 0) {
+      // A weak model's reply with nothing to show, or a call it wrote as text that cannot be
+      // run: it is told what went wrong once, then the run ends saying so.
+      const trouble: Notice | undefined =
+        unclear !== undefined
+          ? ["tool_markup", `The model wrote a tool call as text that could not be run (${unclear}).`]
+          : empty
+            ? ["empty_reply", "The model's reply was empty: it neither answered nor called a tool."]
+            : undefined
+      if (trouble !== undefined) {
+        const [code] = trouble
+        if (nudged.has(code)) return finish("completed", trouble)
+        nudged.add(code)
+        await save({
+          runId,
+          message: { role: "user", content: unclear !== undefined ? markupNudge(unclear, deps.tools) : EMPTY_NUDGE },
+          nudge: code,
+        })
+        continue
+      }
       if (turn.stop === "length")
         return finish("completed", [
           "output_limit",
@@ -175,8 +222,14 @@ export const runLoop = async (deps: LoopDeps): Promise<RunOutcome> => {
       for (const call of turn.toolCalls) await saveCancelled(deps, save, call)
       return finish("stopped", ["stopped_before_tools", "Stopped by the user before the tools ran."])
     }
-    await Promise.all(turn.toolCalls.map((call) => runTool(deps, guard, save, call, turn.refused.get(call.id))))
+    const looped = await Promise.all(turn.toolCalls.map((call) => runTool(deps, guard, save, call, turn.refused.get(call.id))))
     if (signal.aborted) return finish("stopped", ["stopped_during_tools", "Stopped by the user while tools were running."])
+    // The model was warned twice and refused once: going on would only spend steps to the limit.
+    if (looped.includes(true))
+      return finish("completed", [
+        "loop_stopped",
+        "The run was stopped: the model kept making the same tool call with the same arguments, whose result cannot change.",
+      ])
   }
 }
 
@@ -193,17 +246,20 @@ const saveCancelled = (deps: LoopDeps, save: (m: NewMessage) => Promise<MessageR
     tool: { durationMs: 0, params: call.arguments, error: { code: "cancelled", message: "The run was stopped before this call ran." } },
   })
 
+/** Runs one call and saves its result; true when the loop guard refused it. */
 const runTool = async (
   deps: LoopDeps,
   guard: LoopGuard,
   save: (m: NewMessage) => Promise<MessageRecord>,
   call: ToolCall,
   refused: { message: string; parameter?: string } | undefined,
-) => {
+): Promise<boolean> => {
   const started = performance.now()
   let outcome: ToolOutcome
   const n = guard.record(call.name, call.arguments)
-  if (refused !== undefined) {
+  if (!deps.tools.some((tool) => tool.name === call.name)) {
+    outcome = { ok: false, error: { code: "unknown_tool", message: unknownToolMessage(call.name, deps.tools) } }
+  } else if (refused !== undefined) {
     outcome = {
       ok: false,
       error: {
@@ -241,6 +297,7 @@ const runTool = async (
     message: { role: "tool", toolCallId: call.id, name: call.name, content, ...(outcome.ok ? {} : { isError: true }) },
     tool: { durationMs, params: call.arguments, ...(outcome.ok ? { result: outcome.value } : { error: outcome.error }) },
   })
+  return !outcome.ok && outcome.error.code === "loop_detected"
 }
 
 /** The messages for the next request, summarising older turns when they would not fit. */
@@ -256,13 +313,13 @@ const contextFor = async (deps: LoopDeps) => {
     await deps.summary.set(summary)
     messages = messagesFor(records, summary)
   }
-  return messages
+  return { messages, records }
 }
 
-const streamWithRetries = (deps: LoopDeps, messages: ReturnType<typeof messagesFor>, partial: Partial): Promise<Turn> => {
+const streamWithRetries = (deps: LoopDeps, messages: ReturnType<typeof messagesFor>, partial: Partial, ids: CallIds): Promise<Turn> => {
   const { settings } = deps
   const policy = { retries: settings.maxRetries, baseDelayMs: settings.retryBaseDelayMs, maxDelayMs: settings.retryMaxDelayMs, jitter: 0.2 }
-  return withRetries(policy, () => streamTurn(deps, messages, partial), {
+  return withRetries(policy, () => streamTurn(deps, messages, partial, ids), {
     signal: deps.signal,
     verdict: (error) =>
       error instanceof ProviderError && error.details.retryable
@@ -292,7 +349,7 @@ const streamWithRetries = (deps: LoopDeps, messages: ReturnType<typeof messagesF
   })
 }
 
-const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFor>, partial: Partial): Promise<Turn> => {
+const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFor>, partial: Partial, ids: CallIds): Promise<Turn> => {
   const turn: Turn = { text: "", reasoning: [], toolCalls: [], refused: new Map(), stop: "other" }
   let openReasoning = ""
   const stream = deps.provider.stream(
@@ -330,17 +387,9 @@ const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFo
         partial.text = turn.text
         deps.emit({ type: "text_delta", conversationId: deps.conversationId, runId: deps.runId, delta: event.delta })
         break
-      case "tool_call": {
-        // Checked before the call is saved, cloned or sent anywhere: an argument too deep or too
-        // big would overflow or flood each of them.
-        const check = checkArguments(event.call.arguments)
-        if (check.ok) turn.toolCalls.push(event.call)
-        else {
-          turn.toolCalls.push({ id: event.call.id, name: event.call.name, arguments: {} })
-          turn.refused.set(event.call.id, { message: check.message, ...(check.parameter ? { parameter: check.parameter } : {}) })
-        }
+      case "tool_call":
+        addCall(turn, ids.unique(event.call))
         break
-      }
       case "usage":
         turn.usage = event.usage
         break
@@ -352,6 +401,37 @@ const streamTurn = async (deps: LoopDeps, messages: ReturnType<typeof messagesFo
   // Reasoning that no block closed (OpenAI-style services) is kept as one block.
   if (openReasoning) turn.reasoning.push({ text: openReasoning })
   return turn
+}
+
+/**
+ * Checked before the call is saved, cloned or sent anywhere: an argument too deep or too big
+ * would overflow or flood each of them.
+ */
+const addCall = (turn: Turn, call: ToolCall) => {
+  const check = checkArguments(call.arguments)
+  if (check.ok) turn.toolCalls.push(call)
+  else {
+    turn.toolCalls.push({ id: call.id, name: call.name, arguments: {} })
+    turn.refused.set(call.id, { message: check.message, ...(check.parameter ? { parameter: check.parameter } : {}) })
+  }
+}
+
+/**
+ * A turn without calls whose text (or, when it wrote none, whose unsigned reasoning: a
+ * `<think>` never closed, with the call inside) holds calls written as text: unambiguous ones
+ * become the turn's calls and the text keeps only the words around them. Returns what was
+ * wrong with markup that could not be settled.
+ */
+const readTextCalls = (deps: LoopDeps, turn: Turn, ids: CallIds): string | undefined => {
+  const reasoning = turn.reasoning.at(-1)
+  const source = turn.text.trim() === "" && reasoning !== undefined && reasoning.signature === undefined ? reasoning.text : turn.text
+  const verdict = textVerdict(source, deps.tools)
+  if (verdict.kind === "unclear") return verdict.problem
+  if (verdict.kind === "calls") {
+    for (const call of verdict.calls) addCall(turn, ids.unique(call))
+    if (source === turn.text) turn.text = verdict.rest
+  }
+  return undefined
 }
 
 const providerWire = (error: unknown): WireError => {

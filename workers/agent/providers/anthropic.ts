@@ -4,7 +4,8 @@
  */
 import { sseEvents } from "./sse.ts"
 import { defineProvider, type TurnReader } from "./define.ts"
-import { parseToolArguments } from "./tool-calls.ts"
+import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
+import { parseToolArguments, sentArguments } from "./tool-calls.ts"
 import { isRetryableStatus } from "../../runtime/retry-policy.ts"
 import { cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
 import { ProviderError, type ChatRequest, type Message, type ProviderConfig, type StopReason, type Usage } from "./types.ts"
@@ -36,7 +37,7 @@ const assistantBlocks = (message: Extract<Message, { role: "assistant" }>): Arra
       type: "tool_use",
       id: call.id,
       name: call.name,
-      input: call.invalidArguments !== undefined ? {} : (call.arguments ?? {}),
+      input: sentArguments(call),
     })
   }
   return blocks
@@ -61,6 +62,10 @@ export const anthropicMessages = (messages: ReadonlyArray<Message>): Array<Anthr
       if (open !== undefined && open.every((b) => b["type"] === "tool_result")) open.push(block)
       else out.push({ role: "user", content: [block] })
     } else if (message.role === "user") {
+      const last = out[out.length - 1]
+      // A user turn right after another (the agent's nudge after an empty reply, which has no
+      // blocks to send) joins it, as tool results do.
+      if (last?.role === "user" && typeof last.content === "string") last.content = [{ type: "text", text: last.content }]
       const open = lastUserBlocks()
       if (open !== undefined) open.push({ type: "text", text: message.content })
       else out.push({ role: "user", content: message.content })
@@ -145,6 +150,7 @@ export const makeAnthropicProvider = (config: ProviderConfig) =>
       headers: { ...anthropicHeaders(config), accept: "text/event-stream" },
       body: anthropicBody(request),
     }),
+    eventStream: true,
     read: readAnthropicTurn,
     models: {
       url: joinUrl(config.baseUrl, "/models?limit=1000"),
@@ -156,6 +162,17 @@ export const makeAnthropicProvider = (config: ProviderConfig) =>
 
 const readAnthropicTurn: TurnReader = async function* (open, secrets) {
   const blocks = new Map<number, OpenBlock>()
+  // Local models behind an Anthropic-compatible endpoint (llama.cpp, proxies) may write their
+  // reasoning inline as <think>…</think> in the text, as they do on OpenAI-compatible ones.
+  const splitter = new ThinkTagSplitter()
+  const inline = new ReasoningStream()
+  const text = function* (delta: string) {
+    for (const piece of splitter.push(delta)) yield* inline.emit(piece.type, piece.delta)
+  }
+  const flush = function* () {
+    for (const piece of splitter.flush()) yield* inline.emit(piece.type, piece.delta)
+    yield* inline.end()
+  }
   const usage: RawUsage = {}
   let stop: string | undefined
   let events = 0
@@ -179,7 +196,7 @@ const readAnthropicTurn: TurnReader = async function* (open, secrets) {
         const index = Number(json["index"])
         if (block.type === "text") {
           blocks.set(index, { kind: "text" })
-          if (typeof block.text === "string" && block.text !== "") yield { type: "text", delta: block.text }
+          if (typeof block.text === "string" && block.text !== "") yield* text(block.text)
         } else if (block.type === "thinking") {
           blocks.set(index, { kind: "thinking", text: block.thinking ?? "", signature: block.signature ?? "" })
           if (block.thinking) yield { type: "reasoning", delta: block.thinking }
@@ -198,7 +215,7 @@ const readAnthropicTurn: TurnReader = async function* (open, secrets) {
         const block = blocks.get(Number(json["index"]))
         const delta = json["delta"] ?? {}
         if (delta.type === "text_delta" && typeof delta.text === "string") {
-          if (delta.text !== "") yield { type: "text", delta: delta.text }
+          if (delta.text !== "") yield* text(delta.text)
         } else if (delta.type === "thinking_delta" && block?.kind === "thinking") {
           block.text += delta.thinking ?? ""
           if (delta.thinking) yield { type: "reasoning", delta: delta.thinking }
@@ -221,6 +238,7 @@ const readAnthropicTurn: TurnReader = async function* (open, secrets) {
         } else if (block?.kind === "redacted") {
           yield { type: "reasoning_block", block: { text: "", redactedData: block.data } }
         } else if (block?.kind === "tool") {
+          yield* flush()
           yield { type: "tool_call", call: { id: block.id, name: block.name, ...parseToolArguments(block.json) } }
         }
         break
@@ -232,6 +250,7 @@ const readAnthropicTurn: TurnReader = async function* (open, secrets) {
         }
         break
       case "message_stop": {
+        yield* flush()
         yield { type: "usage", usage: toUsage(usage) }
         yield { type: "stop", reason: stopReason(stop), ...(stop !== undefined ? { raw: stop } : {}) }
         return
@@ -256,6 +275,7 @@ const readAnthropicTurn: TurnReader = async function* (open, secrets) {
   // Ended after the stop reason but before message_stop: everything streamed is kept. A
   // block still open (a tool call whose input never closed) is dropped, never half-run.
   if (stop !== undefined) {
+    yield* flush()
     yield { type: "usage", usage: toUsage(usage) }
     yield { type: "stop", reason: stopReason(stop), raw: stop }
     return

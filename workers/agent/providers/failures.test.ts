@@ -28,6 +28,26 @@ describe("HTTP errors", () => {
     })
   }
 
+  for (const kind of kinds) {
+    it(`${kind}: a 200 whose body is an error instead of a stream fails at once with its message (LM Studio)`, async () => {
+      const server = await scripted([
+        { status: 200, body: { error: { message: "[Server Error] model unloaded" } } },
+        { text: "never read" },
+      ])
+      const turn = await runTurn(makeProvider({ kind, baseUrl: server.baseUrl(kind) }))
+      expect(turn.error?.details).to.deep.equal({ kind: "http", status: 200, retryable: false })
+      expect(turn.error?.message).to.include("HTTP 200").and.include("[Server Error] model unloaded")
+    })
+
+    if (kind !== "ollama")
+      it(`${kind}: a 200 with a whole JSON completion instead of a stream says so`, async () => {
+        const server = await scripted([{ status: 200, body: { choices: [{ message: { content: "hi" } }] } }])
+        const turn = await runTurn(makeProvider({ kind, baseUrl: server.baseUrl(kind) }))
+        expect(turn.error?.details.retryable).to.equal(false)
+        expect(turn.error?.message).to.include("a JSON body").and.include("instead of an event stream")
+      })
+  }
+
   it("Retry-After as an HTTP date, and OpenAI's retry-after-ms", () => {
     const now = Date.parse("Wed, 21 Oct 2026 07:28:00 GMT")
     expect(parseRetryAfter(new Headers({ "retry-after": "Wed, 21 Oct 2026 07:28:30 GMT" }), now)).to.equal(30_000)

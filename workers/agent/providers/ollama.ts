@@ -5,8 +5,8 @@
 import { ndjsonLines } from "./ndjson.ts"
 import { defineProvider, type TurnReader } from "./define.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
-import { functionTools, newCallId, parseToolArguments, reasoningText, roleMessages } from "./tool-calls.ts"
-import { bearerHeaders, cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
+import { functionTools, givenArguments, newCallId, reasoningText, roleMessages, sentArguments } from "./tool-calls.ts"
+import { bearerHeaders, cutOffError, errorBodyMessage, joinUrl, malformedChunkError, redact } from "./transport.ts"
 import { ProviderError, type ChatRequest, type Message, type ProviderConfig, type StopReason, type ToolCall } from "./types.ts"
 
 const ollamaAssistant = (message: Extract<Message, { role: "assistant" }>): Record<string, unknown> => {
@@ -19,7 +19,7 @@ const ollamaAssistant = (message: Extract<Message, { role: "assistant" }>): Reco
     ...(calls.length > 0
       ? {
           tool_calls: calls.map((call) => ({
-            function: { name: call.name, arguments: call.invalidArguments !== undefined ? {} : (call.arguments ?? {}) },
+            function: { name: call.name, arguments: sentArguments(call) },
           })),
         }
       : {}),
@@ -39,8 +39,7 @@ export const ollamaBody = (request: ChatRequest): Record<string, unknown> => ({
 
 const toolCallOf = (raw: unknown): ToolCall => {
   const entry = (typeof raw === "object" && raw !== null ? raw : {}) as { id?: unknown; function?: { name?: unknown; arguments?: unknown } }
-  const args = entry.function?.arguments
-  const parsed = typeof args === "string" ? parseToolArguments(args) : { arguments: args ?? {} }
+  const parsed = givenArguments(entry.function?.arguments)
   return {
     id: typeof entry.id === "string" && entry.id !== "" ? entry.id : newCallId(),
     name: typeof entry.function?.name === "string" ? entry.function.name : "",
@@ -89,10 +88,15 @@ const readOllamaTurn: TurnReader = async function* (open, secrets) {
     }
     events++
     if (chunk["error"] !== undefined) {
-      throw new ProviderError(redact(`Ollama reported an error mid-stream: ${String(chunk["error"])}`, secrets), {
-        kind: "stream",
-        retryable: false,
-      })
+      const error = typeof chunk["error"] === "string" ? chunk["error"] : errorBodyMessage(JSON.stringify(chunk))
+      // Alone in place of the stream, it is the answer to the request (a 2xx with an error body).
+      if (events === 1)
+        throw new ProviderError(redact(`Ollama answered HTTP ${open.response.status} with an error: ${error}`, secrets), {
+          kind: "http",
+          status: open.response.status,
+          retryable: false,
+        })
+      throw new ProviderError(redact(`Ollama reported an error mid-stream: ${error}`, secrets), { kind: "stream", retryable: false })
     }
     const message = chunk["message"] ?? {}
     if (typeof message.thinking === "string") yield* reasoning.emit("reasoning", message.thinking)

@@ -7,7 +7,7 @@
 import { defineProvider, type TurnReader } from "./define.ts"
 import { ReasoningStream, ThinkTagSplitter } from "./think-tags.ts"
 import { sseEvents } from "./sse.ts"
-import { functionTools, parseToolArguments, newCallId, reasoningText, roleMessages } from "./tool-calls.ts"
+import { functionTools, parseToolArguments, newCallId, reasoningText, roleMessages, sentArguments } from "./tool-calls.ts"
 import { isRetryableStatus } from "../../runtime/retry-policy.ts"
 import { bearerHeaders, cutOffError, joinUrl, malformedChunkError, redact } from "./transport.ts"
 import {
@@ -38,7 +38,7 @@ const openAiAssistant = (config: ProviderConfig, message: Extract<Message, { rol
     tool_calls: calls.map((call) => ({
       id: call.id,
       type: "function",
-      function: { name: call.name, arguments: call.invalidArguments ?? JSON.stringify(call.arguments ?? {}) },
+      function: { name: call.name, arguments: JSON.stringify(sentArguments(call)) },
     })),
     ...(config.quirks?.sendReasoningBack && reasoning !== "" ? { reasoning_content: reasoning } : {}),
   }
@@ -155,6 +155,7 @@ export const makeOpenAiProvider = (config: ProviderConfig) =>
       headers: { ...bearerHeaders(config), accept: "text/event-stream" },
       body: openAiBody(config, request),
     }),
+    eventStream: true,
     read: readOpenAiTurn,
     models: { url: joinUrl(config.baseUrl, "/models"), headers: bearerHeaders(config), apiKey: config.apiKey, list: "data" },
   })

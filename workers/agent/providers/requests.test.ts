@@ -55,7 +55,8 @@ describe("OpenAI-compatible requests", () => {
         content: null,
         tool_calls: [
           { id: "call_a", type: "function", function: { name: "web_fetch", arguments: '{"url":"https://a.example"}' } },
-          { id: "call_b", type: "function", function: { name: "web_fetch", arguments: '{"url": "https://b.exa' } },
+          // Broken arguments go back as {} beside their error: vLLM refuses any that are not a JSON object.
+          { id: "call_b", type: "function", function: { name: "web_fetch", arguments: "{}" } },
         ],
       },
       { role: "tool", tool_call_id: "call_a", content: "Page A" },
@@ -93,6 +94,27 @@ describe("OpenAI-compatible requests", () => {
 })
 
 describe("Anthropic requests", () => {
+  it("joins a user turn that follows another (a nudge after an empty reply) into one", async () => {
+    const server = await scripted([{ text: "ok" }])
+    const provider = makeProvider({ kind: "anthropic", baseUrl: server.baseUrl("anthropic") })
+    const messages: Array<Message> = [
+      { role: "user", content: "Hi" },
+      { role: "assistant", content: "" },
+      { role: "user", content: "Your reply was empty." },
+    ]
+    await runTurn(provider, { messages })
+    const [request] = await server.requests()
+    expect(request?.body.messages).to.deep.equal([
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "Hi" },
+          { type: "text", text: "Your reply was empty." },
+        ],
+      },
+    ])
+  })
+
   it("headers, system and last tool cached, max_tokens default, tool results merged with is_error", async () => {
     const server = await scripted([{ text: "ok" }])
     const provider = makeProvider({ kind: "anthropic", baseUrl: server.baseUrl("anthropic"), apiKey: "sk-ant-key" })

@@ -51,6 +51,17 @@ describe("OpenAI-compatible quirks", () => {
     expect(turn.text).to.equal("Hello <think> is a tag.")
   })
 
+  it("splits inline <think> reasoning in an Anthropic text block too (local models behind /v1/messages)", async () => {
+    const server = await scripted([
+      { text: ["<thi", "nk>I should", " greet.</th", "ink>\n\nHel", "lo."], toolCalls: [{ name: "list_tabs", arguments: {} }] },
+    ])
+    const turn = await runTurn(makeProvider({ kind: "anthropic", baseUrl: server.baseUrl("anthropic") }))
+    expect(turn.reasoning).to.equal("I should greet.")
+    expect(turn.blocks).to.deep.equal([{ text: "I should greet." }])
+    expect(turn.text).to.equal("Hello.")
+    expect(turn.events.map((e) => e.type).indexOf("reasoning_block")).to.be.lessThan(turn.events.map((e) => e.type).indexOf("tool_call"))
+  })
+
   it("Ollama /v1 style: reasoning field, whole tool calls in one chunk each, reusing index 0", async () => {
     const server = await scripted([
       {

@@ -32,7 +32,7 @@ export interface ScriptedServer {
 
 export const scripted = async (
   steps: ReadonlyArray<unknown>,
-  options: { models?: Array<string> | null; requireKey?: string } = {},
+  options: { models?: Array<string> | null; requireKey?: string; strict?: boolean } = {},
 ): Promise<ScriptedServer> => {
   const response = await fetch("/__model/__script", { method: "POST", body: JSON.stringify({ steps, ...options }) })
   if (!response.ok) throw new Error(`scripting the model server failed: HTTP ${response.status}`)

@@ -274,6 +274,38 @@ export const openStream = (
   options: StreamOptions = {},
 ): Promise<OpenResponse> => openRequest({ ...args, ...options, ...(signal ? { signal } : {}) })
 
+/**
+ * An event stream that is not one: some services (LM Studio) answer a failed request with a
+ * 2xx and a JSON error body. Read as SSE it would look like a stream cut after no events and
+ * be retried in vain; here its first character gives it away and it fails at once, with the
+ * service's own message.
+ */
+export const eventStreamOnly = (open: OpenResponse, host: string, secrets: ReadonlyArray<string | undefined>): OpenResponse => ({
+  ...open,
+  async *text() {
+    const pieces = open.text()
+    let head = ""
+    for await (const piece of pieces) {
+      head += piece
+      const first = head.trimStart()[0]
+      if (first === undefined) continue
+      if (first === "{" || first === "[") {
+        for await (const more of pieces) head += more
+        const error = /"error"\s*:/.test(head) ? errorBodyMessage(head) : ""
+        const what = error ? `an error: ${error}` : `a JSON body (${errorBodyMessage(head).slice(0, 120)})`
+        throw new ProviderError(redact(`${host} answered HTTP ${open.response.status} with ${what} instead of an event stream.`, secrets), {
+          kind: "http",
+          status: open.response.status,
+          retryable: false,
+        })
+      }
+      yield head
+      yield* pieces
+      return
+    }
+  },
+})
+
 /** JSON, and the key as a bearer token when there is one (OpenAI and the services that speak it; a proxy in front of Ollama). */
 export const bearerHeaders = (config: ProviderConfig): Record<string, string> => ({
   "content-type": "application/json",
