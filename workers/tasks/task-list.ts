@@ -90,15 +90,22 @@ export class TaskLists {
     this.db = openTasksDb(name)
   }
 
-  async create(conversationId: string, subject: string, description?: string): Promise<Task> {
+  /**
+   * `fromOutside`: an agent run wrote the subject and description, so they may be a page's
+   * words; the task stays marked `untrusted` when read back (schemas/untrusted-mark.ts).
+   */
+  async create(conversationId: string, subject: string, description?: string, fromOutside = false): Promise<Task> {
     const tx = (await this.db).transaction(["tasks", "counters"], "readwrite")
     const counters = tx.objectStore("counters")
     const seq = ((await counters.get(conversationId))?.counter ?? 0) + 1
     // Short ids: the model copies them back, and "t3" costs fewer tokens than a UUID.
-    const task: Task =
-      description === undefined
-        ? { task_id: `t${seq}`, subject, status: "pending" }
-        : { task_id: `t${seq}`, subject, description, status: "pending" }
+    const task: Task = {
+      task_id: `t${seq}`,
+      subject,
+      ...(description === undefined ? {} : { description }),
+      status: "pending",
+      ...(fromOutside ? { untrusted: true as const } : {}),
+    }
     await Promise.all([counters.put({ conversationId, counter: seq }), tx.objectStore("tasks").put({ conversationId, seq, task }), tx.done])
     return task
   }
@@ -107,6 +114,7 @@ export class TaskLists {
     conversationId: string,
     taskId: string,
     patch: { readonly status?: Status; readonly subject?: string; readonly description?: string },
+    fromOutside = false,
   ): Promise<Task | undefined> {
     const seq = seqOf(taskId)
     if (seq === undefined) return undefined
@@ -116,7 +124,9 @@ export class TaskLists {
       await tx.done
       return undefined
     }
-    const task: Task = { ...stored.task, ...definedOnly(patch) }
+    // A mark stays once set: the other field may still hold what the agent wrote.
+    const wrote = fromOutside && (patch.subject !== undefined || patch.description !== undefined)
+    const task: Task = { ...stored.task, ...definedOnly(patch), ...(wrote ? { untrusted: true as const } : {}) }
     await Promise.all([tx.store.put({ conversationId, seq, task }), tx.done])
     return task
   }

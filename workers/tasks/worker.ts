@@ -2,6 +2,7 @@
 import * as Effect from "effect/Effect"
 import { NotFound, quoteInput } from "../../schemas/errors.ts"
 import { createTask, listTasks, updateTask } from "../../schemas/tools/tasks.ts"
+import { madeByAgentRun } from "../../schemas/untrusted-mark.ts"
 import { serveToolGroup } from "../runtime/serve.ts"
 import { TaskLists } from "./task-list.ts"
 
@@ -12,10 +13,11 @@ const knownIds = (ids: ReadonlyArray<string>) =>
   ids.length <= 20 ? ids.join(", ") : `${ids.slice(0, 5).join(", ")}, … (${ids.length - 15} more), ${ids.slice(-10).join(", ")}`
 
 serveToolGroup([createTask, updateTask, listTasks], {
-  create_task: (params, { conversationId }) => Effect.promise(() => lists.create(conversationId, params.subject, params.description)),
-  update_task: ({ task_id, ...patch }, { conversationId }) =>
+  create_task: (params, { conversationId, callId }) =>
+    Effect.promise(() => lists.create(conversationId, params.subject, params.description, madeByAgentRun(callId))),
+  update_task: ({ task_id, ...patch }, { conversationId, callId }) =>
     Effect.gen(function* () {
-      const updated = yield* Effect.promise(() => lists.update(conversationId, task_id, patch))
+      const updated = yield* Effect.promise(() => lists.update(conversationId, task_id, patch, madeByAgentRun(callId)))
       if (updated !== undefined) return updated
       const known = yield* Effect.promise(() => lists.ids(conversationId))
       return yield* Effect.fail(
