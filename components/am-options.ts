@@ -450,6 +450,7 @@ export class AmOptions extends LitElement {
             ${this.numberField("steps", t("stepLimit"), s.stepLimit, steps, (v) => ({ stepLimit: Number(v) }), t("stepLimitHelp"))}
             ${this.numberField("askUserTimeout", t("askUserTimeout"), Math.round(s.askUserTimeoutMs / 1000), askSeconds, (v) => ({ askUserTimeoutMs: Number(v) * 1000 }), t("askUserTimeoutHelp"))}
             ${this.numberField("maxResponse", t("maxResponseMb"), Math.max(1, Math.round(s.model.maxResponseBytes / MB)), wholeNumberBetween(1, 256), (v) => ({ model: { maxResponseBytes: Number(v) * MB } }), t("maxResponseMbHelp"))}
+            ${this.numberField("sandboxMemory", t("sandboxMemoryMb"), Math.round(s.sandbox.maxMemoryBytes / MB), wholeNumberBetween(32, 4096), (v) => ({ sandbox: { maxMemoryBytes: Number(v) * MB } }), t("sandboxMemoryMbHelp"))}
           </div>
           ${s.confirmations ? this.confirmationsSection(s) : nothing}`,
       },

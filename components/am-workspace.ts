@@ -15,6 +15,8 @@ interface Entry {
   readonly name: string
   readonly kind: "file" | "directory"
   readonly size?: number
+  /** An agent run wrote the file or made the folder: its name may be a page's words. */
+  readonly untrusted?: true
 }
 
 /** The list under the files: one file's versions, or the trash. */
@@ -122,6 +124,14 @@ export class AmWorkspace extends LitElement {
         margin: 0;
         padding: 8px;
         max-height: 320px;
+      }
+      .from-agent {
+        font-size: 11px;
+        color: var(--am-muted);
+        border: 1px dashed var(--am-border);
+        border-radius: var(--am-radius);
+        padding: 0 4px;
+        white-space: nowrap;
       }
       [role="alert"] {
         color: var(--am-danger);
@@ -298,7 +308,7 @@ export class AmWorkspace extends LitElement {
                           : html`<button type="button" class="link" @click=${() => this.show(path)} aria-label=${t("previewNamed", e.name)}>
                               ${e.name}
                             </button>`
-                      }
+                      }${e.untrusted ? html` <span class="from-agent" data-testid="from-agent" title=${t("nameFromAgentHint")}>${t("nameFromAgent")}</span>` : ""}
                     </td>
                     <td class="size">${e.size !== undefined ? sizeText(e.size) : ""}</td>
                     <td class="actions">

@@ -93,6 +93,12 @@ export const HttpOrigin = Schema.String.check(
   }),
 )
 
+const MIB = 1024 * 1024
+/** The sandbox's memory cap: 256 MiB by default, from 32 MiB to 4 GiB (V8's own heap limit). */
+export const SANDBOX_DEFAULT_MEMORY = 256 * MIB
+export const SANDBOX_MIN_MEMORY = 32 * MIB
+export const SANDBOX_MAX_MEMORY = 4096 * MIB
+
 export const Settings = Schema.Struct({
   version: Schema.Literal(SETTINGS_VERSION).pipe(withDefault(SETTINGS_VERSION as 2)),
   providers: Schema.Array(Provider).pipe(withDefault([])),
@@ -124,6 +130,15 @@ export const Settings = Schema.Struct({
   workspace: Schema.Struct({
     historyDays: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(365)).pipe(withDefault(7)),
     historyMaxBytes: PositiveWholeNumber.pipe(withDefault(256 * 1024 * 1024)),
+  }).pipe(withDefault({})),
+  /**
+   * The sandbox (execute_script's `sandbox` target, custom tools): past this much memory, taken
+   * by all its runs at once, it is reset and the runs fail with sandbox_memory (docs/security.md).
+   */
+  sandbox: Schema.Struct({
+    maxMemoryBytes: PositiveWholeNumber.check(Schema.isBetween({ minimum: SANDBOX_MIN_MEMORY, maximum: SANDBOX_MAX_MEMORY })).pipe(
+      withDefault(SANDBOX_DEFAULT_MEMORY),
+    ),
   }).pipe(withDefault({})),
   /** A research job's defaults (docs/research.md); a job started through the API may ask for others. */
   research: Schema.Struct({

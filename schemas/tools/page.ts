@@ -99,6 +99,7 @@ export const executeScript = pageTool({
     scripts_blocked:
       "The page's Content Security Policy forbids running code and user scripts are not allowed: the message says what the user can turn on.",
     sandbox_crashed: "The sandbox stopped while the script ran (most often it used too much memory); it was reset.",
+    sandbox_memory: "The sandbox passed its memory cap (a setting, 256 MiB by default) and was stopped and reset: use less memory.",
     browser_error: "The browser refused to run the script in the tab (the message gives its reason).",
   },
 })

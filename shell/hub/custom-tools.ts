@@ -19,6 +19,7 @@ export const CUSTOM_TOOL_TIMEOUT_MS = 30_000
 export const CUSTOM_TOOL_ERRORS = {
   script_error: "The tool's code threw (the message has the error and its stack).",
   sandbox_crashed: "The sandbox stopped while the tool ran (most often it used too much memory); it was reset.",
+  sandbox_memory: "The sandbox passed its memory cap (a setting, 256 MiB by default) and was stopped and reset.",
 } as const
 
 export interface CustomToolsOptions {

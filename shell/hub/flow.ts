@@ -5,6 +5,7 @@
  */
 import type { FlowSource } from "../../schemas/events.ts"
 import type { FlowLabel, ToolDefinition } from "../../schemas/tool-definition.ts"
+import { marksItselfUntrusted } from "../../schemas/untrusted-mark.ts"
 
 /** The origin of an http(s) URL, or undefined. */
 export const httpOrigin = (url: string): string | undefined => {
@@ -97,7 +98,10 @@ export const labelsOf = (
   publicOrigins: ReadonlyArray<string>,
 ): FlowLabel[] => {
   const flow = definition.annotations.flow
-  if (!flow?.reads || !readsWith(definition, params)) return []
+  // What an agent run wrote, read back (a file's content or name, a task), may hold what a page
+  // said: it brings untrusted text whatever the tool usually reads (schemas/untrusted-mark.ts).
+  const selfMarked = outcome.ok && marksItselfUntrusted(outcome.value)
+  if (!flow?.reads || !readsWith(definition, params)) return selfMarked ? ["untrusted"] : []
   const labels = new Set<FlowLabel>(flow.reads)
   if (!outcome.ok) {
     // A failure's message can quote what the call read: a page script's error is whatever the
@@ -112,13 +116,11 @@ export const labelsOf = (
     }
     return [...labels]
   }
-  // A result that says it came from outside (opfs_read of a file an agent run wrote, which may
-  // hold what a page said) brings untrusted text, whatever its tool usually reads.
   const field = (key: string): unknown =>
     typeof outcome.value === "object" && outcome.value !== null && key in outcome.value
       ? (outcome.value as Record<string, unknown>)[key]
       : undefined
-  if (field("untrusted") === true) labels.add("untrusted")
+  if (selfMarked) labels.add("untrusted")
   if (flow.privateWhenLocal) {
     const value = { final_url: field("final_url"), address: field("address") }
     const isPublic = (u: string) => publicOrigins.includes(httpOrigin(u) ?? "")

@@ -29,7 +29,7 @@ import { serveChannel } from "./channel/server.ts"
 import { callRouter } from "../client/router-client.ts"
 import { cacheSettings } from "./settings-cache.ts"
 import { SETTINGS_CHANGED_KIND } from "../../schemas/router.ts"
-import { cancelSandbox, runInSandbox } from "./sandbox-host.ts"
+import { createSandboxHost, routerMemoryGauge, type SandboxHost } from "./sandbox-host.ts"
 import { WaitingBadge } from "./waiting-badge.ts"
 import { agentWorkerScript, workerScripts } from "./worker-registry.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
@@ -51,6 +51,11 @@ let broadcast: (event: MeshEvent) => void = () => undefined
 const pendingQuestions = new Map<string, QuestionAsked>()
 
 const badge = new WaitingBadge(router)
+
+/** The sandbox page's host, with its memory cap read through the router. */
+const sandbox = createSandboxHost(chrome.runtime.getURL("sandbox.html"), { memory: routerMemoryGauge(router) })
+const runInSandbox: SandboxHost["runInSandbox"] = (...args) => sandbox.runInSandbox(...args)
+const cancelSandbox: SandboxHost["cancelSandbox"] = (runId) => sandbox.cancelSandbox(runId)
 
 const emit = (event: MeshEvent) => {
   // A server said its tools changed: list them again (changes are held back until accepted),

@@ -4,7 +4,7 @@
  * end-to-end tests cover); what is tested is the protocol, the workers and the kills.
  */
 import { expect } from "chai"
-import { SANDBOX_CRASHED, createSandboxHost, type SandboxHost } from "./sandbox-host.ts"
+import { SANDBOX_CRASHED, createSandboxHost, sandboxMemoryError, type SandboxHost } from "./sandbox-host.ts"
 
 const frameOf = (script: string) =>
   URL.createObjectURL(new Blob([`<!doctype html><script type="module" src="${script}"></script>`], { type: "text/html" }))
@@ -101,6 +101,72 @@ describe("sandbox host, page that stops answering", () => {
       ok: false,
       error: { code: "unavailable", message: "The sandbox page did not start within 0.2 s." },
     })
+    host.dispose()
+  })
+})
+
+describe("sandbox host, memory cap", () => {
+  const GB = 1024 ** 3
+  const MIB = 1024 ** 2
+  /** A gauge that reads `readings` in turn (the last one for ever), and counts its reads. */
+  const gauge = (cap: number, readings: ReadonlyArray<number>) => {
+    let reads = 0
+    return {
+      get reads() {
+        return reads
+      },
+      cap: async () => cap,
+      available: async () => readings[Math.min(reads++, readings.length - 1)]!,
+    }
+  }
+
+  it("stops a run with sandbox_memory once the machine's memory fell more than the cap, and serves the next run", async () => {
+    const memory = gauge(256 * MIB, [8 * GB, 8 * GB - 100 * MIB, 8 * GB - 257 * MIB])
+    const host = createSandboxHost(sandboxFrame(), { memory, memoryPollMs: 5 })
+    const outcome = await host.runInSandbox("m1", "while (true) {}", 60_000)
+    expect(outcome).to.deep.equal({ ok: false, error: sandboxMemoryError(256 * MIB) })
+    if (!outcome.ok) expect(outcome.error.params).to.deep.equal(["256"])
+    expect(memory.reads).to.equal(3)
+    expect(await host.runInSandbox("m2", "'after'", 5_000)).to.deep.include({ ok: true, value: "after" })
+    host.dispose()
+  })
+
+  it("measures the fall from the highest reading, so memory freed elsewhere cannot hide the sandbox's growth", async () => {
+    // 300 MiB freed elsewhere, then 257 MiB taken: 43 MiB under the start, 257 MiB under the top.
+    const memory = gauge(256 * MIB, [8 * GB, 8 * GB + 300 * MIB, 8 * GB + 43 * MIB])
+    const host = createSandboxHost(sandboxFrame(), { memory, memoryPollMs: 5 })
+    const outcome = await host.runInSandbox("m3", "while (true) {}", 60_000)
+    if (!outcome.ok) expect(outcome.error.code).to.equal("sandbox_memory")
+    else expect.fail("the run was not stopped")
+    host.dispose()
+  })
+
+  it("stops a run on course to pass the cap by the next reading, at the pace of the last step", async () => {
+    // 0, 100, then 200 MiB fallen: two steps of 100 MiB, so 300 MiB by the next reading.
+    const memory = gauge(256 * MIB, [8 * GB, 8 * GB - 100 * MIB, 8 * GB - 200 * MIB, 8 * GB - 250 * MIB])
+    const host = createSandboxHost(sandboxFrame(), { memory, memoryPollMs: 5 })
+    const outcome = await host.runInSandbox("m6", "while (true) {}", 60_000)
+    if (!outcome.ok) expect(outcome.error.code).to.equal("sandbox_memory")
+    else expect.fail("the run was not stopped")
+    expect(memory.reads).to.equal(3)
+    host.dispose()
+  })
+
+  it("lets a run finish while the fall stays within the cap", async () => {
+    // One large allocation (200 MiB at once), steady, then 30 MiB more: within the cap at every pace.
+    const memory = gauge(256 * MIB, [8 * GB, 8 * GB - 200 * MIB, 8 * GB - 200 * MIB, 8 * GB - 230 * MIB])
+    const host = createSandboxHost(sandboxFrame(), { memory, memoryPollMs: 5 })
+    const busy = "const end = Date.now() + 300\nwhile (Date.now() < end) {}\n'done'"
+    expect(await host.runInSandbox("m4", busy, 10_000)).to.deep.equal({ ok: true, value: "done", type: "string" })
+    expect(memory.reads).to.be.greaterThan(2, "the watch read the gauge while the run went on")
+    host.dispose()
+  })
+
+  it("without a working gauge, runs as before (the crash detection remains)", async () => {
+    const host = createSandboxHost(sandboxFrame(), {
+      memory: { cap: async () => 256 * MIB, available: () => Promise.reject(new Error("no permission")) },
+    })
+    expect(await host.runInSandbox("m5", "6 * 7", 5_000)).to.deep.equal({ ok: true, value: 42, type: "number" })
     host.dispose()
   })
 })

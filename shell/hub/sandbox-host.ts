@@ -7,6 +7,8 @@
 import type { SandboxOutcome } from "../../workers/runtime/protocol.ts"
 import { RESULT_MAX_CHARS, scriptFailure } from "../../workers/page/injected/script-runtime.ts"
 import type { SandboxInputs, SandboxReply, SandboxRequest } from "../sandbox/sandbox.ts"
+import { SANDBOX_DEFAULT_MEMORY } from "../../schemas/settings.ts"
+import type { RouterCall } from "../../workers/runtime/protocol.ts"
 
 export interface SandboxHost {
   runInSandbox(runId: string, code: string, timeoutMs: number, inputs?: SandboxInputs): Promise<SandboxOutcome>
@@ -21,6 +23,18 @@ interface Frame {
   /** When the page last said anything (ready, a result, a heartbeat's answer). */
   lastHeard: number
   heartbeat?: ReturnType<typeof setInterval>
+  /** Set while the memory watch runs over this frame's runs. */
+  watching?: boolean
+}
+
+/**
+ * Where the memory cap is read from: the cap (the settings) and the bytes the machine has
+ * available now (the service worker's `system.memory`). Either may fail; the watch then stops,
+ * and only the crash detection below is left.
+ */
+export interface MemoryGauge {
+  readonly cap: () => Promise<number>
+  readonly available: () => Promise<number>
 }
 
 export interface SandboxHostOptions {
@@ -32,6 +46,22 @@ export interface SandboxHostOptions {
   readonly heartbeatMs?: number
   /** How many heartbeats may go unanswered before the page counts as gone. */
   readonly missedHeartbeats?: number
+  /** The memory cap's gauge; without one, no cap below V8's own heap limit. */
+  readonly memory?: MemoryGauge
+  /** While runs are pending, how often the machine's available memory is read (25 ms). */
+  readonly memoryPollMs?: number
+}
+
+const MIB = 1024 * 1024
+
+/** The sandbox's runs together took more memory than the cap: the sandbox was reset. */
+export const sandboxMemoryError = (capBytes: number) => {
+  const mib = String(Math.round(capBytes / MIB))
+  return {
+    code: "sandbox_memory",
+    message: `The sandbox used more than its memory cap of ${mib} MiB (the settings' sandbox.maxMemoryBytes), so it was stopped and reset. Use less memory: process the data in smaller pieces.`,
+    params: [mib],
+  } as const
 }
 
 /**
@@ -50,6 +80,7 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
   const startTimeoutMs = options.startTimeoutMs ?? 10_000
   const heartbeatMs = options.heartbeatMs ?? 1_000
   const missedHeartbeats = options.missedHeartbeats ?? 5
+  const memoryPollMs = options.memoryPollMs ?? 25
   let frame: Frame | undefined
   const listeners = new Map<Frame, (event: MessageEvent) => void>()
 
@@ -59,6 +90,12 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
     if (onMessage) window.removeEventListener("message", onMessage)
     listeners.delete(target)
     clearInterval(target.heartbeat)
+    // A page that still answers ends its workers at once; removing the frame ends its process,
+    // which the browser may keep a moment for reuse.
+    for (const runId of target.pending.keys()) {
+      const cancel: SandboxRequest = { type: "cancel", runId }
+      target.iframe.contentWindow?.postMessage(cancel, "*")
+    }
     target.iframe.remove()
     for (const { resolve, timer } of target.pending.values()) {
       clearTimeout(timer)
@@ -115,6 +152,51 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
     target.heartbeat = undefined
   }
 
+  /**
+   * The memory cap. No web API measures a worker's heap in time (docs/security.md, "Memory"),
+   * so the watch reads what the whole machine has available, every `memoryPollMs` while runs
+   * are pending, and resets the frame (its process ends, and every byte with it) once that has
+   * fallen more than the cap below the highest reading since the watch began (the highest, so
+   * that memory freed elsewhere meanwhile cannot hide the sandbox's growth), or would by the
+   * next reading if it keeps falling at the pace of the last two steps (the smaller: one large
+   * allocation is not a loop): a loop allocates a gigabyte a second, and stopping only once past
+   * the cap would overshoot by what it took between two readings. Resolves once the first reading is in, so a run starts after its baseline.
+   */
+  const watchMemory = async (target: Frame): Promise<void> => {
+    const gauge = options.memory
+    if (gauge === undefined || target.watching) return
+    target.watching = true
+    let cap: number
+    let highest: number
+    try {
+      ;[cap, highest] = await Promise.all([gauge.cap(), gauge.available()])
+    } catch {
+      target.watching = false
+      return
+    }
+    void (async () => {
+      try {
+        let fallen = 0
+        let lastStep = 0
+        while (frame === target && target.pending.size > 0) {
+          await new Promise((resolve) => setTimeout(resolve, memoryPollMs))
+          const now = await gauge.available()
+          highest = Math.max(highest, now)
+          const fall = highest - now
+          // The pace of the last two steps: one large allocation is not a loop.
+          const step = Math.max(0, fall - fallen)
+          const next = fall + Math.min(step, lastStep)
+          ;[fallen, lastStep] = [fall, step]
+          if (next > cap && frame === target) teardown(target, { ok: false, error: sandboxMemoryError(cap) })
+        }
+      } catch {
+        // The gauge failed: the crash detection still holds.
+      } finally {
+        target.watching = false
+      }
+    })()
+  }
+
   const current = async (): Promise<Frame> => {
     frame ??= open()
     const target = frame
@@ -143,7 +225,7 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
       } catch (outcome) {
         return outcome as SandboxOutcome
       }
-      return new Promise<SandboxOutcome>((resolve) => {
+      const settled = new Promise<SandboxOutcome>((resolve) => {
         // The page ends a run at its limit itself; no answer well past it means the page is stuck.
         const timer = setTimeout(
           () =>
@@ -155,9 +237,14 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
         )
         target.pending.set(runId, { resolve, timer })
         startHeartbeat(target)
+      })
+      // The baseline is read before the code can allocate anything.
+      await watchMemory(target)
+      if (target.pending.has(runId)) {
         const request: SandboxRequest = { type: "run", runId, code, maxChars: RESULT_MAX_CHARS, timeoutMs, ...(inputs ? { inputs } : {}) }
         target.iframe.contentWindow?.postMessage(request, "*")
-      })
+      }
+      return settled
     },
     async cancelSandbox(runId) {
       const target = frame
@@ -176,11 +263,16 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
   }
 }
 
-let defaultHost: SandboxHost | undefined
-// Made on first use, so that importing this module does not need chrome.runtime.
-const host = () => (defaultHost ??= createSandboxHost(chrome.runtime.getURL("sandbox.html")))
-
-export const runInSandbox = (runId: string, code: string, timeoutMs: number, inputs?: SandboxInputs): Promise<SandboxOutcome> =>
-  host().runInSandbox(runId, code, timeoutMs, inputs)
-
-export const cancelSandbox = (runId: string): Promise<void> => host().cancelSandbox(runId)
+/** The memory gauge through the service worker's router: the cap from the settings, the machine's memory. */
+export const routerMemoryGauge = (router: RouterCall): MemoryGauge => ({
+  cap: async () => {
+    const reply = await router("settings.get")
+    const cap = reply.ok ? (reply.value as { sandbox?: { maxMemoryBytes?: number } }).sandbox?.maxMemoryBytes : undefined
+    return cap ?? SANDBOX_DEFAULT_MEMORY
+  },
+  available: async () => {
+    const reply = await router("system.memory")
+    if (!reply.ok) throw new Error(reply.error.message)
+    return (reply.value as { availableBytes: number }).availableBytes
+  },
+})

@@ -11,6 +11,7 @@ import { redirectRoutes } from "./redirects.ts"
 import type { Route } from "./route.ts"
 import { scriptingRoutes } from "./scripting.ts"
 import { settingsRoutes } from "./settings.ts"
+import { systemRoutes } from "./system.ts"
 import { tabsRoutes } from "./tabs.ts"
 
 export const routes = {
@@ -23,6 +24,7 @@ export const routes = {
   ...customToolRoutes,
   ...redirectRoutes,
   ...mcpRoutes,
+  ...systemRoutes,
 }
 
 export type RouterMethod = keyof typeof routes

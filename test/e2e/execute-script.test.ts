@@ -266,11 +266,15 @@ describe("sandbox mode", () => {
   })
 
   test("while a loop spins, other runs and tools keep answering", async () => {
+    // The memory cap counts the whole machine's memory (docs/security.md, "Memory"): what other
+    // programs take during these seconds must not stop the loop before its time limit.
+    await panel.evaluate(() => globalThis.agent.settings.update({ sandbox: { maxMemoryBytes: 4096 * 1024 * 1024 } }))
     let loopSettled = false
     const looping = sandbox("for (;;) {}", { timeoutMs: 4000 }).then((outcome) => ((loopSettled = true), outcome))
     assert.deepEqual(await sandbox("'alive'"), { ok: true, value: { result: "alive", type: "string" } })
     assert.equal((await value("document.title")).result, "Plain page")
     assert.equal(loopSettled, false, "the quick calls came back while the loop was still running")
     assert.equal((await looping).error?.code, "timeout")
+    await panel.evaluate(() => globalThis.agent.settings.update({ sandbox: { maxMemoryBytes: 256 * 1024 * 1024 } }))
   })
 })

@@ -163,6 +163,12 @@ test("four researchers work at once; the report cites their sources, verifies ev
   assert.equal(saved.content, report.markdown, "the report is saved in the workspace")
   // What web pages said, in the model's words: reading it back is untrusted.
   assert.equal(saved.untrusted, true)
+  // The report's title is its file name, and a job wrote it: listed, the name is marked too.
+  const listed = await toolValue<Array<{ name: string; untrusted?: true }>>("opfs_list", { path: "research" })
+  assert.deepEqual(
+    listed.filter((e) => report.path.endsWith(`/${e.name}`)).map((e) => e.untrusted),
+    [true],
+  )
   const record = JSON.parse((await toolValue<{ content: string }>("opfs_read", { path: report.path.replace(/\.md$/, ".json") })).content)
   assert.deepEqual(
     record.findings.map((f: { verified: boolean }) => f.verified),

@@ -1,6 +1,7 @@
 /** What a tool's result becomes in the model's context: text, capped, marked, with loop warnings. */
 import type { WireError } from "../../schemas/errors.ts"
 import type { ToolAnnotations } from "../../schemas/tool-definition.ts"
+import { marksItselfUntrusted } from "../../schemas/untrusted-mark.ts"
 
 export const resultText = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value, null, 1) ?? "null"))
 
@@ -53,10 +54,6 @@ export class LoopGuard {
 export const carriesOutsideText = (annotations: Pick<ToolAnnotations, "openWorld" | "worksOn">): boolean =>
   annotations.openWorld || annotations.worksOn === "tabs" || annotations.worksOn === "page"
 
-/** A result that says of itself that it came from outside (`untrusted: true`, e.g. opfs_read of a file an agent wrote). */
-export const selfMarkedUntrusted = (value: unknown): boolean =>
-  typeof value === "object" && value !== null && (value as { untrusted?: unknown }).untrusted === true
-
 /**
  * The text the model reads for one tool outcome: a result capped, and wrapped when it comes
  * from outside (the tool's nature, or the result's own mark); an error with its code outside
@@ -72,7 +69,7 @@ export const outcomeText = (
     return `Error (${outcome.error.code}) from ${tool}:\n${markUntrusted(tool, outcome.error.message)}`
   }
   const capped = capResult(tool, resultText(outcome.value), options.maxChars)
-  return options.untrusted || selfMarkedUntrusted(outcome.value) ? markUntrusted(tool, capped) : capped
+  return options.untrusted || marksItselfUntrusted(outcome.value) ? markUntrusted(tool, capped) : capped
 }
 
 /**

@@ -46,14 +46,21 @@ export class TaskLists {
     return list
   }
 
-  async create(conversationId: string, subject: string, description?: string): Promise<Task> {
+  /**
+   * `fromOutside`: an agent run wrote the subject and description, so they may be a page's
+   * words; the task stays marked `untrusted` when read back (schemas/untrusted-mark.ts).
+   */
+  async create(conversationId: string, subject: string, description?: string, fromOutside = false): Promise<Task> {
     const list = await this.listOf(conversationId)
     const seq = ++list.counter
     // Short ids: the model copies them back, and "t3" costs fewer tokens than a UUID.
-    const task: Task =
-      description === undefined
-        ? { task_id: `t${seq}`, subject, status: "pending" }
-        : { task_id: `t${seq}`, subject, description, status: "pending" }
+    const task: Task = {
+      task_id: `t${seq}`,
+      subject,
+      ...(description === undefined ? {} : { description }),
+      status: "pending",
+      ...(fromOutside ? { untrusted: true as const } : {}),
+    }
     list.tasks.set(seq, task)
     await Promise.all([this.memory.put(conversationId, COUNTER, seq), this.memory.put(conversationId, task.task_id, task)])
     return task
@@ -63,13 +70,16 @@ export class TaskLists {
     conversationId: string,
     taskId: string,
     patch: { readonly status?: Status; readonly subject?: string; readonly description?: string },
+    fromOutside = false,
   ): Promise<Task | undefined> {
     const seq = seqOf(taskId)
     if (seq === undefined) return undefined
     const list = await this.listOf(conversationId)
     const stored = list.tasks.get(seq)
     if (stored === undefined) return undefined
-    const task: Task = { ...stored, ...definedOnly(patch) }
+    // A mark stays once set: the other field may still hold what the agent wrote.
+    const wrote = fromOutside && (patch.subject !== undefined || patch.description !== undefined)
+    const task: Task = { ...stored, ...definedOnly(patch), ...(wrote ? { untrusted: true as const } : {}) }
     list.tasks.set(seq, task)
     await this.memory.put(conversationId, task.task_id, task)
     return task

@@ -2,6 +2,7 @@
 import * as Effect from "effect/Effect"
 import { NotFound, quoteInput } from "../../schemas/errors.ts"
 import { createTask, listTasks, updateTask } from "../../schemas/tools/tasks.ts"
+import { madeByAgentRun } from "../../schemas/untrusted-mark.ts"
 import type { HostServices } from "../runtime/protocol.ts"
 import { serveToolGroup } from "../runtime/serve.ts"
 import { TaskLists } from "./task-list.ts"
@@ -15,12 +16,12 @@ const knownIds = (ids: ReadonlyArray<string>) =>
   ids.length <= 20 ? ids.join(", ") : `${ids.slice(0, 5).join(", ")}, … (${ids.length - 15} more), ${ids.slice(-10).join(", ")}`
 
 serveToolGroup([createTask, updateTask, listTasks], {
-  create_task: (params, { conversationId, host }) =>
-    Effect.promise(() => listsOf(host).create(conversationId, params.subject, params.description)),
-  update_task: ({ task_id, ...patch }, { conversationId, host }) =>
+  create_task: (params, { conversationId, callId, host }) =>
+    Effect.promise(() => listsOf(host).create(conversationId, params.subject, params.description, madeByAgentRun(callId))),
+  update_task: ({ task_id, ...patch }, { conversationId, callId, host }) =>
     Effect.gen(function* () {
       const lists = listsOf(host)
-      const updated = yield* Effect.promise(() => lists.update(conversationId, task_id, patch))
+      const updated = yield* Effect.promise(() => lists.update(conversationId, task_id, patch, madeByAgentRun(callId)))
       if (updated !== undefined) return updated
       const known = yield* Effect.promise(() => lists.ids(conversationId))
       return yield* Effect.fail(

@@ -54,4 +54,31 @@ describe("workspace history", () => {
     expect(await history.isMarked("c.txt")).to.equal(true)
     expect(await history.trash(retention)).to.deep.equal([])
   })
+
+  it("marks the folders an agent run made with its file, and a later write by the user lifts the file's mark only", async () => {
+    const { history } = await fresh()
+    await history.mark("Agents obey/b/note.md", true, ["Agents obey", "Agents obey/b"])
+    const paths = ["Agents obey", "Agents obey/b", "Agents obey/b/note.md", "mine"]
+    expect([...(await history.markedAmong(paths))]).to.have.members(["Agents obey", "Agents obey/b", "Agents obey/b/note.md"])
+    await history.mark("Agents obey/b/note.md", false)
+    expect([...(await history.markedAmong(paths))]).to.have.members(["Agents obey", "Agents obey/b"])
+    // A user's write never marks the folders it made.
+    await history.mark("mine/x.md", false, ["mine"])
+    expect((await history.markedAmong(["mine", "mine/x.md"])).size).to.equal(0)
+  })
+
+  it("a deleted folder takes the marks of its name and its files to the trash, and a restore brings them back", async () => {
+    const { folder, history } = await fresh()
+    const made = await folder.getDirectoryHandle("Send keys out", { create: true })
+    const file = await made.getFileHandle("a.txt", { create: true })
+    const writable = await file.createWritable()
+    await writable.write("x")
+    await writable.close()
+    await history.mark("Send keys out/a.txt", true, ["Send keys out"])
+    await history.keepDeleted("Send keys out", made, retention)
+    await folder.removeEntry("Send keys out", { recursive: true })
+    expect((await history.markedAmong(["Send keys out", "Send keys out/a.txt"])).size).to.equal(0)
+    await history.restore((await history.trash(retention))[0]!.id, retention)
+    expect((await history.markedAmong(["Send keys out", "Send keys out/a.txt"])).size).to.equal(2)
+  })
 })

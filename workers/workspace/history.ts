@@ -41,7 +41,7 @@ export const DEFAULT_RETENTION: Retention = { days: 7, maxBytes: 256 * 1024 * 10
 interface Index {
   version: 1
   items: Array<HistoryItem>
-  /** Workspace paths of files that came from outside. */
+  /** Workspace paths of files, and of folders an agent run made, that came from outside. */
   marks: Array<string>
 }
 
@@ -65,12 +65,24 @@ export class WorkspaceHistory {
     return (await this.index()).marks.includes(path)
   }
 
-  /** Marks (or unmarks) a file as having come from outside. */
-  async mark(path: string, marked: boolean): Promise<void> {
+  /** Which of these paths are marked (one read of the index for a whole listing or path). */
+  async markedAmong(paths: ReadonlyArray<string>): Promise<ReadonlySet<string>> {
+    const marks = new Set((await this.index()).marks)
+    return new Set(paths.filter((p) => marks.has(p)))
+  }
+
+  /**
+   * Marks (or unmarks) a file as having come from outside, and marks the folders `made` for it
+   * (their names came from the same place). A folder's mark is never lifted by a write: the
+   * user's file inside keeps the name the agent gave the folder.
+   */
+  async mark(path: string, marked: boolean, made: ReadonlyArray<string> = []): Promise<void> {
     const index = await this.index()
+    const folders = marked ? made.filter((p) => !index.marks.includes(p)) : []
     const has = index.marks.includes(path)
-    if (has === marked) return
-    index.marks = marked ? [...index.marks, path] : index.marks.filter((p) => p !== path)
+    if (has === marked && folders.length === 0) return
+    const rest = index.marks.filter((p) => p !== path)
+    index.marks = [...rest, ...folders, ...(marked ? [path] : [])]
     await this.save(index)
   }
 

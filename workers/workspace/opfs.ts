@@ -37,6 +37,8 @@ export interface WorkspaceEntry {
   readonly name: string
   readonly kind: "file" | "directory"
   readonly size?: number
+  /** The name came from outside: an agent run wrote the file or made the folder. */
+  readonly untrusted?: true
 }
 
 const LIST_HINT = "Call opfs_list to see what is there."
@@ -86,7 +88,8 @@ export class Workspace {
    */
   write(target: WorkspacePath, bytes: Uint8Array, signal?: AbortSignal, options: WriteOptions = {}): Promise<number> {
     return this.exclusive(signal, async () => {
-      const parent = await this.folderAt(target, target.segments.length - 1, true)
+      const made: Array<string> = []
+      const parent = await this.folderAt(target, target.segments.length - 1, true, made)
       const name = target.segments.at(-1)!
       const { file, created } = await this.fileIn(parent, name, target, "write")
       try {
@@ -110,7 +113,7 @@ export class Workspace {
           access.flush()
           const size = access.getSize()
           access.close()
-          await this.history.mark(target.path, options.fromOutside === true)
+          await this.history.mark(target.path, options.fromOutside === true, made)
           return size
         } finally {
           access.close()
@@ -122,9 +125,13 @@ export class Workspace {
     })
   }
 
-  /** Whether the file's content came from outside (see WriteOptions). */
+  /**
+   * Whether the file's content or its path came from outside (see WriteOptions): the file, or a
+   * folder on its path that an agent run made, is marked.
+   */
   cameFromOutside(target: WorkspacePath, signal?: AbortSignal): Promise<boolean> {
-    return this.exclusive(signal, () => this.history.isMarked(target.path))
+    const paths = target.segments.map((_, i) => target.segments.slice(0, i + 1).join("/"))
+    return this.exclusive(signal, async () => (await this.history.markedAmong(paths)).size > 0)
   }
 
   /** The kept versions of a file, newest first. */
@@ -173,7 +180,11 @@ export class Workspace {
     })
   }
 
-  /** The folder's entries: folders first, then files, each group by name (numbers in names by value). */
+  /**
+   * The folder's entries: folders first, then files, each group by name (numbers in names by
+   * value). An entry whose name came from outside (a file an agent run wrote, a folder it made)
+   * is marked `untrusted`.
+   */
   list(target: WorkspacePath, signal?: AbortSignal): Promise<Array<WorkspaceEntry>> {
     return this.exclusive(signal, async () => {
       const folder = await this.folderAt(target, target.segments.length, false)
@@ -190,7 +201,9 @@ export class Workspace {
       } catch (error) {
         throw fileSystemError(error, target.path || "/", "listed")
       }
-      return entries.sort(byKindThenName)
+      const pathOf = (name: string) => (target.path ? `${target.path}/${name}` : name)
+      const marked = await this.history.markedAmong(entries.map((e) => pathOf(e.name)))
+      return entries.map((e) => (marked.has(pathOf(e.name)) ? { ...e, untrusted: true as const } : e)).sort(byKindThenName)
     })
   }
 
@@ -232,12 +245,16 @@ export class Workspace {
     return (await navigator.storage.getDirectory()).getDirectoryHandle(this.folder, { create: true })
   }
 
-  /** The folder made of the first `depth` names of `target`, created when `create` is set. */
-  private async folderAt(target: WorkspacePath, depth: number, create: boolean): Promise<FileSystemDirectoryHandle> {
+  /**
+   * The folder made of the first `depth` names of `target`, created when `create` is set; the
+   * paths of the folders it created go into `made`.
+   */
+  private async folderAt(target: WorkspacePath, depth: number, create: boolean, made?: Array<string>): Promise<FileSystemDirectoryHandle> {
     let folder = await this.root()
     for (let i = 0; i < depth; i++) {
+      const name = target.segments[i]!
       try {
-        folder = await folder.getDirectoryHandle(target.segments[i]!, { create })
+        folder = await childFolder(folder, name, create, () => made?.push(target.segments.slice(0, i + 1).join("/")))
       } catch (error) {
         const prefix = target.segments.slice(0, i + 1).join("/")
         const isTarget = i + 1 === target.segments.length
@@ -290,6 +307,23 @@ export class Workspace {
     } catch (error) {
       throw fileSystemError(error, target.path, "written")
     }
+  }
+}
+
+/** The folder `name` in `folder`; when missing and `create` is set, made, and `onMade` told. */
+const childFolder = async (
+  folder: FileSystemDirectoryHandle,
+  name: string,
+  create: boolean,
+  onMade: () => void,
+): Promise<FileSystemDirectoryHandle> => {
+  try {
+    return await folder.getDirectoryHandle(name)
+  } catch (error) {
+    if (!create || errorName(error) !== "NotFoundError") throw error
+    const made = await folder.getDirectoryHandle(name, { create: true })
+    onMade()
+    return made
   }
 }
 

@@ -16,6 +16,7 @@ import * as Effect from "effect/Effect"
 import { InvalidInput, ToolFailed } from "../../schemas/errors.ts"
 import { asToolError, type ToolErrorOf } from "../../schemas/tool-definition.ts"
 import { MAX_READ_LINES, opfsDelete, opfsList, opfsRead, opfsWrite } from "../../schemas/tools/workspace.ts"
+import { madeByAgentRun } from "../../schemas/untrusted-mark.ts"
 import { serveToolGroup, type ToolContext } from "../runtime/serve.ts"
 import { contentBytes } from "./content.ts"
 import { mimeTypeOf } from "./mime.ts"
@@ -57,11 +58,12 @@ const retentionOf = (context: ToolContext): Effect.Effect<Retention> =>
 /**
  * A call made by an agent run (the agent worker names its calls `<runId>:<toolCallId>`) writes
  * what the model produced, and the model's context may hold anything a page or the web said:
- * such a file is marked, and reading it back wraps it as untrusted data. The workspace cannot
+ * such a file, and a folder the call made for it, is marked, and reading its content or its name
+ * back (opfs_read, opfs_list) wraps it as untrusted data. The workspace cannot
  * see what the run read, and a file outlives its run, so every agent-written file is marked;
  * the mark costs the model nothing but the wrapper. Files written through the API are not.
  */
-const fromAgentRun = (context: ToolContext) => context.callId.includes(":")
+const fromAgentRun = (context: ToolContext) => madeByAgentRun(context.callId)
 
 const onDisk = <A, T extends Tool>(
   tool: T,
