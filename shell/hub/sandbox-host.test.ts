@@ -9,6 +9,7 @@ import { SANDBOX_CRASHED, createSandboxHost, sandboxMemoryError, type SandboxHos
 const frameOf = (script: string) =>
   URL.createObjectURL(new Blob([`<!doctype html><script type="module" src="${script}"></script>`], { type: "text/html" }))
 const sandboxFrame = () => frameOf(new URL("../sandbox/sandbox.ts", import.meta.url).href)
+const silentFrame = () => frameOf(new URL("./test-support/silent-sandbox.ts", import.meta.url).href)
 
 describe("sandbox host", () => {
   let host: SandboxHost
@@ -66,8 +67,7 @@ describe("sandbox host", () => {
 describe("sandbox host, page that stops answering", () => {
   it("resets the frame after the grace period and starts a new one for the next run", async () => {
     // A page that says it is ready and then never answers a run.
-    const silent = URL.createObjectURL(new Blob([`parent.postMessage({ type: "ready" }, "*")`], { type: "text/javascript" }))
-    const host = createSandboxHost(frameOf(silent), { graceMs: 100 })
+    const host = createSandboxHost(silentFrame(), { graceMs: 100 })
     const first = await host.runInSandbox("s1", "1", 100)
     if (!first.ok) expect(first.error.message).to.match(/the sandbox was reset/)
     else expect.fail("a silent page answered")
@@ -77,8 +77,7 @@ describe("sandbox host, page that stops answering", () => {
 
   it("fails a run with sandbox_crashed soon when the page stops answering heartbeats, long before the run's limit", async () => {
     // Ready, then silent, as a page whose process ended under a run.
-    const silent = URL.createObjectURL(new Blob([`parent.postMessage({ type: "ready" }, "*")`], { type: "text/javascript" }))
-    const host = createSandboxHost(frameOf(silent), { graceMs: 60_000, heartbeatMs: 50, missedHeartbeats: 3 })
+    const host = createSandboxHost(silentFrame(), { graceMs: 60_000, heartbeatMs: 50, missedHeartbeats: 3 })
     const started = performance.now()
     const outcome = await host.runInSandbox("h1", "1", 60_000)
     expect(outcome).to.deep.equal({ ok: false, error: { ...SANDBOX_CRASHED } })

@@ -3,10 +3,12 @@
  * sandbox page and hands it execute_script's `sandbox` runs. The page runs each one in a
  * worker of its own and kills it at the time limit; should the page itself stop answering, the
  * iframe is torn down (which ends its process and workers) and a fresh one serves the next run.
+ * The page is driven over Comlink on the frame's window messages (`SandboxApi`).
  */
+import * as Comlink from "comlink"
 import type { SandboxOutcome } from "../../workers/runtime/protocol.ts"
 import { RESULT_MAX_CHARS, scriptFailure } from "../../workers/page/injected/script-runtime.ts"
-import type { SandboxInputs, SandboxReply, SandboxRequest } from "../sandbox/sandbox.ts"
+import type { SandboxApi, SandboxInputs, SandboxRunOutcome } from "../sandbox/sandbox.ts"
 import { SANDBOX_DEFAULT_MEMORY } from "../../schemas/settings.ts"
 import type { RouterCall } from "../../workers/runtime/protocol.ts"
 
@@ -18,6 +20,7 @@ export interface SandboxHost {
 
 interface Frame {
   readonly iframe: HTMLIFrameElement
+  readonly remote: Comlink.Remote<SandboxApi>
   readonly ready: Promise<void>
   readonly pending: Map<string, { resolve: (outcome: SandboxOutcome) => void; timer: ReturnType<typeof setTimeout> }>
   /** When the page last said anything (ready, a result, a heartbeat's answer). */
@@ -82,20 +85,13 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
   const missedHeartbeats = options.missedHeartbeats ?? 5
   const memoryPollMs = options.memoryPollMs ?? 25
   let frame: Frame | undefined
-  const listeners = new Map<Frame, (event: MessageEvent) => void>()
 
   const teardown = (target: Frame, outcome: SandboxOutcome) => {
     if (frame === target) frame = undefined
-    const onMessage = listeners.get(target)
-    if (onMessage) window.removeEventListener("message", onMessage)
-    listeners.delete(target)
     clearInterval(target.heartbeat)
     // A page that still answers ends its workers at once; removing the frame ends its process,
     // which the browser may keep a moment for reuse.
-    for (const runId of target.pending.keys()) {
-      const cancel: SandboxRequest = { type: "cancel", runId }
-      target.iframe.contentWindow?.postMessage(cancel, "*")
-    }
+    for (const runId of target.pending.keys()) void target.remote.cancel(runId)
     target.iframe.remove()
     for (const { resolve, timer } of target.pending.values()) {
       clearTimeout(timer)
@@ -108,43 +104,49 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
     const iframe = document.createElement("iframe")
     iframe.hidden = true
     iframe.src = frameUrl
-    let ready!: () => void
-    const pending: Frame["pending"] = new Map()
-    const created: Frame = { iframe, pending, ready: new Promise<void>((resolve) => (ready = resolve)), lastHeard: performance.now() }
-    const onMessage = (event: MessageEvent) => {
-      if (event.source !== iframe.contentWindow) return
-      created.lastHeard = performance.now()
-      const data = event.data as SandboxReply | null
-      if (data?.type === "ready") ready()
-      else if (data?.type === "result") {
-        const run = pending.get(data.runId)
-        if (run === undefined) return
-        pending.delete(data.runId)
-        clearTimeout(run.timer)
-        if (pending.size === 0) stopHeartbeat(created)
-        const outcome = data.outcome
-        if (outcome.ok) run.resolve(outcome)
-        else if (outcome.kind === "unavailable") run.resolve({ ok: false, error: { code: "unavailable", message: outcome.message } })
-        else run.resolve({ ok: false, error: scriptFailure(outcome) })
-      }
-    }
-    listeners.set(created, onMessage)
-    window.addEventListener("message", onMessage)
+    // The frame's load comes after its script ran, so the page listens by then.
+    const loaded = new Promise<void>((resolve) => iframe.addEventListener("load", () => resolve(), { once: true }))
     ;(document.body ?? document.documentElement).append(iframe)
+    const remote = Comlink.wrap<SandboxApi>(Comlink.windowEndpoint(iframe.contentWindow!))
+    const pending: Frame["pending"] = new Map()
+    const created: Frame = {
+      iframe,
+      remote,
+      pending,
+      ready: loaded.then(async () => void (await heard(created, remote.ping()))),
+      lastHeard: performance.now(),
+    }
     return created
+  }
+
+  /** What the page answers, noted as a sign that it is alive. */
+  const heard = async <A>(target: Frame, answer: Promise<A>): Promise<A> => {
+    const value = await answer
+    target.lastHeard = performance.now()
+    return value
+  }
+
+  const settle = (target: Frame, runId: string, outcome: SandboxRunOutcome) => {
+    const run = target.pending.get(runId)
+    if (run === undefined || outcome === undefined) return
+    target.pending.delete(runId)
+    clearTimeout(run.timer)
+    if (target.pending.size === 0) stopHeartbeat(target)
+    if (outcome.ok) run.resolve(outcome)
+    else if (outcome.kind === "unavailable") run.resolve({ ok: false, error: { code: "unavailable", message: outcome.message } })
+    else run.resolve({ ok: false, error: scriptFailure(outcome) })
   }
 
   // A crashed page answers nothing: without a heartbeat its runs would wait for their time limit.
   const startHeartbeat = (target: Frame) => {
     if (target.heartbeat !== undefined) return
     target.lastHeard = performance.now()
-    let beat = 0
     target.heartbeat = setInterval(() => {
       if (performance.now() - target.lastHeard > heartbeatMs * missedHeartbeats) {
         teardown(target, { ok: false, error: { ...SANDBOX_CRASHED } })
         return
       }
-      target.iframe.contentWindow?.postMessage({ type: "ping", id: `heartbeat-${++beat}` }, "*")
+      void heard(target, target.remote.ping())
     }, heartbeatMs)
   }
   const stopHeartbeat = (target: Frame) => {
@@ -241,8 +243,11 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
       // The baseline is read before the code can allocate anything.
       await watchMemory(target)
       if (target.pending.has(runId)) {
-        const request: SandboxRequest = { type: "run", runId, code, maxChars: RESULT_MAX_CHARS, timeoutMs, ...(inputs ? { inputs } : {}) }
-        target.iframe.contentWindow?.postMessage(request, "*")
+        const run = { runId, code, maxChars: RESULT_MAX_CHARS, timeoutMs, ...(inputs ? { inputs } : {}) }
+        heard<SandboxRunOutcome>(target, target.remote.run(run)).then(
+          (outcome) => settle(target, runId, outcome),
+          (error: unknown) => settle(target, runId, { ok: false, kind: "unavailable", message: `The sandbox failed: ${String(error)}` }),
+        )
       }
       return settled
     },
@@ -253,8 +258,7 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
       target.pending.delete(runId)
       clearTimeout(run.timer)
       if (target.pending.size === 0) stopHeartbeat(target)
-      const request: SandboxRequest = { type: "cancel", runId }
-      target.iframe.contentWindow?.postMessage(request, "*")
+      void target.remote.cancel(runId)
       run.resolve({ ok: false, error: { code: "cancelled", message: "The sandbox run was cancelled." } })
     },
     dispose() {
@@ -267,12 +271,12 @@ export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions 
 export const routerMemoryGauge = (router: RouterCall): MemoryGauge => ({
   cap: async () => {
     const reply = await router("settings.get")
-    const cap = reply.ok ? (reply.value as { sandbox?: { maxMemoryBytes?: number } }).sandbox?.maxMemoryBytes : undefined
+    const cap = reply.ok ? reply.value.sandbox?.maxMemoryBytes : undefined
     return cap ?? SANDBOX_DEFAULT_MEMORY
   },
   available: async () => {
     const reply = await router("system.memory")
     if (!reply.ok) throw new Error(reply.error.message)
-    return (reply.value as { availableBytes: number }).availableBytes
+    return reply.value.availableBytes
   },
 })

@@ -3,20 +3,19 @@
  * access to the extension's storage. Each run of execute_script's `sandbox` target gets a
  * fresh dedicated Worker of this page, so the code sees no DOM either, keeps no state between
  * runs, and an endless loop is ended by terminating its worker while this page stays free.
+ * The offscreen document drives it over Comlink (shell/hub/sandbox-host.ts).
  */
+import * as Comlink from "comlink"
 import { bodyFor, chooseBody, runAndDescribe, type ScriptOutcome } from "../../workers/page/injected/script-runtime.ts"
 
-export type SandboxRequest =
-  | {
-      readonly type: "run"
-      readonly runId: string
-      readonly code: string
-      readonly maxChars: number
-      readonly timeoutMs: number
-      /** Values given to the code (a custom tool's arguments, and the blobs they point at). */
-      readonly inputs?: SandboxInputs
-    }
-  | { readonly type: "cancel"; readonly runId: string }
+export interface SandboxRun {
+  readonly runId: string
+  readonly code: string
+  readonly maxChars: number
+  readonly timeoutMs: number
+  /** Values given to the code (a custom tool's arguments, and the blobs they point at). */
+  readonly inputs?: SandboxInputs
+}
 
 export interface SandboxInputs {
   /** Seen by the code as `args`. */
@@ -25,13 +24,15 @@ export interface SandboxInputs {
   readonly blobs?: Readonly<Record<string, Blob>>
 }
 
-export type SandboxReply =
-  | { readonly type: "ready" }
-  | {
-      readonly type: "result"
-      readonly runId: string
-      readonly outcome: ScriptOutcome | { readonly ok: false; readonly kind: "unavailable"; readonly message: string }
-    }
+/** How a run ended; `undefined` when it was cancelled (nobody waits for it any more). */
+export type SandboxRunOutcome = ScriptOutcome | { readonly ok: false; readonly kind: "unavailable"; readonly message: string } | undefined
+
+/** What the page serves its parent, over Comlink on the window's messages. */
+export interface SandboxApi {
+  ping(): "pong"
+  run(request: SandboxRun): Promise<SandboxRunOutcome>
+  cancel(runId: string): void
+}
 
 /** The worker's whole program: the runtime's functions as source, and a one-shot message handler. */
 const workerSource = `"use strict";
@@ -61,68 +62,62 @@ self.onmessage = (event) => {
 };`
 
 const workerUrl = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }))
-// The opaque origin is "null"; the extension's own origin is still in this page's URL.
-const parentOrigin = new URL(location.href).origin
-const runs = new Map<string, { worker: Worker; timer: ReturnType<typeof setTimeout> }>()
+const runs = new Map<string, { worker: Worker; timer: ReturnType<typeof setTimeout>; settle: (outcome: SandboxRunOutcome) => void }>()
 
-const reply = (message: SandboxReply) => parent.postMessage(message, parentOrigin)
-
-const finish = (runId: string, outcome: Extract<SandboxReply, { type: "result" }>["outcome"] | undefined) => {
+const finish = (runId: string, outcome: SandboxRunOutcome) => {
   const run = runs.get(runId)
   if (run === undefined) return
   runs.delete(runId)
   clearTimeout(run.timer)
   run.worker.terminate()
-  if (outcome !== undefined) reply({ type: "result", runId, outcome })
+  run.settle(outcome)
 }
 
-const start = ({ runId, code, maxChars, timeoutMs, inputs }: Extract<SandboxRequest, { type: "run" }>) => {
+const start = ({ runId, code, maxChars, timeoutMs, inputs }: SandboxRun): Promise<SandboxRunOutcome> => {
   let worker: Worker
   try {
     worker = new Worker(workerUrl, { name: `agent-mesh:sandbox:${runId}` })
   } catch (error) {
-    reply({
-      type: "result",
-      runId,
-      outcome: { ok: false, kind: "unavailable", message: `The sandbox could not start a worker: ${String(error)}` },
-    })
-    return
+    return Promise.resolve({ ok: false, kind: "unavailable", message: `The sandbox could not start a worker: ${String(error)}` })
   }
-  // The worker's own time limit covers awaited promises; this one covers a loop that never yields.
-  const timer = setTimeout(
-    () =>
-      finish(runId, {
-        ok: false,
-        kind: "timeout",
-        name: "TimeoutError",
-        message: `The script did not finish within ${timeoutMs / 1000} s.`,
-      }),
-    timeoutMs + 50,
-  )
-  runs.set(runId, { worker, timer })
-  worker.onmessage = (event: MessageEvent) => finish(runId, event.data as ScriptOutcome)
-  worker.onerror = (event: ErrorEvent) => {
-    event.preventDefault()
-    // An error the code threw where nothing caught it (a timer, a microtask) is the code's own
-    // failure; no message at all means the worker itself could not start.
-    if (event.message)
-      finish(runId, { ok: false, kind: "exception", name: "Error", message: event.message.replace(/^Uncaught (\w*Error: )?/, "") })
-    else
-      finish(runId, {
-        ok: false,
-        kind: "unavailable",
-        message: "The sandbox worker could not start (is worker-src blob: allowed in the sandbox CSP?)",
-      })
-  }
-  worker.postMessage({ code, maxChars, timeoutMs, inputs })
+  return new Promise((settle) => {
+    // The worker's own time limit covers awaited promises; this one covers a loop that never yields.
+    const timer = setTimeout(
+      () =>
+        finish(runId, {
+          ok: false,
+          kind: "timeout",
+          name: "TimeoutError",
+          message: `The script did not finish within ${timeoutMs / 1000} s.`,
+        }),
+      timeoutMs + 50,
+    )
+    runs.set(runId, { worker, timer, settle })
+    worker.onmessage = (event: MessageEvent) => finish(runId, event.data as ScriptOutcome)
+    worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault()
+      // An error the code threw where nothing caught it (a timer, a microtask) is the code's own
+      // failure; no message at all means the worker itself could not start.
+      if (event.message)
+        finish(runId, { ok: false, kind: "exception", name: "Error", message: event.message.replace(/^Uncaught (\w*Error: )?/, "") })
+      else
+        finish(runId, {
+          ok: false,
+          kind: "unavailable",
+          message: "The sandbox worker could not start (is worker-src blob: allowed in the sandbox CSP?)",
+        })
+    }
+    worker.postMessage({ code, maxChars, timeoutMs, inputs })
+  })
 }
 
-window.addEventListener("message", (event: MessageEvent) => {
-  if (event.source !== parent) return
-  const data = event.data as SandboxRequest | { type: "ping"; id?: unknown } | null
-  if (data?.type === "ping") (event.source as WindowProxy).postMessage({ type: "pong", id: data.id }, { targetOrigin: "*" })
-  else if (data?.type === "run") start(data)
-  else if (data?.type === "cancel") finish(data.runId, undefined)
-})
+const api: SandboxApi = {
+  ping: () => "pong",
+  run: start,
+  cancel: (runId) => finish(runId, undefined),
+}
 
-reply({ type: "ready" })
+// The opaque origin is "null"; the extension's own origin is still in this page's URL, and only
+// its document (the offscreen one) is listened to.
+const parentOrigin = new URL(location.href).origin
+Comlink.expose(api, Comlink.windowEndpoint(parent, self, parentOrigin), [parentOrigin])
