@@ -189,7 +189,7 @@ export class Supervisor {
    * Starts, ahead of need, the worker of each group that the tools' calls go to (not the workers
    * of instances, `mcp:<server>`, which start with their server), one after another and each when
    * the hosting document is idle, so that a call finds its worker up: a worker's start is 35–95 ms
-   * of module loading, more than the call itself (docs/architecture.md, "Costs worth knowing").
+   * of module loading, more than the call itself (npm run bench:startup).
    * Each, once up, opens what its calls need from the browser (`warm`: the workspace's OPFS folder).
    * A crashed one is already started again at once (`retire`). A start that fails is left to the
    * first call, which tries again and reports why it cannot. Resolves with the groups that stand.
