@@ -127,7 +127,7 @@ const assertStopped = (what: string, { result: outcome, peak, samples, gapMs }: 
     assert.equal(outcome.error.code, "sandbox_memory")
     assert.deepEqual(outcome.error.params, [String(CAP / MIB)])
   }
-  assert.ok(samples >= 10, `${what}: the browser's memory was sampled while it ran (${samples} samples)`)
+  assert.ok(samples >= 3, `${what}: the browser's memory was sampled while it ran (${samples} samples)`)
   assert.ok(peak < 1.5 * CAP, `${what}: the browser grew by ${Math.round(peak / MIB)} MiB, past 1.5 × the ${CAP / MIB} MiB cap`)
 }
 

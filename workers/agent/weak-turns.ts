@@ -89,7 +89,7 @@ export const closestName = (name: string, tools: ReadonlyArray<Pick<ToolSpec, "n
 /** The error a call to a tool that is not offered gets: the tools there are and the closest. */
 export const unknownToolMessage = (name: string, tools: ReadonlyArray<Pick<ToolSpec, "name">>): string => {
   const closest = closestName(name, tools)
-  return `There is no tool named "${name}".${closest ? ` The closest is "${closest}".` : ""} The tools you can call are: ${tools.map((t) => t.name).join(", ")}.`
+  return `"${name}" is not one of your tools.${closest ? ` The closest is "${closest}".` : ""} The tools you can call are: ${tools.map((t) => t.name).join(", ")}.`
 }
 
 const schemas = new WeakMap<ToolSpec, CompiledSchema | undefined>()
