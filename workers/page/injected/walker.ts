@@ -26,6 +26,7 @@ import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector
 import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-visibility.ts"
 import type { PageMap, ReadFailure } from "../../../schemas/page-content-words.ts"
 import { escapeText, LANDMARK_LINE, LimitReached, MarkdownWriter } from "./walker-writer.ts"
+import { type Scope, scopedAnnotation } from "./walker-scope.ts"
 
 export interface ReadOptions {
   readonly selector?: string
@@ -159,9 +160,11 @@ class Walker {
    * other line read as a landmark line has been written since. Null when the last one set is none
    * the walker can vouch for (a landmark line in a frame).
    */
-  scope: { readonly el: Element; readonly selector: string; readonly serial: number } | null = null
-  /** How many scopes the content has set so far: landmark lines and `{^S}` links, as the model reads them. */
+  scope: Scope | null = null
+  /** How many scopes the content has set so far: landmark lines, `{^S}` links and `{:is(S) R}`, as the model reads them. */
   scopes = 0
+  /** The R last written after each control's label, for `[label]{^}` (walker-scope.ts). */
+  readonly rests = new Map<string, string>()
   /**
    * For each link text, the URL that the last link of that text showed in full (CUT_SHOWN: a cut
    * one; null: none), so that a link repeating both is written without its URL, and a link with
@@ -184,13 +187,23 @@ class Walker {
   }
 
   /** The selector for an annotation, in braces. `spelled`: texts the annotation can leave out when the selector spells them. */
-  private annotate(el: Element, interactive: boolean, spelled: ReadonlyArray<Spelled> = []): string {
+  private annotate(el: Element, interactive: boolean, spelled: ReadonlyArray<Spelled> = [], label: string | null = null): string {
     const selector = this.selectors.selectorFor(el, spelled)
     if (selector === null) {
       this.unresolved = true
       return "{?}"
     }
     if (selector.includes(PIERCE)) this.pierced = true
+    const scope = this.scope !== null && this.scope.serial === this.scopes ? this.scope : null
+    // A heading's selector stays one handle; a control's may be written relative to a scope (walker-scope.ts).
+    const repeats = label === null ? null : { label, rests: this.rests }
+    const scoped = interactive ? scopedAnnotation(this.selectors, el, selector, spelled, scope, repeats) : null
+    if (scoped !== null) {
+      if (scoped.sets !== null) this.scope = { ...scoped.sets, serial: ++this.scopes }
+      if (label !== null) this.rests.set(label, scoped.rest)
+      this.annotated.push({ element: el, selector: scoped.selector, written: scoped.written, interactive })
+      return scoped.written
+    }
     this.annotated.push({ element: el, selector, written: `{${selector}}`, interactive })
     return `{${selector}}`
   }
@@ -398,10 +411,13 @@ class Walker {
   named(el: Element, kind: string, name: string, details: ReadonlyArray<string>, interactive: boolean): string {
     const quoted = `"${escapeQuoted(name)}"`
     const spelled = name ? NAMING_ATTRIBUTES.map((a) => ({ text: `[${a}=${cssString(name)}]`, saves: quoted.length + 1 })) : []
-    const selector = this.annotate(el, interactive, spelled)
-    const parts = [kind]
-    if (name && !spelled.some((s) => selector.includes(s.text))) parts.push(quoted)
-    return `[${[...parts, ...details].join(" ").replace(" ; ", "; ")}]${selector}`
+    const label = (parts: ReadonlyArray<string>) => [...parts, ...details].join(" ").replace(" ; ", "; ")
+    const full = label(name ? [kind, quoted] : [kind])
+    // A label that reads as a landmark line's (`[search]{…}`) keeps its own selector: only landmark lines may set the scope so.
+    const selector = this.annotate(el, interactive, spelled, LANDMARK_LINE.test(`[${full}]{}`) ? null : full)
+    // Relative to a scope (walker-scope.ts), the name is printed: `[label]{^}` repeats an R by its label.
+    const relative = selector.startsWith("{^") || selector.startsWith("{:is(")
+    return `[${relative || !spelled.some((s) => selector.includes(s.text)) ? full : label([kind])}]${selector}`
   }
 
   /**
@@ -502,6 +518,8 @@ class Walker {
     }
     const { tail, shows } = tailWith(this.annotate(el, true, spelled))
     if (shows !== undefined) show(shows)
+    // `[text]{^ R}` reads as an R written after the label `text`: no control's `[text]{^}` may repeat the one before it.
+    if (tail.startsWith("{^ ") || tail.startsWith("{:is(")) this.rests.delete(text)
     return `[${text}]${tail}`
   }
 
