@@ -24,53 +24,13 @@ import { beforeTrackingTail } from "./walker-tracking.ts"
 import { absoluteUrl, relativeUrl, resolvesTo } from "./walker-urls.ts"
 import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-visibility.ts"
-import type { PageMap, ReadFailure } from "../../../schemas/page-content-words.ts"
-import { escapeText, LANDMARK_LINE, LimitReached, MarkdownWriter } from "./walker-writer.ts"
+import { escapeText, LANDMARK_LINE, MarkdownWriter } from "./walker-writer.ts"
 import { type Scope, scopedAnnotation } from "./walker-scope.ts"
+import { AUDIT_ATTRIBUTE, type AuditPair, type ReadOptions, type ReadOutcome } from "./walker-outcome.ts"
+import { pageMap } from "./walker-page-map.ts"
+import { runInSlices, Slices, SLICE_MS, type Work } from "./walker-slices.ts"
 
-export interface ReadOptions {
-  readonly selector?: string
-  /** Stop writing once the content passes this many characters. */
-  readonly limit?: number
-  /** Bench and test mode: mark each annotated element with `data-agent-mesh-audit` and list the pairs. */
-  readonly audit?: boolean
-  /** Stop reading after this many milliseconds, with what was read. */
-  readonly budgetMs?: number
-  /** The longest stretch of work before the walk lets the page run (tests shorten it). */
-  readonly sliceMs?: number
-}
-
-export interface AuditPair {
-  readonly selector: string
-  /** The annotation as the content writes it: `{selector}`, `{^S}` or `{^}` (a scoped link), or `(url)` for a link whose selector `a[href="url"]` is implied. */
-  readonly written: string
-  readonly mark: string
-  readonly interactive: boolean
-}
-
-export type ReadOutcome =
-  | {
-      readonly ok: true
-      readonly url: string
-      readonly title: string
-      readonly content: string
-      readonly usedSelector: string
-      /** The walk ended before the page did: at the limit, or (with `budget`) at its time budget. */
-      readonly stopped: boolean
-      /** A stop at the time budget: after how long, and the selector of the element it had reached (null: none selects it alone). */
-      readonly budget?: { readonly afterMs: number; readonly at: string | null }
-      /** The element `selector` picks is hidden: nothing of it is shown (content is empty). */
-      readonly hidden?: true
-      /**
-       * Elements looked at: each element walked, plus the selector machinery's looks (see
-       * SelectorMaker.work). Tests compare it across page sizes to check that the cost is linear.
-       */
-      readonly work: number
-      readonly audit?: ReadonlyArray<AuditPair>
-    }
-  | ReadFailure
-
-export const AUDIT_ATTRIBUTE = "data-agent-mesh-audit"
+export { AUDIT_ATTRIBUTE, type AuditPair, type ReadOptions, type ReadOutcome } from "./walker-outcome.ts"
 
 const SKIPPED = new Set([
   "script",
@@ -741,98 +701,9 @@ const pictureName = (el: Element): string => {
   return el.localName === "svg" ? collapse(el.querySelector(":scope > title")?.textContent ?? "") : ""
 }
 
-const LANDMARK_QUERY =
-  "header, footer, nav, main, aside, search, form, section[aria-label], section[aria-labelledby], [role=banner], [role=navigation], [role=main], [role=complementary], [role=contentinfo], [role=search], [role=form], [role=region]"
-
-/** The page's landmarks (or, lacking any, its main headings), each with its selector: the map a model needs after a wrong selector. */
-const pageMap = (doc: Document): PageMap => {
-  const selectors = new SelectorMaker()
-  const landmarks: Array<PageMap["entries"][number]> = []
-  for (const el of doc.querySelectorAll(LANDMARK_QUERY)) {
-    const landmark = landmarkOf(el)
-    if (landmark === null || !isRendered(el)) continue
-    const selector = selectors.selectorFor(el)
-    if (selector === null) continue
-    landmarks.push({ kind: landmark, name: landmarkName(el), selector })
-    if (landmarks.length >= 20) break
-  }
-  if (landmarks.length > 0) return { of: "landmarks", entries: landmarks }
-  const headings: Array<PageMap["entries"][number]> = []
-  for (const el of doc.querySelectorAll("h1, h2, h3")) {
-    if (!isRendered(el)) continue
-    const selector = selectors.selectorFor(el)
-    if (selector !== null) headings.push({ kind: el.localName, name: clip(collapse(renderedText(el)), 60), selector })
-    if (headings.length >= 15) break
-  }
-  return headings.length > 0 ? { of: "headings", entries: headings } : { of: "none", entries: [] }
-}
-
 const DEFAULT_LIMIT = 1_000_000
 /** How long the walk may take before it stops with what it has. */
 const DEFAULT_BUDGET_MS = 8_000
-/**
- * The longest the walk keeps the page's main thread before it lets the page run: well under the
- * 50 ms of a long task, leaving room for a garbage-collection step that lands in the slice (up to
- * 35 ms of CPU on a 100,000-element page) and for a machine whose other processes stretch it.
- */
-const SLICE_MS = 5
-
-type Work = Generator<void, void, void>
-
-/** Slices of work: each ends after SLICE_MS, and the whole walk after its budget. */
-class Slices implements Clock {
-  private sliceEnd = 0
-  private readonly deadline: number
-  constructor(
-    budgetMs: number,
-    private readonly sliceMs: number,
-  ) {
-    this.deadline = performance.now() + budgetMs
-  }
-  start(): void {
-    this.sliceEnd = Math.min(performance.now() + this.sliceMs, this.deadline)
-  }
-  due(): boolean {
-    return performance.now() >= this.sliceEnd
-  }
-  get spent(): boolean {
-    return performance.now() >= this.deadline
-  }
-}
-
-/** Lets the page run its own tasks (input, rendering, scripts) before the walk goes on. */
-const yieldToPage = (): Promise<void> => {
-  // A message, unlike a timer, is not throttled in a background tab; unlike scheduler.yield(), its
-  // task waits its turn behind the page's own tasks instead of going before them.
-  return new Promise((resolve) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => {
-      channel.port1.close()
-      resolve()
-    }
-    channel.port2.postMessage(null)
-  })
-}
-
-type Ending = "done" | "limit" | "budget"
-
-/** Runs the work in slices, yielding to the page between them, until it ends, passes the limit or spends the budget. */
-const runInSlices = async (work: Work, clock: Slices): Promise<Ending> => {
-  for (;;) {
-    clock.start()
-    try {
-      if (work.next().done) return "done"
-    } catch (error) {
-      if (error instanceof LimitReached) return "limit"
-      throw error
-    }
-    if (clock.spent) {
-      work.return()
-      return "budget"
-    }
-    await yieldToPage()
-  }
-}
 
 /** Reads the document (or the part `selector` picks) as annotated Markdown, in slices that leave the page responsive. */
 export const readPage = async (doc: Document, options: ReadOptions = {}): Promise<ReadOutcome> => {
