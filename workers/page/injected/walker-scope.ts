@@ -39,18 +39,11 @@ const UNDER_SCOPE = 4
 const WORTH_IT = 8
 /** `{^}`: a control below the scope whose R is the last one written after its label. */
 const REPEATED = 3
+/** How much longer a scope put together from the one in force (`S R1`) may be than its own selector. */
+const LONGER_BY = 24
 /** What `{:is(S) R}` adds to S and R. */
 const SETTING_SCOPE = 8
 
-/**
- * The annotation of a control (or a link) whose own selector is `own`, when one relative to a
- * scope costs less: `{^ R}` below the scope in force (`scope`, null when none holds), or
- * `{:is(S) R}`, which sets the scope to an ancestor S, when what it costs now, shared with the
- * controls inside S still to come (each counted as writing `{^ R}` with an R as long as this
- * one's), is less per control. A far ancestor (a post's list) has many controls to share its
- * cost but a long R; a near one (the post) a short R: the cost per control weighs the two.
- * Null: the own selector is the cheapest.
- */
 /**
  * A control's label as the content writes it (`button "Like"`, its name always printed when its
  * selector is relative), and the R last written after each label: a control whose R below the
@@ -61,6 +54,15 @@ export interface Repeats {
   readonly rests: Map<string, string>
 }
 
+/**
+ * The annotation of a control (or a link) whose own selector is `own`, when one relative to a
+ * scope costs less: `{^ R}` below the scope in force (`scope`, null when none holds), or
+ * `{:is(S) R}`, which sets the scope to an ancestor S, when what it costs now, shared with the
+ * controls inside S still to come (each counted as writing `{^ R}` with an R as long as this
+ * one's), is less per control. A far ancestor (a post's list) has many controls to share its
+ * cost but a long R; a near one (the post) a short R: the cost per control weighs the two.
+ * Null: the own selector is the cheapest.
+ */
 export const scopedAnnotation = (
   selectors: SelectorMaker,
   el: Element,
@@ -102,17 +104,28 @@ export const scopedAnnotation = (
     if (after === 0) continue
     const own = selectors.selectorFor(up)
     if (own === null || own.includes(PIERCE)) continue
-    // S written whole, or below the scope in force as `^ R1` (read `S R1`), whichever is shorter.
+    // S written whole, or from the scope in force as `^ R1` (read `S R1`), whichever is shorter:
+    // below it, or the item right after it (`^ + div`: the next post of a list).
     const below =
-      scope !== null && scope.el !== up && scope.el.contains(up) ? selectors.relativeSelector(up, scope.el, scope.selector) : null
-    const relative = below !== null && below.length + 2 < own.length
+      scope === null
+        ? null
+        : scope.el.nextElementSibling === up
+          ? `+ ${selectors.tagStep(up)}`
+          : scope.el !== up && scope.el.contains(up)
+            ? selectors.relativeSelector(up, scope.el, scope.selector)
+            : null
+    // The model puts S together from the scope's: a chain of `+ div` from item to item would grow
+    // without end, so S read whole may be at most a little longer than S written whole.
+    const relative = below !== null && below.length + 2 < own.length && scope!.selector.length + below.length < own.length + LONGER_BY
     const selector = relative ? `${scope!.selector} ${below}` : own
     const shown = relative ? `^ ${below}` : own
     const rest = restBelow(up, selector)
     if (rest === null) continue
     // What each control inside S costs, this one setting the scope and the ones to come under it, each counted with an R as long as this one's.
     const left = held > after ? again : 0
-    const each = (shown.length + score(rest) + SETTING_SCOPE + after * (score(rest) + UNDER_SCOPE) + left) / (after + 1)
+    // The controls to come each cost their R below the scope, or `{^}` when this R is the one the items repeat.
+    const later = rest === last ? REPEATED : score(rest) + UNDER_SCOPE
+    const each = (shown.length + score(rest) + SETTING_SCOPE + after * later + left) / (after + 1)
     if (each < cost) {
       cost = each
       choice = { written: `{:is(${shown}) ${rest}}`, selector: `:is(${selector}) ${rest}`, rest, sets: { el: up, selector } }

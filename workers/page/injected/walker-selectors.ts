@@ -493,6 +493,11 @@ export class SelectorMaker {
     return to - from === 1 && list.elements[from] === el
   }
 
+  /** The element's tag as a selector step (`div`; `S + div` selects the element right after the one S selects). */
+  tagStep(el: Element): string {
+    return tagOf(el)
+  }
+
   /** Whether `el` is in the top document, indexed (not in a shadow root or a frame): where a selector may be written relative to a scope. */
   inTopDocument(el: Element): boolean {
     const root = el.getRootNode()

@@ -154,10 +154,8 @@ class Walker {
       return "{?}"
     }
     if (selector.includes(PIERCE)) this.pierced = true
-    const scope = this.scope !== null && this.scope.serial === this.scopes ? this.scope : null
     // A heading's selector stays one handle; a control's may be written relative to a scope (walker-scope.ts).
-    const repeats = label === null ? null : { label, rests: this.rests }
-    const scoped = interactive ? scopedAnnotation(this.selectors, el, selector, spelled, scope, repeats) : null
+    const scoped = interactive ? this.relative(el, selector, spelled, label) : null
     if (scoped !== null) {
       if (scoped.sets !== null) this.scope = { ...scoped.sets, serial: ++this.scopes }
       if (label !== null) this.rests.set(label, scoped.rest)
@@ -166,6 +164,12 @@ class Walker {
     }
     this.annotated.push({ element: el, selector, written: `{${selector}}`, interactive })
     return `{${selector}}`
+  }
+
+  /** The annotation relative to the scope in force, or setting one, when it costs less than `{own}` (walker-scope.ts); it changes nothing yet. */
+  private relative(el: Element, own: string, spelled: ReadonlyArray<Spelled>, label: string | null) {
+    const scope = this.scope !== null && this.scope.serial === this.scopes ? this.scope : null
+    return scopedAnnotation(this.selectors, el, own, spelled, scope, label === null ? null : { label, rests: this.rests })
   }
 
   /**
@@ -468,7 +472,8 @@ class Walker {
     if (within !== null) {
       const own = this.selectors.selectorFor(el, spelled)
       const tail = `(${href}){^${within.selector}}`
-      if (own === null || tail.length <= tailWith(`{${own}}`).tail.length) {
+      // Against what annotate would write: the own selector, or one relative to a scope.
+      if (own === null || tail.length <= tailWith(this.relative(el, own, spelled, null)?.written ?? `{${own}}`).tail.length) {
         this.annotated.push({ element: el, selector: `${within.selector} ${byHref}`, written: `{^${within.selector}}`, interactive: true })
         this.scopes++
         this.scope = { el: within.el, selector: within.selector, serial: this.scopes }
