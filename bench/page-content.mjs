@@ -1,12 +1,14 @@
 // `npm run bench:page-content`: get_tab_content on the real pages of test/fixtures/pages,
-// against Playwright's ARIA snapshot of the same page, measured in the same run.
+// against Playwright's ARIA snapshots of the same page, measured in the same run.
 //
-// Per page it prints: the characters of get_tab_content's output and of the ARIA snapshot; the
-// share of the page's visible interactive elements that carry a selector; the share of emitted
-// selectors that select exactly their element; and the median time of each (3 runs, after a
-// warm-up). Beside the plain snapshot (the issue's yardstick), "ours/aria ai" sets the output
-// against the snapshot an agent acts on: Playwright's `mode: "ai"`, which gives each element a
-// ref, as Playwright MCP hands it to a model. Selectors are checked in the page itself, apart from the walker: the walker, in its
+// Per page it prints first the characters of get_tab_content's output against the snapshot an
+// agent acts on ("ours/ai": Playwright's `mode: "ai"`, which gives each element a ref, as
+// Playwright MCP hands it to a model), then against the plain snapshot ("ours/plain", made for
+// test assertions: it addresses nothing; issue 34 keeps it as a per-page ceiling); the share of
+// the page's visible interactive elements that carry a selector; the share of emitted selectors
+// that select exactly their element; and the median time of each (3 runs, after a
+// warm-up), beside the targets of issue 34.
+// Selectors are checked in the page itself, apart from the walker: the walker, in its
 // audit mode, marks each annotated element with data-agent-mesh-audit and lists the
 // (selector, mark) pairs; this script resolves every selector with querySelectorAll and checks
 // that it finds one element, the one with that mark. Interactive elements are found by this
@@ -46,6 +48,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const { launchExtension, callTool, fixturesDir } = await import(path.join(root, "test/e2e/harness.ts"))
 const { startFixtureServer } = await import(path.join(root, "test/e2e/fixture-server.ts"))
 const { INTERACTIVE_ROLES } = await import(path.join(root, "workers/page/injected/walker-roles.ts"))
+const { cssQuoted, readsScope, scopedSelectors } = await import(path.join(root, "test/support/page-annotations.ts"))
 
 const verbose = process.argv.includes("--verbose")
 const dumpDir = process.argv.includes("--dump") ? process.argv[process.argv.indexOf("--dump") + 1] : undefined
@@ -62,6 +65,14 @@ const TOOL_LIMIT_MS = 30_000
 const FROZEN_WAIT_MS = 15_000
 /** Issue 17: a 100,000-element page answered in 3 s, no page task over 50 ms, the tab answering within 100 ms after. */
 const TARGETS = { callMs: 3_000, longestTaskMs: 50, answerAfterMs: 100 }
+/**
+ * Issue 34: measured against the snapshot an agent acts on (Playwright's `mode: "ai"`, a ref on
+ * each element), the plain one kept as a per-page ceiling: a set's total at most 0.4x the ai
+ * snapshot, no page over 0.7x of it nor over 1.0x the plain one.
+ */
+const TARGET_AI_TOTAL = 0.4
+const TARGET_AI_PAGE = 0.7
+const TARGET_PLAIN_PAGE = 1.0
 /** --trace: every call of --big under a trace, each page task over 50 ms listed with what ran in it. */
 const traceEach = process.argv.includes("--trace")
 /** --calls N: how many calls --big measures. */
@@ -138,24 +149,6 @@ const selectorOfWritten = (written) => {
   // A cut URL, `(start…)`, is selected by its start.
   return url.endsWith("…") ? `a[href^="${cssQuoted(url.slice(0, -1))}"]` : `a[href="${cssQuoted(url)}"]`
 }
-const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
-/**
- * The selectors of the content's `[text](url){^S}` and `[text](url){^}` links, in order:
- * `S a[href="url"]`; a bare `{^}` takes S from the last landmark line or `{^S}` above.
- */
-const scopedSelectors = (content) => {
-  const found = []
-  let scope = null
-  for (const line of content.split("\n")) {
-    if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
-    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^((?:\\.|[^\\}])*)\}/g)) {
-      if (m[2]) scope = m[2]
-      found.push(scope === null ? "" : `${scope} a[href="${cssQuoted(m[1])}"]`)
-    }
-  }
-  return found
-}
-const cssQuoted = (text) => text.replace(/["\\]/g, "\\$&")
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const timed = async (fn) => {
@@ -277,12 +270,12 @@ try {
     // Each selector is taken from the annotation as the content writes it, resolved as the model
     // is told to (docs/page-content.md): `{selector}` is the selector; a link written
     // `[text](url)` with no annotation after it is selected by `a[href="url"]`.
-    // `[text](url){^S}` is `S a[href="url"]`, and `[text](url){^}` the same with S from the last
-    // landmark line or `{^S}` above: the n-th `{^…}` of the audit is the n-th of the content.
+    // `[text](url){^S}` is `S a[href="url"]`, `[text](url){^}` the same and `{^ R}` is `S R`, with S
+    // the scope (test/support/page-annotations.ts): the n-th `{^…}` of the audit is the n-th of the content.
     const scoped = scopedSelectors(content)
     const pairs = audited.value.audit.map((p) => ({
       ...p,
-      selector: p.written.startsWith("{^") ? scoped.shift() : selectorOfWritten(p.written),
+      selector: readsScope(p.written) ? scoped.shift() : selectorOfWritten(p.written),
     }))
     const notInContent = pairs.filter(
       (p) =>
@@ -333,13 +326,14 @@ try {
   const pct = (a, b) => (b === 0 ? "n/a" : `${((100 * a) / b).toFixed(1)}%`)
   const table = rows.map((r) =>
     r.error !== undefined
-      ? { page: r.page, "ours chars": "error", "aria chars": r.error.slice(0, 60) }
+      ? { page: r.page, "ours/ai": "error", "ours/plain": r.error.slice(0, 60) }
       : {
           page: r.page,
+          "ours/ai": (r.oursChars / r.agentChars).toFixed(2),
+          "ours/plain": (r.oursChars / r.ariaChars).toFixed(2),
           "ours chars": r.oursChars,
-          "aria chars": r.ariaChars,
-          "ours/aria": (r.oursChars / r.ariaChars).toFixed(2),
-          "ours/aria ai": (r.oursChars / r.agentChars).toFixed(2),
+          "ai chars": r.agentChars,
+          "plain chars": r.ariaChars,
           "interactive addressed": `${r.addressed}/${r.interactive} (${pct(r.addressed, r.interactive)})`,
           "selectors exact": `${r.exact}/${r.selectors} (${pct(r.exact, r.selectors)})`,
           "ours ms": r.oursMs.toFixed(0),
@@ -359,19 +353,29 @@ try {
   for (const set of Object.keys(sets)) {
     const part = rows.filter((r) => setOf[r.page] === set && r.error === undefined)
     const sum = (key) => part.reduce((s, r) => s + r[key], 0)
+    const ours = sum("oursChars")
+    const worstAi = Math.max(...part.map((r) => r.oursChars / r.agentChars))
+    const worstPlain = Math.max(...part.map((r) => r.oursChars / r.ariaChars))
     console.log(
-      `total (${set}, ${part.length} pages): ours ${sum("oursChars")} chars vs ARIA snapshot ${sum("ariaChars")} (${(sum("oursChars") / sum("ariaChars")).toFixed(2)}x); ` +
+      `total (${set}, ${part.length} pages): ours ${ours} chars, ${(ours / sum("agentChars")).toFixed(2)}x the ai snapshot (${sum("agentChars")}), ` +
+        `${(ours / sum("ariaChars")).toFixed(2)}x the plain one (${sum("ariaChars")}); ` +
         `interactive addressed ${sum("addressed")}/${sum("interactive")} (${pct(sum("addressed"), sum("interactive"))}); ` +
         `selectors exact ${sum("exact")}/${sum("selectors")} (${pct(sum("exact"), sum("selectors"))}); ` +
-        `time ours ${sum("oursMs").toFixed(0)} ms vs ARIA ${sum("ariaMs").toFixed(0)} ms (${(sum("oursMs") / sum("ariaMs")).toFixed(2)}x, medians of ${RUNS} runs, summed)`,
+        `time ours ${sum("oursMs").toFixed(0)} ms vs plain ARIA ${sum("ariaMs").toFixed(0)} ms (${(sum("oursMs") / sum("ariaMs")).toFixed(2)}x, medians of ${RUNS} runs, summed)`,
     )
     console.log(
-      `  size target (issue 17: ≤ 0.5x the plain ARIA snapshot): ${sum("oursChars") <= 0.5 * sum("ariaChars") ? "met" : "not met"}; ` +
-        `against the snapshot with refs (mode "ai", ${sum("agentChars")} chars): ${(sum("oursChars") / sum("agentChars")).toFixed(2)}x`,
+      `  size targets (issue 34): total ≤ ${TARGET_AI_TOTAL}x the ai snapshot ${ours <= TARGET_AI_TOTAL * sum("agentChars") ? "met" : "not met"}; ` +
+        `no page over ${TARGET_AI_PAGE}x of it (worst ${worstAi.toFixed(2)}x) ${worstAi <= TARGET_AI_PAGE ? "met" : "not met"}; ` +
+        `nor over ${TARGET_PLAIN_PAGE}x the plain one (worst ${worstPlain.toFixed(2)}x) ${worstPlain <= TARGET_PLAIN_PAGE ? "met" : "not met"}`,
     )
   }
   const failed = rows.filter(
-    (r) => r.error !== undefined || r.exact !== r.selectors || r.addressed !== r.interactive || r.oursChars > r.ariaChars,
+    (r) =>
+      r.error !== undefined ||
+      r.exact !== r.selectors ||
+      r.addressed !== r.interactive ||
+      r.oursChars > TARGET_PLAIN_PAGE * r.ariaChars ||
+      r.oursChars > TARGET_AI_PAGE * r.agentChars,
   )
   if (failed.length) console.log(`below target on: ${failed.map((r) => r.page).join(", ")}`)
 } finally {

@@ -10,6 +10,7 @@ import path from "node:path"
 import type { Page } from "playwright-core"
 import { callTool, launchExtension, fixturesDir, type ExtensionSession } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
+import { cssQuoted, readsScope, scopedSelectors } from "../support/page-annotations.ts"
 
 interface Content {
   tab_id: number
@@ -22,7 +23,7 @@ interface Content {
 
 interface AuditPair {
   selector: string
-  /** The annotation as the content writes it: `{selector}`, a link's `(url)`, `{^S}` or `{^}`. */
+  /** The annotation as the content writes it: `{selector}`, a link's `(url)`, `{^S}`, `{^}`, `{^ R}` or `{:is(^ R1) R}`. */
   written: string
   mark: string
   interactive: boolean
@@ -139,27 +140,16 @@ const audit = async (tabId: number): Promise<{ content: string; audit: AuditPair
       return reply.value
     })
 
-const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
-const cssQuoted = (text: string) => text.replace(/["\\]/g, "\\$&")
-
 /**
  * Each annotation's selector, as docs/page-content.md tells the model to read it: `{selector}`;
- * a link's `(url)` → `a[href="url"]`, `(start…)` → `a[href^="start"]`; `{^S}` after `[text](url)` →
- * `S a[href="url"]`, and `{^}` the same with S from the last landmark line or `{^S}` above (the
- * n-th `{^…}` of the audit is the n-th of the content).
+ * a link's `(url)` → `a[href="url"]`, `(start…)` → `a[href^="start"]`; `{^S}`, `{^}` and `{^ R}`
+ * with the scope (test/support/page-annotations.ts: the n-th `{^…}` of the audit is the n-th of
+ * the content).
  */
 const selectorsOf = ({ content, audit }: { content: string; audit: AuditPair[] }): Array<{ selector: string; mark: string }> => {
-  const scoped: string[] = []
-  let scope: string | null = null
-  for (const line of content.split("\n")) {
-    if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
-    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^((?:\\.|[^\\}])*)\}/g)) {
-      if (m[2]) scope = m[2]
-      scoped.push(scope === null ? "" : `${scope} a[href="${cssQuoted(m[1]!)}"]`)
-    }
-  }
+  const scoped = scopedSelectors(content)
   return audit.map(({ written, mark }) => {
-    if (written.startsWith("{^")) return { selector: scoped.shift() ?? "", mark }
+    if (readsScope(written)) return { selector: scoped.shift() ?? "", mark }
     if (written.startsWith("{")) return { selector: written.slice(1, -1), mark }
     const url = cssQuoted(written.slice(1, -1))
     return { selector: url.endsWith("…") ? `a[href^="${url.slice(0, -1)}"]` : `a[href="${url}"]`, mark }
@@ -354,8 +344,11 @@ describe("get_tab_content", () => {
   test("on the real fixture pages every selector selects exactly its element, and every interactive element has one", async () => {
     assert.ok(realPages.length >= 6, "the shared fixture pages are there")
     assert.ok(extraPages.length >= 4, "the pages made for this project are there")
-    /** Links written `{^S}` (S set by the link) and `{^}` (S from above): their selectors are checked with the rest. */
-    const scoped = { set: 0, reused: 0 }
+    /**
+     * Links written `{^S}` (S set by the link) and `{^}` (S from above), controls that set the
+     * scope `{:is(S) R}` and those below it `{^ R}` (the thread pages): their selectors are checked with the rest.
+     */
+    const scoped = { set: 0, reused: 0, controlsSet: 0, controlsBelow: 0 }
     for (const file of [...realPages, ...extraPages]) {
       const { page, tabId } = await open(`/real/${file}`)
       const { content } = await read({ tab_id: tabId })
@@ -363,7 +356,9 @@ describe("get_tab_content", () => {
       assert.equal(audited.content, content, `${file}: the audit reads what the tool returned`)
       for (const { written } of audited.audit)
         if (written === "{^}") scoped.reused++
+        else if (written.startsWith("{^ ")) scoped.controlsBelow++
         else if (written.startsWith("{^")) scoped.set++
+        else if (written.startsWith("{:is(")) scoped.controlsSet++
       assert.ok(audited.audit.length > 20, `${file}: ${audited.audit.length} selectors`)
       assert.deepEqual(await wrongSelectors(page, audited), [], `${file}: selectors that are not exact`)
       const unaddressed = await page.evaluate(() => {
@@ -390,5 +385,6 @@ describe("get_tab_content", () => {
       await page.close()
     }
     assert.ok(scoped.set > 0 && scoped.reused > scoped.set, `scoped links: ${JSON.stringify(scoped)}`)
+    assert.ok(scoped.controlsSet > 0 && scoped.controlsBelow > scoped.controlsSet, `scoped controls: ${JSON.stringify(scoped)}`)
   })
 })

@@ -43,6 +43,12 @@ const GENERATED_ID = /^(?:ember|ext-gen|yui_|mui-|radix-|headlessui-|react-|rc[-
 const GENERATED_CLASS = /^(?:css|sc|jsx|emotion|svelte|astro|styled|tw|ng-tns)-/i
 const PLAIN_CLASS = /^-?[_a-zA-Z][\w-]*$/
 
+/** Controls by their tag; an element of another tag may act by a role, a click handler or a tab stop. Links are left out: most are selected by their URL. */
+const ACTING_TAGS = new Set(["button", "input", "select", "textarea", "summary"])
+const mayAct = (el: Element): boolean =>
+  ACTING_TAGS.has(el.localName) ||
+  (el.hasAttributes() && (el.hasAttribute("role") || el.hasAttribute("onclick") || el.hasAttribute("tabindex")))
+
 const isDigit = (c: string) => c >= "0" && c <= "9"
 
 /** A run of letters and digits that alternate, as in a hash ("3xYz1", "a9f3k2"). */
@@ -104,7 +110,7 @@ const tagOf = (el: Element): string => {
 
 const isShadowRoot = (node: Node): node is ShadowRoot => node.nodeType === Node.DOCUMENT_FRAGMENT_NODE && "host" in node
 
-const selectsExactly = (root: SelectorRoot, selector: string, el: Element): boolean => {
+const selectsExactly = (root: SelectorRoot | Element, selector: string, el: Element): boolean => {
   try {
     const found = root.querySelectorAll(selector)
     return found.length === 1 && found[0] === el
@@ -228,6 +234,8 @@ class TreeIndex {
   /** The href of every `a` element of the tree, sorted when first asked (for `a[href^="…"]`). */
   private readonly hrefs: string[] = []
   private hrefsSorted = false
+  /** How many elements that may act (ACTING_TAGS, or an attribute that makes one act) come before each position, and at it. */
+  private readonly acting: number[] = []
   ready = false
   readonly quirks: boolean
   /** Elements looked at while building (one per element of the tree). */
@@ -270,6 +278,7 @@ class TreeIndex {
         this.shared[tag.first] = true
       }
       this.visited++
+      this.acting.push((this.acting[position - 1] ?? 0) + (mayAct(el) ? 1 : 0))
       if (el.localName === "a") {
         const href = el.getAttribute("href")
         if (href !== null) this.hrefs.push(href)
@@ -295,6 +304,11 @@ class TreeIndex {
 
   has(el: Element): boolean {
     return this.order.has(el)
+  }
+
+  /** How many elements that may act lie inside `ancestor`, after `el` in document order. */
+  actingAfter(el: Element, ancestor: Element): number {
+    return this.acting[this.ends[this.order.get(ancestor)!]!]! - this.acting[this.order.get(el)!]!
   }
 
   /** The element's step of a child path: its tag, with :nth-of-type when a sibling shares it. */
@@ -369,8 +383,16 @@ export interface Spelled {
 const ANCHORS_TRIED = 3
 /** Steps of the path kept between anchor and element before the whole child path is used. */
 const STEPS_KEPT = 4
+/** A scope of more elements than this is not queried to check an R (selectsAloneBelow). */
+const QUERIED_SCOPE = 2_000
 /** A candidate is checked by matching at most this many elements that share its last handle. */
 const CHECKED_AT_MOST = 16
+
+export const scoreOf =
+  (spelled: ReadonlyArray<Spelled>): Score =>
+  (selector) =>
+    selector.length -
+    spelled.reduce((saved, s) => ((s.whole ? selector === s.text : selector.includes(s.text)) ? saved + s.saves : saved), 0)
 
 const best = (candidates: ReadonlyArray<string>, score: Score): string | null => {
   let winner: string | null = null
@@ -471,6 +493,52 @@ export class SelectorMaker {
     return to - from === 1 && list.elements[from] === el
   }
 
+  /** The element's tag as a selector step (`div`; `S + div` selects the element right after the one S selects). */
+  tagStep(el: Element): string {
+    return tagOf(el)
+  }
+
+  /** Whether `el` is in the top document, indexed (not in a shadow root or a frame): where a selector may be written relative to a scope. */
+  inTopDocument(el: Element): boolean {
+    const root = el.getRootNode()
+    return root.nodeType === Node.DOCUMENT_NODE && !this.frames.has(root as Document) && this.indexOf(root as Document).has(el)
+  }
+
+  /** How many elements that may act lie inside `ancestor` after `el` (both in the top document): the ones a scope set at `el` may serve. */
+  actingAfter(el: Element, ancestor: Element): number {
+    return this.indexOf(el.getRootNode() as Document).actingAfter(el, ancestor)
+  }
+
+  /**
+   * Whether `S rest` selects `el` alone, S any selector that selects `scope` alone: a query of the
+   * scope's subtree (`:scope rest`), asked only of a scope of at most QUERIED_SCOPE elements.
+   */
+  selectsAloneBelow(el: Element, scope: Element, rest: string): boolean {
+    const index = this.indexOf(el.getRootNode() as SelectorRoot)
+    if (!index.has(scope)) return false
+    const [from, to] = index.rangeOf(scope)
+    if (to - from >= QUERIED_SCOPE) return false
+    this.looked += to - from + 1
+    return selectsExactly(scope, `:scope ${rest}`, el)
+  }
+
+  /**
+   * R such that `scopeSelector R` selects `el` alone, `scopeSelector` selecting `scope` (an
+   * ancestor of `el` in its tree) alone: the cheapest of the candidates selectorFor tries below an
+   * anchor, R starting with `> ` for a child path. Null when `scope` is no indexed ancestor.
+   */
+  relativeSelector(el: Element, scope: Element, scopeSelector: string, spelled: ReadonlyArray<Spelled> = []): string | null {
+    const index = this.indexOf(el.getRootNode() as SelectorRoot)
+    if (!index.has(el) || !index.has(scope) || scope === el || !scope.contains(el)) return null
+    const { path, chain, lasts } = this.lastsOf(el, index)
+    for (let parent = el.parentElement; parent !== scope; parent = parent!.parentElement) {
+      path.unshift(this.stepOf(parent!))
+      chain.unshift(parent!)
+    }
+    const found = this.belowAnchor(el, index, scope, scopeSelector, path, chain, lasts)
+    return best(found, scoreOf(spelled))!.slice(scopeSelector.length + 1)
+  }
+
   /**
    * The element's own handle when one is unique in its tree (`#menu`, `ul`, `div.nav`), else null:
    * from the index, without the anchors and paths that selectorFor may try.
@@ -483,9 +551,7 @@ export class SelectorMaker {
   /** The selector of `el` inside its own tree (document or shadow root). */
   localSelector(el: Element, spelled: ReadonlyArray<Spelled> = []): string | null {
     if (this.local.has(el)) return this.local.get(el)!
-    const score: Score = (selector) =>
-      selector.length -
-      spelled.reduce((saved, s) => ((s.whole ? selector === s.text : selector.includes(s.text)) ? saved + s.saves : saved), 0)
+    const score = scoreOf(spelled)
     const root = el.getRootNode() as SelectorRoot
     const index = this.indexOf(root)
     // An element added to the page after its tree was indexed is checked the slow way.
@@ -617,16 +683,23 @@ export class SelectorMaker {
     return [`${anchor} > ${path.join(" > ")}`]
   }
 
-  private compute(el: Element, index: TreeIndex, score: Score): string | null {
-    const own = this.uniqueHandle(el, index, score)
-    if (own !== null) return own.handle
+  /**
+   * What a selector of `el` may end with (its authored handles, two stable classes, its step), and
+   * the path and chain that start at it, for the steps above to be put in front.
+   */
+  private lastsOf(el: Element, index: TreeIndex): { path: string[]; chain: Element[]; lasts: Last[] } {
     const [authored = [], tag = [], classes = []] = ownHandles(el, index.quirks)
     const step = this.stepOf(el)
     const lasts: Last[] = [...authored, ...classes.slice(0, 2)].map((h) => ({ text: h.text, list: index.listOf(h), indexed: true }))
     lasts.push({ text: step, list: index.listOf(tag[0]!), indexed: step === tag[0]!.text })
-    const path = [step]
-    /** The elements of the path's steps, but the last (el itself). */
-    const chain: Element[] = []
+    /** chain: the elements of the path's steps, but the last (el itself). */
+    return { path: [step], chain: [], lasts }
+  }
+
+  private compute(el: Element, index: TreeIndex, score: Score): string | null {
+    const own = this.uniqueHandle(el, index, score)
+    if (own !== null) return own.handle
+    const { path, chain, lasts } = this.lastsOf(el, index)
     const found: string[] = []
     let anchors = 0
     for (let parent = el.parentElement; parent !== null && anchors < ANCHORS_TRIED; parent = parent.parentElement) {

@@ -5,6 +5,7 @@ import { toWire } from "../../../schemas/errors.ts"
 import { AUDIT_ATTRIBUTE, readPage, type ReadOutcome } from "./walker.ts"
 import { beforeTrackingTail } from "./walker-tracking.ts"
 import { isStableClass, isStableId, resolveSelector } from "./walker-selectors.ts"
+import { LANDMARK_LINE, readsScope, scopedSelectors } from "../../../test/support/page-annotations.ts"
 
 const read = async (options: Parameters<typeof readPage>[1] = {}) => {
   const outcome = await readPage(document, options)
@@ -48,25 +49,6 @@ const annotationsOf = (whole: string): string[] => {
   return found
 }
 
-const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
-
-/**
- * The selectors of the content's `[text](url){^S}` and `[text](url){^}` links, in order:
- * `S a[href="url"]`; a bare `{^}` takes S from the last landmark line or `{^S}` above.
- */
-const scopedSelectors = (content: string): string[] => {
-  const found: string[] = []
-  let scope: string | null = null
-  for (const line of content.split("\n")) {
-    if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
-    for (const m of line.matchAll(/\]\(([^()\s]*)\)\{\^((?:\\.|[^\\}])*)\}/g)) {
-      if (m[2]) scope = m[2]
-      found.push(scope === null ? "" : `${scope} a[href="${m[1]!.replace(/["\\]/g, "\\$&")}"]`)
-    }
-  }
-  return found
-}
-
 /** Every annotated element: its selector, as the content writes it, must select exactly it (checked here, apart from the walker). */
 const expectSelectorsExact = (outcome: Awaited<ReturnType<typeof read>>) => {
   const scoped = scopedSelectors(outcome.content)
@@ -75,7 +57,7 @@ const expectSelectorsExact = (outcome: Awaited<ReturnType<typeof read>>) => {
   expect(annotationsOf(outcome.content).sort(), "the annotations in the content").to.deep.equal(outcome.audit!.map((p) => p.written).sort())
   // The n-th `{^…}` of the audit is the n-th of the content.
   for (const { written, mark } of outcome.audit!) {
-    const selector = written.startsWith("{^") ? (scoped.shift() ?? "") : selectorOfWritten(written)
+    const selector = readsScope(written) ? (scoped.shift() ?? "") : selectorOfWritten(written)
     const resolved = resolveSelector(document, selector)
     expect(resolved.ok && resolved.count, `${selector} matches`).to.equal(1)
     expect(resolved.ok && resolved.element?.getAttribute(AUDIT_ATTRIBUTE), `${selector} selects its own element`).to.equal(mark)
@@ -609,7 +591,11 @@ describe("page walker: slices and time budget", () => {
     const small = await read()
     page(listing(400))
     const large = await read()
-    expect(large.content).to.include('[button "Add"]{#list > div:nth-of-type(400) > button}')
+    // The card's tag link sets it as the scope, whole or as the card after the last one (`^ + div`); its button repeats the R of the buttons before it.
+    expect(large.content).to.match(
+      /Item 399 \[tag\]\(\/tag\/4\)\{(?:\^#list > div:nth-of-type\(400\)|:is\(\^ \+ div\) a)\}\n\[button "Add"\]\{\^\}$/,
+    )
+    expect(large.content).to.include("{:is(^ + div) a}")
     const ratio = large.work / small.work
     expect(ratio, `work ${small.work} → ${large.work}`).to.be.within(3, 4.5)
   })
@@ -677,9 +663,48 @@ describe("page walker: selectors on large repetitive pages", () => {
     const outcome = await read({ audit: true })
     expectSelectorsExact(outcome)
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(240)
-    // The first tag link of a card sets the card as the scope ({^S}); only its button needs the path.
-    expect(outcome.content).to.include("[tag](/tag/1){^#list > div:nth-of-type(7)}")
-    expect(outcome.content).to.include('[button "Add"]{#list > div:nth-of-type(7) > button}')
+    // The first tag link of a card sets the card as the scope ({^S}); its button is written below it,
+    // `{^ > button}` for the first card, then `{^}`: the R last written after `[button "Add"]`.
+    expect(outcome.content).to.include('[tag](/tag/0){^#list > div:nth-of-type(1)}\n[button "Add"]{^ > button}')
+    expect(outcome.content).to.include('[tag](/tag/1){^#list > div:nth-of-type(7)}\n[button "Add"]{^}')
+  })
+})
+
+describe("page walker: selectors relative to a scope, on pages with nothing to hold on to", () => {
+  /** A forum thread with no id or class: posts nested in posts, the same four buttons in each. */
+  const thread = (posts: number, replies: number) => {
+    const post = (i: number, inner: string) =>
+      `<div><div><a href="/member/${i % 3}">member ${i % 3}</a></div><div><p>Post ${i} says something.</p></div>` +
+      `<div><button>Like</button> <button>Quote</button> <button>Reply</button> <button>Report</button></div>${inner ? `<div>${inner}</div>` : ""}</div>`
+    const all = Array.from({ length: posts }, (_, i) =>
+      post(i, Array.from({ length: replies }, (_, j) => post(100 * (i + 1) + j, "")).join("")),
+    ).join("")
+    return `<div><a href="/">Home</a></div><div><h1>Thread</h1><div>${all}</div></div>`
+  }
+
+  it("sets a post as the scope {:is(S) R}, writes the controls below it {^ R}, and a repeated R by its label {^}", async () => {
+    page(thread(3, 2))
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    const annotations = outcome.audit!.filter((p) => p.interactive).map((p) => p.written)
+    expect(annotations.filter((a) => a.startsWith("{:is(")).length, outcome.content).to.be.above(0)
+    expect(annotations.filter((a) => a.startsWith("{^ ")).length, outcome.content).to.be.above(0)
+    expect(outcome.content, outcome.content).to.include('[button "Quote"]{^} [button "Reply"]{^} [button "Report"]{^}')
+    // No selector is a path from the body when the post's scope gives a shorter one.
+    expect(
+      annotations.filter((a) => a.startsWith("{body")),
+      outcome.content,
+    ).to.deep.equal([])
+  })
+
+  it("sets a reply's scope below its post's as {:is(^ R1) R}, read S R1", async () => {
+    page(thread(2, 3))
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    expect(
+      outcome.audit!.some((p) => p.written.startsWith("{:is(^ ")),
+      outcome.content,
+    ).to.equal(true)
   })
 })
 

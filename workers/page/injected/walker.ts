@@ -24,52 +24,13 @@ import { beforeTrackingTail } from "./walker-tracking.ts"
 import { absoluteUrl, relativeUrl, resolvesTo } from "./walker-urls.ts"
 import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-visibility.ts"
-import type { PageMap, ReadFailure } from "../../../schemas/page-content-words.ts"
-import { escapeText, LANDMARK_LINE, LimitReached, MarkdownWriter } from "./walker-writer.ts"
+import { escapeText, LANDMARK_LINE, MarkdownWriter } from "./walker-writer.ts"
+import { type Scope, scopedAnnotation } from "./walker-scope.ts"
+import { AUDIT_ATTRIBUTE, type AuditPair, type ReadOptions, type ReadOutcome } from "./walker-outcome.ts"
+import { pageMap } from "./walker-page-map.ts"
+import { runInSlices, Slices, SLICE_MS, type Work } from "./walker-slices.ts"
 
-export interface ReadOptions {
-  readonly selector?: string
-  /** Stop writing once the content passes this many characters. */
-  readonly limit?: number
-  /** Bench and test mode: mark each annotated element with `data-agent-mesh-audit` and list the pairs. */
-  readonly audit?: boolean
-  /** Stop reading after this many milliseconds, with what was read. */
-  readonly budgetMs?: number
-  /** The longest stretch of work before the walk lets the page run (tests shorten it). */
-  readonly sliceMs?: number
-}
-
-export interface AuditPair {
-  readonly selector: string
-  /** The annotation as the content writes it: `{selector}`, `{^S}` or `{^}` (a scoped link), or `(url)` for a link whose selector `a[href="url"]` is implied. */
-  readonly written: string
-  readonly mark: string
-  readonly interactive: boolean
-}
-
-export type ReadOutcome =
-  | {
-      readonly ok: true
-      readonly url: string
-      readonly title: string
-      readonly content: string
-      readonly usedSelector: string
-      /** The walk ended before the page did: at the limit, or (with `budget`) at its time budget. */
-      readonly stopped: boolean
-      /** A stop at the time budget: after how long, and the selector of the element it had reached (null: none selects it alone). */
-      readonly budget?: { readonly afterMs: number; readonly at: string | null }
-      /** The element `selector` picks is hidden: nothing of it is shown (content is empty). */
-      readonly hidden?: true
-      /**
-       * Elements looked at: each element walked, plus the selector machinery's looks (see
-       * SelectorMaker.work). Tests compare it across page sizes to check that the cost is linear.
-       */
-      readonly work: number
-      readonly audit?: ReadonlyArray<AuditPair>
-    }
-  | ReadFailure
-
-export const AUDIT_ATTRIBUTE = "data-agent-mesh-audit"
+export { AUDIT_ATTRIBUTE, type AuditPair, type ReadOptions, type ReadOutcome } from "./walker-outcome.ts"
 
 const SKIPPED = new Set([
   "script",
@@ -159,9 +120,11 @@ class Walker {
    * other line read as a landmark line has been written since. Null when the last one set is none
    * the walker can vouch for (a landmark line in a frame).
    */
-  scope: { readonly el: Element; readonly selector: string; readonly serial: number } | null = null
-  /** How many scopes the content has set so far: landmark lines and `{^S}` links, as the model reads them. */
+  scope: Scope | null = null
+  /** How many scopes the content has set so far: landmark lines, `{^S}` links and `{:is(S) R}`, as the model reads them. */
   scopes = 0
+  /** The R last written after each control's label, for `[label]{^}` (walker-scope.ts). */
+  readonly rests = new Map<string, string>()
   /**
    * For each link text, the URL that the last link of that text showed in full (CUT_SHOWN: a cut
    * one; null: none), so that a link repeating both is written without its URL, and a link with
@@ -184,15 +147,29 @@ class Walker {
   }
 
   /** The selector for an annotation, in braces. `spelled`: texts the annotation can leave out when the selector spells them. */
-  private annotate(el: Element, interactive: boolean, spelled: ReadonlyArray<Spelled> = []): string {
+  private annotate(el: Element, interactive: boolean, spelled: ReadonlyArray<Spelled> = [], label: string | null = null): string {
     const selector = this.selectors.selectorFor(el, spelled)
     if (selector === null) {
       this.unresolved = true
       return "{?}"
     }
     if (selector.includes(PIERCE)) this.pierced = true
+    // A heading's selector stays one handle; a control's may be written relative to a scope (walker-scope.ts).
+    const scoped = interactive ? this.relative(el, selector, spelled, label) : null
+    if (scoped !== null) {
+      if (scoped.sets !== null) this.scope = { ...scoped.sets, serial: ++this.scopes }
+      if (label !== null) this.rests.set(label, scoped.rest)
+      this.annotated.push({ element: el, selector: scoped.selector, written: scoped.written, interactive })
+      return scoped.written
+    }
     this.annotated.push({ element: el, selector, written: `{${selector}}`, interactive })
     return `{${selector}}`
+  }
+
+  /** The annotation relative to the scope in force, or setting one, when it costs less than `{own}` (walker-scope.ts); it changes nothing yet. */
+  private relative(el: Element, own: string, spelled: ReadonlyArray<Spelled>, label: string | null) {
+    const scope = this.scope !== null && this.scope.serial === this.scopes ? this.scope : null
+    return scopedAnnotation(this.selectors, el, own, spelled, scope, label === null ? null : { label, rests: this.rests })
   }
 
   /**
@@ -398,10 +375,13 @@ class Walker {
   named(el: Element, kind: string, name: string, details: ReadonlyArray<string>, interactive: boolean): string {
     const quoted = `"${escapeQuoted(name)}"`
     const spelled = name ? NAMING_ATTRIBUTES.map((a) => ({ text: `[${a}=${cssString(name)}]`, saves: quoted.length + 1 })) : []
-    const selector = this.annotate(el, interactive, spelled)
-    const parts = [kind]
-    if (name && !spelled.some((s) => selector.includes(s.text))) parts.push(quoted)
-    return `[${[...parts, ...details].join(" ").replace(" ; ", "; ")}]${selector}`
+    const label = (parts: ReadonlyArray<string>) => [...parts, ...details].join(" ").replace(" ; ", "; ")
+    const full = label(name ? [kind, quoted] : [kind])
+    // A label that reads as a landmark line's (`[search]{…}`) keeps its own selector: only landmark lines may set the scope so.
+    const selector = this.annotate(el, interactive, spelled, LANDMARK_LINE.test(`[${full}]{}`) ? null : full)
+    // Relative to a scope (walker-scope.ts), the name is printed: `[label]{^}` repeats an R by its label.
+    const relative = selector.startsWith("{^") || selector.startsWith("{:is(")
+    return `[${relative || !spelled.some((s) => selector.includes(s.text)) ? full : label([kind])}]${selector}`
   }
 
   /**
@@ -492,7 +472,8 @@ class Walker {
     if (within !== null) {
       const own = this.selectors.selectorFor(el, spelled)
       const tail = `(${href}){^${within.selector}}`
-      if (own === null || tail.length <= tailWith(`{${own}}`).tail.length) {
+      // Against what annotate would write: the own selector, or one relative to a scope.
+      if (own === null || tail.length <= tailWith(this.relative(el, own, spelled, null)?.written ?? `{${own}}`).tail.length) {
         this.annotated.push({ element: el, selector: `${within.selector} ${byHref}`, written: `{^${within.selector}}`, interactive: true })
         this.scopes++
         this.scope = { el: within.el, selector: within.selector, serial: this.scopes }
@@ -502,6 +483,8 @@ class Walker {
     }
     const { tail, shows } = tailWith(this.annotate(el, true, spelled))
     if (shows !== undefined) show(shows)
+    // `[text]{^ R}` reads as an R written after the label `text`: no control's `[text]{^}` may repeat the one before it.
+    if (tail.startsWith("{^ ") || tail.startsWith("{:is(")) this.rests.delete(text)
     return `[${text}]${tail}`
   }
 
@@ -723,98 +706,9 @@ const pictureName = (el: Element): string => {
   return el.localName === "svg" ? collapse(el.querySelector(":scope > title")?.textContent ?? "") : ""
 }
 
-const LANDMARK_QUERY =
-  "header, footer, nav, main, aside, search, form, section[aria-label], section[aria-labelledby], [role=banner], [role=navigation], [role=main], [role=complementary], [role=contentinfo], [role=search], [role=form], [role=region]"
-
-/** The page's landmarks (or, lacking any, its main headings), each with its selector: the map a model needs after a wrong selector. */
-const pageMap = (doc: Document): PageMap => {
-  const selectors = new SelectorMaker()
-  const landmarks: Array<PageMap["entries"][number]> = []
-  for (const el of doc.querySelectorAll(LANDMARK_QUERY)) {
-    const landmark = landmarkOf(el)
-    if (landmark === null || !isRendered(el)) continue
-    const selector = selectors.selectorFor(el)
-    if (selector === null) continue
-    landmarks.push({ kind: landmark, name: landmarkName(el), selector })
-    if (landmarks.length >= 20) break
-  }
-  if (landmarks.length > 0) return { of: "landmarks", entries: landmarks }
-  const headings: Array<PageMap["entries"][number]> = []
-  for (const el of doc.querySelectorAll("h1, h2, h3")) {
-    if (!isRendered(el)) continue
-    const selector = selectors.selectorFor(el)
-    if (selector !== null) headings.push({ kind: el.localName, name: clip(collapse(renderedText(el)), 60), selector })
-    if (headings.length >= 15) break
-  }
-  return headings.length > 0 ? { of: "headings", entries: headings } : { of: "none", entries: [] }
-}
-
 const DEFAULT_LIMIT = 1_000_000
 /** How long the walk may take before it stops with what it has. */
 const DEFAULT_BUDGET_MS = 8_000
-/**
- * The longest the walk keeps the page's main thread before it lets the page run: well under the
- * 50 ms of a long task, leaving room for a garbage-collection step that lands in the slice (up to
- * 35 ms of CPU on a 100,000-element page) and for a machine whose other processes stretch it.
- */
-const SLICE_MS = 5
-
-type Work = Generator<void, void, void>
-
-/** Slices of work: each ends after SLICE_MS, and the whole walk after its budget. */
-class Slices implements Clock {
-  private sliceEnd = 0
-  private readonly deadline: number
-  constructor(
-    budgetMs: number,
-    private readonly sliceMs: number,
-  ) {
-    this.deadline = performance.now() + budgetMs
-  }
-  start(): void {
-    this.sliceEnd = Math.min(performance.now() + this.sliceMs, this.deadline)
-  }
-  due(): boolean {
-    return performance.now() >= this.sliceEnd
-  }
-  get spent(): boolean {
-    return performance.now() >= this.deadline
-  }
-}
-
-/** Lets the page run its own tasks (input, rendering, scripts) before the walk goes on. */
-const yieldToPage = (): Promise<void> => {
-  // A message, unlike a timer, is not throttled in a background tab; unlike scheduler.yield(), its
-  // task waits its turn behind the page's own tasks instead of going before them.
-  return new Promise((resolve) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => {
-      channel.port1.close()
-      resolve()
-    }
-    channel.port2.postMessage(null)
-  })
-}
-
-type Ending = "done" | "limit" | "budget"
-
-/** Runs the work in slices, yielding to the page between them, until it ends, passes the limit or spends the budget. */
-const runInSlices = async (work: Work, clock: Slices): Promise<Ending> => {
-  for (;;) {
-    clock.start()
-    try {
-      if (work.next().done) return "done"
-    } catch (error) {
-      if (error instanceof LimitReached) return "limit"
-      throw error
-    }
-    if (clock.spent) {
-      work.return()
-      return "budget"
-    }
-    await yieldToPage()
-  }
-}
 
 /** Reads the document (or the part `selector` picks) as annotated Markdown, in slices that leave the page responsive. */
 export const readPage = async (doc: Document, options: ReadOptions = {}): Promise<ReadOutcome> => {

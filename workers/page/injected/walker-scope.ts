@@ -1,0 +1,135 @@
+/**
+ * Selectors written relative to a scope, for pages that give an element nothing of its own to
+ * hold on to (a forum's posts, a feed's cards, nested comments: no id, no class, the same buttons
+ * in every item). Each such control's own selector is a long `:nth-of-type` path from the body,
+ * and the items' paths share all but their last steps. So a control may set the scope by writing
+ * its selector `{:is(S) R}` (plain CSS, the same as `S R`: S selects an ancestor that holds more
+ * controls to come, its post or card), and the controls after it inside S are written `{^ R}`,
+ * read `S R`, as `{^}` is for links (docs/page-content.md, "Annotations and escaping"). A scope
+ * inside the one in force is set as `{:is(^ R1) R}`: its S is the scope's followed by R1, so a
+ * reply's controls need not spell the path to its thread again. And the items repeat their
+ * controls: a control whose R is the one last written after its label (`[button "Reply"]`) is
+ * written `[button "Reply"]{^}`.
+ */
+import { PIERCE, scoreOf, type SelectorMaker, type Spelled } from "./walker-selectors.ts"
+
+/** The scope of `{^}` and `{^ R}`: the element and selector of the last landmark line, `{^S}` link or `{:is(S) R}` written, and which of the content's scopes it was. */
+export interface Scope {
+  readonly el: Element
+  readonly selector: string
+  readonly serial: number
+}
+
+/** An annotation written relative to a scope: as the content writes it, the selector it stands for, and the scope it sets (`{:is(S) R}`), if any. */
+export interface Scoped {
+  readonly written: string
+  readonly selector: string
+  /** R: what follows the scope. */
+  readonly rest: string
+  readonly sets: { readonly el: Element; readonly selector: string } | null
+}
+
+/** A selector shorter than this is not worth the look: no scope could make it much shorter. */
+const WORTH_SCOPING = 30
+/** How many of a control's ancestors are tried as the S of `{:is(S) R}`. */
+const SCOPE_DEPTH = 8
+/** What `{^ R}` adds to R: the braces, the caret and its space. */
+const UNDER_SCOPE = 4
+/** A relative selector is written only when it saves at least this much: a few characters are not worth a selector the model has to put together. */
+const WORTH_IT = 8
+/** `{^}`: a control below the scope whose R is the last one written after its label. */
+const REPEATED = 3
+/** How much longer a scope put together from the one in force (`S R1`) may be than its own selector. */
+const LONGER_BY = 24
+/** What `{:is(S) R}` adds to S and R. */
+const SETTING_SCOPE = 8
+
+/**
+ * A control's label as the content writes it (`button "Like"`, its name always printed when its
+ * selector is relative), and the R last written after each label: a control whose R below the
+ * scope is the R last written after its label is written `[label]{^}`.
+ */
+export interface Repeats {
+  readonly label: string
+  readonly rests: Map<string, string>
+}
+
+/**
+ * The annotation of a control (or a link) whose own selector is `own`, when one relative to a
+ * scope costs less: `{^ R}` below the scope in force (`scope`, null when none holds), or
+ * `{:is(S) R}`, which sets the scope to an ancestor S, when what it costs now, shared with the
+ * controls inside S still to come (each counted as writing `{^ R}` with an R as long as this
+ * one's), is less per control. A far ancestor (a post's list) has many controls to share its
+ * cost but a long R; a near one (the post) a short R: the cost per control weighs the two.
+ * Null: the own selector is the cheapest.
+ */
+export const scopedAnnotation = (
+  selectors: SelectorMaker,
+  el: Element,
+  own: string,
+  spelled: ReadonlyArray<Spelled>,
+  scope: Scope | null,
+  repeats: Repeats | null,
+): Scoped | null => {
+  if (own.length < WORTH_SCOPING || own.includes(PIERCE) || !selectors.inTopDocument(el)) return null
+  // What a relative form must cost less than: the own selector, less what is worth saving.
+  let cost = scoreOf(spelled)(own) + 2 - WORTH_IT
+  // A control's relative selector never stands for its name, which is printed for `[label]{^}` to repeat it.
+  const relativeSpelled = repeats === null ? spelled : []
+  const score = scoreOf(relativeSpelled)
+  let choice: Scoped | null = null
+  // The R last written after this control's label, when it selects the control below `within` too: the items repeat it.
+  const last = repeats === null ? undefined : repeats.rests.get(repeats.label)
+  const restBelow = (within: Element, selector: string): string | null =>
+    last !== undefined && selectors.selectsAloneBelow(el, within, last)
+      ? last
+      : selectors.relativeSelector(el, within, selector, relativeSpelled)
+  if (scope !== null && scope.el !== el && scope.el.contains(el)) {
+    const rest = restBelow(scope.el, scope.selector)
+    const again = rest !== null && rest === last
+    if (rest !== null && (again ? REPEATED : score(rest) + UNDER_SCOPE) < cost) {
+      cost = again ? REPEATED : score(rest) + UNDER_SCOPE
+      choice = { written: again ? "{^}" : `{^ ${rest}}`, selector: `${scope.selector} ${rest}`, rest, sets: null }
+    }
+  }
+  // A scope set inside the one in force leaves it: the controls of the scope in force that follow
+  // the new one then set a scope again, about as long as the one in force written whole.
+  const held = scope !== null && scope.el.contains(el) ? selectors.actingAfter(el, scope.el) : 0
+  const again = held > 0 ? (selectors.selectorFor(scope!.el)?.length ?? 0) + SETTING_SCOPE : 0
+  let depth = 0
+  for (let up = el.parentElement; up !== null && depth < SCOPE_DEPTH; up = up.parentElement, depth++) {
+    // The scope in force holds every ancestor farther up; the body and the root would scope nothing.
+    if (up === scope?.el || up.localName === "body" || up.localName === "html") break
+    const after = selectors.actingAfter(el, up)
+    if (after === 0) continue
+    const own = selectors.selectorFor(up)
+    if (own === null || own.includes(PIERCE)) continue
+    // S written whole, or from the scope in force as `^ R1` (read `S R1`), whichever is shorter:
+    // below it, or the item right after it (`^ + div`: the next post of a list).
+    const below =
+      scope === null
+        ? null
+        : scope.el.nextElementSibling === up
+          ? `+ ${selectors.tagStep(up)}`
+          : scope.el !== up && scope.el.contains(up)
+            ? selectors.relativeSelector(up, scope.el, scope.selector)
+            : null
+    // The model puts S together from the scope's: a chain of `+ div` from item to item would grow
+    // without end, so S read whole may be at most a little longer than S written whole.
+    const relative = below !== null && below.length + 2 < own.length && scope!.selector.length + below.length < own.length + LONGER_BY
+    const selector = relative ? `${scope!.selector} ${below}` : own
+    const shown = relative ? `^ ${below}` : own
+    const rest = restBelow(up, selector)
+    if (rest === null) continue
+    // What each control inside S costs, this one setting the scope and the ones to come under it, each counted with an R as long as this one's.
+    const left = held > after ? again : 0
+    // The controls to come each cost their R below the scope, or `{^}` when this R is the one the items repeat.
+    const later = rest === last ? REPEATED : score(rest) + UNDER_SCOPE
+    const each = (shown.length + score(rest) + SETTING_SCOPE + after * later + left) / (after + 1)
+    if (each < cost) {
+      cost = each
+      choice = { written: `{:is(${shown}) ${rest}}`, selector: `:is(${selector}) ${rest}`, rest, sets: { el: up, selector } }
+    }
+  }
+  return choice
+}

@@ -1,0 +1,71 @@
+/**
+ * The page walker's slices: the walk is a generator run in slices of at most SLICE_MS, and between
+ * slices the page runs its own tasks, so that a big page stays responsive while it is read
+ * (docs/page-content.md, "How it runs").
+ */
+import type { Clock } from "./walker-selectors.ts"
+import { LimitReached } from "./walker-writer.ts"
+
+/**
+ * The longest the walk keeps the page's main thread before it lets the page run: well under the
+ * 50 ms of a long task, leaving room for a garbage-collection step that lands in the slice (up to
+ * 35 ms of CPU on a 100,000-element page) and for a machine whose other processes stretch it.
+ */
+export const SLICE_MS = 5
+
+export type Work = Generator<void, void, void>
+
+/** Slices of work: each ends after SLICE_MS, and the whole walk after its budget. */
+export class Slices implements Clock {
+  private sliceEnd = 0
+  private readonly deadline: number
+  constructor(
+    budgetMs: number,
+    private readonly sliceMs: number,
+  ) {
+    this.deadline = performance.now() + budgetMs
+  }
+  start(): void {
+    this.sliceEnd = Math.min(performance.now() + this.sliceMs, this.deadline)
+  }
+  due(): boolean {
+    return performance.now() >= this.sliceEnd
+  }
+  get spent(): boolean {
+    return performance.now() >= this.deadline
+  }
+}
+
+/** Lets the page run its own tasks (input, rendering, scripts) before the walk goes on. */
+const yieldToPage = (): Promise<void> => {
+  // A message, unlike a timer, is not throttled in a background tab; unlike scheduler.yield(), its
+  // task waits its turn behind the page's own tasks instead of going before them.
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(null)
+  })
+}
+
+export type Ending = "done" | "limit" | "budget"
+
+/** Runs the work in slices, yielding to the page between them, until it ends, passes the limit or spends the budget. */
+export const runInSlices = async (work: Work, clock: Slices): Promise<Ending> => {
+  for (;;) {
+    clock.start()
+    try {
+      if (work.next().done) return "done"
+    } catch (error) {
+      if (error instanceof LimitReached) return "limit"
+      throw error
+    }
+    if (clock.spent) {
+      work.return()
+      return "budget"
+    }
+    await yieldToPage()
+  }
+}
