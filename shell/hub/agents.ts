@@ -72,6 +72,11 @@ interface Run {
   readonly runId: string
   /** Whose flow labels and answers the run's calls go by: its own conversation, or its parent's. */
   readonly consentScope: string
+  /**
+   * The run its calls count for, sub-agents' within their parent's: the workspace's history lets
+   * a run push out only copies of what this run wrote (workers/workspace/history.ts).
+   */
+  readonly owner: string
   readonly worker: Worker
   readonly remote: Comlink.Remote<AgentWorkerApi>
   readonly tools: Map<string, AbortController>
@@ -243,7 +248,7 @@ export class AgentPool {
         ...(request.system !== undefined ? { system: request.system } : {}),
         ...(request.branchFrom !== undefined ? { branchFrom: request.branchFrom } : {}),
       },
-      { emit: (event) => this.options.emit(event), mayUse: () => true, consentScope: conversationId },
+      { emit: (event) => this.options.emit(event), mayUse: () => true, consentScope: conversationId, owner: runId },
     )
     void run.done.then((outcome) => this.options.emit(runFinished(conversationId, runId, outcome)))
     return { ok: true, value: { conversationId, runId } }
@@ -304,6 +309,7 @@ export class AgentPool {
         },
         // What a sub-agent reads counts for its parent's conversation, and its approvals too.
         consentScope: request.parent?.conversationId ?? conversationId,
+        owner: this.ownerOf(request.parent) ?? runId,
       },
     )
     const stop = () => void this.stop(conversationId)
@@ -395,6 +401,13 @@ export class AgentPool {
     return true
   }
 
+  /** The run a sub-agent's calls count for: its parent run's (a research job's, for its researchers). */
+  private ownerOf(parent: SpawnRequest["parent"]): string | undefined {
+    if (parent === undefined) return undefined
+    if (parent.runId !== undefined) return [...this.runs.values()].find((r) => r.runId === parent.runId)?.owner ?? parent.runId
+    return parent.callId.slice(0, parent.callId.lastIndexOf(":"))
+  }
+
   private async launch(
     request: RunRequest,
     hooks: {
@@ -403,6 +416,7 @@ export class AgentPool {
       onToolResult?: (tool: string, params: unknown, value: unknown) => void
       mayUse: (tool: string) => boolean
       consentScope: string
+      owner: string
     },
   ): Promise<Run> {
     const { worker, remote } = this.takeWorker(request.conversationId)
@@ -414,6 +428,7 @@ export class AgentPool {
       conversationId: request.conversationId,
       runId: request.runId,
       consentScope: hooks.consentScope,
+      owner: hooks.owner,
       worker,
       remote,
       tools: new Map(),
@@ -529,7 +544,13 @@ export class AgentPool {
         const consent = await this.options.consent.check(consentScope, definition, params, controller.signal)
         if (!consent.ok) return consent
       }
-      const outcome = await this.options.supervisor.call(name, params, { conversationId, callId, signal: controller.signal, reportsEvents })
+      const outcome = await this.options.supervisor.call(name, params, {
+        conversationId,
+        callId,
+        run: run.owner,
+        signal: controller.signal,
+        reportsEvents,
+      })
       // The run's labels are saved before the model sees what the call brought.
       if (definition !== undefined)
         await this.options.consent.noteResult(consentScope, definition, params, outcome.ok ? outcome : { ok: false })

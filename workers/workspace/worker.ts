@@ -63,6 +63,14 @@ const retentionOf = (context: ToolContext): Effect.Effect<Retention> =>
  */
 const fromAgentRun = (context: ToolContext) => context.callId.includes(":")
 
+/**
+ * The run whose budget a change counts against: the pool names it (a sub-agent's is its
+ * parent's); a call named like an agent run's without it (a research job's report) counts
+ * for its name's prefix. A person's own call has none.
+ */
+const runOf = (context: ToolContext): string | undefined =>
+  context.run ?? (fromAgentRun(context) ? context.callId.slice(0, context.callId.lastIndexOf(":")) : undefined)
+
 const onDisk = <A, T extends Tool>(
   tool: T,
   what: string,
@@ -81,7 +89,7 @@ serveToolGroup(
         if (!content.ok) return yield* Effect.fail(new InvalidInput({ tool: "opfs_write", parameter: "content", message: content.message }))
         const retention = yield* retentionOf(context)
         const size = yield* onDisk(opfsWrite, "written", path, (signal) =>
-          workspace.write(path, content.bytes, signal, { retention, fromOutside: fromAgentRun(context) }),
+          workspace.write(path, content.bytes, signal, { retention, fromOutside: fromAgentRun(context), run: runOf(context) }),
         )
         return { path: path.path, size }
       }),
@@ -129,7 +137,7 @@ serveToolGroup(
       Effect.gen(function* () {
         const path = yield* pathOf(opfsDelete, params.path, false)
         const retention = yield* retentionOf(context)
-        yield* onDisk(opfsDelete, "deleted", path, (signal) => workspace.delete(path, signal, retention))
+        yield* onDisk(opfsDelete, "deleted", path, (signal) => workspace.delete(path, signal, retention, runOf(context)))
         return { path: path.path, deleted: true as const }
       }),
   },
