@@ -449,6 +449,7 @@ export class AmOptions extends LitElement {
             ${this.linesField("systemPrompt", t("systemPrompt"), { rows: 5, value: s.systemPrompt }, (v) => ({ systemPrompt: v.trim() }), t("systemPromptHelp"))}
             ${this.numberField("steps", t("stepLimit"), s.stepLimit, steps, (v) => ({ stepLimit: Number(v) }), t("stepLimitHelp"))}
             ${this.numberField("askUserTimeout", t("askUserTimeout"), Math.round(s.askUserTimeoutMs / 1000), askSeconds, (v) => ({ askUserTimeoutMs: Number(v) * 1000 }), t("askUserTimeoutHelp"))}
+            ${this.numberField("tabsPerRun", t("tabsPerRun"), s.limits.tabsPerRun, wholeNumberBetween(1, 1000), (v) => ({ limits: { tabsPerRun: Number(v) } }), t("tabsPerRunHelp"))}
             ${this.numberField("maxResponse", t("maxResponseMb"), Math.max(1, Math.round(s.model.maxResponseBytes / MB)), wholeNumberBetween(1, 256), (v) => ({ model: { maxResponseBytes: Number(v) * MB } }), t("maxResponseMbHelp"))}
           </div>
           ${s.confirmations ? this.confirmationsSection(s) : nothing}`,
@@ -464,6 +465,8 @@ export class AmOptions extends LitElement {
         body: html`<div class="grid">
             ${this.numberField("historyDays", t("historyDays"), s.workspace.historyDays, wholeNumberBetween(1, 365), (v) => ({ workspace: { historyDays: Number(v) } }), t("historyDaysHelp"))}
             ${this.numberField("historyMax", t("historyMaxMb"), Math.max(1, Math.round(s.workspace.historyMaxBytes / MB)), wholeNumberBetween(1, 65536), (v) => ({ workspace: { historyMaxBytes: Number(v) * MB } }), t("historyMaxMbHelp"))}
+            ${this.numberField("filesPerRun", t("filesPerRun"), s.limits.filesPerRun, wholeNumberBetween(1, 100_000), (v) => ({ limits: { filesPerRun: Number(v) } }), t("writesPerRunHelp"))}
+            ${this.numberField("bytesPerRun", t("bytesPerRunMb"), Math.max(1, Math.round(s.limits.bytesPerRun / MB)), wholeNumberBetween(1, 65536), (v) => ({ limits: { bytesPerRun: Number(v) * MB } }), t("writesPerRunHelp"))}
           </div>
           <am-workspace></am-workspace>`,
       },

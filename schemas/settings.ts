@@ -125,6 +125,15 @@ export const Settings = Schema.Struct({
     historyDays: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(365)).pipe(withDefault(7)),
     historyMaxBytes: PositiveWholeNumber.pipe(withDefault(256 * 1024 * 1024)),
   }).pipe(withDefault({})),
+  /**
+   * What one agent run (its sub-agents included) may do before it stops and says so: a run that
+   * would open more tabs asks first; one that would write more files or bytes is refused.
+   */
+  limits: Schema.Struct({
+    tabsPerRun: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(1000)).pipe(withDefault(20)),
+    filesPerRun: PositiveWholeNumber.pipe(withDefault(200)),
+    bytesPerRun: PositiveWholeNumber.pipe(withDefault(256 * 1024 * 1024)),
+  }).pipe(withDefault({})),
   /** A research job's defaults (docs/research.md); a job started through the API may ask for others. */
   research: Schema.Struct({
     researchers: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(8)).pipe(withDefault(4)),

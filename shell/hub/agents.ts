@@ -19,9 +19,11 @@ import { ConversationStore } from "../../workers/agent/store.ts"
 import type { ConsentKeeper } from "./consent.ts"
 import type { CallOutcome, RouterCall } from "../../workers/runtime/protocol.ts"
 import type { Supervisor } from "./supervisor.ts"
+import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import { after, answersWithin, settledWithin, withDeadline, type Pending } from "./lifetime.ts"
 import * as Option from "effect/Option"
 import { counted } from "../../schemas/plural.ts"
+import { opensTab, TabLimit } from "./run-limits.ts"
 
 export interface StartRequest {
   readonly conversationId?: string
@@ -225,6 +227,8 @@ export class AgentPool {
     return [...this.spawnedJobs.values()]
   }
   private readonly spawnedJobs = new Map<string, SpawnedJob>()
+  /** Tabs opened per run, sub-agents' counted for their parent run. */
+  private readonly tabLimit = new TabLimit()
 
   /** Starts a run; resolves at once with its ids. Its events, and `run_finished`, follow. */
   async start(
@@ -540,6 +544,10 @@ export class AgentPool {
     this.modelCalls.set(callId, { scope: consentScope, signal: hops.signal })
     try {
       const definition = this.options.supervisor.definition(name)
+      if (definition !== undefined && opensTab(definition, params)) {
+        const admitted = await this.tabLimit.admit(run.owner, this.tabLimitOptions(consentScope, definition, params), controller.signal)
+        if (!admitted.ok) return admitted
+      }
       if (definition !== undefined) {
         const consent = await this.options.consent.check(consentScope, definition, params, controller.signal)
         if (!consent.ok) return consent
@@ -560,6 +568,17 @@ export class AgentPool {
       this.modelCalls.delete(callId)
       controller.signal.removeEventListener("abort", stopHops)
       hops.abort()
+    }
+  }
+
+  private tabLimitOptions(consentScope: string, definition: ToolDefinition, params: unknown) {
+    return {
+      limit: async () => {
+        const settings = await this.options.router("settings.get")
+        return (settings.ok ? (settings.value as { limits?: { tabsPerRun?: number } }).limits?.tabsPerRun : undefined) ?? 20
+      },
+      ask: (count: number, signal: AbortSignal) =>
+        this.options.consent.askRunLimit(consentScope, definition, params, signal, { kind: "tabs", count }),
     }
   }
 
@@ -603,6 +622,7 @@ export class AgentPool {
     if (this.runs.get(run.conversationId) === run) this.runs.delete(run.conversationId)
     // A conversation's flow state is saved; its memory here goes with its run.
     this.options.consent.release(run.conversationId)
+    if (run.owner === run.runId) this.tabLimit.end(run.owner)
     run.settle(outcome)
   }
 }

@@ -8,7 +8,7 @@ import assert from "node:assert/strict"
 import { readFile } from "node:fs/promises"
 import { after, before, test } from "node:test"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { openScriptedPanel, type ScriptedPanel } from "./harness.ts"
+import { chatIn, openScriptedPanel, type ScriptedPanel } from "./harness.ts"
 
 let scripted: ScriptedPanel
 let pages: FixtureServer
@@ -38,15 +38,7 @@ const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer after ${ms / 1000} s: ${what}`)), ms).unref()),
   ])
 
-const chat = (prompt: string, conversationId: string) =>
-  scripted.panel.evaluate(
-    async ([prompt, conversationId]) => {
-      const run = globalThis.agent.chat(prompt, { conversationId })
-      for await (const _ of run) void _
-      return run.result
-    },
-    [prompt, conversationId] as const,
-  )
+const chat = (prompt: string, conversationId: string) => chatIn(scripted.panel, prompt, conversationId)
 
 test("a conversation that fetched ten 10 MB pages opens, continues and exports", async (t) => {
   const { panel, model } = scripted

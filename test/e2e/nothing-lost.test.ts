@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
-import { callTool, openScriptedPanel, type ScriptedPanel } from "./harness.ts"
+import { callTool, chatIn, openScriptedPanel, type ScriptedPanel } from "./harness.ts"
 
 let scripted: ScriptedPanel
 
@@ -25,15 +25,7 @@ const ok = async (name: string, params: unknown): Promise<any> => {
   return outcome.value
 }
 
-const chat = (prompt: string, conversationId: string) =>
-  scripted.panel.evaluate(
-    async ([prompt, conversationId]) => {
-      const run = globalThis.agent.chat(prompt, { conversationId })
-      for await (const _ of run) void _
-      return run.result
-    },
-    [prompt, conversationId] as const,
-  )
+const chat = (prompt: string, conversationId: string) => chatIn(scripted.panel, prompt, conversationId)
 
 const setBudget = (bytes: number) =>
   scripted.panel.evaluate((bytes) => globalThis.agent.settings.update({ workspace: { historyMaxBytes: bytes } } as never), bytes)
