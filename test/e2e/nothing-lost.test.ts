@@ -77,6 +77,12 @@ test("sub-agents flooding the history cannot push out the user's deleted folder"
   const usage = await scripted.panel.evaluate(() => globalThis.agent.workspace.usage())
   assert.equal(usage.earlierBytes, 40 * KIB, JSON.stringify(usage))
   assert.ok(usage.bytes - usage.earlierBytes <= 2 * 30 * KIB, `the runs' own copies were pruned: ${JSON.stringify(usage)}`)
+  // The options page says what the history holds, beside the trash (40 KiB is 41 kB).
+  const options = await scripted.session.openPage("options.html")
+  await options.locator("am-workspace").getByRole("button", { name: "Trash" }).click()
+  const said = await options.getByTestId("history-usage").innerText()
+  assert.match(said, /^The history holds .+, of which 41 kB existed before the agent run that replaced or deleted it/)
+  await options.close()
   await restoresWhole("mine", 2, 20 * KIB)
 })
 
