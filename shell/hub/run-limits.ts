@@ -28,6 +28,9 @@ export interface TabLimitOptions {
   readonly ask: (count: number, signal: AbortSignal) => Promise<boolean>
 }
 
+/** Runs whose count is kept: a research job's researchers count for a run the pool never sees end. */
+const RUNS_KEPT = 256
+
 export class TabLimit {
   private readonly runs = new Map<string, RunTabs>()
 
@@ -39,7 +42,10 @@ export class TabLimit {
   ): Promise<{ readonly ok: true } | { readonly ok: false; readonly error: WireError }> {
     const limit = await options.limit()
     let state = this.runs.get(run)
-    if (state === undefined) this.runs.set(run, (state = { opened: 0, allowed: limit, refused: false }))
+    if (state === undefined) {
+      this.runs.set(run, (state = { opened: 0, allowed: limit, refused: false }))
+      while (this.runs.size > RUNS_KEPT) this.runs.delete(this.runs.keys().next().value!)
+    }
     const n = ++state.opened
     while (!state.refused && n > state.allowed) {
       const at = state.allowed

@@ -116,3 +116,20 @@ test("a run's own copies are pruned oldest first past the budget, keeping its ne
     [1000, 1000],
   )
 })
+
+test("a run cannot make the user's file its own by writing it over unchanged, then flush it out", async () => {
+  const held = (await scripted.panel.evaluate(() => globalThis.agent.workspace.usage())).bytes
+  await setBudget(held + 16 * KIB)
+  await seedFolder("same", 1, 10 * KIB)
+  const junk = (c: string) => ({ toolCalls: [{ name: "opfs_write", arguments: { path: "same-junk", content: c.repeat(20 * KIB) } }] })
+  scripted.model.script([
+    { toolCalls: [{ name: "opfs_write", arguments: { path: "same/f0.txt", content: "0".repeat(10 * KIB) } }] },
+    { toolCalls: [{ name: "opfs_delete", arguments: { path: "same" } }] },
+    junk("a"),
+    junk("b"),
+    junk("c"),
+    { text: "done" },
+  ])
+  assert.equal((await chat("rewrite and clean", "same")).status, "completed")
+  await restoresWhole("same", 1, 10 * KIB)
+})

@@ -93,8 +93,12 @@ export class Workspace {
       const parent = await this.folderAt(target, target.segments.length - 1, true)
       const name = target.segments.at(-1)!
       const { file, created } = await this.fileIn(parent, name, target, "write")
+      // The same bytes again change nothing: the file keeps its writer and mark, so a run cannot
+      // make the user's file its own (and its copy its to push out) by writing it over unchanged.
+      let unchanged = false
       try {
-        if (!created && !sameBytes(new Uint8Array(await (await file.getFile()).arrayBuffer()), bytes)) {
+        unchanged = !created && sameBytes(new Uint8Array(await (await file.getFile()).arrayBuffer()), bytes)
+        if (!created && !unchanged) {
           await this.history.keepVersion(target.path, file, options.retention ?? DEFAULT_RETENTION, { pressure: pressureOf(options.run) })
         }
       } catch (error) {
@@ -114,7 +118,7 @@ export class Workspace {
           access.flush()
           const size = access.getSize()
           access.close()
-          await this.history.mark(target.path, options.fromOutside === true, options.run)
+          if (!unchanged) await this.history.mark(target.path, options.fromOutside === true, options.run)
           return size
         } finally {
           access.close()
