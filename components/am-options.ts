@@ -250,6 +250,17 @@ export class AmOptions extends LitElement {
       </div>`
   }
 
+  private checkboxField(id: string, label: string, value: boolean, toPatch: (checked: boolean) => SettingsPatch, help: string) {
+    const field = html`<input
+      id=${id}
+      type="checkbox"
+      .checked=${value}
+      aria-describedby="${id}-error ${id}-help"
+      @change=${(e: Event) => this.save(toPatch((e.target as HTMLInputElement).checked), id)}
+    />`
+    return this.row(id, label, field, help)
+  }
+
   private numberField(id: string, label: string, value: number, check: Check, toPatch: (value: string) => SettingsPatch, help: string) {
     const field = html`<input
       id=${id}
@@ -466,6 +477,7 @@ export class AmOptions extends LitElement {
             ${this.numberField("historyDays", t("historyDays"), s.workspace.historyDays, wholeNumberBetween(1, 365), (v) => ({ workspace: { historyDays: Number(v) } }), t("historyDaysHelp"))}
             ${this.numberField("historyMax", t("historyMaxMb"), Math.max(1, Math.round(s.workspace.historyMaxBytes / MB)), wholeNumberBetween(1, 65536), (v) => ({ workspace: { historyMaxBytes: Number(v) * MB } }), t("historyMaxMbHelp"))}
             ${this.numberField("filesPerRun", t("filesPerRun"), s.limits.filesPerRun, wholeNumberBetween(1, 100_000), (v) => ({ limits: { filesPerRun: Number(v) } }), t("writesPerRunHelp"))}
+            ${this.checkboxField("keepWholeResults", t("keepWholeResults"), s.model.keepWholeResults, (v) => ({ model: { keepWholeResults: v } }), t("keepWholeResultsHelp"))}
             ${this.numberField("bytesPerRun", t("bytesPerRunMb"), Math.max(1, Math.round(s.limits.bytesPerRun / MB)), wholeNumberBetween(1, 65536), (v) => ({ limits: { bytesPerRun: Number(v) * MB } }), t("writesPerRunHelp"))}
           </div>
           <am-workspace></am-workspace>`,

@@ -149,6 +149,11 @@ export const Settings = Schema.Struct({
     retryMaxDelayMs: PositiveWholeNumber.pipe(withDefault(60_000)),
     stallTimeoutMs: PositiveWholeNumber.pipe(withDefault(60_000)),
     toolResultMaxChars: PositiveWholeNumber.pipe(withDefault(30_000)),
+    /**
+     * A result longer than toolResultMaxChars is saved in the conversation cut; with this on, the
+     * whole of it is also written to the workspace (`tool-results/`), for the user to keep.
+     */
+    keepWholeResults: Schema.Boolean.pipe(withDefault(false)),
     maxOutputTokens: PositiveWholeNumber.pipe(withDefault(8192)),
     /** The most bytes one model response may have: a stream that never ends fails with model_too_large. */
     maxResponseBytes: PositiveWholeNumber.check(Schema.isBetween({ minimum: 64 * 1024, maximum: 256 * 1024 * 1024 })).pipe(

@@ -5,7 +5,7 @@
  * request; and, when a worker dies or will not stop, ends its run and saves a note of it, so a
  * conversation is never left "running".
  */
-import { carriesOutsideText } from "../../workers/agent/tool-results.ts"
+import { carriesOutsideText, resultText } from "../../workers/agent/tool-results.ts"
 import * as Comlink from "comlink"
 import type { RunStatus } from "../../schemas/conversation.ts"
 import type { WireError } from "../../schemas/errors.ts"
@@ -474,6 +474,7 @@ export class AgentPool {
         const started = performance.now()
         const outcome = await this.callTool(run, callId, name, params, conversation, hooks.consentScope, hooks.onToolEvent !== undefined)
         if (outcome.ok) hooks.onToolResult?.(name, params, outcome.value)
+        if (outcome.ok) await this.keepWhole(run, callId, conversation, outcome.value)
         hooks.onToolEvent?.({
           type: "tool_call_finished",
           callId,
@@ -569,6 +570,28 @@ export class AgentPool {
       controller.signal.removeEventListener("abort", stopHops)
       hops.abort()
     }
+  }
+
+  /**
+   * With `model.keepWholeResults` on, a result longer than the model reads (and the conversation
+   * saves) is written whole to the workspace, `tool-results/<conversation>/<call>.txt`, as the
+   * run's own write: marked as from outside, counted against its limits. A write that fails
+   * (a limit, the quota) leaves the conversation as it is.
+   */
+  private async keepWhole(run: Run, callId: string, conversationId: string, value: unknown): Promise<void> {
+    const settings = await this.options.router("settings.get")
+    const model = settings.ok
+      ? (settings.value as { model?: { keepWholeResults?: boolean; toolResultMaxChars?: number } }).model
+      : undefined
+    if (model?.keepWholeResults !== true) return
+    const text = resultText(value)
+    if (text.length <= (model.toolResultMaxChars ?? 30_000)) return
+    const safe = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, "_")
+    await this.options.supervisor.call(
+      "opfs_write",
+      { path: `tool-results/${safe(conversationId)}/${safe(callId)}.txt`, content: text },
+      { conversationId, callId: `${callId}:whole`, run: run.owner, reportsEvents: true },
+    )
   }
 
   private tabLimitOptions(consentScope: string, definition: ToolDefinition, params: unknown) {
