@@ -78,6 +78,7 @@ export class AmConfirmation extends AnswerCard {
       ${r.reason === "send_read_data" ? html`<p>${t("confirmReasonSend")}</p>` : nothing}
       ${r.reason === "navigate_user_tab" ? html`<p>${t("confirmReasonNavigate")}</p>` : nothing}
       ${r.reason === "user_site" ? html`<p>${t("confirmReasonUserSite")}</p>` : nothing}
+      ${r.reason === "run_limit" ? html`<p data-testid="confirm-run-limit">${t("confirmReasonRunLimit", String(r.limit?.count ?? ""))}</p>` : nothing}
       ${r.tab ? html`<p class="tab" data-testid="confirm-tab">${withOutside("confirmTab", r.tab.title || r.tab.url, siteLabel(r.tab.url))}</p>` : nothing}
       ${
         r.sources && r.sources.length > 0
@@ -120,7 +121,7 @@ export class AmConfirmation extends AnswerCard {
       }
       ${
         // Where it acts, unless the tab's line above named that site already.
-        !r.destination && !(r.tab && siteLabel(r.tab.url) === host)
+        !r.destination && !(r.tab && siteLabel(r.tab.url) === host) && r.reason !== "run_limit"
           ? html`<p class="site" data-testid="confirm-site">${t("confirmSite", host)}</p>`
           : nothing
       }

@@ -250,6 +250,17 @@ export class AmOptions extends LitElement {
       </div>`
   }
 
+  private checkboxField(id: string, label: string, value: boolean, toPatch: (checked: boolean) => SettingsPatch, help: string) {
+    const field = html`<input
+      id=${id}
+      type="checkbox"
+      .checked=${value}
+      aria-describedby="${id}-error ${id}-help"
+      @change=${(e: Event) => this.save(toPatch((e.target as HTMLInputElement).checked), id)}
+    />`
+    return this.row(id, label, field, help)
+  }
+
   private numberField(id: string, label: string, value: number, check: Check, toPatch: (value: string) => SettingsPatch, help: string) {
     const field = html`<input
       id=${id}
@@ -449,6 +460,7 @@ export class AmOptions extends LitElement {
             ${this.linesField("systemPrompt", t("systemPrompt"), { rows: 5, value: s.systemPrompt }, (v) => ({ systemPrompt: v.trim() }), t("systemPromptHelp"))}
             ${this.numberField("steps", t("stepLimit"), s.stepLimit, steps, (v) => ({ stepLimit: Number(v) }), t("stepLimitHelp"))}
             ${this.numberField("askUserTimeout", t("askUserTimeout"), Math.round(s.askUserTimeoutMs / 1000), askSeconds, (v) => ({ askUserTimeoutMs: Number(v) * 1000 }), t("askUserTimeoutHelp"))}
+            ${this.numberField("tabsPerRun", t("tabsPerRun"), s.limits.tabsPerRun, wholeNumberBetween(1, 1000), (v) => ({ limits: { tabsPerRun: Number(v) } }), t("tabsPerRunHelp"))}
             ${this.numberField("maxResponse", t("maxResponseMb"), Math.max(1, Math.round(s.model.maxResponseBytes / MB)), wholeNumberBetween(1, 256), (v) => ({ model: { maxResponseBytes: Number(v) * MB } }), t("maxResponseMbHelp"))}
             ${this.numberField("sandboxMemory", t("sandboxMemoryMb"), Math.round(s.sandbox.maxMemoryBytes / MB), wholeNumberBetween(32, 4096), (v) => ({ sandbox: { maxMemoryBytes: Number(v) * MB } }), t("sandboxMemoryMbHelp"))}
           </div>
@@ -465,6 +477,9 @@ export class AmOptions extends LitElement {
         body: html`<div class="grid">
             ${this.numberField("historyDays", t("historyDays"), s.workspace.historyDays, wholeNumberBetween(1, 365), (v) => ({ workspace: { historyDays: Number(v) } }), t("historyDaysHelp"))}
             ${this.numberField("historyMax", t("historyMaxMb"), Math.max(1, Math.round(s.workspace.historyMaxBytes / MB)), wholeNumberBetween(1, 65536), (v) => ({ workspace: { historyMaxBytes: Number(v) * MB } }), t("historyMaxMbHelp"))}
+            ${this.numberField("filesPerRun", t("filesPerRun"), s.limits.filesPerRun, wholeNumberBetween(1, 100_000), (v) => ({ limits: { filesPerRun: Number(v) } }), t("writesPerRunHelp"))}
+            ${this.checkboxField("keepWholeResults", t("keepWholeResults"), s.model.keepWholeResults, (v) => ({ model: { keepWholeResults: v } }), t("keepWholeResultsHelp"))}
+            ${this.numberField("bytesPerRun", t("bytesPerRunMb"), Math.max(1, Math.round(s.limits.bytesPerRun / MB)), wholeNumberBetween(1, 65536), (v) => ({ limits: { bytesPerRun: Number(v) * MB } }), t("writesPerRunHelp"))}
           </div>
           <am-workspace></am-workspace>`,
       },

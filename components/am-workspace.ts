@@ -9,7 +9,7 @@ import { caughtText, sizeText } from "./words.ts"
 import { folderIcon } from "./icons.ts"
 import { states } from "./state-properties.ts"
 import { baseStyles, writtenTextStyles } from "./styles.ts"
-import type { WorkspaceKept } from "../shell/client/agent-api.ts"
+import type { WorkspaceHistoryUsage, WorkspaceKept } from "../shell/client/agent-api.ts"
 
 interface Entry {
   readonly name: string
@@ -25,7 +25,20 @@ interface History {
   readonly empty: string
   readonly items: ReadonlyArray<WorkspaceKept>
   readonly reload: () => Promise<ReadonlyArray<WorkspaceKept>>
+  /** With the trash: what the history holds against its budget, and what a change would drop. */
+  readonly usage?: WorkspaceHistoryUsage
 }
+
+/** What the history holds and would drop, in the reader's words. */
+const usageText = (usage: WorkspaceHistoryUsage) =>
+  t(
+    "historyUsage",
+    sizeText(usage.bytes),
+    sizeText(usage.earlierBytes),
+    String(usage.days),
+    sizeText(usage.maxBytes),
+    sizeText(usage.wouldDrop.bytes),
+  )
 
 interface Preview {
   readonly path: string
@@ -214,11 +227,12 @@ export class AmWorkspace extends LitElement {
     }
   }
 
-  private async openHistory(title: string, empty: string, reload: () => Promise<ReadonlyArray<WorkspaceKept>>) {
+  private async openHistory(title: string, empty: string, reload: () => Promise<ReadonlyArray<WorkspaceKept>>, withUsage = false) {
     this.error = ""
     this.status = ""
     try {
-      this.history = { title, empty, items: await reload(), reload }
+      const items = await reload()
+      this.history = { title, empty, items, reload, ...(withUsage ? { usage: await globalThis.agent.workspace.usage() } : {}) }
     } catch (error) {
       this.error = caughtText(error)
     }
@@ -229,7 +243,7 @@ export class AmWorkspace extends LitElement {
   }
 
   private showTrash() {
-    return this.openHistory(t("trash"), t("trashEmpty"), () => globalThis.agent.workspace.trash())
+    return this.openHistory(t("trash"), t("trashEmpty"), () => globalThis.agent.workspace.trash(), true)
   }
 
   private async restore(item: WorkspaceKept) {
@@ -237,7 +251,12 @@ export class AmWorkspace extends LitElement {
     try {
       await globalThis.agent.workspace.restore(item.id)
       this.status = t("restored", item.path)
-      if (this.history) this.history = { ...this.history, items: await this.history.reload() }
+      if (this.history)
+        this.history = {
+          ...this.history,
+          items: await this.history.reload(),
+          ...(this.history.usage ? { usage: await globalThis.agent.workspace.usage() } : {}),
+        }
       if (this.preview?.path === item.path) await this.show(item.path)
       await this.load(this.folder)
     } catch (error) {
@@ -251,6 +270,7 @@ export class AmWorkspace extends LitElement {
         <span>${history.title}</span
         ><button type="button" class="icon" @click=${() => (this.history = undefined)} aria-label=${t("closePreview")}>✕</button>
       </header>
+      ${history.usage ? html`<p class="muted" data-testid="history-usage">${usageText(history.usage)}</p>` : nothing}
       ${
         history.items.length === 0
           ? html`<p class="muted">${history.empty}</p>`

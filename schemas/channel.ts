@@ -174,6 +174,7 @@ const METHODS = {
   "workspace.versions": WorkspacePathParams,
   "workspace.trash": NONE,
   "workspace.restore": WorkspaceRestoreParams,
+  "workspace.usage": NONE,
 } as const
 
 /** Fault injection and inspection: methods that only a development build accepts. */

@@ -79,6 +79,8 @@ export const MESH_ERROR_CODES = {
   unavailable: "A part of the extension the tool needs (the service worker, the sandbox, the settings) could not be reached.",
   tool_failed: "The tool failed in a way it does not expect (a defect): the message says what happened.",
   invalid_result: "The tool produced a result that breaks its own contract (a defect).",
+  send_failed:
+    "A page's request, or its answer, could not cross to the other context (the channel's Port refused it); the call's outcome is unknown.",
 } as const satisfies Record<string, string>
 export type MeshErrorCode = keyof typeof MESH_ERROR_CODES
 

@@ -102,7 +102,7 @@ export const ConsentGrant = Schema.Literals(["site_conversation", "site_always",
 export type ConsentGrant = typeof ConsentGrant.Type
 
 /** Why a confirmation asks, as a code the UI translates. */
-export const ConsentReason = Schema.Literals(["destructive", "navigate_user_tab", "send_read_data", "user_site"])
+export const ConsentReason = Schema.Literals(["destructive", "navigate_user_tab", "send_read_data", "user_site", "run_limit"])
 
 /** Something of the user's that entered the run: the UI words it ("your tab 'My bank'"). */
 export const FlowSource = Schema.Struct({
@@ -140,6 +140,8 @@ export const ConfirmationRequested = Schema.Struct({
   code: Schema.optionalKey(Schema.String),
   /** The grants the user may choose with a yes. */
   grants: Schema.optionalKey(Schema.Array(ConsentGrant)),
+  /** A run at one of its limits (reason `run_limit`): what it has done so far. */
+  limit: Schema.optionalKey(Schema.Struct({ kind: Schema.Literal("tabs"), count: Schema.Number })),
 })
 export type ConfirmationRequested = typeof ConfirmationRequested.Type
 

@@ -140,6 +140,15 @@ export const Settings = Schema.Struct({
       withDefault(SANDBOX_DEFAULT_MEMORY),
     ),
   }).pipe(withDefault({})),
+  /**
+   * What one agent run (its sub-agents included) may do before it stops and says so: a run that
+   * would open more tabs asks first; one that would write more files or bytes is refused.
+   */
+  limits: Schema.Struct({
+    tabsPerRun: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(1000)).pipe(withDefault(20)),
+    filesPerRun: PositiveWholeNumber.pipe(withDefault(200)),
+    bytesPerRun: PositiveWholeNumber.pipe(withDefault(256 * 1024 * 1024)),
+  }).pipe(withDefault({})),
   /** A research job's defaults (docs/research.md); a job started through the API may ask for others. */
   research: Schema.Struct({
     researchers: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(8)).pipe(withDefault(4)),
@@ -155,6 +164,11 @@ export const Settings = Schema.Struct({
     retryMaxDelayMs: PositiveWholeNumber.pipe(withDefault(60_000)),
     stallTimeoutMs: PositiveWholeNumber.pipe(withDefault(60_000)),
     toolResultMaxChars: PositiveWholeNumber.pipe(withDefault(30_000)),
+    /**
+     * A result longer than toolResultMaxChars is saved in the conversation cut; with this on, the
+     * whole of it is also written to the workspace (`tool-results/`), for the user to keep.
+     */
+    keepWholeResults: Schema.Boolean.pipe(withDefault(false)),
     maxOutputTokens: PositiveWholeNumber.pipe(withDefault(8192)),
     /** The most bytes one model response may have: a stream that never ends fails with model_too_large. */
     maxResponseBytes: PositiveWholeNumber.check(Schema.isBetween({ minimum: 64 * 1024, maximum: 256 * 1024 * 1024 })).pipe(

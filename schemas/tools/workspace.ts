@@ -60,6 +60,8 @@ export const opfsWrite = fileTool({
   errors: {
     is_a_directory:
       "The path names a folder, which opfs_write does not replace with a file: choose another name, or delete the folder first.",
+    run_limit:
+      "This run has written as many files or bytes as a run may (the user's setting): nothing more is written in this run; tell the user what is left to do.",
   },
 })
 

@@ -20,7 +20,7 @@ import type { Settings, SettingsPatch } from "../../schemas/settings.ts"
 import type { ToolGroup } from "../../schemas/tool-definition.ts"
 import type { ConnectionResult, ProviderPreset } from "../../workers/agent/providers/presets.ts"
 import type { ToolInfo } from "../hub/supervisor.ts"
-import type { HistoryItem } from "../../workers/workspace/history.ts"
+import type { HistoryItem, HistoryUsage } from "../../workers/workspace/history.ts"
 import { eventQueue } from "./event-queue.ts"
 import { callRouter } from "./router-client.ts"
 import type { DroppedKey } from "../sw/secrets.ts"
@@ -173,7 +173,10 @@ export interface McpTestResult {
 }
 
 /** Something the workspace kept: a replaced file's previous content, or a deletion (`id` is what `restore` takes). */
-export type WorkspaceKept = Omit<HistoryItem, "marked">
+export type WorkspaceKept = Omit<HistoryItem, "marked" | "owners">
+
+/** What the workspace's history holds against its budget, and what a person's next change would drop. */
+export type WorkspaceHistoryUsage = HistoryUsage
 
 export interface AgentApi {
   /**
@@ -308,6 +311,13 @@ export interface AgentApi {
      * first; a folder in the way refuses the restore (`exists`). Resolves with what was restored.
      */
     restore(id: string): Promise<WorkspaceKept>
+    /**
+     * What the history holds: its bytes, of them `earlierBytes` that existed before the agent
+     * run that replaced or deleted them (kept for their days whatever the budget, since a run
+     * may not push them out), and `wouldDrop`: the runs' own copies a person's next change
+     * would prune to meet the budget.
+     */
+    usage(): Promise<WorkspaceHistoryUsage>
   }
   /** Subscribe to the mesh's events (tool calls started and finished, workers restarted). */
   onEvent(listener: (event: MeshEvent) => void): () => void
@@ -571,6 +581,7 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
     versions: async (path) => unwrap(await transport.request("workspace.versions", { path })),
     trash: async () => unwrap(await transport.request("workspace.trash")),
     restore: async (id) => unwrap(await transport.request("workspace.restore", { id })),
+    usage: async () => unwrap(await transport.request("workspace.usage")),
   },
   onEvent: (listener) => transport.onEvent(listener),
   // Dropped from production builds as dead code (build.mjs defines __DEBUG_API__).

@@ -6,6 +6,7 @@
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import { CHANNEL_PORT_NAME, ChannelEvents, type ChannelReply } from "../../schemas/channel.ts"
+import { inParts, PartJoiner } from "../../schemas/channel-parts.ts"
 import type { WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import type { MeshMethod, MeshOutcome, MeshTransport } from "./agent-api.ts"
@@ -21,6 +22,8 @@ export class ChannelClient implements MeshTransport {
   private readonly listeners = new Set<(event: MeshEvent) => void>()
   private readonly disconnectListeners = new Set<() => void>()
   private counter = 0
+  /** Large messages arrive in parts (schemas/channel-parts.ts); one joiner per Port. */
+  private joiner = new PartJoiner()
 
   onEvent(listener: (event: MeshEvent) => void): () => void {
     this.listeners.add(listener)
@@ -49,7 +52,14 @@ export class ChannelClient implements MeshTransport {
         resolve(outcome)
       })
       signal?.addEventListener("abort", onAbort, { once: true })
-      port.postMessage({ type: "request", id, method, ...(params === undefined ? {} : { params }) })
+      try {
+        for (const part of inParts({ type: "request", id, method, ...(params === undefined ? {} : { params }) }, id)) port.postMessage(part)
+      } catch (cause) {
+        // A request the Port refuses is an error at the caller, never a silent wait.
+        this.pending.delete(id)
+        signal?.removeEventListener("abort", onAbort)
+        resolve({ ok: false, error: { code: "send_failed", message: `${method} could not be sent to the supervisor: ${String(cause)}` } })
+      }
     })
   }
 
@@ -59,7 +69,11 @@ export class ChannelClient implements MeshTransport {
       const ensured = await callRouter("mesh.ensure")
       if (!ensured.ok) throw new Error(ensured.error.message)
       const port = chrome.runtime.connect({ name: CHANNEL_PORT_NAME })
-      port.onMessage.addListener((raw: unknown) => this.receive(raw))
+      this.joiner = new PartJoiner()
+      port.onMessage.addListener((part: unknown) => {
+        const whole = this.joiner.accept(part)
+        if (whole !== undefined) this.receive(whole.message)
+      })
       port.onDisconnect.addListener(() => {
         if (this.port === port) this.port = undefined
         const lost: WireError = {

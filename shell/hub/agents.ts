@@ -5,7 +5,7 @@
  * request; and, when a worker dies or will not stop, ends its run and saves a note of it, so a
  * conversation is never left "running".
  */
-import { carriesOutsideText } from "../../workers/agent/tool-results.ts"
+import { carriesOutsideText, resultText } from "../../workers/agent/tool-results.ts"
 import * as Comlink from "comlink"
 import type { RunStatus } from "../../schemas/conversation.ts"
 import type { WireError } from "../../schemas/errors.ts"
@@ -19,9 +19,11 @@ import { ConversationStore } from "../../workers/agent/store.ts"
 import type { ConsentKeeper } from "./consent.ts"
 import type { CallOutcome, RouterCall } from "../../workers/runtime/protocol.ts"
 import type { Supervisor } from "./supervisor.ts"
+import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import { after, answersWithin, settledWithin, withDeadline, type Pending } from "./lifetime.ts"
 import * as Option from "effect/Option"
 import { counted } from "../../schemas/plural.ts"
+import { opensTab, TabLimit } from "./run-limits.ts"
 
 export interface StartRequest {
   readonly conversationId?: string
@@ -72,6 +74,11 @@ interface Run {
   readonly runId: string
   /** Whose flow labels and answers the run's calls go by: its own conversation, or its parent's. */
   readonly consentScope: string
+  /**
+   * The run its calls count for, sub-agents' within their parent's: the workspace's history lets
+   * a run push out only copies of what this run wrote (workers/workspace/history.ts).
+   */
+  readonly owner: string
   readonly worker: Worker
   readonly remote: Comlink.Remote<AgentWorkerApi>
   readonly tools: Map<string, AbortController>
@@ -220,6 +227,8 @@ export class AgentPool {
     return [...this.spawnedJobs.values()]
   }
   private readonly spawnedJobs = new Map<string, SpawnedJob>()
+  /** Tabs opened per run, sub-agents' counted for their parent run. */
+  private readonly tabLimit = new TabLimit()
 
   /** Starts a run; resolves at once with its ids. Its events, and `run_finished`, follow. */
   async start(
@@ -243,7 +252,7 @@ export class AgentPool {
         ...(request.system !== undefined ? { system: request.system } : {}),
         ...(request.branchFrom !== undefined ? { branchFrom: request.branchFrom } : {}),
       },
-      { emit: (event) => this.options.emit(event), mayUse: () => true, consentScope: conversationId },
+      { emit: (event) => this.options.emit(event), mayUse: () => true, consentScope: conversationId, owner: runId },
     )
     void run.done.then((outcome) => this.options.emit(runFinished(conversationId, runId, outcome)))
     return { ok: true, value: { conversationId, runId } }
@@ -304,6 +313,7 @@ export class AgentPool {
         },
         // What a sub-agent reads counts for its parent's conversation, and its approvals too.
         consentScope: request.parent?.conversationId ?? conversationId,
+        owner: this.ownerOf(request.parent) ?? runId,
       },
     )
     const stop = () => void this.stop(conversationId)
@@ -395,6 +405,13 @@ export class AgentPool {
     return true
   }
 
+  /** The run a sub-agent's calls count for: its parent run's (a research job's, for its researchers). */
+  private ownerOf(parent: SpawnRequest["parent"]): string | undefined {
+    if (parent === undefined) return undefined
+    if (parent.runId !== undefined) return [...this.runs.values()].find((r) => r.runId === parent.runId)?.owner ?? parent.runId
+    return parent.callId.slice(0, parent.callId.lastIndexOf(":"))
+  }
+
   private async launch(
     request: RunRequest,
     hooks: {
@@ -403,6 +420,7 @@ export class AgentPool {
       onToolResult?: (tool: string, params: unknown, value: unknown) => void
       mayUse: (tool: string) => boolean
       consentScope: string
+      owner: string
     },
   ): Promise<Run> {
     const { worker, remote } = this.takeWorker(request.conversationId)
@@ -414,6 +432,7 @@ export class AgentPool {
       conversationId: request.conversationId,
       runId: request.runId,
       consentScope: hooks.consentScope,
+      owner: hooks.owner,
       worker,
       remote,
       tools: new Map(),
@@ -455,6 +474,7 @@ export class AgentPool {
         const started = performance.now()
         const outcome = await this.callTool(run, callId, name, params, conversation, hooks.consentScope, hooks.onToolEvent !== undefined)
         if (outcome.ok) hooks.onToolResult?.(name, params, outcome.value)
+        if (outcome.ok) await this.keepWhole(run, callId, conversation, outcome.value)
         hooks.onToolEvent?.({
           type: "tool_call_finished",
           callId,
@@ -525,11 +545,21 @@ export class AgentPool {
     this.modelCalls.set(callId, { scope: consentScope, signal: hops.signal })
     try {
       const definition = this.options.supervisor.definition(name)
+      if (definition !== undefined && opensTab(definition, params)) {
+        const admitted = await this.tabLimit.admit(run.owner, this.tabLimitOptions(consentScope, definition, params), controller.signal)
+        if (!admitted.ok) return admitted
+      }
       if (definition !== undefined) {
         const consent = await this.options.consent.check(consentScope, definition, params, controller.signal)
         if (!consent.ok) return consent
       }
-      const outcome = await this.options.supervisor.call(name, params, { conversationId, callId, signal: controller.signal, reportsEvents })
+      const outcome = await this.options.supervisor.call(name, params, {
+        conversationId,
+        callId,
+        run: run.owner,
+        signal: controller.signal,
+        reportsEvents,
+      })
       // The run's labels are saved before the model sees what the call brought.
       if (definition !== undefined)
         await this.options.consent.noteResult(consentScope, definition, params, outcome.ok ? outcome : { ok: false })
@@ -539,6 +569,39 @@ export class AgentPool {
       this.modelCalls.delete(callId)
       controller.signal.removeEventListener("abort", stopHops)
       hops.abort()
+    }
+  }
+
+  /**
+   * With `model.keepWholeResults` on, a result longer than the model reads (and the conversation
+   * saves) is written whole to the workspace, `tool-results/<conversation>/<call>.txt`, as the
+   * run's own write: marked as from outside, counted against its limits. A write that fails
+   * (a limit, the quota) leaves the conversation as it is.
+   */
+  private async keepWhole(run: Run, callId: string, conversationId: string, value: unknown): Promise<void> {
+    const settings = await this.options.router("settings.get")
+    const model = settings.ok
+      ? (settings.value as { model?: { keepWholeResults?: boolean; toolResultMaxChars?: number } }).model
+      : undefined
+    if (model?.keepWholeResults !== true) return
+    const text = resultText(value)
+    if (text.length <= (model.toolResultMaxChars ?? 30_000)) return
+    const safe = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, "_")
+    await this.options.supervisor.call(
+      "opfs_write",
+      { path: `tool-results/${safe(conversationId)}/${safe(callId)}.txt`, content: text },
+      { conversationId, callId: `${callId}:whole`, run: run.owner, reportsEvents: true },
+    )
+  }
+
+  private tabLimitOptions(consentScope: string, definition: ToolDefinition, params: unknown) {
+    return {
+      limit: async () => {
+        const settings = await this.options.router("settings.get")
+        return (settings.ok ? (settings.value as { limits?: { tabsPerRun?: number } }).limits?.tabsPerRun : undefined) ?? 20
+      },
+      ask: (count: number, signal: AbortSignal) =>
+        this.options.consent.askRunLimit(consentScope, definition, params, signal, { kind: "tabs", count }),
     }
   }
 
@@ -582,6 +645,7 @@ export class AgentPool {
     if (this.runs.get(run.conversationId) === run) this.runs.delete(run.conversationId)
     // A conversation's flow state is saved; its memory here goes with its run.
     this.options.consent.release(run.conversationId)
+    if (run.owner === run.runId) this.tabLimit.end(run.owner)
     run.settle(outcome)
   }
 }

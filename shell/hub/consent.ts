@@ -38,7 +38,7 @@ interface Pending {
 
 interface Ask {
   readonly rule: string
-  readonly reason: "destructive" | "navigate_user_tab" | "send_read_data" | "user_site"
+  readonly reason: "destructive" | "navigate_user_tab" | "send_read_data" | "user_site" | "run_limit"
   /** The settings' rule whose mode decides, when not `rule` itself. */
   readonly modeRule?: string
   readonly sites: string[]
@@ -334,6 +334,28 @@ export class ConsentKeeper {
       await this.grant(conversationId, ask, mode, answer.grant)
     }
     return { ok: true }
+  }
+
+  /**
+   * Asks whether a run at one of its limits (tabs opened per run, run-limits.ts) may go past it.
+   * Resolves with the answer; no answer in time, or a stopped run, is a no.
+   */
+  async askRunLimit(
+    conversationId: string,
+    definition: ToolDefinition,
+    params: unknown,
+    signal: AbortSignal,
+    limit: { readonly kind: "tabs"; readonly count: number },
+  ): Promise<boolean> {
+    const ask: Ask = {
+      rule: "run_limit",
+      reason: "run_limit",
+      sites: [],
+      summary: `This run has opened ${limit.count} tabs, as many as a run may open without asking (settings: limits.tabsPerRun); ${definition.name} would open more`,
+      extra: { limit },
+    }
+    const answer = await this.ask(conversationId, definition.name, ask, params, signal, await this.settings(), [])
+    return typeof answer === "object" && answer.allow
   }
 
   private async grant(conversationId: string, ask: Ask, mode: ConsentMode, grant: ConsentGrant | undefined): Promise<void> {

@@ -162,8 +162,8 @@ const retention = async () => {
   const s = reply.ok ? Schema.decodeUnknownSync(Settings)(reply.value) : Schema.decodeUnknownSync(Settings)({})
   return { days: s.workspace.historyDays, maxBytes: s.workspace.historyMaxBytes }
 }
-/** A kept item as the API shows it (its provenance marks stay inside). */
-const kept = ({ marked: _marked, ...item }: HistoryItem) => item
+/** A kept item as the API shows it (its provenance marks and writers stay inside). */
+const kept = ({ marked: _marked, owners: _owners, ...item }: HistoryItem) => item
 const workspaceOutcome = async <A>(work: () => Promise<A>): Promise<MeshOutcome> => {
   try {
     return { ok: true, value: await work() }
@@ -314,6 +314,7 @@ const handlers: Handlers = {
   },
   "workspace.trash": () => workspaceOutcome(async () => (await workspace.trash(await retention())).map(kept)),
   "workspace.restore": ({ id }) => workspaceOutcome(async () => kept(await workspace.restore(id, await retention()))),
+  "workspace.usage": () => workspaceOutcome(async () => workspace.historyUsage(await retention())),
   "debug.crashWorker": injectFault("debug.crashWorker", "crash"),
   "debug.killWorker": injectFault("debug.killWorker", "kill"),
   "debug.stallWorker": injectFault("debug.stallWorker", "stall"),

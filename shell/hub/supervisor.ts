@@ -46,6 +46,8 @@ export interface CallOptions {
   readonly conversationId?: string
   /** The caller's id for the call (the model's tool call id), carried by the call's events. */
   readonly callId?: string
+  /** The agent run the call counts for (a sub-agent's: its parent's); absent for a person's call. */
+  readonly run?: string
   readonly timeoutMs?: number
   readonly signal?: AbortSignal
   /** The caller reports the call's events itself (the agent pool, a sub-agent's calls wrapped for its parent's stream). */
@@ -285,7 +287,7 @@ export class Supervisor {
           catch: (cause) => new WorkerCrashed({ group: definition.group, message: messageOf(cause) }),
         })
       }
-      const request = { callId, tool: name, params, conversationId }
+      const request = { callId, tool: name, params, conversationId, ...(options.run !== undefined ? { run: options.run } : {}) }
       const dispatched = relayed
         ? relay(this.options.router, definition, params)
         : local !== undefined

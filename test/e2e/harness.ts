@@ -151,6 +151,17 @@ export const until = async (condition: () => boolean | Promise<boolean>, what: s
   }
 }
 
+/** Runs one chat turn from `page` in the conversation `conversationId`, and resolves with its result once it ended. */
+export const chatIn = (page: Page, prompt: string, conversationId: string) =>
+  page.evaluate(
+    async ([prompt, conversationId]) => {
+      const run = globalThis.agent.chat(prompt, { conversationId })
+      for await (const _ of run) void _
+      return run.result
+    },
+    [prompt, conversationId] as const,
+  )
+
 /** Makes the test's scripted model server (OpenAI wire format) the extension's default model. */
 export const useScriptedModel = (page: Page, baseUrl: string): Promise<unknown> =>
   page.evaluate(

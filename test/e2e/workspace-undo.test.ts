@@ -1,6 +1,6 @@
 /**
  * Nothing the workspace tools do is lost: what opfs_write replaces and what opfs_delete removes
- * is kept, listed and restored through `agent.workspace`, pruned oldest first past the budget,
+ * is kept, listed and restored through `agent.workspace`, a person's own copies past the budget too,
  * and out of every path's reach. A file an agent run wrote is read back as untrusted data.
  * The built extension in headless Chromium, with a scripted local model server.
  */
@@ -96,19 +96,23 @@ test("opfs_delete puts a folder in the trash, out of every tool's reach, and res
   assert.equal(refused, "exists")
 })
 
-test("the history is pruned oldest first past its size budget, keeping the newest", async () => {
+test("past the size budget a person's own earlier versions are kept (only agent runs' copies are pruned)", async () => {
   await page.evaluate(() => globalThis.agent.settings.update({ workspace: { historyMaxBytes: 2500 } } as never))
   try {
     for (let i = 0; i < 5; i++) await ok("opfs_write", { path: "budget.txt", content: String(i).repeat(1000) })
     const versions = await api((path) => globalThis.agent.workspace.versions(path), "budget.txt")
-    // Four replaced contents of 1,000 bytes each; the budget holds two, the newest.
+    // Four replaced contents of 1,000 bytes each, all the person's: none is pruned
+    // (a run's own copies are, test/e2e/nothing-lost.test.ts).
     assert.deepEqual(
       versions.map((v) => v.size),
-      [1000, 1000],
+      [1000, 1000, 1000, 1000],
     )
-    const restored = await api((id) => globalThis.agent.workspace.restore(id), versions[1]!.id)
+    const usage = await api(() => globalThis.agent.workspace.usage())
+    assert.ok(usage.earlierBytes >= 4000 && usage.bytes > usage.maxBytes, JSON.stringify(usage))
+    assert.deepEqual(usage.wouldDrop, { items: 0, bytes: 0 })
+    const restored = await api((id) => globalThis.agent.workspace.restore(id), versions[3]!.id)
     assert.equal(restored.path, "budget.txt")
-    assert.equal((await ok("opfs_read", { path: "budget.txt" })).content, "2".repeat(1000))
+    assert.equal((await ok("opfs_read", { path: "budget.txt" })).content, "0".repeat(1000))
   } finally {
     await page.evaluate(() => globalThis.agent.settings.update({ workspace: { historyMaxBytes: 256 * 1024 * 1024 } } as never))
   }

@@ -17,7 +17,7 @@ import {
   type ToolCall,
   type ToolSpec,
 } from "./providers/types.ts"
-import { errorText, LoopGuard, outcomeText } from "./tool-results.ts"
+import { errorText, LoopGuard, outcomeText, savedValue } from "./tool-results.ts"
 import type { NewMessage } from "./store.ts"
 import { counted } from "../../schemas/plural.ts"
 import { checkArguments } from "../../schemas/argument-limits.ts"
@@ -295,7 +295,12 @@ const runTool = async (
   await save({
     runId: deps.runId,
     message: { role: "tool", toolCallId: call.id, name: call.name, content, ...(outcome.ok ? {} : { isError: true }) },
-    tool: { durationMs, params: call.arguments, ...(outcome.ok ? { result: outcome.value } : { error: outcome.error }) },
+    // What is saved is bounded by what the model and the card can use (tool-results.ts).
+    tool: {
+      durationMs,
+      params: savedValue(call.arguments, deps.settings.toolResultMaxChars),
+      ...(outcome.ok ? { result: savedValue(outcome.value, deps.settings.toolResultMaxChars) } : { error: outcome.error }),
+    },
   })
   return !outcome.ok && outcome.error.code === "loop_detected"
 }

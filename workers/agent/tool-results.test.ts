@@ -1,6 +1,6 @@
 import { expect } from "chai"
 import { builtinTools } from "../../schemas/tools/index.ts"
-import { carriesOutsideText, outcomeText } from "./tool-results.ts"
+import { carriesOutsideText, outcomeText, savedValue } from "./tool-results.ts"
 
 describe("what reaches the model marked as untrusted", () => {
   it("derives the tools whose results and errors carry outside text from their annotations", () => {
@@ -62,5 +62,23 @@ describe("what reaches the model marked as untrusted", () => {
     expect(outcomeText("list_tasks", { ok: true, value: tasks }, { untrusted: false, maxChars: 10_000 })).to.match(
       /^<untrusted_data source="list_tasks">/,
     )
+  })
+})
+
+describe("what is saved of a tool's result", () => {
+  it("keeps a small result as it is", () => {
+    const value = { url: "https://a.test/", content: "short", n: 3 }
+    expect(savedValue(value, 1000)).to.equal(value)
+  })
+
+  it("cuts each long string to what the model saw, and the rest to a short head once the budget is spent", () => {
+    const page = (c: string) => ({ url: `https://a.test/${c}`, title: `page ${c}`, content: c.repeat(10_000_000) })
+    const saved = savedValue([page("a"), page("b"), page("c"), page("d")], 30_000) as Array<{ url: string; title: string; content: string }>
+    expect(saved.map((p) => p.url)).to.deep.equal(["a", "b", "c", "d"].map((c) => `https://a.test/${c}`))
+    expect(saved.map((p) => p.title)).to.deep.equal(["a", "b", "c", "d"].map((c) => `page ${c}`))
+    expect(saved[0]!.content).to.match(/^a{30000}… \[cut when saved: 30000 of 10000000 characters kept\]$/)
+    expect(saved[1]!.content.startsWith("b".repeat(29_000))).to.equal(true)
+    expect(saved[3]!.content).to.match(/^d{2000}… \[cut when saved: 2000 of 10000000 characters kept\]$/)
+    expect(JSON.stringify(saved).length).to.be.below(100_000)
   })
 })

@@ -11,6 +11,32 @@ export const capResult = (tool: string, text: string, maxChars: number): string 
   return `${text.slice(0, maxChars)}\n\n[Result truncated: ${maxChars} of ${text.length} characters shown. To see the rest, call ${tool} again asking for less at a time (e.g. max_length, offset and limit, or a narrower selector), or give it a prompt to distill the content.]`
 }
 
+/** Strings up to this long are saved whole even once a result's budget is spent (titles, URLs, paths). */
+const SHORT_CHARS = 2000
+
+/**
+ * What is saved of a tool's result (or arguments) beside the text the model read: the model saw
+ * at most `maxChars` of it, and the panel's card and an export show no more, so each string is
+ * cut to `maxChars`, and once the value's strings hold `2 × maxChars` characters in all, the
+ * rest to a short head. Seven 10 MB pages in one turn were saved whole (70 MB), and a
+ * conversation that large could no longer be opened. Small values are returned as they are.
+ */
+export const savedValue = (value: unknown, maxChars: number): unknown => {
+  let budget = 2 * maxChars
+  const cut = (text: string): string => {
+    const keep = Math.max(0, Math.min(text.length, maxChars, Math.max(budget, SHORT_CHARS)))
+    budget -= keep
+    return keep === text.length ? text : `${text.slice(0, keep)}… [cut when saved: ${keep} of ${text.length} characters kept]`
+  }
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return cut(v)
+    if (Array.isArray(v)) return v.map(walk)
+    if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
+    return v
+  }
+  return resultText(value).length <= maxChars ? value : walk(value)
+}
+
 export const errorText = (tool: string, error: WireError): string => `Error (${error.code}) from ${tool}: ${error.message}`
 
 /** Stable text of a value: the same arguments in another key order count as the same call. */

@@ -13,6 +13,8 @@ export interface CallRequest {
   /** Already decoded by the supervisor: defaults applied, types checked. */
   readonly params: unknown
   readonly conversationId: string
+  /** The agent run the call counts for (a sub-agent's: its parent's); absent for a person's call. */
+  readonly run?: string
 }
 
 export type CallOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }

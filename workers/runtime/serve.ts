@@ -15,6 +15,8 @@ import { faultInjection } from "./fault-injection.ts"
 export interface ToolContext {
   readonly callId: string
   readonly conversationId: string
+  /** The agent run the call counts for (a sub-agent's: its parent's); absent for a person's call. */
+  readonly run?: string
   /** Aborted when the call is cancelled or times out: pass it to fetch and long loops. */
   readonly signal: AbortSignal
   readonly router: RouterCall
@@ -80,6 +82,7 @@ export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>
         const context: ToolContext = {
           callId: request.callId,
           conversationId: request.conversationId,
+          ...(request.run !== undefined ? { run: request.run } : {}),
           signal: controller.signal,
           router: (method, params) => host.router(method, params),
           host,

@@ -29,6 +29,34 @@ export interface HistoryItem {
   readonly size: number
   /** Paths inside the copy ("" for the item itself) that came from outside. */
   readonly marked: ReadonlyArray<string>
+  /** The agent run that wrote every file of the copy; absent when any of it existed before that run (a person's, or an earlier run's). */
+  readonly by?: string
+  /** Which agent run wrote each file inside the copy (relative paths, "" for the item itself). */
+  readonly owners?: Readonly<Record<string, string>>
+}
+
+/**
+ * Who is making the change that may push older copies out of the budget:
+ * - an agent run (`run`: a conversation's run and its sub-agents share one) may push out only
+ *   copies of what it wrote itself, never what existed before it: a hostile page could
+ *   otherwise delete the user's folder and flush its copy out by writing junk;
+ * - a person (their own calls, a restore) may push out what agent runs wrote, oldest first,
+ *   never their own content;
+ * - a listing pushes out nothing: only days end a copy then.
+ * What existed before the run is therefore kept for its days even past the budget.
+ */
+export type Pressure = { readonly run: string } | "person" | "none"
+
+/** What the history holds against its budget, for the options page. */
+export interface HistoryUsage {
+  readonly items: number
+  readonly bytes: number
+  /** Bytes of copies of what existed before the run that replaced or deleted it: kept for their days whatever the budget. */
+  readonly earlierBytes: number
+  readonly maxBytes: number
+  readonly days: number
+  /** What the next change of a person's would drop to meet the budget (agent runs' own copies, oldest first). */
+  readonly wouldDrop: { readonly items: number; readonly bytes: number }
 }
 
 export interface Retention {
@@ -43,6 +71,14 @@ interface Index {
   items: Array<HistoryItem>
   /** Workspace paths of files, and of folders an agent run made, that came from outside. */
   marks: Array<string>
+  /** Workspace path → the agent run that wrote the file's present content. */
+  owners: Record<string, string>
+}
+
+export interface KeepOptions {
+  readonly now?: number
+  /** Who makes the change (see Pressure); a person's by default. */
+  readonly pressure?: Pressure
 }
 
 const INDEX = "index.json"
@@ -74,28 +110,31 @@ export class WorkspaceHistory {
   /**
    * Marks (or unmarks) a file as having come from outside, and marks the folders `made` for it
    * (their names came from the same place). A folder's mark is never lifted by a write: the
-   * user's file inside keeps the name the agent gave the folder.
+   * user's file inside keeps the name the agent gave the folder. Records the agent run that wrote
+   * the file (none: a person's), which decides whose budget its later copies count against.
    */
-  async mark(path: string, marked: boolean, made: ReadonlyArray<string> = []): Promise<void> {
+  async mark(path: string, marked: boolean, made: ReadonlyArray<string> = [], run?: string): Promise<void> {
     const index = await this.index()
     const folders = marked ? made.filter((p) => !index.marks.includes(p)) : []
     const has = index.marks.includes(path)
-    if (has === marked && folders.length === 0) return
+    if (has === marked && folders.length === 0 && index.owners[path] === run) return
     const rest = index.marks.filter((p) => p !== path)
     index.marks = [...rest, ...folders, ...(marked ? [path] : [])]
+    if (run === undefined) delete index.owners[path]
+    else index.owners[path] = run
     await this.save(index)
   }
 
   // --- keeping ----------------------------------------------------------------------------
 
   /** Keeps a copy of the file about to be replaced. */
-  async keepVersion(path: string, file: FileSystemFileHandle, retention: Retention, now = Date.now()): Promise<void> {
-    await this.keep("version", path, file, retention, now)
+  async keepVersion(path: string, file: FileSystemFileHandle, retention: Retention, options: KeepOptions = {}): Promise<void> {
+    await this.keep("version", path, file, retention, options.now ?? Date.now(), options.pressure ?? "person")
   }
 
   /** Keeps a copy of the file or folder about to be deleted, and forgets its marks. */
-  async keepDeleted(path: string, handle: FileSystemHandle, retention: Retention, now = Date.now()): Promise<void> {
-    await this.keep("trash", path, handle, retention, now)
+  async keepDeleted(path: string, handle: FileSystemHandle, retention: Retention, options: KeepOptions = {}): Promise<void> {
+    await this.keep("trash", path, handle, retention, options.now ?? Date.now(), options.pressure ?? "person")
   }
 
   private async keep(
@@ -104,22 +143,43 @@ export class WorkspaceHistory {
     handle: FileSystemHandle,
     retention: Retention,
     now: number,
+    pressure: Pressure,
     alsoKeep?: string,
   ) {
     const index = await this.index()
     const items = await this.items()
     const id = newId(now)
-    let size: number
+    let copied: Copied
     try {
-      size = await copyInto(handle, items, id)
+      copied = await copyInto(handle, items, id)
     } catch (error) {
       await items.removeEntry(id, { recursive: true }).catch(() => undefined)
       throw error
     }
     const marked = index.marks.filter((p) => within(p, path)).map((p) => relative(p, path))
-    if (kind === "trash") index.marks = index.marks.filter((p) => !within(p, path))
-    index.items.push({ id, kind, path, entry: handle.kind, at: now, size, marked })
-    await this.pruneIndex(index, retention, now, new Set(alsoKeep ? [alsoKeep] : []))
+    const owners = Object.fromEntries(
+      Object.entries(index.owners)
+        .filter(([p]) => within(p, path))
+        .map(([p, run]) => [relative(p, path), run]),
+    )
+    if (kind === "trash") {
+      index.marks = index.marks.filter((p) => !within(p, path))
+      for (const p of Object.keys(index.owners)) if (within(p, path)) delete index.owners[p]
+    }
+    const first = owners[copied.files[0] ?? ""]
+    const by = first !== undefined && copied.files.every((f) => owners[f] === first) ? first : undefined
+    index.items.push({
+      id,
+      kind,
+      path,
+      entry: handle.kind,
+      at: now,
+      size: copied.size,
+      marked,
+      ...(by !== undefined ? { by } : {}),
+      ...(Object.keys(owners).length > 0 ? { owners } : {}),
+    })
+    await this.pruneIndex(index, retention, now, pressure, new Set(alsoKeep ? [alsoKeep] : []))
     await this.save(index)
   }
 
@@ -127,13 +187,13 @@ export class WorkspaceHistory {
 
   /** The kept versions of a file, newest first. */
   async versions(path: string, retention: Retention, now = Date.now()): Promise<Array<HistoryItem>> {
-    const index = await this.prune(retention, now)
+    const index = await this.expire(retention, now)
     return index.items.filter((i) => i.kind === "version" && i.path === path).reverse()
   }
 
   /** Everything deleted and still kept, newest first. */
   async trash(retention: Retention, now = Date.now()): Promise<Array<HistoryItem>> {
-    const index = await this.prune(retention, now)
+    const index = await this.expire(retention, now)
     return index.items.filter((i) => i.kind === "trash").reverse()
   }
 
@@ -164,10 +224,12 @@ export class WorkspaceHistory {
       })
     }
     // The content it replaces becomes a version itself, so the restore can be undone too.
-    if (existing !== undefined) await this.keep("version", item.path, existing, retention, now, item.id)
+    if (existing !== undefined) await this.keep("version", item.path, existing, retention, now, "person", item.id)
     await copyInto(source, parent, name)
     const index = await this.index()
     index.marks = [...index.marks.filter((p) => !within(p, item.path)), ...item.marked.map((r) => joined(item.path, r))]
+    for (const p of Object.keys(index.owners)) if (within(p, item.path)) delete index.owners[p]
+    for (const [r, run] of Object.entries(item.owners ?? {})) index.owners[joined(item.path, r)] = run
     if (item.kind === "trash") {
       index.items = index.items.filter((i) => i.id !== item.id)
       await items.removeEntry(item.id, { recursive: true }).catch(() => undefined)
@@ -176,35 +238,41 @@ export class WorkspaceHistory {
     return item
   }
 
-  /** Drops what is older than the retention days, then the oldest until the budget holds. */
-  async prune(retention: Retention, now = Date.now()): Promise<Index> {
+  /** Drops what is older than the retention days (a listing pushes nothing else out, see Pressure). */
+  async expire(retention: Retention, now = Date.now()): Promise<Index> {
     const index = await this.index()
     const before = index.items.length
-    await this.pruneIndex(index, retention, now)
+    await this.pruneIndex(index, retention, now, "none")
     if (index.items.length !== before) await this.save(index)
     return index
   }
 
+  /** What the history holds against its budget, and what a person's next change would drop. */
+  async usage(retention: Retention, now = Date.now()): Promise<HistoryUsage> {
+    const index = await this.expire(retention, now)
+    const dropped = overBudget(index.items, retention, "person")
+    return {
+      items: index.items.length,
+      bytes: index.items.reduce((sum, i) => sum + i.size, 0),
+      earlierBytes: index.items.reduce((sum, i) => sum + (i.by === undefined ? i.size : 0), 0),
+      maxBytes: retention.maxBytes,
+      days: retention.days,
+      wouldDrop: { items: dropped.size, bytes: index.items.reduce((sum, i) => sum + (dropped.has(i.id) ? i.size : 0), 0) },
+    }
+  }
+
   /**
+   * Drops what is past its days, then, past the budget, the oldest copies `pressure` may push out.
    * The newest item stays even over budget, so the latest change can always be undone (until
    * its days are up); the items in `alsoKeep` (a restore's source while it runs) stay too.
    */
-  private async pruneIndex(index: Index, retention: Retention, now: number, alsoKeep: ReadonlySet<string> = new Set()) {
-    const newest = index.items.at(-1)?.id
+  private async pruneIndex(index: Index, retention: Retention, now: number, pressure: Pressure, alsoKeep: ReadonlySet<string> = new Set()) {
     const oldest = now - retention.days * DAY_MS
-    let total = index.items.reduce((sum, i) => sum + i.size, 0)
-    const dropped: Array<string> = []
-    index.items = index.items.filter((item) => {
-      if (alsoKeep.has(item.id)) return true
-      const expired = item.at < oldest
-      const over = total > retention.maxBytes && item.id !== newest
-      if (expired || over) {
-        total -= item.size
-        dropped.push(item.id)
-        return false
-      }
-      return true
-    })
+    const dropped = index.items.filter((i) => i.at < oldest && !alsoKeep.has(i.id)).map((i) => i.id)
+    index.items = index.items.filter((i) => !dropped.includes(i.id))
+    const over = overBudget(index.items, retention, pressure, alsoKeep)
+    index.items = index.items.filter((i) => !over.has(i.id))
+    dropped.push(...over)
     if (dropped.length === 0) return
     const items = await this.items()
     for (const id of dropped) await items.removeEntry(id, { recursive: true }).catch(() => undefined)
@@ -226,15 +294,43 @@ export class WorkspaceHistory {
     try {
       const file = await (await (await this.root()).getFileHandle(INDEX)).getFile()
       const parsed = JSON.parse(await file.text()) as Partial<Index>
-      return { version: 1, items: Array.isArray(parsed.items) ? parsed.items : [], marks: Array.isArray(parsed.marks) ? parsed.marks : [] }
+      return {
+        version: 1,
+        items: Array.isArray(parsed.items) ? parsed.items : [],
+        marks: Array.isArray(parsed.marks) ? parsed.marks : [],
+        // An index from before owners were kept: every copy in it counts as earlier content.
+        owners: typeof parsed.owners === "object" && parsed.owners !== null && !Array.isArray(parsed.owners) ? parsed.owners : {},
+      }
     } catch {
-      return { version: 1, items: [], marks: [] }
+      return { version: 1, items: [], marks: [], owners: {} }
     }
   }
 
   private async save(index: Index): Promise<void> {
     await writeFile(await this.root(), INDEX, new TextEncoder().encode(JSON.stringify(index)))
   }
+}
+
+/** What the budget pushes out under `pressure`: the oldest items it may drop, until the rest fits (never the newest). */
+const overBudget = (
+  items: ReadonlyArray<HistoryItem>,
+  retention: Retention,
+  pressure: Pressure,
+  alsoKeep: ReadonlySet<string> = new Set(),
+): Set<string> => {
+  const dropped = new Set<string>()
+  if (pressure === "none") return dropped
+  const newest = items.at(-1)?.id
+  let total = items.reduce((sum, i) => sum + i.size, 0)
+  for (const item of items) {
+    if (total <= retention.maxBytes) break
+    if (item.id === newest || alsoKeep.has(item.id)) continue
+    const mayDrop = pressure === "person" ? item.by !== undefined : item.by === pressure.run
+    if (!mayDrop) continue
+    dropped.add(item.id)
+    total -= item.size
+  }
+  return dropped
 }
 
 const entryIn = async (folder: FileSystemDirectoryHandle, name: string): Promise<FileSystemHandle | undefined> => {
@@ -260,15 +356,26 @@ const writeFile = async (folder: FileSystemDirectoryHandle, name: string, bytes:
   }
 }
 
-/** Copies a file or a folder tree into `target` under `name`; returns the bytes copied. */
-const copyInto = async (source: FileSystemHandle, target: FileSystemDirectoryHandle, name: string): Promise<number> => {
+interface Copied {
+  readonly size: number
+  /** The files copied, relative to the copy ("" when it is one file). */
+  readonly files: ReadonlyArray<string>
+}
+
+/** Copies a file or a folder tree into `target` under `name`. */
+const copyInto = async (source: FileSystemHandle, target: FileSystemDirectoryHandle, name: string): Promise<Copied> => {
   if (source.kind === "file") {
     const bytes = new Uint8Array(await (await (source as FileSystemFileHandle).getFile()).arrayBuffer())
     await writeFile(target, name, bytes)
-    return bytes.byteLength
+    return { size: bytes.byteLength, files: [""] }
   }
   const folder = await target.getDirectoryHandle(name, { create: true })
   let size = 0
-  for await (const [child, handle] of (source as FileSystemDirectoryHandle).entries()) size += await copyInto(handle, folder, child)
-  return size
+  const files: Array<string> = []
+  for await (const [child, handle] of (source as FileSystemDirectoryHandle).entries()) {
+    const copied = await copyInto(handle, folder, child)
+    size += copied.size
+    files.push(...copied.files.map((f) => joined(child, f)))
+  }
+  return { size, files }
 }

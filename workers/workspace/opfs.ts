@@ -8,7 +8,7 @@
  * Failures are thrown as the tools' tagged errors, with messages that name the path.
  */
 import { NotFound, quoteInput, ToolFailed } from "../../schemas/errors.ts"
-import { DEFAULT_RETENTION, WorkspaceHistory, type HistoryItem, type Retention } from "./history.ts"
+import { DEFAULT_RETENTION, WorkspaceHistory, type HistoryItem, type HistoryUsage, type Pressure, type Retention } from "./history.ts"
 import type { WorkspacePath } from "./paths.ts"
 
 /** The folder in the OPFS root that holds the workspace. */
@@ -73,7 +73,11 @@ export interface WriteOptions {
   readonly retention?: Retention
   /** The content came from outside (an agent run): reading it back marks it untrusted. */
   readonly fromOutside?: boolean
+  /** The agent run that writes (see history.ts's Pressure); absent for a person's call. */
+  readonly run?: string
 }
+
+const pressureOf = (run: string | undefined): Pressure => (run === undefined ? "person" : { run })
 
 export class Workspace {
   readonly history: WorkspaceHistory
@@ -92,9 +96,13 @@ export class Workspace {
       const parent = await this.folderAt(target, target.segments.length - 1, true, made)
       const name = target.segments.at(-1)!
       const { file, created } = await this.fileIn(parent, name, target, "write")
+      // The same bytes again change nothing: the file keeps its writer and mark, so a run cannot
+      // make the user's file its own (and its copy its to push out) by writing it over unchanged.
+      let unchanged = false
       try {
-        if (!created && !sameBytes(new Uint8Array(await (await file.getFile()).arrayBuffer()), bytes)) {
-          await this.history.keepVersion(target.path, file, options.retention ?? DEFAULT_RETENTION)
+        unchanged = !created && sameBytes(new Uint8Array(await (await file.getFile()).arrayBuffer()), bytes)
+        if (!created && !unchanged) {
+          await this.history.keepVersion(target.path, file, options.retention ?? DEFAULT_RETENTION, { pressure: pressureOf(options.run) })
         }
       } catch (error) {
         throw fileSystemError(error, target.path, "written")
@@ -113,7 +121,7 @@ export class Workspace {
           access.flush()
           const size = access.getSize()
           access.close()
-          await this.history.mark(target.path, options.fromOutside === true, made)
+          if (!unchanged) await this.history.mark(target.path, options.fromOutside === true, made, options.run)
           return size
         } finally {
           access.close()
@@ -142,6 +150,11 @@ export class Workspace {
   /** What was deleted and is still kept, newest first. */
   trash(retention: Retention = DEFAULT_RETENTION): Promise<Array<HistoryItem>> {
     return this.exclusive(undefined, () => this.history.trash(retention))
+  }
+
+  /** What the history holds against its budget (see WorkspaceHistory.usage). */
+  historyUsage(retention: Retention = DEFAULT_RETENTION): Promise<HistoryUsage> {
+    return this.exclusive(undefined, () => this.history.usage(retention))
   }
 
   /** Puts a kept version or deletion back at its path (see WorkspaceHistory.restore). */
@@ -208,7 +221,7 @@ export class Workspace {
   }
 
   /** Deletes a file, or a folder with everything in it, after keeping a copy in the trash. */
-  delete(target: WorkspacePath, signal?: AbortSignal, retention: Retention = DEFAULT_RETENTION): Promise<void> {
+  delete(target: WorkspacePath, signal?: AbortSignal, retention: Retention = DEFAULT_RETENTION, run?: string): Promise<void> {
     return this.exclusive(signal, async () => {
       const parent = await this.folderAt(target, target.segments.length - 1, false)
       const name = target.segments.at(-1)!
@@ -217,7 +230,7 @@ export class Workspace {
           if (errorName(error) === "TypeMismatchError") return parent.getDirectoryHandle(name)
           throw error
         })
-        await this.history.keepDeleted(target.path, handle, retention)
+        await this.history.keepDeleted(target.path, handle, retention, { pressure: pressureOf(run) })
         await parent.removeEntry(name, { recursive: true })
       } catch (error) {
         throw fileSystemError(error, target.path, "deleted")

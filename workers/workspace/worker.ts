@@ -22,10 +22,12 @@ import { contentBytes } from "./content.ts"
 import { mimeTypeOf } from "./mime.ts"
 import { DEFAULT_RETENTION, type Retention } from "./history.ts"
 import { fileSystemError, Workspace } from "./opfs.ts"
+import { DEFAULT_WRITE_LIMITS, RunWrites, type WriteLimits } from "./run-writes.ts"
 import { parseWorkspacePath, type WorkspacePath } from "./paths.ts"
 import { decodeText, isText, pageOfLines } from "./text.ts"
 
 const workspace = new Workspace()
+const runWrites = new RunWrites()
 
 type Tool = typeof opfsWrite | typeof opfsRead | typeof opfsList | typeof opfsDelete
 
@@ -44,14 +46,20 @@ const pathOf = (definition: Tool, raw: string | undefined, rootAllowed: boolean)
   return Effect.succeed(parsed.value)
 }
 
-/** The undo's retention from the settings; the defaults when they cannot be read. */
-const retentionOf = (context: ToolContext): Effect.Effect<Retention> =>
+/** The undo's retention and the runs' write limits from the settings; the defaults when they cannot be read. */
+const settingsOf = (context: ToolContext): Effect.Effect<{ retention: Retention; limits: WriteLimits }> =>
   Effect.promise(async () => {
     const reply = await context.router("settings.get").catch(() => undefined)
-    const workspace = reply?.ok ? reply.value.workspace : undefined
+    const { workspace, limits } = reply?.ok ? reply.value : {}
     return {
-      days: workspace?.historyDays ?? DEFAULT_RETENTION.days,
-      maxBytes: workspace?.historyMaxBytes ?? DEFAULT_RETENTION.maxBytes,
+      retention: {
+        days: workspace?.historyDays ?? DEFAULT_RETENTION.days,
+        maxBytes: workspace?.historyMaxBytes ?? DEFAULT_RETENTION.maxBytes,
+      },
+      limits: {
+        filesPerRun: limits?.filesPerRun ?? DEFAULT_WRITE_LIMITS.filesPerRun,
+        bytesPerRun: limits?.bytesPerRun ?? DEFAULT_WRITE_LIMITS.bytesPerRun,
+      },
     }
   })
 
@@ -64,6 +72,14 @@ const retentionOf = (context: ToolContext): Effect.Effect<Retention> =>
  * the mark costs the model nothing but the wrapper. Files written through the API are not.
  */
 const fromAgentRun = (context: ToolContext) => madeByAgentRun(context.callId)
+
+/**
+ * The run whose budget a change counts against: the pool names it (a sub-agent's is its
+ * parent's); a call named like an agent run's without it (a research job's report) counts
+ * for its name's prefix. A person's own call has none.
+ */
+const runOf = (context: ToolContext): string | undefined =>
+  context.run ?? (fromAgentRun(context) ? context.callId.slice(0, context.callId.lastIndexOf(":")) : undefined)
 
 const onDisk = <A, T extends Tool>(
   tool: T,
@@ -81,10 +97,15 @@ serveToolGroup(
         const path = yield* pathOf(opfsWrite, params.path, false)
         const content = contentBytes(params.content)
         if (!content.ok) return yield* Effect.fail(new InvalidInput({ tool: "opfs_write", parameter: "content", message: content.message }))
-        const retention = yield* retentionOf(context)
+        const { retention, limits } = yield* settingsOf(context)
+        const run = runOf(context)
+        const bytes = content.bytes.byteLength
+        const wasNew = run !== undefined && !runWrites.has(run, path.path)
+        const refused = run === undefined ? undefined : runWrites.admit(run, path.path, bytes, limits)
+        if (refused !== undefined) return yield* Effect.fail(asToolError(opfsWrite, refused))
         const size = yield* onDisk(opfsWrite, "written", path, (signal) =>
-          workspace.write(path, content.bytes, signal, { retention, fromOutside: fromAgentRun(context) }),
-        )
+          workspace.write(path, content.bytes, signal, { retention, fromOutside: fromAgentRun(context), run }),
+        ).pipe(Effect.tapError(() => Effect.sync(() => run !== undefined && runWrites.undo(run, path.path, bytes, wasNew))))
         return { path: path.path, size }
       }),
 
@@ -130,8 +151,8 @@ serveToolGroup(
     opfs_delete: (params, context) =>
       Effect.gen(function* () {
         const path = yield* pathOf(opfsDelete, params.path, false)
-        const retention = yield* retentionOf(context)
-        yield* onDisk(opfsDelete, "deleted", path, (signal) => workspace.delete(path, signal, retention))
+        const { retention } = yield* settingsOf(context)
+        yield* onDisk(opfsDelete, "deleted", path, (signal) => workspace.delete(path, signal, retention, runOf(context)))
         return { path: path.path, deleted: true as const }
       }),
   },

@@ -1,9 +1,12 @@
 /**
  * The supervisor's end of the page channel: it accepts `chrome.runtime` Ports from extension
  * pages, decodes each request once by the message contract (a tool call with its tool's arguments), runs its method's handler, and streams mesh events to every
- * connected page. A page that goes away cancels its calls still in flight.
+ * connected page. A page that goes away cancels its calls still in flight. Messages larger than
+ * a Port carries travel in parts (schemas/channel-parts.ts), and a reply that cannot be sent
+ * becomes an error reply: the caller never waits for an answer that will not come.
  */
 import { CHANNEL_PORT_NAME, type ChannelReply } from "../../../schemas/channel.ts"
+import { inParts, PartJoiner } from "../../../schemas/channel-parts.ts"
 import type { WireError } from "../../../schemas/errors.ts"
 import type { MeshEvent } from "../../../schemas/events.ts"
 import { dispatch, type Handlers, type RequestDecoder } from "./handlers.ts"
@@ -13,12 +16,17 @@ export const serveChannel = (handlers: Handlers, decodeRequest: RequestDecoder):
   // Events wait for the end of the current task, so the events of one batch from an agent
   // worker cross to each page in one message; a reply first sends the events before it.
   const waiting = new Map<chrome.runtime.Port, MeshEvent[]>()
+  let posted = 0
+  const post = (port: chrome.runtime.Port, message: ChannelReply) => {
+    const key = `s${++posted}`
+    for (const part of inParts(message, key)) port.postMessage(part)
+  }
   const flush = (port: chrome.runtime.Port) => {
     const events = waiting.get(port)
     if (events === undefined) return
     waiting.delete(port)
     try {
-      port.postMessage({ type: "events", events } satisfies ChannelReply)
+      post(port, { type: "events", events })
     } catch {
       ports.delete(port)
     }
@@ -29,16 +37,28 @@ export const serveChannel = (handlers: Handlers, decodeRequest: RequestDecoder):
     if (port.sender?.id !== chrome.runtime.id) return port.disconnect()
     ports.add(port)
     const running = new Map<string, AbortController>()
-    const send = (reply: ChannelReply) => {
+    const joiner = new PartJoiner()
+    const send = (reply: Extract<ChannelReply, { type: "reply" }>) => {
       flush(port)
       try {
-        port.postMessage(reply)
-      } catch {
-        // The page went away between the call and the reply: nothing to tell.
+        post(port, reply)
+      } catch (cause) {
+        // The page went away between the call and the reply: nothing to tell. Else the caller
+        // learns that its answer could not be sent, rather than waiting for ever.
+        if (!ports.has(port)) return
+        const error: WireError = { code: "send_failed", message: `The answer could not be sent to the page: ${String(cause)}` }
+        try {
+          port.postMessage({ type: "reply", id: reply.id, ok: false, error } satisfies ChannelReply)
+        } catch {
+          // Gone after all.
+        }
       }
     }
 
-    port.onMessage.addListener((raw: unknown) => {
+    port.onMessage.addListener((part: unknown) => {
+      const whole = joiner.accept(part)
+      if (whole === undefined) return
+      const raw = whole.message
       const decoded = decodeRequest(raw)
       if (!decoded.ok) {
         const id = typeof (raw as { id?: unknown })?.id === "string" ? (raw as { id: string }).id : ""
