@@ -580,12 +580,10 @@ export class AgentPool {
    */
   private async keepWhole(run: Run, callId: string, conversationId: string, value: unknown): Promise<void> {
     const settings = await this.options.router("settings.get")
-    const model = settings.ok
-      ? (settings.value as { model?: { keepWholeResults?: boolean; toolResultMaxChars?: number } }).model
-      : undefined
+    const model = settings.ok ? settings.value.model : undefined
     if (model?.keepWholeResults !== true) return
     const text = resultText(value)
-    if (text.length <= (model.toolResultMaxChars ?? 30_000)) return
+    if (text.length <= model.toolResultMaxChars) return
     const safe = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, "_")
     await this.options.supervisor.call(
       "opfs_write",
@@ -598,7 +596,7 @@ export class AgentPool {
     return {
       limit: async () => {
         const settings = await this.options.router("settings.get")
-        return (settings.ok ? (settings.value as { limits?: { tabsPerRun?: number } }).limits?.tabsPerRun : undefined) ?? 20
+        return settings.ok ? settings.value.limits.tabsPerRun : 20
       },
       ask: (count: number, signal: AbortSignal) =>
         this.options.consent.askRunLimit(consentScope, definition, params, signal, { kind: "tabs", count }),
