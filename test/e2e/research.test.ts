@@ -155,9 +155,9 @@ test("four researchers work at once; the report cites their sources, verifies ev
   assert.match(report.markdown, /\[9\] \*\(unsupported\)\*/, "a number no finding backs is flagged")
   assert.match(
     report.markdown,
-    /## Sources\n\n1\. \[[^\]]+\]\(http:\/\/127\.0\.0\.1:\d+\/wikipedia-article\) — \d{4}-\d\d-\d\dT[\d:]+Z — quote verified/,
+    /## Sources\n\n1\. \[[^\]]+\]\(http:\/\/127\.0\.0\.1:\d+\/wikipedia-article\) — \w{3} \d+, \d{4}, \d+:\d\d\s[AP]M — quote verified/,
   )
-  assert.match(report.markdown, /5\. .* — quote not verified \(not on page\)/)
+  assert.match(report.markdown, /5\. .* — quote not verified \(not on the page\)/)
 
   const saved = await toolValue<{ content: string; untrusted?: boolean }>("opfs_read", { path: report.path })
   assert.equal(saved.content, report.markdown, "the report is saved in the workspace")

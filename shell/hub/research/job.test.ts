@@ -2,6 +2,7 @@ import { expect } from "chai"
 import type { SpawnRequest } from "../agents.ts"
 import type { CallOutcome } from "../../../workers/runtime/protocol.ts"
 import { DEFAULT_BUDGET, ResearchJob, type ResearchHost } from "./job.ts"
+import { wordsOf } from "./words.ts"
 
 const FINDINGS =
   '```json\n{"findings": [{"claim": "A claim", "url": "https://example.org/", "quote": "a passage long enough to be checked"}]}\n```'
@@ -18,6 +19,7 @@ const scriptedHost = (log: string[]): ResearchHost => ({
   callTool: async () => ({ ok: true, value: null }),
   emit: () => undefined,
   now: () => Date.now(),
+  reportWords: async (language) => wordsOf(language, {}),
   prewarm: (count) => void log.push(`prewarm ${count}`),
 })
 
