@@ -64,6 +64,8 @@ export interface Lane {
   readonly steps: number
   /** What it is doing now: the name of the tool it runs, or the latest of the text it writes (after "✎ "). */
   readonly current: string
+  /** What the tool it runs works on, where a person would want to know: a page's site, a search's query. */
+  readonly target?: string
   /** Why it failed, worded by the UI. */
   readonly error?: WireError
   readonly tools: ReadonlyArray<{ readonly callId: string; readonly tool: string; readonly status: ToolStatus }>
@@ -110,6 +112,23 @@ const latestWords = (text: string): string => {
   return /^[\uDC00-\uDFFF]/.test(kept) ? kept.slice(1) : kept
 }
 
+/** What a tool call works on, for a lane's line: the site a page is read from, or a search's query. */
+const toolTarget = (tool: string, params: unknown): string | undefined => {
+  const p = (typeof params === "object" && params !== null ? params : {}) as { url?: unknown; query?: unknown }
+  if (tool === "web_fetch" && typeof p.url === "string") {
+    try {
+      return new URL(p.url).host || undefined
+    } catch {
+      return undefined
+    }
+  }
+  if (tool === "web_search" && typeof p.query === "string") {
+    const query = p.query.replace(/\s+/g, " ").trim()
+    return query.length > 60 ? `${query.slice(0, 59)}…` : query || undefined
+  }
+  return undefined
+}
+
 /** Folds a sub-agent's own event into its lane. */
 export const reduceLane = (lane: Lane, event: Extract<MeshEvent, { type: "sub_agent_event" }>["event"]): Lane => {
   switch (event.type) {
@@ -117,8 +136,16 @@ export const reduceLane = (lane: Lane, event: Extract<MeshEvent, { type: "sub_ag
       return { ...lane, current: `✎ ${latestWords((lane.current.startsWith("✎ ") ? lane.current.slice(2) : "") + event.delta)}` }
     case "message_saved":
       return event.record.message.role === "assistant" && !event.record.notice ? { ...lane, steps: lane.steps + 1, current: "" } : lane
-    case "tool_call_started":
-      return { ...lane, current: event.tool, tools: [...lane.tools, { callId: event.callId, tool: event.tool, status: "running" }] }
+    case "tool_call_started": {
+      const { target: _was, ...rest } = lane
+      const target = toolTarget(event.tool, event.params)
+      return {
+        ...rest,
+        current: event.tool,
+        ...(target ? { target } : {}),
+        tools: [...lane.tools, { callId: event.callId, tool: event.tool, status: "running" }],
+      }
+    }
     case "tool_call_finished":
       return {
         ...lane,
