@@ -145,7 +145,9 @@ export const linkCitations = (
           return `[${n}] *(${words.text("report_unsupported")})*`
         }
         if (finding.check.verified) verified += 1
-        return finding.check.verified ? `[\\[${n}\\]](${finding.url})` : `[\\[${n}\\]](${finding.url}) *(${words.text("report_unverified")})*`
+        return finding.check.verified
+          ? `[\\[${n}\\]](${finding.url})`
+          : `[\\[${n}\\]](${finding.url}) *(${words.text("report_unverified")})*`
       })
       .join(""),
   )
@@ -219,16 +221,15 @@ export const composeReport = (input: ReportInput): { markdown: string; audit: Ci
  * letters lose their accents (café → cafe); every other script keeps its marks, which are part
  * of the letter there (プ is フ with U+309A; й is и with U+0306), and Hangul its syllables.
  */
-export const slugOf = (question: string): string =>
-  [
-    ...question
-      .normalize("NFKD")
-      .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
-      .normalize("NFC")
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\p{M}]+/gu, "-")
-      .replace(/^-+|-+$/g, ""),
-  ]
-    .slice(0, 60)
-    .join("")
-    .replace(/-+$/g, "") || "research"
+export const slugOf = (question: string): string => {
+  const slug = question
+    .normalize("NFKD")
+    .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+  // Cut at 60 letters as a reader counts them, never between a letter and its mark.
+  const letters = Array.from(new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(slug), (s) => s.segment)
+  return letters.slice(0, 60).join("").replace(/-+$/g, "") || "research"
+}
