@@ -8,7 +8,12 @@ import type { MessageRecord, RunStatus, Usage } from "../../schemas/conversation
 import type { WireError } from "../../schemas/errors.ts"
 import type { ConfirmationRequested, MeshEvent, QuestionAsked, ResearchState } from "../../schemas/events.ts"
 
-export type ToolStatus = "running" | "waiting" | "done" | "failed" | "cancelled"
+/** "declined": the user (or a rule they set) said no to the call, their decision, not a failure. */
+export type ToolStatus = "running" | "waiting" | "done" | "failed" | "cancelled" | "declined"
+
+/** The status a call ended in, from its error (none: done). */
+export const endedStatus = (error: WireError | undefined): ToolStatus =>
+  error === undefined ? "done" : error.code === "cancelled" ? "cancelled" : error.code === "permission_denied" ? "declined" : "failed"
 
 /** A tool call as its events told it (its result arrives with the saved tool message). */
 export interface LiveCall {
@@ -149,11 +154,7 @@ export const reduceLane = (lane: Lane, event: Extract<MeshEvent, { type: "sub_ag
     case "tool_call_finished":
       return {
         ...lane,
-        tools: lane.tools.map((t) =>
-          t.callId === event.callId
-            ? { ...t, status: event.error ? (event.error.code === "cancelled" ? "cancelled" : "failed") : "done" }
-            : t,
-        ),
+        tools: lane.tools.map((t) => (t.callId === event.callId ? { ...t, status: endedStatus(event.error) } : t)),
       }
     case "run_finished":
       return {
@@ -208,7 +209,7 @@ export const laneOfTranscript = (transcript: {
     .map((m) => ({
       callId: `${m.runId}:${(m.message as { toolCallId: string }).toolCallId}`,
       tool: (m.message as { name: string }).name,
-      status: m.tool?.error ? (m.tool.error.code === "cancelled" ? "cancelled" : "failed") : "done",
+      status: endedStatus(m.tool?.error),
     })),
 })
 
@@ -326,8 +327,6 @@ export type TurnItem =
   | { readonly kind: "notice"; readonly record: MessageRecord; readonly notice: NonNullable<MessageRecord["notice"]> }
   | { readonly kind: "usage"; readonly runId: string; readonly usage: Usage }
 
-const isCancelled = (error: WireError | undefined) => error?.code === "cancelled"
-
 /**
  * The card of a call: the saved tool message wins (it has the result); else the live events;
  * else the call was asked for but never ran (a stopped or crashed run).
@@ -345,7 +344,7 @@ export const cardOf = (
     const { durationMs, result, error } = saved.tool
     return {
       ...base,
-      status: error ? (isCancelled(error) ? "cancelled" : "failed") : "done",
+      status: endedStatus(error),
       durationMs,
       ...(result !== undefined ? { result } : {}),
       ...(error ? { error } : {}),
@@ -355,7 +354,7 @@ export const cardOf = (
   if (live?.finished) {
     return {
       ...base,
-      status: live.error ? (isCancelled(live.error) ? "cancelled" : "failed") : "done",
+      status: endedStatus(live.error),
       ...(live.durationMs !== undefined ? { durationMs: live.durationMs } : {}),
       ...(live.error ? { error: live.error } : {}),
     }

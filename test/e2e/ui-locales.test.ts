@@ -195,7 +195,7 @@ for (const lang of LANGUAGES) {
       await state(panel, "confirmation")
       await confirmation.getByTestId("deny").click()
       await panel.getByText("zq-end", { exact: true }).waitFor()
-      await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=failed]").waitFor()
+      await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=declined]").waitFor()
       await panel.getByTestId("send").waitFor()
 
       await composer.fill("Zq two")
