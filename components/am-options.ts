@@ -328,6 +328,7 @@ export class AmOptions extends LitElement {
           />
           ${this.error(key)}
         </div>`
+    // Only the chosen engine's keys are asked for: DuckDuckGo and Baidu need none.
     return html`<div class="grid">
         <label for="engine">${t("searchEngine")}</label>
         <div>
@@ -339,8 +340,8 @@ export class AmOptions extends LitElement {
           </select>
           ${this.error("engine")}
         </div>
-        ${text("bingApiKey", t("bingApiKey"), "password")} ${text("googleApiKey", t("googleApiKey"), "password")}
-        ${text("googleCseId", t("googleCseId"), "text")}
+        ${search.engine === "bing" ? text("bingApiKey", t("bingApiKey"), "password") : nothing}
+        ${search.engine === "google" ? html`${text("googleApiKey", t("googleApiKey"), "password")} ${text("googleCseId", t("googleCseId"), "text")}` : nothing}
       </div>
       <details class="advanced" data-testid="search-advanced" ?open=${ENDPOINTS.some((e) => this.errors[e.key])}>
         <summary>${t("searchAdvanced")}</summary>
