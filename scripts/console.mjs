@@ -420,9 +420,9 @@ export const connectAgent = async (page) => {
       () => (settled = "failed"),
     )
     const summary = () => {
-      const ids = Object.entries(run)
-        .filter(([key, value]) => typeof value === "string" && key.endsWith("Id"))
-        .map(([key, value]) => `${key}: ${value}`)
+      const ids = Object.entries(run).flatMap(([key, value]) =>
+        typeof value === "string" && key.endsWith("Id") ? [`${key}: ${value}`] : [],
+      )
       return `[agent.${path.join(".")} run${ids.length ? ` ${ids.join(", ")}` : ""}, ${settled}: await its .result for the answer, or for await (const e of it) for its events]`
     }
     return Object.assign(run, {
