@@ -262,6 +262,8 @@ test("started from the panel's Research action, the job shows its lanes; closed 
   await first.getByTestId("research-action").click()
   const job = first.locator("am-research")
   await job.getByRole("heading", { name: "What does the Herald Sun story say?" }).waitFor()
+  // The conversation is titled by the job's question, not "New conversation".
+  await first.getByTestId("conversation-title").getByText("What does the Herald Sun story say?").waitFor()
   await until(() => (model.gateCounts()["panel-job"] ?? 0) === 2)
   const plannerAsked = model.requests.slice(testStart).find((r) => taskOf(r).includes("Split this research question"))
   assert.match(taskOf(plannerAsked!), /at most 2 distinct angles/, "the planner is asked for the set number of angles")
