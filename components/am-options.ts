@@ -206,8 +206,11 @@ export class AmOptions extends LitElement {
     event.preventDefault()
     const id = (event.currentTarget as HTMLAnchorElement).hash.slice(1)
     const target = this.renderRoot.querySelector<HTMLElement>(`#${id}`)
-    target?.scrollIntoView({ block: "start" })
-    target?.querySelector<HTMLElement>("h2")?.focus()
+    if (!target) return
+    // Below the sticky navigation, which covered the section's heading (three lines of links at 420 px).
+    const nav = this.renderRoot.querySelector("nav")?.getBoundingClientRect().height ?? 0
+    window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - nav - 8 })
+    target.querySelector<HTMLElement>("h2")?.focus({ preventScroll: true })
   }
 
   private flashTimer: ReturnType<typeof setTimeout> | undefined

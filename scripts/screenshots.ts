@@ -152,7 +152,9 @@ const run = async () => {
       await options.setViewportSize(SIZE)
       await options.locator("#engine").waitFor()
       await options.evaluate(() => globalThis.agent.settings.update({ search: { engine: "duckduckgo" } }))
-      await options.locator("#search-h").evaluate((heading) => heading.scrollIntoView({ block: "start" }))
+      // As a person gets there: the section's link in the page's navigation.
+      await options.locator('nav a[href="#search"]').click()
+      await options.locator("#search-h").waitFor()
       await shoot(options, "settings-search-duckduckgo", lang)
     } finally {
       await session.close()

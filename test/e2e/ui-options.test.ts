@@ -417,5 +417,15 @@ test("at a side panel's width (420 px) every section fits: nothing scrolls the p
   await until(async () => (overflow = await measure()).scrollWidth <= overflow.width, "the page to fit 420 px").catch(() => undefined)
   assert.ok(overflow.scrollWidth <= overflow.width, `${overflow.scrollWidth} px wide in ${overflow.width}: ${overflow.wide.join(", ")}`)
   await options.screenshot({ path: path.join(screenshots, "settings-narrow-light.png"), fullPage: true })
+  // A section's link brings its heading into view below the sticky navigation (three lines of links here), not under it.
+  for (const section of ["search", "custom-tools"]) {
+    await options.locator(`nav a[href="#${section}"]`).click()
+    const heading = (await options.locator(`#${section}-h`).boundingBox())!
+    const nav = (await options.locator("am-options nav").boundingBox())!
+    assert.ok(
+      heading.y >= nav.y + nav.height && heading.y < 800,
+      `${section}: heading at ${heading.y}, navigation ends at ${nav.y + nav.height}`,
+    )
+  }
   await options.setViewportSize({ width: 900, height: 1000 })
 })
