@@ -228,7 +228,9 @@ export class AmToolCard extends LitElement {
     const card = this.card
     if (!card) return nothing
     const busy = card.status === "running" || card.status === "waiting"
-    const subject = toolSubject(card.tool, card.params, card.result) || keyArguments(card.params)
+    // A question waiting is shown whole in its own form below: its card does not say it again.
+    const asking = card.tool === "ask_user" && card.status === "waiting"
+    const subject = asking ? "" : toolSubject(card.tool, card.params, card.result) || keyArguments(card.params)
     const outcome = card.status === "done" ? toolOutcome(card.tool, card.result) : ""
     return html`
       <details data-testid="tool-card" data-tool=${card.tool} data-status=${card.status}>
