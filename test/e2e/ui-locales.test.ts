@@ -119,6 +119,11 @@ for (const lang of LANGUAGES) {
       )
       await options.reload()
       await options.locator('[data-testid="custom-tool"][data-name="zq_tool"]').waitFor()
+      // The new tool's starting schema describes its parameter in the language, each line within the field.
+      const template = options.locator("#ct-parameters")
+      const own = await messagesOf(lang)
+      assert.ok((await template.inputValue()).includes(own.customToolExampleDescription!.message), "the template's description")
+      assert.ok(await template.evaluate((area) => area.scrollWidth <= area.clientWidth), "no line of the template is cut off")
       await options.locator("#ct-parameters").fill('{ "type": "array" }')
       await options.locator("#ct-parameters-error").waitFor()
       await state(options, "options")
