@@ -170,6 +170,11 @@ describe("the report", () => {
     })
   }
 
+  it("in Japanese, puts no space after full-width punctuation", async () => {
+    const { markdown } = composeReport({ question: "Zq?", body: "Zq [1].", findings, missing: [], words: await wordsIn("ja") })
+    expect(markdown).to.include("**引用：** 1 件中 1 件をページ上で確認。**調査結果：** 2 件中 1 件の引用文をページ上で発見。")
+  })
+
   it("is worded in English for a language the extension does not speak, in the language's own notation for a region", async () => {
     expect((await wordsIn("pt-BR")).text("report_sources")).to.equal("Sources")
     expect((await wordsIn("pt-BR")).language).to.equal("en")

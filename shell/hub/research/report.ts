@@ -185,6 +185,10 @@ const missingText = (code: string, words: ReportWords): string => {
   return error !== `error_${code}` && !/\$\d|\$\w+\$/.test(error) ? error : words.text("error_other", code)
 }
 
+/** Sentences one after the other: a space between them, none after full-width punctuation (。), which carries its own; a bold label keeps its space (CommonMark ends bold after punctuation only before a space). */
+const joinSentences = (parts: ReadonlyArray<string>): string =>
+  parts.reduce((text, part) => (text === "" ? part : /[\u3000-\u303f\uff01-\uff1f]$/.test(text) ? text + part : `${text} ${part}`), "")
+
 /** The report as saved: the writer's text with linked citations, the verification count, the sources and what is missing. */
 export const composeReport = (input: ReportInput): { markdown: string; audit: CitationAudit } => {
   const { words } = input
@@ -194,9 +198,13 @@ export const composeReport = (input: ReportInput): { markdown: string; audit: Ci
   const lines = [`# ${input.question.replace(/\s+/g, " ").trim()}`, "", body.trim(), "", "---", ""]
   if (input.stopped) lines.push(`*${words.text(`report_stopped_${input.stopped}`)}*`, "")
   lines.push(
-    `**${words.text("report_citations")}** ${words.text("report_citationsVerified", count(audit.verified), count(audit.total))}` +
-      (audit.unbacked > 0 ? ` ${words.text("report_citationsUnbacked", count(audit.unbacked))}` : "") +
-      ` **${words.text("report_findings")}** ${words.text("report_quotesFound", count(quotesVerified), count(input.findings.length))}`,
+    joinSentences([
+      `**${words.text("report_citations")}**`,
+      words.text("report_citationsVerified", count(audit.verified), count(audit.total)),
+      ...(audit.unbacked > 0 ? [words.text("report_citationsUnbacked", count(audit.unbacked))] : []),
+      `**${words.text("report_findings")}**`,
+      words.text("report_quotesFound", count(quotesVerified), count(input.findings.length)),
+    ]),
     "",
   )
   if (audit.flaggedSentences.length > 0) {
