@@ -1,7 +1,7 @@
 import { expect } from "chai"
 import type { ResearchState } from "../schemas/events.ts"
 import { getMessage, type Messages } from "../test/support/chrome-i18n.ts"
-import { laneView } from "./am-research.ts"
+import { laneView, type AmResearch } from "./am-research.ts"
 import { reduceLane, type Lane } from "./state/chat-view.ts"
 
 type LaneEvent = Parameters<typeof reduceLane>[1]
@@ -67,4 +67,43 @@ describe("a research job's lanes, in French", () => {
     const done = lane("job1-r2", [{ type: "run_finished", status: "completed" } as LaneEvent])
     expect(laneView(job, done).activity).to.equal("A trouvé 2 constats")
   })
+
+  it("counts its time in seconds, then minutes, and shows its report in the log's own scrolling", async () => {
+    const element = document.createElement("am-research") as AmResearch
+    element.job = { ...job, spent: { ...job.spent, ms: 2_000 } }
+    document.body.append(element)
+    await element.updateComplete
+    expect(element.shadowRoot!.querySelector(".budget")!.textContent).to.match(/Durée : 2\ss sur 15\smin/)
+    element.job = {
+      ...job,
+      phase: "finished",
+      status: "completed",
+      report: {
+        path: "research/x.md",
+        markdown: "# Zq\n\n" + "Zq.\n\n".repeat(200),
+        citations: 0,
+        verified: 0,
+        unbacked: 0,
+        findings: 0,
+        quotesVerified: 0,
+      },
+    }
+    await element.updateComplete
+    const report = element.shadowRoot!.querySelector<HTMLElement>(".report")!
+    expect(getComputedStyle(report).overflowY).to.equal("visible")
+    expect(report.scrollHeight).to.equal(report.clientHeight)
+    element.remove()
+  })
+})
+
+describe("Search and Research", () => {
+  for (const language of ["en", "fr", "uk", "nl", "it", "ja"]) {
+    it(`${language}: are named apart, in the settings and on the panel's button`, async () => {
+      const messages = (await (await fetch(`/_locales/${language}/messages.json`)).json()) as Messages
+      const search = messages.search!.message
+      expect(messages.researchSettings!.message).to.not.equal(search)
+      expect(messages.researchAction!.message).to.not.equal(search)
+      expect(messages.researchAction!.message).to.not.equal(messages.searchEngine!.message)
+    })
+  }
 })
