@@ -442,6 +442,13 @@ export class AmChatLog extends LitElement {
           ${item.reasoning ? this.reasoning(item.reasoning, live) : nothing}
           ${item.text ? html`<am-reply .text=${item.text} .deltas=${item.textDeltas} ?streaming=${live}></am-reply>` : nothing}
           ${item.stopped ? html`<p class="stopped" data-testid="stopped-mark">■ ${t("stoppedMark")}</p>` : nothing}
+          ${
+            // Above its tool cards, the Copy of a message's text is seen to copy that text (below them,
+            // it read as copying the cards too).
+            !live && item.text && item.tools.length > 0
+              ? html`<div class="actions">${this.copyButton(item.record.seq, item.text)}</div>`
+              : nothing
+          }
           ${item.tools.map((card) => {
             const lane = this.view.value.lanes[card.callId]
             return html`<am-tool-card .card=${card}
@@ -449,9 +456,9 @@ export class AmChatLog extends LitElement {
             >`
           })}
           ${
-            !live && (item.text || isLastAnswer)
+            !live && ((item.text && item.tools.length === 0) || isLastAnswer)
               ? html`<div class="actions">
-                  ${item.text ? this.copyButton(item.record.seq, item.text) : nothing}
+                  ${item.text && item.tools.length === 0 ? this.copyButton(item.record.seq, item.text) : nothing}
                   ${
                     isLastAnswer
                       ? html`<button type="button" class="icon" data-testid="regenerate" @click=${() => chat.regenerate()}>

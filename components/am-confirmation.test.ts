@@ -119,6 +119,46 @@ describe("am-confirmation", () => {
       ["k", false, undefined],
     ])
   })
+
+  it("keeps a long script's lines as written, highlighted, scrolling sideways instead of breaking inside a word", async () => {
+    const line = 'for (const box of document.querySelectorAll("input")) { box.setAttribute("data-checked", "true") }'
+    const code = Array.from({ length: 40 }, () => line).join("\n")
+    const root = await mount({ ...base, id: "long", reason: "destructive", code, tab: { id: 7, title: "Form", url: "https://bank.test/" } })
+    const pre = root.querySelector<HTMLElement>('[data-testid="confirm-code"]')!
+    ;(root.host as HTMLElement).style.width = "380px"
+    expect(getComputedStyle(pre).whiteSpace).to.equal("pre")
+    expect(pre.scrollWidth).to.be.greaterThan(pre.clientWidth)
+    expect(pre.textContent).to.equal(code)
+    for (let i = 0; i < 200 && !pre.querySelector("[class^=hljs-]"); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(pre.querySelectorAll(".hljs-string").length, "its strings are highlighted").to.be.greaterThan(0)
+    expect(pre.textContent, "highlighting keeps the text").to.equal(code)
+  })
+
+  it("names close_tab's tab by title and site, without its raw arguments; keeps a short title on one line", async () => {
+    const root = await mount({
+      ...base,
+      tool: "close_tab",
+      rule: "close_tab",
+      reason: "destructive",
+      params: { tab_id: 28873061 },
+      tab: { id: 28873061, title: "Acme のプランの価格", url: "https://acme.test/pricing" },
+    })
+    expect(root.querySelector('[data-testid="confirm-params"]')).to.equal(null)
+    expect(root.textContent).to.not.include("28873061")
+    expect(root.querySelector('[data-testid="confirm-tab"]')!.textContent).to.include("Acme のプランの価格")
+    const outside = root.querySelector<HTMLElement>('[data-testid="confirm-tab"] .outside')!
+    expect(getComputedStyle(outside).display, "its box does not split across lines").to.equal("inline-block")
+    // Arguments the tab's line does not say are still shown.
+    const other = await mount({
+      ...base,
+      tool: "close_tab",
+      rule: "close_tab",
+      reason: "destructive",
+      params: { tab_id: 7, force: true },
+      tab: { id: 7, title: "Mail", url: "https://mail.test/" },
+    })
+    expect(other.querySelector('[data-testid="confirm-params"]')).to.not.equal(null)
+  })
 })
 
 describe("am-confirmation's question in each language", () => {

@@ -7,12 +7,19 @@
  * conversation. No answer before it expires is a no.
  */
 import { css, html, nothing } from "lit"
+import { keyed } from "lit/directives/keyed.js"
 import type { ConfirmationRequested, ConsentGrant, FlowSource } from "../schemas/events.ts"
 import { AnswerCard } from "./answer-card.ts"
+import { tokenColours } from "./am-markdown.ts"
+import { highlightCodeIn } from "./highlight.ts"
 import { t } from "./i18n.ts"
 import { writtenTextStyles } from "./styles.ts"
 import { toolLabel } from "./tool-card-text.ts"
 import { siteLabel, sitesOf } from "./words.ts"
+
+/** Whether a call's arguments are a tab and nothing else. */
+const onlyTab = (params: unknown): boolean =>
+  typeof params === "object" && params !== null && Object.keys(params).every((key) => key === "tab_id")
 
 export class AmConfirmation extends AnswerCard {
   static override properties = { request: { attribute: false } }
@@ -22,6 +29,7 @@ export class AmConfirmation extends AnswerCard {
   static override styles = [
     AnswerCard.cardStyles,
     writtenTextStyles,
+    tokenColours,
     css`
       .label {
         font-size: 13px;
@@ -52,8 +60,18 @@ export class AmConfirmation extends AnswerCard {
         border-radius: var(--am-radius);
         background: var(--am-bg, transparent);
       }
-      /* What a page, a server or the model wrote, set apart from the card's own words. */
+      /* A script keeps its lines as written (a break inside setAttribute("data-checked") reads as
+         another script); it scrolls sideways as well. */
+      pre.script {
+        white-space: pre;
+        overflow-wrap: normal;
+      }
+      /* What a page, a server or the model wrote, set apart from the card's own words; a short one
+         (a tab's title) is kept whole on one line, a long one wraps inside its box. */
       .outside {
+        display: inline-block;
+        max-width: 100%;
+        vertical-align: bottom;
         font-family: var(--am-mono);
         font-size: 12px;
         padding: 0 3px;
@@ -62,6 +80,11 @@ export class AmConfirmation extends AnswerCard {
       }
     `,
   ]
+
+  // highlight.js rewrites the script's element: keyed by the request, so a new one gets a fresh element.
+  override updated(): void {
+    void highlightCodeIn(this.renderRoot)
+  }
 
   private async decide(allow: boolean, grant?: ConsentGrant) {
     const { request, onDecide } = this
@@ -111,11 +134,13 @@ export class AmConfirmation extends AnswerCard {
       ${
         r.code !== undefined
           ? html`<p class="sub">${t("confirmCode", String(r.code.length))}</p>
-              <pre class="code" tabindex="0" data-testid="confirm-code">${visible(r.code)}</pre>`
+              <pre class="code script" tabindex="0" data-testid="confirm-code">
+${keyed(r.id, html`<code class="language-javascript">${visible(r.code)}</code>`)}</pre>`
           : nothing
       }
       ${
-        (r.reason === "destructive" || r.reason === undefined) && r.code === undefined
+        // The arguments, unless the tab's line above says all of them (close_tab's tab_id).
+        (r.reason === "destructive" || r.reason === undefined) && r.code === undefined && !(r.tab && onlyTab(r.params))
           ? html`<pre class="code" data-testid="confirm-params">${JSON.stringify(r.params, null, 2)}</pre>`
           : nothing
       }

@@ -17,13 +17,13 @@ import { baseStyles, formGridStyles } from "./styles.ts"
 
 type Field = "name" | "description" | "parameters" | "code"
 
-const STARTING_SCHEMA = `{
-  "type": "object",
-  "properties": {
-    "text": { "type": "string", "description": "The text to work on" }
-  },
-  "required": ["text"]
-}`
+/** A new tool's schema to start from: one parameter, described in the reader's language, no line wider than the field. */
+const startingSchema = (): string =>
+  JSON.stringify(
+    { type: "object", properties: { text: { type: "string", description: t("customToolExampleDescription") } }, required: ["text"] },
+    null,
+    2,
+  )
 
 /**
  * Where JSON text stops being JSON (an offset), or undefined when it is JSON. V8's JSON.parse
@@ -426,7 +426,7 @@ export class AmCustomTools extends LitElement {
             @input=${this.check("description")}
           ></textarea>`,
         )}
-        ${this.field("parameters", t("customToolParameters"), this.codeArea("parameters", STARTING_SCHEMA), t("customToolParametersHelp"))}
+        ${this.field("parameters", t("customToolParameters"), this.codeArea("parameters", startingSchema()), t("customToolParametersHelp"))}
         ${this.field("code", t("customToolCode"), this.codeArea("code"), t("customToolCodeHelp"))}
         <div class="actions">
           <button type="submit" ?disabled=${this.busy} data-testid="register-tool">${t("customToolRegister")}</button>

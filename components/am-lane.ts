@@ -23,10 +23,22 @@ const firstLine = (markdown: string): string =>
     .trim()
 
 export class AmLane extends LitElement {
-  static override properties = { lane: { attribute: false }, answer: { attribute: false } }
+  static override properties = {
+    lane: { attribute: false },
+    answer: { attribute: false },
+    purpose: { attribute: false },
+    label: { attribute: false },
+    activity: { attribute: false },
+  }
   lane: Lane | undefined
   /** The sub-agent's final answer (Markdown), once its call is done: its first line replaces the step count. */
   answer: string | undefined
+  /** What the agent is for, where its owner knows better than its type (a research job's planner). */
+  purpose: string | undefined
+  /** Its label, where its owner words it (the lane's description otherwise; "" for none). */
+  label: string | undefined
+  /** What it is doing, in words, where its owner knows (instead of its step and its raw latest text). */
+  activity: string | undefined
 
   static override styles = statusBlockStyles(css`
     .lane {
@@ -102,28 +114,29 @@ export class AmLane extends LitElement {
     const lane = this.lane
     if (!lane) return nothing
     const status = laneStatus(lane.status)
-    return html`<div
-      class="lane"
-      role="group"
-      aria-label=${`${typeLabel(lane.agentType)} ${lane.description ?? ""}`}
-      data-testid="sub-agent-lane"
-    >
+    const type = this.purpose ?? typeLabel(lane.agentType)
+    const label = this.label ?? lane.description ?? ""
+    return html`<div class="lane" role="group" aria-label=${label ? `${type} ${label}` : type} data-testid="sub-agent-lane">
       <div class="head">
-        <span class="type">${typeLabel(lane.agentType)}</span>
-        ${lane.description ? html`<span class="label">${lane.description}</span>` : nothing}
+        <span class="type">${type}</span>
+        ${label ? html`<span class="label">${label}</span>` : nothing}
         <span class="status ${status}" data-testid="lane-status">${statusLabel(status)}</span>
       </div>
       ${
-        lane.status === "completed" && this.answer?.trim()
-          ? html`<div class="now" data-testid="lane-answer" title=${this.answer.trim()}>${firstLine(this.answer)}</div>`
-          : lane.current.startsWith("✎ ")
-            ? html`<div class="now writing" data-testid="lane-step">
-                <span>${t("laneStep", String(lane.steps))}&nbsp;·&nbsp;</span
-                ><span class="latest"><span data-testid="lane-writing">${lane.current}</span></span>
-              </div>`
-            : html`<div class="now" data-testid="lane-step">
-                ${t("laneStep", String(lane.steps))}${lane.current ? html` · ${toolLabel(lane.current)}` : nothing}
-              </div>`
+        this.activity !== undefined
+          ? this.activity
+            ? html`<div class="now" data-testid="lane-activity" title=${this.activity}>${this.activity}</div>`
+            : nothing
+          : lane.status === "completed" && this.answer?.trim()
+            ? html`<div class="now" data-testid="lane-answer" title=${this.answer.trim()}>${firstLine(this.answer)}</div>`
+            : lane.current.startsWith("✎ ")
+              ? html`<div class="now writing" data-testid="lane-step">
+                  <span>${t("laneStep", String(lane.steps))}&nbsp;·&nbsp;</span
+                  ><span class="latest"><span data-testid="lane-writing">${lane.current}</span></span>
+                </div>`
+              : html`<div class="now" data-testid="lane-step">
+                  ${t("laneStep", String(lane.steps))}${lane.current ? html` · ${toolLabel(lane.current)}` : nothing}
+                </div>`
       }
       ${lane.error ? html`<p class="error" data-testid="lane-error">${errorText(lane.error)}</p>` : nothing}
       ${

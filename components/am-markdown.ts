@@ -29,7 +29,8 @@ const TOKEN_COLOURS = {
 } as const
 
 // Built from the constant table above only, so unsafeCSS has nothing from outside to let in.
-const tokenColours = unsafeCSS(
+/** The highlighted tokens' colours, for any shadow root that shows highlighted code. */
+export const tokenColours = unsafeCSS(
   Object.entries(TOKEN_COLOURS)
     .map(([colour, tokens]) => {
       const italic = colour === "comment" ? " font-style: italic;" : ""

@@ -88,7 +88,17 @@ export class AmMcp extends LitElement {
       .description {
         white-space: pre-wrap;
         font-size: 12px;
-        margin: 2px 0 0 24px;
+        margin: 2px 0 0;
+      }
+      /* A switch beside its words, the words (a tool's name, badges, description) in a column of their own. */
+      .toggle {
+        display: grid;
+        grid-template-columns: auto minmax(0, 1fr);
+        gap: 8px;
+        align-items: start;
+      }
+      .toggle input {
+        margin: 3px 0 0;
       }
       .pending {
         border-left: 3px solid var(--am-warn, #b45309);
@@ -213,19 +223,18 @@ export class AmMcp extends LitElement {
         <span class="muted">${server.url}</span>
         ${server.transport ? html`<span class="muted">${t(`mcpTransport_${server.transport}`)}</span>` : nothing}
       </header>
-      <label
+      <label class="toggle"
         ><input
           type="checkbox"
           .checked=${server.enabled}
           @change=${(e: Event) => this.act(() => globalThis.agent.mcp.setEnabled(server.name, (e.target as HTMLInputElement).checked))}
-        />
-        ${t("mcpServerOn")}</label
+        /><span>${t("mcpServerOn")}</span></label
       >
       <ul>
         ${server.tools.map(
           (tool) =>
             html`<li>
-              <label
+              <label class="toggle"
                 ><input
                   type="checkbox"
                   .checked=${tool.enabled}
@@ -233,8 +242,7 @@ export class AmMcp extends LitElement {
                     this.act(() =>
                       globalThis.agent.mcp.setEnabled(server.name, (e.target as HTMLInputElement).checked, { tool: tool.name }),
                     )}
-                />
-                ${this.toolLine(tool)}</label
+                /><span>${this.toolLine(tool)}</span></label
               >
             </li>`,
         )}
@@ -271,6 +279,8 @@ export class AmMcp extends LitElement {
 
   override render() {
     return html`
+      ${this.servers.length ? this.servers.map((s) => this.serverView(s)) : html`<p class="muted">${t("mcpNone")}</p>`}
+      <h3>${t("mcpAddServer")}</h3>
       <form @submit=${this.add}>
         <label for="mcp-name">${t("mcpName")}</label><input id="mcp-name" name="name" required autocomplete="off" />
         <label for="mcp-url">${t("mcpUrl")}</label><input id="mcp-url" name="url" type="url" required autocomplete="off" />
@@ -318,7 +328,6 @@ export class AmMcp extends LitElement {
           : nothing
       }
       <p role="status">${this.message}</p>
-      ${this.servers.length ? this.servers.map((s) => this.serverView(s)) : html`<p class="muted">${t("mcpNone")}</p>`}
     `
   }
 }

@@ -206,8 +206,11 @@ export class AmOptions extends LitElement {
     event.preventDefault()
     const id = (event.currentTarget as HTMLAnchorElement).hash.slice(1)
     const target = this.renderRoot.querySelector<HTMLElement>(`#${id}`)
-    target?.scrollIntoView({ block: "start" })
-    target?.querySelector<HTMLElement>("h2")?.focus()
+    if (!target) return
+    // Below the sticky navigation, which covered the section's heading (three lines of links at 420 px).
+    const nav = this.renderRoot.querySelector("nav")?.getBoundingClientRect().height ?? 0
+    window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - nav - 8 })
+    target.querySelector<HTMLElement>("h2")?.focus({ preventScroll: true })
   }
 
   private flashTimer: ReturnType<typeof setTimeout> | undefined
@@ -339,6 +342,7 @@ export class AmOptions extends LitElement {
           />
           ${this.error(key)}
         </div>`
+    // Only the chosen engine's keys are asked for: DuckDuckGo and Baidu need none.
     return html`<div class="grid">
         <label for="engine">${t("searchEngine")}</label>
         <div>
@@ -350,8 +354,8 @@ export class AmOptions extends LitElement {
           </select>
           ${this.error("engine")}
         </div>
-        ${text("bingApiKey", t("bingApiKey"), "password")} ${text("googleApiKey", t("googleApiKey"), "password")}
-        ${text("googleCseId", t("googleCseId"), "text")}
+        ${search.engine === "bing" ? text("bingApiKey", t("bingApiKey"), "password") : nothing}
+        ${search.engine === "google" ? html`${text("googleApiKey", t("googleApiKey"), "password")} ${text("googleCseId", t("googleCseId"), "text")}` : nothing}
       </div>
       <details class="advanced" data-testid="search-advanced" ?open=${ENDPOINTS.some((e) => this.errors[e.key])}>
         <summary>${t("searchAdvanced")}</summary>

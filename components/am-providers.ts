@@ -318,7 +318,7 @@ export class AmProviders extends LitElement {
           </select>`,
         )}
         ${this.field("baseUrl", t("providerBaseUrl"), html`<input id="p-baseUrl" type="url" .value=${d.baseUrl} @input=${onInput("baseUrl")} aria-invalid=${invalid("baseUrl")} aria-describedby="p-baseUrl-error" />`)}
-        ${this.field("apiKey", t("providerApiKey"), html`<input id="p-apiKey" type="password" autocomplete="off" .value=${d.apiKey} @input=${onInput("apiKey")} placeholder=${t("optional")} />`)}
+        ${this.field("apiKey", t("providerApiKey"), html`<input id="p-apiKey" type="password" autocomplete="off" .value=${d.apiKey} @input=${onInput("apiKey")} placeholder=${this.presets.find((p) => p.id === d.preset)?.needsKey ? t("providerApiKeyNeeded") : t("optional")} />`)}
         ${this.field(
           "models",
           t("providerModels"),

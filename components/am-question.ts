@@ -42,6 +42,39 @@ export class AmQuestion extends AnswerCard {
       .choice input {
         min-height: auto;
       }
+      /* Drawn in the theme's colours: the native unselected radio and checkbox were dark grey
+         on the card's dark amber in dark mode. */
+      .choice input {
+        appearance: none;
+        flex: none;
+        width: 16px;
+        height: 16px;
+        margin: 0;
+        border: 2px solid var(--am-fg);
+        background: var(--am-bg);
+        display: inline-grid;
+        place-content: center;
+      }
+      .choice input[type="radio"] {
+        border-radius: 50%;
+      }
+      .choice input[type="checkbox"] {
+        border-radius: 3px;
+      }
+      .choice input:checked {
+        border-color: var(--am-accent);
+      }
+      .choice input:checked::before {
+        content: "";
+        width: 8px;
+        height: 8px;
+        background: var(--am-accent);
+        border-radius: inherit;
+      }
+      .choice input:focus-visible {
+        outline: 2px solid var(--am-accent);
+        outline-offset: 2px;
+      }
       textarea {
         width: 100%;
         min-height: 56px;

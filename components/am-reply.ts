@@ -14,7 +14,7 @@ import { repeat } from "lit/directives/repeat.js"
 import { markdownContentStyles } from "./am-markdown.ts"
 import { baseStyles } from "./styles.ts"
 import type { TextDeltas } from "./state/chat-view.ts"
-import { MarkdownBlocks, type Blocks } from "./state/markdown-blocks.ts"
+import { MarkdownBlocks, withoutUnfinishedTable, type Blocks } from "./state/markdown-blocks.ts"
 
 /**
  * Finished blocks are rendered in groups of this many, each in an element of its own and again
@@ -145,7 +145,7 @@ export class AmReply extends LitElement {
           ?data-flush=${!isTail}
           ?data-empty=${isTail && tail.trim() === ""}
           .highlight=${!isTail || !this.streaming}
-          .text=${this.withDefinitions(isTail ? tail : done[index]!)}
+          .text=${this.withDefinitions(isTail ? (this.streaming ? withoutUnfinishedTable(tail) : tail) : done[index]!)}
         ></am-markdown>`
       },
     )

@@ -9,7 +9,8 @@ import "./am-lane.ts"
 import "./am-markdown.ts"
 import { download, exportFileName } from "./export.ts"
 import { t } from "./i18n.ts"
-import { errorText } from "./words.ts"
+import { toolLabel } from "./tool-card-text.ts"
+import { durationText, errorText, pluralText } from "./words.ts"
 import type { Lane } from "./state/chat-view.ts"
 import { baseStyles } from "./styles.ts"
 
@@ -20,6 +21,38 @@ export const lanesOfJob = (lanes: Readonly<Record<string, Lane>>, jobId: string)
   Object.entries(lanes)
     .filter(([callId]) => callId.startsWith(`research:${jobId}:`))
     .map(([, lane]) => lane)
+
+/** How a lane of the job is shown: what its agent is for, its label and what it does, in the reader's words. */
+interface LaneView {
+  readonly purpose?: string
+  readonly label?: string
+  readonly activity: string
+}
+
+/** What a researcher is doing, in words: the page it reads, the search it makes, or that it writes its findings down. */
+const researcherActivity = (lane: Lane, findings: number | undefined): string => {
+  if (lane.status === "completed" && findings !== undefined) return pluralText("researchLane_found", findings)
+  if (lane.status !== "running") return ""
+  // Its own text is JSON and notes for the job, cut anywhere: a person is told what it does instead.
+  if (lane.current.startsWith("✎ ")) return t("researchLane_noting")
+  if (lane.current === "web_fetch" && lane.target) return t("researchLane_reading", lane.target)
+  if (lane.current === "web_search" && lane.target) return t("researchLane_searching", lane.target)
+  return lane.current ? toolLabel(lane.current) : t("researchLane_thinking")
+}
+
+/** A lane of the job by its agent's part in it (`<job>-plan`, `-rN`, `-write`). */
+export const laneView = (job: ResearchState, lane: Lane): LaneView => {
+  const part = lane.agentId.slice(job.jobId.length + 1)
+  if (part === "plan")
+    return { purpose: t("researchRole_plan"), label: "", activity: lane.status === "running" ? t("researchLane_planning") : "" }
+  if (part === "write")
+    return { purpose: t("researchRole_write"), label: "", activity: lane.status === "running" ? t("researchLane_writing") : "" }
+  const researcher = job.researchers.find((r) => r.agentId === lane.agentId)
+  return {
+    ...(researcher ? { label: researcher.angle } : {}),
+    activity: researcherActivity(lane, researcher?.status === "done" ? researcher.findings : undefined),
+  }
+}
 
 export class AmResearch extends LitElement {
   static override properties = { job: { attribute: false }, lanes: { attribute: false } }
@@ -73,12 +106,11 @@ export class AmResearch extends LitElement {
         flex-wrap: wrap;
         margin-top: 6px;
       }
+      /* The report is read in the log's own scrolling, not in a box of its own within it. */
       .report {
         border-top: 1px solid var(--am-border, #d0d4dc);
         margin-top: 8px;
         padding-top: 6px;
-        max-height: 60vh;
-        overflow: auto;
       }
     `,
   ]
@@ -107,12 +139,15 @@ export class AmResearch extends LitElement {
           ? html`<div class="budget">
               <span>${t("researchSteps", String(job.spent.steps), String(job.budget.steps))}</span>
               <progress max="100" value=${percent(job.spent.steps, job.budget.steps)}></progress>
-              <span>${t("researchTime", String(Math.round(job.spent.ms / 1000)), String(Math.round(job.budget.wallMs / 1000)))}</span>
+              <span>${t("researchTime", durationText(job.spent.ms), durationText(job.budget.wallMs))}</span>
               <progress max="100" value=${percent(job.spent.ms, job.budget.wallMs)}></progress>
             </div>`
           : nothing
       }
-      ${this.lanes.map((lane) => html`<am-lane .lane=${lane}></am-lane>`)}
+      ${this.lanes.map((lane) => {
+        const view = laneView(job, lane)
+        return html`<am-lane .lane=${lane} .purpose=${view.purpose} .label=${view.label} .activity=${view.activity}></am-lane>`
+      })}
       ${
         job.report
           ? html`<div class="report">

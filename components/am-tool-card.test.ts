@@ -1,6 +1,7 @@
 import { expect } from "chai"
 import "./am-tool-card.ts"
 import type { AmToolCard } from "./am-tool-card.ts"
+import { endedStatus } from "./state/chat-view.ts"
 import { setToolCards } from "./tool-card-text.ts"
 
 describe("am-tool-card", () => {
@@ -36,6 +37,22 @@ describe("am-tool-card", () => {
     const args = element.shadowRoot!.querySelector("details.arguments")!
     expect(marker(card.querySelector(":scope > summary")!)).to.equal('"▾"')
     expect(marker(args.querySelector(":scope > summary")!)).to.equal('"▸"')
+    element.remove()
+  })
+
+  it("shows a call the user refused as declined, in neutral words: their decision, not a failure", async () => {
+    const element = document.createElement("am-tool-card") as AmToolCard
+    document.body.append(element)
+    const error = { code: "permission_denied", message: "Not done: the user said no." }
+    element.card = { callId: "c3", tool: "create_task", params: {}, status: endedStatus(error), error }
+    await element.updateComplete
+    const root = element.shadowRoot!
+    expect(root.querySelector("[data-testid=tool-card]")!.getAttribute("data-status")).to.equal("declined")
+    expect(root.querySelector(".status")!.classList.contains("failed")).to.equal(false)
+    expect(root.querySelector("[role=alert], .error:not(pre)")).to.equal(null)
+    expect(root.querySelector("[data-testid=tool-declined]")).to.not.equal(null)
+    expect(endedStatus({ code: "network", message: "" })).to.equal("failed")
+    expect(endedStatus({ code: "cancelled", message: "" })).to.equal("cancelled")
     element.remove()
   })
 })

@@ -228,7 +228,9 @@ export class AmToolCard extends LitElement {
     const card = this.card
     if (!card) return nothing
     const busy = card.status === "running" || card.status === "waiting"
-    const subject = toolSubject(card.tool, card.params, card.result) || keyArguments(card.params)
+    // A question waiting is shown whole in its own form below: its card does not say it again.
+    const asking = card.tool === "ask_user" && card.status === "waiting"
+    const subject = asking ? "" : toolSubject(card.tool, card.params, card.result) || keyArguments(card.params)
     const outcome = card.status === "done" ? toolOutcome(card.tool, card.result) : ""
     return html`
       <details data-testid="tool-card" data-tool=${card.tool} data-status=${card.status}>
@@ -242,7 +244,7 @@ export class AmToolCard extends LitElement {
           ${card.durationMs !== undefined ? html`<span class="duration">${formatDuration(card.durationMs)}</span>` : nothing}
         </summary>
         <div class="body">
-          ${card.error ? this.renderError(card.error) : card.result !== undefined ? this.renderResult(card.tool, card.result) : nothing}
+          ${card.error ? this.renderError(card.error, card.status === "declined") : card.result !== undefined ? this.renderResult(card.tool, card.result) : nothing}
           <details class="arguments">
             <summary><h4>${t("toolArguments")}</h4></summary>
             <div class="tree">${jsonTree(card.params)}</div>
@@ -253,10 +255,16 @@ export class AmToolCard extends LitElement {
     `
   }
 
-  private renderError(error: NonNullable<ToolCard["error"]>) {
+  /** Why the call came to nothing; a call the user declined is their decision, worded without alarm. */
+  private renderError(error: NonNullable<ToolCard["error"]>, declined: boolean) {
     const { line, details } = errorLine(error)
-    return html`<h4>${t("toolError")}</h4>
-      <p class="error" data-testid="tool-error" role="alert">${line}</p>
+    return html`${
+        declined
+          ? html`<h4>${t("toolDeclinedHeading")}</h4>
+              <p data-testid="tool-declined">${line}</p>`
+          : html`<h4>${t("toolError")}</h4>
+              <p class="error" data-testid="tool-error" role="alert">${line}</p>`
+      }
       <details>
         <summary>${t("toolErrorDetails")}</summary>
         <pre class="error">${details}</pre>

@@ -11,6 +11,7 @@ const STATUS_MESSAGES: Readonly<Record<ToolStatus, string>> = {
   done: "toolDone",
   failed: "toolFailed",
   cancelled: "toolCancelled",
+  declined: "toolDeclined",
 }
 
 export const statusLabel = (status: ToolStatus): string => t(STATUS_MESSAGES[status])
@@ -35,7 +36,8 @@ export const statusPillStyles = css`
     color: var(--am-danger);
     background: var(--am-danger-bg);
   }
-  .status.cancelled {
+  .status.cancelled,
+  .status.declined {
     color: var(--am-muted);
   }
 `

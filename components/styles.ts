@@ -41,6 +41,13 @@ export const baseStyles = css`
     color: var(--am-accent-fg);
     font-weight: 600;
   }
+  /* Plainly off: the accent faded by opacity still read as a button to press, in dark most of all. */
+  button.primary:disabled {
+    background: var(--am-surface-2);
+    border-color: var(--am-border);
+    color: var(--am-muted);
+    opacity: 1;
+  }
   button.primary:hover:not(:disabled) {
     filter: brightness(1.08);
     background: var(--am-accent);

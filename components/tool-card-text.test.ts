@@ -60,8 +60,9 @@ describe("a tool call in words", () => {
   })
 
   it("says what the call came to: a size, or how many, from the first fact its result has", () => {
-    expect(toolOutcome("opfs_write", { path: "a.md", size: 0 })).to.equal("0 byte")
-    expect(toolOutcome("opfs_write", { path: "a.md", size: 512 })).to.equal("512 byte")
+    expect(toolOutcome("opfs_write", { path: "a.md", size: 0 })).to.equal("0 bytes")
+    expect(toolOutcome("opfs_write", { path: "a.md", size: 1 })).to.equal("1 byte")
+    expect(toolOutcome("opfs_write", { path: "a.md", size: 31 })).to.equal("31 bytes")
     expect(toolOutcome("opfs_write", { path: "a.md", size: 1234 })).to.equal("1.2 kB")
     expect(toolOutcome("opfs_write", { path: "a.md", size: 3_400_000 })).to.equal("3.4 MB")
     expect(toolOutcome("opfs_list", [])).to.equal("0 entries")
@@ -142,6 +143,7 @@ describe("the agent's words, from codes", () => {
     // French: 0 and 1 are "one".
     expect([entries(0), entries(1), entries(2)]).to.deep.equal(["0 élément", "1 élément", "2 éléments"])
     expect(toolOutcome("opfs_write", { size: 1234 })).to.equal("1,2\u202fko")
+    expect(toolOutcome("opfs_write", { size: 6 })).to.equal("6\u00a0octets")
   })
 
   it("words an API rejection by its code; protocols, presets and sites in the reader's language", () => {

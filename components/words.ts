@@ -104,10 +104,23 @@ const SIZE_UNITS = [
   [1e3, "kilobyte"],
 ] as const
 
-/** A size in bytes in the reader's notation, in decimal units as their names mean: "512 B", "1.2 kB", "3,4 Mo". */
+/**
+ * A size in bytes in the reader's notation, in decimal units as their names mean: "512 bytes",
+ * "1.2 kB", "3,4 Mo". Bytes are spelled out: CLDR's short "byte" is the singular in English and
+ * Japanese ("31 byte"), where the long form is the plural ("31 bytes") and the other languages'
+ * own word ("31 octets").
+ */
 export const sizeText = (bytes: number): string => {
   const [scale, unit] = SIZE_UNITS.find(([scale]) => bytes >= scale) ?? [1, "byte"]
-  return new Intl.NumberFormat(uiLanguage(), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(bytes / scale)
+  const unitDisplay = unit === "byte" ? "long" : "short"
+  return new Intl.NumberFormat(uiLanguage(), { style: "unit", unit, unitDisplay, maximumFractionDigits: 1 }).format(bytes / scale)
+}
+
+/** A time in the reader's notation, in seconds under a minute and whole minutes from there: "2 sec", "15 min". */
+export const durationText = (ms: number): string => {
+  const seconds = Math.max(0, Math.round(ms / 1000))
+  const [value, unit] = seconds < 60 ? [seconds, "second"] : [Math.floor(seconds / 60), "minute"]
+  return new Intl.NumberFormat(uiLanguage(), { style: "unit", unit, unitDisplay: "short" }).format(value)
 }
 
 /**
@@ -115,8 +128,11 @@ export const sizeText = (bytes: number): string => {
  * noun twice, for the plural category "one" and for all others (`toolCount_<noun>_one`,
  * `_other`), the second written to fit every other count of the language (uk: "записів: 3").
  */
-export const countText = (noun: CardCountNoun, count: number): string => {
+export const countText = (noun: CardCountNoun, count: number): string => pluralText(`toolCount_${noun}`, count)
+
+/** The message `<key>_one` or `<key>_other` by the language's plural rules, with the count in its notation. */
+export const pluralText = (key: string, count: number): string => {
   const language = uiLanguage()
   const form = new Intl.PluralRules(language).select(count) === "one" ? "one" : "other"
-  return t(`toolCount_${noun}_${form}`, new Intl.NumberFormat(language).format(count))
+  return t(`${key}_${form}`, new Intl.NumberFormat(language).format(count))
 }

@@ -100,6 +100,8 @@ export const ResearchParams = Schema.Struct({
   /** How many researchers work in parallel (default 4). */
   researchers: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 }))),
   conversationId: Schema.optionalKey(Schema.NonEmptyString),
+  /** The language of the person who asked (BCP 47): the report's fixed words and dates. */
+  language: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(35))),
   budget: Schema.optionalKey(
     Schema.Struct({
       steps: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),

@@ -20,6 +20,7 @@ import { access, mkdir, mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import repl from "node:repl"
+import { inspect } from "node:util"
 import readline from "node:readline"
 import { PassThrough } from "node:stream"
 import { fileURLToPath, pathToFileURL } from "node:url"
@@ -136,11 +137,26 @@ export const launchExtension = async ({ headless = true, bindings = {}, extraArg
   }
 }
 
+/**
+ * What a failure says where the console words it better than the page: the way to a model is the
+ * panel's ⋯ menu or the options page, or this console's --demo (the agent's own message names a
+ * path the console user does not have).
+ * @param {{ code?: string, message?: string }} wire
+ */
+const consoleMessage = (wire) =>
+  wire.code === "no_model"
+    ? "No model is set up. Add a model provider and choose a default model in the extension's settings (the side panel's ⋯ → Settings, or its options page), start the console with --demo for the offline demo model, or pass { model: { providerId, model } }."
+    : wire.message
+
+/** A run's result, its error (a failed run's, which resolves) worded for the console. */
+const worded = (/** @type {any} */ value) =>
+  value?.error?.code === undefined ? value : { ...value, error: { ...value.error, message: consoleMessage(value.error) } }
+
 /** A failure of the developer API, as in the page: an Error with `code`, `message` and maybe `parameter`. */
 export class AgentError extends Error {
   /** @param {{ code?: string, message?: string, parameter?: string, name?: string }} wire */
   constructor(wire) {
-    super(wire.message ?? "unknown error")
+    super(consoleMessage(wire) ?? "unknown error")
     this.name = wire.name && wire.name !== "Error" ? wire.name : "AgentError"
     this.code = wire.code ?? "error"
     if (wire.parameter !== undefined) this.parameter = wire.parameter
@@ -370,7 +386,7 @@ export const connectAgent = async (page) => {
     let settle = () => undefined
     const result = track(
       new Promise((resolve, reject) => {
-        settle = (outcome) => (outcome.ok ? resolve(outcome.value) : reject(new AgentError(outcome.error)))
+        settle = (outcome) => (outcome.ok ? resolve(worded(outcome.value)) : reject(new AgentError(outcome.error)))
       }),
     )
     // As in the page: a result nobody awaits must not end the console as an unhandled rejection.
@@ -396,7 +412,21 @@ export const connectAgent = async (page) => {
         ),
     )
     ready.catch(() => undefined)
+    // Printed by the REPL (`await agent.chat("…")` without `.result`): one line saying what it is
+    // and how to get its answer, where Node would list the promises' async hooks.
+    let settled = "running"
+    result.then(
+      () => (settled = "finished"),
+      () => (settled = "failed"),
+    )
+    const summary = () => {
+      const ids = Object.entries(run).flatMap(([key, value]) =>
+        typeof value === "string" && key.endsWith("Id") ? [`${key}: ${value}`] : [],
+      )
+      return `[agent.${path.join(".")} run${ids.length ? ` ${ids.join(", ")}` : ""}, ${settled}: await its .result for the answer, or for await (const e of it) for its events]`
+    }
     return Object.assign(run, {
+      [inspect.custom]: summary,
       ready,
       result,
       stop: async () => {
@@ -590,6 +620,8 @@ export const runConsole = async ({ headed = false, build = true, demo = false, p
     terminal: interactive,
     useGlobal: true,
     ignoreUndefined: !interactive,
+    // An answer is text to read: printed as it is, not as a string literal cut into pieces joined by +.
+    writer: (value) => (typeof value === "string" ? value : inspect(value, { colors: interactive, depth: 4 })),
   })
   server.on("reset", () => Object.assign(globalThis, globals))
   server.on("exit", () => {

@@ -79,7 +79,9 @@ export const demoStep = (body, pageUrl) => {
 
 /**
  * Starts the demo: the model server and the page server, both on 127.0.0.1.
- * @returns {Promise<{ baseUrl: string, pageUrl: string, provider: { id: string, name: string, kind: "openai", baseUrl: string, models: string[] }, close(): Promise<void> }>}
+ * `model` is its server, whose scripted steps (`model.script`) come before the demo's own turn:
+ * `npm run screenshots` scripts the scenes it shoots that way.
+ * @returns {Promise<{ baseUrl: string, pageUrl: string, provider: { id: string, name: string, kind: "openai", baseUrl: string, models: string[] }, model: import("../test/support/model-server.mjs").ModelServer, close(): Promise<void> }>}
  */
 export const startDemo = async () => {
   const html = await readFile(PAGE)
@@ -95,6 +97,7 @@ export const startDemo = async () => {
     baseUrl,
     pageUrl,
     provider: { id: DEMO_PROVIDER_ID, name: "Demo model (offline)", kind: "openai", baseUrl, models: [DEMO_MODEL] },
+    model,
     async close() {
       pages.closeAllConnections()
       await Promise.all([model.close(), new Promise((resolve) => pages.close(() => resolve(undefined)))])

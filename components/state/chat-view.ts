@@ -8,7 +8,12 @@ import type { MessageRecord, RunStatus, Usage } from "../../schemas/conversation
 import type { WireError } from "../../schemas/errors.ts"
 import type { ConfirmationRequested, MeshEvent, QuestionAsked, ResearchState } from "../../schemas/events.ts"
 
-export type ToolStatus = "running" | "waiting" | "done" | "failed" | "cancelled"
+/** "declined": the user (or a rule they set) said no to the call, their decision, not a failure. */
+export type ToolStatus = "running" | "waiting" | "done" | "failed" | "cancelled" | "declined"
+
+/** The status a call ended in, from its error (none: done). */
+export const endedStatus = (error: WireError | undefined): ToolStatus =>
+  error === undefined ? "done" : error.code === "cancelled" ? "cancelled" : error.code === "permission_denied" ? "declined" : "failed"
 
 /** A tool call as its events told it (its result arrives with the saved tool message). */
 export interface LiveCall {
@@ -64,6 +69,8 @@ export interface Lane {
   readonly steps: number
   /** What it is doing now: the name of the tool it runs, or the latest of the text it writes (after "✎ "). */
   readonly current: string
+  /** What the tool it runs works on, where a person would want to know: a page's site, a search's query. */
+  readonly target?: string
   /** Why it failed, worded by the UI. */
   readonly error?: WireError
   readonly tools: ReadonlyArray<{ readonly callId: string; readonly tool: string; readonly status: ToolStatus }>
@@ -110,6 +117,23 @@ const latestWords = (text: string): string => {
   return /^[\uDC00-\uDFFF]/.test(kept) ? kept.slice(1) : kept
 }
 
+/** What a tool call works on, for a lane's line: the site a page is read from, or a search's query. */
+const toolTarget = (tool: string, params: unknown): string | undefined => {
+  const p = (typeof params === "object" && params !== null ? params : {}) as { url?: unknown; query?: unknown }
+  if (tool === "web_fetch" && typeof p.url === "string") {
+    try {
+      return new URL(p.url).host || undefined
+    } catch {
+      return undefined
+    }
+  }
+  if (tool === "web_search" && typeof p.query === "string") {
+    const query = p.query.replace(/\s+/g, " ").trim()
+    return query.length > 60 ? `${query.slice(0, 59)}…` : query || undefined
+  }
+  return undefined
+}
+
 /** Folds a sub-agent's own event into its lane. */
 export const reduceLane = (lane: Lane, event: Extract<MeshEvent, { type: "sub_agent_event" }>["event"]): Lane => {
   switch (event.type) {
@@ -117,16 +141,20 @@ export const reduceLane = (lane: Lane, event: Extract<MeshEvent, { type: "sub_ag
       return { ...lane, current: `✎ ${latestWords((lane.current.startsWith("✎ ") ? lane.current.slice(2) : "") + event.delta)}` }
     case "message_saved":
       return event.record.message.role === "assistant" && !event.record.notice ? { ...lane, steps: lane.steps + 1, current: "" } : lane
-    case "tool_call_started":
-      return { ...lane, current: event.tool, tools: [...lane.tools, { callId: event.callId, tool: event.tool, status: "running" }] }
+    case "tool_call_started": {
+      const { target: _was, ...rest } = lane
+      const target = toolTarget(event.tool, event.params)
+      return {
+        ...rest,
+        current: event.tool,
+        ...(target ? { target } : {}),
+        tools: [...lane.tools, { callId: event.callId, tool: event.tool, status: "running" }],
+      }
+    }
     case "tool_call_finished":
       return {
         ...lane,
-        tools: lane.tools.map((t) =>
-          t.callId === event.callId
-            ? { ...t, status: event.error ? (event.error.code === "cancelled" ? "cancelled" : "failed") : "done" }
-            : t,
-        ),
+        tools: lane.tools.map((t) => (t.callId === event.callId ? { ...t, status: endedStatus(event.error) } : t)),
       }
     case "run_finished":
       return {
@@ -181,7 +209,7 @@ export const laneOfTranscript = (transcript: {
     .map((m) => ({
       callId: `${m.runId}:${(m.message as { toolCallId: string }).toolCallId}`,
       tool: (m.message as { name: string }).name,
-      status: m.tool?.error ? (m.tool.error.code === "cancelled" ? "cancelled" : "failed") : "done",
+      status: endedStatus(m.tool?.error),
     })),
 })
 
@@ -299,8 +327,6 @@ export type TurnItem =
   | { readonly kind: "notice"; readonly record: MessageRecord; readonly notice: NonNullable<MessageRecord["notice"]> }
   | { readonly kind: "usage"; readonly runId: string; readonly usage: Usage }
 
-const isCancelled = (error: WireError | undefined) => error?.code === "cancelled"
-
 /**
  * The card of a call: the saved tool message wins (it has the result); else the live events;
  * else the call was asked for but never ran (a stopped or crashed run).
@@ -318,7 +344,7 @@ export const cardOf = (
     const { durationMs, result, error } = saved.tool
     return {
       ...base,
-      status: error ? (isCancelled(error) ? "cancelled" : "failed") : "done",
+      status: endedStatus(error),
       durationMs,
       ...(result !== undefined ? { result } : {}),
       ...(error ? { error } : {}),
@@ -328,7 +354,7 @@ export const cardOf = (
   if (live?.finished) {
     return {
       ...base,
-      status: live.error ? (isCancelled(live.error) ? "cancelled" : "failed") : "done",
+      status: endedStatus(live.error),
       ...(live.durationMs !== undefined ? { durationMs: live.durationMs } : {}),
       ...(live.error ? { error: live.error } : {}),
     }

@@ -196,7 +196,9 @@ export class ChatStore {
     if (
       event.type === "run_started" ||
       event.type === "run_finished" ||
-      (event.type === "message_saved" && event.record.message.role === "user")
+      (event.type === "message_saved" && event.record.message.role === "user") ||
+      // A research job titles its conversation by its question when it starts.
+      (event.type === "research_update" && event.phase === "planning")
     ) {
       this.scheduleListRefresh()
     }

@@ -1,6 +1,6 @@
 import { expect } from "chai"
 import { renderMarkdown } from "../markdown.ts"
-import { MarkdownBlocks } from "./markdown-blocks.ts"
+import { MarkdownBlocks, withoutUnfinishedTable } from "./markdown-blocks.ts"
 
 const reply = [
   "# Plan\n\n",
@@ -79,5 +79,17 @@ describe("MarkdownBlocks", () => {
     expect(result.done).to.deep.equal(["Other.\n\n"])
     expect(result.done, "a new array: the blocks shown before are gone").not.to.equal(before)
     expect(result.tail).to.equal("Text")
+  })
+})
+
+describe("a table while it streams", () => {
+  it("is held back until its delimiter row arrives, so raw | cells are never shown", () => {
+    expect(withoutUnfinishedTable("Prices:\n\n| plan")).to.equal("Prices:\n")
+    expect(withoutUnfinishedTable("Prices:\n\n| plan | price |\n|")).to.equal("Prices:\n")
+    expect(withoutUnfinishedTable("| plan | price |\n|---")).to.equal("| plan | price |\n|---")
+    expect(withoutUnfinishedTable("| plan | price |\n|---|---|\n| Pro | 9 € |\n| Te")).to.equal(
+      "| plan | price |\n|---|---|\n| Pro | 9 € |\n| Te",
+    )
+    expect(withoutUnfinishedTable("No table here.")).to.equal("No table here.")
   })
 })

@@ -80,3 +80,19 @@ export class MarkdownBlocks {
     this.open = ""
   }
 }
+
+const TABLE_ROW = /^ {0,3}\|/
+const DELIMITER_ROW = /^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/
+
+/**
+ * The open tail as it may be shown while it streams: a table's first lines held back until its
+ * delimiter row (`|---|`) arrives, since until then Markdown reads them as a paragraph and the
+ * reader would see raw `| plan |` text turn into a table a moment later.
+ */
+export const withoutUnfinishedTable = (tail: string): string => {
+  const lines = tail.split("\n")
+  let start = lines.length
+  while (start > 0 && TABLE_ROW.test(lines[start - 1]!)) start--
+  if (start === lines.length || lines.slice(start).some((line) => DELIMITER_ROW.test(line))) return tail
+  return lines.slice(0, start).join("\n")
+}

@@ -113,6 +113,8 @@ export interface ResearchOptions {
   readonly budget?: { readonly steps?: number; readonly tokens?: number; readonly wallMs?: number }
   /** Aborting it stops the job, as `stop()` does. */
   readonly signal?: AbortSignal
+  /** The report's fixed words and dates (BCP 47); by default the browser's UI language. */
+  readonly language?: string
 }
 
 /** A job's states (`research_update`) and its agents' events (`sub_agent_event`), in order. */
@@ -454,6 +456,10 @@ const startSpawn = (transport: MeshTransport, options: SpawnOptions): SpawnRun =
   }
 }
 
+/** The language a research report is worded in by default: the browser's UI language in an extension page, else the page's. */
+const uiLanguage = (): string =>
+  (typeof chrome !== "undefined" && chrome.i18n?.getUILanguage?.()) || (typeof navigator !== "undefined" ? navigator.language : "") || "en"
+
 const startResearch = (transport: MeshTransport, question: string, options: ResearchOptions): ResearchRun => {
   const jobId = newId()
   const queue = eventQueue<ResearchEvent>()
@@ -494,7 +500,7 @@ const startResearch = (transport: MeshTransport, question: string, options: Rese
   options.signal?.addEventListener("abort", () => void stop().catch(() => undefined), { once: true })
   const { signal: _signal, ...params } = options
   void transport
-    .request("research.start", { ...params, question, jobId })
+    .request("research.start", { language: uiLanguage(), ...params, question, jobId })
     .then((outcome) => {
       if (!outcome.ok) {
         end()

@@ -18,6 +18,7 @@ import { builtinTools } from "../../schemas/tools/index.ts"
 import type { agent } from "../../schemas/tools/agents.ts"
 import { AgentPool } from "./agents.ts"
 import { ResearchJobs } from "./research/jobs.ts"
+import { loadReportWords, readPackagedMessages } from "./research/words.ts"
 import { titleFrom } from "../../workers/agent/store.ts"
 import { ConsentKeeper } from "./consent.ts"
 import { CustomTools } from "./custom-tools.ts"
@@ -151,6 +152,7 @@ const research = new ResearchJobs({
   },
   emit,
   now: () => Date.now(),
+  reportWords: (language) => loadReportWords(language, readPackagedMessages),
   prewarm: (count) => agents.prewarm(count),
 })
 
@@ -237,8 +239,10 @@ const handlers: Handlers = {
     // found under it, so a panel opened later shows the job with its lanes.
     if (request.conversationId !== undefined) {
       const store = await agents.store()
-      if ((await store.meta(request.conversationId)) === undefined)
-        await store.create({ id: request.conversationId, title: titleFrom(request.question) })
+      const meta = await store.meta(request.conversationId)
+      if (meta === undefined) await store.create({ id: request.conversationId, title: titleFrom(request.question) })
+      // A conversation made before its first message (and titled by none) is titled by the job's question.
+      else if (meta.title === titleFrom("")) await store.update(request.conversationId, { title: titleFrom(request.question) })
     }
     // What the request leaves out comes from the settings (Settings → Research).
     const settings = await router("settings.get")

@@ -171,6 +171,33 @@ test("npm run console -- --demo: the demo model's turn plans, reads the bundled 
   assert.deepEqual(JSON.parse(find("DEFAULT")?.slice(8) ?? "null"), { providerId: "demo", model: "demo-model" }, context)
 })
 
+test("npm run console: a run prints as one line, an answer as text, and no_model names the way to a model", async (t) => {
+  const demo = await runScript(
+    "console.mjs",
+    ['const run = agent.chat("What is on the demo page?")', "run", "(await run.result).answer"].join("\n"),
+    { args: ["--demo"], signal: t.signal },
+  )
+  const context = `\nstdout:\n${demo.stdout}\nstderr:\n${demo.stderr}`
+  assert.equal(demo.code, 0, context)
+  const lines = demo.stdout.split("\n")
+  const handle = lines.filter((l) => l.startsWith("[agent.chat run "))
+  assert.equal(handle.length, 1, `the run is one line${context}`)
+  assert.match(handle[0]!, /conversationId: [\w-]{36}.*await its \.result for the answer/, context)
+  assert.doesNotMatch(demo.stdout, /Symbol\(|kResourceStore|async_id/, context)
+  // The answer as its text: no quotes, no escaped quotes, no literal cut into pieces joined by +.
+  const answer = lines.find((l) => l.startsWith("I read the demo page"))
+  assert.match(answer ?? "", /^I read the demo page, "Welcome to Agent Mesh"\. It says: Agent Mesh is an AI agent/, context)
+  assert.doesNotMatch(demo.stdout, /^'I read|' \+$/m, context)
+
+  const none = await runScript("console.mjs", ['const failed = await agent.chat("Zq?").result', "failed.error.message"].join("\n"), {
+    signal: t.signal,
+  })
+  assert.equal(none.code, 0, none.stderr)
+  const told = none.stdout.split("\n").find((l) => l.startsWith("No model is set up."))
+  assert.match(told ?? "", /⋯ → Settings.*--demo/, none.stdout)
+  assert.doesNotMatch(none.stdout, /Agent → Settings/, none.stdout)
+})
+
 test("npm start with no display says so in one line and starts headless with the console; --profile keeps the profile", async (t) => {
   const profile = await mkdtemp(path.join(tmpdir(), "agent-mesh-kept-"))
   t.after(() => rm(profile, { recursive: true, force: true }))

@@ -155,9 +155,9 @@ test("four researchers work at once; the report cites their sources, verifies ev
   assert.match(report.markdown, /\[9\] \*\(unsupported\)\*/, "a number no finding backs is flagged")
   assert.match(
     report.markdown,
-    /## Sources\n\n1\. \[[^\]]+\]\(http:\/\/127\.0\.0\.1:\d+\/wikipedia-article\) — \d{4}-\d\d-\d\dT[\d:]+Z — quote verified/,
+    /## Sources\n\n1\. \[[^\]]+\]\(http:\/\/127\.0\.0\.1:\d+\/wikipedia-article\) — \w{3} \d+, \d{4}, \d+:\d\d\s[AP]M — quote verified/,
   )
-  assert.match(report.markdown, /5\. .* — quote not verified \(not on page\)/)
+  assert.match(report.markdown, /5\. .* — quote not verified \(not on the page\)/)
 
   const saved = await toolValue<{ content: string; untrusted?: boolean }>("opfs_read", { path: report.path })
   assert.equal(saved.content, report.markdown, "the report is saved in the workspace")
@@ -268,6 +268,8 @@ test("started from the panel's Research action, the job shows its lanes; closed 
   await first.getByTestId("research-action").click()
   const job = first.locator("am-research")
   await job.getByRole("heading", { name: "What does the Herald Sun story say?" }).waitFor()
+  // The conversation is titled by the job's question, not "New conversation".
+  await first.getByTestId("conversation-title").getByText("What does the Herald Sun story say?").waitFor()
   await until(() => (model.gateCounts()["panel-job"] ?? 0) === 2)
   const plannerAsked = model.requests.slice(testStart).find((r) => taskOf(r).includes("Split this research question"))
   assert.match(taskOf(plannerAsked!), /at most 2 distinct angles/, "the planner is asked for the set number of angles")

@@ -17,6 +17,7 @@ import path from "node:path"
 import { before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
+import { startFixtureServer } from "./fixture-server.ts"
 import { launchExtension, repoRoot, until } from "./harness.ts"
 import { checkAccessibility, visibleTexts } from "./ui-support.ts"
 
@@ -31,16 +32,27 @@ const messagesOf = async (lang: string): Promise<Messages> =>
   JSON.parse(await readFile(path.join(repoRoot, "_locales", lang, "messages.json"), "utf8")) as Messages
 
 let english: Messages
+/** A page a researcher reads, and a passage of it that its finding quotes (checked, so verified). */
+const ZQ_QUOTE = "Zqa zqb zqc zqd zqe zqf zqg zqh zqi zqj zqk."
+const ZQ_PAGE = `<!doctype html><title>Zq page</title><article><h1>Zq page</h1><p>${ZQ_QUOTE} Zql zqm zqn zqo zqp zqq zqr zqs zqt zqu zqv zqw.</p><p>Zqx zq zq zq zq zq zq zq zq zq zq zq zq zq zq zq zq zq zq zq zq zq.</p></article>`
 before(async () => {
   await mkdir(screenshots, { recursive: true })
   english = await messagesOf("en")
 })
 
-/** The English strings a language words differently: exact ones, and those with placeholders as patterns. */
+/**
+ * The English strings a language words differently: exact ones, those with placeholders as
+ * patterns, and the research report's phrases (its code writes them into Markdown, where one
+ * paragraph holds several) as fragments found anywhere in a text.
+ */
 const englishOf = (own: Messages) => {
   const differing = Object.entries(english).filter(([key, entry]) => own[key]?.message !== entry.message)
   const exact = new Set<string>()
   const patterns: RegExp[] = []
+  const fragments = differing
+    .filter(([key]) => key.startsWith("report_"))
+    .flatMap(([, { message }]) => message.split(/\$\w+\$/).map((part) => part.trim()))
+    .filter((part) => part.length >= 10)
   for (const [, { message }] of differing) {
     const text = message.trim()
     if (/\$\w+\$/.test(text)) {
@@ -55,7 +67,7 @@ const englishOf = (own: Messages) => {
       patterns.push(new RegExp(`^${pattern}$`, "s"))
     } else exact.add(text)
   }
-  return { exact, patterns }
+  return { exact, patterns, fragments }
 }
 
 for (const lang of LANGUAGES) {
@@ -65,6 +77,7 @@ for (const lang of LANGUAGES) {
     const agentSentences = new Set<string>(["unknown site"])
     // A model of its own: a language that fails leaves its script unfinished, which must not be the next one's.
     const model: ModelServer = await startModelServer()
+    const pages = await startFixtureServer({ "/zq": { body: ZQ_PAGE } })
     const session = await launchExtension({ lang })
     try {
       /** Every check of a state: no English, no axe violation in either theme, screenshots. */
@@ -72,7 +85,10 @@ for (const lang of LANGUAGES) {
         const shown = await visibleTexts(page)
         const bad = shown.filter(
           (text) =>
-            english.exact.has(text) || english.patterns.some((p) => p.test(text)) || [...agentSentences].some((s) => text.includes(s)),
+            english.exact.has(text) ||
+            english.patterns.some((p) => p.test(text)) ||
+            english.fragments.some((f) => text.includes(f)) ||
+            [...agentSentences].some((s) => text.includes(s)),
         )
         assert.deepEqual(bad, [], `${lang}, ${name}: English shown`)
         // axe-core at every state in the screenshot language; in the others, where only the words
@@ -103,6 +119,11 @@ for (const lang of LANGUAGES) {
       )
       await options.reload()
       await options.locator('[data-testid="custom-tool"][data-name="zq_tool"]').waitFor()
+      // The new tool's starting schema describes its parameter in the language, each line within the field.
+      const template = options.locator("#ct-parameters")
+      const own = await messagesOf(lang)
+      assert.ok((await template.inputValue()).includes(own.customToolExampleDescription!.message), "the template's description")
+      assert.ok(await template.evaluate((area) => area.scrollWidth <= area.clientWidth), "no line of the template is cut off")
       await options.locator("#ct-parameters").fill('{ "type": "array" }')
       await options.locator("#ct-parameters-error").waitFor()
       await state(options, "options")
@@ -179,7 +200,7 @@ for (const lang of LANGUAGES) {
       await state(panel, "confirmation")
       await confirmation.getByTestId("deny").click()
       await panel.getByText("zq-end", { exact: true }).waitFor()
-      await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=failed]").waitFor()
+      await panel.locator("[data-testid=tool-card][data-tool=close_tab][data-status=declined]").waitFor()
       await panel.getByTestId("send").waitFor()
 
       await composer.fill("Zq two")
@@ -200,6 +221,37 @@ for (const lang of LANGUAGES) {
       await panel.getByTestId("stopped-mark").waitFor()
       await panel.getByTestId("send").waitFor()
 
+      // A research job in the conversation: its lanes at work (one researcher held at a gate), then
+      // its report, whose fixed words (counts, quote states, sources, what is not covered) the
+      // job's code writes, in the language of the panel that started it.
+      const page = pages.url("/zq")
+      const findings = (items: unknown[]) => "```json\n" + JSON.stringify({ findings: items }) + "\n```"
+      model.script([
+        { when: "Split this research question", text: '```json\n{"angles": ["zq-angle-a", "zq-angle-b"]}\n```' },
+        { when: "Your angle: zq-angle-a", toolCalls: [{ id: "r1", name: "web_fetch", arguments: { url: page } }] },
+        {
+          when: "Your angle: zq-angle-a",
+          text: findings([
+            { claim: "Zq claim", url: page, quote: ZQ_QUOTE },
+            { claim: "Zq doubt", url: page, quote: "Zqx zqy zqz zqw zqv zqu" },
+          ]),
+        },
+        { when: "Your angle: zq-angle-b", gate: { name: "zq-research", count: Infinity }, text: findings([]) },
+        { when: "Write a concise report", text: "Zq [1]. Zq [2]. Zq [7]." },
+      ])
+      await composer.fill("Zq research?")
+      await panel.getByTestId("research-action").click()
+      const job = panel.locator("am-research")
+      await until(async () => (model.gateCounts()["zq-research"] ?? 0) === 1, "the second researcher asks its model")
+      // The conversation read the user's data: the page a researcher fetches waits for the user's yes.
+      await confirmation.waitFor()
+      await confirmation.getByTestId("allow").click()
+      await job.locator("[data-testid=lane-status].done").nth(1).waitFor()
+      await state(panel, "research-running")
+      model.openGate("zq-research")
+      await job.locator("am-markdown").waitFor()
+      await until(async () => (await job.locator("[data-testid=lane-status].done").count()) === 4, "every agent of the job is done")
+
       // Every English sentence the agent saved for this conversation, then the whole log is checked.
       const conversation = await panel.evaluate(async () => {
         const [first] = await globalThis.agent.conversations.list()
@@ -209,6 +261,10 @@ for (const lang of LANGUAGES) {
         if (record.notice) agentSentences.add(record.notice.message)
         if (record.tool?.error) agentSentences.add(record.tool.error.message)
       }
+      // The research job's own descriptions of its agents (the researchers' are the model's angles).
+      for (const sub of conversation?.subAgents ?? [])
+        if (sub.parent?.description && !/zq/i.test(sub.parent.description)) agentSentences.add(sub.parent.description)
+      await state(panel, "research")
       assert.ok(agentSentences.size >= 5, `the agent said things to check (${[...agentSentences].join(" | ")})`)
       // The cards open: their error lines, results and details are read too.
       await panel.evaluate(() => {
@@ -244,6 +300,7 @@ for (const lang of LANGUAGES) {
     } finally {
       await session.close()
       await model.close()
+      await pages.close()
     }
   })
 }

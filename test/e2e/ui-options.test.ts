@@ -39,6 +39,8 @@ test("adding a provider starts on a common service, not on the entry by hand", a
   await options.getByTestId("add-provider").click()
   const form = options.getByTestId("provider-form")
   assert.equal(await form.getByRole("textbox", { name: "Base URL" }).inputValue(), "https://api.openai.com/v1")
+  // OpenAI needs a key: its field does not say "optional".
+  assert.equal(await form.locator("#p-apiKey").getAttribute("placeholder"), "needed by this service")
   await form.getByRole("button", { name: "Cancel" }).click()
   await form.waitFor({ state: "detached" })
 })
@@ -50,6 +52,7 @@ test("add a provider by hand: checked as typed, its models loaded, the connectio
   const form = options.getByTestId("provider-form")
   await form.waitFor()
   assert.equal(await form.getByRole("textbox", { name: "Base URL" }).inputValue(), "http://127.0.0.1:8080/v1", "the preset's URL")
+  assert.equal(await form.locator("#p-apiKey").getAttribute("placeholder"), "optional", "a local service may need no key")
 
   await form.getByRole("textbox", { name: "Name" }).fill("")
   await form.getByText("This field is required.").waitFor()
@@ -138,8 +141,13 @@ test("behaviour and search fields: the specific error as typed, saved when left,
   await timeout.press("Tab")
   await options.waitForFunction(async () => (await globalThis.agent.settings.get()).askUserTimeoutMs === 90_000)
 
+  // Only the chosen engine's keys show: DuckDuckGo needs none.
+  assert.equal((await settings(options)).search.engine, "duckduckgo")
+  for (const name of ["Bing API key", "Google API key", "Google search engine ID (CSE)"])
+    assert.equal(await options.getByLabel(name).count(), 0, `${name} is not asked for with DuckDuckGo`)
   await options.getByRole("combobox", { name: "Search engine" }).selectOption("bing")
   const key = options.getByLabel("Bing API key")
+  assert.equal(await options.getByLabel("Google API key").count(), 0)
   await key.fill("bing-secret-key-1234567890")
   await key.press("Tab")
   await options.waitForFunction(async () => (await globalThis.agent.settings.get()).search.bingApiKey === "••••7890")
@@ -409,5 +417,15 @@ test("at a side panel's width (420 px) every section fits: nothing scrolls the p
   await until(async () => (overflow = await measure()).scrollWidth <= overflow.width, "the page to fit 420 px").catch(() => undefined)
   assert.ok(overflow.scrollWidth <= overflow.width, `${overflow.scrollWidth} px wide in ${overflow.width}: ${overflow.wide.join(", ")}`)
   await options.screenshot({ path: path.join(screenshots, "settings-narrow-light.png"), fullPage: true })
+  // A section's link brings its heading into view below the sticky navigation (three lines of links here), not under it.
+  for (const section of ["search", "custom-tools"]) {
+    await options.locator(`nav a[href="#${section}"]`).click()
+    const heading = (await options.locator(`#${section}-h`).boundingBox())!
+    const nav = (await options.locator("am-options nav").boundingBox())!
+    assert.ok(
+      heading.y >= nav.y + nav.height && heading.y < 800,
+      `${section}: heading at ${heading.y}, navigation ends at ${nav.y + nav.height}`,
+    )
+  }
   await options.setViewportSize({ width: 900, height: 1000 })
 })

@@ -75,6 +75,7 @@ test("without a provider the panel says so and links to the settings; a provider
 test("a typed run streams its answer as Markdown, shows tool cards with results and the task list, and takes an answer through the inline form", async () => {
   model.script([
     {
+      text: "Planning it first.",
       toolCalls: [{ id: "t1", name: "create_task", arguments: { subject: "Book the flight" } }],
       usage: { inputTokens: 120, outputTokens: 12 },
     },
@@ -117,6 +118,11 @@ test("a typed run streams its answer as Markdown, shows tool cards with results 
   await form.waitFor()
   await panel.locator("[data-testid=tool-card][data-tool=ask_user][data-status=waiting]").waitFor()
   assert.match(await form.innerText(), /Window or aisle\?/)
+  assert.doesNotMatch(
+    await cards(panel).and(panel.locator("[data-tool=ask_user]")).innerText(),
+    /Window or aisle/,
+    "said once, in the form",
+  )
   assert.match(await form.innerText(), /\d:\d\d left/)
   await shoot(panel, "sidepanel-question")
   await form.getByRole("radio", { name: "aisle" }).check()
@@ -148,9 +154,19 @@ test("a typed run streams its answer as Markdown, shows tool cards with results 
   })
   await answer.locator("[data-copy-code]").click()
   await answer.getByTestId("copy-message").click()
+  // A message with tool cards has its Copy under its text, above the cards: what it copies is in view above it.
+  const planning = panel.getByTestId("assistant-message").filter({ hasText: "Planning it first." })
+  const order = await planning.evaluate((message) => {
+    const copy = message.querySelector("[data-testid=copy-message]")!
+    const card = message.querySelector("am-tool-card")!
+    return copy.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING ? "copy, then cards" : "cards, then copy"
+  })
+  assert.equal(order, "copy, then cards")
+  await planning.getByTestId("copy-message").click()
   const copied = await panel.evaluate(() => (globalThis as unknown as { copied: string[] }).copied)
   assert.equal(copied[0], "echo booked")
   assert.match(copied[1] ?? "", /^Your \*\*aisle\*\* seat is booked\./)
+  assert.equal(copied[2], "Planning it first.")
   await panel.locator("am-chat-log").evaluate((log) => (log.scrollTop = log.scrollHeight))
   await shoot(panel, "sidepanel-chat")
 })

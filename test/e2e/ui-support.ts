@@ -40,8 +40,9 @@ export const checkAccessibility = async (page: Page, { colorsOnly = false } = {}
 }
 
 /**
- * Every text a person sees on the page, shadow roots included, trimmed: visible text nodes (an
- * option's when its select shows), and the placeholders of visible fields.
+ * Every text a person sees or hears on the page, shadow roots included, trimmed: visible text
+ * nodes (an option's when its select shows), the placeholders, aria-labels and titles (tooltips)
+ * of visible elements, and the page's title (its tab's name).
  */
 export const visibleTexts = (page: Page): Promise<string[]> => page.evaluate(VISIBLE_TEXTS) as Promise<string[]>
 
@@ -58,11 +59,14 @@ const VISIBLE_TEXTS = `(() => {
         if (text && parent && !["STYLE", "SCRIPT", "TITLE"].includes(parent.tagName) && shows(parent)) texts.push(text)
         continue
       }
-      const placeholder = node.getAttribute("placeholder")?.trim()
-      if (placeholder && shows(node)) texts.push(placeholder)
+      for (const name of ["placeholder", "aria-label", "title"]) {
+        const value = node.getAttribute(name)?.replace(/\\s+/g, " ").trim()
+        if (value && shows(node)) texts.push(value)
+      }
       if (node.shadowRoot) visit(node.shadowRoot)
     }
   }
   visit(document.body)
+  if (document.title.trim()) texts.push(document.title.trim())
   return texts
 })()`

@@ -35,6 +35,14 @@ const sourcesOf = async (entries: ReadonlyArray<string>): Promise<Map<string, st
 const placeholderNames = (entry: Messages[string]) =>
   [...entry.message.matchAll(/\$([A-Za-z0-9_]+)\$/g)].map((m) => m[1]!.toLowerCase()).sort()
 
+describe("Japanese", () => {
+  it("sets Japanese text in parentheses in full-width ones, as its other labels are: （任意）, not (任意)", async () => {
+    const messages = await load("ja")
+    const halfWidth = Object.entries(messages).filter(([, { message }]) => /\([^()]*[\u3040-\u30ff\u4e00-\u9fff][^()]*\)/u.test(message))
+    expect(halfWidth.map(([key, { message }]) => `${key}: ${message}`)).to.deep.equal([])
+  })
+})
+
 describe("translations", () => {
   let english: Messages
 

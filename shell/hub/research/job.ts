@@ -13,6 +13,7 @@ import type { SpawnRequest } from "../agents.ts"
 import type { CallOutcome } from "../../../workers/runtime/protocol.ts"
 import { urlKey } from "./quotes.ts"
 import { checkFindings, composeReport, parseAngles, parseFindings, slugOf, type Finding } from "./report.ts"
+import type { ReportWords } from "./words.ts"
 
 export const MAX_RESEARCHERS = 8
 export const DEFAULT_RESEARCHERS = 4
@@ -32,6 +33,8 @@ export interface ResearchRequest {
   readonly researchers: number
   readonly conversationId?: string
   readonly budget: ResearchBudget
+  /** The language of the person who started the job (BCP 47): the report's fixed words and dates. */
+  readonly language?: string
 }
 
 export interface ResearchHost {
@@ -40,6 +43,8 @@ export interface ResearchHost {
   callTool(name: string, params: unknown): Promise<CallOutcome>
   emit(state: ResearchState): void
   now(): number
+  /** The report's fixed words in `language`. */
+  reportWords(language: string): Promise<ReportWords>
   /** Starts agent workers ahead of the agents that will need them (the pool's spares). */
   prewarm?(count: number): void
 }
@@ -55,6 +60,7 @@ const plannerPrompt = (question: string, n: number) =>
   [
     `Split this research question into at most ${n} distinct angles that separate researchers can investigate in parallel.`,
     `Question: ${question}`,
+    "Write each angle in the language of the question: each is shown to the person who asked.",
     'Answer with a JSON block and nothing else: ```json\n{"angles": ["...", "..."]}\n```',
   ].join("\n\n")
 
@@ -70,13 +76,14 @@ const researcherPrompt = (question: string, angle: string) =>
 const writerPrompt = (question: string, findings: ReadonlyArray<{ n: number; claim: string; quote: string; url: string }>) =>
   [
     `Write a concise report in Markdown that answers: ${question}`,
+    "Write it in the language of the question.",
     "Use only the numbered findings below. Cite each statement with its finding's number in square brackets, e.g. [2] or [1, 3]. Do not cite anything else, do not add a sources list (it is added for you), and do not use a top-level heading.",
     findings.map((f) => `[${f.n}] ${f.claim}\n    quote: "${f.quote}"\n    source: ${f.url}`).join("\n"),
   ].join("\n\n")
 
 /** Without a writer (stopped, or the writer failed), the findings themselves are the report's body. */
-const findingsBody = (findings: ReadonlyArray<{ n: number; claim: string }>) =>
-  findings.length === 0 ? "No findings were returned." : findings.map((f) => `- ${f.claim} [${f.n}]`).join("\n")
+const findingsBody = (findings: ReadonlyArray<{ n: number; claim: string }>, words: ReportWords) =>
+  findings.length === 0 ? words.text("report_noFindings") : findings.map((f) => `- ${f.claim} [${f.n}]`).join("\n")
 
 /** The text a tool result shows the model, for the tools whose content counts as "the page as read". */
 const pageTextOf = (tool: string, params: unknown, value: unknown): { url: string; content: string; title?: string } | undefined => {
@@ -263,7 +270,9 @@ export class ResearchJob {
       this.pages,
     )
 
-    let body = findingsBody(findings)
+    // Read while the writer works: the locale's file, once per job.
+    const loading = this.host.reportWords(this.request.language ?? "en")
+    let body: string | undefined
     if (!this.controller.signal.aborted && findings.length > 0) {
       this.update({ phase: "writing" })
       const written = await this.untilStopped(
@@ -272,14 +281,16 @@ export class ResearchJob {
       const text = written ? answerOf(written) : undefined
       if (text !== undefined && text.trim() !== "") body = text
     }
+    const words = await loading
 
     this.update({ phase: "saving" })
     const { markdown, audit } = composeReport({
       question,
-      body,
+      body: body ?? findingsBody(findings, words),
       findings,
       missing,
       ...(this.stopReason ? { stopped: this.stopReason } : {}),
+      words,
     })
     const date = new Date(this.host.now()).toISOString().slice(0, 10)
     const base = `research/${date}-${slugOf(question)}-${jobId.slice(0, 6)}`

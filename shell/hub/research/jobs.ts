@@ -13,6 +13,7 @@ export interface StartResearch {
   readonly researchers?: number
   readonly conversationId?: string
   readonly budget?: Partial<ResearchBudget>
+  readonly language?: string
 }
 
 export class ResearchJobs {
@@ -32,6 +33,7 @@ export class ResearchJobs {
         researchers: Math.min(MAX_RESEARCHERS, Math.max(1, request.researchers ?? DEFAULT_RESEARCHERS)),
         ...(request.conversationId ? { conversationId: request.conversationId } : {}),
         budget: { ...DEFAULT_BUDGET, ...request.budget },
+        ...(request.language ? { language: request.language } : {}),
       },
       this.host,
     )

@@ -3,6 +3,7 @@
  * its page, and the report that cites it. Kept apart from the job so each rule is tested alone.
  */
 import { checkQuote, urlKey, type QuoteCheck } from "./quotes.ts"
+import type { ReportWords } from "./words.ts"
 
 export interface Finding {
   readonly claim: string
@@ -123,7 +124,11 @@ const CITATION = /\[(\d+(?:\s*,\s*\d+)*)\](?!\()/g
  * The writer's Markdown with every citation mark turned into a link to its source, marked
  * verified or not; a mark that no finding backs is flagged where it stands.
  */
-export const linkCitations = (text: string, findings: ReadonlyArray<CheckedFinding>): { markdown: string; audit: CitationAudit } => {
+export const linkCitations = (
+  text: string,
+  findings: ReadonlyArray<CheckedFinding>,
+  words: ReportWords,
+): { markdown: string; audit: CitationAudit } => {
   const byNumber = new Map(findings.map((f) => [f.n, f]))
   let total = 0
   let verified = 0
@@ -137,10 +142,12 @@ export const linkCitations = (text: string, findings: ReadonlyArray<CheckedFindi
         const finding = byNumber.get(n)
         if (!finding) {
           unbacked += 1
-          return `[${n}] *(unsupported)*`
+          return `[${n}] *(${words.text("report_unsupported")})*`
         }
         if (finding.check.verified) verified += 1
-        return finding.check.verified ? `[\\[${n}\\]](${finding.url})` : `[\\[${n}\\]](${finding.url}) *(unverified)*`
+        return finding.check.verified
+          ? `[\\[${n}\\]](${finding.url})`
+          : `[\\[${n}\\]](${finding.url}) *(${words.text("report_unverified")})*`
       })
       .join(""),
   )
@@ -160,50 +167,77 @@ export interface ReportInput {
   /** Angles whose researcher did not come back, and why (a code). */
   readonly missing: ReadonlyArray<{ readonly angle: string; readonly code: string }>
   readonly stopped?: "user" | "budget"
+  /** The fixed words, in the language of the person who started the job. */
+  readonly words: ReportWords
 }
 
-const when = (at: number | undefined) => (at === undefined ? "not fetched by this job" : new Date(at).toISOString().replace(/\.\d+Z$/, "Z"))
+/** When a page was read, in the reader's notation (the JSON record keeps the ISO time). */
+const when = (at: number | undefined, words: ReportWords) =>
+  at === undefined
+    ? words.text("report_notFetched")
+    : new Intl.DateTimeFormat(words.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(at))
+
+/** Why an angle is missing: the reason's words, or an error's as the panel words it. */
+const missingText = (code: string, words: ReportWords): string => {
+  const own = words.text(`report_missing_${code}`)
+  if (own !== `report_missing_${code}`) return own
+  const error = words.text(`error_${code}`)
+  return error !== `error_${code}` && !/\$\d|\$\w+\$/.test(error) ? error : words.text("error_other", code)
+}
+
+/** Sentences one after the other: a space between them, none after full-width punctuation (。), which carries its own; a bold label keeps its space (CommonMark ends bold after punctuation only before a space). */
+const joinSentences = (parts: ReadonlyArray<string>): string =>
+  parts.reduce((text, part) => (text === "" ? part : /[\u3000-\u303f\uff01-\uff1f]$/.test(text) ? text + part : `${text} ${part}`), "")
 
 /** The report as saved: the writer's text with linked citations, the verification count, the sources and what is missing. */
 export const composeReport = (input: ReportInput): { markdown: string; audit: CitationAudit } => {
-  const { markdown: body, audit } = linkCitations(input.body, input.findings)
+  const { words } = input
+  const { markdown: body, audit } = linkCitations(input.body, input.findings, words)
   const quotesVerified = input.findings.filter((f) => f.check.verified).length
+  const count = (n: number) => new Intl.NumberFormat(words.language).format(n)
   const lines = [`# ${input.question.replace(/\s+/g, " ").trim()}`, "", body.trim(), "", "---", ""]
-  if (input.stopped)
-    lines.push(
-      `*This job was ${input.stopped === "user" ? "stopped" : "ended by its budget"}: the report holds what was found by then.*`,
-      "",
-    )
+  if (input.stopped) lines.push(`*${words.text(`report_stopped_${input.stopped}`)}*`, "")
   lines.push(
-    `**Citations:** ${audit.verified} of ${audit.total} verified on their pages` +
-      (audit.unbacked > 0 ? `; ${audit.unbacked} cite no finding (marked "unsupported")` : "") +
-      `. **Findings:** ${quotesVerified} of ${input.findings.length} quotes found on their pages.`,
+    joinSentences([
+      `**${words.text("report_citations")}**`,
+      words.text("report_citationsVerified", count(audit.verified), count(audit.total)),
+      ...(audit.unbacked > 0 ? [words.text("report_citationsUnbacked", count(audit.unbacked))] : []),
+      `**${words.text("report_findings")}**`,
+      words.text("report_quotesFound", count(quotesVerified), count(input.findings.length)),
+    ]),
     "",
   )
   if (audit.flaggedSentences.length > 0) {
-    lines.push("**Sentences citing no finding:**", "", ...audit.flaggedSentences.map((s) => `- ${s}`), "")
+    lines.push(`**${words.text("report_flagged")}**`, "", ...audit.flaggedSentences.map((s) => `- ${s}`), "")
   }
   if (input.missing.length > 0) {
-    lines.push("## Not covered", "", ...input.missing.map((m) => `- ${m.angle} (${m.code})`), "")
+    lines.push(`## ${words.text("report_notCovered")}`, "", ...input.missing.map((m) => `- ${m.angle} (${missingText(m.code, words)})`), "")
   }
-  lines.push("## Sources", "")
+  lines.push(`## ${words.text("report_sources")}`, "")
   for (const f of input.findings) {
-    const status = f.check.verified ? "quote verified" : `quote not verified (${f.check.reason.replace(/_/g, " ")})`
+    const status = f.check.verified ? words.text("report_quoteVerified") : words.text(`report_quoteNotVerified_${f.check.reason}`)
     lines.push(
-      `${f.n}. [${f.title.replace(/[[\]]/g, "")}](${f.url}) — ${when(f.fetchedAt)} — ${status}`,
+      `${f.n}. [${f.title.replace(/[[\]]/g, "")}](${f.url}) — ${when(f.fetchedAt, words)} — ${status}`,
       `   > ${f.quote.replace(/\s+/g, " ")}`,
     )
   }
   return { markdown: lines.join("\n") + "\n", audit }
 }
 
-/** A file name from a question: lower case words joined by dashes, at most 60 characters. */
-export const slugOf = (question: string): string =>
-  question
+/**
+ * A file name from a question: lower case words joined by dashes, at most 60 characters. Latin
+ * letters lose their accents (café → cafe); every other script keeps its marks, which are part
+ * of the letter there (プ is フ with U+309A; й is и with U+0306), and Hangul its syllables.
+ */
+export const slugOf = (question: string): string => {
+  const slug = question
     .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
+    .normalize("NFC")
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, "-")
     .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/g, "") || "research"
+  // Cut at 60 letters as a reader counts them, never between a letter and its mark.
+  const letters = Array.from(new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(slug), (s) => s.segment)
+  return letters.slice(0, 60).join("").replace(/-+$/g, "") || "research"
+}
