@@ -24,10 +24,16 @@ const PASSES = Number(process.env.PASSES ?? 3)
 const { score } = await import(path.join(benchDir, "score.mjs"))
 
 const extractors = await loadExtractors()
+const args = process.argv.slice(2)
+if (args.includes("--pages")) {
+  // pages from other corpora (kept outside the repository): ours beside Readability per corpus and language
+  const { reportCorpora } = await import("./extraction-corpora.mjs")
+  await reportCorpora(extractors, score, args)
+  process.exit(0)
+}
 const pages = await readPages(path.join(benchDir, "html"), extractors.decode)
 const truth = JSON.parse(readFileSync(path.join(benchDir, "ground-truth.json"), "utf8"))
 const names = ["ours", "readability"]
-const args = process.argv.slice(2)
 
 if (args.includes("--perturb")) {
   const seedAt = args.indexOf("--seed")

@@ -1,10 +1,10 @@
 /** HTML in, main content out: the page's title and its main content as Markdown. */
 import { Readability } from "@mozilla/readability"
-import { parseHTML } from "linkedom/worker"
 import { DEFAULT_TUNING, dropTitleHeading, findArticle, type Tuning } from "./article.ts"
 import { capDepth } from "./depth.ts"
 import { visibleLength } from "./dom.ts"
 import { toMarkdown } from "./markdown.ts"
+import { parseDocument } from "./parse.ts"
 import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } from "./notice.ts"
 import { markdownToText } from "./plain-text.ts"
 
@@ -23,9 +23,7 @@ export interface Extracted {
 }
 
 const parse = (html: string): Document => {
-  // linkedom builds no <html> or <body> around a bare fragment, so give it one.
-  const whole = /<body[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`
-  const { document } = parseHTML(whole) as unknown as { document: Document }
+  const document = parseDocument(html)
   capDepth(document.documentElement)
   return document
 }
