@@ -961,6 +961,14 @@ export interface Article {
   readonly coverage: number
   /** the page's visible characters once stripped of scripts, styles and hidden elements */
   readonly pageText: number
+  /** the root lies in what we judge furniture (an aside, a box named as a widget): read there for want of better */
+  readonly inFurniture: boolean
+}
+
+const inFurniture = (root: Element, body: Element, page: PageMeasure): boolean => {
+  for (let el: Element | null = root; el !== null && el !== body; el = el.parentElement)
+    if (page.isFurniture(el) || FURNITURE_TAGS.has(tagOf(el))) return true
+  return false
 }
 
 const metaContent = (document: Document, selector: string): string | undefined => {
@@ -984,7 +992,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTailCallout(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
-  return { title, root, coverage, pageText: page.measures.get(body)!.text }
+  return { title, root, coverage, pageText: page.measures.get(body)!.text, inFurniture: inFurniture(root, body, page) }
 }
 
 /** The page title is given on its own, so a heading that repeats it is dropped from the body. */

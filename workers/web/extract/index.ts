@@ -35,24 +35,29 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   const options = baseUrl === undefined ? {} : { baseUrl }
   const raw = rawSignals(document)
   const body = document.body ?? document.documentElement
-  const { title, root, coverage, pageText } = findArticle(document, tuning)
+  const { title, root, coverage, pageText, inFurniture } = findArticle(document, tuning)
   const paywallPrompt = cutPaywallPrompts(body, root)
   let markdown = toMarkdown(root, options)
   let by: Extracted["by"] = "ours"
-  if (coverage < tuning.secondOpinionBelow) {
-    // Ours holds little of the page's prose: the article may be spread in a way our scoring missed.
-    // Readability reads the page with other rules; a much longer reading from it is kept instead.
+  if (coverage < tuning.secondOpinionBelow || inFurniture || !WORD.test(markdownToText(markdown))) {
+    // Ours holds little of the page's prose, or was read in what we take for furniture, or holds no
+    // word (an image link, an empty table: the page's prose all lay in what we took for furniture):
+    // the article may be spread or marked in a way our scoring missed. Readability reads the page
+    // with other rules; a much longer reading from it is kept instead.
     const other = readabilityMarkdown(html, title, options)
     if (
       other !== undefined &&
       visibleLength(other) > visibleLength(markdown) * tuning.secondOpinionLonger &&
-      containedShare(markdownToText(markdown), markdownToText(other)) >= SECOND_OPINION_HOLDS
+      // ours read in furniture for want of better is no reading to hold on to
+      (inFurniture || containedShare(markdownToText(markdown), markdownToText(other)) >= SECOND_OPINION_HOLDS)
     ) {
       markdown = other
       by = "readability"
     }
   }
-  const articleText = markdownToText(markdown)
+  let articleText = markdownToText(markdown)
+  // a reading without a word (an empty table's rules, an image) is no article: say so, not that
+  if (!WORD.test(articleText)) markdown = articleText = ""
   // the whole page's text is only needed when the article is next to nothing
   const allText = articleText.length < 1000 && pageText < 4000 ? (body.textContent ?? "") : ""
   const notice = noticeOf(raw, { pageText, articleText, allText, paywallPrompt })
@@ -60,6 +65,8 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   // A consent wall's text is the wall's, not the page's.
   return { title, markdown: notice.code === "consent_wall" && isWallText(articleText) ? "" : markdown, by, coverage, notice }
 }
+
+const WORD = /[\p{L}\p{N}]/u
 
 /**
  * Readability's reading replaces ours only when it holds most of ours: a longer reading that is

@@ -96,6 +96,29 @@ const adapterFor = (document: Document): TreeAdapter<Adapter> => {
 
 /** The document a browser builds from `html` (scripts on, as in Chrome: a `<noscript>`'s content is its text). */
 export const parseDocument = (html: string): Document => {
+  // parse5 scans its stack of open elements for most start tags, so a page nested thousands deep
+  // (hostile: Chrome's parser stops nesting at 512) costs it quadratic time; linkedom's parser is
+  // linear, and the extractor caps the depth after it as Chrome would (depth.ts).
+  if (nestingOf(html) > MAX_NESTING) return (parseHTML(html) as unknown as { document: Document }).document
   const { document } = parseHTML("") as unknown as { document: Document }
   return parse(html, { treeAdapter: adapterFor(document) })
+}
+
+/** Beyond this estimated nesting no real page goes (Chrome's parser stops nesting at 512). */
+const MAX_NESTING = 2000
+
+/** Tags that never nest (void) or that the next of their kind closes: not counted as nesting. */
+const FLAT =
+  /^(?:area|base|br|col|embed|hr|img|input|link|meta|param|source|track|wbr|p|li|dt|dd|tr|td|th|option|optgroup|thead|tbody|tfoot|caption|colgroup|rb|rt|rp)$/
+
+/** How deep the page's tags nest, counted on the text (start tags less end tags): an upper bound for the tree's depth. */
+const nestingOf = (html: string): number => {
+  let depth = 0
+  let deepest = 0
+  for (const [, end, name, selfClosing] of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>/g)) {
+    if (selfClosing || FLAT.test(name!.toLowerCase())) continue
+    depth = Math.max(0, depth + (end ? -1 : 1))
+    if (depth > deepest) deepest = depth
+  }
+  return deepest
 }
