@@ -1,4 +1,4 @@
-// `npm run bench:extraction -- --pages DIR --truth FILE [--split NAME] [--show N]`: ours beside
+// `npm run bench:extraction -- --pages DIR --truth FILE [--split NAME] [--show N] [--titles]`: ours beside
 // Readability.js + Turndown on pages from corpora other than the development set, grouped by
 // corpus, by language and by split. FILE maps each page id to { articleBody, corpus?, lang?, split? }
 // (the set is assembled outside the repository: its pages are other people's). An empty result
@@ -22,9 +22,12 @@ export async function reportCorpora(extractors, score, args) {
   const pages = (await readPages(opt("--pages"), extractors.decode)).filter(
     (p) => truth[p.id] !== undefined && (split === undefined || truth[p.id].split === split),
   )
+  // --titles: each text with its title above it, as web_fetch returns a page (for ground truths that hold the headline)
+  const titles = args.includes("--titles")
   const predictions = { ours: {}, readability: {} }
   for (const page of pages)
-    for (const name of ["ours", "readability"]) predictions[name][page.id] = { articleBody: extractors[name](page.html) }
+    for (const name of ["ours", "readability"])
+      predictions[name][page.id] = { articleBody: extractors[titles ? `${name}WithTitle` : name](page.html) }
   const length = (name, id) => (predictions[name][id].articleBody ?? "").replace(/\s/g, "").length
   const groups = new Map()
   const add = (key, id) => groups.set(key, [...(groups.get(key) ?? []), id])
@@ -35,7 +38,9 @@ export async function reportCorpora(extractors, score, args) {
     add(`corpus ${t.corpus ?? "?"}`, id)
     add(`lang ${t.lang ?? "?"}`, id)
   }
-  console.log(`article extraction on ${pages.length} pages of ${opt("--pages")}${split ? ` (split ${split})` : ""}`)
+  console.log(
+    `article extraction on ${pages.length} pages of ${opt("--pages")}${split ? ` (split ${split})` : ""}${titles ? ", each text with its title" : ""}`,
+  )
   console.log(
     "group                         pages  ours F1 (P / R)          Readability F1 (P / R)   Δ F1    empty ours/theirs  empty where R≥200",
   )

@@ -46,7 +46,7 @@ export const loadExtractors = async () => {
     await rm(dir, { recursive: true, force: true })
   }
   const turndown = new m.TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" })
-  const readability = (document) => {
+  const readability = (document, withTitle = false) => {
     // on a tree it does not expect (no <body> above its candidate) Readability throws: it read nothing
     let article
     try {
@@ -54,10 +54,19 @@ export const loadExtractors = async () => {
     } catch {
       return ""
     }
-    return article?.content ? m.markdownToText(turndown.turndown(article.content)) : ""
+    if (!article?.content) return ""
+    const text = m.markdownToText(turndown.turndown(article.content))
+    return withTitle && article.title ? `${article.title}\n\n${text}` : text
   }
   return {
     ours: (html, url, tuning) => m.markdownToText(m.extractFromHtml(html, url, tuning).markdown),
+    // what a reader is given, the title above the text (web_fetch's result; Readability's title and content)
+    oursWithTitle: (html) => {
+      const { title, markdown } = m.extractFromHtml(html)
+      const text = m.markdownToText(markdown)
+      return title && text ? `${title}\n\n${text}` : text
+    },
+    readabilityWithTitle: (html) => readability(m.parseDocument(html), true),
     // Readability on the parse ours reads (the HTML standard's tree, as in a browser)
     readability: (html) => readability(m.parseDocument(html)),
     // and on linkedom's own parse, the baseline before ours moved to parse5 (for the time ratio)

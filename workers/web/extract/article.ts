@@ -8,7 +8,7 @@
  */
 import { styleHidden, type StyleHidden } from "./style-hidden.ts"
 import { BLOCK_TAGS, DROP_TAGS, HEADING_TAGS, TEXT_NODE, childrenOf, isElement, shapeOf, tagOf, textOf, visibleLength } from "./dom.ts"
-import { cutEdgePromos, cutRelatedLinks, cutTailCallout } from "./edges.ts"
+import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LIST_PARTS, LISTS, TOLD_AFTER_LINK, holdsToldLists, inTextLedList } from "./lists.ts"
 
@@ -728,6 +728,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutRelatedLinks(root, page)
   cutEdgePromos(root, page)
   cutTailCallout(root, page)
+  cutTailLegal(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return { title, root, coverage, pageText: page.measures.get(body)!.text, inFurniture: inFurniture(root, body, page) }

@@ -98,3 +98,32 @@ export const cutTailCallout = (root: Element, page: PageMeasure): void => {
     }
   }
 }
+
+/**
+ * A site's legal lines: a copyright notice, "all rights reserved", links to its privacy policy
+ * and terms, as page footers print them (in the main European languages, Russian and Chinese too).
+ */
+const LEGAL =
+  /©|\(c\)\s*\d{4}|\bcopyright\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|版权所有/i
+/** how many blocks at the end of the content are looked at for legal lines */
+const LEGAL_TAIL = 6
+/** the longest block that is a legal line */
+const LEGAL_TEXT = 300
+
+/**
+ * Cuts the page footer that a content found too high still holds: from the first short block
+ * among the last ones that is a legal line (a copyright notice, "Privacy Policy"), that block
+ * and every block after it, when they are all short and hold under a fifth of the content's
+ * text. An article's own words come before its site's legal lines.
+ */
+export const cutTailLegal = (root: Element, page: PageMeasure): void => {
+  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
+  const tail = blocks.slice(-LEGAL_TAIL)
+  const first = tail.findIndex((el) => page.measures.get(el)!.text <= LEGAL_TEXT && LEGAL.test(textOf(el)))
+  if (first < 0) return
+  const footer = tail.slice(first)
+  // a footer is a run of short lines, a small part of the content: never the article's own paragraphs
+  const textOfAll = (els: Element[]): number => els.reduce((sum, el) => sum + page.measures.get(el)!.text, 0)
+  if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT) || textOfAll(footer) * 5 > textOfAll(blocks)) return
+  for (const el of footer) el.remove()
+}
