@@ -35,6 +35,21 @@ describe("parseDocument", () => {
     for (const html of pages) expect(shape(parseDocument(html).documentElement), html).to.equal(browserTree(html))
   })
 
+  it("empties script bodies, except JSON-LD and a script whose body the standard may run past </script>, and puts style sheets back", () => {
+    const css = `.promo-box { display: none; }\n${".x { color: red; }\n".repeat(30)}`
+    const html = `<html><head><style>${css}</style><script>var a = "<b>not markup</b>";</script><script type="application/ld+json">{"isAccessibleForFree": false}</script></head><body><script><!--<script>x</script>--></script><p>after</p></body></html>`
+    const document = parseDocument(html)
+    const scripts = Array.from(document.querySelectorAll("script"), (s) => s.textContent)
+    expect(scripts).to.deep.equal(["", '{"isAccessibleForFree": false}', "<!--<script>x</script>-->"])
+    expect(document.querySelector("style")!.textContent).to.equal(css)
+    expect(shape(document.body)).to.equal(shape(new DOMParser().parseFromString(html, "text/html").body))
+  })
+
+  it("reads a page nested far deeper than any browser nests as linkedom's parser does, quickly", () => {
+    const html = `<body>${"<div>".repeat(5000)}<p>deep</p>${"</div>".repeat(5000)}</body>`
+    expect(parseDocument(html).body.textContent).to.equal("deep")
+  })
+
   it("keeps the article of a page whose <meta> comes before <html>", () => {
     const html = `<!-- x --><meta http-equiv="Content-Type" content="text/html; charset=utf-8"><html><head><title>Ειδήσεις</title></head><body><div class="nav"><a href="/">Αρχική</a></div><article>${story}</article></body></html>`
     const { markdown } = extractFromHtml(html)

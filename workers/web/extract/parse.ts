@@ -94,31 +94,73 @@ const adapterFor = (document: Document): TreeAdapter<Adapter> => {
   }
 }
 
-/** The document a browser builds from `html` (scripts on, as in Chrome: a `<noscript>`'s content is its text). */
-export const parseDocument = (html: string): Document => {
-  // parse5 scans its stack of open elements for most start tags, so a page nested thousands deep
-  // (hostile: Chrome's parser stops nesting at 512) costs it quadratic time; linkedom's parser is
-  // linear, and the extractor caps the depth after it as Chrome would (depth.ts).
-  if (nestingOf(html) > MAX_NESTING) return (parseHTML(html) as unknown as { document: Document }).document
-  const { document } = parseHTML("") as unknown as { document: Document }
-  return parse(html, { treeAdapter: adapterFor(document) })
-}
+/** Thrown by the tree adapter when the open elements nest deeper than MAX_NESTING. */
+class TooDeep extends Error {}
 
-/** Beyond this estimated nesting no real page goes (Chrome's parser stops nesting at 512). */
+/** Beyond this nesting no real page goes (Chrome's parser stops nesting at 512; the 111 development pages reach 292 at most). */
 const MAX_NESTING = 2000
 
-/** Tags that never nest (void) or that the next of their kind closes: not counted as nesting. */
-const FLAT =
-  /^(?:area|base|br|col|embed|hr|img|input|link|meta|param|source|track|wbr|p|li|dt|dd|tr|td|th|option|optgroup|thead|tbody|tfoot|caption|colgroup|rb|rt|rp)$/
+/**
+ * Script bodies a reader never sees, emptied before parsing (their tag and attributes stay): the
+ * tokenizer walks them character by character, a third of the development pages' bytes. A body
+ * holding "<!--" is left whole, since there the standard's script states may run past the first
+ * `</script>`; JSON-LD is kept (the paywall notice reads it).
+ */
+const withoutScriptBodies = (html: string): string =>
+  html.replace(/(<script\b[^>]*>)([\s\S]*?)(?=<\/script[\s/>])/gi, (whole, open: string, body: string) =>
+    body.length === 0 || body.includes("<!--") || /ld\+json/i.test(open) ? whole : open,
+  )
 
-/** How deep the page's tags nest, counted on the text (start tags less end tags): an upper bound for the tree's depth. */
-const nestingOf = (html: string): number => {
-  let depth = 0
-  let deepest = 0
-  for (const [, end, name, selfClosing] of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>/g)) {
-    if (selfClosing || FLAT.test(name!.toLowerCase())) continue
-    depth = Math.max(0, depth + (end ? -1 : 1))
-    if (depth > deepest) deepest = depth
+/** marks where a style sheet's text was taken out before parsing, to be put back after */
+const STYLE_MARK = "\uE000"
+/** style sheets shorter than this are left in place (not worth the round trip) */
+const STYLE_STASHED = 256
+
+/**
+ * Style sheets, another fifth of the development pages' bytes, are taken out before parsing and
+ * put back after (style-hidden.ts reads them): each body becomes a numbered mark that the
+ * tokenizer passes in one step. A mark that lands elsewhere (a "<style>" written inside a comment)
+ * is left there, where nothing reads it.
+ */
+const stashStyleBodies = (html: string, bodies: string[]): string =>
+  html.replace(/(<style\b[^>]*>)([\s\S]*?)(?=<\/style[\s/>])/gi, (whole, open: string, body: string) => {
+    if (body.length < STYLE_STASHED) return whole
+    bodies.push(body)
+    return `${open}${STYLE_MARK}${bodies.length - 1}${STYLE_MARK}`
+  })
+
+const restoreStyleBodies = (document: Document, bodies: string[]): void => {
+  if (bodies.length === 0) return
+  for (const style of Array.from(document.querySelectorAll("style"))) {
+    const mark = /^\uE000(\d+)\uE000$/.exec(style.textContent ?? "")
+    if (mark !== null) style.textContent = bodies[Number(mark[1])] ?? ""
   }
-  return deepest
+}
+
+/** The document a browser builds from `html` (scripts on, as in Chrome: a `<noscript>`'s content is its text). */
+export const parseDocument = (html: string): Document => {
+  const { document } = parseHTML("") as unknown as { document: Document }
+  // parse5 scans its stack of open elements for most start tags, so a page nested thousands deep
+  // (hostile) costs it quadratic time; such a page goes to linkedom's linear parser instead, and
+  // the extractor caps its depth as Chrome would (depth.ts).
+  let open = 0
+  const adapter: TreeAdapter<Adapter> = {
+    ...adapterFor(document),
+    onItemPush: () => {
+      if (++open > MAX_NESTING) throw new TooDeep()
+    },
+    onItemPop: () => void open--,
+  }
+  try {
+    const styles: string[] = []
+    const built = parse(stashStyleBodies(withoutScriptBodies(html), styles), { treeAdapter: adapter })
+    restoreStyleBodies(built, styles)
+    return built
+  } catch (error) {
+    if (!(error instanceof TooDeep)) throw error
+    // linkedom builds no <html> or <body> around what lacks them
+    const body = /<body[\s>]/i.test(html) ? html : `<body>${html}</body>`
+    const whole = /<html[\s>]/i.test(html) ? html : `<!doctype html><html>${body}</html>`
+    return (parseHTML(whole) as unknown as { document: Document }).document
+  }
 }
