@@ -24,3 +24,19 @@ describe("the content's edges", () => {
     expect(markdown).to.contain("A footnote of the article")
   })
 })
+
+describe("furniture names", () => {
+  it("reads a WordPress #secondary column and a right rail as furniture, their prose too", () => {
+    const bio = `<p>The writer is a renowned expert on the subject, the author of two books, and a speaker at many conferences around the world.</p><p>She lives with her family, two dogs and a cat in a small town by the sea, where she writes every morning.</p>`
+    const columns = [
+      `<div id="alpha" class="secondary"><ul class="xoxo"><li class="box"><div class="inner">${bio}</div></li><li class="box"><h3>Recognition</h3><ul><li><a href="/a">Top blogs of the year</a></li><li><a href="/b">Best career blogs</a></li></ul></li></ul></div>`,
+      `<div class="rightRail"><ul class="items"><li>${bio}</li></ul></div>`,
+    ]
+    for (const column of columns) {
+      const html = `<html><body><div id="content"><div class="main"><div class="post"><h2>Title</h2>${story}</div>${column}</div></div></body></html>`
+      const { markdown } = extractFromHtml(html)
+      expect(markdown, column).to.contain("Sentence 6 of the story")
+      expect(markdown, column).not.to.contain("renowned expert")
+    }
+  })
+})
