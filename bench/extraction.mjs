@@ -25,6 +25,7 @@ export const loadExtractors = async () => {
         export { markdownToText } from "./workers/web/extract/plain-text.ts"
         export { decodeHtml } from "./workers/web/charset.ts"
         export { parseHTML } from "linkedom/worker"
+        export { parseDocument } from "./workers/web/extract/parse.ts"
         export { Readability } from "@mozilla/readability"
         export { default as TurndownService } from "turndown"
       `,
@@ -45,13 +46,31 @@ export const loadExtractors = async () => {
     await rm(dir, { recursive: true, force: true })
   }
   const turndown = new m.TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" })
+  const readability = (document, withTitle = false) => {
+    // on a tree it does not expect (no <body> above its candidate) Readability throws: it read nothing
+    let article
+    try {
+      article = new m.Readability(document).parse()
+    } catch {
+      return ""
+    }
+    if (!article?.content) return ""
+    const text = m.markdownToText(turndown.turndown(article.content))
+    return withTitle && article.title ? `${article.title}\n\n${text}` : text
+  }
   return {
     ours: (html, url, tuning) => m.markdownToText(m.extractFromHtml(html, url, tuning).markdown),
-    readability: (html) => {
-      const { document } = m.parseHTML(html)
-      const article = new m.Readability(document).parse()
-      return article?.content ? m.markdownToText(turndown.turndown(article.content)) : ""
+    // what a reader is given, the title above the text (web_fetch's result; Readability's title and content)
+    oursWithTitle: (html) => {
+      const { title, markdown } = m.extractFromHtml(html)
+      const text = m.markdownToText(markdown)
+      return title && text ? `${title}\n\n${text}` : text
     },
+    readabilityWithTitle: (html) => readability(m.parseDocument(html), true),
+    // Readability on the parse ours reads (the HTML standard's tree, as in a browser)
+    readability: (html) => readability(m.parseDocument(html)),
+    // and on linkedom's own parse, the baseline before ours moved to parse5 (for the time ratio)
+    readabilityLinkedom: (html) => readability(m.parseHTML(html).document),
     decode: (bytes) => m.decodeHtml(bytes),
     defaultTuning: m.DEFAULT_TUNING,
     /** the extractor's whole answer (Markdown, which reader was kept, coverage), for diagnostics */

@@ -55,6 +55,13 @@ describe("web_fetch content", () => {
     expect(reading.text).to.match(/^# App\n\n\(Notice: [^)]*get_tab_content/)
   })
 
+  it("says in words that a page holds no article, where the reading has no word (an empty layout table, a logo)", () => {
+    const page = `<title>Links</title><table><tr><td><a href="/"><img src="/logo.png" alt=""></a></td><td>&nbsp;</td></tr><tr><td>|</td><td></td></tr></table>`
+    const reading = htmlToContent(page, "https://e.example/")
+    expect(reading.notice).to.equal(undefined)
+    expect(reading.text).to.match(/^# Links\n\n\(No article was found in the page's HTML[^)]*\)$/)
+  })
+
   it("returns a consent wall's notice, not the wall's text", () => {
     const wall = `<html><head><title>Before you continue</title></head><body><div class="consent-page"><h1>Before you continue</h1>
       <p>We use cookies and data to deliver and maintain our services, and to measure audience engagement. If you choose to accept all,

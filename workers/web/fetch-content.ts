@@ -113,7 +113,7 @@ export const htmlToContent = (html: string, url: string): Reading => {
 }
 
 const NO_TEXT =
-  "(No readable text was found in the page's HTML: it may be built by scripts. Open it with open_tab and read it with get_tab_content.)"
+  "(No article was found in the page's HTML: it holds no readable text, or only links, menus and other page furniture; it may also be built by scripts. Open it with open_tab and read it with get_tab_content.)"
 
 export const readContent = async (kind: ContentKind, bytes: Uint8Array, options: ReadOptions): Promise<Reading> => {
   switch (kind) {

@@ -7,7 +7,10 @@
  * Inside that element, the parts that value negative are then cut away.
  */
 import { styleHidden, type StyleHidden } from "./style-hidden.ts"
-import { BLOCK_TAGS, DROP_TAGS, HEADING_TAGS, TEXT_NODE, childrenOf, isElement, tagOf, textOf, visibleLength } from "./dom.ts"
+import { BLOCK_TAGS, DROP_TAGS, HEADING_TAGS, TEXT_NODE, childrenOf, isElement, shapeOf, tagOf, textOf, visibleLength } from "./dom.ts"
+import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
+import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
+import { CUT_SHORT, LIST_PARTS, LISTS, TOLD_AFTER_LINK, holdsToldLists, inTextLedList } from "./lists.ts"
 
 interface Block {
   readonly tag: string
@@ -54,47 +57,8 @@ const signedOutsideQuotes = (el: Element): boolean => {
   return false
 }
 
-/** Names that mark page furniture whatever the element holds. */
-const FURNITURE_NAME =
-  /comment|disqus|respond|sidebar|related|recommend|newsletter|subscri|social|sharing|share|promo|sponsor|advert|cookie|consent|popup|modal|breadcrumb|paginat|pager|footer|masthead|navbar|navigation|menu|widget|trending|popular|outbrain|taboola|signup|sign-up|login|author-?bio|skip-?link|toolbar|overlay|more-?stories|jump-?to|tooltip|gallery|slideshow|carousel|lightbox|caption|credit|tag-?list|taglist/
-/** Names that usually mark furniture but also turn up on wrappers of the whole page ("page-ad-margins"). */
-const WEAK_FURNITURE_NAME =
-  /banner|byline|read-?more|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b/
-/**
- * The same kinds of furniture as other languages name them: comments, related and recommended
- * links, share bars, ads, subscription and sign-up boxes, most-read lists (es, pt, fr, de, it, nl;
- * Polish, Czech, Russian and Swedish "reklama"; Chinese and Japanese names in Latin letters). French
- * "commentaires" and Italian "commenti" already match `comment`, Dutch "advertentie" `advert`. Only
- * stems no template gives its article text: "nota", "noticia", "artikel", "texto", "cuerpo" name
- * stories, "abonnes" (fr) a subscriber-only story, "delen" (nl) parts, so none is here.
- */
-const FOREIGN_FURNITURE_NAME =
-  /comentario|kommentare|reacties|pinglun|relacionad|verwandt|gerelateerd|correlat[ie]\b|similaire|consigliat|aanbevol|xiangguan|tuijian|kanren|osusume|compartir|partilh|partag|condivi|\bteilen|fenxiang|publicidad|publicit(?!y)|pubblicit|\bwerb(?:ung|e)|reclame|reklam(?!ati)|guanggao|suscri|abonnement|abonnier|abonnez|iscriv|iscrizion|inscrev|inschrijv|anmeld|mas-?leid|mais-?lid|meist-?gelesen|meest-?gelezen|piu-?lett|plus-?lus\b/
-/**
- * Weak in other languages: "kommentar" (de, sv), "komentar" (pl, cs, id) also name an opinion
- * column; "recomendaciones" (es, pt), "empfehlung" (de) a section of advice or a review's verdict;
- * "boletin" (es) an official bulletin; "anzeige" (de) a display as well as an ad.
- */
-const WEAK_FOREIGN_FURNITURE_NAME = /kommentar|komentar|recomend|empfehl|boletin|\banzeigen?\b/
-const POSITIVE_HINT =
-  /article-?body|articlebody|article-?content|article-?text|entry-?content|entry-?body|post-?content|post-?body|post-?text|story-?body|storybody|story-?content|story-?text|main-?content|body-?text|content-?body|rich-?text|richtext|prose|markdown-body|article__body|text-?body|\barticle\b|\bcontent\b/
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
 const PUNCTUATION = /[.,;:!?。，、；：！？]/g
-
-/** Roles and tags that are page furniture whatever their text. */
-const FURNITURE_ROLES = new Set([
-  "navigation",
-  "banner",
-  "contentinfo",
-  "complementary",
-  "menu",
-  "menubar",
-  "dialog",
-  "alert",
-  "search",
-  "tablist",
-])
-const FURNITURE_TAGS = new Set(["nav", "aside", "footer", "form", "header", "menu", "figcaption"])
 
 /** The decisions the benchmark's cross-validation tunes; the defaults are what web_fetch runs. */
 export interface Tuning {
@@ -124,7 +88,6 @@ export const DEFAULT_TUNING: Tuning = {
   secondOpinionLonger: 1.5,
 }
 
-const shapeOf = (el: Element): string => `${tagOf(el)}.${el.getAttribute("class") ?? ""}`
 /**
  * The shape of an item of a run: templates number their items in class names ("pos-1", "pos-2",
  * "id1227272078989"), so the numbers do not count.
@@ -154,46 +117,6 @@ const DATED =
   /\b\d{1,2}:\d\d\b|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,? \d{4}\b/i
 /** a thread is comments when at least this much prose comes before it */
 const THREAD_AFTER_PROSE = 400
-
-const hintOf = (el: Element): number => {
-  const tag = tagOf(el)
-  if (tag === "article" || tag === "main" || el.getAttribute("itemprop") === "articleBody" || el.getAttribute("role") === "main") return 1
-  const id = el.getAttribute("id") ?? ""
-  const hint = hintOfNames(`${id} ${el.getAttribute("class") ?? ""}`.toLowerCase())
-  // an id that spells the element's own heading is its text, not its template's name
-  return hint < 0 && spellsHeading(el, id) ? hintOfNames((el.getAttribute("class") ?? "").toLowerCase()) : hint
-}
-
-const hintOfNames = (names: string): number => {
-  if (names.length < 2) return 0
-  if (POSITIVE_HINT.test(names)) return 1
-  if (FURNITURE_NAME.test(names) || FOREIGN_FURNITURE_NAME.test(names)) return -2
-  if (WEAK_FURNITURE_NAME.test(names) || WEAK_FOREIGN_FURNITURE_NAME.test(names)) return -1
-  return 0
-}
-
-/** letters and digits only, lower case: how an id and a heading are compared */
-const squeezed = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")
-
-/**
- * Whether `id` is a slug of the element's heading, as documentation generators and Markdown
- * renderers name sections ("sharing-with-a-single-developer" for "Sharing with a single
- * developer"): words of the text, not a name the template gives its furniture. Three words at
- * least, so that "comments" over "Comments" or "related-posts" over "Related posts" still count.
- */
-const spellsHeading = (el: Element, id: string): boolean => {
-  if (id.split(/[-_.\s]+/).filter(Boolean).length < 3) return false
-  const heading = HEADING_TAGS.has(tagOf(el)) ? el : el.querySelector("h1, h2, h3, h4, h5, h6")
-  if (heading === null) return false
-  let decoded = id
-  try {
-    decoded = decodeURIComponent(id)
-  } catch {
-    // an id with a stray "%" is compared as it is
-  }
-  const wanted = squeezed(decoded)
-  return wanted.length > 0 && wanted === squeezed(textOf(heading))
-}
 
 const isHidden = (el: Element): boolean => {
   if (el.hasAttribute("hidden")) return true
@@ -731,98 +654,6 @@ const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>):
   mark(sections.filter((section) => section.some((part) => (page.measures.get(part)?.prose ?? 0) > 0)))
 }
 
-/** lists and their items */
-const LIST_PARTS = new Set(["ul", "ol", "li"])
-const LISTS = new Set(["ul", "ol"])
-
-/** Whether a list item names someone or something in words before its first link ("gero <a>…</a>"). */
-const wordsThenLink = (item: Element): boolean => {
-  let before = ""
-  const pending: Node[] = [item]
-  while (pending.length > 0) {
-    const node = pending.pop()!
-    if (isElement(node)) {
-      if (tagOf(node) === "a" && node.hasAttribute("href")) return /\p{L}/u.test(before)
-      for (let child = node.lastChild; child !== null; child = child.previousSibling) pending.push(child)
-    } else if (node.nodeType === TEXT_NODE) before += (node as Text).data
-  }
-  return false
-}
-
-/** A list of at least two items, two thirds of which say in words who or what before a link. */
-const isTextLed = (list: Element): boolean => {
-  let items = 0
-  let led = 0
-  for (const item of list.children) {
-    if (tagOf(item) !== "li" || visibleLength(item.textContent ?? "") === 0) continue
-    items++
-    if (wordsThenLink(item)) led++
-  }
-  return items >= 2 && led * 3 >= items * 2
-}
-
-/** Whether `el` (a list or an item) is, or lies inside, a text-led list. */
-const inTextLedList = (el: Element): boolean => {
-  for (let list = tagOf(el) === "li" ? el.parentElement : el; list !== null; list = list.parentElement?.closest("ul, ol") ?? null)
-    if (LISTS.has(tagOf(list)) && isTextLed(list)) return true
-  return false
-}
-
-/** The letter words of an item outside its links, up to `enough`, and the address of its first link. */
-const ownWords = (item: Element, enough: number): { words: number; href: string | null } => {
-  let words = 0
-  let href: string | null = null
-  const pending: Node[] = [item]
-  while (pending.length > 0 && (words < enough || href === null)) {
-    const node = pending.pop()!
-    if (isElement(node)) {
-      if (tagOf(node) === "a" && node.hasAttribute("href")) {
-        href ??= node.getAttribute("href")
-        continue
-      }
-      for (let child = node.lastChild; child !== null; child = child.previousSibling) pending.push(child)
-    } else if (node.nodeType === TEXT_NODE) words += (node as Text).data.match(LETTER_WORD)?.length ?? 0
-  }
-  return { words, href }
-}
-const LETTER_WORD = /\p{L}{2,}/gu
-
-/**
- * Whether the lists among `el`'s children, taken together, are lists of changes or credits
- * ("gero <a>removed the windowtype attribute from dialogs where…</a> anymore", a daily digest's
- * "Acme <a>ships its new router, with…</a>"): of their three or more items that hold a link, two
- * thirds say in words before their link who or what, hold two words of their own at least outside
- * their links (a date before a headline holds one), and link to as many different places. Such
- * items are the article's sentences however much of them is linked, and the lists of one parent
- * are read together, since an article written so puts each run of paragraphs in a list of its own
- * between its figures. Items without a link are plain text and not counted. A list of links to
- * other pages (navigation, related stories, tags, teasers) opens its items with the link or a date.
- */
-const holdsToldLists = (el: Element): boolean => {
-  let items = 0
-  let told = 0
-  const places = new Set<string>()
-  for (let list = el.firstElementChild; list !== null; list = list.nextElementSibling)
-    if (LISTS.has(tagOf(list)))
-      for (const item of list.children) {
-        if (tagOf(item) !== "li") continue
-        const own = ownWords(item, TOLD_WORDS)
-        // an item with no link at all is plain text, neither a told item nor a link
-        if (own.href === null) continue
-        items++
-        if (own.words < TOLD_WORDS || !wordsThenLink(item)) continue
-        told++
-        places.add(own.href)
-      }
-  return items >= 3 && told * 3 >= items * 2 && places.size * 3 >= told * 2
-}
-/** a text cut short with an ellipsis, as excerpts are */
-const CUT_SHORT = /(?:…|\.\.\.)\s*$/
-/** how many times its link's text a digest item holds of its own, after the link, in the link's block */
-const TOLD_AFTER_LINK = 2
-/** the words of its own, outside its links, that an item of a list of changes holds at least */
-const TOLD_WORDS = 2
-
 const KEEP_EMPTY = new Set(["img", "picture", "br", "hr", "td", "th", "tr", "col", "colgroup", "wbr"])
 const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "td", "th", "caption"])
 const isMostlyText = (m: Measure): boolean => m.link <= m.text * 0.35
@@ -861,99 +692,6 @@ const shouldCut = (
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
 }
 
-/**
- * The words that open a list of links to other pages ("Related posts", "You may also like"); in
- * English only, the language most of the web's templates are written in.
- */
-const RELATED_LEAD =
-  /^(?:related(?: (?:posts?|articles?|stories|content|reading|links|coverage))?|(?:you|we think you) (?:may|might|will|would) (?:also )?(?:like|enjoy|love|be interested in)(?: this| these| reading)?|(?:read|see) (?:more|also|next)|more (?:in|from|on|about|like this|stories|articles|news|posts|coverage)\b.{0,40}|recommended(?: for you| reading| stories| articles)?|further reading|popular (?:posts|stories|articles|now)|trending(?: now| stories)?|(?:don't|do not) miss|also read|keep reading|what to read next)\W*$/i
-const RELATED_PREFIX = /^(?:related|see also|read (?:more|also|next)|also read)(?: (?:post|article|story|link|reading)s?)?\s*:/i
-
-/**
- * Cuts what announces links to other pages inside the content, with the links that follow it:
- * a short block that reads as such a heading, and its next siblings until one holds prose.
- */
-const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
-  for (const el of Array.from(root.querySelectorAll("h2, h3, h4, h5, h6, p, div, strong, b, span, li"))) {
-    if (!root.contains(el)) continue
-    const m = page.measures.get(el)
-    if (m === undefined || m.text > 80) continue
-    const text = textOf(el)
-    // inline text ("Read more" inside a paragraph) is not a heading over what follows it
-    const lead = BLOCK_TAGS.has(tagOf(el)) && RELATED_LEAD.test(text)
-    if (!lead && !(RELATED_PREFIX.test(text) && m.link > 0)) continue
-    let next = el.nextElementSibling
-    el.remove()
-    if (!lead) continue
-    while (next !== null) {
-      const n = page.measures.get(next)
-      if (n !== undefined && n.prose > 0 && n.link / Math.max(1, n.text) <= 0.5) break
-      const after = next.nextElementSibling
-      next.remove()
-      next = after
-    }
-  }
-}
-
-/**
- * What a site says about itself around an article: calls to subscribe, to sign up for its
- * newsletter, to follow the writer, to send tips, told to the reader as a sentence that opens
- * with the verb ("Subscribe to…", "Follow her on…"). English only, as RELATED_LEAD.
- */
-const PROMO =
-  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|want more)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b/i
-/** a byline or a dateline: "By …", a time of day, a numeric date (a year alone is as often a title's) */
-const BYLINE = /^by\s|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/i
-/** how many blocks at the end of the content, and at its start, are looked at for promotions */
-const PROMO_TAIL = 4
-const PROMO_HEAD = 2
-
-/**
- * Cuts the short blocks at the edges of the content that promote the site rather than tell the
- * article (a newsletter box, "Follow her on Twitter"): such words in the middle of an article
- * are usually its subject, at its edges they are the template's.
- */
-const cutEdgePromos = (root: Element, page: PageMeasure): void => {
-  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
-  const edges = [...blocks.slice(0, PROMO_HEAD), ...blocks.slice(Math.max(PROMO_HEAD, blocks.length - PROMO_TAIL))]
-  for (const el of edges) {
-    const m = page.measures.get(el)!
-    if (m.text > 300) continue
-    const text = textOf(el)
-    if (PROMO.test(text) || (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(text))) el.remove()
-  }
-}
-
-/** the longest text of a call-to-action box, and of its button */
-const CALLOUT_TEXT = 300
-const CALLOUT_ACTION = 30
-
-/**
- * Cuts a call-to-action box among the last blocks of the content: a heading, a line or two, and
- * a button (a short link of its own, outside any paragraph, that ends the box), such as a
- * newsletter or membership box. Its shape gives it away in any language, where PROMO knows English words only.
- */
-const cutTailCallout = (root: Element, page: PageMeasure): void => {
-  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
-  for (const last of blocks.slice(-PROMO_TAIL)) {
-    for (let box: Element | null = last; box !== null && box !== root; box = box.parentElement) {
-      if (!root.contains(box)) break
-      const m = page.measures.get(box)
-      if (m === undefined || m.text > CALLOUT_TEXT) break
-      const action = box.lastElementChild
-      if (action === null || tagOf(action) !== "a" || !action.hasAttribute("href")) continue
-      const a = page.measures.get(action)
-      if (a === undefined || a.text === 0 || a.text > CALLOUT_ACTION) continue
-      if (box.querySelector("h1, h2, h3, h4, h5, h6") === null) continue
-      // the last item of a list of alike items (a digest's, each with its source link) is the content's
-      const previous = box.previousElementSibling
-      if (previous !== null && shapeOf(previous) === shapeOf(box)) break
-      box.remove()
-      break
-    }
-  }
-}
-
 export interface Article {
   readonly title: string
   readonly root: Element
@@ -961,6 +699,14 @@ export interface Article {
   readonly coverage: number
   /** the page's visible characters once stripped of scripts, styles and hidden elements */
   readonly pageText: number
+  /** the root lies in what we judge furniture (an aside, a box named as a widget): read there for want of better */
+  readonly inFurniture: boolean
+}
+
+const inFurniture = (root: Element, body: Element, page: PageMeasure): boolean => {
+  for (let el: Element | null = root; el !== null && el !== body; el = el.parentElement)
+    if (page.isFurniture(el) || FURNITURE_TAGS.has(tagOf(el))) return true
+  return false
 }
 
 const metaContent = (document: Document, selector: string): string | undefined => {
@@ -982,9 +728,10 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutRelatedLinks(root, page)
   cutEdgePromos(root, page)
   cutTailCallout(root, page)
+  cutTailLegal(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
-  return { title, root, coverage, pageText: page.measures.get(body)!.text }
+  return { title, root, coverage, pageText: page.measures.get(body)!.text, inFurniture: inFurniture(root, body, page) }
 }
 
 /** The page title is given on its own, so a heading that repeats it is dropped from the body. */

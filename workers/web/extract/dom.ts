@@ -119,3 +119,6 @@ export const collapseWhitespace = (text: string): string => text.replace(/[\s\u0
 
 /** The element's text with white space collapsed, without building its subtree's textContent twice. */
 export const textOf = (node: Node): string => collapseWhitespace(node.textContent ?? "").trim()
+
+/** An element's tag and class names: how alike siblings (the items of a list of cards) are told apart. */
+export const shapeOf = (el: Element): string => `${tagOf(el)}.${el.getAttribute("class") ?? ""}`

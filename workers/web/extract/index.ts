@@ -1,10 +1,10 @@
 /** HTML in, main content out: the page's title and its main content as Markdown. */
 import { Readability } from "@mozilla/readability"
-import { parseHTML } from "linkedom/worker"
 import { DEFAULT_TUNING, dropTitleHeading, findArticle, type Tuning } from "./article.ts"
 import { capDepth } from "./depth.ts"
 import { visibleLength } from "./dom.ts"
 import { toMarkdown } from "./markdown.ts"
+import { parseDocument } from "./parse.ts"
 import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } from "./notice.ts"
 import { markdownToText } from "./plain-text.ts"
 
@@ -23,9 +23,7 @@ export interface Extracted {
 }
 
 const parse = (html: string): Document => {
-  // linkedom builds no <html> or <body> around a bare fragment, so give it one.
-  const whole = /<body[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`
-  const { document } = parseHTML(whole) as unknown as { document: Document }
+  const document = parseDocument(html)
   capDepth(document.documentElement)
   return document
 }
@@ -37,24 +35,29 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   const options = baseUrl === undefined ? {} : { baseUrl }
   const raw = rawSignals(document)
   const body = document.body ?? document.documentElement
-  const { title, root, coverage, pageText } = findArticle(document, tuning)
+  const { title, root, coverage, pageText, inFurniture } = findArticle(document, tuning)
   const paywallPrompt = cutPaywallPrompts(body, root)
   let markdown = toMarkdown(root, options)
   let by: Extracted["by"] = "ours"
-  if (coverage < tuning.secondOpinionBelow) {
-    // Ours holds little of the page's prose: the article may be spread in a way our scoring missed.
-    // Readability reads the page with other rules; a much longer reading from it is kept instead.
+  if (coverage < tuning.secondOpinionBelow || inFurniture || !WORD.test(markdownToText(markdown))) {
+    // Ours holds little of the page's prose, or was read in what we take for furniture, or holds no
+    // word (an image link, an empty table: the page's prose all lay in what we took for furniture):
+    // the article may be spread or marked in a way our scoring missed. Readability reads the page
+    // with other rules; a much longer reading from it is kept instead.
     const other = readabilityMarkdown(html, title, options)
     if (
       other !== undefined &&
       visibleLength(other) > visibleLength(markdown) * tuning.secondOpinionLonger &&
-      containedShare(markdownToText(markdown), markdownToText(other)) >= SECOND_OPINION_HOLDS
+      // ours read in furniture for want of better is no reading to hold on to
+      (inFurniture || containedShare(markdownToText(markdown), markdownToText(other)) >= SECOND_OPINION_HOLDS)
     ) {
       markdown = other
       by = "readability"
     }
   }
-  const articleText = markdownToText(markdown)
+  let articleText = markdownToText(markdown)
+  // a reading without a word (an empty table's rules, an image) is no article: say so, not that
+  if (!WORD.test(articleText)) markdown = articleText = ""
   // the whole page's text is only needed when the article is next to nothing
   const allText = articleText.length < 1000 && pageText < 4000 ? (body.textContent ?? "") : ""
   const notice = noticeOf(raw, { pageText, articleText, allText, paywallPrompt })
@@ -62,6 +65,8 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   // A consent wall's text is the wall's, not the page's.
   return { title, markdown: notice.code === "consent_wall" && isWallText(articleText) ? "" : markdown, by, coverage, notice }
 }
+
+const WORD = /[\p{L}\p{N}]/u
 
 /**
  * Readability's reading replaces ours only when it holds most of ours: a longer reading that is

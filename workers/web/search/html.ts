@@ -1,12 +1,12 @@
 /**
- * HTML parsing for the result pages: workers have no DOMParser, so linkedom stands in, in its
- * self-contained browser build (the main entry pulls a CommonJS canvas shim browsers cannot load);
- * the workers' bundle builds it from its modules instead, leaner (build.mjs, linkedomFromModules).
+ * HTML parsing for the result pages: workers have no DOMParser, so the result pages are parsed as
+ * a browser parses them (parse5, the HTML standard's tree construction) into linkedom's nodes, the
+ * same parse as the pages web_fetch reads (extract/parse.ts).
  */
-import { DOMParser } from "linkedom/worker"
+import { parseDocument } from "../extract/parse.ts"
 import { stripBom } from "./hits.ts"
 
-export const parseHtml = (html: string): Document => new DOMParser().parseFromString(stripBom(html), "text/html") as unknown as Document
+export const parseHtml = (html: string): Document => parseDocument(stripBom(html))
 
 /** True when the element carries one of the classes. */
 export const hasClass = (element: Element, ...names: Array<string>): boolean => names.some((n) => element.classList.contains(n))

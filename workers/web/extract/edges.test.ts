@@ -1,0 +1,42 @@
+import { expect } from "chai"
+import { extractFromHtml } from "./index.ts"
+
+const story = Array.from(
+  { length: 6 },
+  (_, i) => `<p>Sentence ${i + 1} of the story, long enough to read as prose, with commas, names and a full stop at its end.</p>`,
+).join("")
+
+describe("the content's edges", () => {
+  it("cuts a site's legal lines at the end of the content, and what follows them", () => {
+    const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>© Copyright 2007 Example Media Ltd. All rights reserved.</p>
+      <p><a href="/privacy">Privacy Policy</a> · <a href="/terms">Terms of Use</a></p></div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Sentence 6 of the story")
+    expect(markdown).not.to.contain("All rights reserved")
+    expect(markdown).not.to.contain("Privacy Policy")
+  })
+
+  it("keeps what follows a copyright line when it is the article's own text (a long footnote)", () => {
+    const footnote = `<p>1. A footnote of the article, which goes on at length about its sources, its method and its figures, and so is no footer line at all; it is longer than any legal line, and it says so in several sentences, one after another, until it has said far more than three hundred characters of its own.</p>`
+    const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>Reprinted with permission. Copyright 2006 Example Press.</p>${footnote}</div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Copyright 2006 Example Press")
+    expect(markdown).to.contain("A footnote of the article")
+  })
+})
+
+describe("furniture names", () => {
+  it("reads a WordPress #secondary column and a right rail as furniture, their prose too", () => {
+    const bio = `<p>The writer is a renowned expert on the subject, the author of two books, and a speaker at many conferences around the world.</p><p>She lives with her family, two dogs and a cat in a small town by the sea, where she writes every morning.</p>`
+    const columns = [
+      `<div id="alpha" class="secondary"><ul class="xoxo"><li class="box"><div class="inner">${bio}</div></li><li class="box"><h3>Recognition</h3><ul><li><a href="/a">Top blogs of the year</a></li><li><a href="/b">Best career blogs</a></li></ul></li></ul></div>`,
+      `<div class="rightRail"><ul class="items"><li>${bio}</li></ul></div>`,
+    ]
+    for (const column of columns) {
+      const html = `<html><body><div id="content"><div class="main"><div class="post"><h2>Title</h2>${story}</div>${column}</div></div></body></html>`
+      const { markdown } = extractFromHtml(html)
+      expect(markdown, column).to.contain("Sentence 6 of the story")
+      expect(markdown, column).not.to.contain("renowned expert")
+    }
+  })
+})

@@ -1,0 +1,129 @@
+/**
+ * The last cuts inside the content found, at its edges: a block that announces links to other
+ * pages with the link lists after it, promotions and bylines among the first and last blocks,
+ * and a call-to-action box at the end.
+ */
+import type { PageMeasure } from "./article.ts"
+import { BLOCK_TAGS, shapeOf, tagOf, textOf } from "./dom.ts"
+
+/**
+ * The words that open a list of links to other pages ("Related posts", "You may also like"); in
+ * English only, the language most of the web's templates are written in.
+ */
+const RELATED_LEAD =
+  /^(?:related(?: (?:posts?|articles?|stories|content|reading|links|coverage))?|(?:you|we think you) (?:may|might|will|would) (?:also )?(?:like|enjoy|love|be interested in)(?: this| these| reading)?|(?:read|see) (?:more|also|next)|more (?:in|from|on|about|like this|stories|articles|news|posts|coverage)\b.{0,40}|recommended(?: for you| reading| stories| articles)?|further reading|popular (?:posts|stories|articles|now)|trending(?: now| stories)?|(?:don't|do not) miss|also read|keep reading|what to read next)\W*$/i
+const RELATED_PREFIX = /^(?:related|see also|read (?:more|also|next)|also read)(?: (?:post|article|story|link|reading)s?)?\s*:/i
+
+/**
+ * Cuts what announces links to other pages inside the content, with the links that follow it:
+ * a short block that reads as such a heading, and its next siblings until one holds prose.
+ */
+export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
+  for (const el of Array.from(root.querySelectorAll("h2, h3, h4, h5, h6, p, div, strong, b, span, li"))) {
+    if (!root.contains(el)) continue
+    const m = page.measures.get(el)
+    if (m === undefined || m.text > 80) continue
+    const text = textOf(el)
+    // inline text ("Read more" inside a paragraph) is not a heading over what follows it
+    const lead = BLOCK_TAGS.has(tagOf(el)) && RELATED_LEAD.test(text)
+    if (!lead && !(RELATED_PREFIX.test(text) && m.link > 0)) continue
+    let next = el.nextElementSibling
+    el.remove()
+    if (!lead) continue
+    while (next !== null) {
+      const n = page.measures.get(next)
+      if (n !== undefined && n.prose > 0 && n.link / Math.max(1, n.text) <= 0.5) break
+      const after = next.nextElementSibling
+      next.remove()
+      next = after
+    }
+  }
+}
+
+/**
+ * What a site says about itself around an article: calls to subscribe, to sign up for its
+ * newsletter, to follow the writer, to send tips, told to the reader as a sentence that opens
+ * with the verb ("Subscribe to…", "Follow her on…"). English only, as RELATED_LEAD.
+ */
+const PROMO =
+  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|want more)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b/i
+/** a byline or a dateline: "By …", a time of day, a numeric date (a year alone is as often a title's) */
+const BYLINE = /^by\s|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/i
+/** how many blocks at the end of the content, and at its start, are looked at for promotions */
+const PROMO_TAIL = 4
+const PROMO_HEAD = 2
+
+/**
+ * Cuts the short blocks at the edges of the content that promote the site rather than tell the
+ * article (a newsletter box, "Follow her on Twitter"): such words in the middle of an article
+ * are usually its subject, at its edges they are the template's.
+ */
+export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
+  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
+  const edges = [...blocks.slice(0, PROMO_HEAD), ...blocks.slice(Math.max(PROMO_HEAD, blocks.length - PROMO_TAIL))]
+  for (const el of edges) {
+    const m = page.measures.get(el)!
+    if (m.text > 300) continue
+    const text = textOf(el)
+    if (PROMO.test(text) || (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(text))) el.remove()
+  }
+}
+
+/** the longest text of a call-to-action box, and of its button */
+const CALLOUT_TEXT = 300
+const CALLOUT_ACTION = 30
+
+/**
+ * Cuts a call-to-action box among the last blocks of the content: a heading, a line or two, and
+ * a button (a short link of its own, outside any paragraph, that ends the box), such as a
+ * newsletter or membership box. Its shape gives it away in any language, where PROMO knows English words only.
+ */
+export const cutTailCallout = (root: Element, page: PageMeasure): void => {
+  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
+  for (const last of blocks.slice(-PROMO_TAIL)) {
+    for (let box: Element | null = last; box !== null && box !== root; box = box.parentElement) {
+      if (!root.contains(box)) break
+      const m = page.measures.get(box)
+      if (m === undefined || m.text > CALLOUT_TEXT) break
+      const action = box.lastElementChild
+      if (action === null || tagOf(action) !== "a" || !action.hasAttribute("href")) continue
+      const a = page.measures.get(action)
+      if (a === undefined || a.text === 0 || a.text > CALLOUT_ACTION) continue
+      if (box.querySelector("h1, h2, h3, h4, h5, h6") === null) continue
+      // the last item of a list of alike items (a digest's, each with its source link) is the content's
+      const previous = box.previousElementSibling
+      if (previous !== null && shapeOf(previous) === shapeOf(box)) break
+      box.remove()
+      break
+    }
+  }
+}
+
+/**
+ * A site's legal lines: a copyright notice, "all rights reserved", links to its privacy policy
+ * and terms, as page footers print them (in the main European languages, Russian and Chinese too).
+ */
+const LEGAL =
+  /©|\(c\)\s*\d{4}|\bcopyright\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|版权所有/i
+/** how many blocks at the end of the content are looked at for legal lines */
+const LEGAL_TAIL = 6
+/** the longest block that is a legal line */
+const LEGAL_TEXT = 300
+
+/**
+ * Cuts the page footer that a content found too high still holds: from the first short block
+ * among the last ones that is a legal line (a copyright notice, "Privacy Policy"), that block
+ * and every block after it, when they are all short and hold under a fifth of the content's
+ * text. An article's own words come before its site's legal lines.
+ */
+export const cutTailLegal = (root: Element, page: PageMeasure): void => {
+  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
+  const tail = blocks.slice(-LEGAL_TAIL)
+  const first = tail.findIndex((el) => page.measures.get(el)!.text <= LEGAL_TEXT && LEGAL.test(textOf(el)))
+  if (first < 0) return
+  const footer = tail.slice(first)
+  // a footer is a run of short lines, a small part of the content: never the article's own paragraphs
+  const textOfAll = (els: Element[]): number => els.reduce((sum, el) => sum + page.measures.get(el)!.text, 0)
+  if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT) || textOfAll(footer) * 5 > textOfAll(blocks)) return
+  for (const el of footer) el.remove()
+}

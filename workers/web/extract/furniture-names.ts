@@ -1,0 +1,86 @@
+/**
+ * The furniture lexicon: the class and id names (in English and the main European languages, with
+ * a few Chinese and Japanese names in Latin letters), ARIA roles and tags that mark page furniture
+ * (comments, related links, share bars, ads, sign-up boxes), and the names that mark an article's
+ * body. `hintOf` reads an element's names into a nudge of its score.
+ */
+import { HEADING_TAGS, tagOf, textOf } from "./dom.ts"
+
+/** Names that mark page furniture whatever the element holds. */
+const FURNITURE_NAME =
+  /comment|disqus|respond|sidebar|related|recommend|newsletter|subscri|social|sharing|share|promo|sponsor|advert|cookie|consent|popup|modal|breadcrumb|paginat|pager|footer|masthead|navbar|navigation|menu|widget|trending|popular|outbrain|taboola|signup|sign-up|login|author-?bio|skip-?link|toolbar|overlay|more-?stories|jump-?to|tooltip|gallery|slideshow|carousel|lightbox|caption|credit|tag-?list|taglist|\bsecondary\b|(?:right|left|side)-?rail/
+/** Names that usually mark furniture but also turn up on wrappers of the whole page ("page-ad-margins"). */
+const WEAK_FURNITURE_NAME =
+  /banner|byline|read-?more|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b/
+/**
+ * The same kinds of furniture as other languages name them: comments, related and recommended
+ * links, share bars, ads, subscription and sign-up boxes, most-read lists (es, pt, fr, de, it, nl;
+ * Polish, Czech, Russian and Swedish "reklama"; Chinese and Japanese names in Latin letters). French
+ * "commentaires" and Italian "commenti" already match `comment`, Dutch "advertentie" `advert`. Only
+ * stems no template gives its article text: "nota", "noticia", "artikel", "texto", "cuerpo" name
+ * stories, "abonnes" (fr) a subscriber-only story, "delen" (nl) parts, so none is here.
+ */
+const FOREIGN_FURNITURE_NAME =
+  /comentario|kommentare|reacties|pinglun|relacionad|verwandt|gerelateerd|correlat[ie]\b|similaire|consigliat|aanbevol|xiangguan|tuijian|kanren|osusume|compartir|partilh|partag|condivi|\bteilen|fenxiang|publicidad|publicit(?!y)|pubblicit|\bwerb(?:ung|e)|reclame|reklam(?!ati)|guanggao|suscri|abonnement|abonnier|abonnez|iscriv|iscrizion|inscrev|inschrijv|anmeld|mas-?leid|mais-?lid|meist-?gelesen|meest-?gelezen|piu-?lett|plus-?lus\b/
+/**
+ * Weak in other languages: "kommentar" (de, sv), "komentar" (pl, cs, id) also name an opinion
+ * column; "recomendaciones" (es, pt), "empfehlung" (de) a section of advice or a review's verdict;
+ * "boletin" (es) an official bulletin; "anzeige" (de) a display as well as an ad.
+ */
+const WEAK_FOREIGN_FURNITURE_NAME = /kommentar|komentar|recomend|empfehl|boletin|\banzeigen?\b/
+const POSITIVE_HINT =
+  /article-?body|articlebody|article-?content|article-?text|entry-?content|entry-?body|post-?content|post-?body|post-?text|story-?body|storybody|story-?content|story-?text|main-?content|body-?text|content-?body|rich-?text|richtext|prose|markdown-body|article__body|text-?body|\barticle\b|\bcontent\b/
+/** Roles and tags that are page furniture whatever their text. */
+export const FURNITURE_ROLES = new Set([
+  "navigation",
+  "banner",
+  "contentinfo",
+  "complementary",
+  "menu",
+  "menubar",
+  "dialog",
+  "alert",
+  "search",
+  "tablist",
+])
+export const FURNITURE_TAGS = new Set(["nav", "aside", "footer", "form", "header", "menu", "figcaption"])
+
+export const hintOf = (el: Element): number => {
+  const tag = tagOf(el)
+  if (tag === "article" || tag === "main" || el.getAttribute("itemprop") === "articleBody" || el.getAttribute("role") === "main") return 1
+  const id = el.getAttribute("id") ?? ""
+  const hint = hintOfNames(`${id} ${el.getAttribute("class") ?? ""}`.toLowerCase())
+  // an id that spells the element's own heading is its text, not its template's name
+  return hint < 0 && spellsHeading(el, id) ? hintOfNames((el.getAttribute("class") ?? "").toLowerCase()) : hint
+}
+
+const hintOfNames = (names: string): number => {
+  if (names.length < 2) return 0
+  if (POSITIVE_HINT.test(names)) return 1
+  if (FURNITURE_NAME.test(names) || FOREIGN_FURNITURE_NAME.test(names)) return -2
+  if (WEAK_FURNITURE_NAME.test(names) || WEAK_FOREIGN_FURNITURE_NAME.test(names)) return -1
+  return 0
+}
+
+/** letters and digits only, lower case: how an id and a heading are compared */
+const squeezed = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")
+
+/**
+ * Whether `id` is a slug of the element's heading, as documentation generators and Markdown
+ * renderers name sections ("sharing-with-a-single-developer" for "Sharing with a single
+ * developer"): words of the text, not a name the template gives its furniture. Three words at
+ * least, so that "comments" over "Comments" or "related-posts" over "Related posts" still count.
+ */
+const spellsHeading = (el: Element, id: string): boolean => {
+  if (id.split(/[-_.\s]+/).filter(Boolean).length < 3) return false
+  const heading = HEADING_TAGS.has(tagOf(el)) ? el : el.querySelector("h1, h2, h3, h4, h5, h6")
+  if (heading === null) return false
+  let decoded = id
+  try {
+    decoded = decodeURIComponent(id)
+  } catch {
+    // an id with a stray "%" is compared as it is
+  }
+  const wanted = squeezed(decoded)
+  return wanted.length > 0 && wanted === squeezed(textOf(heading))
+}

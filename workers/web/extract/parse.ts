@@ -1,0 +1,166 @@
+/**
+ * HTML text to a DOM as a browser builds it. Workers have no DOMParser, and linkedom's own parser
+ * (htmlparser2) does not follow the HTML standard's tree construction: content before `<html>` (a
+ * comment and a `<meta>`, a `<text>` wrapper an archive put around the page) became the
+ * document's root, so `document.body` was empty and the article lost; misnested tags and tables
+ * nest otherwise than a browser shows them. parse5 implements the standard's tokenizer and tree
+ * construction (it passes the html5lib conformance tests), so it builds the tree, here straight
+ * into linkedom's nodes, which the extractor, Readability and the search parsers walk as before.
+ */
+import { parse, type DefaultTreeAdapterMap, type Token, type TreeAdapter, type TreeAdapterTypeMap } from "parse5"
+import { parseHTML } from "linkedom/worker"
+
+type Adapter = TreeAdapterTypeMap<
+  Node,
+  ParentNode & Node,
+  ChildNode,
+  Document,
+  DocumentFragment,
+  Element,
+  Comment,
+  Text,
+  Template,
+  DocumentType
+>
+type Template = Element & { content: DocumentFragment }
+
+const HTML_NS = "http://www.w3.org/1999/xhtml"
+
+/** A tree adapter that builds linkedom nodes in `document` (parse5 asks it for every node it makes or moves). */
+const adapterFor = (document: Document): TreeAdapter<Adapter> => {
+  const modes = new WeakMap<Document, DefaultTreeAdapterMap["document"]["mode"]>()
+  const setAttributes = (element: Element, attrs: Token.Attribute[]): void => {
+    for (const { name, value, prefix } of attrs) {
+      try {
+        element.setAttribute(prefix ? `${prefix}:${name}` : name, value)
+      } catch {
+        // a name the DOM refuses (`"`, `<` in it) is one a browser keeps but no reader needs
+      }
+    }
+  }
+  return {
+    createDocument: () => document,
+    createDocumentFragment: () => document.createDocumentFragment(),
+    createElement: (tagName, namespaceURI, attrs) => {
+      const element = namespaceURI === HTML_NS ? document.createElement(tagName) : document.createElementNS(namespaceURI, tagName)
+      setAttributes(element, attrs)
+      return element
+    },
+    createCommentNode: (data) => document.createComment(data),
+    createTextNode: (value) => document.createTextNode(value),
+    appendChild: (parent, child) => void parent.appendChild(child),
+    insertBefore: (parent, child, reference) => void parent.insertBefore(child, reference),
+    // parse5 puts a template's children in its content, as the standard does: linkedom's own fragment
+    setTemplateContent: (template, content) => template.content.append(...Array.from(content.childNodes)),
+    getTemplateContent: (template) => template.content,
+    // the doctype decides only quirks mode, which changes no text a reader sees
+    setDocumentType: () => undefined,
+    setDocumentMode: (doc, mode) => void modes.set(doc, mode),
+    getDocumentMode: (doc) => modes.get(doc) ?? ("no-quirks" as DefaultTreeAdapterMap["document"]["mode"]),
+    detachNode: (node) => void node.parentNode?.removeChild(node),
+    insertText: (parent, text) => {
+      const last = parent.lastChild
+      if (last !== null && last.nodeType === 3) (last as Text).data += text
+      else parent.appendChild(document.createTextNode(text))
+    },
+    insertTextBefore: (parent, text, reference) => {
+      const before = reference.previousSibling
+      if (before !== null && before.nodeType === 3) (before as Text).data += text
+      else parent.insertBefore(document.createTextNode(text), reference)
+    },
+    adoptAttributes: (recipient, attrs) =>
+      setAttributes(
+        recipient,
+        attrs.filter(({ name }) => !recipient.hasAttribute(name)),
+      ),
+    getFirstChild: (node) => node.firstChild as ChildNode | null,
+    getChildNodes: (node) => Array.from(node.childNodes),
+    getParentNode: (node) => node.parentNode as (ParentNode & Node) | null,
+    getAttrList: (element) => Array.from(element.attributes, ({ name, value }) => ({ name, value })),
+    getTagName: (element) => element.localName,
+    getNamespaceURI: (element) => (element.namespaceURI ?? HTML_NS) as never,
+    getTextNodeContent: (node) => node.data,
+    getCommentNodeContent: (node) => node.data,
+    getDocumentTypeNodeName: (node) => node.name,
+    getDocumentTypeNodePublicId: (node) => node.publicId,
+    getDocumentTypeNodeSystemId: (node) => node.systemId,
+    isTextNode: (node): node is Text => node.nodeType === 3,
+    isCommentNode: (node): node is Comment => node.nodeType === 8,
+    isDocumentTypeNode: (node): node is DocumentType => node.nodeType === 10,
+    isElementNode: (node): node is Element => node.nodeType === 1,
+    setNodeSourceCodeLocation: () => undefined,
+    getNodeSourceCodeLocation: () => undefined,
+    updateNodeSourceCodeLocation: () => undefined,
+  }
+}
+
+/** Thrown by the tree adapter when the open elements nest deeper than MAX_NESTING. */
+class TooDeep extends Error {}
+
+/** Beyond this nesting no real page goes (Chrome's parser stops nesting at 512; the 111 development pages reach 292 at most). */
+const MAX_NESTING = 2000
+
+/**
+ * Script bodies a reader never sees, emptied before parsing (their tag and attributes stay): the
+ * tokenizer walks them character by character, a third of the development pages' bytes. A body
+ * holding "<!--" is left whole, since there the standard's script states may run past the first
+ * `</script>`; JSON-LD is kept (the paywall notice reads it).
+ */
+const withoutScriptBodies = (html: string): string =>
+  html.replace(/(<script\b[^>]*>)([\s\S]*?)(?=<\/script[\s/>])/gi, (whole, open: string, body: string) =>
+    body.length === 0 || body.includes("<!--") || /ld\+json/i.test(open) ? whole : open,
+  )
+
+/** marks where a style sheet's text was taken out before parsing, to be put back after */
+const STYLE_MARK = "\uE000"
+/** style sheets shorter than this are left in place (not worth the round trip) */
+const STYLE_STASHED = 256
+
+/**
+ * Style sheets, another fifth of the development pages' bytes, are taken out before parsing and
+ * put back after (style-hidden.ts reads them): each body becomes a numbered mark that the
+ * tokenizer passes in one step. A mark that lands elsewhere (a "<style>" written inside a comment)
+ * is left there, where nothing reads it.
+ */
+const stashStyleBodies = (html: string, bodies: string[]): string =>
+  html.replace(/(<style\b[^>]*>)([\s\S]*?)(?=<\/style[\s/>])/gi, (whole, open: string, body: string) => {
+    if (body.length < STYLE_STASHED) return whole
+    bodies.push(body)
+    return `${open}${STYLE_MARK}${bodies.length - 1}${STYLE_MARK}`
+  })
+
+const restoreStyleBodies = (document: Document, bodies: string[]): void => {
+  if (bodies.length === 0) return
+  for (const style of Array.from(document.querySelectorAll("style"))) {
+    const mark = /^\uE000(\d+)\uE000$/.exec(style.textContent ?? "")
+    if (mark !== null) style.textContent = bodies[Number(mark[1])] ?? ""
+  }
+}
+
+/** The document a browser builds from `html` (scripts on, as in Chrome: a `<noscript>`'s content is its text). */
+export const parseDocument = (html: string): Document => {
+  const { document } = parseHTML("") as unknown as { document: Document }
+  // parse5 scans its stack of open elements for most start tags, so a page nested thousands deep
+  // (hostile) costs it quadratic time; such a page goes to linkedom's linear parser instead, and
+  // the extractor caps its depth as Chrome would (depth.ts).
+  let open = 0
+  const adapter: TreeAdapter<Adapter> = {
+    ...adapterFor(document),
+    onItemPush: () => {
+      if (++open > MAX_NESTING) throw new TooDeep()
+    },
+    onItemPop: () => void open--,
+  }
+  try {
+    const styles: string[] = []
+    const built = parse(stashStyleBodies(withoutScriptBodies(html), styles), { treeAdapter: adapter })
+    restoreStyleBodies(built, styles)
+    return built
+  } catch (error) {
+    if (!(error instanceof TooDeep)) throw error
+    // linkedom builds no <html> or <body> around what lacks them
+    const body = /<body[\s>]/i.test(html) ? html : `<body>${html}</body>`
+    const whole = /<html[\s>]/i.test(html) ? html : `<!doctype html><html>${body}</html>`
+    return (parseHTML(whole) as unknown as { document: Document }).document
+  }
+}

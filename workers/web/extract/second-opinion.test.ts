@@ -1,0 +1,26 @@
+import { expect } from "chai"
+import { extractFromHtml } from "./index.ts"
+
+const story = Array.from(
+  { length: 6 },
+  (_, i) => `Sentence ${i + 1} of the story, long enough to read as prose, with commas, names and a full stop at its end.<br><br>`,
+).join("\n")
+
+/** A blog theme's post in a box named as a widget (what we take for furniture), an aside of teasers beside it. */
+const postInWidget = `<html><head><title>Wolves</title></head><body><div><div class="widget Blog"><div><div>${story}</div></div></div>
+  <aside><ul><li><div>A couple of readers asked me for this recipe, so here it is, my way. First of...</div></li></ul>
+  <form><p>Would you like to receive each new post by email? To subscribe, enter your email address:</p></form>
+  <table><tr><td><span>Real people. Real makeovers. Real impact.</span></td></tr></table></aside></div></body></html>`
+
+describe("the second opinion", () => {
+  it("asks Readability when ours was read in furniture for want of better, and keeps its reading", () => {
+    const read = extractFromHtml(postInWidget)
+    expect(read.by).to.equal("readability")
+    expect(read.markdown).to.contain("Sentence 1 of the story").and.to.contain("Sentence 6 of the story")
+  })
+
+  it("returns nothing rather than a reading without a word, so that web_fetch says there is no text", () => {
+    const html = `<html><body><table><tr><td><a href="/"><img src="/logo.png" alt=""></a></td><td>&nbsp;</td></tr><tr><td>&nbsp;</td><td>|</td></tr></table></body></html>`
+    expect(extractFromHtml(html).markdown).to.equal("")
+  })
+})
