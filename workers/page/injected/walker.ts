@@ -26,6 +26,7 @@ import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector
 import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-visibility.ts"
 import type { PageMap, ReadFailure } from "../../../schemas/page-content-words.ts"
 import { escapeText, LANDMARK_LINE, LimitReached, MarkdownWriter } from "./walker-writer.ts"
+import { boxesOf, type Boxes } from "./walker-boxes.ts"
 
 export interface ReadOptions {
   readonly selector?: string
@@ -35,6 +36,8 @@ export interface ReadOptions {
   readonly audit?: boolean
   /** Stop reading after this many milliseconds, with what was read. */
   readonly budgetMs?: number
+  /** capture_tab: scroll the element read into view and give its box and the interactive elements' (walker-boxes.ts). */
+  readonly boxes?: boolean
   /** The longest stretch of work before the walk lets the page run (tests shorten it). */
   readonly sliceMs?: number
 }
@@ -66,6 +69,7 @@ export type ReadOutcome =
        */
       readonly work: number
       readonly audit?: ReadonlyArray<AuditPair>
+      readonly boxes?: Boxes
     }
   | ReadFailure
 
@@ -861,7 +865,8 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
     work: looked,
     ...(ending === "budget" ? { budget: stoppedAt(walker, budget, usedSelector) } : {}),
   }
-  return options.audit ? { ...read, audit: markAnnotated(doc, walker.annotated) } : read
+  const boxed = options.boxes ? { ...read, boxes: boxesOf(doc, start, walker.annotated) } : read
+  return options.audit ? { ...boxed, audit: markAnnotated(doc, walker.annotated) } : boxed
 }
 
 const pageUrlOf = (doc: Document): URL | null => {
