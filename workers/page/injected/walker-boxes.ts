@@ -22,6 +22,9 @@ export interface Boxes {
   readonly marks: ReadonlyArray<MarkBox>
 }
 
+/** The least of an element, each way, that must be on screen for it to get a label. */
+const MIN_SHOWN_PX = 4
+
 const boxOf = (rect: DOMRect): Box => ({ left: rect.left, top: rect.top, width: rect.width, height: rect.height })
 
 /** The part of `box` inside `within`, or null when none is. */
@@ -55,7 +58,8 @@ export const boxesOf = (
     if (!interactive || seen.has(element) || element.ownerDocument !== doc) continue
     seen.add(element)
     const shown = intersect(boxOf(element.getBoundingClientRect()), clip)
-    if (shown !== null) marks.push({ selector, ...shown })
+    // A sliver at the screen's edge is not something to point at: it gets no label.
+    if (shown !== null && shown.width >= MIN_SHOWN_PX && shown.height >= MIN_SHOWN_PX) marks.push({ selector, ...shown })
   }
   return { clip, viewport, marks }
 }
