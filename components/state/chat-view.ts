@@ -279,6 +279,8 @@ export interface ToolCard {
   readonly durationMs?: number
   readonly result?: unknown
   readonly error?: WireError
+  /** Images the result carried (capture_tab), from the saved tool message: shown as thumbnails. */
+  readonly images?: ReadonlyArray<{ readonly mediaType: string; readonly data: string }>
 }
 
 export type TurnItem =
@@ -316,12 +318,14 @@ export const cardOf = (
   const base = { callId, tool: call.name, params: call.arguments }
   if (saved?.tool) {
     const { durationMs, result, error } = saved.tool
+    const images = saved.message.role === "tool" ? saved.message.images : undefined
     return {
       ...base,
       status: error ? (isCancelled(error) ? "cancelled" : "failed") : "done",
       durationMs,
       ...(result !== undefined ? { result } : {}),
       ...(error ? { error } : {}),
+      ...(images?.length ? { images } : {}),
     }
   }
   const live = view.calls[callId]
@@ -382,7 +386,8 @@ const sameCard = (a: ToolCard, b: ToolCard): boolean =>
   a.durationMs === b.durationMs &&
   a.params === b.params &&
   a.result === b.result &&
-  a.error === b.error
+  a.error === b.error &&
+  a.images === b.images
 
 const sameItem = (a: TurnItem, b: TurnItem): boolean => {
   switch (a.kind) {

@@ -10,7 +10,8 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer, type Protocol } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, until, type ExtensionSession } from "./harness.ts"
+import { composer } from "./ui-support.ts"
 
 /** Blocks of known colours at known places (CSS pixels), on white. */
 const BLOCKS = [
@@ -250,4 +251,24 @@ test("flow: a capture, then a web_fetch to a new site, asks as after get_tab_con
   const asked = log.filter((e) => e.type === "confirmation_requested" && e.conversationId === "capture-flow")
   assert.equal(asked.length, 1, "the web_fetch waited for the user")
   assert.equal(elsewhere.requests.length, before, "and nothing reached the other site after the user's no")
+})
+
+test("the card shows the capture as a thumbnail that enlarges on click", async () => {
+  await useModel("openai", "gpt-4o")
+  model.script([{ toolCalls: [{ id: "ui1", name: "capture_tab", arguments: { tab_id: tabId } }] }, { text: "Here it is." }])
+  await composer(panel).fill("Show me the page")
+  await composer(panel).press("Enter")
+  const thumbnail = panel.getByTestId("capture-image").last()
+  await thumbnail.waitFor()
+  const image = thumbnail.locator("img")
+  await until(
+    async () => (await image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))) > 0,
+    "the thumbnail to decode",
+  )
+  assert.match((await image.getAttribute("src")) ?? "", /^data:image\/(png|jpeg);base64,/, "from the record, fetched from nowhere")
+  const small = (await image.boundingBox())!.width
+  assert.ok(small <= 160, `a thumbnail: ${small} px wide`)
+  await thumbnail.click()
+  assert.equal(await thumbnail.getAttribute("aria-expanded"), "true")
+  assert.ok((await image.boundingBox())!.width > small, "enlarged")
 })
