@@ -140,7 +140,13 @@ const runWith = async (h: AgentHost, stream: EventSender, request: RunRequest): 
       },
       emit,
       history: () => db.messages(conversationId),
-      append: (message) => db.append(conversationId, message),
+      append: async (message) => {
+        const record = await db.append(conversationId, message)
+        // The conversation keeps its images within the setting's budget, the oldest dropped first.
+        if (message.message.role === "tool" && message.message.images?.length)
+          await db.keepImagesWithin(conversationId, s.capture.conversationBytes)
+        return record
+      },
       summary: {
         get: async () => (await db.meta(conversationId))?.summary,
         set: async (summary) => void (await db.update(conversationId, { summary })),
