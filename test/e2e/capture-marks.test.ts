@@ -11,6 +11,7 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { callTool, fixturesDir, launchExtension, type ExtensionSession } from "./harness.ts"
+import { colourAt, near } from "./image-pixels.ts"
 
 /** capture-image.ts's label colour. */
 const MARK_COLOUR = [0xe0, 0x16, 0x8a] as const
@@ -49,19 +50,6 @@ const resolveMarks = (page: Page, marks: ReadonlyArray<{ n: number; selector: st
       return { n, left, top }
     })
   }, marks)
-
-/** The colour of the image at each point (image pixels), decoded in the browser. */
-const pixels = (dataUrl: string, points: ReadonlyArray<readonly [number, number]>) =>
-  panel.evaluate(
-    async ([dataUrl, points]) => {
-      const text = atob(dataUrl.slice(dataUrl.indexOf(",") + 1))
-      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(text, (c) => c.charCodeAt(0))]))
-      const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext("2d")!
-      ctx.drawImage(bitmap, 0, 0)
-      return points.map(([x, y]) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3)))
-    },
-    [dataUrl, points] as const,
-  )
 
 const open = async (pathname: string) => {
   const page = await session.context.newPage()
@@ -111,13 +99,13 @@ test("every label's selector selects exactly the element under it, on every fixt
     const resolved = await resolveMarks(page, marks)
     const placed = resolved.filter((r): r is { n: number; left: number; top: number } => !("wrong" in r))
     for (const r of resolved) if ("wrong" in r) wrong.push(`${file} #${r.n}: ${r.wrong}`)
-    const colours = await pixels(
+    const { pixels: colours } = await colourAt(
+      panel,
       `data:${capture.image.media_type};base64,${capture.image.data}`,
       placed.map((r) => [Math.round(r.left * capture.scale) + 1, Math.round(r.top * capture.scale) + 1] as const),
     )
     colours.forEach((c, i) => {
-      if (!c.every((v, k) => Math.abs(v - MARK_COLOUR[k]!) <= 60))
-        wrong.push(`${file} #${placed[i]!.n}: no label at its element (${c.join(",")})`)
+      if (!near(c, MARK_COLOUR, 60)) wrong.push(`${file} #${placed[i]!.n}: no label at its element (${c.join(",")})`)
     })
     labels += marks.length
     await page.close()

@@ -12,6 +12,7 @@ import { startModelServer, type ModelServer, type Protocol } from "../support/mo
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { callTool, launchExtension, until, type ExtensionSession } from "./harness.ts"
 import { composer } from "./ui-support.ts"
+import { colourAt, near } from "./image-pixels.ts"
 
 /** Blocks of known colours at known places (CSS pixels), on white. */
 const BLOCKS = [
@@ -34,27 +35,6 @@ let site: FixtureServer
 let elsewhere: FixtureServer
 let model: ModelServer
 let tabId: number
-
-type Decoded = { width: number; height: number; pixels: Array<[number, number, number]> }
-
-/** Decodes an image in the browser and reads the colour at each point (image pixels). */
-const colourAt = (page: Page, dataUrl: string, points: ReadonlyArray<readonly [number, number]>): Promise<Decoded> =>
-  page.evaluate(
-    async ([dataUrl, points]) => {
-      // Decoded by hand: the extension's CSP lets no fetch reach a data: URL.
-      const text = atob(dataUrl.slice(dataUrl.indexOf(",") + 1))
-      const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0))
-      const bitmap = await createImageBitmap(new Blob([bytes]))
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
-      const ctx = canvas.getContext("2d")!
-      ctx.drawImage(bitmap, 0, 0)
-      const pixels = points.map(([x, y]) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3)) as [number, number, number])
-      return { width: bitmap.width, height: bitmap.height, pixels }
-    },
-    [dataUrl, points] as const,
-  )
-
-const near = (a: ReadonlyArray<number>, b: ReadonlyArray<number>) => a.every((v, i) => Math.abs(v - b[i]!) <= 40)
 
 /** Every block's centre shows its colour, at the image's scale. */
 const assertBlocks = async (dataUrl: string, scale: number) => {
