@@ -19,6 +19,7 @@ import {
   type Check,
 } from "./settings-validation.ts"
 import { states } from "./state-properties.ts"
+import { checkVision, parseVision, visionText } from "./vision-overrides.ts"
 import { baseStyles } from "./styles.ts"
 
 type Kind = Provider["kind"]
@@ -33,10 +34,17 @@ interface Draft {
   apiKey: string
   models: string
   contextWindow: string
+  /** `model = yes|no` lines (components/vision-overrides.ts). */
+  vision: string
   quirks: Provider["quirks"] | undefined
 }
 
-const CHECKS: Record<string, Check> = { name: required, baseUrl: httpUrl, contextWindow: optionalWholeNumberAtLeast(1) }
+const CHECKS: Record<string, Check> = {
+  name: required,
+  baseUrl: httpUrl,
+  contextWindow: optionalWholeNumberAtLeast(1),
+  vision: checkVision,
+}
 const isMasked = (key: string) => key.startsWith("••••")
 
 export class AmProviders extends LitElement {
@@ -172,6 +180,7 @@ export class AmProviders extends LitElement {
       apiKey: "",
       models: "",
       contextWindow: "",
+      vision: "",
       quirks: preset?.quirks,
     }
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>("#p-name")?.focus())
@@ -188,6 +197,7 @@ export class AmProviders extends LitElement {
       apiKey: p.apiKey ?? "",
       models: (p.models ?? []).join("\n"),
       contextWindow: p.contextWindow ? String(p.contextWindow) : "",
+      vision: visionText(p.vision),
       quirks: p.quirks,
     }
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>("#p-name")?.focus())
@@ -203,6 +213,7 @@ export class AmProviders extends LitElement {
   private providerFrom(draft: Draft): Provider {
     const taken = (this.settings?.providers ?? []).map((p) => p.id)
     const models = parseModelList(draft.models)
+    const vision = parseVision(draft.vision)
     return {
       id: draft.id ?? providerIdFor(draft.name, taken),
       name: draft.name.trim(),
@@ -213,6 +224,7 @@ export class AmProviders extends LitElement {
       ...(draft.preset ? { preset: draft.preset } : {}),
       ...(draft.quirks ? { quirks: draft.quirks } : {}),
       ...(draft.contextWindow.trim() ? { contextWindow: Number(draft.contextWindow.trim()) } : {}),
+      ...(Object.keys(vision).length ? { vision } : {}),
     }
   }
 
@@ -328,6 +340,7 @@ export class AmProviders extends LitElement {
             </button>`,
         )}
         ${this.field("contextWindow", t("providerContextWindow"), html`<input id="p-contextWindow" inputmode="numeric" .value=${d.contextWindow} @input=${onInput("contextWindow")} placeholder="128000" aria-invalid=${invalid("contextWindow")} aria-describedby="p-contextWindow-error" />`)}
+        ${this.field("vision", t("providerVision"), html`<textarea id="p-vision" .value=${d.vision} @input=${onInput("vision")} placeholder=${t("providerVisionHint")} aria-invalid=${invalid("vision")} aria-describedby="p-vision-error"></textarea>`)}
       </div>
       ${result ? html`<p class="result ${result.ok ? "ok" : "bad"}" role="status" data-testid="test-result">${result.text}</p>` : nothing}
       ${this.errors.form ? html`<p class="field-error" role="alert">${this.errors.form}</p>` : nothing}

@@ -6,6 +6,7 @@
 import { LitElement, css, html, nothing, type TemplateResult } from "lit"
 import { t } from "./i18n.ts"
 import "./am-markdown.ts"
+import "./am-capture-images.ts"
 import type { ToolCard } from "./state/chat-view.ts"
 import { statusBlockStyles, statusLabel } from "./status-pill.ts"
 import { onTabTitle } from "./tab-titles.ts"
@@ -251,6 +252,7 @@ export class AmToolCard extends LitElement {
           </details>
         </div>
       </details>
+      ${card.images?.length ? html`<am-capture-images .images=${card.images}></am-capture-images>` : nothing}
       <slot name="lanes"></slot>
     `
   }

@@ -31,6 +31,14 @@ export const Usage = Schema.Struct({
 })
 export type Usage = typeof Usage.Type
 
+/** An image a tool returned (capture_tab): base64 bytes, kept with the result that brought it. */
+export const ImagePart = Schema.Struct({
+  mediaType: Schema.String,
+  data: Schema.String,
+  width: Schema.optionalKey(Schema.Number),
+  height: Schema.optionalKey(Schema.Number),
+})
+
 export const ChatMessage = Schema.Union([
   Schema.Struct({ role: Schema.Literal("user"), content: Schema.String }),
   Schema.Struct({
@@ -45,6 +53,7 @@ export const ChatMessage = Schema.Union([
     name: Schema.String,
     content: Schema.String,
     isError: Schema.optionalKey(Schema.Boolean),
+    images: Schema.optionalKey(Schema.Array(ImagePart)),
   }),
 ])
 export type ChatMessage = typeof ChatMessage.Type

@@ -49,6 +49,11 @@ export const Provider = Schema.Struct({
   ),
   /** The model's context window in tokens, for the context budget (default 128k). */
   contextWindow: Schema.optionalKey(PositiveWholeNumber),
+  /**
+   * Which of its models see images, by model name: overrides what the agent knows of common
+   * models (workers/agent/providers/vision.ts). A model that does not is not offered capture_tab.
+   */
+  vision: Schema.optionalKey(Schema.Record(Schema.String, Schema.Boolean)),
 })
 export type Provider = typeof Provider.Type
 
@@ -156,6 +161,13 @@ export const Settings = Schema.Struct({
     steps: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(2000)).pipe(withDefault(160)),
     tokens: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(100_000_000)).pipe(withDefault(2_000_000)),
     wallMs: PositiveWholeNumber.check(Schema.isLessThanOrEqualTo(4 * 60 * 60_000)).pipe(withDefault(15 * 60_000)),
+  }).pipe(withDefault({})),
+  /** capture_tab's images: scaled to this longest side, and re-encoded or scaled down until within this many bytes. */
+  capture: Schema.Struct({
+    maxSide: PositiveWholeNumber.check(Schema.isBetween({ minimum: 256, maximum: 8000 })).pipe(withDefault(1568)),
+    maxBytes: PositiveWholeNumber.check(Schema.isBetween({ minimum: 32 * 1024, maximum: 20 * MIB })).pipe(withDefault(1024 * 1024)),
+    /** The images a conversation keeps, all together: past it the oldest images are dropped from the record (their text stays). */
+    conversationBytes: PositiveWholeNumber.check(Schema.isBetween({ minimum: MIB, maximum: 1024 * MIB })).pipe(withDefault(32 * MIB)),
   }).pipe(withDefault({})),
   /** How the agent talks to model services: retries, stalls, result sizes. */
   model: Schema.Struct({

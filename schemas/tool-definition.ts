@@ -108,6 +108,8 @@ export interface ToolDefinition<
   readonly card?: ToolCardSpec
   /** The specialised sub-agents that get this tool (a general one gets every tool a sub-agent may use). */
   readonly subAgents?: ReadonlyArray<Exclude<SubAgentType, "general">>
+  /** Its result carries an image (`image`: media_type and base64 data): offered only to models that see images. */
+  readonly returnsImage?: true
   /**
    * The tool's own failure codes (`ToolFailed`), each with what it means for the model: what
    * happened and what to do next. A key written `prefix_<what>` stands for every code that

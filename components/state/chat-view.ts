@@ -307,6 +307,8 @@ export interface ToolCard {
   readonly durationMs?: number
   readonly result?: unknown
   readonly error?: WireError
+  /** Images the result carried (capture_tab), from the saved tool message: shown as thumbnails. */
+  readonly images?: ReadonlyArray<{ readonly mediaType: string; readonly data: string }>
 }
 
 export type TurnItem =
@@ -342,12 +344,14 @@ export const cardOf = (
   const base = { callId, tool: call.name, params: call.arguments }
   if (saved?.tool) {
     const { durationMs, result, error } = saved.tool
+    const images = saved.message.role === "tool" ? saved.message.images : undefined
     return {
       ...base,
       status: endedStatus(error),
       durationMs,
       ...(result !== undefined ? { result } : {}),
       ...(error ? { error } : {}),
+      ...(images?.length ? { images } : {}),
     }
   }
   const live = view.calls[callId]
@@ -408,7 +412,8 @@ const sameCard = (a: ToolCard, b: ToolCard): boolean =>
   a.durationMs === b.durationMs &&
   a.params === b.params &&
   a.result === b.result &&
-  a.error === b.error
+  a.error === b.error &&
+  a.images === b.images
 
 const sameItem = (a: TurnItem, b: TurnItem): boolean => {
   switch (a.kind) {

@@ -10,6 +10,7 @@ import * as workspace from "./workspace.ts"
 import * as interaction from "./interaction.ts"
 import * as agents from "./agents.ts"
 import * as tasks from "./tasks.ts"
+import * as capture from "./capture.ts"
 
 export * from "./web.ts"
 export * from "./page.ts"
@@ -18,8 +19,9 @@ export * from "./workspace.ts"
 export * from "./interaction.ts"
 export * from "./agents.ts"
 export * from "./tasks.ts"
+export * from "./capture.ts"
 
-const groupModules = [web, page, tabs, workspace, interaction, agents, tasks] as const
+const groupModules = [web, page, tabs, workspace, interaction, agents, tasks, capture] as const
 
 type ExportOf<M> = M extends unknown ? M[keyof M] : never
 export type BuiltinTool = Extract<

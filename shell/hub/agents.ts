@@ -456,7 +456,11 @@ export class AgentPool {
           // Whatever reaches pages or the web, or reads tabs, brings back text from outside (its annotations).
           .map((t) => {
             const definition = this.options.supervisor.definition(t.name)
-            return { ...t, untrusted: definition !== undefined && carriesOutsideText(definition.annotations) }
+            return {
+              ...t,
+              untrusted: definition !== undefined && carriesOutsideText(definition.annotations),
+              ...(definition?.returnsImage ? { image: true } : {}),
+            }
           }),
       callTool: async (callId, name, params, conversation, eventsSent) => {
         // The text the model streamed before the call reaches pages before the call's card.

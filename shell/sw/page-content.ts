@@ -23,7 +23,7 @@ const ReadContentParams = Schema.Struct({
 })
 
 /** Pages Chrome keeps out of every extension's reach, told apart by their URL. */
-const refusal = (url: string): Unreadable | null => {
+export const refusal = (url: string): Unreadable | null => {
   if (/^(chrome|chrome-untrusted|devtools|edge|brave|opera|vivaldi):/i.test(url))
     return { reason: "browser_page", page: url.split(/[?#]/)[0]! }
   if (/^about:/i.test(url) && !/^about:blank/i.test(url)) return { reason: "browser_page", page: url }
@@ -34,13 +34,13 @@ const refusal = (url: string): Unreadable | null => {
   return null
 }
 
-const getTab = (tabId: number) =>
+export const getTab = (tabId: number) =>
   Effect.tryPromise({
     try: () => chrome.tabs.get(tabId),
     catch: () => tabNotFound(tabId, "asked"),
   })
 
-const inject = (tabId: number, url: string, options: ReadOptions): Effect.Effect<ReadOutcome, ToolError> =>
+export const inject = (tabId: number, url: string, options: ReadOptions): Effect.Effect<ReadOutcome, ToolError> =>
   Effect.tryPromise({
     try: async () => {
       await chrome.scripting.executeScript({ target: { tabId }, files: [WALKER_FILE] })

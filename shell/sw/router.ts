@@ -3,6 +3,7 @@
  * `chrome.*` API adds its routes in a module of its own here and spreads them in below.
  */
 import { actionRoutes } from "./action.ts"
+import { captureRoutes } from "./capture.ts"
 import { customToolRoutes } from "./custom-tools.ts"
 import { mcpRoutes } from "./mcp.ts"
 import { meshRoutes } from "./mesh.ts"
@@ -21,6 +22,7 @@ export const routes = {
   ...tabsRoutes,
   ...scriptingRoutes,
   ...pageContentRoutes,
+  ...captureRoutes,
   ...customToolRoutes,
   ...redirectRoutes,
   ...mcpRoutes,

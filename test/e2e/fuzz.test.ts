@@ -313,7 +313,9 @@ before(async () => {
     panelTabId: panelTab.id!,
     windowIds: [panelTab.windowId, otherWindow],
     fixedTabIds: [...fixed, ...otherWindowTabs.filter((id) => !fixed.includes(id))],
+    otherWindowTabIds: otherWindowTabs,
     seededPaths: ["seed/a.md", "seed/b.png", "seed/empty.txt", "seed/dir/c.txt", "seed/dir"],
+    keptPaths: ["kept/read.md"],
   }
   const seeded = await panel.evaluate(async () => {
     const lines = Array.from({ length: 500 }, (_, i) => `line ${i + 1}`).join("\n")
@@ -325,6 +327,7 @@ before(async () => {
       ],
       ["seed/empty.txt", ""],
       ["seed/dir/c.txt", "c"],
+      ["kept/read.md", lines],
     ]
     for (const [path, content] of writes) await globalThis.agent.tools.call("opfs_write", { path, content })
     return ((await globalThis.agent.tools.call("opfs_list", { path: "seed" })) as unknown[]).length
@@ -612,8 +615,10 @@ const probeEnv: FuzzEnv = {
   panelTabId: 1,
   windowIds: [1],
   fixedTabIds: [2, 3],
+  otherWindowTabIds: [3],
   scratchTabIds: [4],
   seededPaths: ["seed/a.md"],
+  keptPaths: ["kept/read.md"],
 }
 
 test("fuzz: every valid call the generators make is accepted by the contract", () => {

@@ -5,12 +5,14 @@
  */
 import type { MessageRecord } from "../../schemas/conversation.ts"
 import type { ChatRequest, Message, Provider, ToolSpec } from "./providers/types.ts"
+import { imageTokens } from "./images.ts"
 
 /** A deliberately cautious estimate (about 3.5 characters a token for English and code). */
 export const estimateTokens = (text: string): number => Math.ceil(text.length / 3.5)
 
 const messageTokens = (m: Message): number =>
   estimateTokens(m.content) +
+  (m.role === "tool" ? (m.images ?? []).reduce((n, image) => n + imageTokens(image), 0) : 0) +
   (m.role === "assistant" ? estimateTokens(JSON.stringify(m.toolCalls ?? []) + (m.reasoning ?? []).map((r) => r.text).join("")) : 0) +
   4
 

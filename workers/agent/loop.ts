@@ -13,11 +13,13 @@ import {
   providerErrorCode,
   type Provider,
   type ReasoningBlock,
+  type Message,
   type StopReason,
   type ToolCall,
   type ToolSpec,
 } from "./providers/types.ts"
 import { errorText, LoopGuard, outcomeText, savedValue } from "./tool-results.ts"
+import { splitImage, withoutOlderImages } from "./images.ts"
 import type { NewMessage } from "./store.ts"
 import { counted } from "../../schemas/plural.ts"
 import { checkArguments } from "../../schemas/argument-limits.ts"
@@ -289,17 +291,27 @@ const runTool = async (
   }
   const durationMs = performance.now() - started
   const untrusted = deps.tools.find((t) => t.name === call.name)?.untrusted === true
+  // An image travels as an image; the text and the saved result keep the rest (no bytes twice).
+  const { value, images } = outcome.ok ? splitImage(outcome.value) : { value: undefined, images: [] }
+  const shown: ToolOutcome = outcome.ok ? { ok: true, value } : outcome
   const content =
-    outcomeText(call.name, outcome, { untrusted, maxChars: deps.settings.toolResultMaxChars }) +
+    outcomeText(call.name, shown, { untrusted, maxChars: deps.settings.toolResultMaxChars }) +
     (outcome.ok && n >= LoopGuard.WARN_AT ? LoopGuard.warning(call.name, n) : "")
   await save({
     runId: deps.runId,
-    message: { role: "tool", toolCallId: call.id, name: call.name, content, ...(outcome.ok ? {} : { isError: true }) },
+    message: {
+      role: "tool",
+      toolCallId: call.id,
+      name: call.name,
+      content,
+      ...(outcome.ok ? {} : { isError: true }),
+      ...(images.length > 0 ? { images } : {}),
+    },
     // What is saved is bounded by what the model and the card can use (tool-results.ts).
     tool: {
       durationMs,
       params: savedValue(call.arguments, deps.settings.toolResultMaxChars),
-      ...(outcome.ok ? { result: savedValue(outcome.value, deps.settings.toolResultMaxChars) } : { error: outcome.error }),
+      ...(outcome.ok ? { result: savedValue(value, deps.settings.toolResultMaxChars) } : { error: outcome.error }),
     },
   })
   return !outcome.ok && outcome.error.code === "loop_detected"
@@ -309,14 +321,17 @@ const runTool = async (
 const contextFor = async (deps: LoopDeps) => {
   const records = await deps.history()
   let summary = await deps.summary.get()
-  let messages = messagesFor(records, summary)
   const budget = deps.settings.contextWindow - deps.settings.maxOutputTokens
-  while (requestTokens(deps.system, deps.tools, messages) > budget) {
+  const fits = (m: ReadonlyArray<Message>) => requestTokens(deps.system, deps.tools, m) <= budget
+  // Older images go first: text is summarised only when the request is too big without them.
+  const fitted = (s: Summary | undefined) => withoutOlderImages(messagesFor(records, s), fits)
+  let messages = fitted(summary)
+  while (!fits(messages)) {
     const upto = cutPoint(records, summary?.uptoSeq ?? 0)
     if (upto === undefined) break // nothing left to summarise: send as is and let the service say
     summary = await summarise(deps.provider, deps.model, summary, records, upto, deps.signal, deps.settings.stallTimeoutMs)
     await deps.summary.set(summary)
-    messages = messagesFor(records, summary)
+    messages = fitted(summary)
   }
   return { messages, records }
 }

@@ -7,6 +7,7 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb"
 import type { Conversation, ConversationRecord, MessageRecord, Usage } from "../../schemas/conversation.ts"
 import { CONVERSATION_FORMAT_VERSION } from "../../schemas/format-versions.ts"
+import { IMAGE_LEFT_OUT } from "./images.ts"
 
 export const DB_NAME = "agent-mesh"
 export const DB_VERSION = 2
@@ -196,6 +197,33 @@ export class ConversationStore {
     })
     await tx.done
     return record
+  }
+
+  /**
+   * Keeps the conversation's images (capture_tab's) within `maxBytes` all together: newest first,
+   * and past the budget each older result loses its images, its text saying so. Returns how many
+   * images were dropped.
+   */
+  async keepImagesWithin(conversationId: string, maxBytes: number): Promise<number> {
+    const tx = this.db.transaction("messages", "readwrite")
+    let kept = 0
+    let dropped = 0
+    let cursor = await tx.store.openCursor(IDBKeyRange.bound([conversationId, -Infinity], [conversationId, Infinity]), "prev")
+    while (cursor) {
+      const record = cursor.value
+      if (record.message.role === "tool" && record.message.images?.length) {
+        const bytes = record.message.images.reduce((n, image) => n + (image.data.length * 3) / 4, 0)
+        if (kept + bytes <= maxBytes) kept += bytes
+        else {
+          dropped += record.message.images.length
+          const { images: _dropped, ...message } = record.message
+          await cursor.update({ ...record, message: { ...message, content: `${message.content}\n${IMAGE_LEFT_OUT}` } })
+        }
+      }
+      cursor = await cursor.continue()
+    }
+    await tx.done
+    return dropped
   }
 
   /** Changes a conversation's own fields (status, title, system prompt, model, summary). */

@@ -16,6 +16,7 @@ describe("what reaches the model marked as untrusted", () => {
       "close_tab",
       "activate_tab",
       "agent",
+      "capture_tab",
     ])
   })
 

@@ -12,6 +12,7 @@ import { BATCH_MS, EventSender, LANE_BATCH_MS } from "./event-stream.ts"
 import { faultInjection } from "../runtime/fault-injection.ts"
 import type { AgentHost, AgentWorkerApi, RunRequest, RunResult } from "./protocol.ts"
 import { providerOf } from "./providers/index.ts"
+import { seesImages } from "./providers/vision.ts"
 import { ConversationStore } from "./store.ts"
 import { titleFrom } from "./store.ts"
 import { composeSystemPrompt, subAgentPrompt } from "./system-prompt.ts"
@@ -124,7 +125,8 @@ const runWith = async (h: AgentHost, stream: EventSender, request: RunRequest): 
       ]
         .filter(Boolean)
         .join("\n\n"),
-      tools: await h.tools(),
+      // Tools whose results are images only for a model that sees them.
+      tools: (await h.tools()).filter((tool) => tool.image !== true || seesImages(p, modelChoice.model)),
       settings: { stepLimit: sub?.stepLimit ?? s.stepLimit, ...s.model, contextWindow: p.contextWindow ?? DEFAULT_CONTEXT_WINDOW },
       callTool: async (call, signal) => {
         const callId = `${runId}:${call.id}`
@@ -138,7 +140,13 @@ const runWith = async (h: AgentHost, stream: EventSender, request: RunRequest): 
       },
       emit,
       history: () => db.messages(conversationId),
-      append: (message) => db.append(conversationId, message),
+      append: async (message) => {
+        const record = await db.append(conversationId, message)
+        // The conversation keeps its images within the setting's budget, the oldest dropped first.
+        if (message.message.role === "tool" && message.message.images?.length)
+          await db.keepImagesWithin(conversationId, s.capture.conversationBytes)
+        return record
+      },
       summary: {
         get: async () => (await db.meta(conversationId))?.summary,
         set: async (summary) => void (await db.update(conversationId, { summary })),

@@ -35,10 +35,20 @@ export interface FuzzEnv {
   readonly windowIds: ReadonlyArray<number>
   /** Fixture tabs kept for the whole run (long titles, deep DOM, ...): read, never closed or navigated. */
   readonly fixedTabIds: ReadonlyArray<number>
+  /**
+   * The tabs of a second window, kept for the run: one of them is always the one shown there,
+   * which capture_tab needs (it captures only a shown tab).
+   */
+  readonly otherWindowTabIds: ReadonlyArray<number>
   /** Tabs made for this batch, which cases may navigate or close. */
   readonly scratchTabIds: ReadonlyArray<number>
   /** Paths written before the run, so reads, lists and deletes find something. */
   readonly seededPaths: ReadonlyArray<string>
+  /**
+   * Files written before the run that no case deletes: most valid reads read one, so that some
+   * succeed whatever the seeded sample deleted first.
+   */
+  readonly keptPaths: ReadonlyArray<string>
 }
 
 /** Fixture paths that answer 200 with a page (for open_tab and valid web_fetch). */
@@ -106,6 +116,18 @@ export const DOMAINS: Readonly<Record<string, ToolDomain>> = {
       max_length: () => [1, 2, 2 ** 31, 1e21],
     },
   },
+  capture_tab: {
+    timeoutMs: SLOW_MS,
+    valid: (rng, env) => ({
+      tab_id: rng.pick(env.otherWindowTabIds),
+      ...(rng.chance(0.3) ? { selector: rng.pick(["body", "html"]) } : {}),
+      ...(rng.chance(0.3) ? { marks: rng.chance(0.5) } : {}),
+    }),
+    tricky: {
+      tab_id: (env) => [env.panelTabId, ...env.fixedTabIds, ...env.scratchTabIds, ...tabIdTricks(env)],
+      selector: () => SELECTORS,
+    },
+  },
   list_tabs: {
     timeoutMs: QUICK_MS,
     valid: (rng, env) => ({
@@ -161,7 +183,7 @@ export const DOMAINS: Readonly<Record<string, ToolDomain>> = {
   opfs_read: {
     timeoutMs: QUICK_MS,
     valid: (rng, env) => ({
-      path: workspacePath(rng, env),
+      path: rng.chance(0.75) && env.keptPaths.length ? rng.pick(env.keptPaths) : workspacePath(rng, env),
       ...(rng.chance(0.3) ? { mode: rng.pick(["text", "auto", "blob"]) } : {}),
       ...(rng.chance(0.2) ? { offset: rng.int(1, 300) } : {}),
       ...(rng.chance(0.2) ? { limit: rng.int(1, 200) } : {}),
@@ -281,6 +303,8 @@ export const TOOL_WEIGHTS: Readonly<Record<string, number>> = {
   opfs_delete: 5,
   ask_user: 5,
   execute_script: 7,
+  // Chrome allows two captures a second: more would mostly wait.
+  capture_tab: 3,
   agent: 3,
   create_task: 6,
   update_task: 6,

@@ -273,8 +273,10 @@ export const plan = (rng: Rng, total: number, only?: ReadonlyArray<string>): Pla
     panelTabId: 1,
     windowIds: [1],
     fixedTabIds: [2],
+    otherWindowTabIds: [2],
     scratchTabIds: [3],
     seededPaths: ["a"],
+    keptPaths: ["k"],
   }
   for (const tool of builtinTools.map((t) => t.name)) {
     // Throws for a tool that has no hand domain and whose contract alone cannot give a valid call.

@@ -52,10 +52,18 @@ export const anthropicMessages = (messages: ReadonlyArray<Message>): Array<Anthr
   }
   for (const message of messages) {
     if (message.role === "tool") {
+      const images = message.images ?? []
       const block: Block = {
         type: "tool_result",
         tool_use_id: message.toolCallId,
-        content: message.content,
+        // A result's images are image blocks inside it, after its text.
+        content:
+          images.length === 0
+            ? message.content
+            : [
+                { type: "text", text: message.content },
+                ...images.map((image) => ({ type: "image", source: { type: "base64", media_type: image.mediaType, data: image.data } })),
+              ],
         ...(message.isError ? { is_error: true } : {}),
       }
       const open = lastUserBlocks()

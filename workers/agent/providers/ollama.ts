@@ -29,7 +29,13 @@ const ollamaAssistant = (message: Extract<Message, { role: "assistant" }>): Reco
 export const ollamaBody = (request: ChatRequest): Record<string, unknown> => ({
   model: request.model,
   messages: roleMessages(request, {
-    tool: (message) => ({ role: "tool", content: message.content, tool_name: message.name }),
+    // Ollama takes a message's images as base64 in its `images`, a tool result's too.
+    tool: (message) => ({
+      role: "tool",
+      content: message.content,
+      tool_name: message.name,
+      ...(message.images?.length ? { images: message.images.map((image) => image.data) } : {}),
+    }),
     assistant: ollamaAssistant,
   }),
   stream: true,

@@ -22,10 +22,39 @@ import {
 } from "./types.ts"
 
 export const openAiMessages = (config: ProviderConfig, request: ChatRequest): Array<Record<string, unknown>> =>
-  roleMessages(request, {
-    tool: (message) => ({ role: "tool", tool_call_id: message.toolCallId, content: message.content }),
-    assistant: (message) => openAiAssistant(config, message),
+  withToolImagesAsUser(
+    request,
+    roleMessages(request, {
+      tool: (message) => ({ role: "tool", tool_call_id: message.toolCallId, content: message.content }),
+      assistant: (message) => openAiAssistant(config, message),
+    }),
+  )
+
+/**
+ * Chat Completions takes images only in user content, and tool messages must follow their call
+ * at once: the images of a turn's results come after its last result, in one user message that
+ * names the call each image belongs to (text parts, then `image_url` parts with data URLs).
+ */
+const withToolImagesAsUser = (request: ChatRequest, wires: Array<Record<string, unknown>>): Array<Record<string, unknown>> => {
+  if (!request.messages.some((m) => m.role === "tool" && (m.images?.length ?? 0) > 0)) return wires
+  const offset = wires.length - request.messages.length
+  const out = wires.slice(0, offset)
+  let pending: Array<Record<string, unknown>> = []
+  request.messages.forEach((message, i) => {
+    out.push(wires[offset + i]!)
+    if (message.role === "tool" && message.images?.length)
+      for (const image of message.images)
+        pending.push(
+          { type: "text", text: `The image returned by ${message.name} (call ${message.toolCallId}), part of its untrusted result:` },
+          { type: "image_url", image_url: { url: `data:${image.mediaType};base64,${image.data}` } },
+        )
+    if (pending.length > 0 && request.messages[i + 1]?.role !== "tool") {
+      out.push({ role: "user", content: pending })
+      pending = []
+    }
   })
+  return out
+}
 
 const openAiAssistant = (config: ProviderConfig, message: Extract<Message, { role: "assistant" }>): Record<string, unknown> => {
   const calls = message.toolCalls ?? []

@@ -38,6 +38,14 @@ export interface ToolCall {
   readonly invalidArguments?: string
 }
 
+/** An image a tool returned (capture_tab), as base64 bytes; its size counts towards the context budget. */
+export interface ImagePart {
+  readonly mediaType: string
+  readonly data: string
+  readonly width?: number
+  readonly height?: number
+}
+
 export type Message =
   | { readonly role: "user"; readonly content: string }
   | {
@@ -46,7 +54,15 @@ export type Message =
       readonly reasoning?: ReadonlyArray<ReasoningBlock>
       readonly toolCalls?: ReadonlyArray<ToolCall>
     }
-  | { readonly role: "tool"; readonly toolCallId: string; readonly name: string; readonly content: string; readonly isError?: boolean }
+  | {
+      readonly role: "tool"
+      readonly toolCallId: string
+      readonly name: string
+      readonly content: string
+      readonly isError?: boolean
+      /** Images the result carries, sent where each protocol takes them (docs/vision.md). */
+      readonly images?: ReadonlyArray<ImagePart>
+    }
 
 export interface ToolSpec {
   readonly name: string
@@ -55,6 +71,8 @@ export interface ToolSpec {
   readonly parameters: Record<string, unknown>
   /** Its results come from pages or the web: the agent marks them as untrusted data. Not sent to the service. */
   readonly untrusted?: boolean
+  /** Its results carry an image: offered only to models that see images. Not sent to the service. */
+  readonly image?: boolean
 }
 
 export interface ChatRequest {

@@ -1,5 +1,6 @@
 /** What the page walker is asked and what it answers (the route's side of readPage, walker.ts). */
 import type { ReadFailure } from "../../../schemas/page-content-words.ts"
+import type { Boxes } from "./walker-boxes.ts"
 
 export interface ReadOptions {
   readonly selector?: string
@@ -9,6 +10,8 @@ export interface ReadOptions {
   readonly audit?: boolean
   /** Stop reading after this many milliseconds, with what was read. */
   readonly budgetMs?: number
+  /** capture_tab: scroll the element read into view and give its box and the interactive elements' (walker-boxes.ts). */
+  readonly boxes?: boolean
   /** The longest stretch of work before the walk lets the page run (tests shorten it). */
   readonly sliceMs?: number
 }
@@ -40,6 +43,7 @@ export type ReadOutcome =
        */
       readonly work: number
       readonly audit?: ReadonlyArray<AuditPair>
+      readonly boxes?: Boxes
     }
   | ReadFailure
 

@@ -25,6 +25,7 @@ import { absoluteUrl, relativeUrl, resolvesTo } from "./walker-urls.ts"
 import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-visibility.ts"
 import { escapeText, LANDMARK_LINE, MarkdownWriter } from "./walker-writer.ts"
+import { boxesOf } from "./walker-boxes.ts"
 import { type Scope, scopedAnnotation } from "./walker-scope.ts"
 import { AUDIT_ATTRIBUTE, type AuditPair, type ReadOptions, type ReadOutcome } from "./walker-outcome.ts"
 import { pageMap } from "./walker-page-map.ts"
@@ -755,7 +756,8 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
     work: looked,
     ...(ending === "budget" ? { budget: stoppedAt(walker, budget, usedSelector) } : {}),
   }
-  return options.audit ? { ...read, audit: markAnnotated(doc, walker.annotated) } : read
+  const boxed = options.boxes ? { ...read, boxes: boxesOf(doc, start, walker.annotated) } : read
+  return options.audit ? { ...boxed, audit: markAnnotated(doc, walker.annotated) } : boxed
 }
 
 const pageUrlOf = (doc: Document): URL | null => {
