@@ -535,6 +535,7 @@ export class AgentPool {
         await this.options.consent.noteResult(consentScope, definition, params, outcome.ok ? outcome : { ok: false })
       return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
     } finally {
+      this.options.consent.settle(consentScope, params)
       run.tools.delete(callId)
       this.modelCalls.delete(callId)
       controller.signal.removeEventListener("abort", stopHops)
