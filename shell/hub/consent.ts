@@ -18,7 +18,7 @@ import type { FlowLabel, ToolDefinition } from "../../schemas/tool-definition.ts
 import { emptyFlow, FlowStore, MAX_GRANTS, MAX_OPENED_TABS, MAX_SOURCES, type FlowRecord } from "./flow-store.ts"
 import { destinationsOf, hasCredentials, httpOrigin, isLocalAddress, labelsOf, readsWith, sourceOf } from "./flow.ts"
 import { leakedText, outgoingForms, readText, type ReadText } from "./leaks.ts"
-import { isSite, siteKey, siteOf } from "./sites.ts"
+import { isSite, siteKey, siteOf } from "../../schemas/sites.ts"
 import type { CallOutcome, RouterCall } from "../../workers/runtime/protocol.ts"
 
 export const SEND_READ_DATA = "send_read_data"
@@ -100,6 +100,8 @@ export class ConsentKeeper {
       const updated = { ...change(await this.record(conversationId)), updatedAt: Date.now() }
       this.records.set(conversationId, Promise.resolve(updated))
       await this.store.put(updated)
+      // The browser enforces what the record now says before anyone acts on the change.
+      await this.fence(updated)
       return updated
     })
     const tail = next.catch(() => undefined)
@@ -114,6 +116,32 @@ export class ConsentKeeper {
   private async current(conversationId: string): Promise<FlowRecord> {
     await this.writes.get(conversationId)
     return this.record(conversationId)
+  }
+
+  /**
+   * Sends a conversation's fence to the service worker (docs/security.md, "The fence"): while it
+   * holds both labels, the tabs its agents opened or drove may load only the sites it allows.
+   */
+  private async fence(record: FlowRecord): Promise<void> {
+    const settings = await this.settings()
+    const mode = settings.confirmations?.[SEND_READ_DATA] ?? "always"
+    const fenced = record.labels.includes("private") && record.labels.includes("untrusted") && !record.allowAll && mode !== "never"
+    await this.options.router("fence.set", {
+      conversationId: record.conversationId,
+      tabs: [...new Set([...record.openedTabs, ...(record.drivenTabs ?? [])])],
+      allowed: fenced ? [...allowedSites(settings, record, mode)].filter(isSite) : null,
+    })
+  }
+
+  /** A tab a call of this conversation is about to navigate (`opened`: the call made it): inside its fence from now on. */
+  async drive(conversationId: string, tabId: number, opened: boolean): Promise<void> {
+    await this.update(conversationId, (r) =>
+      opened
+        ? { ...r, openedTabs: [...r.openedTabs.filter((t) => t !== tabId), tabId].slice(-MAX_OPENED_TABS) }
+        : r.openedTabs.includes(tabId)
+          ? r
+          : { ...r, drivenTabs: [...(r.drivenTabs ?? []).filter((t) => t !== tabId), tabId].slice(-MAX_OPENED_TABS) },
+    )
   }
 
   /** Records what a finished call brought into the run, before the model sees it. */
@@ -189,6 +217,7 @@ export class ConsentKeeper {
     this.records.delete(conversationId)
     this.read.delete(conversationId)
     await this.store.delete(conversationId).catch(() => undefined)
+    await this.options.router("fence.set", { conversationId, tabs: [], allowed: null })
   }
 
   /**
@@ -415,6 +444,7 @@ export class ConsentKeeper {
       const settings = await this.settings()
       const sites = [...new Set([...(settings.allowedSites ?? []), ...(ask.origins ?? [])])]
       await this.options.router("settings.update", { allowedSites: sites.slice(-500) })
+      await this.fence(await this.current(conversationId))
       return
     }
     if (grant === "conversation_all") {

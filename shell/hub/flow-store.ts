@@ -28,6 +28,8 @@ export const FlowRecord = Schema.Struct({
   allowAll: Schema.Boolean,
   /** Tabs the conversation's agents opened (they may navigate them without asking). */
   openedTabs: Schema.Array(Schema.Number).check(Schema.isMaxLength(MAX_OPENED_TABS)),
+  /** The user's tabs its agents navigated (with their yes): inside its fence, like the tabs it opened. */
+  drivenTabs: Schema.optionalKey(Schema.Array(Schema.Number).check(Schema.isMaxLength(MAX_OPENED_TABS))),
   updatedAt: Schema.Number,
 })
 export type FlowRecord = typeof FlowRecord.Type

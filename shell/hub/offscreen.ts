@@ -70,7 +70,12 @@ const supervisor = new Supervisor({
   tools: builtinTools,
   workerUrls: Object.fromEntries(Object.entries(workerScripts).map(([group, path]) => [group, chrome.runtime.getURL(path)])),
   router: router,
-  host: { runInSandbox, cancelSandbox, judgeHop: (callId, tool, url) => agents.judgeHop(callId, tool, url) },
+  host: {
+    runInSandbox,
+    cancelSandbox,
+    judgeHop: (callId, tool, url) => agents.judgeHop(callId, tool, url),
+    fenceTab: (callId, tabId, opened) => agents.fenceTab(callId, tabId, opened),
+  },
   // Each group's worker starts now, in idle time, so that no call waits for a start.
   standing: true,
   // The agent tool's sub-agents run in workers of their own, started by the agent pool; custom

@@ -7,6 +7,7 @@ import { customToolRoutes } from "./custom-tools.ts"
 import { mcpRoutes } from "./mcp.ts"
 import { meshRoutes } from "./mesh.ts"
 import { pageContentRoutes } from "./page-content.ts"
+import { fenceRoutes } from "./fence.ts"
 import { redirectRoutes } from "./redirects.ts"
 import type { Route } from "./route.ts"
 import { scriptingRoutes } from "./scripting.ts"
@@ -22,6 +23,7 @@ export const routes = {
   ...pageContentRoutes,
   ...customToolRoutes,
   ...redirectRoutes,
+  ...fenceRoutes,
   ...mcpRoutes,
 }
 

@@ -42,6 +42,7 @@ const noHost: HostServices = {
   cancelSandbox: () => Promise.resolve(),
   emit: () => undefined,
   judgeHop: () => Promise.resolve({ ok: false, error: { code: "unavailable", message: "The worker was not given a host." } }),
+  fenceTab: () => Promise.resolve({ ok: false, error: { code: "unavailable", message: "The worker was not given a host." } }),
 }
 
 export interface ServeOptions {
