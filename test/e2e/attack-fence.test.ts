@@ -267,3 +267,84 @@ for (const grant of ["always", "conversation", "request"] as const)
     assert.match((await page.getByTestId("blocked-site").textContent()) ?? "", /^collector\.test:\d+ is not allowed/)
     await page.close()
   })
+
+test("sites, not origins: another port, a sibling and the parent of the user's open site are asked before a load", async () => {
+  // The user is signed in at www.bank.test (a Domain=bank.test cookie); a public page asks for transfers.
+  const own = await session.context.newPage()
+  await own.goto(`${at(bank, "www.bank.test")}/account`)
+  await panel.evaluate((o) => globalThis.agent.settings.update({ publicOrigins: [o] }), at(news, "news.test"))
+  await user(undefined)
+  const targets = [
+    `${at(bank2, "www.bank.test")}/transfer?to=mallory&via=port`,
+    `${at(bank, "pay.bank.test")}/transfer?to=mallory&via=sibling`,
+    `${at(bank, "bank.test")}/transfer?to=mallory&via=parent`,
+  ]
+  await chat("s-sites", [
+    call("read-news", "web_fetch", { url: `${at(news, "news.test")}/story` }),
+    ...targets.map((url, i) => call(`s-${i}`, "open_tab", { url, active: false })),
+  ])
+  await panel.evaluate(() => globalThis.agent.settings.update({ publicOrigins: [] }))
+  await own.close()
+  const leaked = [...bank.requests, ...bank2.requests].filter((r) => r.path.startsWith("/transfer"))
+  report("sites, not origins", targets.length, leaked)
+  assert.deepEqual(leaked, [])
+  assert.deepEqual(
+    (await asked("s-sites")).map((e) => e.reason),
+    ["user_site", "user_site", "user_site"],
+  )
+})
+
+/** The tab ids a conversation's open_tab calls got, by call id. */
+const openedTab = (callId: string): number => {
+  // The result reaches the model as JSON inside <untrusted_data>.
+  const id = /"tab_id":\s*(\d+)/.exec(result(callId))?.[1]
+  assert.ok(id, `${callId}: ${result(callId)}`)
+  return Number(id)
+}
+
+test("acting on a tab is sending to its site: navigating, reloading, closing or showing a page's tab after a private read is asked", async () => {
+  const page = (n: number) => `${at(beacon, "beacon.test")}/page?n=${n}`
+  // Four attacker pages, each one allowed by itself ("Allow this request", nothing remembered).
+  await user("^http://beacon\\.test:\\d+/page\\?n=\\d$")
+  await chat(
+    "t-signals",
+    [1, 2, 3, 4].map((n) => call(`t-open-${n}`, "open_tab", { url: page(n), active: false })),
+  )
+  const [t1, t2, t3, t4] = [1, 2, 3, 4].map((n) => openedTab(`t-open-${n}`))
+  await user(undefined)
+  const acts = (turn: string) => [
+    { id: `${turn}-nav`, name: "open_tab", arguments: { url: "about:blank", tab_id: t1 } },
+    { id: `${turn}-reload`, name: "open_tab", arguments: { url: `${page(4)}&again`, tab_id: t4, active: false } },
+    { id: `${turn}-close`, name: "close_tab", arguments: { tab_id: t2 } },
+    { id: `${turn}-show`, name: "activate_tab", arguments: { tab_id: t3 } },
+  ]
+  // Across turns: the PIN is read in one turn, the tabs are acted on in the next.
+  await chat("t-signals", [call("t-pin", "opfs_read", { path: "notes/pin.txt" }), { toolCalls: acts("t-across") }])
+  // In one turn: the read and the acts side by side, judged in order.
+  await chat("t-one-turn", [
+    call("t1-open", "open_tab", { url: "about:blank", active: false }),
+    { toolCalls: [{ id: "t1-pin", name: "opfs_read", arguments: { path: "notes/pin.txt" } }, ...acts("t-one")] },
+  ])
+  const leaked = beacon.requests.filter((r) => r.path.startsWith("/bye"))
+  report("tab signals", 8, leaked)
+  assert.deepEqual(leaked, [])
+  for (const turn of ["t-across", "t-one"])
+    for (const act of ["nav", "reload", "close", "show"]) assert.match(result(`${turn}-${act}`), /permission_denied/, `${turn}-${act}`)
+  assert.equal((await tabs()).filter((t) => [t1, t2, t3, t4].includes(t.id)).length, 4, "no tab was closed")
+})
+
+test("ordinary use: allowing a site for the conversation covers its redirects within the site, and is asked once", async () => {
+  const own = await session.context.newPage()
+  await own.goto(`${at(bank, "www.bank.test")}/account`)
+  const [mine] = (await tabs()).filter((t) => t.url.startsWith(at(bank, "www.bank.test")))
+  await user("^http://shop\\.test:\\d+/go$|^http://www\\.shop\\.test", "site_conversation")
+  await chat("o-shop", [
+    call("o-read", "get_tab_content", { tab_id: mine!.id }),
+    call("o-go", "open_tab", { url: `${at(shop, "shop.test")}/go`, active: false }),
+    call("o-again", "open_tab", { url: `${at(shop, "www.shop.test")}/landing?second`, active: false }),
+  ])
+  await own.close()
+  assert.match(result("o-go"), /www\.shop\.test:\d+\/landing/)
+  assert.match(result("o-again"), /"status":\s*"complete"/)
+  assert.equal((await asked("o-shop")).length, 1)
+})
