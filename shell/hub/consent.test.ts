@@ -370,4 +370,22 @@ describe("the flow rule", () => {
     expect((await s.keeper().check("c", tool("web_fetch"), { url: "https://e.test/" }, signal)).ok).to.equal(true)
     expect(s.asked).to.have.length(1)
   })
+
+  it("lists the grants it keeps, with their conversation, and records where an 'always' site came from", async () => {
+    const s = setup((r) => ({
+      allow: true,
+      grant: r.site === "a.test" ? "site_conversation" : r.site === "b.test" ? "site_always" : "conversation_all",
+    }))
+    await s.keeper().noteResult("c", tool("list_tabs"), {}, ok([]))
+    for (const url of ["https://www.a.test/", "https://b.test/"])
+      expect((await s.keeper().check("c", tool("web_fetch"), { url }, signal)).ok).to.equal(true)
+    await s.keeper().noteResult("d", tool("list_tabs"), {}, ok([]))
+    expect((await s.keeper().check("d", tool("web_fetch"), { url: "https://z.test/" }, signal)).ok).to.equal(true)
+    expect(await s.keeper().grants()).to.have.deep.members([
+      { conversationId: "c", rule: "send_read_data", sites: ["a.test"], all: false },
+      { conversationId: "d", rule: "send_read_data", sites: [], all: true },
+    ])
+    expect(s.settings.allowedSites).to.deep.equal(["https://b.test"])
+    expect(s.settings.allowedSitesFrom).to.deep.equal({ "https://b.test": "c" })
+  })
 })

@@ -12,7 +12,7 @@
  * (agent.tools.call) do not come through here.
  */
 import type { WireError } from "../../schemas/errors.ts"
-import type { ConfirmationRequested, ConsentGrant, MeshEvent } from "../../schemas/events.ts"
+import type { ConfirmationRequested, ConsentGrant, ConversationGrant, MeshEvent } from "../../schemas/events.ts"
 import type { ConsentMode } from "../../schemas/settings.ts"
 import type { FlowLabel, ToolDefinition } from "../../schemas/tool-definition.ts"
 import { emptyFlow, FlowStore, MAX_GRANTS, MAX_OPENED_TABS, MAX_SOURCES, type FlowRecord } from "./flow-store.ts"
@@ -442,8 +442,10 @@ export class ConsentKeeper {
   private async grant(conversationId: string, ask: Ask, grant: ConsentGrant | undefined): Promise<void> {
     if (grant === "site_always") {
       const settings = await this.settings()
-      const sites = [...new Set([...(settings.allowedSites ?? []), ...(ask.origins ?? [])])]
-      await this.options.router("settings.update", { allowedSites: sites.slice(-500) })
+      const sites = [...new Set([...(settings.allowedSites ?? []), ...(ask.origins ?? [])])].slice(-500)
+      // Where each came from (merged key by key into what the settings keep).
+      const from = Object.fromEntries((ask.origins ?? []).map((o) => [o, conversationId]))
+      await this.options.router("settings.update", { allowedSites: sites, allowedSitesFrom: from })
       await this.fence(await this.current(conversationId))
       return
     }
@@ -457,6 +459,17 @@ export class ConsentKeeper {
       ...r,
       approved: { ...r.approved, [ask.rule]: [...new Set([...(r.approved[ask.rule] ?? []), ...sites])].slice(-MAX_GRANTS) },
     }))
+  }
+
+  /** Every grant kept in a conversation's record, for the options page. */
+  async grants(): Promise<ConversationGrant[]> {
+    for (const tail of this.writes.values()) await tail
+    return (await this.store.all()).flatMap((r) => [
+      ...(r.allowAll ? [{ conversationId: r.conversationId, rule: SEND_READ_DATA, sites: [], all: true }] : []),
+      ...Object.entries(r.approved)
+        .filter(([, sites]) => sites.length > 0)
+        .map(([rule, sites]) => ({ conversationId: r.conversationId, rule, sites: [...new Set(sites.map(siteKey))], all: false })),
+    ])
   }
 
   /** The user's answer to a confirmation. */

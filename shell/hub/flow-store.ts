@@ -85,6 +85,16 @@ export class FlowStore {
     await (await this.db()).put("flows", record)
   }
 
+  /** Every record that decodes, newest first (a damaged one holds no grant to list). */
+  async all(): Promise<FlowRecord[]> {
+    const raw = await (await this.db()).getAll("flows")
+    return raw
+      .map((r) => Schema.decodeUnknownExit(FlowRecord)(r))
+      .filter(Exit.isSuccess)
+      .map((e) => e.value)
+      .sort((a, b) => b.updatedAt - a.updatedAt)
+  }
+
   async delete(conversationId: string): Promise<void> {
     await (await this.db()).delete("flows", conversationId)
   }

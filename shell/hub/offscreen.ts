@@ -268,6 +268,7 @@ const handlers: Handlers = {
   },
   "confirmations.answer": ({ id, allow, grant }) => consent.answer(id, allow, grant),
   "confirmations.pending": () => ({ ok: true, value: consent.waiting() }),
+  "confirmations.grants": async () => ({ ok: true, value: await consent.grants() }),
   "customTools.register": (tool) => customTools.register(tool),
   "customTools.list": () => ({ ok: true, value: customTools.list() }),
   "customTools.remove": ({ name }) => customTools.remove(name),

@@ -148,6 +148,11 @@ test("'always for this site' is kept in the settings, listed on the options page
   const options = await session.openPage("options.html")
   const list = options.getByTestId("allowed-sites")
   await list.getByText(origins[0]!).waitFor()
+  // Every kept grant is listed with where it came from: the conversation that asked.
+  assert.match((await list.locator("li").first().textContent()) ?? "", /from the conversation “Compare my balance/)
+  const kept = options.getByTestId("conversation-grants")
+  await kept.getByText("site1.test, site2.test").waitFor()
+  await kept.getByText("everything").waitFor()
   await list.getByRole("button", { name: `Revoke ${origins[0]!}` }).click()
   await list.getByText(origins[0]!).waitFor({ state: "detached" })
   assert.deepEqual(await allowed(), [origins[1]!])
