@@ -21,15 +21,9 @@ const SECRET = "zephyr-budget-12500-EUR"
 let session: ExtensionSession
 let panel: Page
 let model: ModelServer
-let collector: FixtureServer
-let allowed: FixtureServer
-let fares: FixtureServer
-let engine: FixtureServer
-let news: FixtureServer
-let bank: FixtureServer
-let bank2: FixtureServer
-let beacon: FixtureServer
-let shop: FixtureServer
+/** The receivers and sites: the collector, an allowed site with every kind of hop, the fares site, a search engine, a news page, the user's bank (two ports), attacker pages that beacon, a shop. */
+let collector: FixtureServer, allowed: FixtureServer, fares: FixtureServer, engine: FixtureServer, news: FixtureServer
+let bank: FixtureServer, bank2: FixtureServer, beacon: FixtureServer, shop: FixtureServer
 
 /** A server's origin under a name: every *.test name resolves to 127.0.0.1. */
 const at = (server: FixtureServer, host: string) => server.origin.replace("127.0.0.1", host)
