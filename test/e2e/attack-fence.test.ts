@@ -112,6 +112,8 @@ before(async () => {
 
 after(async () => {
   for (const line of figures) console.log(`attack-fence: ${line}`)
+  // Whatever the families' own counts: everything the collector received in the whole run.
+  console.log(`attack-fence: the collector received ${collector?.requests.length ?? 0} requests, ${bytes(collector?.requests ?? [])} bytes`)
   await session?.close()
   await Promise.all([collector, allowed, fares, engine, news, bank, bank2, beacon, shop, model].map((s) => s?.close()))
 })
