@@ -359,16 +359,25 @@ describe("the flow rule", () => {
     expect((await s.keeper().check("d", tool("activate_tab"), { tab_id: 7 }, signal)).ok).to.equal(true)
   })
 
-  it("judges calls of one turn in order: a call after a read still running counts that read", async () => {
+  it("judges calls of one turn in order: a call after a read still being judged or running counts that read", async () => {
     const s = setup(() => ({ allow: false }))
     await s.keeper().noteResult("c", tool("web_fetch"), { url: "https://news.test/" }, ok({ final_url: "https://news.test/" }))
     const read = { path: "notes/pin.txt" }
-    expect((await s.keeper().check("c", tool("opfs_read"), read, signal)).ok).to.equal(true)
-    // The read has not ended: the send after it in the turn is judged as if it had.
-    expect((await s.keeper().check("c", tool("web_fetch"), { url: "https://e.test/" }, signal)).ok).to.equal(false)
+    // Both arrive at once, as a turn's calls do: the send, second, is judged as if the read had returned.
+    const [r1, r2] = await Promise.all([
+      s.keeper().check("c", tool("opfs_read"), read, signal),
+      s.keeper().check("c", tool("activate_tab"), { tab_id: 7 }, signal),
+    ])
+    expect([r1.ok, r2.ok]).to.deep.equal([true, false])
     s.keeper().settle("c", read)
     expect((await s.keeper().check("c", tool("web_fetch"), { url: "https://e.test/" }, signal)).ok).to.equal(true)
-    expect(s.asked).to.have.length(1)
+    // A later call does not count for an earlier one: the send first, then the read, asks nothing.
+    const [w1, w2] = await Promise.all([
+      s.keeper().check("c", tool("web_fetch"), { url: "https://e.test/2" }, signal),
+      s.keeper().check("c", tool("opfs_read"), { path: "notes/other.txt" }, signal),
+    ])
+    expect([w1.ok, w2.ok]).to.deep.equal([true, true])
+    expect(s.asked.map((a) => a.tool)).to.deep.equal(["activate_tab"])
   })
 
   it("lists the grants it keeps, with their conversation, and records where an 'always' site came from", async () => {

@@ -32,6 +32,12 @@ const MATCHER_CHARS_PER_CONVERSATION = 200_000
 
 type Answer = { allow: boolean; grant?: ConsentGrant } | "timeout" | "withdrawn"
 
+/** A call being judged or running: its arrival number and the labels its result may add. */
+interface InFlight {
+  readonly seq: number
+  readonly reads: Promise<FlowLabel[]>
+}
+
 interface Pending {
   readonly request: ConfirmationRequested
   readonly resolve: (answer: Answer) => void
@@ -72,7 +78,8 @@ export class ConsentKeeper {
   private readonly read = new Map<string, ReadText[]>()
   private readonly pending = new Map<string, Pending>()
   /** Calls that passed their check and have not ended, with the labels their tools may add (by params object). */
-  private readonly inflight = new Map<string, Map<unknown, FlowLabel[]>>()
+  private readonly inflight = new Map<string, Map<unknown, InFlight>>()
+  private arrivals = 0
   private readonly store: FlowStore
 
   constructor(private readonly options: ConsentOptions) {
@@ -131,6 +138,12 @@ export class ConsentKeeper {
       tabs: [...new Set([...record.openedTabs, ...(record.drivenTabs ?? [])])],
       allowed: fenced ? [...allowedSites(settings, record, mode)].filter(isSite) : null,
     })
+  }
+
+  /** Sends every conversation's fence again (the settings' allowed sites or the rule's mode changed). */
+  async refence(): Promise<void> {
+    for (const record of await this.store.all())
+      if (record.openedTabs.length > 0 || (record.drivenTabs ?? []).length > 0) await this.fence(await this.current(record.conversationId))
   }
 
   /** A tab a call of this conversation is about to navigate (`opened`: the call made it): inside its fence from now on. */
@@ -237,8 +250,9 @@ export class ConsentKeeper {
 
   /**
    * Asks the user where a rule says so; resolves when the call may go on, or with the refusal.
-   * Calls of one model turn are judged in order: a call that passed is counted, with what its
-   * tool reads, in what the run holds for every later call until its result is noted (`settle`).
+   * Calls of one model turn are judged in order: each call is numbered as it arrives (the order
+   * the model gave them), and counts, with what its tool may read, in what the run holds for
+   * every later-numbered call until it ends (`settle`) or is refused.
    */
   async check(
     conversationId: string,
@@ -247,16 +261,18 @@ export class ConsentKeeper {
     signal: AbortSignal,
     options: { hop?: boolean } = {},
   ): Promise<{ ok: true } | { ok: false; error: WireError }> {
-    const verdict = await this.judge(conversationId, definition, params, signal, options)
-    if (verdict.ok && !options.hop) {
-      const settings = definition.annotations.flow?.privateWhenLocal ? await this.settings() : {}
-      const reads = mayRead(definition, (params ?? {}) as Record<string, unknown>, settings.publicOrigins ?? [])
-      if (reads.length > 0) {
-        const calls = this.inflight.get(conversationId) ?? new Map<unknown, FlowLabel[]>()
-        calls.set(params, reads)
-        this.inflight.set(conversationId, calls)
-      }
-    }
+    if (options.hop) return this.judge(conversationId, definition, params, signal, options)
+    // Numbered before anything is awaited, so that arrival order is judging order.
+    const seq = ++this.arrivals
+    const calls = this.inflight.get(conversationId) ?? new Map<unknown, InFlight>()
+    const p = (params ?? {}) as Record<string, unknown>
+    const reads = (definition.annotations.flow?.privateWhenLocal ? this.settings() : Promise.resolve({} as Settingsish)).then((s) =>
+      mayRead(definition, p, s.publicOrigins ?? []),
+    )
+    calls.set(params, { seq, reads })
+    this.inflight.set(conversationId, calls)
+    const verdict = await this.judge(conversationId, definition, params, signal, { before: seq })
+    if (!verdict.ok) this.settle(conversationId, params)
     return verdict
   }
 
@@ -268,10 +284,14 @@ export class ConsentKeeper {
     if (calls.size === 0) this.inflight.delete(conversationId)
   }
 
-  /** The labels the run holds for a call being judged: what it read, and what earlier calls still running may read. */
-  private async holds(conversationId: string): Promise<FlowLabel[]> {
+  /**
+   * The labels the run holds for a call being judged: what it read, and what the calls numbered
+   * before it (`before`) that are still running may read. A redirect hop goes by what was read.
+   */
+  private async holds(conversationId: string, before: number | undefined): Promise<FlowLabel[]> {
     const record = await this.current(conversationId)
-    return [...new Set([...record.labels, ...[...(this.inflight.get(conversationId)?.values() ?? [])].flat()])]
+    const earlier = before === undefined ? [] : [...(this.inflight.get(conversationId)?.values() ?? [])].filter((c) => c.seq < before)
+    return [...new Set([...record.labels, ...(await Promise.all(earlier.map((c) => c.reads))).flat()])]
   }
 
   private async judge(
@@ -279,7 +299,7 @@ export class ConsentKeeper {
     definition: ToolDefinition,
     params: unknown,
     signal: AbortSignal,
-    options: { hop?: boolean },
+    options: { hop?: boolean; before?: number },
   ): Promise<{ ok: true } | { ok: false; error: WireError }> {
     const p = (params ?? {}) as Record<string, unknown>
     const sends = definition.annotations.flow?.sendsTo
@@ -316,7 +336,7 @@ export class ConsentKeeper {
       }
     }
     const leaving = await this.leaving(definition, p, options, settings)
-    const holds = leaving ? await this.holds(conversationId) : []
+    const holds = leaving ? await this.holds(conversationId, options.before) : []
     // A destructive call that its own rule will ask about now shows everything it would do (the
     // whole script), and the user's answer decides. When that rule will not ask (turned off, or
     // the site allowed for the conversation for an earlier script), the flow rule holds it like any other call.
@@ -363,7 +383,7 @@ export class ConsentKeeper {
     ) {
       const record = await this.current(conversationId)
       const target = siteOf(tabUrl)
-      if (target !== undefined && (await this.holds(conversationId)).includes("untrusted")) {
+      if (target !== undefined && (await this.holds(conversationId, options.before)).includes("untrusted")) {
         const theirs = (await this.tabs()).find((t) => !record.openedTabs.includes(t.tab_id) && siteOf(t.url) === target)
         if (theirs)
           asks.push({

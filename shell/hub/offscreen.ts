@@ -106,6 +106,11 @@ const supervisor = new Supervisor({
 })
 
 const consent = new ConsentKeeper({ router: router, emit })
+// An "always" site revoked (or the rule's mode changed) on the options page narrows every fence at once.
+chrome.runtime.onMessage.addListener((message: unknown) => {
+  if ((message as { kind?: unknown } | null)?.kind === SETTINGS_CHANGED_KIND) void consent.refence().catch(() => undefined)
+  return undefined
+})
 const customTools: CustomTools = new CustomTools({
   router: router,
   builtinNames: new Set(builtinTools.map((t) => t.name)),

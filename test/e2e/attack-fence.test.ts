@@ -242,7 +242,16 @@ const redirects = async (conversationId: string, site: string, grant: "always" |
     (await tabs()).filter((t) => t.url.startsWith(at(collector, "collector.test"))),
     [],
   )
-  if (grant === "always") await panel.evaluate(() => globalThis.agent.settings.update({ allowedSites: [] }))
+  if (grant === "always") {
+    const excluded = async () =>
+      (await (await session.serviceWorker()).evaluate(() => chrome.declarativeNetRequest.getSessionRules()))
+        .flatMap((r) => r.condition.excludedRequestDomains ?? [])
+        .includes(site)
+    assert.equal(await excluded(), true)
+    // Revoked on the options page: every fence narrows at once.
+    await panel.evaluate(() => globalThis.agent.settings.update({ allowedSites: [] }))
+    await until(async () => !(await excluded()), `${site} gone from the fences`)
+  }
   return { asked: await asked(conversationId), stopped: (await ours("302"))[0]! }
 }
 
