@@ -114,6 +114,8 @@ export const openTab = tabTool({
     navigation_failed:
       "The page did not load (the browser's network error is in the message), or the address did not open as a page; the tab was closed or sent back.",
     redirect_refused: "The address redirected to one open_tab refuses (not http, https or about:blank); the tab was closed or sent back.",
+    blocked_by_fence:
+      "The page, or a redirect or script on it, went to a site this conversation has not allowed while it holds the user's data; the browser stopped it and the tab shows why. Ask the user to allow that site.",
   },
 })
 
