@@ -177,11 +177,15 @@ export const isBlockedPage = (url: string): boolean => typeof chrome !== "undefi
  * still settling the one it just lost (measured: a blocked form submission), so it is asked
  * again until the tab shows the page, a few times.
  */
+/** How long a stopped tab is asked to show the fence's page (a loaded machine may drop several asks). */
+const SHOW_STOPPED_MS = 15_000
+
 const showStopped = async (tabId: number, url: string): Promise<void> => {
-  for (let attempt = 1; attempt <= 8; attempt++) {
+  const deadline = Date.now() + SHOW_STOPPED_MS
+  for (let attempt = 1; Date.now() < deadline; attempt++) {
     const tab = await chrome.tabs.update(tabId, { url: blockedPage(url) }).catch(() => undefined)
     if (tab === undefined) return
-    await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 100 * attempt)))
     const now = await chrome.tabs.get(tabId).catch(() => undefined)
     // Committed, not only asked for: the browser's error page for the blocked request may still commit over it.
     if (now === undefined || (isBlockedPage(now.url ?? "") && !now.pendingUrl)) return
