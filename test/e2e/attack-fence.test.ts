@@ -330,8 +330,26 @@ test("acting on a tab is sending to its site: navigating, reloading, closing or 
     call("t1-open", "open_tab", { url: "about:blank", active: false }),
     { toolCalls: [{ id: "t1-pin", name: "opfs_read", arguments: { path: "notes/pin.txt" } }, ...acts("t-one")] },
   ])
+  // The same in a conversation that held only public text before the turn: only the turn's own
+  // read makes the act a send. Two attacker pages the user opened, in the background.
+  const own = await Promise.all([5, 6].map(async (n) => (await session.context.newPage()).goto(page(n))))
+  await panel.bringToFront()
+  const theirs = (await tabs()).filter((t) => /\/page\?n=[56]$/.test(t.url)).map((t) => t.id)
+  assert.equal(theirs.length, own.length)
+  await panel.evaluate((o) => globalThis.agent.settings.update({ publicOrigins: [o] }), at(news, "news.test"))
+  await chat("t-public", [
+    call("tp-news", "web_fetch", { url: `${at(news, "news.test")}/story` }),
+    {
+      toolCalls: [
+        { id: "tp-pin", name: "opfs_read", arguments: { path: "notes/pin.txt" } },
+        ...theirs.map((tabId, i) => ({ id: `tp-show-${i}`, name: "activate_tab", arguments: { tab_id: tabId } })),
+      ],
+    },
+  ])
+  await panel.evaluate(() => globalThis.agent.settings.update({ publicOrigins: [] }))
+  for (const i of [0, 1]) assert.match(result(`tp-show-${i}`), /permission_denied/, `tp-show-${i}`)
   const leaked = beacon.requests.filter((r) => r.path.startsWith("/bye"))
-  report("tab signals", 8, leaked)
+  report("tab signals", 10, leaked)
   assert.deepEqual(leaked, [])
   for (const turn of ["t-across", "t-one"])
     for (const act of ["nav", "reload", "close", "show"]) assert.match(result(`${turn}-${act}`), /permission_denied/, `${turn}-${act}`)
