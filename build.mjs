@@ -278,6 +278,7 @@ const configs = async () => [
       offscreen: shell("hub", "offscreen"),
       sidepanel: shell("pages", "sidepanel"),
       options: shell("pages", "options"),
+      blocked: shell("pages", "blocked"),
     },
     plugins: [copyOnRebuild],
   },

@@ -100,6 +100,7 @@ describe("am-confirmation", () => {
           { kind: "tab", label: "My bank" },
           { kind: "file", label: "notes/keys.txt" },
         ],
+        site: "evil.test",
         destination: "https://evil.test",
         outgoing: "https://evil.test/68656c6c6f",
         grants: ["site_conversation", "site_always", "conversation_all"],
@@ -111,6 +112,11 @@ describe("am-confirmation", () => {
     expect(sources).to.include("notes/keys.txt")
     expect(root.querySelector('[data-testid="confirm-destination"]')!.textContent).to.include("evil.test")
     expect(root.querySelector('[data-testid="confirm-outgoing"]')!.textContent).to.equal("https://evil.test/68656c6c6f")
+    expect(root.querySelector('[data-testid="allow"]')!.textContent!.trim()).to.equal("confirmAllowOnce()")
+    expect(root.querySelector('[data-testid="grant-site_conversation"]')!.textContent!.trim()).to.equal("grantSiteConversation(evil.test)")
+    // The widest grant waits behind a disclosure.
+    expect(root.querySelector('[data-testid="more-grants"] [data-testid="grant-conversation_all"]')).to.not.equal(null)
+    expect(root.querySelector('[data-testid="more-grants"]')!.hasAttribute("open")).to.equal(false)
     ;(root.querySelector('[data-testid="grant-site_always"]') as HTMLButtonElement).click()
     ;(root.querySelector('[data-testid="deny"]') as HTMLButtonElement).click()
     await new Promise((r) => setTimeout(r, 0))

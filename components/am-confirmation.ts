@@ -91,11 +91,19 @@ export class AmConfirmation extends AnswerCard {
     if (request && onDecide) await this.send(() => onDecide(request.id, allow, grant))
   }
 
+  private grantButton(g: ConsentGrant, site: string) {
+    return html`<button type="button" @click=${() => this.decide(true, g)} ?disabled=${this.busy} data-testid=${`grant-${g}`}>
+      ${g === "site_conversation" ? t("grantSiteConversation", site) : g === "site_always" ? t("grantSiteAlways", site) : t("grantConversationAll")}
+    </button>`
+  }
+
   override render() {
     const r = this.request
     if (!r) return nothing
     const hosts = sitesOf(r.destination ?? r.site).map(siteLabel)
     const host = hosts.join(", ")
+    // A grant covers a site (its registrable domain), which the question names in `site`.
+    const grantHost = r.site.split(" ").join(", ")
     return html`<section class="card danger" role="group" aria-labelledby="label" data-testid="confirmation">
       ${this.head(t("confirmLabel", toolLabel(r.tool)), r.expiresAt)}
       ${r.reason === "send_read_data" ? html`<p>${t("confirmReasonSend")}</p>` : nothing}
@@ -156,18 +164,16 @@ ${keyed(r.id, html`<code class="language-javascript">${visible(r.code)}</code>`)
         <button type="button" @click=${() => this.decide(true)} ?disabled=${this.busy} data-testid="allow">
           ${r.grants?.length ? t("confirmAllowOnce") : t("confirmAllow")}
         </button>
-        ${(r.grants ?? []).map(
-          (g) =>
-            html`<button type="button" @click=${() => this.decide(true, g)} ?disabled=${this.busy} data-testid=${`grant-${g}`}>
-              ${
-                g === "site_conversation"
-                  ? t("grantSiteConversation", host)
-                  : g === "site_always"
-                    ? t("grantSiteAlways", host)
-                    : t("grantConversationAll")
-              }
-            </button>`,
-        )}
+        ${(r.grants ?? []).filter((g) => g !== "conversation_all").map((g) => this.grantButton(g, grantHost))}
+        ${
+          // The widest grant is one step away, so that it is never the button at hand.
+          r.grants?.includes("conversation_all")
+            ? html`<details data-testid="more-grants">
+                <summary>${t("confirmMoreGrants")}</summary>
+                ${this.grantButton("conversation_all", grantHost)}
+              </details>`
+            : nothing
+        }
       </div>
     </section>`
   }

@@ -6,6 +6,8 @@
  * anything it refuses); the side panel picks the change up from chrome.storage at once.
  */
 import { LitElement, css, html, nothing } from "lit"
+import { conversationGrantsList, grantSource } from "./grants-list.ts"
+import type { ConversationGrant } from "../schemas/events.ts"
 import type { Settings, SettingsPatch } from "../schemas/settings.ts"
 import "./am-custom-tools.ts"
 import "./am-mcp.ts"
@@ -38,8 +40,11 @@ const modelValue = (m: { providerId: string; model: string } | undefined) => (m 
 const MB = 1024 * 1024
 
 export class AmOptions extends LitElement {
-  static override properties = states("settings", "message", "errors", "userScriptsAllowed")
+  static override properties = states("settings", "message", "errors", "userScriptsAllowed", "grants", "titles")
   settings: Settings | undefined
+  /** The grants kept in conversations, and the conversations' titles (to say where each came from). */
+  grants: ReadonlyArray<ConversationGrant> | undefined
+  titles: ReadonlyMap<string, string> = new Map()
   /** Whether user scripts are allowed for the extension (undefined until the service worker says). */
   userScriptsAllowed: boolean | undefined
   message = ""
@@ -150,6 +155,17 @@ export class AmOptions extends LitElement {
       (s) => (this.settings = s),
       (error: unknown) => (this.message = caughtText(error)),
     )
+    void this.loadGrants()
+  }
+
+  private async loadGrants() {
+    try {
+      const [grants, conversations] = await Promise.all([globalThis.agent.confirmations.grants(), globalThis.agent.conversations.list()])
+      this.titles = new Map(conversations.map((c) => [c.id, c.title]))
+      this.grants = grants
+    } catch (error) {
+      this.message = caughtText(error)
+    }
   }
 
   override disconnectedCallback(): void {
@@ -400,8 +416,12 @@ export class AmOptions extends LitElement {
   /** The sites granted "always" from a confirmation, each revocable. */
   private allowedSitesSection(s: Settings) {
     const sites = s.allowedSites ?? []
+    // `null` removes the site's key from where-it-came-from (settings patches merge key by key).
     const revoke = (site: string) =>
-      void this.save({ allowedSites: sites.filter((x) => x !== site) }, "allowedSites").catch(() => undefined)
+      void this.save(
+        { allowedSites: sites.filter((x) => x !== site), allowedSitesFrom: { [site]: null } as unknown as Record<string, string> },
+        "allowedSites",
+      ).catch(() => undefined)
     return html`<h3>${t("allowedSitesHeading")}</h3>
       <p class="help">${t("allowedSitesHelp")}</p>
       ${
@@ -412,6 +432,7 @@ export class AmOptions extends LitElement {
                 (site) =>
                   html`<li>
                     <code>${site}</code>
+                    <span class="help">${grantSource(s.allowedSitesFrom?.[site], this.titles)}</span>
                     <button type="button" @click=${() => revoke(site)} aria-label=${t("allowedSitesRevoke", site)}>
                       ${t("allowedSitesRevoke", "")}
                     </button>
@@ -419,7 +440,7 @@ export class AmOptions extends LitElement {
               )}
             </ul>`
       }
-      ${this.error("allowedSites")}
+      ${this.error("allowedSites")} ${conversationGrantsList(this.grants, this.titles)}
       <div class="grid">
         ${this.linesField(
           "publicOrigins",

@@ -155,6 +155,7 @@ const METHODS = {
   "questions.pending": NONE,
   "confirmations.answer": ConfirmParams,
   "confirmations.pending": NONE,
+  "confirmations.grants": NONE,
   // Decoded by the registries themselves, whose errors name the field.
   "customTools.register": Schema.Unknown,
   "customTools.list": NONE,

@@ -101,6 +101,18 @@ export const QuestionClosed = Schema.Struct({
 export const ConsentGrant = Schema.Literals(["site_conversation", "site_always", "conversation_all"])
 export type ConsentGrant = typeof ConsentGrant.Type
 
+/**
+ * A grant kept in a conversation's record (the options page lists them): the sites allowed under
+ * a rule ("Allow <site> in this conversation"), or everything (`all`).
+ */
+export const ConversationGrant = Schema.Struct({
+  conversationId: Schema.String,
+  rule: Schema.String,
+  sites: Schema.Array(Schema.String),
+  all: Schema.Boolean,
+})
+export type ConversationGrant = typeof ConversationGrant.Type
+
 /** Why a confirmation asks, as a code the UI translates. */
 export const ConsentReason = Schema.Literals(["destructive", "navigate_user_tab", "send_read_data", "user_site", "run_limit"])
 

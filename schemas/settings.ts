@@ -123,6 +123,8 @@ export const Settings = Schema.Struct({
   confirmations: ConfirmationSettings.pipe(withDefault({})),
   /** Sites the user allowed "always": a run holding private and untrusted data may send there without asking. */
   allowedSites: Schema.Array(HttpOrigin).check(Schema.isMaxLength(500)).pipe(withDefault([])),
+  /** Where each "always" site came from: the conversation whose question the user answered. */
+  allowedSitesFrom: Schema.Record(HttpOrigin, Schema.String).pipe(withDefault({})),
   /**
    * Loopback or private-network origins to treat as public sites: what web_fetch reads there is
    * untrusted but not private (a lab server, or the test suites' 127.0.0.1 servers standing in

@@ -67,6 +67,11 @@ export interface FlowAnnotation {
    * go), or anywhere (a script in a page can reach any site).
    */
   readonly sendsTo?: { readonly urlParam: string } | { readonly origin: string } | "search_engine" | "tool" | "anywhere"
+  /**
+   * A parameter naming a tab the call acts on (navigates, reloads, closes, shows): the page in
+   * that tab sees the act (an unload beacon, a visibility change), so its site is a destination too.
+   */
+  readonly signalsTab?: string
 }
 
 export interface ToolDefinition<

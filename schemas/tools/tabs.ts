@@ -105,7 +105,7 @@ export const openTab = tabTool({
     destructive: false,
     openWorld: true,
     // The tab carries the user's logins: what it shows is theirs, and the page wrote it.
-    flow: { reads: ["private", "untrusted"], sendsTo: { urlParam: "url" } },
+    flow: { reads: ["private", "untrusted"], sendsTo: { urlParam: "url" }, signalsTab: "tab_id" },
   },
   parameters: OpenTabParameters,
   result: OpenTabResult,
@@ -114,6 +114,8 @@ export const openTab = tabTool({
     navigation_failed:
       "The page did not load (the browser's network error is in the message), or the address did not open as a page; the tab was closed or sent back.",
     redirect_refused: "The address redirected to one open_tab refuses (not http, https or about:blank); the tab was closed or sent back.",
+    blocked_by_fence:
+      "The page, or a redirect or script on it, went to a site this conversation has not allowed while it holds the user's data; the browser stopped it and the tab shows why. Ask the user to allow that site.",
   },
 })
 
@@ -129,7 +131,7 @@ export const closeTab = tabTool({
   card: { label: "Close tab", ...oneTabCard },
   description:
     "Close a browser tab. Anything unsaved in that page is lost, so close only tabs you opened or that the user asked to close; find the tab_id with list_tabs.",
-  annotations: destructiveAction("tabs", { says: "would close" }),
+  annotations: destructiveAction("tabs", { says: "would close" }, { flow: { signalsTab: "tab_id" } }),
   parameters: CloseTabParameters,
   result: CloseTabResult,
   relay: "tabs.close",
@@ -150,7 +152,7 @@ export const activateTab = tabTool({
   card: { label: "Switch to tab", ...oneTabCard },
   description:
     "Switch to a tab and bring its window to the front, so the user sees it. Find the tab_id with list_tabs. Reading a tab does not need this: get_tab_content works on background tabs.",
-  annotations: safeChange("tabs"),
+  annotations: { ...safeChange("tabs"), flow: { signalsTab: "tab_id" } },
   parameters: ActivateTabParameters,
   result: ActivateTabResult,
   relay: "tabs.activate",

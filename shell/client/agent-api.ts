@@ -8,6 +8,7 @@ import { AgentError, type WireError } from "../../schemas/errors.ts"
 import type { Conversation, ConversationRecord, RunStatus } from "../../schemas/conversation.ts"
 import type {
   ConfirmationRequested,
+  ConversationGrant,
   ConsentGrant,
   ConversationEvent,
   MeshEvent,
@@ -227,7 +228,11 @@ export interface AgentApi {
    * request that would send what the conversation read to another site, runs only on `true`.
    */
   confirm(confirmationId: string, allow: boolean, grant?: ConsentGrant): Promise<void>
-  readonly confirmations: { pending(): Promise<ReadonlyArray<ConfirmationRequested>> }
+  readonly confirmations: {
+    pending(): Promise<ReadonlyArray<ConfirmationRequested>>
+    /** Every grant kept in a conversation (site for the conversation, or everything), newest conversation first. */
+    grants(): Promise<ReadonlyArray<ConversationGrant>>
+  }
   /**
    * Your own tools: `parameters` is a JSON Schema (type "object"); `code` is the body of an
    * async function of `args` (and `readBlob(url)` for workspace blob URLs among them) that runs
@@ -530,7 +535,10 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
   questions: { pending: async () => unwrap(await transport.request("questions.pending")) },
   confirm: async (confirmationId, allow, grant) =>
     void unwrap(await transport.request("confirmations.answer", { id: confirmationId, allow, ...(grant ? { grant } : {}) })),
-  confirmations: { pending: async () => unwrap(await transport.request("confirmations.pending")) },
+  confirmations: {
+    pending: async () => unwrap(await transport.request("confirmations.pending")),
+    grants: async () => unwrap(await transport.request("confirmations.grants")),
+  },
   customTools: {
     register: async (tool) => unwrap(await transport.request("customTools.register", tool)),
     list: async () => unwrap(await transport.request("customTools.list")),

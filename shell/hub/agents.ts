@@ -530,6 +530,13 @@ export class AgentPool {
     return verdict.ok ? { ok: true, value: null } : verdict
   }
 
+  /** A tab a running call is about to navigate joins its conversation's fence (a person's own calls fence nothing). */
+  async fenceTab(callId: string, tabId: number, opened: boolean): Promise<CallOutcome> {
+    const call = this.modelCalls.get(callId)
+    if (call !== undefined) await this.options.consent.drive(call.scope, tabId, opened)
+    return { ok: true, value: null }
+  }
+
   /** A model's call: confirmed where the rules say, then run through the supervisor. */
   private async callTool(
     run: Run,
@@ -569,6 +576,7 @@ export class AgentPool {
         await this.options.consent.noteResult(consentScope, definition, params, outcome.ok ? outcome : { ok: false })
       return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
     } finally {
+      this.options.consent.settle(consentScope, params)
       run.tools.delete(callId)
       this.modelCalls.delete(callId)
       controller.signal.removeEventListener("abort", stopHops)

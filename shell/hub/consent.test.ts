@@ -48,7 +48,8 @@ const setup = (
       emit: (e: MeshEvent) => {
         if (e.type !== "confirmation_requested") return
         asked.push(e)
-        queueMicrotask(() => keeper.answer(e.id, answer(e).allow, answer(e).grant))
+        const a = answer(e)
+        queueMicrotask(() => keeper.answer(e.id, a.allow, a.grant))
       },
     })
   let keeper = make()
@@ -261,7 +262,8 @@ describe("the flow rule", () => {
 
   it("holds a page script by the flow rule once its own rule no longer asks (a site approved once)", async () => {
     let answers = 0
-    const s = setup(() => ({ allow: answers++ === 0 }))
+    const s = setup(() => (answers++ === 0 ? { allow: true, grant: "site_conversation" } : { allow: false }))
+    // The first answer allows the bank's site for the conversation (a plain yes would be this script only).
     ;(s.settings.confirmations as Record<string, string>).execute_script = "once_per_site"
     // A harmless script approved on the bank's tab before anything was read...
     expect((await s.keeper().check("c", tool("execute_script"), { target: "page", tab_id: 7, code: "1" }, signal)).ok).to.equal(true)
@@ -305,5 +307,106 @@ describe("the flow rule", () => {
     await s.keeper().check("c", tool("execute_script"), { target: "page", tab_id: 7, code }, signal)
     expect(s.asked[0]!.code).to.equal(code)
     expect(s.asked[0]!.tab?.title).to.equal("My bank")
+  })
+
+  it("takes a plain yes for this one request: the next call to the same site is asked again", async () => {
+    const s = setup((r) => ({ allow: r.outgoing === "https://fares.test/fares?city=lisbon" }))
+    await s.keeper().noteResult("c", tool("opfs_read"), { path: "budget.txt" }, ok({ content: "zephyr-budget-12500-EUR" }))
+    await s.keeper().noteResult("c", tool("web_fetch"), { url: "https://news.test/" }, ok({ final_url: "https://news.test/" }))
+    expect((await s.keeper().check("c", tool("web_fetch"), { url: "https://fares.test/fares?city=lisbon" }, signal)).ok).to.equal(true)
+    for (const [d, p] of [
+      [tool("web_fetch"), { url: "https://fares.test/fares?q=zephyr-budget-12500-EUR" }],
+      [tool("open_tab"), { url: "https://fares.test/fares?q=zephyr-budget-12500-EUR" }],
+    ] as const)
+      expect((await s.keeper().check("c", d, p, signal)).ok, d.name).to.equal(false)
+    expect(s.asked).to.have.length(3)
+    expect(s.asked[0]!.grants).to.deep.equal(["site_conversation", "site_always", "conversation_all"])
+    // The search engine too: a yes to one query is not a yes to the next.
+    const t = setup((r) => ({ allow: r.outgoing === "lisbon fares" }))
+    await t.keeper().noteResult("c", tool("list_tabs"), {}, ok([]))
+    expect((await t.keeper().check("c", tool("web_search"), { query: "lisbon fares" }, signal)).ok).to.equal(true)
+    expect((await t.keeper().check("c", tool("web_search"), { query: "zephyr-budget-12500-EUR" }, signal)).ok).to.equal(false)
+  })
+
+  it("matches grants by site: another port, a sibling or the parent host of an allowed site is allowed; another site is not", async () => {
+    const s = setup(() => ({ allow: true, grant: "site_conversation" }))
+    await s.keeper().noteResult("c", tool("list_tabs"), {}, ok([]))
+    expect((await s.keeper().check("c", tool("web_fetch"), { url: "https://www.shop.co.uk/" }, signal)).ok).to.equal(true)
+    for (const url of ["http://www.shop.co.uk:8080/", "https://pay.shop.co.uk/", "https://shop.co.uk/x"])
+      expect((await s.keeper().check("c", tool("web_fetch"), { url }, signal)).ok, url).to.equal(true)
+    expect(s.asked.map((a) => a.site)).to.deep.equal(["shop.co.uk"])
+    // A public suffix is no site: other.co.uk is another site.
+    expect((await s.keeper().check("c", tool("web_fetch"), { url: "https://other.co.uk/" }, signal)).ok).to.equal(true)
+    expect(s.asked.map((a) => a.site)).to.deep.equal(["shop.co.uk", "other.co.uk"])
+    // An "always" origin in the settings covers its whole site too.
+    const t = setup(() => ({ allow: false }))
+    t.settings.allowedSites = ["https://www.bank.test"]
+    await t.keeper().noteResult("c", tool("list_tabs"), {}, ok([]))
+    expect((await t.keeper().check("c", tool("web_fetch"), { url: "http://pay.bank.test:81/" }, signal)).ok).to.equal(true)
+    expect(t.asked).to.have.length(0)
+  })
+
+  it("asks before a run that read the web loads another port, a sibling or the parent of a site the user has open", async () => {
+    const s = setup(() => ({ allow: false }))
+    await s.keeper().noteResult("c", tool("web_fetch"), { url: "https://news.test/" }, ok({ final_url: "https://news.test/" }))
+    for (const url of ["https://bank.test:8443/transfer?to=mallory", "https://pay.bank.test/transfer", "https://www.bank.test/"])
+      expect((await s.keeper().check("c", tool("open_tab"), { url }, signal)).ok, url).to.equal(false)
+    expect(s.asked.map((a) => a.reason)).to.deep.equal(["user_site", "user_site", "user_site"])
+  })
+
+  it("counts acting on a tab (navigating, reloading, closing, showing it) as sending to the tab's site", async () => {
+    const s = setup(() => ({ allow: false }))
+    await s.keeper().noteResult("c", tool("open_tab"), { url: "https://mallory.test/1" }, ok({ tab_id: 7, url: "https://bank.test/acct" }))
+    await s.keeper().noteResult("c", tool("opfs_read"), { path: "notes/pin.txt" }, ok({ content: "4417" }))
+    for (const [name, p] of [
+      ["open_tab", { url: "about:blank", tab_id: 7 }],
+      ["activate_tab", { tab_id: 7 }],
+    ] as const)
+      expect((await s.keeper().check("c", tool(name), p, signal)).ok, name).to.equal(false)
+    expect(s.asked.map((a) => [a.reason, a.site])).to.deep.equal([
+      ["send_read_data", "bank.test"],
+      ["send_read_data", "bank.test"],
+    ])
+    // Before the run holds both labels, nothing is asked.
+    expect((await s.keeper().check("d", tool("activate_tab"), { tab_id: 7 }, signal)).ok).to.equal(true)
+  })
+
+  it("judges calls of one turn in order: a call after a read still being judged or running counts that read", async () => {
+    const s = setup(() => ({ allow: false }))
+    await s.keeper().noteResult("c", tool("web_fetch"), { url: "https://news.test/" }, ok({ final_url: "https://news.test/" }))
+    const read = { path: "notes/pin.txt" }
+    // Both arrive at once, as a turn's calls do: the send, second, is judged as if the read had returned.
+    const [r1, r2] = await Promise.all([
+      s.keeper().check("c", tool("opfs_read"), read, signal),
+      s.keeper().check("c", tool("activate_tab"), { tab_id: 7 }, signal),
+    ])
+    expect([r1.ok, r2.ok]).to.deep.equal([true, false])
+    s.keeper().settle("c", read)
+    expect((await s.keeper().check("c", tool("web_fetch"), { url: "https://e.test/" }, signal)).ok).to.equal(true)
+    // A later call does not count for an earlier one: the send first, then the read, asks nothing.
+    const [w1, w2] = await Promise.all([
+      s.keeper().check("c", tool("web_fetch"), { url: "https://e.test/2" }, signal),
+      s.keeper().check("c", tool("opfs_read"), { path: "notes/other.txt" }, signal),
+    ])
+    expect([w1.ok, w2.ok]).to.deep.equal([true, true])
+    expect(s.asked.map((a) => a.tool)).to.deep.equal(["activate_tab"])
+  })
+
+  it("lists the grants it keeps, with their conversation, and records where an 'always' site came from", async () => {
+    const s = setup((r) => ({
+      allow: true,
+      grant: r.site === "a.test" ? "site_conversation" : r.site === "b.test" ? "site_always" : "conversation_all",
+    }))
+    await s.keeper().noteResult("c", tool("list_tabs"), {}, ok([]))
+    for (const url of ["https://www.a.test/", "https://b.test/"])
+      expect((await s.keeper().check("c", tool("web_fetch"), { url }, signal)).ok).to.equal(true)
+    await s.keeper().noteResult("d", tool("list_tabs"), {}, ok([]))
+    expect((await s.keeper().check("d", tool("web_fetch"), { url: "https://z.test/" }, signal)).ok).to.equal(true)
+    expect(await s.keeper().grants()).to.have.deep.members([
+      { conversationId: "c", rule: "send_read_data", sites: ["a.test"], all: false },
+      { conversationId: "d", rule: "send_read_data", sites: [], all: true },
+    ])
+    expect(s.settings.allowedSites).to.deep.equal(["https://b.test"])
+    expect(s.settings.allowedSitesFrom).to.deep.equal({ "https://b.test": "c" })
   })
 })

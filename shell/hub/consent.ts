@@ -12,12 +12,13 @@
  * (agent.tools.call) do not come through here.
  */
 import type { WireError } from "../../schemas/errors.ts"
-import type { ConfirmationRequested, ConsentGrant, MeshEvent } from "../../schemas/events.ts"
+import type { ConfirmationRequested, ConsentGrant, ConversationGrant, MeshEvent } from "../../schemas/events.ts"
 import type { ConsentMode, Settings } from "../../schemas/settings.ts"
 import type { FlowLabel, ToolDefinition } from "../../schemas/tool-definition.ts"
 import { emptyFlow, FlowStore, MAX_GRANTS, MAX_OPENED_TABS, MAX_SOURCES, type FlowRecord } from "./flow-store.ts"
-import { destinationsOf, hasCredentials, httpOrigin, labelsOf, readsWith, sourceOf } from "./flow.ts"
+import { destinationsOf, hasCredentials, httpOrigin, isLocalAddress, labelsOf, readsWith, sourceOf } from "./flow.ts"
 import { leakedText, outgoingForms, readText, type ReadText } from "./leaks.ts"
+import { isSite, siteKey, siteOf } from "../../schemas/sites.ts"
 import type { CallOutcome, RouterCall } from "../../workers/runtime/protocol.ts"
 
 export const SEND_READ_DATA = "send_read_data"
@@ -31,6 +32,12 @@ const MATCHER_CHARS_PER_CONVERSATION = 200_000
 
 type Answer = { allow: boolean; grant?: ConsentGrant } | "timeout" | "withdrawn"
 
+/** A call being judged or running: its arrival number and the labels its result may add. */
+interface InFlight {
+  readonly seq: number
+  readonly reads: Promise<FlowLabel[]>
+}
+
 interface Pending {
   readonly request: ConfirmationRequested
   readonly resolve: (answer: Answer) => void
@@ -41,7 +48,10 @@ interface Ask {
   readonly reason: "destructive" | "navigate_user_tab" | "send_read_data" | "user_site" | "run_limit"
   /** The settings' rule whose mode decides, when not `rule` itself. */
   readonly modeRule?: string
+  /** Sites (registrable domains, docs/security.md), or "anywhere", "tool:NAME". */
   readonly sites: string[]
+  /** The http origins behind `sites`, kept by "Always allow" (the settings list origins). */
+  readonly origins?: string[]
   readonly summary: string
   readonly extra: Partial<ConfirmationRequested>
 }
@@ -62,6 +72,9 @@ export class ConsentKeeper {
   private readonly writes = new Map<string, Promise<unknown>>()
   private readonly read = new Map<string, ReadText[]>()
   private readonly pending = new Map<string, Pending>()
+  /** Calls that passed their check and have not ended, with the labels their tools may add (by params object). */
+  private readonly inflight = new Map<string, Map<unknown, InFlight>>()
+  private arrivals = 0
   private readonly store: FlowStore
 
   constructor(private readonly options: ConsentOptions) {
@@ -89,6 +102,8 @@ export class ConsentKeeper {
       const updated = { ...change(await this.record(conversationId)), updatedAt: Date.now() }
       this.records.set(conversationId, Promise.resolve(updated))
       await this.store.put(updated)
+      // The browser enforces what the record now says before anyone acts on the change.
+      await this.fence(updated)
       return updated
     })
     const tail = next.catch(() => undefined)
@@ -103,6 +118,38 @@ export class ConsentKeeper {
   private async current(conversationId: string): Promise<FlowRecord> {
     await this.writes.get(conversationId)
     return this.record(conversationId)
+  }
+
+  /**
+   * Sends a conversation's fence to the service worker (docs/security.md, "The fence"): while it
+   * holds both labels, the tabs its agents opened or drove may load only the sites it allows.
+   */
+  private async fence(record: FlowRecord): Promise<void> {
+    const settings = await this.settings()
+    const mode = settings.confirmations?.[SEND_READ_DATA] ?? "always"
+    const fenced = record.labels.includes("private") && record.labels.includes("untrusted") && !record.allowAll && mode !== "never"
+    await this.options.router("fence.set", {
+      conversationId: record.conversationId,
+      tabs: [...new Set([...record.openedTabs, ...(record.drivenTabs ?? [])])],
+      allowed: fenced ? [...allowedSites(settings, record, mode)].filter(isSite) : null,
+    })
+  }
+
+  /** Sends every conversation's fence again (the settings' allowed sites or the rule's mode changed). */
+  async refence(): Promise<void> {
+    for (const record of await this.store.all())
+      if (record.openedTabs.length > 0 || (record.drivenTabs ?? []).length > 0) await this.fence(await this.current(record.conversationId))
+  }
+
+  /** A tab a call of this conversation is about to navigate (`opened`: the call made it): inside its fence from now on. */
+  async drive(conversationId: string, tabId: number, opened: boolean): Promise<void> {
+    await this.update(conversationId, (r) =>
+      opened
+        ? { ...r, openedTabs: [...r.openedTabs.filter((t) => t !== tabId), tabId].slice(-MAX_OPENED_TABS) }
+        : r.openedTabs.includes(tabId)
+          ? r
+          : { ...r, drivenTabs: [...(r.drivenTabs ?? []).filter((t) => t !== tabId), tabId].slice(-MAX_OPENED_TABS) },
+    )
   }
 
   /** Records what a finished call brought into the run, before the model sees it. */
@@ -178,6 +225,7 @@ export class ConsentKeeper {
     this.records.delete(conversationId)
     this.read.delete(conversationId)
     await this.store.delete(conversationId).catch(() => undefined)
+    await this.options.router("fence.set", { conversationId, tabs: [], allowed: null })
   }
 
   /**
@@ -195,13 +243,58 @@ export class ConsentKeeper {
     return this.check(conversationId, tool, { [urlParam]: url }, signal, { hop: true })
   }
 
-  /** Asks the user where a rule says so; resolves when the call may go on, or with the refusal. */
+  /**
+   * Asks the user where a rule says so; resolves when the call may go on, or with the refusal.
+   * Calls of one model turn are judged in order: each call is numbered as it arrives (the order
+   * the model gave them), and counts, with what its tool may read, in what the run holds for
+   * every later-numbered call until it ends (`settle`) or is refused.
+   */
   async check(
     conversationId: string,
     definition: ToolDefinition,
     params: unknown,
     signal: AbortSignal,
     options: { hop?: boolean } = {},
+  ): Promise<{ ok: true } | { ok: false; error: WireError }> {
+    if (options.hop) return this.judge(conversationId, definition, params, signal, options)
+    // Numbered before anything is awaited, so that arrival order is judging order.
+    const seq = ++this.arrivals
+    const calls = this.inflight.get(conversationId) ?? new Map<unknown, InFlight>()
+    const p = (params ?? {}) as Record<string, unknown>
+    const reads = (definition.annotations.flow?.privateWhenLocal ? this.settings() : Promise.resolve({} as Settingsish)).then((s) =>
+      mayRead(definition, p, s.publicOrigins ?? []),
+    )
+    calls.set(params, { seq, reads })
+    this.inflight.set(conversationId, calls)
+    const verdict = await this.judge(conversationId, definition, params, signal, { before: seq })
+    if (!verdict.ok) this.settle(conversationId, params)
+    return verdict
+  }
+
+  /** A call that passed `check` has ended (its result, if any, was noted): it no longer counts as in flight. */
+  settle(conversationId: string, params: unknown): void {
+    const calls = this.inflight.get(conversationId)
+    if (!calls) return
+    calls.delete(params)
+    if (calls.size === 0) this.inflight.delete(conversationId)
+  }
+
+  /**
+   * The labels the run holds for a call being judged: what it read, and what the calls numbered
+   * before it (`before`) that are still running may read. A redirect hop goes by what was read.
+   */
+  private async holds(conversationId: string, before: number | undefined): Promise<FlowLabel[]> {
+    const record = await this.current(conversationId)
+    const earlier = before === undefined ? [] : [...(this.inflight.get(conversationId)?.values() ?? [])].filter((c) => c.seq < before)
+    return [...new Set([...record.labels, ...(await Promise.all(earlier.map((c) => c.reads))).flat()])]
+  }
+
+  private async judge(
+    conversationId: string,
+    definition: ToolDefinition,
+    params: unknown,
+    signal: AbortSignal,
+    options: { hop?: boolean; before?: number },
   ): Promise<{ ok: true } | { ok: false; error: WireError }> {
     const p = (params ?? {}) as Record<string, unknown>
     const sends = definition.annotations.flow?.sendsTo
@@ -231,16 +324,17 @@ export class ConsentKeeper {
         asks.push({
           rule: NAVIGATE_USER_TAB,
           reason: "navigate_user_tab",
-          sites: [(tab && httpOrigin(tab.url)) ?? "unknown site"],
+          sites: [(tab && siteOf(tab.url)) ?? "unknown site"],
           summary: `${definition.name} would navigate your tab ${tab ? `"${tab.title}" (${tab.url})` : String(p.tab_id)} away to ${String(p.url)}; anything unsaved there would be lost`,
           extra: tab ? { tab: { id: tab.tab_id, title: tab.title ?? "", url: tab.url } } : {},
         })
       }
     }
-    const leaving = await destinationsOf(definition, p, async () => searchEndpoints(settings.search))
+    const leaving = await this.leaving(definition, p, options, settings)
+    const holds = leaving ? await this.holds(conversationId, options.before) : []
     // A destructive call that its own rule will ask about now shows everything it would do (the
     // whole script), and the user's answer decides. When that rule will not ask (turned off, or
-    // the site approved once for an earlier script), the flow rule holds it like any other call.
+    // the site allowed for the conversation for an earlier script), the flow rule holds it like any other call.
     const record = leaving ? await this.current(conversationId) : undefined
     const coveredByOwnRule =
       record !== undefined &&
@@ -249,27 +343,27 @@ export class ConsentKeeper {
         const mode = settings.confirmations?.[a.rule] ?? "always"
         return mode === "always" || (mode === "once_per_site" && !a.sites.every((s) => record.approved[a.rule]?.includes(s)))
       })
-    if (leaving && record && !coveredByOwnRule) {
-      if (record.labels.includes("private") && record.labels.includes("untrusted")) {
-        const matched = leakedText([...outgoingForms(leaving.outgoing), leaving.outgoing], this.read.get(conversationId) ?? [], "")
-        asks.push({
-          rule: SEND_READ_DATA,
-          reason: "send_read_data",
-          sites: leaving.destinations,
-          summary: `${definition.name} could carry what this conversation read (${record.sources.map((s) => `${s.kind} ${s.label}`.trim()).join(", ") || "private data"}) to ${leaving.destinations.join(", ")}: ${leaving.outgoing}`,
-          extra: {
-            sources: record.sources,
-            destination: leaving.destinations.join(" "),
-            outgoing: leaving.outgoing,
-            ...(matched ? { matched } : {}),
-          },
-        })
-      }
+    if (leaving && record && !coveredByOwnRule && holds.includes("private") && holds.includes("untrusted")) {
+      const matched = leakedText([...outgoingForms(leaving.outgoing), leaving.outgoing], this.read.get(conversationId) ?? [], "")
+      asks.push({
+        rule: SEND_READ_DATA,
+        reason: "send_read_data",
+        sites: [...new Set(leaving.destinations.map(siteKey))],
+        origins: leaving.destinations.filter((d) => httpOrigin(d) === d),
+        summary: `${definition.name} could carry what this conversation read (${record.sources.map((s) => `${s.kind} ${s.label}`.trim()).join(", ") || "private data"}) to ${leaving.destinations.join(", ")}: ${leaving.outgoing}`,
+        extra: {
+          sources: record.sources,
+          destination: leaving.destinations.join(" "),
+          outgoing: leaving.outgoing,
+          ...(matched ? { matched } : {}),
+        },
+      })
     }
     // A tab load carries the user's cookies: a GET to a site they are signed in to can act for
     // them (a "transfer?to=…" link). When what the run read of the web may have asked for it, and
     // the flow rule does not already ask, a load on a site the user has open in a tab of their
     // own (the nearest sign of a login an extension without `cookies` can see) waits for a yes.
+    // Cookies ignore the port and reach every sub-domain of a site, so the site is compared.
     const tabUrl = typeof sends === "object" && "urlParam" in sends ? p[sends.urlParam] : undefined
     if (
       !options.hop &&
@@ -283,9 +377,9 @@ export class ConsentKeeper {
       )
     ) {
       const record = await this.current(conversationId)
-      const target = httpOrigin(tabUrl)
-      if (target !== undefined && record.labels.includes("untrusted")) {
-        const theirs = (await this.tabs()).find((t) => !record.openedTabs.includes(t.tab_id) && httpOrigin(t.url) === target)
+      const target = siteOf(tabUrl)
+      if (target !== undefined && (await this.holds(conversationId, options.before)).includes("untrusted")) {
+        const theirs = (await this.tabs()).find((t) => !record.openedTabs.includes(t.tab_id) && siteOf(t.url) === target)
         if (theirs)
           asks.push({
             rule: USER_SITE,
@@ -293,7 +387,11 @@ export class ConsentKeeper {
             reason: "user_site",
             sites: [target],
             summary: `${definition.name} would load ${tabUrl} on ${target}, a site you have open in your tab "${theirs.title ?? ""}"; if you are signed in there, the request carries your login`,
-            extra: { tab: { id: theirs.tab_id, title: theirs.title ?? "", url: theirs.url }, destination: target, outgoing: tabUrl },
+            extra: {
+              tab: { id: theirs.tab_id, title: theirs.title ?? "", url: theirs.url },
+              destination: httpOrigin(tabUrl) ?? target,
+              outgoing: tabUrl,
+            },
           })
       }
     }
@@ -304,17 +402,16 @@ export class ConsentKeeper {
       if (mode === "never") continue
       const record = await this.current(conversationId)
       if (ask.rule === SEND_READ_DATA) {
-        const allowed = new Set([...(settings.allowedSites ?? []), ...(mode === "once_per_site" ? (record.approved[ask.rule] ?? []) : [])])
-        if (record.allowAll || ask.sites.every((s) => allowed.has(s))) continue
-      } else if (mode === "once_per_site" && ask.sites.every((s) => record.approved[ask.rule]?.includes(s))) continue
-      const grants: ConsentGrant[] =
-        ask.rule === SEND_READ_DATA
-          ? [
-              ...(mode === "once_per_site" && !ask.sites.includes("anywhere") ? (["site_conversation"] as const) : []),
-              ...(ask.sites.every((s) => httpOrigin(s) === s) ? (["site_always"] as const) : []),
-              "conversation_all",
-            ]
-          : []
+        if (record.allowAll || ask.sites.every((s) => allowedSites(settings, record, mode).has(s))) continue
+      } else if (mode === "once_per_site" && ask.sites.every((s) => approvedSites(record, ask.rule).has(s))) continue
+      const sitesOnly = ask.sites.every(isSite)
+      // "Allow <site> in this conversation" is what "once per site" remembers; "Always allow" is
+      // kept in the settings' list of origins. A plain yes is this one call and nothing more.
+      const grants: ConsentGrant[] = [
+        ...(mode === "once_per_site" && sitesOnly ? (["site_conversation"] as const) : []),
+        ...(ask.rule === SEND_READ_DATA && sitesOnly && (ask.origins ?? []).length > 0 ? (["site_always"] as const) : []),
+        ...(ask.rule === SEND_READ_DATA ? (["conversation_all"] as const) : []),
+      ]
       const answer = await this.ask(conversationId, definition.name, ask, params, signal, settings, grants)
       if (answer === "timeout" || answer === "withdrawn" || !answer.allow) {
         const why =
@@ -331,7 +428,7 @@ export class ConsentKeeper {
           },
         }
       }
-      await this.grant(conversationId, ask, mode, answer.grant)
+      await this.grant(conversationId, ask, answer.grant)
     }
     return { ok: true }
   }
@@ -358,26 +455,58 @@ export class ConsentKeeper {
     return typeof answer === "object" && answer.allow
   }
 
-  private async grant(conversationId: string, ask: Ask, mode: ConsentMode, grant: ConsentGrant | undefined): Promise<void> {
+  /**
+   * Where a call would carry data: its tool's destinations, and, for a call that acts on a tab
+   * (`flow.signalsTab`: navigating, reloading, closing or showing it), the site of the page the
+   * tab shows, which sees that act (an unload beacon, a visibility change) and so learns a bit.
+   */
+  private async leaving(
+    definition: ToolDefinition,
+    p: Record<string, unknown>,
+    options: { hop?: boolean },
+    settings: Settingsish,
+  ): Promise<{ destinations: string[]; outgoing: string } | undefined> {
+    const own = await destinationsOf(definition, p, async () => searchEndpoints(settings.search))
+    const param = definition.annotations.flow?.signalsTab
+    const tabId = param === undefined || options.hop ? undefined : p[param]
+    if (typeof tabId !== "number") return own
+    const shown = httpOrigin((await this.tab(tabId))?.url ?? "")
+    if (shown === undefined) return own
+    if (own === undefined) return { destinations: [shown], outgoing: `${definition.name} on a tab of ${shown}` }
+    return { destinations: [...new Set([...own.destinations, shown])], outgoing: own.outgoing }
+  }
+
+  private async grant(conversationId: string, ask: Ask, grant: ConsentGrant | undefined): Promise<void> {
     if (grant === "site_always") {
       const settings = await this.settings()
-      const sites = [...new Set([...(settings.allowedSites ?? []), ...ask.sites.filter((s) => httpOrigin(s) === s)])]
-      await this.options.router("settings.update", { allowedSites: sites.slice(-500) })
+      const sites = [...new Set([...(settings.allowedSites ?? []), ...(ask.origins ?? [])])].slice(-500)
+      // Where each came from (merged key by key into what the settings keep).
+      const from = Object.fromEntries((ask.origins ?? []).map((o) => [o, conversationId]))
+      await this.options.router("settings.update", { allowedSites: sites, allowedSitesFrom: from })
+      await this.fence(await this.current(conversationId))
       return
     }
     if (grant === "conversation_all") {
       await this.update(conversationId, (r) => ({ ...r, allowAll: true }))
       return
     }
-    // A plain yes under "once per site" (or the explicit choice) allows these sites for the
-    // conversation. "anywhere" (a page script) is no site: a yes to one script is for that script.
-    const sites = ask.sites.filter((s) => s !== "anywhere")
-    if ((mode === "once_per_site" || grant === "site_conversation") && sites.length > 0) {
-      await this.update(conversationId, (r) => ({
-        ...r,
-        approved: { ...r.approved, [ask.rule]: [...new Set([...(r.approved[ask.rule] ?? []), ...sites])].slice(-MAX_GRANTS) },
-      }))
-    }
+    if (grant !== "site_conversation") return
+    const sites = ask.sites.filter(isSite)
+    await this.update(conversationId, (r) => ({
+      ...r,
+      approved: { ...r.approved, [ask.rule]: [...new Set([...(r.approved[ask.rule] ?? []), ...sites])].slice(-MAX_GRANTS) },
+    }))
+  }
+
+  /** Every grant kept in a conversation's record, for the options page. */
+  async grants(): Promise<ConversationGrant[]> {
+    for (const tail of this.writes.values()) await tail
+    return (await this.store.all()).flatMap((r) => [
+      ...(r.allowAll ? [{ conversationId: r.conversationId, rule: SEND_READ_DATA, sites: [], all: true }] : []),
+      ...Object.entries(r.approved)
+        .filter(([, sites]) => sites.length > 0)
+        .map(([rule, sites]) => ({ conversationId: r.conversationId, rule, sites: [...new Set(sites.map(siteKey))], all: false })),
+    ])
   }
 
   /** The user's answer to a confirmation. */
@@ -413,14 +542,14 @@ export class ConsentKeeper {
       return {
         rule: tool,
         reason: "destructive",
-        sites: [sends.origin],
+        sites: [siteKey(sends.origin)],
         summary: `${tool} (a tool of the MCP server at ${sends.origin}) may change or delete something of yours; it would run with ${outgoing}`,
         extra: { destination: sends.origin, outgoing },
       }
     }
     const tab = await this.tab(typeof p.tab_id === "number" ? p.tab_id : undefined)
     const where = tab ? `your tab "${tab.title ?? ""}" (${tab.url})` : `tab ${typeof p.tab_id === "number" ? p.tab_id : "active"}`
-    const site = (tab && httpOrigin(tab.url)) ?? "unknown site"
+    const site = (tab && siteOf(tab.url)) ?? "unknown site"
     const extra: Partial<ConfirmationRequested> = tab ? { tab: { id: tab.tab_id, title: tab.title ?? "", url: tab.url } } : {}
     const confirm = definition.annotations.confirm
     const ask = { rule: tool, reason: "destructive" as const, sites: [site] }
@@ -508,4 +637,20 @@ const searchEndpoints = (search: Record<string, string> | undefined): string[] =
         s.duckduckgoLiteEndpoint ?? "https://lite.duckduckgo.com/lite/",
       ]
   }
+}
+
+/** The sites a conversation's grants under `rule` cover (records from before sites may hold origins). */
+const approvedSites = (record: FlowRecord, rule: string): Set<string> => new Set((record.approved[rule] ?? []).map(siteKey))
+
+/** Where the flow rule lets data go: "Always allow" sites, and under "once per site" the conversation's. */
+const allowedSites = (settings: Settingsish, record: FlowRecord, mode: ConsentMode): Set<string> =>
+  new Set([...(settings.allowedSites ?? []).map(siteKey), ...(mode === "once_per_site" ? approvedSites(record, SEND_READ_DATA) : [])])
+
+/** The labels a call's result may add, judged before it runs (a loopback URL's page is private). */
+const mayRead = (definition: ToolDefinition, p: Record<string, unknown>, publicOrigins: ReadonlyArray<string>): FlowLabel[] => {
+  const flow = definition.annotations.flow
+  if (!flow?.reads || !readsWith(definition, p)) return []
+  const url = flow.privateWhenLocal ? p[flow.privateWhenLocal] : undefined
+  const local = typeof url === "string" && isLocalAddress(url) && !publicOrigins.includes(httpOrigin(url) ?? "")
+  return [...new Set<FlowLabel>([...flow.reads, ...(local ? (["private"] as const) : [])])]
 }

@@ -28,6 +28,8 @@ export const FlowRecord = Schema.Struct({
   allowAll: Schema.Boolean,
   /** Tabs the conversation's agents opened (they may navigate them without asking). */
   openedTabs: Schema.Array(Schema.Number).check(Schema.isMaxLength(MAX_OPENED_TABS)),
+  /** The user's tabs its agents navigated (with their yes): inside its fence, like the tabs it opened. */
+  drivenTabs: Schema.optionalKey(Schema.Array(Schema.Number).check(Schema.isMaxLength(MAX_OPENED_TABS))),
   updatedAt: Schema.Number,
 })
 export type FlowRecord = typeof FlowRecord.Type
@@ -81,6 +83,16 @@ export class FlowStore {
    */
   async put(record: FlowRecord): Promise<void> {
     await (await this.db()).put("flows", record)
+  }
+
+  /** Every record that decodes, newest first (a damaged one holds no grant to list). */
+  async all(): Promise<FlowRecord[]> {
+    const raw = await (await this.db()).getAll("flows")
+    return raw
+      .map((r) => Schema.decodeUnknownExit(FlowRecord)(r))
+      .filter(Exit.isSuccess)
+      .map((e) => e.value)
+      .sort((a, b) => b.updatedAt - a.updatedAt)
   }
 
   async delete(conversationId: string): Promise<void> {

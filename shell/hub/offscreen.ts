@@ -76,7 +76,12 @@ const supervisor = new Supervisor({
   tools: builtinTools,
   workerUrls: Object.fromEntries(Object.entries(workerScripts).map(([group, path]) => [group, chrome.runtime.getURL(path)])),
   router: router,
-  host: { runInSandbox, cancelSandbox, judgeHop: (callId, tool, url) => agents.judgeHop(callId, tool, url) },
+  host: {
+    runInSandbox,
+    cancelSandbox,
+    judgeHop: (callId, tool, url) => agents.judgeHop(callId, tool, url),
+    fenceTab: (callId, tabId, opened) => agents.fenceTab(callId, tabId, opened),
+  },
   // Each group's worker starts now, in idle time, so that no call waits for a start.
   standing: true,
   // The agent tool's sub-agents run in workers of their own, started by the agent pool; custom
@@ -107,6 +112,11 @@ const supervisor = new Supervisor({
 })
 
 const consent = new ConsentKeeper({ router: router, emit })
+// An "always" site revoked (or the rule's mode changed) on the options page narrows every fence at once.
+chrome.runtime.onMessage.addListener((message: unknown) => {
+  if ((message as { kind?: unknown } | null)?.kind === SETTINGS_CHANGED_KIND) void consent.refence().catch(() => undefined)
+  return undefined
+})
 const customTools: CustomTools = new CustomTools({
   router: router,
   builtinNames: new Set(builtinTools.map((t) => t.name)),
@@ -274,6 +284,7 @@ const handlers: Handlers = {
   },
   "confirmations.answer": ({ id, allow, grant }) => consent.answer(id, allow, grant),
   "confirmations.pending": () => ({ ok: true, value: consent.waiting() }),
+  "confirmations.grants": async () => ({ ok: true, value: await consent.grants() }),
   "customTools.register": (tool) => customTools.register(tool),
   "customTools.list": () => ({ ok: true, value: customTools.list() }),
   "customTools.remove": ({ name }) => customTools.remove(name),

@@ -180,6 +180,7 @@ export class Supervisor {
       cancelSandbox: async () => undefined,
       emit: (event) => this.options.emit?.(event),
       judgeHop: async () => ({ ok: true, value: null }),
+      fenceTab: async () => ({ ok: true, value: null }),
       ...options.host,
     }
     if (options.standing) void this.standUp()

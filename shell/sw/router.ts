@@ -8,6 +8,7 @@ import { customToolRoutes } from "./custom-tools.ts"
 import { mcpRoutes } from "./mcp.ts"
 import { meshRoutes } from "./mesh.ts"
 import { pageContentRoutes } from "./page-content.ts"
+import { fenceRoutes } from "./fence.ts"
 import { redirectRoutes } from "./redirects.ts"
 import type { Route } from "./route.ts"
 import { scriptingRoutes } from "./scripting.ts"
@@ -25,6 +26,7 @@ export const routes = {
   ...captureRoutes,
   ...customToolRoutes,
   ...redirectRoutes,
+  ...fenceRoutes,
   ...mcpRoutes,
   ...systemRoutes,
 }

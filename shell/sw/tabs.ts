@@ -11,10 +11,14 @@ import {
   type TabInfo,
 } from "../../schemas/tools/tabs.ts"
 import { checkOpenableUrl } from "../../schemas/openable-url.ts"
+import { isBlockedPage, openPassage, stoppedBy } from "./fence.ts"
 import { defineRoute } from "./route.ts"
 
 /** How long open_tab waits for a page to load before it answers with status "loading". */
 export const LOAD_WAIT_LIMIT_MS = 30_000
+
+/** open_tab's parameters, and whether `tab_id` is a blank tab the same call made for this navigation. */
+const OpenTabRouteParameters = Schema.Struct({ ...OpenTabParameters.fields, fresh: Schema.optionalKey(Schema.Boolean) })
 
 export const tabInfo = (tab: chrome.tabs.Tab): typeof TabInfo.Type => ({
   tab_id: tab.id ?? chrome.tabs.TAB_ID_NONE,
@@ -34,7 +38,7 @@ const openResult = (tab: chrome.tabs.Tab): typeof OpenTabResult.Type => {
 /** A tab that ended, after redirects, where open_tab would refuse to go directly. */
 class RefusedLanding extends Error {
   constructor(
-    readonly code: "redirect_refused" | "navigation_failed",
+    readonly code: "redirect_refused" | "navigation_failed" | "blocked_by_fence",
     message: string,
   ) {
     super(message)
@@ -79,8 +83,10 @@ const sleep = (ms: number, wake: (resume: () => void) => void) =>
 /** How long a navigation may take to begin before the tab counts as not navigating. */
 const NO_NAVIGATION_MS = 3_000
 
-const openTab = async (params: typeof OpenTabParameters.Type) => {
+const openTab = async (params: typeof OpenTabRouteParameters.Type) => {
   const { url, tab_id: tabId, active, window_id: windowId, wait_until_loaded: waitUntilLoaded } = params
+  // The tab is this call's own (made blank for it, so that its fence stood before it loaded anything).
+  const created = tabId === undefined || params.fresh === true
   // A "complete" counts only after a "loading" that our navigation started: a tab that was
   // still loading something else must not pass for loaded.
   const loading = new Set<number>()
@@ -95,16 +101,18 @@ const openTab = async (params: typeof OpenTabParameters.Type) => {
   chrome.tabs.onUpdated.addListener(onUpdated)
   // Every hop of the tab's main-frame navigation, and how it failed, as the browser saw them.
   const hops = new Map<number, string[]>()
-  const failures = new Map<number, string>()
+  const failures = new Map<number, { error: string; url: string }>()
   const onRedirect = (d: chrome.webRequest.OnBeforeRedirectDetails) => {
     if (d.type === "main_frame") hops.set(d.tabId, [...(hops.get(d.tabId) ?? []), d.redirectUrl])
   }
   const onError = (d: chrome.webRequest.OnErrorOccurredDetails) => {
-    if (d.type === "main_frame" && d.error !== "net::ERR_ABORTED") failures.set(d.tabId, d.error)
+    if (d.type === "main_frame" && d.error !== "net::ERR_ABORTED") failures.set(d.tabId, { error: d.error, url: d.url })
   }
   chrome.webRequest?.onBeforeRedirect.addListener(onRedirect, { urls: ["<all_urls>"], types: ["main_frame"] })
   chrome.webRequest?.onErrorOccurred.addListener(onError, { urls: ["<all_urls>"], types: ["main_frame"] })
-  const judge = (tab: chrome.tabs.Tab) => refuseLanding(tab, url, tabId === undefined, hops.get(tab.id!) ?? [], failures.get(tab.id!))
+  const judge = (tab: chrome.tabs.Tab) => refuseLanding(tab, url, created, hops.get(tab.id!) ?? [], failures.get(tab.id!))
+  // The request this call was judged for (and its hops within that site) may pass the tab's fence.
+  const closePassage = tabId === undefined ? async () => undefined : await openPassage(tabId, url)
   try {
     const navigate = () => chrome.tabs.update(tabId!, { url, ...(active ? { active: true } : {}) })
     let opened =
@@ -146,6 +154,7 @@ const openTab = async (params: typeof OpenTabParameters.Type) => {
     chrome.tabs.onUpdated.removeListener(onUpdated)
     chrome.webRequest?.onBeforeRedirect.removeListener(onRedirect)
     chrome.webRequest?.onErrorOccurred.removeListener(onError)
+    await closePassage()
   }
 }
 
@@ -160,9 +169,20 @@ const refuseLanding = async (
   asked: string,
   created: boolean,
   hops: ReadonlyArray<string>,
-  failure: string | undefined,
+  failure: { error: string; url: string } | undefined,
 ): Promise<chrome.tabs.Tab> => {
-  const refused = [...hops, tab.url || tab.pendingUrl || ""].find((u) => u !== "" && !checkOpenableUrl(u).ok)
+  // The fence stopped a hop: the tab stays on the page that says so, and the call names the site.
+  const landed = tab.url || tab.pendingUrl || ""
+  const stopped = failure?.error === "net::ERR_BLOCKED_BY_CLIENT" && (await stoppedBy(tab.id!, failure.url)) ? failure.url : undefined
+  if (stopped !== undefined || isBlockedPage(landed)) {
+    const where = stopped ?? new URL(landed).searchParams.get("url") ?? ""
+    const origin = URL.canParse(where) ? new URL(where).origin : "another site"
+    throw new RefusedLanding(
+      "blocked_by_fence",
+      `${asked.slice(0, 200)} led to ${origin}, which this conversation has not allowed, while it holds data read from the user's tabs or files; the navigation was stopped and the tab shows why. Ask the user to allow ${origin} if it is needed.`,
+    )
+  }
+  const refused = [...hops, landed].find((u) => u !== "" && !checkOpenableUrl(u).ok)
   if (refused === undefined && failure === undefined) return tab
   if (created) await chrome.tabs.remove(tab.id!).catch(() => undefined)
   else await chrome.tabs.goBack(tab.id!).catch(() => undefined)
@@ -171,7 +191,7 @@ const refuseLanding = async (
     refused !== undefined ? "redirect_refused" : "navigation_failed",
     refused !== undefined
       ? `${asked.slice(0, 200)} redirected to an address that cannot be opened (${refused.split(":")[0]}: pages are refused: only http, https and about:blank); the tab was ${what}.`
-      : `${asked.slice(0, 200)} did not load: the browser reported ${failure}; the tab was ${what}.`,
+      : `${asked.slice(0, 200)} did not load: the browser reported ${failure?.error}; the tab was ${what}.`,
   )
 }
 
@@ -209,7 +229,7 @@ export const tabsRoutes = {
       ),
   }),
   "tabs.open": defineRoute({
-    params: OpenTabParameters,
+    params: OpenTabRouteParameters,
     handle: (params) => {
       // Checked here too: any extension page may call the router, not only the tabs worker.
       const verdict = checkOpenableUrl(params.url)

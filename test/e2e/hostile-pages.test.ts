@@ -67,7 +67,14 @@ before(async () => {
     w.allow = new Set()
     globalThis.agent.onEvent((e) => {
       w.log.push(e)
-      if (e.type === "confirmation_requested") void globalThis.agent.confirm(e.id, w.allow.has(e.rule))
+      // A yes to a script allows its site for the conversation where offered ("once per site"): a plain yes is that one call.
+      if (e.type !== "confirmation_requested") return
+      const yes = w.allow.has(e.rule)
+      void globalThis.agent.confirm(
+        e.id,
+        yes,
+        yes && e.rule === "execute_script" && e.grants?.includes("site_conversation") ? "site_conversation" : undefined,
+      )
     })
   })
   for (const page of [panel]) page.on("console", (m) => consoleLines.push(m.text()))

@@ -158,7 +158,8 @@ test("a tool without annotations counts as destructive: the model's call waits f
   const [question] = await asked()
   assert.equal(question!.tool, "notes__delete_note")
   assert.equal(question!.reason, "destructive")
-  assert.equal(question!.site, new URL(notes.url).origin)
+  // A question names the site (its registrable domain, or the host of an address): grants cover sites.
+  assert.equal(question!.site, new URL(notes.url).hostname)
   assert.ok(!notes.calls.some((c) => c.name === "delete_note"), "nothing was deleted before the yes")
   await panel.evaluate((id) => globalThis.agent.confirm(id, true), question!.id)
   assert.equal((await running).answer, "Deleted.")

@@ -21,6 +21,8 @@ let session: ExtensionSession
 let panel: Page
 let engine: FixtureServer
 let sites: FixtureServer[]
+/** The public sites' origins under names of their own (every *.test name is 127.0.0.1): a grant covers a site, all its ports. */
+let origins: string[]
 let bank: FixtureServer
 let model: ModelServer
 
@@ -54,9 +56,10 @@ before(async () => {
     "/html/": { body: await readFile(path.join(fixturesDir, "search", "duckduckgo", "eino-ext_html_eino_results.html"), "utf8") },
   })
   sites = await Promise.all([1, 2, 3].map((n) => startFixtureServer(article(n))))
+  origins = sites.map((s, i) => s.origin.replace("127.0.0.1", `site${i + 1}.test`))
   bank = await startFixtureServer({ "/account": { body: `<!doctype html><title>My bank</title><main><p>Balance: 1,234 EUR</p></main>` } })
   model = await startModelServer()
-  session = await launchExtension()
+  session = await launchExtension({ args: ["--host-resolver-rules=MAP *.test 127.0.0.1"] })
   panel = await session.openPage("sidepanel.html")
   await panel.evaluate(
     ([baseUrl, endpoint, publicOrigins]) =>
@@ -66,7 +69,7 @@ before(async () => {
         search: { engine: "duckduckgo", duckduckgoHtmlEndpoint: endpoint, duckduckgoLiteEndpoint: endpoint },
         publicOrigins,
       }),
-    [model.baseUrl("openai"), engine.url("/html/"), sites.map((s) => s.origin)] as const,
+    [model.baseUrl("openai"), engine.url("/html/"), origins] as const,
   )
   // The user answers every confirmation with the grant the test sets (none: a plain yes).
   await panel.evaluate(() => {
@@ -87,7 +90,7 @@ after(async () => {
 test("search, fetch three public pages, write a summary: nobody is asked anything", async () => {
   model.script([
     { toolCalls: [{ id: "s", name: "web_search", arguments: { query: "tides explained" } }] },
-    { toolCalls: sites.map((s, i) => ({ id: `f${i}`, name: "web_fetch", arguments: { url: s.url("/article") } })) },
+    { toolCalls: origins.map((o, i) => ({ id: `f${i}`, name: "web_fetch", arguments: { url: `${o}/article` } })) },
     { toolCalls: [{ id: "w", name: "opfs_write", arguments: { path: "tides/summary.md", content: "# Tides\n\nFacts 1, 2 and 3." } }] },
     { text: "Saved the summary to tides/summary.md." },
   ])
@@ -105,7 +108,7 @@ test("search, fetch three public pages, write a summary: nobody is asked anythin
 const readTabThenFetch = async (conversationId: string) => {
   const tabs = (await callTool(panel, "list_tabs", {})) as { ok: true; value: Array<{ tab_id: number; url: string }> }
   const tabId = tabs.value.find((t) => t.url === bank.url("/account"))!.tab_id
-  const [a, b] = [sites[0]!.url("/article"), sites[1]!.url("/article")]
+  const [a, b] = [`${origins[0]}/article`, `${origins[1]}/article`]
   model.script([
     { toolCalls: [{ id: "r", name: "get_tab_content", arguments: { tab_id: tabId } }] },
     { toolCalls: [{ id: "a1", name: "web_fetch", arguments: { url: a } }] },
@@ -119,28 +122,39 @@ const readTabThenFetch = async (conversationId: string) => {
   return (await asked(conversationId)).map((e) => e.destination)
 }
 
-test("reading the user's tab, then fetching two new sites: asked once per site", async () => {
-  assert.deepEqual(await readTabThenFetch("smooth-per-site"), [sites[0]!.origin, sites[1]!.origin])
+test("reading the user's tab, then fetching two new sites: asked once per site when the user allows each site for the conversation", async () => {
+  await panel.evaluate(() => ((globalThis as unknown as { grant?: string }).grant = "site_conversation"))
+  assert.deepEqual(await readTabThenFetch("smooth-per-site"), [origins[0]!, origins[1]!])
+})
+
+test("a plain yes ('Allow this request') is that request only: the same sites are asked again", async () => {
+  await panel.evaluate(() => delete (globalThis as unknown as { grant?: string }).grant)
+  assert.deepEqual(await readTabThenFetch("smooth-plain-yes"), [origins[0]!, origins[1]!, origins[0]!, origins[1]!])
 })
 
 test("reading the user's tab, then fetching two new sites: asked once when the user allows everything", async () => {
   await panel.evaluate(() => ((globalThis as unknown as { grant?: string }).grant = "conversation_all"))
-  assert.deepEqual(await readTabThenFetch("smooth-all"), [sites[0]!.origin])
+  assert.deepEqual(await readTabThenFetch("smooth-all"), [origins[0]!])
 })
 
 test("'always for this site' is kept in the settings, listed on the options page, and revoked there", async () => {
   await panel.evaluate(() => ((globalThis as unknown as { grant?: string }).grant = "site_always"))
   const destinations = await readTabThenFetch("smooth-always")
-  assert.deepEqual(destinations, [sites[0]!.origin, sites[1]!.origin])
+  assert.deepEqual(destinations, [origins[0]!, origins[1]!])
   const allowed = () => panel.evaluate(() => globalThis.agent.settings.get().then((s) => s.allowedSites))
-  assert.deepEqual(await allowed(), [sites[0]!.origin, sites[1]!.origin])
+  assert.deepEqual(await allowed(), [origins[0]!, origins[1]!])
   // A new conversation reading the tab again is not asked about those sites.
   assert.deepEqual(await readTabThenFetch("smooth-always-2"), [])
   const options = await session.openPage("options.html")
   const list = options.getByTestId("allowed-sites")
-  await list.getByText(sites[0]!.origin).waitFor()
-  await list.getByRole("button", { name: `Revoke ${sites[0]!.origin}` }).click()
-  await list.getByText(sites[0]!.origin).waitFor({ state: "detached" })
-  assert.deepEqual(await allowed(), [sites[1]!.origin])
+  await list.getByText(origins[0]!).waitFor()
+  // Every kept grant is listed with where it came from: the conversation that asked.
+  assert.match((await list.locator("li").first().textContent()) ?? "", /from the conversation “Compare my balance/)
+  const kept = options.getByTestId("conversation-grants")
+  await kept.getByText("site1.test, site2.test").waitFor()
+  await kept.getByText("everything").waitFor()
+  await list.getByRole("button", { name: `Revoke ${origins[0]!}` }).click()
+  await list.getByText(origins[0]!).waitFor({ state: "detached" })
+  assert.deepEqual(await allowed(), [origins[1]!])
   await options.close()
 })

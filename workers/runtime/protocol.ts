@@ -52,6 +52,11 @@ export interface HostServices {
    * consent rule as the call itself; may wait for the user's yes. Calls a person typed pass.
    */
   readonly judgeHop: (callId: string, tool: string, url: string) => Promise<CallOutcome>
+  /**
+   * Puts a tab that a running call is about to navigate inside its conversation's fence
+   * (docs/security.md), before the navigation starts; `opened`: the call made the tab.
+   */
+  readonly fenceTab: (callId: string, tabId: number, opened: boolean) => Promise<CallOutcome>
   readonly memory: HostMemory
 }
 

@@ -48,6 +48,7 @@ const noHost: HostServices = {
     put: () => Promise.reject(new Error("The worker was not given a host.")),
     entries: () => Promise.reject(new Error("The worker was not given a host.")),
   },
+  fenceTab: () => Promise.resolve({ ok: false, error: { code: "unavailable", message: "The worker was not given a host." } }),
 }
 
 export interface ServeOptions {
