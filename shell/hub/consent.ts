@@ -22,6 +22,7 @@ import { isSite, siteKey, siteOf } from "../../schemas/sites.ts"
 import type { CallOutcome, RouterCall } from "../../workers/runtime/protocol.ts"
 
 export const SEND_READ_DATA = "send_read_data"
+const NO_FENCE = "none"
 export const NAVIGATE_USER_TAB = "navigate_user_tab"
 /** A page load on a site the user has open, asked for by a run that read the web (its approvals). */
 export const USER_SITE = "user_site"
@@ -72,6 +73,8 @@ export class ConsentKeeper {
   private readonly writes = new Map<string, Promise<unknown>>()
   private readonly read = new Map<string, ReadText[]>()
   private readonly pending = new Map<string, Pending>()
+  /** What each conversation's fence last sent to the service worker was (fence()). */
+  private readonly fences = new Map<string, string>()
   /** Calls that passed their check and have not ended, with the labels their tools may add (by params object). */
   private readonly inflight = new Map<string, Map<unknown, InFlight>>()
   private arrivals = 0
@@ -128,11 +131,16 @@ export class ConsentKeeper {
     const settings = await this.settings()
     const mode = settings.confirmations?.[SEND_READ_DATA] ?? "always"
     const fenced = record.labels.includes("private") && record.labels.includes("untrusted") && !record.allowAll && mode !== "never"
-    await this.options.router("fence.set", {
+    const fence = {
       conversationId: record.conversationId,
       tabs: [...new Set([...record.openedTabs, ...(record.drivenTabs ?? [])])],
       allowed: fenced ? [...allowedSites(settings, record, mode)].filter(isSite) : null,
-    })
+    }
+    // A fence of no tabs enforces nothing, and one the service worker already has needs no message.
+    const key = fence.tabs.length === 0 ? NO_FENCE : JSON.stringify([fence.tabs, fence.allowed])
+    if (key === (this.fences.get(record.conversationId) ?? NO_FENCE)) return
+    await this.options.router("fence.set", fence)
+    this.fences.set(record.conversationId, key)
   }
 
   /** Sends every conversation's fence again (the settings' allowed sites or the rule's mode changed). */
@@ -226,6 +234,7 @@ export class ConsentKeeper {
     this.read.delete(conversationId)
     await this.store.delete(conversationId).catch(() => undefined)
     await this.options.router("fence.set", { conversationId, tabs: [], allowed: null })
+    this.fences.delete(conversationId)
   }
 
   /**
