@@ -1,5 +1,5 @@
 /**
- * The management page (Agent → Settings): model providers, the default and summary models,
+ * The management page (Settings (⋯ → Settings in the side panel)): model providers, the default and summary models,
  * search, behaviour (with the system prompt sent on every run), research jobs' defaults, custom tools, and
  * the workspace's files. Each field is checked as it is typed and saved
  * when it is left (through `agent.settings.update`, which validates again and names the path of

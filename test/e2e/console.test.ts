@@ -195,7 +195,7 @@ test("npm run console: a run prints as one line, an answer as text, and no_model
   assert.equal(none.code, 0, none.stderr)
   const told = none.stdout.split("\n").find((l) => l.startsWith("No model is set up."))
   assert.match(told ?? "", /⋯ → Settings.*--demo/, none.stdout)
-  assert.doesNotMatch(none.stdout, /Agent → Settings/, none.stdout)
+  assert.doesNotMatch(none.stdout, /Settings (⋯ → Settings in the side panel)/, none.stdout)
 })
 
 test("npm start with no display says so in one line and starts headless with the console; --profile keeps the profile", async (t) => {

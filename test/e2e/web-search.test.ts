@@ -224,7 +224,7 @@ test("Bing's error response is search_api_error with its codes and message", asy
     error.message!,
     /Bing Web Search API refused the search \(HTTP 401, InvalidAuthorization\/AuthorizationMissing\): Authorization is required\. Subscription key is not recognized\./,
   )
-  assert.match(error.message!, /Check the Bing API key in Agent → Settings/)
+  assert.match(error.message!, /Check the Bing API key in Settings \(⋯ → Settings in the side panel\)/)
 })
 
 test("Google Custom Search: items of the recorded response (sent with a byte-order mark), asked with key, cx, q and num", async () => {

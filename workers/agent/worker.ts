@@ -100,7 +100,7 @@ const runWith = async (h: AgentHost, stream: EventSender, request: RunRequest): 
       return failed({
         code: "no_model",
         message:
-          "No model is set up. Add a model provider and choose a default model in Settings (Agent → Settings), or pass { model: { providerId, model } }.",
+          "No model is set up. Add a model provider and choose a default model in Settings (⋯ → Settings in the side panel, or the extension's options page), or pass { model: { providerId, model } }.",
       })
     }
     const provider = await routed<ProviderSettings>("providers.resolve", { providerId: modelChoice.providerId })

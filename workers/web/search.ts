@@ -36,7 +36,9 @@ export const readSearchSettings = (context: Pick<ToolContext, "router">): Effect
       return Schema.decodeUnknownEffect(SearchSettings)(search).pipe(
         Effect.mapError(
           (issue) =>
-            new Unavailable({ message: `The stored search settings are invalid (${String(issue)}); fix them in Agent → Settings.` }),
+            new Unavailable({
+              message: `The stored search settings are invalid (${String(issue)}); fix them in Settings (⋯ → Settings in the side panel).`,
+            }),
         ),
       )
     }),

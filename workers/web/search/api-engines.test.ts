@@ -25,7 +25,7 @@ describe("Bing Web Search API v7 responses", () => {
     const { code, message } = error as ToolFailed
     expect(code).to.equal("search_api_error")
     expect(message).to.contain("Bing").and.to.contain("HTTP 401").and.to.contain("InvalidAuthorization/AuthorizationMissing")
-    expect(message).to.contain("Authorization is required.").and.to.contain("Bing API key in Agent → Settings")
+    expect(message).to.contain("Authorization is required.").and.to.contain("Bing API key in Settings (⋯ → Settings in the side panel)")
   })
 
   it("treats an ErrorResponse body as an error even with HTTP 200", async () => {

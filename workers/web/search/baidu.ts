@@ -151,7 +151,7 @@ export const searchBaidu: SearchEngine = (query, maxResults, settings, signal) =
       return yield* Effect.fail(
         new ToolFailed({
           code: "search_http_error",
-          message: `Baidu answered HTTP ${page.status} instead of a result page. Retry later, check the Baidu endpoint in Agent → Settings, or choose another search engine.`,
+          message: `Baidu answered HTTP ${page.status} instead of a result page. Retry later, check the Baidu endpoint in Settings (⋯ → Settings in the side panel), or choose another search engine.`,
         }),
       )
     }
@@ -161,7 +161,7 @@ export const searchBaidu: SearchEngine = (query, maxResults, settings, signal) =
       return yield* Effect.fail(
         new ToolFailed({
           code: "search_bad_response",
-          message: `Baidu sent a page that is not a result page (from ${page.url}). Check the Baidu endpoint in Agent → Settings, or choose another search engine.`,
+          message: `Baidu sent a page that is not a result page (from ${page.url}). Check the Baidu endpoint in Settings (⋯ → Settings in the side panel), or choose another search engine.`,
         }),
       )
     }
@@ -213,7 +213,7 @@ const resolveEntries = (
           ? blocked()
           : new ToolFailed({
               code: "search_links_unresolved",
-              message: `Baidu found ${counted(entries.length, "result", "results")}, but none of its redirect links (www.baidu.com/link?url=…) led to a page: the real addresses are unknown. Retry later, or choose another search engine in Agent → Settings.`,
+              message: `Baidu found ${counted(entries.length, "result", "results")}, but none of its redirect links (www.baidu.com/link?url=…) led to a page: the real addresses are unknown. Retry later, or choose another search engine in Settings (⋯ → Settings in the side panel).`,
             }),
       )
     }
@@ -224,5 +224,5 @@ const blocked = () =>
   new ToolFailed({
     code: "search_blocked",
     message:
-      "Baidu answered with its security check (a captcha on wappass.baidu.com) instead of results. Wait a few minutes before searching again, or choose another search engine (DuckDuckGo, Bing or Google) in Agent → Settings.",
+      "Baidu answered with its security check (a captcha on wappass.baidu.com) instead of results. Wait a few minutes before searching again, or choose another search engine (DuckDuckGo, Bing or Google) in Settings (⋯ → Settings in the side panel).",
   })

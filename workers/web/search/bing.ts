@@ -33,10 +33,10 @@ const bingError = (status: number, error: BingError | undefined): SearchFailed =
   const what = `The Bing Web Search API refused the search (HTTP ${status}${codes ? `, ${codes}` : ""})${said ? `: ${said}` : "."}`
   const hint =
     status === 401 || status === 403 || /Authorization/i.test(codes)
-      ? "Check the Bing API key in Agent → Settings (the public Bing API was retired in August 2025; a compatible service needs its own key and endpoint), or choose another search engine."
+      ? "Check the Bing API key in Settings (⋯ → Settings in the side panel) (the public Bing API was retired in August 2025; a compatible service needs its own key and endpoint), or choose another search engine."
       : status === 429
-        ? "The key's rate limit or quota is used up: wait before searching again, or choose another search engine in Agent → Settings."
-        : "Retry later, or choose another search engine in Agent → Settings."
+        ? "The key's rate limit or quota is used up: wait before searching again, or choose another search engine in Settings (⋯ → Settings in the side panel)."
+        : "Retry later, or choose another search engine in Settings (⋯ → Settings in the side panel)."
   return new ToolFailed({ code: "search_api_error", message: `${what.replace(/\.?$/, ".")} ${hint}` })
 }
 
@@ -47,7 +47,7 @@ export const searchBing: SearchEngine = (query, maxResults, settings, signal) =>
       new ToolFailed({
         code: "missing_api_key",
         message:
-          "Bing search needs an API key, and none is set. Add the Bing API key in Agent → Settings, or choose DuckDuckGo or Baidu there, which need none.",
+          "Bing search needs an API key, and none is set. Add the Bing API key in Settings (⋯ → Settings in the side panel), or choose DuckDuckGo or Baidu there, which need none.",
       }),
     )
   }

@@ -120,25 +120,25 @@ const failureOf = (attempts: ReadonlyArray<Attempt>): SearchFailed => {
   if (attempts.some((a) => a.reading.kind === "blocked")) {
     return new ToolFailed({
       code: "search_blocked",
-      message: `DuckDuckGo answered with a bot check (captcha) instead of results (${told}). Wait a few minutes before searching again, or choose another search engine (Bing, Google or Baidu) in Agent → Settings.`,
+      message: `DuckDuckGo answered with a bot check (captcha) instead of results (${told}). Wait a few minutes before searching again, or choose another search engine (Bing, Google or Baidu) in Settings (⋯ → Settings in the side panel).`,
     })
   }
   const unreachable = attempts.map((a) => a.reading).filter((r) => r.kind === "unreachable")
   if (unreachable.length === attempts.length) {
     return new ToolFailed({
       code: "search_network_error",
-      message: `DuckDuckGo could not be reached (${told}). Check the network connection and the DuckDuckGo endpoints in Agent → Settings, then retry.`,
+      message: `DuckDuckGo could not be reached (${told}). Check the network connection and the DuckDuckGo endpoints in Settings (⋯ → Settings in the side panel), then retry.`,
     })
   }
   if (attempts.every((a) => a.reading.kind === "unrecognised")) {
     return new ToolFailed({
       code: "search_bad_response",
-      message: `DuckDuckGo sent pages that are not result pages (${told}). Check the DuckDuckGo endpoints in Agent → Settings, or choose another search engine.`,
+      message: `DuckDuckGo sent pages that are not result pages (${told}). Check the DuckDuckGo endpoints in Settings (⋯ → Settings in the side panel), or choose another search engine.`,
     })
   }
   return new ToolFailed({
     code: "search_http_error",
-    message: `DuckDuckGo search failed on both its html and lite pages (${told}). Retry later, check the DuckDuckGo endpoints in Agent → Settings, or choose another search engine.`,
+    message: `DuckDuckGo search failed on both its html and lite pages (${told}). Retry later, check the DuckDuckGo endpoints in Settings (⋯ → Settings in the side panel), or choose another search engine.`,
   })
 }
 

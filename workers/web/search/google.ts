@@ -31,10 +31,10 @@ const googleError = (status: number, error: GoogleError | undefined): SearchFail
   const what = `The Google Custom Search API refused the search (HTTP ${status}${reason ? `, ${reason}` : ""})${error?.message ? `: ${error.message}` : "."}`
   const hint =
     status === 429 || /quota|rateLimit/i.test(reason)
-      ? "The daily quota or rate limit is used up: wait before searching again, or choose another search engine in Agent → Settings."
+      ? "The daily quota or rate limit is used up: wait before searching again, or choose another search engine in Settings (⋯ → Settings in the side panel)."
       : status === 400 || status === 401 || status === 403
-        ? "Check the Google API key and the search engine ID (cx) in Agent → Settings, and that the Custom Search API is enabled for the key's project."
-        : "Retry later, or choose another search engine in Agent → Settings."
+        ? "Check the Google API key and the search engine ID (cx) in Settings (⋯ → Settings in the side panel), and that the Custom Search API is enabled for the key's project."
+        : "Retry later, or choose another search engine in Settings (⋯ → Settings in the side panel)."
   return new ToolFailed({ code: "search_api_error", message: `${what.replace(/\.?$/, ".")} ${hint}` })
 }
 
@@ -46,7 +46,7 @@ export const searchGoogle: SearchEngine = (query, maxResults, settings, signal) 
     return Effect.fail(
       new ToolFailed({
         code: "missing_api_key",
-        message: `Google Custom Search needs an API key and a search engine ID (cx); the ${missing} ${missing.includes(" and ") ? "are" : "is"} not set. Add them in Agent → Settings, or choose DuckDuckGo or Baidu there, which need none.`,
+        message: `Google Custom Search needs an API key and a search engine ID (cx); the ${missing} ${missing.includes(" and ") ? "are" : "is"} not set. Add them in Settings (⋯ → Settings in the side panel), or choose DuckDuckGo or Baidu there, which need none.`,
       }),
     )
   }

@@ -18,7 +18,7 @@ export class Unreachable extends Data.TaggedError("Unreachable")<{
   toToolFailed(): SearchFailed {
     return new ToolFailed({
       code: "search_network_error",
-      message: `${this.engine} could not be reached at ${originOf(this.url)} (${this.reason}). Check the network connection and the ${this.engine} endpoint in Agent → Settings, then retry.`,
+      message: `${this.engine} could not be reached at ${originOf(this.url)} (${this.reason}). Check the network connection and the ${this.engine} endpoint in Settings (⋯ → Settings in the side panel), then retry.`,
     })
   }
 }
@@ -60,7 +60,7 @@ export const fetchPage = (plan: RequestPlan): Effect.Effect<FetchedPage, Unreach
         : error instanceof BodyTooLarge
           ? new ToolFailed({
               code: "search_response_too_large",
-              message: `${plan.engine} answered from ${originOf(plan.url)} with more than ${error.limitBytes / 1024 / 1024} MB, which web_search does not read. Check the ${plan.engine} endpoint in Agent → Settings.`,
+              message: `${plan.engine} answered from ${originOf(plan.url)} with more than ${error.limitBytes / 1024 / 1024} MB, which web_search does not read. Check the ${plan.engine} endpoint in Settings (⋯ → Settings in the side panel).`,
             })
           : new Unreachable({ engine: plan.engine, url: plan.url, reason: errorText(error) }),
   })
@@ -106,7 +106,7 @@ export const apiJson = (api: string, endpointSetting: string, status: number, bo
   } catch {
     return new ToolFailed({
       code: "search_api_error",
-      message: `The ${api} answered HTTP ${status} with something other than JSON ("${excerpt(body, 100)}"). Check the ${endpointSetting} in Agent → Settings.`,
+      message: `The ${api} answered HTTP ${status} with something other than JSON ("${excerpt(body, 100)}"). Check the ${endpointSetting} in Settings (⋯ → Settings in the side panel).`,
     })
   }
   return (typeof json === "object" && json !== null ? json : {}) as Record<string, unknown>
