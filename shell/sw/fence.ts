@@ -13,7 +13,6 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { siteOf } from "../../schemas/sites.ts"
 import { defineRoute } from "./route.ts"
 
 /** Session rule ids: a conversation's fence, and one call's passage for the request the user allowed. */
@@ -36,15 +35,20 @@ const FRAMES: chrome.declarativeNetRequest.ResourceType[] = ["main_frame", "sub_
 /** DNR takes lower-case ASCII domains (punycode) and IPv4 addresses; an IPv6 site stays fenced. */
 const domains = (sites: ReadonlyArray<string>) => [...new Set(sites.map((s) => s.toLowerCase()).filter((s) => /^[a-z0-9.-]+$/.test(s)))]
 
+/** The host of an http(s) URL, lower case, without a trailing dot. */
+const hostOf = (url: string): string | undefined => {
+  try {
+    const u = new URL(url)
+    return u.protocol === "http:" || u.protocol === "https:" ? u.hostname.toLowerCase().replace(/\.+$/, "") : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Whether a URL's host is one of the domains or under one (DNR's and cookies' rule). */
 export const coveredBy = (allowed: ReadonlyArray<string>, url: string): boolean => {
-  let host: string
-  try {
-    host = new URL(url).hostname.toLowerCase().replace(/\.+$/, "")
-  } catch {
-    return false
-  }
-  return allowed.some((d) => host === d || host.endsWith(`.${d}`))
+  const host = hostOf(url)
+  return host !== undefined && allowed.some((d) => host === d || host.endsWith(`.${d}`))
 }
 
 /** Rule changes one at a time: ids are handed out and rules rewritten from what was read. */
@@ -142,11 +146,13 @@ const join = (from: number, tabId: number): Promise<void> =>
 let passages = 0
 /**
  * Lets one call's navigation through its tab's fence: the request the user allowed (or that the
- * flow rule let go), with the hops it makes within the same site, while the call lasts. A hop to
- * another site stays blocked. Resolves with the function that closes the passage.
+ * flow rule let go), with the hops it makes within the same host and its sub-domains, while the
+ * call lasts. A hop elsewhere stays blocked unless the fence allows its site: the service worker
+ * keeps no Public Suffix List (the hub names the allowed sites), so the passage is the narrower
+ * host, not the site.
  */
 export const openPassage = async (tabId: number, url: string): Promise<() => Promise<void>> => {
-  const site = siteOf(url)
+  const site = hostOf(url)
   if (site === undefined || domains([site]).length === 0 || (await fencesOf(tabId)).length === 0) return async () => undefined
   const id = PASSAGE_FIRST + (passages++ % 1_000_000)
   await chrome.declarativeNetRequest.updateSessionRules({
