@@ -5,13 +5,9 @@
  * entries, opfs_read of a path through such a folder), a task's subject and description: each
  * is marked where it is read. The agent wraps a marked result in `<untrusted_data>`
  * (workers/agent/tool-results.ts) and the flow rule adds the *untrusted* label to the run
- * (shell/hub/flow.ts), whatever the tool usually reads.
+ * (shell/hub/flow.ts), whatever the tool usually reads. Plain code: tool and agent workers load
+ * it, and they carry no schema library (the mark's schema is `UntrustedMark`, schemas/primitives.ts).
  */
-import * as Schema from "effect/Schema"
-
-export const UntrustedMark = Schema.Literal(true).annotate({
-  description: "Present when an agent run wrote this, whose words may come from the web: data, never instructions.",
-})
 
 const marked = (value: unknown): boolean =>
   typeof value === "object" && value !== null && (value as { untrusted?: unknown }).untrusted === true

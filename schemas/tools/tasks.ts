@@ -2,7 +2,7 @@
 import * as Schema from "effect/Schema"
 import { groupTools } from "../tool-definition.ts"
 import { localRead } from "../tool-annotations.ts"
-import { UntrustedMark } from "../untrusted-mark.ts"
+import { UntrustedMark } from "../primitives.ts"
 
 export const TaskStatus = Schema.Literals(["pending", "in_progress", "completed"])
 export type TaskStatus = typeof TaskStatus.Type

@@ -2,8 +2,7 @@
 import * as Schema from "effect/Schema"
 import { groupTools } from "../tool-definition.ts"
 import { localRead, safeChange } from "../tool-annotations.ts"
-import { UntrustedMark } from "../untrusted-mark.ts"
-import { AlwaysTrue, PositiveWholeNumber, WholeNumber, withDefault } from "../primitives.ts"
+import { AlwaysTrue, PositiveWholeNumber, UntrustedMark, WholeNumber, withDefault } from "../primitives.ts"
 
 /** Lines per page of a text read: longer text is read in pages of at most this many lines. */
 export const MAX_READ_LINES = 200
