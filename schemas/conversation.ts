@@ -101,6 +101,20 @@ export type MessageRecord = typeof MessageRecord.Type
 
 export const ModelChoice = Schema.Struct({ providerId: Schema.String, model: Schema.String })
 
+/** Who started a routine's run (docs/routines.md). */
+export const RoutineTrigger = Schema.Literals(["manual", "schedule", "startup", "missed"])
+export type RoutineTrigger = typeof RoutineTrigger.Type
+
+/** The mark on a conversation that a routine's run wrote: which routine, who started it, when, by the model or a replay. */
+export const RoutineMark = Schema.Struct({
+  routineId: Schema.String,
+  name: Schema.String,
+  trigger: RoutineTrigger,
+  at: Schema.Number,
+  mode: Schema.Literals(["model", "replay"]),
+})
+export type RoutineMark = typeof RoutineMark.Type
+
 export const ConversationRecord = Schema.Struct({
   formatVersion: Schema.Literal(CONVERSATION_FORMAT_VERSION),
   id: Schema.String,
@@ -121,6 +135,8 @@ export const ConversationRecord = Schema.Struct({
       description: Schema.optionalKey(Schema.String),
     }),
   ),
+  /** The routine whose run this conversation is. */
+  routine: Schema.optionalKey(RoutineMark),
   /** A summary of the messages up to `uptoSeq`, sent to the model instead of them when the context is full. */
   summary: Schema.optionalKey(Schema.Struct({ uptoSeq: Schema.Number, text: Schema.String })),
 })

@@ -31,6 +31,8 @@ import { cacheSettings } from "./settings-cache.ts"
 import { SETTINGS_CHANGED_KIND } from "../../schemas/router.ts"
 import { createSandboxHost, routerMemoryGauge, type SandboxHost } from "./sandbox-host.ts"
 import { WaitingBadge } from "./waiting-badge.ts"
+import { Routines } from "./routines.ts"
+import { ROUTINE_DUE_KIND } from "../../schemas/routines.ts"
 import { agentWorkerScript, workerScripts } from "./worker-registry.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
 
@@ -65,6 +67,7 @@ const emit = (event: MeshEvent) => {
     return
   }
   badge.observe(event)
+  routines.observe(event)
   if (event.type === "question_asked") pendingQuestions.set(event.id, event)
   if (event.type === "question_closed") pendingQuestions.delete(event.id)
   broadcast(event)
@@ -153,6 +156,24 @@ const research = new ResearchJobs({
   now: () => Date.now(),
   prewarm: (count) => agents.prewarm(count),
 })
+
+const routines: Routines = new Routines({
+  router,
+  store: () => agents.store(),
+  start: (request) => agents.start(request),
+  // The report is the model's words over what it read: named like an agent run's call, so the workspace marks it as from outside.
+  callTool: async (name, params) => {
+    const outcome = await supervisor.call(name, params, { callId: `routine:${crypto.randomUUID()}` })
+    return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
+  },
+  emit,
+})
+// Runs the service worker queued (an alarm, the browser's start): taken as the document loads, and when it says so.
+chrome.runtime.onMessage.addListener((message: unknown) => {
+  if ((message as { kind?: unknown } | null)?.kind === ROUTINE_DUE_KIND) void routines.takeDue()
+  return undefined
+})
+void routines.takeDue()
 
 /** The workspace's undo, served here (the options page's restores); the worker shares its lock. */
 const workspace = new Workspace()
@@ -314,6 +335,12 @@ const handlers: Handlers = {
   },
   "workspace.trash": () => workspaceOutcome(async () => (await workspace.trash(await retention())).map(kept)),
   "workspace.restore": ({ id }) => workspaceOutcome(async () => kept(await workspace.restore(id, await retention()))),
+  "routines.list": () => routines.list(),
+  "routines.create": (input) => routines.create(input),
+  "routines.update": (update) => routines.update(update),
+  "routines.remove": ({ id }) => routines.remove(id),
+  "routines.runNow": ({ id }) => routines.runNow(id),
+  "routines.history": ({ id }) => routines.history(id),
   "debug.crashWorker": injectFault("debug.crashWorker", "crash"),
   "debug.killWorker": injectFault("debug.killWorker", "kill"),
   "debug.stallWorker": injectFault("debug.stallWorker", "stall"),

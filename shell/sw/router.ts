@@ -8,6 +8,7 @@ import { mcpRoutes } from "./mcp.ts"
 import { meshRoutes } from "./mesh.ts"
 import { pageContentRoutes } from "./page-content.ts"
 import { redirectRoutes } from "./redirects.ts"
+import { routineRoutes } from "./routines.ts"
 import type { Route } from "./route.ts"
 import { scriptingRoutes } from "./scripting.ts"
 import { settingsRoutes } from "./settings.ts"
@@ -25,6 +26,7 @@ export const routes = {
   ...redirectRoutes,
   ...mcpRoutes,
   ...systemRoutes,
+  ...routineRoutes,
 }
 
 export type RouterMethod = keyof typeof routes
