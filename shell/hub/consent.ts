@@ -31,6 +31,15 @@ const MATCHER_CHARS_PER_CONVERSATION = 200_000
 
 type Answer = { allow: boolean; grant?: ConsentGrant } | "timeout" | "withdrawn"
 
+/** A conversation nobody attends (a routine's run, docs/routines.md): what a question does there, and the sites its routine allows. */
+export interface Unattended {
+  readonly onConfirm: "pause" | "refuse"
+  readonly sites: ReadonlyArray<string>
+}
+
+/** How long a paused routine waits for the user's answer (the chat's timeout is for someone at the screen). */
+const UNATTENDED_WAIT_MS = 7 * 24 * 60 * 60_000
+
 interface Pending {
   readonly request: ConfirmationRequested
   readonly resolve: (answer: Answer) => void
@@ -51,6 +60,8 @@ export interface ConsentOptions {
   readonly emit: (event: MeshEvent) => void
   /** Where labels and grants are kept (a test may give its own database). */
   readonly store?: FlowStore
+  /** Whether a conversation is a routine's run, which nobody attends. */
+  readonly unattended?: (conversationId: string) => Unattended | undefined
 }
 
 /** What the rules read of the settings (none when they cannot be read), a rule's mode looked up by its name. */
@@ -304,7 +315,12 @@ export class ConsentKeeper {
       if (mode === "never") continue
       const record = await this.current(conversationId)
       if (ask.rule === SEND_READ_DATA) {
-        const allowed = new Set([...(settings.allowedSites ?? []), ...(mode === "once_per_site" ? (record.approved[ask.rule] ?? []) : [])])
+        const allowed = new Set([
+          ...(settings.allowedSites ?? []),
+          ...(mode === "once_per_site" ? (record.approved[ask.rule] ?? []) : []),
+          // A routine's sites, for its own runs only.
+          ...(this.options.unattended?.(conversationId)?.sites ?? []),
+        ])
         if (record.allowAll || ask.sites.every((s) => allowed.has(s))) continue
       } else if (mode === "once_per_site" && ask.sites.every((s) => record.approved[ask.rule]?.includes(s))) continue
       const grants: ConsentGrant[] =
@@ -315,14 +331,20 @@ export class ConsentKeeper {
               "conversation_all",
             ]
           : []
-      const answer = await this.ask(conversationId, definition.name, ask, params, signal, settings, grants)
-      if (answer === "timeout" || answer === "withdrawn" || !answer.allow) {
+      // Nobody is there to say yes to a routine that refuses: no question is put.
+      const answer =
+        this.options.unattended?.(conversationId)?.onConfirm === "refuse"
+          ? ("unattended" as const)
+          : await this.ask(conversationId, definition.name, ask, params, signal, settings, grants)
+      if (typeof answer === "string" || !answer.allow) {
         const why =
           answer === "timeout"
             ? "nobody answered the confirmation in time"
             : answer === "withdrawn"
               ? "the run was stopped"
-              : "the user said no"
+              : answer === "unattended"
+                ? "this routine runs unattended and refuses what would need the user's yes"
+                : "the user said no"
         return {
           ok: false,
           error: {
@@ -429,8 +451,9 @@ export class ConsentKeeper {
     settings: Settingsish,
     grants: ConsentGrant[],
   ): Promise<Answer> {
+    const unattended = this.options.unattended?.(conversationId)
     const id = crypto.randomUUID()
-    const waitMs = typeof settings.askUserTimeoutMs === "number" ? settings.askUserTimeoutMs : 5 * 60_000
+    const waitMs = unattended ? UNATTENDED_WAIT_MS : typeof settings.askUserTimeoutMs === "number" ? settings.askUserTimeoutMs : 5 * 60_000
     const request: ConfirmationRequested = {
       type: "confirmation_requested",
       id,

@@ -108,7 +108,7 @@ const supervisor = new Supervisor({
   emit,
 })
 
-const consent = new ConsentKeeper({ router: router, emit })
+const consent = new ConsentKeeper({ router: router, emit, unattended: (conversationId) => routines.unattended(conversationId) })
 const customTools: CustomTools = new CustomTools({
   router: router,
   builtinNames: new Set(builtinTools.map((t) => t.name)),

@@ -17,6 +17,7 @@ import {
 import type { RouterCall } from "../../workers/runtime/protocol.ts"
 import type { ConversationStore } from "../../workers/agent/store.ts"
 import type { StartRequest } from "./agents.ts"
+import type { Unattended } from "./consent.ts"
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: WireError }
 
@@ -147,8 +148,28 @@ export class Routines {
     return started
   }
 
-  /** Sees every event of the mesh: a routine's run that ended is finished here. */
+  /** Whether a conversation is a routine's run going now: nobody attends it (shell/hub/consent.ts). */
+  unattended(conversationId: string): Unattended | undefined {
+    const going = this.going.get(conversationId)
+    return going && { onConfirm: going.routine.onConfirm, sites: going.routine.sites }
+  }
+
+  /**
+   * Sees every event of the mesh: a routine's run that waits for a yes is told to the user (the
+   * toolbar badge counts it already); one that ended is finished here.
+   */
   observe(event: MeshEvent): void {
+    if (event.type === "confirmation_requested") {
+      const going = this.going.get(event.conversationId)
+      if (going !== undefined)
+        void this.options.router("notifications.show", {
+          id: `routine-paused:${event.id}`,
+          title: going.routine.name,
+          summary: "",
+          status: "paused",
+        })
+      return
+    }
     if (event.type !== "run_finished") return
     const going = this.going.get(event.conversationId)
     if (going === undefined || going.runId !== event.runId) return

@@ -96,14 +96,15 @@ export const routineRoutes = {
   }),
   /**
    * A notification of a routine's run (the `notifications` permission): the first lines of its
-   * answer, or, when it has none, its end worded in the browser's language.
+   * answer, or, when it has none (or it is paused for a yes), its state worded in the browser's
+   * language.
    */
   "notifications.show": defineRoute({
     params: Schema.Struct({
       id: Schema.NonEmptyString,
       title: Schema.String.check(Schema.isMaxLength(200)),
       summary: Schema.String.check(Schema.isMaxLength(1000)),
-      status: RoutineRun.fields.status,
+      status: Schema.Literals(["completed", "stopped", "failed", "step_limit", "paused"]),
     }),
     handle: ({ id, title, summary, status }) =>
       Effect.tryPromise({
@@ -112,7 +113,7 @@ export const routineRoutes = {
             type: "basic",
             iconUrl: chrome.runtime.getURL("icons/icon-128.png"),
             title,
-            message: summary || chrome.i18n.getMessage(`routineEnded_${status}`),
+            message: summary || chrome.i18n.getMessage(`routineNotice_${status}`),
           }),
         catch: (error) => new Unavailable({ message: `The notification could not be shown: ${String(error)}` }),
       }),

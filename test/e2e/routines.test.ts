@@ -12,6 +12,7 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { callTool, launchExtension, makeProfile, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import { api, runAndWait } from "./routine-support.ts"
 
 let session: ExtensionSession
 let page: Page
@@ -31,9 +32,6 @@ after(async () => {
 
 const chatRequests = () => model.requests.filter((r) => r.path.endsWith("/chat/completions")).length
 
-/** Runs `fn` in the page (which has the API) and returns its value. */
-const api = (p: Page, fn: (arg: any) => Promise<unknown>, arg?: unknown): Promise<any> => p.evaluate(fn as never, arg)
-
 /** Calls `agent.routines[method](...args)` in the page, expecting a failure: its `{ code, message }`. */
 const failure = (p: Page, method: string, ...args: unknown[]): Promise<{ code?: string; message: string } | undefined> =>
   p.evaluate(
@@ -46,30 +44,6 @@ const failure = (p: Page, method: string, ...args: unknown[]): Promise<{ code?: 
       }
     },
     [method, args] as const,
-  )
-
-/**
- * Does `action` in the page and resolves with the `routine_run_finished` event that follows (the
- * listener is on before the action), and what the action returned.
- */
-const runAndWait = (p: Page, action: "runNow" | "fire", arg: unknown) =>
-  p.evaluate(
-    async ({ action, arg }) => {
-      const finished = new Promise<any>((resolve) => {
-        const off = globalThis.agent.onEvent((e) => {
-          if (e.type === "routine_run_finished") {
-            off()
-            resolve(e)
-          }
-        })
-      })
-      const started =
-        action === "runNow"
-          ? await globalThis.agent.routines.runNow(arg as string)
-          : await chrome.runtime.sendMessage({ kind: "agent-mesh/router", method: "debug.alarms.fire", params: arg })
-      return { started, finished: await finished }
-    },
-    { action, arg },
   )
 
 /** Fires the routine alarms due by `until`, as Chrome would: the names fired. */
