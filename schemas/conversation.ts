@@ -102,7 +102,7 @@ export type MessageRecord = typeof MessageRecord.Type
 export const ModelChoice = Schema.Struct({ providerId: Schema.String, model: Schema.String })
 
 /** Who started a routine's run (docs/routines.md). */
-export const RoutineTrigger = Schema.Literals(["manual", "schedule", "startup", "missed"])
+export const RoutineTrigger = Schema.Literals(["manual", "schedule", "startup", "missed", "tab"])
 export type RoutineTrigger = typeof RoutineTrigger.Type
 
 /** The mark on a conversation that a routine's run wrote: which routine, who started it, when, by the model or a replay. */
@@ -112,6 +112,8 @@ export const RoutineMark = Schema.Struct({
   trigger: RoutineTrigger,
   at: Schema.Number,
   mode: Schema.Literals(["model", "replay"]),
+  /** The tab whose page load started the run (a routine triggered by a URL pattern). */
+  tab: Schema.optionalKey(Schema.Struct({ id: Schema.Number, url: Schema.String })),
 })
 export type RoutineMark = typeof RoutineMark.Type
 

@@ -1,6 +1,6 @@
 import { expect } from "chai"
 import * as Schema from "effect/Schema"
-import { firstLines, nextRunAt, RoutineInput } from "./routines.ts"
+import { firstLines, matchesUrlPattern, nextRunAt, RoutineInput } from "./routines.ts"
 
 /** A local time, as the browser's clock reads it. */
 const local = (y: number, mo: number, d: number, h: number, mi: number) => new Date(y, mo - 1, d, h, mi).getTime()
@@ -52,5 +52,21 @@ describe("routines: input and notification text", () => {
     expect(firstLines("One.\n\n  Two.\nThree.\nFour.")).to.equal("One.\nTwo.\nThree.")
     expect(firstLines("x".repeat(300))).to.equal(`${"x".repeat(239)}…`)
     expect(firstLines("")).to.equal("")
+  })
+})
+
+describe("routines: URL patterns", () => {
+  it("* stands for any characters, the rest is literal, and only http(s) pages match", () => {
+    expect(matchesUrlPattern("https://shop.example/orders/*", "https://shop.example/orders/17")).to.equal(true)
+    expect(matchesUrlPattern("https://shop.example/orders/*", "https://shop.example/other")).to.equal(false)
+    expect(matchesUrlPattern("https://*.example.com/*", "https://a.b.example.com/x?y")).to.equal(true)
+    expect(matchesUrlPattern("https://shop.example/a.b", "https://shop.example/aXb")).to.equal(false)
+    expect(matchesUrlPattern("*://shop.example/*", "http://shop.example/")).to.equal(true)
+    expect(matchesUrlPattern("*://shop.example/*", "chrome-extension://shop.example/")).to.equal(false)
+  })
+
+  it("a pattern of many stars against a long URL answers at once", () => {
+    const url = `https://a.example/${"a".repeat(2000)}`
+    expect(matchesUrlPattern(`https://a.example/${"*a".repeat(40)}b`, url)).to.equal(false)
   })
 })

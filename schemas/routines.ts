@@ -22,6 +22,42 @@ export const TimeOfDay = Schema.String.check(Schema.isPattern(/^([01]\d|2[0-3]):
   description: 'A time of day, "HH:MM" (24-hour, local time).',
 })
 
+/**
+ * A URL pattern: the whole URL of an http(s) page, `*` standing for any run of characters
+ * (`https://shop.example/orders/*`, `https://*.example.com/*`). Nothing else is special.
+ */
+export const UrlPattern = Schema.String.check(
+  Schema.isMaxLength(2048),
+  Schema.isPattern(/^https?:\/\/[^/\s]+(\/\S*)?$|^\*:\/\/[^/\s]+(\/\S*)?$/),
+).annotate({ description: "A page's URL, * standing for any characters: https://shop.example/orders/*" })
+
+/**
+ * Whether a page's URL matches a routine's pattern (`*` any run of characters, the rest as it
+ * is). Matched by the usual two-pointer walk rather than a regular expression, so a pattern of
+ * many stars costs time in proportion to the URL and pattern, not a backtracking explosion.
+ */
+export const matchesUrlPattern = (pattern: string, url: string): boolean => {
+  if (!/^https?:\/\//.test(url)) return false
+  let p = 0
+  let u = 0
+  let star = -1
+  let resume = 0
+  while (u < url.length) {
+    if (p < pattern.length && pattern[p] !== "*" && pattern[p] === url[u]) {
+      p++
+      u++
+    } else if (p < pattern.length && pattern[p] === "*") {
+      star = p++
+      resume = u
+    } else if (star !== -1) {
+      p = star + 1
+      u = ++resume
+    } else return false
+  }
+  while (pattern[p] === "*") p++
+  return p === pattern.length
+}
+
 export const Schedule = Schema.Union([
   /** Only when asked (runNow). */
   Schema.Struct({ kind: Schema.Literal("manual") }),
@@ -33,6 +69,8 @@ export const Schedule = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("weekdays"), time: TimeOfDay }),
   /** Each time the browser starts. */
   Schema.Struct({ kind: Schema.Literal("startup") }),
+  /** When a tab finishes loading a page whose URL matches the pattern; the run gets that tab. */
+  Schema.Struct({ kind: Schema.Literal("tab"), urlPattern: UrlPattern }),
 ])
 export type Schedule = typeof Schedule.Type
 
@@ -140,6 +178,7 @@ export const nextRunAt = (schedule: Schedule, now: number, lastAt?: number): num
   switch (schedule.kind) {
     case "manual":
     case "startup":
+    case "tab":
       return undefined
     case "once":
       return lastAt === undefined ? schedule.at : undefined

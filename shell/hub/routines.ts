@@ -19,6 +19,9 @@ import type { ConversationStore } from "../../workers/agent/store.ts"
 import type { StartRequest } from "./agents.ts"
 import type { Unattended } from "./consent.ts"
 
+/** The tab whose page load triggered a run. */
+type TriggerTab = { readonly id: number; readonly url: string }
+
 type Outcome = { ok: true; value: unknown } | { ok: false; error: WireError }
 
 export interface RoutinesOptions {
@@ -117,14 +120,18 @@ export class Routines {
   async takeDue(): Promise<void> {
     const due = await this.options.router("routines.takeDue")
     if (!due.ok) return
-    for (const { routineId, trigger } of due.value as ReadonlyArray<{ routineId: string; trigger: RoutineTrigger }>) {
+    for (const { routineId, trigger, tab } of due.value as ReadonlyArray<{
+      routineId: string
+      trigger: RoutineTrigger
+      tab?: TriggerTab
+    }>) {
       const routine = await this.find(routineId)
-      if (routine !== undefined && !routine.paused) await this.run(routine, trigger)
+      if (routine !== undefined && !routine.paused) await this.run(routine, trigger, tab)
     }
   }
 
   /** One run at a time per routine: a run due while the last one still goes is not started. */
-  private async run(routine: Routine, trigger: RoutineTrigger): Promise<Outcome> {
+  private async run(routine: Routine, trigger: RoutineTrigger, tab?: TriggerTab): Promise<Outcome> {
     if ([...this.going.values()].some((g) => g.routine.id === routine.id))
       return { ok: false, error: { code: "busy", message: `The routine "${routine.name}" is running; wait for it to finish.` } }
     const conversationId = crypto.randomUUID()
@@ -135,13 +142,18 @@ export class Routines {
       id: conversationId,
       title: routine.name,
       ...(routine.instructions ? { system: routine.instructions } : {}),
-      routine: { routineId: routine.id, name: routine.name, trigger, at: startedAt, mode: "model" },
+      routine: { routineId: routine.id, name: routine.name, trigger, at: startedAt, mode: "model", ...(tab ? { tab } : {}) },
     })
     this.going.set(conversationId, { routine, runId, trigger, startedAt })
     const started = await this.options.start({
       conversationId,
       runId,
-      prompt: routine.prompt,
+      // The tab is named by its id and the user's own pattern, not its URL: the URL is the page's
+      // to choose, and the tab tools give it to the model marked as untrusted.
+      prompt:
+        tab && routine.schedule.kind === "tab"
+          ? `${routine.prompt}\n\n(This run was started by tab ${tab.id}, which loaded a page matching ${routine.schedule.urlPattern}.)`
+          : routine.prompt,
       ...(routine.model ? { model: routine.model } : {}),
     })
     if (!started.ok) this.going.delete(conversationId)

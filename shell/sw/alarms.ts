@@ -11,7 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { ALARM_PREFIX, nextRunAt, ROUTINE_DUE_KIND, type Routine, type RoutineTrigger } from "../../schemas/routines.ts"
 import { ensureOffscreen } from "./mesh.ts"
-import { enqueueDue, NEXT_KEY, readNext, readRoutines, storageError } from "./routine-store.ts"
+import { enqueueDue, NEXT_KEY, readNext, readRoutines, storageError, type Due } from "./routine-store.ts"
 import { defineRoute } from "./route.ts"
 
 /** True in development builds, which carry the debug API; build.mjs defines it. */
@@ -46,8 +46,8 @@ export const forgetAlarm = async (id: string): Promise<void> => {
 }
 
 /** Queues a routine's run and wakes the offscreen document to take it. */
-export const dispatch = async (routineId: string, trigger: RoutineTrigger, at = Date.now()): Promise<void> => {
-  await enqueueDue({ routineId, trigger, at })
+export const dispatch = async (routineId: string, trigger: RoutineTrigger, at = Date.now(), tab?: Due["tab"]): Promise<void> => {
+  await enqueueDue({ routineId, trigger, at, ...(tab ? { tab } : {}) })
   await ensureOffscreen()
   // The document takes the queue as it loads too, so a message it was too young to hear loses nothing.
   await chrome.runtime.sendMessage({ kind: ROUTINE_DUE_KIND }).catch(() => undefined)

@@ -11,7 +11,13 @@ export const readRuns = storedList(ROUTINE_RUNS_KEY, RoutineRun)
 
 /** Runs due that the offscreen document has not taken yet: kept in storage, so a stopped service worker loses none. */
 export const DUE_KEY = "routinesDue"
-const Due = Schema.Struct({ routineId: Schema.String, trigger: RoutineTrigger, at: Schema.Finite })
+const Due = Schema.Struct({
+  routineId: Schema.String,
+  trigger: RoutineTrigger,
+  at: Schema.Finite,
+  /** The tab whose page load triggered the run. */
+  tab: Schema.optionalKey(Schema.Struct({ id: Schema.Number, url: Schema.String })),
+})
 export type Due = typeof Due.Type
 export const readDue = storedList(DUE_KEY, Due)
 

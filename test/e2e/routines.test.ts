@@ -13,6 +13,7 @@ import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { callTool, launchExtension, makeProfile, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
 import { api, runAndWait } from "./routine-support.ts"
+import { startFixtureServer } from "./fixture-server.ts"
 
 let session: ExtensionSession
 let page: Page
@@ -221,5 +222,51 @@ test("a routine whose time passed while the browser was closed runs once at the 
   } finally {
     await first?.close()
     await second?.close()
+  }
+})
+
+test("a routine triggered by a URL pattern runs on a matching tab load, with that tab, and not on others", async () => {
+  const site = await startFixtureServer({
+    "/orders/17": { body: "<!doctype html><title>Order 17</title><p>Order 17: shipped</p>" },
+    "/other": { body: "<!doctype html><title>Other</title><p>Nothing here</p>" },
+  })
+  try {
+    const routine = await api(
+      page,
+      (pattern) =>
+        globalThis.agent.routines.create({ name: "Orders", prompt: "Note the order", schedule: { kind: "tab", urlPattern: pattern } }),
+      `${site.origin}/orders/*`,
+    )
+    assert.equal(routine.nextRunAt, undefined)
+    const finished = page.evaluate(
+      () =>
+        new Promise<any>((resolve) => {
+          const off = globalThis.agent.onEvent((e) => {
+            if (e.type === "routine_run_finished") {
+              off()
+              resolve(e)
+            }
+          })
+        }),
+    )
+    const tab = await session.context.newPage()
+    // A page that does not match loads first: had it triggered the routine, its run would be the one that finishes first.
+    await tab.goto(site.url("/other"))
+    await tab.goto(site.url("/orders/17"))
+    const { conversationId } = await finished
+    const conversation = await api(page, (id) => globalThis.agent.conversations.get(id), conversationId)
+    assert.equal(conversation.routine.trigger, "tab")
+    assert.equal(conversation.routine.tab.url, site.url("/orders/17"))
+    const tabs = await callTool(page, "list_tabs", { url_pattern: "/orders/17$" })
+    assert.ok(tabs.ok)
+    const tabId = (tabs.value as Array<{ tab_id: number }>)[0]!.tab_id
+    assert.equal(conversation.routine.tab.id, tabId)
+    const prompt = conversation.messages.find((m: any) => m.message.role === "user").message.content
+    assert.equal(prompt, `Note the order\n\n(This run was started by tab ${tabId}, which loaded a page matching ${site.origin}/orders/*.)`)
+    const history = await api(page, (id) => globalThis.agent.routines.history(id), routine.id)
+    assert.equal(history.length, 1)
+    await tab.close()
+  } finally {
+    await site.close()
   }
 })
