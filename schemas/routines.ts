@@ -81,9 +81,15 @@ export type OnConfirm = typeof OnConfirm.Type
 const Name = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))
 const Prompt = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(20_000))
 /** A workspace folder, relative to its root. */
-const Folder = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(512), Schema.isPattern(/^(?!\/)(?!.*(^|\/)\.\.?(\/|$)).+$/))
+export const Folder = Schema.String.check(
+  Schema.isMinLength(1),
+  Schema.isMaxLength(512),
+  Schema.isPattern(/^(?!\/)(?!.*(^|\/)\.\.?(\/|$)).+$/),
+)
+/** An origin: scheme and host, no path. */
+export const Origin = Schema.String.check(Schema.isPattern(/^https?:\/\/[^/\s]+$/))
 /** Origins the routine may send data to without asking (shown when it is created). */
-const Sites = Schema.Array(Schema.String.check(Schema.isPattern(/^https?:\/\/[^/\s]+$/))).check(Schema.isMaxLength(50))
+const Sites = Schema.Array(Origin).check(Schema.isMaxLength(50))
 
 /** What `agent.routines.create` takes; what it leaves out has the defaults below. */
 export const RoutineInput = Schema.Struct({
