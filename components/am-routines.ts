@@ -5,6 +5,7 @@
  * routine's schema, in the offscreen document); a refusal names its field, shown beside it.
  */
 import { LitElement, css, html, nothing } from "lit"
+import { ifDefined } from "lit/directives/if-defined.js"
 import * as Schema from "effect/Schema"
 import {
   Folder,
@@ -331,67 +332,53 @@ export class AmRoutines extends LitElement {
       </div>`
   }
 
+  /** A one-line field of the form: monospace for addresses and paths (not spell-checked). */
+  private input(
+    id: string,
+    label: string,
+    value: string,
+    options: { type?: string; mono?: boolean; min?: number; max?: number; help?: string } = {},
+  ) {
+    const { type = "text", mono = false, help } = options
+    return this.field(
+      id,
+      label,
+      (d, i) =>
+        html`<input
+          id="rt-${id}"
+          type=${type}
+          class=${mono ? "mono" : ""}
+          spellcheck=${mono ? "false" : "true"}
+          autocomplete="off"
+          min=${ifDefined(options.min)}
+          max=${ifDefined(options.max)}
+          .value=${value}
+          aria-describedby=${d}
+          aria-invalid=${i}
+        />`,
+      help,
+    )
+  }
+
   private scheduleFields(s: Schedule | undefined) {
     const same = s?.kind === this.kind ? s : undefined
     switch (this.kind) {
       case "once":
-        return this.field(
-          "at",
-          t("routineAt"),
-          (d, i) =>
-            html`<input
-              id="rt-at"
-              type="datetime-local"
-              required
-              .value=${same?.kind === "once" ? localInput(same.at) : ""}
-              aria-describedby=${d}
-              aria-invalid=${i}
-            />`,
-        )
+        return this.input("at", t("routineAt"), same?.kind === "once" ? localInput(same.at) : "", { type: "datetime-local" })
       case "every":
-        return this.field(
-          "hours",
-          t("routineHours"),
-          (d, i) =>
-            html`<input
-              id="rt-hours"
-              type="number"
-              min="1"
-              max="168"
-              .value=${same?.kind === "every" ? String(same.hours) : "24"}
-              aria-describedby=${d}
-              aria-invalid=${i}
-            />`,
-        )
+        return this.input("hours", t("routineHours"), same?.kind === "every" ? String(same.hours) : "24", {
+          type: "number",
+          min: 1,
+          max: 168,
+        })
       case "daily":
       case "weekdays":
-        return this.field(
-          "time",
-          t("routineTime"),
-          (d, i) =>
-            html`<input
-              id="rt-time"
-              type="time"
-              .value=${same && "time" in same ? same.time : "08:00"}
-              aria-describedby=${d}
-              aria-invalid=${i}
-            />`,
-        )
+        return this.input("time", t("routineTime"), same && "time" in same ? same.time : "08:00", { type: "time" })
       case "tab":
-        return this.field(
-          "pattern",
-          t("routinePattern"),
-          (d, i) =>
-            html`<input
-              id="rt-pattern"
-              class="mono"
-              spellcheck="false"
-              .value=${same?.kind === "tab" ? same.urlPattern : ""}
-              aria-describedby=${d}
-              aria-invalid=${i}
-            />`,
-          t("routinePatternHelp"),
-        )
+        return this.input("pattern", t("routinePattern"), same?.kind === "tab" ? same.urlPattern : "", {
+          mono: true,
+          help: t("routinePatternHelp"),
+        })
       default:
         return nothing
     }
@@ -409,7 +396,7 @@ export class AmRoutines extends LitElement {
       }
       <h3>${r ? t("routineEditing", r.name) : t("routineAdd")}</h3>
       <form class="grid" @submit=${this.save} novalidate>
-        ${this.field("name", t("routineName"), (d, i) => html`<input id="rt-name" autocomplete="off" .value=${r?.name ?? ""} aria-describedby=${d} aria-invalid=${i} />`)}
+        ${this.input("name", t("routineName"), r?.name ?? "")}
         ${this.field("prompt", t("routinePrompt"), (d, i) => html`<textarea id="rt-prompt" rows="4" .value=${r?.prompt ?? ""} aria-describedby=${d} aria-invalid=${i}></textarea>`)}
         <label for="rt-kind">${t("routineSchedule")}</label>
         <select
@@ -444,20 +431,7 @@ export class AmRoutines extends LitElement {
             ></textarea>`,
           t("routineSitesHelp"),
         )}
-        ${this.field(
-          "folder",
-          t("routineFolder"),
-          (d, i) =>
-            html`<input
-              id="rt-folder"
-              class="mono"
-              spellcheck="false"
-              .value=${r?.folder ?? ""}
-              aria-describedby=${d}
-              aria-invalid=${i}
-            />`,
-          t("routineFolderHelp"),
-        )}
+        ${this.input("folder", t("routineFolder"), r?.folder ?? "", { mono: true, help: t("routineFolderHelp") })}
         <div class="actions">
           <button type="submit" ?disabled=${this.busy} data-testid="save-routine">${t("routineSave")}</button>
           ${r ? html`<button type="button" @click=${() => ((this.editing = undefined), (this.kind = "manual"))}>${t("cancel")}</button>` : nothing}

@@ -126,15 +126,10 @@ export type Routine = typeof Routine.Type
 export const RoutineUpdate = Schema.Struct({
   id: Schema.NonEmptyString,
   patch: Schema.Struct({
+    ...RoutineInput.fields,
     name: Schema.optionalKey(Name),
     prompt: Schema.optionalKey(Prompt),
     model: Schema.optionalKey(Schema.NullOr(ModelChoice)),
-    instructions: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(20_000))),
-    sites: Schema.optionalKey(Sites),
-    folder: Schema.optionalKey(Folder),
-    schedule: Schema.optionalKey(Schedule),
-    onConfirm: Schema.optionalKey(OnConfirm),
-    paused: Schema.optionalKey(Schema.Boolean),
   }),
 })
 export type RoutineUpdate = typeof RoutineUpdate.Type

@@ -27,3 +27,17 @@ export const runAndWait = (p: Page, action: "runNow" | "fire", arg: unknown) =>
     },
     { action, arg },
   )
+
+/** The next `routine_run_finished` event, listened for from now on (await the promise after the action). */
+export const nextRoutineEnd = (p: Page): Promise<any> =>
+  p.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        const off = globalThis.agent.onEvent((e) => {
+          if (e.type === "routine_run_finished") {
+            off()
+            resolve(e)
+          }
+        })
+      }),
+  )

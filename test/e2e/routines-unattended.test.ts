@@ -11,7 +11,7 @@ import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { callTool, launchExtension, useScriptedModel, type ExtensionSession } from "./harness.ts"
-import { api, runAndWait } from "./routine-support.ts"
+import { api, nextRoutineEnd, runAndWait } from "./routine-support.ts"
 
 const SECRET = "ACCT-4417-SECRET"
 
@@ -136,17 +136,7 @@ test("a routine set to pause waits for the user's answer with a notification and
     pending.map((c: any) => c.id),
     [asked.id],
   )
-  const finished = panel.evaluate(
-    () =>
-      new Promise<any>((resolve) => {
-        const off = globalThis.agent.onEvent((e) => {
-          if (e.type === "routine_run_finished") {
-            off()
-            resolve(e)
-          }
-        })
-      }),
-  )
+  const finished = nextRoutineEnd(panel)
   await api(panel, (id) => globalThis.agent.confirm(id, false), asked.id)
   assert.equal((await finished).conversationId, started.conversationId)
   assert.deepEqual(await toolErrors(started.conversationId), { get_tab_content: "ok", close_tab: "permission_denied" })

@@ -12,7 +12,7 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { callTool, launchExtension, makeProfile, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
-import { api, runAndWait } from "./routine-support.ts"
+import { api, nextRoutineEnd, runAndWait } from "./routine-support.ts"
 import { startFixtureServer } from "./fixture-server.ts"
 
 let session: ExtensionSession
@@ -238,17 +238,7 @@ test("a routine triggered by a URL pattern runs on a matching tab load, with tha
       `${site.origin}/orders/*`,
     )
     assert.equal(routine.nextRunAt, undefined)
-    const finished = page.evaluate(
-      () =>
-        new Promise<any>((resolve) => {
-          const off = globalThis.agent.onEvent((e) => {
-            if (e.type === "routine_run_finished") {
-              off()
-              resolve(e)
-            }
-          })
-        }),
-    )
+    const finished = nextRoutineEnd(page)
     const tab = await session.context.newPage()
     // A page that does not match loads first: had it triggered the routine, its run would be the one that finishes first.
     await tab.goto(site.url("/other"))
