@@ -22,11 +22,9 @@ import { t } from "./i18n.ts"
 import { states } from "./state-properties.ts"
 import { baseStyles, formGridStyles } from "./styles.ts"
 import { caughtText } from "./words.ts"
+import { when } from "./moment.ts"
 
 const KINDS: ReadonlyArray<Schedule["kind"]> = ["manual", "once", "every", "daily", "weekdays", "startup", "tab"]
-
-/** A moment in the browser's language and time zone. */
-const when = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at)
 
 /** A moment as a datetime-local field takes it (local time, to the minute). */
 const localInput = (at: number) => {

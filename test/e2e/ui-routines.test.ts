@@ -106,3 +106,48 @@ test("run now, then its history; pause; edit; delete after a yes", async () => {
     ["Orders"],
   )
 })
+
+test("the side panel: make a finished conversation a routine, prefilled; its run is marked as the routine's", async () => {
+  const panel = await session.openPage("sidepanel.html")
+  try {
+    model.script([{ text: "Shop A has it for 10 €." }])
+    await panel.evaluate(() => globalThis.agent.chat("Find the price of tea").result)
+    await panel.reload()
+    await panel.waitForFunction(() => typeof globalThis.agent === "object")
+    await panel.getByTestId("toggle-list").click()
+    await panel.locator("am-conversations [data-testid=conversation] .open", { hasText: "Find the price of tea" }).click()
+    await panel.getByTestId("menu").click()
+    await panel.getByTestId("make-routine-open").click()
+    const form = panel.getByTestId("make-routine")
+    assert.equal(await form.getByRole("textbox", { name: "Name" }).inputValue(), "Find the price of tea")
+    assert.equal(await form.getByRole("textbox", { name: "Prompt" }).inputValue(), "Find the price of tea")
+    await form.getByRole("textbox", { name: "Name" }).fill("Tea price")
+    await form.getByRole("combobox", { name: "When it runs" }).selectOption("weekdays")
+    await form.getByTestId("make-routine-save").click()
+    await panel.getByTestId("routine-made").waitFor()
+    const routine = (await panel.evaluate(() => globalThis.agent.routines.list())).find((r) => r.name === "Tea price")
+    assert.deepEqual(
+      { prompt: routine?.prompt, schedule: routine?.schedule, onConfirm: routine?.onConfirm, model: routine?.model },
+      {
+        prompt: "Find the price of tea",
+        schedule: { kind: "weekdays", time: "08:00" },
+        onConfirm: "pause",
+        model: { providerId: "m", model: "x" },
+      },
+    )
+    assert.deepEqual(await checkAccessibility(panel), [])
+
+    model.script([{ text: "Still 10 €." }])
+    const { conversationId } = await panel.evaluate((id) => globalThis.agent.routines.runNow(id), routine!.id)
+    await until(
+      async () => (await panel.evaluate((id) => globalThis.agent.conversations.get(id), conversationId))?.status === "completed",
+      "the routine's run",
+    )
+    await panel.getByRole("button", { name: "Close" }).click()
+    await panel.getByTestId("toggle-list").click()
+    await panel.locator("am-conversations [data-testid=conversation] .open", { hasText: "Tea price" }).click()
+    assert.match(await panel.getByTestId("routine-mark").innerText(), /^Run of the routine Tea price, run by hand, .+$/)
+  } finally {
+    await panel.close()
+  }
+})
