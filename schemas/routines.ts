@@ -91,6 +91,26 @@ export const Origin = Schema.String.check(Schema.isPattern(/^https?:\/\/[^/\s]+$
 /** Origins the routine may send data to without asking (shown when it is created). */
 const Sites = Schema.Array(Origin).check(Schema.isMaxLength(50))
 
+/** One recorded tool call of a replay: the call, and the shape its result had. */
+export const ReplayStep = Schema.Struct({
+  tool: Schema.NonEmptyString,
+  /** Its arguments; a string may hold `{{name}}` marks, filled from the replay's values. */
+  params: Schema.Unknown,
+  /** The recorded result's shape (shell/hub/replay.ts, `shapeOf`): what the replayed result must have. */
+  shape: Schema.String,
+})
+export type ReplayStep = typeof ReplayStep.Type
+
+/** A successful run's tool calls, run again without the model. */
+export const Replay = Schema.Struct({
+  steps: Schema.Array(ReplayStep).check(Schema.isMinLength(1), Schema.isMaxLength(50)),
+  /** The values of the `{{name}}` marks in the steps' arguments. */
+  values: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  /** At the first step whose result does not match: hand the rest to the model with what was done, or report. */
+  onMismatch: Schema.Literals(["model", "report"]),
+})
+export type Replay = typeof Replay.Type
+
 /** What `agent.routines.create` takes; what it leaves out has the defaults below. */
 export const RoutineInput = Schema.Struct({
   name: Name,
@@ -103,6 +123,11 @@ export const RoutineInput = Schema.Struct({
   schedule: Schema.optionalKey(Schedule),
   onConfirm: Schema.optionalKey(OnConfirm),
   paused: Schema.optionalKey(Schema.Boolean),
+  /** Record this finished conversation's tool calls as the routine's replay (its first message is the prompt if none is given). */
+  replayFrom: Schema.optionalKey(Schema.NonEmptyString),
+  /** With replayFrom: what the replay does at a step that does not match (default "model"). */
+  replayOnMismatch: Schema.optionalKey(Replay.fields.onMismatch),
+  replay: Schema.optionalKey(Replay),
 })
 export type RoutineInput = typeof RoutineInput.Type
 
@@ -117,6 +142,7 @@ export const Routine = Schema.Struct({
   schedule: Schedule,
   onConfirm: OnConfirm,
   paused: Schema.Boolean,
+  replay: Schema.optionalKey(Replay),
   createdAt: Schema.Finite,
   updatedAt: Schema.Finite,
 })
@@ -130,6 +156,7 @@ export const RoutineUpdate = Schema.Struct({
     name: Schema.optionalKey(Name),
     prompt: Schema.optionalKey(Prompt),
     model: Schema.optionalKey(Schema.NullOr(ModelChoice)),
+    replay: Schema.optionalKey(Schema.NullOr(Replay)),
   }),
 })
 export type RoutineUpdate = typeof RoutineUpdate.Type
@@ -151,6 +178,14 @@ export const RoutineRun = Schema.Struct({
   /** The first lines of the answer, as the notification showed them. */
   summary: Schema.String,
   error: Schema.optionalKey(Schema.Struct({ code: Schema.String, message: Schema.String })),
+  /** A replay: how many of its steps ran and matched, and where it stopped and why. */
+  replay: Schema.optionalKey(
+    Schema.Struct({
+      done: Schema.Number,
+      of: Schema.Number,
+      stoppedAt: Schema.optionalKey(Schema.Struct({ step: Schema.Number, reason: Schema.String })),
+    }),
+  ),
 })
 export type RoutineRun = typeof RoutineRun.Type
 

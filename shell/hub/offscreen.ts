@@ -167,6 +167,9 @@ const routines: Routines = new Routines({
     return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
   },
   emit,
+  replayCall: (conversationId, callId, name, params) =>
+    agents.replayCall(conversationId, callId, name, params, new AbortController().signal),
+  definition: (name) => supervisor.definition(name),
 })
 // Runs the service worker queued (an alarm, the browser's start): taken as the document loads, and when it says so.
 chrome.runtime.onMessage.addListener((message: unknown) => {

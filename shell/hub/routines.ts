@@ -8,6 +8,7 @@ import type { WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import {
   firstLines,
+  type Replay,
   type Routine,
   type RoutineInput,
   type RoutineRun,
@@ -18,6 +19,8 @@ import type { RouterCall } from "../../workers/runtime/protocol.ts"
 import type { ConversationStore } from "../../workers/agent/store.ts"
 import type { StartRequest } from "./agents.ts"
 import type { Unattended } from "./consent.ts"
+import type { ToolDefinition } from "../../schemas/tool-definition.ts"
+import { handOverNote, playedReport, playSteps, recordSteps, type Played } from "./replay.ts"
 
 /** The tab whose page load triggered a run. */
 type TriggerTab = { readonly id: number; readonly url: string }
@@ -34,6 +37,9 @@ export interface RoutinesOptions {
   readonly callTool: (name: string, params: unknown) => Promise<Outcome>
   readonly emit: (event: MeshEvent) => void
   readonly now?: () => number
+  /** A replay's call for a conversation (AgentPool.replayCall). */
+  readonly replayCall: (conversationId: string, callId: string, name: string, params: unknown) => Promise<Outcome>
+  readonly definition: (name: string) => ToolDefinition | undefined
 }
 
 interface Going {
@@ -41,6 +47,8 @@ interface Going {
   readonly runId: string
   readonly trigger: RoutineTrigger
   readonly startedAt: number
+  /** A replay: what it did (the model may have taken over after it stopped). */
+  readonly replay?: Played
 }
 
 const notFound = (id: string): Outcome => ({ ok: false, error: { code: "not_found", message: `There is no routine "${id}".` } })
@@ -76,9 +84,31 @@ export class Routines {
     return { ok: true, value: (await this.find(routine.id)) ?? routine }
   }
 
-  create(input: RoutineInput): Promise<Outcome> {
+  async create({ replayFrom, replayOnMismatch, ...input }: RoutineInput): Promise<Outcome> {
     const at = this.now()
+    let replay = input.replay
+    if (replayFrom !== undefined) {
+      const conversation = await (await this.options.store()).get(replayFrom)
+      if (conversation === undefined)
+        return { ok: false, error: { code: "not_found", message: `There is no conversation "${replayFrom}".` } }
+      const recorded = recordSteps(conversation, this.options.definition)
+      if (!recorded.ok)
+        return {
+          ok: false,
+          error: {
+            code: "invalid_input",
+            message: `routines.create: replayFrom: ${recorded.refusal}${recorded.tool ? ` (${recorded.tool})` : ""}`,
+            parameter: "replayFrom",
+          },
+        }
+      replay = {
+        steps: recorded.steps,
+        onMismatch: replayOnMismatch ?? input.replay?.onMismatch ?? "model",
+        ...(input.replay?.values ? { values: input.replay.values } : {}),
+      }
+    }
     return this.save({
+      ...(replay ? { replay } : {}),
       id: crypto.randomUUID(),
       name: input.name,
       prompt: input.prompt,
@@ -97,10 +127,18 @@ export class Routines {
   async update({ id, patch }: RoutineUpdate): Promise<Outcome> {
     const current = await this.find(id)
     if (current === undefined) return notFound(id)
-    const { model, ...rest } = patch
-    const { model: _old, nextRunAt: _next, lastRun: _last, ...kept } = current as Routine & { nextRunAt?: number; lastRun?: RoutineRun }
-    const keptModel = model === null ? {} : model ? { model } : current.model ? { model: current.model } : {}
-    return this.save({ ...kept, ...rest, ...keptModel, updatedAt: this.now() })
+    const { model, replay, replayFrom: _from, replayOnMismatch: _on, ...rest } = patch
+    const {
+      model: _old,
+      replay: _oldReplay,
+      nextRunAt: _next,
+      lastRun: _last,
+      ...kept
+    } = current as Routine & { nextRunAt?: number; lastRun?: RoutineRun }
+    // null clears, a value replaces, absent keeps.
+    const keep = <K extends "model" | "replay">(key: K, given: Routine[K] | null | undefined) =>
+      given === null ? {} : given ? { [key]: given } : current[key] ? { [key]: current[key] } : {}
+    return this.save({ ...kept, ...rest, ...keep("model", model), ...keep("replay", replay), updatedAt: this.now() })
   }
 
   remove(id: string): Promise<Outcome> {
@@ -142,8 +180,16 @@ export class Routines {
       id: conversationId,
       title: routine.name,
       ...(routine.instructions ? { system: routine.instructions } : {}),
-      routine: { routineId: routine.id, name: routine.name, trigger, at: startedAt, mode: "model", ...(tab ? { tab } : {}) },
+      routine: {
+        routineId: routine.id,
+        name: routine.name,
+        trigger,
+        at: startedAt,
+        mode: routine.replay ? "replay" : "model",
+        ...(tab ? { tab } : {}),
+      },
     })
+    if (routine.replay) return this.replay(routine, routine.replay, { routine, runId, trigger, startedAt }, conversationId)
     this.going.set(conversationId, { routine, runId, trigger, startedAt })
     const started = await this.options.start({
       conversationId,
@@ -158,6 +204,50 @@ export class Routines {
     })
     if (!started.ok) this.going.delete(conversationId)
     return started
+  }
+
+  /**
+   * Runs a routine's replay in the background (its ids are the answer at once); at the first step
+   * that does not match it hands the rest to the model, or ends with its report, as the routine says.
+   */
+  private async replay(routine: Routine, replay: Replay, going: Going, conversationId: string): Promise<Outcome> {
+    const store = await this.options.store()
+    this.going.set(conversationId, going)
+    await store.update(conversationId, { status: "running" })
+    await store.append(conversationId, { runId: going.runId, message: { role: "user", content: routine.prompt } })
+    void (async () => {
+      const settings = await this.options.router("settings.get")
+      const played = await playSteps(
+        {
+          store,
+          call: (callId, name, params) => this.options.replayCall(conversationId, callId, name, params),
+          definition: this.options.definition,
+          maxChars: settings.ok ? settings.value.model.toolResultMaxChars : 30_000,
+        },
+        conversationId,
+        going.runId,
+        replay,
+      )
+      const stopped = played.stoppedAt
+      if (stopped && replay.onMismatch === "model") {
+        const runId = crypto.randomUUID()
+        this.going.set(conversationId, { ...going, runId, replay: played })
+        const started = await this.options.start({
+          conversationId,
+          runId,
+          prompt: handOverNote(routine.prompt, replay, stopped.step, stopped.reason),
+          ...(routine.model ? { model: routine.model } : {}),
+        })
+        if (started.ok) return
+      }
+      this.going.set(conversationId, { ...going, replay: played })
+      const answer = playedReport(replay, played)
+      const status = stopped ? "failed" : "completed"
+      await store.append(conversationId, { runId: going.runId, message: { role: "assistant", content: answer } })
+      await store.update(conversationId, { status })
+      this.options.emit({ type: "run_finished", conversationId, runId: going.runId, status, answer })
+    })().catch((error: unknown) => console.warn("agent-mesh: routine replay:", error))
+    return { ok: true, value: { conversationId, runId: going.runId } }
   }
 
   /** Whether a conversation is a routine's run going now: nobody attends it (shell/hub/consent.ts). */
@@ -206,13 +296,22 @@ export class Routines {
       runId: event.runId,
       conversationId: event.conversationId,
       trigger: going.trigger,
-      mode: "model",
+      mode: going.replay ? "replay" : "model",
       startedAt: going.startedAt,
       finishedAt,
       status,
       summary,
       ...(report ? { report } : {}),
       ...(event.error ? { error: { code: event.error.code, message: event.error.message } } : {}),
+      ...(going.replay
+        ? {
+            replay: {
+              done: going.replay.done,
+              of: routine.replay?.steps.length ?? going.replay.done,
+              ...(going.replay.stoppedAt ? { stoppedAt: going.replay.stoppedAt } : {}),
+            },
+          }
+        : {}),
     }
     await this.options.router("routines.recordRun", run)
     this.options.emit({
