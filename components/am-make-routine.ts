@@ -10,7 +10,7 @@ import { openSettings } from "./am-composer.ts"
 import { formText } from "./form-text.ts"
 import { t } from "./i18n.ts"
 import { states } from "./state-properties.ts"
-import { baseStyles } from "./styles.ts"
+import { baseStyles, headerFormStyles } from "./styles.ts"
 import { caughtText } from "./words.ts"
 
 /** The schedules a panel offers; the settings page has them all. */
@@ -29,13 +29,8 @@ export class AmMakeRoutine extends LitElement {
 
   static override styles = [
     baseStyles,
+    headerFormStyles,
     css`
-      :host {
-        display: block;
-        padding: 8px 12px;
-        border-bottom: 1px solid var(--am-border);
-        background: var(--am-surface);
-      }
       form {
         display: grid;
         gap: 4px;
@@ -44,17 +39,6 @@ export class AmMakeRoutine extends LitElement {
       textarea,
       select {
         width: 100%;
-      }
-      .help {
-        font-size: 12px;
-        color: var(--am-muted);
-        margin: 0 0 6px;
-      }
-      .actions {
-        display: flex;
-        gap: 6px;
-        justify-content: flex-end;
-        margin-top: 6px;
       }
     `,
   ]

@@ -35,6 +35,14 @@ after(async () => {
 
 const chats = () => model.requests.filter((r) => r.path.endsWith("/chat/completions")).length
 const pricesFetched = () => site.requests.filter((r) => r.path === "/prices").length
+/** A routine that replays a recorded conversation and reports where it stops. */
+const replayRoutine = (name: string, from: string) =>
+  api(
+    page,
+    ([name, from]) =>
+      globalThis.agent.routines.create({ name, prompt: "Save today's tea prices", replayFrom: from, replayOnMismatch: "report" }),
+    [name, from],
+  )
 const read = async (path: string) => {
   const file = await callTool(page, "opfs_read", { path })
   return file.ok ? (file.value as { content: string }).content : undefined
@@ -48,17 +56,7 @@ test("a routine made from a successful run replays its calls with 0 model calls"
   ])
   const recorded = await page.evaluate(() => globalThis.agent.chat("Save today's tea prices").result)
   assert.equal(recorded.status, "completed")
-  const routine = await api(
-    page,
-    (from) =>
-      globalThis.agent.routines.create({
-        name: "Tea",
-        prompt: "Save today's tea prices",
-        replayFrom: from,
-        replayOnMismatch: "report",
-      }),
-    recorded.conversationId,
-  )
+  const routine = await replayRoutine("Tea", recorded.conversationId)
   routineId = routine.id
   assert.deepEqual(
     routine.replay.steps.map((s: any) => [s.tool, s.params]),
@@ -112,17 +110,7 @@ test("a changed page stops the replay at that step: nothing after it runs; it re
   const recorded = await page.evaluate(
     async () => (await globalThis.agent.conversations.list()).find((c) => c.title.startsWith("Save today"))!.id,
   )
-  const routine = await api(
-    page,
-    (from) =>
-      globalThis.agent.routines.create({
-        name: "Tea 2",
-        prompt: "Save today's tea prices",
-        replayFrom: from,
-        replayOnMismatch: "report",
-      }),
-    recorded,
-  )
+  const routine = await replayRoutine("Tea 2", recorded)
   await callTool(page, "opfs_delete", { path: "tea" })
   site.route("/prices", { status: 404, body: "gone" })
   const asked = chats()
