@@ -7,7 +7,7 @@ import { formText } from "./form-text.ts"
 import { t } from "./i18n.ts"
 import { chat } from "./state/chat.ts"
 import { states } from "./state-properties.ts"
-import { baseStyles } from "./styles.ts"
+import { baseStyles, headerFormStyles } from "./styles.ts"
 import { caughtText } from "./words.ts"
 
 /** As `InstructionsParams` in schemas/channel.ts allows. */
@@ -20,28 +20,12 @@ export class AmInstructions extends LitElement {
 
   static override styles = [
     baseStyles,
+    headerFormStyles,
     css`
-      :host {
-        display: block;
-        padding: 8px 12px;
-        border-bottom: 1px solid var(--am-border);
-        background: var(--am-surface);
-      }
       textarea {
         width: 100%;
         min-height: 80px;
         resize: vertical;
-      }
-      .actions {
-        display: flex;
-        gap: 6px;
-        justify-content: flex-end;
-        margin-top: 6px;
-      }
-      .help {
-        font-size: 12px;
-        color: var(--am-muted);
-        margin: 0 0 6px;
       }
     `,
   ]

@@ -10,6 +10,7 @@ import { conversationGrantsList, grantSource } from "./grants-list.ts"
 import type { ConversationGrant } from "../schemas/events.ts"
 import type { Settings, SettingsPatch } from "../schemas/settings.ts"
 import "./am-custom-tools.ts"
+import "./am-routines.ts"
 import "./am-mcp.ts"
 import "./am-providers.ts"
 import "./am-workspace.ts"
@@ -493,6 +494,7 @@ export class AmOptions extends LitElement {
       },
       { id: "research", title: t("researchSettings"), intro: t("researchSettingsIntro"), body: this.researchSection(s) },
       { id: "user-scripts", title: t("userScripts"), intro: t("userScriptsIntro"), body: this.userScriptsSection() },
+      { id: "routines", title: t("routines"), intro: t("routinesIntro"), body: html`<am-routines></am-routines>` },
       { id: "custom-tools", title: t("customTools"), intro: t("customToolsIntro"), body: html`<am-custom-tools></am-custom-tools>` },
       { id: "mcp", title: t("mcpServers"), intro: t("mcpIntro"), body: html`<am-mcp></am-mcp>` },
       {

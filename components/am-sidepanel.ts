@@ -11,6 +11,8 @@ import "./am-composer.ts"
 import { openSettings } from "./am-composer.ts"
 import "./am-conversations.ts"
 import "./am-instructions.ts"
+import "./am-make-routine.ts"
+import { when } from "./moment.ts"
 import "./am-tasks.ts"
 import "./am-spawn-lanes.ts"
 import { conversationToJson, conversationToMarkdown, download, exportFileName } from "./export.ts"
@@ -23,9 +25,10 @@ import { states } from "./state-properties.ts"
 import { baseStyles, columnHostStyles } from "./styles.ts"
 
 export class AmSidepanel extends LitElement {
-  static override properties = states("showList", "error", "showInstructions")
+  static override properties = states("showList", "error", "showInstructions", "showMakeRoutine")
   showList = false
   showInstructions = false
+  showMakeRoutine = false
   error = ""
   private readonly live = storeValues(this, {
     view: chat.view,
@@ -83,6 +86,13 @@ export class AmSidepanel extends LitElement {
         position: absolute;
         inset: 0;
         z-index: 2;
+      }
+      .routine-mark {
+        margin: 0;
+        padding: 4px 12px;
+        font-size: 12px;
+        color: var(--am-muted);
+        border-bottom: 1px solid var(--am-border);
       }
       .menu {
         position: relative;
@@ -283,6 +293,17 @@ export class AmSidepanel extends LitElement {
             </button>
             <button
               type="button"
+              ?disabled=${!hasMessages || this.live.runId !== undefined}
+              data-testid="make-routine-open"
+              @click=${(e: Event) => {
+                ;(e.target as HTMLElement).closest("details")?.removeAttribute("open")
+                this.showMakeRoutine = true
+              }}
+            >
+              ${t("makeRoutine")}
+            </button>
+            <button
+              type="button"
               @click=${(e: Event) => {
                 ;(e.target as HTMLElement).closest("details")?.removeAttribute("open")
                 openSettings()
@@ -295,6 +316,22 @@ export class AmSidepanel extends LitElement {
       </header>
       ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
       ${this.showInstructions ? html`<am-instructions @instructions-closed=${() => (this.showInstructions = false)}></am-instructions>` : nothing}
+      ${
+        this.showMakeRoutine
+          ? html`<am-make-routine
+              .record=${record}
+              .prompt=${view.messages.find((m) => m.message.role === "user" && m.nudge === undefined)?.message.content ?? ""}
+              @make-routine-closed=${() => (this.showMakeRoutine = false)}
+            ></am-make-routine>`
+          : nothing
+      }
+      ${
+        record?.routine
+          ? html`<p class="routine-mark" data-testid="routine-mark">
+              ${t("routineMark", record.routine.name, `${t(`routineTrigger_${record.routine.trigger}`)}, ${when(record.routine.at)}`)}
+            </p>`
+          : nothing
+      }
       <main>
         ${this.showList ? html`<am-conversations id="list" @conversation-opened=${() => (this.showList = false)}></am-conversations>` : nothing}
         <am-spawn-lanes></am-spawn-lanes>

@@ -174,3 +174,24 @@ export const columnHostStyles = css`
     background: var(--am-bg);
   }
 `
+
+/** A form that opens under the side panel's header (a conversation's instructions, making it a routine). */
+export const headerFormStyles = css`
+  :host {
+    display: block;
+    padding: 8px 12px;
+    border-bottom: 1px solid var(--am-border);
+    background: var(--am-surface);
+  }
+  .actions {
+    display: flex;
+    gap: 6px;
+    justify-content: flex-end;
+    margin-top: 6px;
+  }
+  .help {
+    font-size: 12px;
+    color: var(--am-muted);
+    margin: 0 0 6px;
+  }
+`

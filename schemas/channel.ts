@@ -9,6 +9,7 @@ import { PositiveWholeNumber } from "./primitives.ts"
 import { ConsentGrant, MeshEvent } from "./events.ts"
 import { ProviderKind } from "./settings.ts"
 import { SUB_AGENT_TYPES } from "./tool-definition.ts"
+import { RoutineIdParams, RoutineInput, RoutineUpdate } from "./routines.ts"
 
 export const CHANNEL_PORT_NAME = "agent-mesh/channel"
 
@@ -178,6 +179,12 @@ const METHODS = {
   "workspace.trash": NONE,
   "workspace.restore": WorkspaceRestoreParams,
   "workspace.usage": NONE,
+  "routines.list": NONE,
+  "routines.create": RoutineInput,
+  "routines.update": RoutineUpdate,
+  "routines.remove": RoutineIdParams,
+  "routines.runNow": RoutineIdParams,
+  "routines.history": RoutineIdParams,
 } as const
 
 /** Fault injection and inspection: methods that only a development build accepts. */

@@ -110,6 +110,22 @@ export type MessageRecord = typeof MessageRecord.Type
 
 export const ModelChoice = Schema.Struct({ providerId: Schema.String, model: Schema.String })
 
+/** Who started a routine's run (docs/routines.md). */
+export const RoutineTrigger = Schema.Literals(["manual", "schedule", "startup", "missed", "tab"])
+export type RoutineTrigger = typeof RoutineTrigger.Type
+
+/** The mark on a conversation that a routine's run wrote: which routine, who started it, when, by the model or a replay. */
+export const RoutineMark = Schema.Struct({
+  routineId: Schema.String,
+  name: Schema.String,
+  trigger: RoutineTrigger,
+  at: Schema.Number,
+  mode: Schema.Literals(["model", "replay"]),
+  /** The tab whose page load started the run (a routine triggered by a URL pattern). */
+  tab: Schema.optionalKey(Schema.Struct({ id: Schema.Number, url: Schema.String })),
+})
+export type RoutineMark = typeof RoutineMark.Type
+
 export const ConversationRecord = Schema.Struct({
   formatVersion: Schema.Literal(CONVERSATION_FORMAT_VERSION),
   id: Schema.String,
@@ -130,6 +146,8 @@ export const ConversationRecord = Schema.Struct({
       description: Schema.optionalKey(Schema.String),
     }),
   ),
+  /** The routine whose run this conversation is. */
+  routine: Schema.optionalKey(RoutineMark),
   /** A summary of the messages up to `uptoSeq`, sent to the model instead of them when the context is full. */
   summary: Schema.optionalKey(Schema.Struct({ uptoSeq: Schema.Number, text: Schema.String })),
 })

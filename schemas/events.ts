@@ -216,6 +216,15 @@ export const ResearchState = Schema.Struct({
 })
 export type ResearchState = typeof ResearchState.Type
 
+/** A routine's run ended, its report saved and its notification shown (docs/routines.md). */
+export const RoutineRunFinished = Schema.Struct({
+  type: Schema.Literal("routine_run_finished"),
+  routineId: Schema.String,
+  conversationId: Schema.String,
+  status: Schema.Literals(["completed", "stopped", "failed", "step_limit"]),
+  report: Schema.optionalKey(Schema.String),
+})
+
 export const MeshEvent = Schema.Union([
   ToolCallStarted,
   ToolCallFinished,
@@ -227,6 +236,7 @@ export const MeshEvent = Schema.Union([
   ConfirmationClosed,
   SubAgentEvent,
   ResearchState,
+  RoutineRunFinished,
   ...ConversationEvent.members,
 ])
 export type MeshEvent = typeof MeshEvent.Type

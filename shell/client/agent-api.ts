@@ -22,6 +22,7 @@ import type { ToolGroup } from "../../schemas/tool-definition.ts"
 import type { ConnectionResult, ProviderPreset } from "../../workers/agent/providers/presets.ts"
 import type { ToolInfo } from "../hub/supervisor.ts"
 import type { HistoryItem, HistoryUsage } from "../../workers/workspace/history.ts"
+import type { RoutineInput, RoutineListed, RoutineRun, RoutineUpdate } from "../../schemas/routines.ts"
 import { eventQueue } from "./event-queue.ts"
 import { callRouter } from "./router-client.ts"
 import type { DroppedKey } from "../sw/secrets.ts"
@@ -326,6 +327,22 @@ export interface AgentApi {
      */
     usage(): Promise<WorkspaceHistoryUsage>
   }
+  /**
+   * Routines (docs/routines.md): saved prompts that run on a schedule or on request, unattended,
+   * each run a conversation of its own marked as the routine's.
+   */
+  readonly routines: {
+    /** Every routine, with its next run (when scheduled) and its last run. */
+    list(): Promise<ReadonlyArray<RoutineListed>>
+    create(routine: RoutineInput): Promise<RoutineListed>
+    /** Changes the fields given (`model: null` goes back to the default model). */
+    update(id: string, patch: RoutineUpdate["patch"]): Promise<RoutineListed>
+    remove(id: string): Promise<boolean>
+    /** Starts a run now; resolves with its conversation once it has started (`busy` if one is going). */
+    runNow(id: string): Promise<{ conversationId: string; runId: string }>
+    /** Its finished runs, newest first. */
+    history(id: string): Promise<ReadonlyArray<RoutineRun>>
+  }
   /** Subscribe to the mesh's events (tool calls started and finished, workers restarted). */
   onEvent(listener: (event: MeshEvent) => void): () => void
   /**
@@ -596,6 +613,14 @@ export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
     trash: async () => unwrap(await transport.request("workspace.trash")),
     restore: async (id) => unwrap(await transport.request("workspace.restore", { id })),
     usage: async () => unwrap(await transport.request("workspace.usage")),
+  },
+  routines: {
+    list: async () => unwrap(await transport.request("routines.list")),
+    create: async (routine) => unwrap(await transport.request("routines.create", routine)),
+    update: async (id, patch) => unwrap(await transport.request("routines.update", { id, patch })),
+    remove: async (id) => unwrap(await transport.request("routines.remove", { id })),
+    runNow: async (id) => unwrap(await transport.request("routines.runNow", { id })),
+    history: async (id) => unwrap(await transport.request("routines.history", { id })),
   },
   onEvent: (listener) => transport.onEvent(listener),
   // Dropped from production builds as dead code (build.mjs defines __DEBUG_API__).

@@ -549,37 +549,57 @@ export class AgentPool {
   ): Promise<ToolOutcome> {
     const controller = new AbortController()
     run.tools.set(callId, controller)
+    try {
+      return await this.consentedCall(callId, name, params, conversationId, consentScope, run.owner, controller.signal, reportsEvents)
+    } finally {
+      run.tools.delete(callId)
+    }
+  }
+
+  /**
+   * A call made for a conversation with no model turn behind it (a routine's replay,
+   * shell/hub/replay.ts): the same consent rules, supervision and labels as a model's call.
+   */
+  replayCall(conversationId: string, callId: string, name: string, params: unknown, signal: AbortSignal): Promise<ToolOutcome> {
+    this.options.consent.open(conversationId)
+    return this.consentedCall(callId, name, params, conversationId, conversationId, conversationId, signal, true)
+  }
+
+  private async consentedCall(
+    callId: string,
+    name: string,
+    params: unknown,
+    conversationId: string,
+    consentScope: string,
+    /** The run whose limits the call counts against (a sub-agent's is its parent's). */
+    owner: string,
+    signal: AbortSignal,
+    reportsEvents: boolean,
+  ): Promise<ToolOutcome> {
     // A hop's question ends with the call (its time limit included), not only with the run.
     const hops = new AbortController()
     const stopHops = () => hops.abort()
-    controller.signal.addEventListener("abort", stopHops, { once: true })
+    signal.addEventListener("abort", stopHops, { once: true })
     this.modelCalls.set(callId, { scope: consentScope, signal: hops.signal })
     try {
       const definition = this.options.supervisor.definition(name)
       if (definition !== undefined && opensTab(definition, params)) {
-        const admitted = await this.tabLimit.admit(run.owner, this.tabLimitOptions(consentScope, definition, params), controller.signal)
+        const admitted = await this.tabLimit.admit(owner, this.tabLimitOptions(consentScope, definition, params), signal)
         if (!admitted.ok) return admitted
       }
       if (definition !== undefined) {
-        const consent = await this.options.consent.check(consentScope, definition, params, controller.signal)
+        const consent = await this.options.consent.check(consentScope, definition, params, signal)
         if (!consent.ok) return consent
       }
-      const outcome = await this.options.supervisor.call(name, params, {
-        conversationId,
-        callId,
-        run: run.owner,
-        signal: controller.signal,
-        reportsEvents,
-      })
+      const outcome = await this.options.supervisor.call(name, params, { conversationId, callId, run: owner, signal, reportsEvents })
       // The run's labels are saved before the model sees what the call brought.
       if (definition !== undefined)
         await this.options.consent.noteResult(consentScope, definition, params, outcome.ok ? outcome : { ok: false })
       return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
     } finally {
       this.options.consent.settle(consentScope, params)
-      run.tools.delete(callId)
       this.modelCalls.delete(callId)
-      controller.signal.removeEventListener("abort", stopHops)
+      signal.removeEventListener("abort", stopHops)
       hops.abort()
     }
   }

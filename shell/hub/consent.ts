@@ -39,6 +39,15 @@ interface InFlight {
   readonly reads: Promise<FlowLabel[]>
 }
 
+/** A conversation nobody attends (a routine's run, docs/routines.md): what a question does there, and the sites its routine allows. */
+export interface Unattended {
+  readonly onConfirm: "pause" | "refuse"
+  readonly sites: ReadonlyArray<string>
+}
+
+/** How long a paused routine waits for the user's answer (the chat's timeout is for someone at the screen). */
+const UNATTENDED_WAIT_MS = 7 * 24 * 60 * 60_000
+
 interface Pending {
   readonly request: ConfirmationRequested
   readonly resolve: (answer: Answer) => void
@@ -62,6 +71,8 @@ export interface ConsentOptions {
   readonly emit: (event: MeshEvent) => void
   /** Where labels and grants are kept (a test may give its own database). */
   readonly store?: FlowStore
+  /** Whether a conversation is a routine's run, which nobody attends. */
+  readonly unattended?: (conversationId: string) => Unattended | undefined
 }
 
 /** What the rules read of the settings (none when they cannot be read), a rule's mode looked up by its name. */
@@ -134,13 +145,18 @@ export class ConsentKeeper {
     const fence = {
       conversationId: record.conversationId,
       tabs: [...new Set([...record.openedTabs, ...(record.drivenTabs ?? [])])],
-      allowed: fenced ? [...allowedSites(settings, record, mode)].filter(isSite) : null,
+      allowed: fenced ? [...allowedSites(settings, record, mode), ...this.routineSites(record.conversationId)].filter(isSite) : null,
     }
     // A fence of no tabs enforces nothing, and one the service worker already has needs no message.
     const key = fence.tabs.length === 0 ? NO_FENCE : JSON.stringify([fence.tabs, fence.allowed])
     if (key === (this.fences.get(record.conversationId) ?? NO_FENCE)) return
     await this.options.router("fence.set", fence)
     this.fences.set(record.conversationId, key)
+  }
+
+  /** The sites a routine allows its own runs (none for a conversation someone attends). */
+  private routineSites(conversationId: string): ReadonlySet<string> {
+    return new Set((this.options.unattended?.(conversationId)?.sites ?? []).map(siteKey))
   }
 
   /** Sends every conversation's fence again (the settings' allowed sites or the rule's mode changed). */
@@ -411,7 +427,11 @@ export class ConsentKeeper {
       if (mode === "never") continue
       const record = await this.current(conversationId)
       if (ask.rule === SEND_READ_DATA) {
-        if (record.allowAll || ask.sites.every((s) => allowedSites(settings, record, mode).has(s))) continue
+        if (
+          record.allowAll ||
+          ask.sites.every((s) => allowedSites(settings, record, mode).has(s) || this.routineSites(conversationId).has(s))
+        )
+          continue
       } else if (mode === "once_per_site" && ask.sites.every((s) => approvedSites(record, ask.rule).has(s))) continue
       const sitesOnly = ask.sites.every(isSite)
       // "Allow <site> in this conversation" is what "once per site" remembers; "Always allow" is
@@ -421,14 +441,20 @@ export class ConsentKeeper {
         ...(ask.rule === SEND_READ_DATA && sitesOnly && (ask.origins ?? []).length > 0 ? (["site_always"] as const) : []),
         ...(ask.rule === SEND_READ_DATA ? (["conversation_all"] as const) : []),
       ]
-      const answer = await this.ask(conversationId, definition.name, ask, params, signal, settings, grants)
-      if (answer === "timeout" || answer === "withdrawn" || !answer.allow) {
+      // Nobody is there to say yes to a routine that refuses: no question is put.
+      const answer =
+        this.options.unattended?.(conversationId)?.onConfirm === "refuse"
+          ? ("unattended" as const)
+          : await this.ask(conversationId, definition.name, ask, params, signal, settings, grants)
+      if (typeof answer === "string" || !answer.allow) {
         const why =
           answer === "timeout"
             ? "nobody answered the confirmation in time"
             : answer === "withdrawn"
               ? "the run was stopped"
-              : "the user said no"
+              : answer === "unattended"
+                ? "this routine runs unattended and refuses what would need the user's yes"
+                : "the user said no"
         return {
           ok: false,
           error: {
@@ -589,8 +615,9 @@ export class ConsentKeeper {
     settings: Settingsish,
     grants: ConsentGrant[],
   ): Promise<Answer> {
+    const unattended = this.options.unattended?.(conversationId)
     const id = crypto.randomUUID()
-    const waitMs = typeof settings.askUserTimeoutMs === "number" ? settings.askUserTimeoutMs : 5 * 60_000
+    const waitMs = unattended ? UNATTENDED_WAIT_MS : typeof settings.askUserTimeoutMs === "number" ? settings.askUserTimeoutMs : 5 * 60_000
     const request: ConfirmationRequested = {
       type: "confirmation_requested",
       id,

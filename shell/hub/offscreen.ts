@@ -32,6 +32,8 @@ import { cacheSettings } from "./settings-cache.ts"
 import { SETTINGS_CHANGED_KIND } from "../../schemas/router.ts"
 import { createSandboxHost, routerMemoryGauge, type SandboxHost } from "./sandbox-host.ts"
 import { WaitingBadge } from "./waiting-badge.ts"
+import { Routines } from "./routines.ts"
+import { ROUTINE_DUE_KIND } from "../../schemas/routines.ts"
 import { agentWorkerScript, workerScripts } from "./worker-registry.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
 
@@ -66,6 +68,7 @@ const emit = (event: MeshEvent) => {
     return
   }
   badge.observe(event)
+  routines.observe(event)
   if (event.type === "question_asked") pendingQuestions.set(event.id, event)
   if (event.type === "question_closed") pendingQuestions.delete(event.id)
   broadcast(event)
@@ -111,7 +114,7 @@ const supervisor = new Supervisor({
   emit,
 })
 
-const consent = new ConsentKeeper({ router: router, emit })
+const consent = new ConsentKeeper({ router: router, emit, unattended: (conversationId) => routines.unattended(conversationId) })
 // An "always" site revoked (or the rule's mode changed) on the options page narrows every fence at once.
 chrome.runtime.onMessage.addListener((message: unknown) => {
   if ((message as { kind?: unknown } | null)?.kind === SETTINGS_CHANGED_KIND) void consent.refence().catch(() => undefined)
@@ -165,6 +168,27 @@ const research = new ResearchJobs({
   reportWords: (language) => loadReportWords(language, readPackagedMessages),
   prewarm: (count) => agents.prewarm(count),
 })
+
+const routines: Routines = new Routines({
+  router,
+  store: () => agents.store(),
+  start: (request) => agents.start(request),
+  // The report is the model's words over what it read: named like an agent run's call, so the workspace marks it as from outside.
+  callTool: async (name, params) => {
+    const outcome = await supervisor.call(name, params, { callId: `routine:${crypto.randomUUID()}` })
+    return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
+  },
+  emit,
+  replayCall: (conversationId, callId, name, params) =>
+    agents.replayCall(conversationId, callId, name, params, new AbortController().signal),
+  definition: (name) => supervisor.definition(name),
+})
+// Runs the service worker queued (an alarm, the browser's start): taken as the document loads, and when it says so.
+chrome.runtime.onMessage.addListener((message: unknown) => {
+  if ((message as { kind?: unknown } | null)?.kind === ROUTINE_DUE_KIND) void routines.takeDue()
+  return undefined
+})
+void routines.takeDue()
 
 /** The workspace's undo, served here (the options page's restores); the worker shares its lock. */
 const workspace = new Workspace()
@@ -330,6 +354,12 @@ const handlers: Handlers = {
   "workspace.trash": () => workspaceOutcome(async () => (await workspace.trash(await retention())).map(kept)),
   "workspace.restore": ({ id }) => workspaceOutcome(async () => kept(await workspace.restore(id, await retention()))),
   "workspace.usage": () => workspaceOutcome(async () => workspace.historyUsage(await retention())),
+  "routines.list": () => routines.list(),
+  "routines.create": (input) => routines.create(input),
+  "routines.update": (update) => routines.update(update),
+  "routines.remove": ({ id }) => routines.remove(id),
+  "routines.runNow": ({ id }) => routines.runNow(id),
+  "routines.history": ({ id }) => routines.history(id),
   "debug.crashWorker": injectFault("debug.crashWorker", "crash"),
   "debug.killWorker": injectFault("debug.killWorker", "kill"),
   "debug.stallWorker": injectFault("debug.stallWorker", "stall"),

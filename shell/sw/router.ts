@@ -10,6 +10,7 @@ import { meshRoutes } from "./mesh.ts"
 import { pageContentRoutes } from "./page-content.ts"
 import { fenceRoutes } from "./fence.ts"
 import { redirectRoutes } from "./redirects.ts"
+import { routineRoutes } from "./routines.ts"
 import type { Route } from "./route.ts"
 import { scriptingRoutes } from "./scripting.ts"
 import { settingsRoutes } from "./settings.ts"
@@ -29,6 +30,7 @@ export const routes = {
   ...fenceRoutes,
   ...mcpRoutes,
   ...systemRoutes,
+  ...routineRoutes,
 }
 
 export type RouterMethod = keyof typeof routes

@@ -11,11 +11,17 @@ import { InvalidInput, toWire, Unavailable, type ToolError } from "../../schemas
 import { issueLines } from "../../schemas/primitives.ts"
 import { ROUTER_MESSAGE_KIND, type RouterReply } from "../../schemas/router.ts"
 import { SETTINGS_KEY } from "../../schemas/settings.ts"
+import { listenForAlarms } from "./alarms.ts"
+import { listenForTabTriggers } from "./triggers.ts"
 import { syncLocalModelRules } from "./local-model-origins.ts"
 import { notifySettingsChanged } from "./settings-store.ts"
 import { routes } from "./router.ts"
 import type { Route } from "./route.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
+
+// Routines' alarms, the browser's start and tab loads (docs/routines.md): listeners Chrome wants at once.
+listenForAlarms()
+listenForTabTriggers()
 
 chrome.runtime.onInstalled.addListener(() => {
   void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true })

@@ -70,6 +70,7 @@ export class ConversationStore {
     system?: string
     model?: ConversationRecord["model"]
     parent?: ConversationRecord["parent"]
+    routine?: ConversationRecord["routine"]
   }): Promise<ConversationRecord> {
     const now = Date.now()
     const record: ConversationRecord = {
@@ -83,6 +84,7 @@ export class ConversationStore {
       ...(init.system !== undefined ? { system: init.system } : {}),
       ...(init.model !== undefined ? { model: init.model } : {}),
       ...(init.parent !== undefined ? { parent: init.parent } : {}),
+      ...(init.routine !== undefined ? { routine: init.routine } : {}),
     }
     await this.db.add("conversations", record)
     return record

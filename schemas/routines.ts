@@ -1,0 +1,236 @@
+/**
+ * Routines (docs/routines.md): a saved prompt that runs without the user, on a schedule or on
+ * request, and leaves its answer in a workspace folder with a notification. The service worker
+ * stores them in chrome.storage.local and keeps their alarms; the offscreen document runs them.
+ */
+import * as Schema from "effect/Schema"
+import { ModelChoice, RoutineTrigger } from "./conversation.ts"
+
+export { RoutineTrigger }
+
+export const ROUTINES_KEY = "routines"
+export const ROUTINE_RUNS_KEY = "routineRuns"
+/** The runs kept per routine, newest first: history, not an archive (the conversations stay). */
+export const ROUTINE_RUNS_KEPT = 50
+/** The service worker to the offscreen document: a routine is due (its alarm fired). */
+export const ROUTINE_DUE_KIND = "agent-mesh/routine-due"
+/** A routine's alarm is named by its id: one alarm a routine. */
+export const ALARM_PREFIX = "routine:"
+
+/** "HH:MM", 24-hour, in the browser's local time. */
+export const TimeOfDay = Schema.String.check(Schema.isPattern(/^([01]\d|2[0-3]):[0-5]\d$/)).annotate({
+  description: 'A time of day, "HH:MM" (24-hour, local time).',
+})
+
+/**
+ * A URL pattern: the whole URL of an http(s) page, `*` standing for any run of characters
+ * (`https://shop.example/orders/*`, `https://*.example.com/*`). Nothing else is special.
+ */
+export const UrlPattern = Schema.String.check(
+  Schema.isMaxLength(2048),
+  Schema.isPattern(/^https?:\/\/[^/\s]+(\/\S*)?$|^\*:\/\/[^/\s]+(\/\S*)?$/),
+).annotate({ description: "A page's URL, * standing for any characters: https://shop.example/orders/*" })
+
+/**
+ * Whether a page's URL matches a routine's pattern (`*` any run of characters, the rest as it
+ * is). Matched by the usual two-pointer walk rather than a regular expression, so a pattern of
+ * many stars costs time in proportion to the URL and pattern, not a backtracking explosion.
+ */
+export const matchesUrlPattern = (pattern: string, url: string): boolean => {
+  if (!/^https?:\/\//.test(url)) return false
+  let p = 0
+  let u = 0
+  let star = -1
+  let resume = 0
+  while (u < url.length) {
+    if (p < pattern.length && pattern[p] !== "*" && pattern[p] === url[u]) {
+      p++
+      u++
+    } else if (p < pattern.length && pattern[p] === "*") {
+      star = p++
+      resume = u
+    } else if (star !== -1) {
+      p = star + 1
+      u = ++resume
+    } else return false
+  }
+  while (pattern[p] === "*") p++
+  return p === pattern.length
+}
+
+export const Schedule = Schema.Union([
+  /** Only when asked (runNow). */
+  Schema.Struct({ kind: Schema.Literal("manual") }),
+  /** Once, at a moment (ms since the epoch). */
+  Schema.Struct({ kind: Schema.Literal("once"), at: Schema.Finite }),
+  Schema.Struct({ kind: Schema.Literal("every"), hours: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 24 * 7 })) }),
+  Schema.Struct({ kind: Schema.Literal("daily"), time: TimeOfDay }),
+  /** Monday to Friday at a time. */
+  Schema.Struct({ kind: Schema.Literal("weekdays"), time: TimeOfDay }),
+  /** Each time the browser starts. */
+  Schema.Struct({ kind: Schema.Literal("startup") }),
+  /** When a tab finishes loading a page whose URL matches the pattern; the run gets that tab. */
+  Schema.Struct({ kind: Schema.Literal("tab"), urlPattern: UrlPattern }),
+])
+export type Schedule = typeof Schedule.Type
+
+/** What a routine does with a call that would ask the user: nobody is there to say yes. */
+export const OnConfirm = Schema.Literals(["pause", "refuse"])
+export type OnConfirm = typeof OnConfirm.Type
+
+const Name = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))
+const Prompt = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(20_000))
+/** A workspace folder, relative to its root. */
+export const Folder = Schema.String.check(
+  Schema.isMinLength(1),
+  Schema.isMaxLength(512),
+  Schema.isPattern(/^(?!\/)(?!.*(^|\/)\.\.?(\/|$)).+$/),
+)
+/** An origin: scheme and host, no path. */
+export const Origin = Schema.String.check(Schema.isPattern(/^https?:\/\/[^/\s]+$/))
+/** Origins the routine may send data to without asking (shown when it is created). */
+const Sites = Schema.Array(Origin).check(Schema.isMaxLength(50))
+
+/** One recorded tool call of a replay: the call, and the shape its result had. */
+export const ReplayStep = Schema.Struct({
+  tool: Schema.NonEmptyString,
+  /** Its arguments; a string may hold `{{name}}` marks, filled from the replay's values. */
+  params: Schema.Unknown,
+  /** The recorded result's shape (shell/hub/replay.ts, `shapeOf`): what the replayed result must have. */
+  shape: Schema.String,
+})
+export type ReplayStep = typeof ReplayStep.Type
+
+/** A successful run's tool calls, run again without the model. */
+export const Replay = Schema.Struct({
+  steps: Schema.Array(ReplayStep).check(Schema.isMinLength(1), Schema.isMaxLength(50)),
+  /** The values of the `{{name}}` marks in the steps' arguments. */
+  values: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  /** At the first step whose result does not match: hand the rest to the model with what was done, or report. */
+  onMismatch: Schema.Literals(["model", "report"]),
+})
+export type Replay = typeof Replay.Type
+
+/** What `agent.routines.create` takes; what it leaves out has the defaults below. */
+export const RoutineInput = Schema.Struct({
+  name: Name,
+  prompt: Prompt,
+  model: Schema.optionalKey(ModelChoice),
+  instructions: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(20_000))),
+  sites: Schema.optionalKey(Sites),
+  /** Where its reports go; default `routines/<name>`. */
+  folder: Schema.optionalKey(Folder),
+  schedule: Schema.optionalKey(Schedule),
+  onConfirm: Schema.optionalKey(OnConfirm),
+  paused: Schema.optionalKey(Schema.Boolean),
+  /** Record this finished conversation's tool calls as the routine's replay (its first message is the prompt if none is given). */
+  replayFrom: Schema.optionalKey(Schema.NonEmptyString),
+  /** With replayFrom: what the replay does at a step that does not match (default "model"). */
+  replayOnMismatch: Schema.optionalKey(Replay.fields.onMismatch),
+  replay: Schema.optionalKey(Replay),
+})
+export type RoutineInput = typeof RoutineInput.Type
+
+export const Routine = Schema.Struct({
+  id: Schema.NonEmptyString,
+  name: Name,
+  prompt: Prompt,
+  model: Schema.optionalKey(ModelChoice),
+  instructions: Schema.optionalKey(Schema.String),
+  sites: Sites,
+  folder: Folder,
+  schedule: Schedule,
+  onConfirm: OnConfirm,
+  paused: Schema.Boolean,
+  replay: Schema.optionalKey(Replay),
+  createdAt: Schema.Finite,
+  updatedAt: Schema.Finite,
+})
+export type Routine = typeof Routine.Type
+
+/** `agent.routines.update`: the fields to change (`model: null` clears it). */
+export const RoutineUpdate = Schema.Struct({
+  id: Schema.NonEmptyString,
+  patch: Schema.Struct({
+    ...RoutineInput.fields,
+    name: Schema.optionalKey(Name),
+    prompt: Schema.optionalKey(Prompt),
+    model: Schema.optionalKey(Schema.NullOr(ModelChoice)),
+    replay: Schema.optionalKey(Schema.NullOr(Replay)),
+  }),
+})
+export type RoutineUpdate = typeof RoutineUpdate.Type
+
+export const RoutineIdParams = Schema.Struct({ id: Schema.NonEmptyString })
+
+/** One run of a routine, as its history keeps it. */
+export const RoutineRun = Schema.Struct({
+  routineId: Schema.NonEmptyString,
+  runId: Schema.NonEmptyString,
+  conversationId: Schema.NonEmptyString,
+  trigger: RoutineTrigger,
+  mode: Schema.Literals(["model", "replay"]),
+  startedAt: Schema.Finite,
+  finishedAt: Schema.Finite,
+  status: Schema.Literals(["completed", "stopped", "failed", "step_limit"]),
+  /** The workspace file the answer was saved to, when it was. */
+  report: Schema.optionalKey(Schema.String),
+  /** The first lines of the answer, as the notification showed them. */
+  summary: Schema.String,
+  error: Schema.optionalKey(Schema.Struct({ code: Schema.String, message: Schema.String })),
+  /** A replay: how many of its steps ran and matched, and where it stopped and why. */
+  replay: Schema.optionalKey(
+    Schema.Struct({
+      done: Schema.Number,
+      of: Schema.Number,
+      stoppedAt: Schema.optionalKey(Schema.Struct({ step: Schema.Number, reason: Schema.String })),
+    }),
+  ),
+})
+export type RoutineRun = typeof RoutineRun.Type
+
+/** A routine as `list` shows it: its next run (from its alarm) and its last result. */
+export type RoutineListed = Routine & { readonly nextRunAt?: number; readonly lastRun?: RoutineRun }
+
+/** The first non-empty lines of an answer, cut to fit a notification. */
+export const firstLines = (text: string, lines = 3, chars = 240): string => {
+  const kept = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, lines)
+    .join("\n")
+  return kept.length > chars ? `${kept.slice(0, chars - 1)}…` : kept
+}
+
+const DAY_MS = 24 * 60 * 60_000
+
+/**
+ * When a schedule next runs after `now` (local time), or undefined if it never does on its own
+ * (manual, startup, a once already past). Daily and weekday times are computed afresh after
+ * each run rather than repeated every 24 h, so a change of summer time keeps the clock time.
+ */
+export const nextRunAt = (schedule: Schedule, now: number, lastAt?: number): number | undefined => {
+  switch (schedule.kind) {
+    case "manual":
+    case "startup":
+    case "tab":
+      return undefined
+    case "once":
+      return lastAt === undefined ? schedule.at : undefined
+    case "every": {
+      const period = schedule.hours * 60 * 60_000
+      return lastAt === undefined ? now + period : Math.max(lastAt + period, now)
+    }
+    case "daily":
+    case "weekdays": {
+      const [h, m] = schedule.time.split(":").map(Number) as [number, number]
+      const day = new Date(now)
+      day.setHours(h, m, 0, 0)
+      let at = day.getTime()
+      if (at <= now) at = new Date(at + DAY_MS).setHours(h, m, 0, 0)
+      if (schedule.kind === "weekdays") while ([0, 6].includes(new Date(at).getDay())) at = new Date(at + DAY_MS).setHours(h, m, 0, 0)
+      return at
+    }
+  }
+}

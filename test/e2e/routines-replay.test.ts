@@ -1,0 +1,139 @@
+/**
+ * Replays (docs/routines.md): a routine made from a successful run replays its tool calls with no
+ * model call, templated where the user marks them; at the first step whose result does not match
+ * what was recorded it stops, and reports or hands the rest to the model, as the routine says,
+ * without running the steps after it. The built extension, a scripted model, a local site.
+ */
+import assert from "node:assert/strict"
+import { after, before, test } from "node:test"
+import type { Page } from "playwright-core"
+import { startModelServer, type ModelServer } from "../support/model-server.mjs"
+import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
+import { callTool, launchExtension, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import { api, runAndWait } from "./routine-support.ts"
+
+let session: ExtensionSession
+let page: Page
+let site: FixtureServer
+let model: ModelServer
+let routineId: string
+
+const PRICES =
+  "<!doctype html><html><head><title>Prices</title></head><body><main><h1>Tea prices</h1><p>Green tea: 4 €. Black tea: 3 €.</p></main></body></html>"
+
+before(async () => {
+  site = await startFixtureServer({ "/prices": { headers: { "content-type": "text/html" }, body: PRICES } })
+  model = await startModelServer()
+  session = await launchExtension()
+  page = await session.openPage("sidepanel.html")
+  await useScriptedModel(page, model.baseUrl("openai"))
+})
+after(async () => {
+  await session?.close()
+  await Promise.all([site?.close(), model?.close()])
+})
+
+const chats = () => model.requests.filter((r) => r.path.endsWith("/chat/completions")).length
+const pricesFetched = () => site.requests.filter((r) => r.path === "/prices").length
+/** A routine that replays a recorded conversation and reports where it stops. */
+const replayRoutine = (name: string, from: string) =>
+  api(
+    page,
+    ([name, from]) =>
+      globalThis.agent.routines.create({ name, prompt: "Save today's tea prices", replayFrom: from, replayOnMismatch: "report" }),
+    [name, from],
+  )
+const read = async (path: string) => {
+  const file = await callTool(page, "opfs_read", { path })
+  return file.ok ? (file.value as { content: string }).content : undefined
+}
+
+test("a routine made from a successful run replays its calls with 0 model calls", async () => {
+  model.script([
+    { toolCalls: [{ id: "f", name: "web_fetch", arguments: { url: site.url("/prices") } }] },
+    { toolCalls: [{ id: "w", name: "opfs_write", arguments: { path: "tea/prices.md", content: "Green 4, black 3" } }] },
+    { text: "Saved the prices." },
+  ])
+  const recorded = await page.evaluate(() => globalThis.agent.chat("Save today's tea prices").result)
+  assert.equal(recorded.status, "completed")
+  const routine = await replayRoutine("Tea", recorded.conversationId)
+  routineId = routine.id
+  assert.deepEqual(
+    routine.replay.steps.map((s: any) => [s.tool, s.params]),
+    [
+      ["web_fetch", { url: site.url("/prices") }],
+      ["opfs_write", { path: "tea/prices.md", content: "Green 4, black 3" }],
+    ],
+  )
+  assert.equal(routine.replay.onMismatch, "report")
+  await callTool(page, "opfs_delete", { path: "tea" })
+  const [asked, fetched] = [chats(), pricesFetched()]
+  const { started, finished } = await runAndWait(page, "runNow", routine.id)
+  assert.equal(finished.status, "completed")
+  assert.equal(chats() - asked, 0, "no model call")
+  assert.equal(pricesFetched() - fetched, 1)
+  assert.equal(await read("tea/prices.md"), "Green 4, black 3")
+  const [run] = await api(page, (id) => globalThis.agent.routines.history(id), routine.id)
+  assert.deepEqual([run.mode, run.replay], ["replay", { done: 2, of: 2 }])
+  const conversation = await api(page, (id) => globalThis.agent.conversations.get(id), started.conversationId)
+  assert.equal(conversation.routine.mode, "replay")
+  assert.deepEqual(
+    conversation.messages.filter((m: any) => m.message.role === "tool").map((m: any) => m.message.name),
+    ["web_fetch", "opfs_write"],
+  )
+  assert.match(
+    conversation.messages.find((m: any) => m.message.name === "web_fetch").message.content,
+    /^<untrusted_data source="web_fetch">/,
+  )
+})
+
+test("a step's arguments templated where the user marks them; a mark with no value stops the replay there", async () => {
+  const [routine] = await api(page, () => globalThis.agent.routines.list())
+  const steps = routine.replay.steps.map((s: any, i: number) => (i === 1 ? { ...s, params: { ...s.params, path: "tea/{{day}}.md" } } : s))
+  await api(
+    page,
+    ([id, steps]) => globalThis.agent.routines.update(id, { replay: { steps, onMismatch: "report", values: { day: "monday" } } }),
+    [routineId, steps],
+  )
+  await runAndWait(page, "runNow", routineId)
+  assert.equal(await read("tea/monday.md"), "Green 4, black 3")
+
+  await api(page, ([id, steps]) => globalThis.agent.routines.update(id, { replay: { steps, onMismatch: "report" } }), [routineId, steps])
+  const { finished } = await runAndWait(page, "runNow", routineId)
+  assert.equal(finished.status, "failed")
+  const [run] = await api(page, (id) => globalThis.agent.routines.history(id), routineId)
+  assert.deepEqual(run.replay, { done: 1, of: 2, stoppedAt: { step: 2, reason: "unfilled:day" } })
+})
+
+test("a changed page stops the replay at that step: nothing after it runs; it reports, or hands the rest to the model", async () => {
+  await api(page, (id) => globalThis.agent.routines.update(id, { replay: null }), routineId)
+  const recorded = await page.evaluate(
+    async () => (await globalThis.agent.conversations.list()).find((c) => c.title.startsWith("Save today"))!.id,
+  )
+  const routine = await replayRoutine("Tea 2", recorded)
+  await callTool(page, "opfs_delete", { path: "tea" })
+  site.route("/prices", { status: 404, body: "gone" })
+  const asked = chats()
+  const { finished } = await runAndWait(page, "runNow", routine.id)
+  assert.equal(finished.status, "failed")
+  assert.equal(chats() - asked, 0)
+  assert.equal(await read("tea/prices.md"), undefined, "the step after the changed one did not run")
+  const [run] = await api(page, (id) => globalThis.agent.routines.history(id), routine.id)
+  assert.equal(run.replay.done, 0)
+  assert.equal(run.replay.stoppedAt.step, 1)
+  assert.match(run.replay.stoppedAt.reason, /^error:/)
+
+  // Handed to the model: it gets what was done and where it stopped, and finishes.
+  const steps = (await api(page, () => globalThis.agent.routines.list())).find((r: any) => r.id === routine.id).replay.steps
+  await api(page, ([id, steps]) => globalThis.agent.routines.update(id, { replay: { steps, onMismatch: "model" } }), [routine.id, steps])
+  model.script([{ text: "The price page is gone; nothing saved." }])
+  const handed = await runAndWait(page, "runNow", routine.id)
+  assert.equal(handed.finished.status, "completed")
+  assert.equal(chats() - asked, 1)
+  const last = model.requests.filter((r) => r.path.endsWith("/chat/completions")).at(-1)!
+  const userMessages = last.body.messages.filter((m: any) => m.role === "user").map((m: any) => m.content)
+  assert.match(String(userMessages.at(-1)), /A replay of 2 recorded steps ran no step: step 1 \(web_fetch\) did not match/)
+  assert.equal(await read("tea/prices.md"), undefined)
+  const [handedRun] = await api(page, (id) => globalThis.agent.routines.history(id), routine.id)
+  assert.deepEqual([handedRun.mode, handedRun.replay.stoppedAt.step], ["replay", 1])
+})
