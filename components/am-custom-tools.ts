@@ -9,6 +9,7 @@ import { LitElement, css, html, nothing } from "lit"
 import { CUSTOM_TOOL_NAME, parametersSchemaIssues, type SchemaIssue } from "../schemas/custom-tools.ts"
 import type { CustomToolInfo } from "../shell/client/agent-api.ts"
 import { whileBusy } from "./busy.ts"
+import { deleteAsk } from "./delete-ask.ts"
 import { t } from "./i18n.ts"
 import { withFieldError } from "./settings-validation.ts"
 import { caughtText } from "./words.ts"
@@ -363,22 +364,20 @@ export class AmCustomTools extends LitElement {
       <p class="description">${tool.description}</p>
       ${
         asking
-          ? html`<div class="confirm" role="group" aria-labelledby="ct-confirm-${tool.name}">
-              <span id="ct-confirm-${tool.name}">${t("customToolDeleteAsk", tool.name)}</span>
-              <button
-                type="button"
-                ?disabled=${this.busy}
-                @click=${() =>
-                  this.act(async () => {
-                    await globalThis.agent.customTools.remove(tool.name)
-                    this.deleting = undefined
-                    this.message = t("customToolDeleted", tool.name)
-                  })}
-              >
-                ${t("customToolDeleteYes")}
-              </button>
-              <button type="button" @click=${() => (this.deleting = undefined)}>${t("cancel")}</button>
-            </div>`
+          ? deleteAsk({
+              id: `ct-confirm-${tool.name}`,
+              className: "confirm",
+              question: t("customToolDeleteAsk", tool.name),
+              yes: t("customToolDeleteYes"),
+              busy: this.busy,
+              onYes: () =>
+                this.act(async () => {
+                  await globalThis.agent.customTools.remove(tool.name)
+                  this.deleting = undefined
+                  this.message = t("customToolDeleted", tool.name)
+                }),
+              onCancel: () => (this.deleting = undefined),
+            })
           : nothing
       }
     </li>`

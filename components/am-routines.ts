@@ -18,6 +18,7 @@ import {
   type Schedule,
 } from "../schemas/routines.ts"
 import { whileBusy } from "./busy.ts"
+import { deleteAsk } from "./delete-ask.ts"
 import { t } from "./i18n.ts"
 import { states } from "./state-properties.ts"
 import { baseStyles, formGridStyles } from "./styles.ts"
@@ -281,22 +282,20 @@ export class AmRoutines extends LitElement {
       </p>
       ${
         asking
-          ? html`<div class="row" role="group" aria-labelledby="rt-ask-${routine.id}">
-              <span id="rt-ask-${routine.id}">${t("routineDeleteAsk", routine.name)}</span>
-              <button
-                type="button"
-                ?disabled=${this.busy}
-                @click=${() =>
-                  this.act(async () => {
-                    await globalThis.agent.routines.remove(routine.id)
-                    this.deleting = undefined
-                    this.message = t("routineDeleted", routine.name)
-                  })}
-              >
-                ${t("routineDeleteYes")}
-              </button>
-              <button type="button" @click=${() => (this.deleting = undefined)}>${t("cancel")}</button>
-            </div>`
+          ? deleteAsk({
+              id: `rt-ask-${routine.id}`,
+              className: "row",
+              question: t("routineDeleteAsk", routine.name),
+              yes: t("routineDeleteYes"),
+              busy: this.busy,
+              onYes: () =>
+                this.act(async () => {
+                  await globalThis.agent.routines.remove(routine.id)
+                  this.deleting = undefined
+                  this.message = t("routineDeleted", routine.name)
+                }),
+              onCancel: () => (this.deleting = undefined),
+            })
           : nothing
       }
       <button
