@@ -7,12 +7,12 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-import { startModelServer, type ModelServer } from "../support/model-server.mjs"
+import type { ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { callTool, launchExtension, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import { callTool, openScriptedPanel, type ScriptedPanel } from "./harness.ts"
 import { api, runAndWait } from "./routine-support.ts"
 
-let session: ExtensionSession
+let scripted: ScriptedPanel
 let page: Page
 let site: FixtureServer
 let model: ModelServer
@@ -23,14 +23,12 @@ const PRICES =
 
 before(async () => {
   site = await startFixtureServer({ "/prices": { headers: { "content-type": "text/html" }, body: PRICES } })
-  model = await startModelServer()
-  session = await launchExtension()
-  page = await session.openPage("sidepanel.html")
-  await useScriptedModel(page, model.baseUrl("openai"))
+  scripted = await openScriptedPanel()
+  ;({ panel: page, model } = scripted)
 })
 after(async () => {
-  await session?.close()
-  await Promise.all([site?.close(), model?.close()])
+  await scripted?.close()
+  await site?.close()
 })
 
 const chats = () => model.requests.filter((r) => r.path.endsWith("/chat/completions")).length

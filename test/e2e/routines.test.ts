@@ -10,26 +10,31 @@
 import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
-import { startModelServer, type ModelServer } from "../support/model-server.mjs"
-import { callTool, launchExtension, makeProfile, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import type { ModelServer } from "../support/model-server.mjs"
+import {
+  callTool,
+  launchExtension,
+  makeProfile,
+  openScriptedPanel,
+  until,
+  useScriptedModel,
+  type ExtensionSession,
+  type ScriptedPanel,
+} from "./harness.ts"
 import { api, nextRoutineEnd, runAndWait } from "./routine-support.ts"
 import { startFixtureServer } from "./fixture-server.ts"
 
+let scripted: ScriptedPanel
 let session: ExtensionSession
 let page: Page
 let model: ModelServer
 
 before(async () => {
-  model = await startModelServer()
-  session = await launchExtension()
-  page = await session.openPage("sidepanel.html")
-  await useScriptedModel(page, model.baseUrl("openai"))
+  scripted = await openScriptedPanel()
+  ;({ session, panel: page, model } = scripted)
 })
 
-after(async () => {
-  await session?.close()
-  await model?.close()
-})
+after(() => scripted?.close())
 
 const chatRequests = () => model.requests.filter((r) => r.path.endsWith("/chat/completions")).length
 
