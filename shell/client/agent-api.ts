@@ -10,6 +10,8 @@ import { CHANNEL_METHODS, type ChannelMethod, type ChannelParams, type Contract,
 import { AgentError, type Outcome } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import type { Settings, SettingsPatch } from "../../schemas/settings.ts"
+import type { ResultOf } from "../../schemas/tool-definition.ts"
+import type { BuiltinToolName, BuiltinToolOf } from "../../schemas/tools/index.ts"
 import type { DroppedKey } from "../sw/secrets.ts"
 import { callRouter } from "./router-client.ts"
 import { startChat, startResearch, startSpawn, type ChatOptions, type ChatRun, type ResearchOptions } from "./runs.ts"
@@ -44,6 +46,8 @@ export type ArgsOf<M extends ChannelMethod> = ChannelParams[M] extends undefined
   : WithOptions<ChannelParams[M], ArgKeys<M>>
 
 /** A method that answers nothing (null on the wire) resolves with nothing. */
+type Tail<T> = T extends [unknown?, ...infer R] ? R : never
+
 type Call<M extends ChannelMethod> = (...args: ArgsOf<M>) => Promise<[ReplyOf<M>] extends [null] ? void : ReplyOf<M>>
 
 /** Where a method is offered: its face's name, or its own; never for a method behind a composite. */
@@ -59,7 +63,17 @@ export type ContractApi = { readonly [P in Paths as P extends `${string}.${strin
   readonly [N in Namespace]: { readonly [P in Paths as P extends `${N}.${infer V}` ? V : never]: Call<MethodAt<P>> }
 }
 
-export type AgentApi = ContractApi & {
+/** A built-in tool's call resolves with its definition's result type; any other tool's (custom, MCP) with unknown. */
+export type ToolResult<N extends string> = N extends BuiltinToolName ? ResultOf<BuiltinToolOf<N>> : unknown
+
+/** The contract's methods as offered, a tool's call typed by the tool's own definition. */
+type Offered = Omit<ContractApi, "tools"> & {
+  readonly tools: Omit<ContractApi["tools"], "call"> & {
+    call<N extends string>(name: N, ...rest: Tail<ArgsOf<"tools.call">>): Promise<ToolResult<N>>
+  }
+}
+
+export type AgentApi = Offered & {
   /** Starts a sub-agent outside any conversation (with the default model); rejects with its error. */
   spawn(options: SpawnOptions): SpawnRun
   /** Sends a message and runs the agent on it. */
@@ -91,7 +105,7 @@ const requestOf = (keys: ReadonlyArray<string>, takesParams: boolean, args: Read
 }
 
 /** The contract's methods over a transport, each at its path (`a.b`, or `a` at the top). */
-const contractApi = (transport: MeshTransport): ContractApi => {
+const contractApi = (transport: MeshTransport): Offered => {
   const api: Record<string, Record<string, unknown>> = {}
   for (const method of Object.keys(CHANNEL_METHODS) as ChannelMethod[]) {
     const { params, face } = CHANNEL_METHODS[method]!
@@ -105,7 +119,7 @@ const contractApi = (transport: MeshTransport): ContractApi => {
     }
   }
   // Built by the loop above from the same contract the type is mapped from.
-  return api as unknown as ContractApi
+  return api as unknown as Offered
 }
 
 export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
