@@ -7,7 +7,7 @@
  * whose description, schema or hints changed since is held back until `accept` (tool poisoning).
  */
 import * as Schema from "effect/Schema"
-import type { WireError } from "../../schemas/errors.ts"
+import type { Outcome, WireError } from "../../schemas/errors.ts"
 import {
   diffTools,
   MCP_DEFAULT_TIMEOUT_MS,
@@ -24,7 +24,6 @@ import {
 import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import type { McpConnectionConfig, McpListing, McpWorkerApi } from "../../workers/mcp/worker.ts"
 import { storedList, type RouterCall } from "../../workers/runtime/protocol.ts"
-import type { Outcome } from "../../schemas/errors.ts"
 import type { McpServerInfo, McpTestResult } from "../../schemas/channel-types.ts"
 
 export interface McpServersOptions {
@@ -85,7 +84,7 @@ export class McpServers {
   }
 
   /** Checks a spec and makes it a server's settings (without tools), or says what is wrong with it. */
-  private parse(input: unknown, previous?: McpServer): { ok: true; value: McpServer } | { ok: false; error: WireError } {
+  private parse(input: unknown, previous?: McpServer): Outcome<McpServer> {
     if (!Schema.is(McpServerSpec)(input))
       return failure(
         "invalid_input",
@@ -148,7 +147,7 @@ export class McpServers {
   private parseClient(
     spec: McpServerSpec,
     secrets: { clientSecret: string | undefined; privateKey: string | undefined },
-  ): { ok: true; value: Partial<McpServer> } | { ok: false; error: WireError } {
+  ): Outcome<Partial<McpServer>> {
     const clientId = spec.clientId?.trim() || undefined
     const { clientSecret, privateKey } = secrets
     const oauth = spec.auth === "oauth" || spec.auth === "client_credentials"

@@ -4,7 +4,7 @@
  * run's tool calls.
  */
 import * as Comlink from "comlink"
-import type { WireError } from "../../schemas/errors.ts"
+import type { Outcome, WireError } from "../../schemas/errors.ts"
 import type { ConversationEvent } from "../../schemas/events.ts"
 import type { Provider as ProviderSettings, Settings } from "../../schemas/settings.ts"
 import { runLoop, type RunOutcome } from "./loop.ts"
@@ -32,10 +32,7 @@ const failed = (error: WireError): RunOutcome => ({ status: "failed", answer: ""
  * worker need not carry the schema library (kept out of its bundle: one of these starts per
  * run and per sub-agent, and every kilobyte is compiled each time).
  */
-const routed = async <A>(
-  method: Parameters<AgentHost["router"]>[0],
-  params?: unknown,
-): Promise<{ ok: true; value: A } | { ok: false; error: WireError }> => {
+const routed = async <A>(method: Parameters<AgentHost["router"]>[0], params?: unknown): Promise<Outcome<A>> => {
   const reply = await host!.router(method, params as never)
   return reply.ok ? { ok: true, value: reply.value as A } : reply
 }
