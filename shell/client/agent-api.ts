@@ -45,9 +45,10 @@ export type ArgsOf<M extends ChannelMethod> = ChannelParams[M] extends undefined
   ? [options?: Signal]
   : WithOptions<ChannelParams[M], ArgKeys<M>>
 
-/** A method that answers nothing (null on the wire) resolves with nothing. */
+/** A tuple without its first element. */
 type Tail<T> = T extends [unknown?, ...infer R] ? R : never
 
+/** A method that answers nothing (null on the wire) resolves with nothing. */
 type Call<M extends ChannelMethod> = (...args: ArgsOf<M>) => Promise<[ReplyOf<M>] extends [null] ? void : ReplyOf<M>>
 
 /** Where a method is offered: its face's name, or its own; never for a method behind a composite. */

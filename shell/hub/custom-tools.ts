@@ -48,7 +48,7 @@ export class CustomTools {
   constructor(private readonly options: CustomToolsOptions) {}
 
   async load(): Promise<void> {
-    const stored = await storedList<Stored>(this.options.router, "customTools.list")
+    const stored = await storedList(this.options.router, "customTools.list")
     this.tools = new Map(stored.map((t) => [t.name, t]))
     this.options.onChange(this.definitions())
   }

@@ -72,7 +72,7 @@ export class McpServers {
 
   async load(): Promise<void> {
     // What OAuth left stays with the router and the server's worker, never here.
-    const stored = (await storedList<McpServer>(this.options.router, "mcp.list")).map(({ oauth: _oauth, ...s }) => s)
+    const stored = (await storedList(this.options.router, "mcp.list")).map(({ oauth: _oauth, ...s }) => s)
     this.servers = new Map(stored.map((s) => [s.name, s]))
     this.changed()
     // What each server lists now is compared with what the user accepted, before the model sees it.

@@ -24,9 +24,12 @@ export type RouterOutcome<M extends RouterMethod> = Outcome<RouteValue<M>>
 export type RouterCall = <M extends RouterMethod>(method: M, params?: RouteParams<M>) => Promise<RouterOutcome<M>>
 
 /** A list the router keeps in storage (custom tools, MCP servers), as it answered; a failed read is an empty list. */
-export const storedList = async <T>(router: RouterCall, method: RouterMethod): Promise<Array<T>> => {
+export const storedList = async <M extends "customTools.list" | "mcp.list">(
+  router: RouterCall,
+  method: M,
+): Promise<RouteValue<M> | readonly []> => {
   const reply = await router(method)
-  return reply.ok && Array.isArray(reply.value) ? (reply.value as Array<T>) : []
+  return reply.ok ? reply.value : []
 }
 
 /**
