@@ -100,6 +100,9 @@ export interface WireError {
   readonly params?: ReadonlyArray<string>
 }
 
+/** What any call across a boundary answers: its value, or the error it failed with. */
+export type Outcome<A, E = WireError> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly error: E }
+
 /**
  * Input quoted in an error message, cut to a readable length: the message goes to the model,
  * and a megabyte of its own input back would only fill its context.

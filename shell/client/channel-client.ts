@@ -5,25 +5,23 @@
  */
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
-import { CHANNEL_PORT_NAME, ChannelEvents, type ChannelReply } from "../../schemas/channel.ts"
-import { inParts, PartJoiner } from "../../schemas/channel-parts.ts"
-import type { WireError } from "../../schemas/errors.ts"
+import { CHANNEL_PORT_NAME, ChannelEvents, type ChannelMethod, type ChannelReply, type ReplyOf } from "../../schemas/channel.ts"
+import type { Outcome, WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
-import type { MeshMethod, MeshOutcome, MeshTransport } from "./agent-api.ts"
+import { portEndpoint, type PortEndpoint } from "./port-endpoint.ts"
 import { callRouter } from "./router-client.ts"
+import type { MeshTransport } from "./transport.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
 
 const decodeEvents = Schema.decodeUnknownExit(ChannelEvents)
 
 export class ChannelClient implements MeshTransport {
-  private port: chrome.runtime.Port | undefined
-  private connecting: Promise<chrome.runtime.Port> | undefined
-  private readonly pending = new Map<string, (outcome: MeshOutcome) => void>()
+  private endpoint: PortEndpoint | undefined
+  private connecting: Promise<PortEndpoint> | undefined
+  private readonly pending = new Map<string, (outcome: Outcome<unknown>) => void>()
   private readonly listeners = new Set<(event: MeshEvent) => void>()
   private readonly disconnectListeners = new Set<() => void>()
   private counter = 0
-  /** Large messages arrive in parts (schemas/channel-parts.ts); one joiner per Port. */
-  private joiner = new PartJoiner()
 
   onEvent(listener: (event: MeshEvent) => void): () => void {
     this.listeners.add(listener)
@@ -36,24 +34,24 @@ export class ChannelClient implements MeshTransport {
     return () => this.disconnectListeners.delete(listener)
   }
 
-  async request(method: MeshMethod, params?: unknown, signal?: AbortSignal): Promise<MeshOutcome> {
-    if (signal?.aborted) return cancelled(method)
-    let port: chrome.runtime.Port
+  async request<M extends ChannelMethod>(method: M, params?: unknown, signal?: AbortSignal): Promise<Outcome<ReplyOf<M>>> {
+    if (signal?.aborted) return { ok: false, error: { code: "cancelled", message: `${method} was cancelled.` } }
+    let endpoint: PortEndpoint
     try {
-      port = await this.connect()
+      endpoint = await this.connect()
     } catch (error) {
       return { ok: false, error: { code: "unavailable", message: `The agent's supervisor could not be reached: ${String(error)}` } }
     }
     const id = `r${++this.counter}`
-    return new Promise<MeshOutcome>((resolve) => {
-      const onAbort = () => port.postMessage({ type: "cancel", id })
+    const outcome = await new Promise<Outcome<unknown>>((resolve) => {
+      const onAbort = () => endpoint.send({ type: "cancel", id })
       this.pending.set(id, (outcome) => {
         signal?.removeEventListener("abort", onAbort)
         resolve(outcome)
       })
       signal?.addEventListener("abort", onAbort, { once: true })
       try {
-        for (const part of inParts({ type: "request", id, method, ...(params === undefined ? {} : { params }) }, id)) port.postMessage(part)
+        endpoint.send({ type: "request", id, method, ...(params === undefined ? {} : { params }) })
       } catch (cause) {
         // A request the Port refuses is an error at the caller, never a silent wait.
         this.pending.delete(id)
@@ -61,21 +59,20 @@ export class ChannelClient implements MeshTransport {
         resolve({ ok: false, error: { code: "send_failed", message: `${method} could not be sent to the supervisor: ${String(cause)}` } })
       }
     })
+    // The door's one assertion: the hub's handler of `method` is typed by the contract's reply
+    // type, and the Port joins two of the extension's own documents (schemas/channel.ts).
+    return outcome as Outcome<ReplyOf<M>>
   }
 
-  private connect(): Promise<chrome.runtime.Port> {
-    if (this.port) return Promise.resolve(this.port)
+  private connect(): Promise<PortEndpoint> {
+    if (this.endpoint) return Promise.resolve(this.endpoint)
     this.connecting ??= (async () => {
       const ensured = await callRouter("mesh.ensure")
       if (!ensured.ok) throw new Error(ensured.error.message)
-      const port = chrome.runtime.connect({ name: CHANNEL_PORT_NAME })
-      this.joiner = new PartJoiner()
-      port.onMessage.addListener((part: unknown) => {
-        const whole = this.joiner.accept(part)
-        if (whole !== undefined) this.receive(whole.message)
-      })
-      port.onDisconnect.addListener(() => {
-        if (this.port === port) this.port = undefined
+      const endpoint = portEndpoint(chrome.runtime.connect({ name: CHANNEL_PORT_NAME }))
+      endpoint.onMessage((message) => this.receive(message))
+      endpoint.onDisconnect(() => {
+        if (this.endpoint === endpoint) this.endpoint = undefined
         const lost: WireError = {
           code: "unavailable",
           message: "The connection to the agent's supervisor was lost (the offscreen document closed); try again.",
@@ -87,8 +84,8 @@ export class ChannelClient implements MeshTransport {
         // Event listeners expect a live stream: reconnect for them.
         if (this.listeners.size > 0) setTimeout(() => void this.connect().catch(() => undefined), 100)
       })
-      this.port = port
-      return port
+      this.endpoint = endpoint
+      return endpoint
     })().finally(() => (this.connecting = undefined))
     return this.connecting
   }
@@ -112,5 +109,3 @@ export class ChannelClient implements MeshTransport {
     settle(message.ok ? { ok: true, value: message.value } : { ok: false, error: message.error })
   }
 }
-
-const cancelled = (method: string): MeshOutcome => ({ ok: false, error: { code: "cancelled", message: `${method} was cancelled.` } })

@@ -11,7 +11,7 @@
  * (flow-store.ts), so a restart of this document forgets nothing. Calls typed by a person
  * (agent.tools.call) do not come through here.
  */
-import type { WireError } from "../../schemas/errors.ts"
+import type { Outcome, WireError } from "../../schemas/errors.ts"
 import type { ConfirmationRequested, ConsentGrant, ConversationGrant, MeshEvent } from "../../schemas/events.ts"
 import type { ConsentMode, Settings } from "../../schemas/settings.ts"
 import type { FlowLabel, ToolDefinition } from "../../schemas/tool-definition.ts"
@@ -19,7 +19,7 @@ import { emptyFlow, FlowStore, MAX_GRANTS, MAX_OPENED_TABS, MAX_SOURCES, type Fl
 import { destinationsOf, hasCredentials, httpOrigin, isLocalAddress, labelsOf, readsWith, sourceOf } from "./flow.ts"
 import { leakedText, outgoingForms, readText, type ReadText } from "./leaks.ts"
 import { isSite, siteKey, siteOf } from "../../schemas/sites.ts"
-import type { CallOutcome, RouterCall } from "../../workers/runtime/protocol.ts"
+import type { RouterCall } from "../../workers/runtime/protocol.ts"
 
 export const SEND_READ_DATA = "send_read_data"
 const NO_FENCE = "none"
@@ -545,7 +545,7 @@ export class ConsentKeeper {
   }
 
   /** The user's answer to a confirmation. */
-  answer(id: string, allow: boolean, grant?: ConsentGrant): CallOutcome {
+  answer(id: string, allow: boolean, grant?: ConsentGrant): Outcome<null> {
     const pending = this.pending.get(id)
     if (!pending)
       return {

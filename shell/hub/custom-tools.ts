@@ -7,10 +7,11 @@
 import * as Schema from "effect/Schema"
 import { CUSTOM_TOOL_NAME, CustomTool, parametersSchemaProblems } from "../../schemas/custom-tools.ts"
 import { compileJsonSchema } from "../../schemas/json-schema.ts"
-import type { WireError } from "../../schemas/errors.ts"
+import type { Outcome } from "../../schemas/errors.ts"
+import type { CustomToolInfo } from "../../schemas/channel-types.ts"
 import { defineTool, type ToolDefinition } from "../../schemas/tool-definition.ts"
 import type { SandboxInputs } from "../sandbox/sandbox.ts"
-import { storedList, type CallOutcome, type RouterCall, type SandboxOutcome } from "../../workers/runtime/protocol.ts"
+import { storedList, type RouterCall, type SandboxOutcome } from "../../workers/runtime/protocol.ts"
 import type { InProcessHandler } from "./supervisor.ts"
 
 export const CUSTOM_TOOL_TIMEOUT_MS = 30_000
@@ -33,7 +34,7 @@ export interface CustomToolsOptions {
 
 type Stored = typeof CustomTool.Type & { readonly overrides?: Readonly<Record<string, boolean>> }
 
-const invalid = (message: string, parameter?: string): { ok: false; error: WireError } => ({
+const invalid = (message: string, parameter?: string): Outcome<never> => ({
   ok: false,
   error: { code: "invalid_input", message: `customTools.register: ${message}`, ...(parameter ? { parameter } : {}) },
 })
@@ -47,7 +48,7 @@ export class CustomTools {
   constructor(private readonly options: CustomToolsOptions) {}
 
   async load(): Promise<void> {
-    const stored = await storedList<Stored>(this.options.router, "customTools.list")
+    const stored = await storedList(this.options.router, "customTools.list")
     this.tools = new Map(stored.map((t) => [t.name, t]))
     this.options.onChange(this.definitions())
   }
@@ -56,7 +57,7 @@ export class CustomTools {
     return [...this.tools.values()]
   }
 
-  async register(input: unknown): Promise<CallOutcome> {
+  async register(input: unknown): Promise<Outcome<CustomToolInfo>> {
     if (typeof input !== "object" || input === null) return invalid("give { name, description, parameters, code }")
     const spec = input as Record<string, unknown>
     const name = spec.name
@@ -91,7 +92,7 @@ export class CustomTools {
     return saved.ok ? { ok: true, value: this.describe(tool) } : saved
   }
 
-  async remove(name: string): Promise<CallOutcome> {
+  async remove(name: string): Promise<Outcome<boolean>> {
     if (!this.tools.has(name)) return { ok: false, error: { code: "not_found", message: `There is no custom tool "${name}".` } }
     const reply = await this.options.router("customTools.delete", { name })
     if (!reply.ok) return reply
@@ -101,7 +102,7 @@ export class CustomTools {
   }
 
   /** Turns a tool on or off: for every conversation, or for one (which then overrides the default). */
-  async setEnabled(name: string, enabled: boolean, conversationId?: string): Promise<CallOutcome> {
+  async setEnabled(name: string, enabled: boolean, conversationId?: string): Promise<Outcome<CustomToolInfo>> {
     const tool = this.tools.get(name)
     if (!tool) return { ok: false, error: { code: "not_found", message: `There is no custom tool "${name}".` } }
     const next: Stored =
@@ -177,7 +178,7 @@ export class CustomTools {
     return { ...rest, codeLength: tool.code.length }
   }
 
-  private async save(tool: Stored): Promise<CallOutcome> {
+  private async save(tool: Stored): Promise<Outcome<null>> {
     const reply = await this.options.router("customTools.put", tool)
     if (!reply.ok) return reply
     this.tools.set(tool.name, tool)

@@ -13,7 +13,8 @@ import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import { subAgentMayUse } from "../../schemas/tools/agents.ts"
 import { destinationsOf, labelsOf } from "./flow.ts"
 import { McpServers } from "./mcp.ts"
-import type { CallOutcome } from "../../workers/runtime/protocol.ts"
+import type { Outcome } from "../../schemas/errors.ts"
+import type { McpListing } from "../../workers/mcp/worker.ts"
 import { routerFake } from "../../workers/runtime/test-support/router-fake.ts"
 
 const search: McpTool = {
@@ -145,7 +146,7 @@ describe("the MCP registry", () => {
     const registry = new McpServers({
       router,
       worker: async () => ({
-        tools: async (): Promise<CallOutcome> => ({ ok: true, value: { tools: listing(), transport: "streamable_http" } }),
+        tools: async (): Promise<Outcome<McpListing>> => ({ ok: true, value: { tools: listing(), transport: "streamable_http" } }),
         configure: () => undefined,
         close: async () => undefined,
       }),
@@ -187,6 +188,16 @@ describe("the MCP registry", () => {
       ["extra", "added"],
     ])
     expect(registry.list()[0]!.tools.find((t) => t.name === "search.notes")?.description).to.equal("Search notes.")
+  })
+
+  it("answers an add of a kept server, as a first add, with the server (its address, what it offers)", async () => {
+    const { registry } = make(() => [search])
+    await registry.add({ name: "notes", url: "https://mcp.example/mcp" })
+    const again = await registry.add({ name: "notes", url: "https://mcp.example/other" })
+    expect(again.ok && { url: again.value.url, offered: again.value.offered }).to.deep.equal({
+      url: "https://mcp.example/other",
+      offered: ["notes__search_notes"],
+    })
   })
 
   it("keeps a stored token when it comes back masked for the same origin, and drops it for another", async () => {
@@ -262,7 +273,7 @@ describe("the MCP registry", () => {
     const registry = new McpServers({
       router: routerFake(async () => ({ ok: true, value: null })),
       worker: async (key) => ({
-        tools: async (): Promise<CallOutcome> => ({ ok: true, value: { tools: [search], transport: "streamable_http" } }),
+        tools: async (): Promise<Outcome<McpListing>> => ({ ok: true, value: { tools: [search], transport: "streamable_http" } }),
         configure: () => void configured.push(key),
         close: async () => undefined,
       }),

@@ -7,7 +7,7 @@
  * whose description, schema or hints changed since is held back until `accept` (tool poisoning).
  */
 import * as Schema from "effect/Schema"
-import type { WireError } from "../../schemas/errors.ts"
+import type { Outcome, WireError } from "../../schemas/errors.ts"
 import {
   diffTools,
   MCP_DEFAULT_TIMEOUT_MS,
@@ -23,13 +23,14 @@ import {
 } from "../../schemas/mcp.ts"
 import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import type { McpConnectionConfig, McpListing, McpWorkerApi } from "../../workers/mcp/worker.ts"
-import { storedList, type CallOutcome, type RouterCall } from "../../workers/runtime/protocol.ts"
+import { storedList, type RouterCall } from "../../workers/runtime/protocol.ts"
+import type { McpServerInfo, McpTestResult } from "../../schemas/channel-types.ts"
 
 export interface McpServersOptions {
   readonly router: RouterCall
   /** The worker of one server (started if needed), from the supervisor. */
   readonly worker: (key: string) => Promise<{
-    tools(): Promise<CallOutcome>
+    tools(): Promise<Outcome<McpListing>>
     configure(config: McpConnectionConfig): Promise<void> | void
     close(): Promise<void>
   }>
@@ -38,9 +39,6 @@ export interface McpServersOptions {
   /** Told every time the set of tools changes. */
   readonly onChange: (definitions: ReadonlyArray<ToolDefinition>) => void
 }
-
-/** A server as pages see it: the token, client secret and private key masked. */
-export type McpServerInfo = McpServer & { readonly offered: ReadonlyArray<string> }
 
 const MASK = "••••"
 const maskToken = (token: string | undefined) => (token ? `${MASK}${token.length > 12 ? token.slice(-4) : ""}` : undefined)
@@ -74,7 +72,7 @@ export class McpServers {
 
   async load(): Promise<void> {
     // What OAuth left stays with the router and the server's worker, never here.
-    const stored = (await storedList<McpServer>(this.options.router, "mcp.list")).map(({ oauth: _oauth, ...s }) => s)
+    const stored = (await storedList(this.options.router, "mcp.list")).map(({ oauth: _oauth, ...s }) => s)
     this.servers = new Map(stored.map((s) => [s.name, s]))
     this.changed()
     // What each server lists now is compared with what the user accepted, before the model sees it.
@@ -86,7 +84,7 @@ export class McpServers {
   }
 
   /** Checks a spec and makes it a server's settings (without tools), or says what is wrong with it. */
-  private parse(input: unknown, previous?: McpServer): { ok: true; value: McpServer } | { ok: false; error: WireError } {
+  private parse(input: unknown, previous?: McpServer): Outcome<McpServer> {
     if (!Schema.is(McpServerSpec)(input))
       return failure(
         "invalid_input",
@@ -149,7 +147,7 @@ export class McpServers {
   private parseClient(
     spec: McpServerSpec,
     secrets: { clientSecret: string | undefined; privateKey: string | undefined },
-  ): { ok: true; value: Partial<McpServer> } | { ok: false; error: WireError } {
+  ): Outcome<Partial<McpServer>> {
     const clientId = spec.clientId?.trim() || undefined
     const { clientSecret, privateKey } = secrets
     const oauth = spec.auth === "oauth" || spec.auth === "client_credentials"
@@ -198,7 +196,7 @@ export class McpServers {
    * Connects to a server and lists its tools, without keeping it (the options page shows them
    * before the user adds it), or, given the name of a kept server only, lists what it offers now.
    */
-  async test(input: unknown): Promise<CallOutcome> {
+  async test(input: unknown): Promise<Outcome<McpTestResult>> {
     const named = typeof input === "object" && input !== null ? (input as { name?: unknown }).name : undefined
     const kept = typeof named === "string" ? this.servers.get(named) : undefined
     if (kept && Object.keys(input as object).length === 1) {
@@ -225,7 +223,7 @@ export class McpServers {
    * this call's result); its tools are offered from then on. A server already kept is updated
    * (its address, token or time limit), and its tools listed again (changes held back).
    */
-  async add(input: unknown): Promise<CallOutcome> {
+  async add(input: unknown): Promise<Outcome<McpServerInfo>> {
     const named = typeof input === "object" && input !== null ? (input as { name?: unknown }).name : undefined
     const previous = typeof named === "string" ? this.servers.get(named) : undefined
     const parsed = this.parse(input, previous)
@@ -243,8 +241,12 @@ export class McpServers {
       else await this.remove(server.name)
       return listed
     }
-    const listing = listed.value as McpListing
-    if (previous) return this.apply(server.name, listing)
+    const listing = listed.value
+    if (previous) {
+      // An update answers as an add does (docs/developer-api.md): with the server, not its listing.
+      const applied = await this.apply(server.name, listing)
+      return applied.ok ? { ok: true, value: this.describe(this.servers.get(server.name)!) } : applied
+    }
     // What the user was shown is what they accept: a tool that differs by now waits like a change.
     const shown = (input as { shown?: ReadonlyArray<McpKeptTool> }).shown
     const { offered, pending } = shown
@@ -264,7 +266,7 @@ export class McpServers {
     return added.ok ? { ok: true, value: this.describe(this.servers.get(server.name)!) } : added
   }
 
-  async remove(name: string): Promise<CallOutcome> {
+  async remove(name: string): Promise<Outcome<boolean>> {
     if (!this.servers.has(name)) return failure("not_found", `There is no MCP server "${name}".`)
     this.options.end(keyOf(name))
     const reply = await this.options.router("mcp.delete", { name })
@@ -278,7 +280,11 @@ export class McpServers {
    * Turns a server, or one of its tools (`tool`: the server's name for it), on or off: for every
    * conversation, or for one (`conversationId`, which then overrides the default).
    */
-  async setEnabled(name: string, enabled: boolean, options: { tool?: string; conversationId?: string } = {}): Promise<CallOutcome> {
+  async setEnabled(
+    name: string,
+    enabled: boolean,
+    options: { tool?: string; conversationId?: string } = {},
+  ): Promise<Outcome<McpServerInfo>> {
     const server = this.servers.get(name)
     if (!server) return failure("not_found", `There is no MCP server "${name}".`)
     if (options.tool !== undefined && !server.tools.some((t) => t.name === options.tool))
@@ -299,7 +305,7 @@ export class McpServers {
   }
 
   /** Accepts what a server lists now (its held-back changes); the changed tools are offered again. */
-  async accept(name: string): Promise<CallOutcome> {
+  async accept(name: string): Promise<Outcome<McpServerInfo>> {
     const server = this.servers.get(name)
     if (!server) return failure("not_found", `There is no MCP server "${name}".`)
     const byName = new Map(server.tools.map((t) => [t.name, t]))
@@ -318,15 +324,15 @@ export class McpServers {
   }
 
   /** Lists a server's tools again (it said they changed, or it was turned on) and holds back what changed. */
-  async refresh(name: string): Promise<CallOutcome> {
+  async refresh(name: string): Promise<Outcome<McpTestResult>> {
     const server = this.servers.get(name)
     if (!server) return failure("not_found", `There is no MCP server "${name}".`)
     const listed = await (await this.options.worker(keyOf(name))).tools()
     if (!listed.ok) return listed
-    return this.apply(name, listed.value as McpListing)
+    return this.apply(name, listed.value)
   }
 
-  private async apply(name: string, listing: McpListing): Promise<CallOutcome> {
+  private async apply(name: string, listing: McpListing): Promise<Outcome<McpTestResult>> {
     const server = this.servers.get(name)
     if (!server) return failure("not_found", `There is no MCP server "${name}".`)
     const diff = diffTools(server.tools, listing.tools)
@@ -391,7 +397,7 @@ export class McpServers {
     this.changed()
   }
 
-  private async save(server: McpServer): Promise<CallOutcome> {
+  private async save(server: McpServer): Promise<Outcome<null>> {
     const reply = await this.options.router("mcp.put", server)
     if (!reply.ok) return reply
     this.servers.set(server.name, server)

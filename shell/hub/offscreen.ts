@@ -5,13 +5,14 @@
  */
 import * as Schema from "effect/Schema"
 import type { ConversationIdParams, DebugParams } from "../../schemas/channel.ts"
+import type { Conversation } from "../../schemas/conversation.ts"
 import { Settings } from "../../schemas/settings.ts"
 import type { HistoryItem } from "../../workers/workspace/history.ts"
 import { fileSystemError, Workspace } from "../../workers/workspace/opfs.ts"
 import { parseWorkspacePath } from "../../workers/workspace/paths.ts"
 import { Provider as ProviderSettings } from "../../schemas/settings.ts"
 import { PRESETS, testConnection } from "../../workers/agent/providers/presets.ts"
-import { toWire } from "../../schemas/errors.ts"
+import { toWire, type Outcome } from "../../schemas/errors.ts"
 import type { MeshEvent, QuestionAsked } from "../../schemas/events.ts"
 import type { ParamsOf, ToolDefinition } from "../../schemas/tool-definition.ts"
 import { builtinTools } from "../../schemas/tools/index.ts"
@@ -24,8 +25,8 @@ import { ConsentKeeper } from "./consent.ts"
 import { CustomTools } from "./custom-tools.ts"
 import { McpServers, type McpWorkerApi } from "./mcp.ts"
 import { Supervisor } from "./supervisor.ts"
-import { makeAgentApi, type MeshOutcome } from "../client/agent-api.ts"
-import { requestDecoder, serveInProcess, type Handlers } from "./channel/handlers.ts"
+import { makeAgentApi } from "../client/agent-api.ts"
+import { requestDecoder, serveInProcess, untypedReply, type Handlers } from "./channel/handlers.ts"
 import { serveChannel } from "./channel/server.ts"
 import { callRouter } from "../client/router-client.ts"
 import { cacheSettings } from "./settings-cache.ts"
@@ -200,7 +201,7 @@ const retention = async () => {
 }
 /** A kept item as the API shows it (its provenance marks and writers stay inside). */
 const kept = ({ marked: _marked, owners: _owners, ...item }: HistoryItem) => item
-const workspaceOutcome = async <A>(work: () => Promise<A>): Promise<MeshOutcome> => {
+const workspaceOutcome = async <A>(work: () => Promise<A>): Promise<Outcome<A>> => {
   try {
     return { ok: true, value: await work() }
   } catch (error) {
@@ -208,7 +209,7 @@ const workspaceOutcome = async <A>(work: () => Promise<A>): Promise<MeshOutcome>
   }
 }
 
-const invalid = (method: string, cause: unknown): MeshOutcome => ({
+const invalid = (method: string, cause: unknown): Outcome<never> => ({
   ok: false,
   error: { code: "invalid_input", message: `${method}: ${String(cause)}` },
 })
@@ -219,7 +220,7 @@ declare const __DEBUG_API__: boolean
 /** Fault injection (development builds only: production drops it as dead code). */
 const injectFault =
   (method: string, fault: "crash" | "kill" | "stall") =>
-  async ({ group, ms }: DebugParams): Promise<MeshOutcome> => {
+  async ({ group, ms }: DebugParams): Promise<Outcome<null>> => {
     if (!__DEBUG_API__) return { ok: false, error: { code: "not_implemented", message: `${method} exists in development builds only.` } }
     // A running conversation's agent worker (a sub-agent's conversation is `sub:<agent>`).
     if (group.startsWith("agent:")) {
@@ -235,7 +236,7 @@ const injectFault =
   }
 
 /** A conversation's record with its sub-agents' transcripts, or null. */
-const conversationWithSubAgents = async ({ conversationId }: ConversationIdParams): Promise<MeshOutcome> => {
+const conversationWithSubAgents = async ({ conversationId }: ConversationIdParams): Promise<Outcome<Conversation | null>> => {
   const store = await agents.store()
   const conversation = await store.get(conversationId)
   if (conversation === undefined) return { ok: true, value: null }
@@ -256,16 +257,18 @@ const handlers: Handlers = {
   "chat.running": () => ({ ok: true, value: agents.running() }),
   "questions.answer": ({ id, answer }) => supervisor.deliver(id, { answer }),
   "questions.pending": () => ({ ok: true, value: [...pendingQuestions.values()] }),
-  "agents.spawn": (p, signal) =>
-    agents.spawn(
-      {
-        type: p.type,
-        prompt: p.prompt,
-        ...(p.agentId ? { agentId: p.agentId } : {}),
-        ...(p.description ? { description: p.description } : {}),
-        ...(p.tabId !== undefined ? { tabId: p.tabId } : {}),
-      },
-      signal ?? new AbortController().signal,
+  "agents.spawn": async (p, signal) =>
+    untypedReply(
+      await agents.spawn(
+        {
+          type: p.type,
+          prompt: p.prompt,
+          ...(p.agentId ? { agentId: p.agentId } : {}),
+          ...(p.description ? { description: p.description } : {}),
+          ...(p.tabId !== undefined ? { tabId: p.tabId } : {}),
+        },
+        signal ?? new AbortController().signal,
+      ),
     ),
   "agents.spawned": () => ({ ok: true, value: agents.spawned() }),
   "research.start": async (request) => {
@@ -354,16 +357,16 @@ const handlers: Handlers = {
   "workspace.trash": () => workspaceOutcome(async () => (await workspace.trash(await retention())).map(kept)),
   "workspace.restore": ({ id }) => workspaceOutcome(async () => kept(await workspace.restore(id, await retention()))),
   "workspace.usage": () => workspaceOutcome(async () => workspace.historyUsage(await retention())),
-  "routines.list": () => routines.list(),
-  "routines.create": (input) => routines.create(input),
-  "routines.update": (update) => routines.update(update),
-  "routines.remove": ({ id }) => routines.remove(id),
-  "routines.runNow": ({ id }) => routines.runNow(id),
-  "routines.history": ({ id }) => routines.history(id),
+  "routines.list": async () => untypedReply(await routines.list()),
+  "routines.create": async (input) => untypedReply(await routines.create(input)),
+  "routines.update": async (update) => untypedReply(await routines.update(update)),
+  "routines.remove": async ({ id }) => untypedReply(await routines.remove(id)),
+  "routines.runNow": async ({ id }) => untypedReply(await routines.runNow(id)),
+  "routines.history": async ({ id }) => untypedReply(await routines.history(id)),
   "debug.crashWorker": injectFault("debug.crashWorker", "crash"),
   "debug.killWorker": injectFault("debug.killWorker", "kill"),
   "debug.stallWorker": injectFault("debug.stallWorker", "stall"),
-  "debug.workers": () => ({ ok: true, value: __DEBUG_API__ ? supervisor.workers() : [] }),
+  "debug.workers": () => ({ ok: true, value: __DEBUG_API__ ? supervisor.workers() : {} }),
 }
 
 const decodeRequest = requestDecoder((name) => supervisor.definition(name))

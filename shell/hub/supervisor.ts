@@ -20,6 +20,7 @@ import {
   UnknownTool,
   Unavailable,
   WorkerCrashed,
+  type Outcome,
   type ToolError,
 } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
@@ -510,7 +511,7 @@ export class Supervisor {
 /** The worker a definition's calls go to: its instance's, or its group's. */
 const slotKey = (definition: ToolDefinition): string => definition.worker ?? definition.group
 
-export type ToolOutcome = { ok: true; value: unknown } | { ok: false; error: ToolError }
+export type ToolOutcome = Outcome<unknown, ToolError>
 
 const settle = async (tool: string, call: Effect.Effect<unknown, ToolError>, signal?: AbortSignal): Promise<ToolOutcome> => {
   const exit = await Effect.runPromiseExit(call, signal ? { signal } : {})

@@ -92,7 +92,7 @@ describe("a conversation with tools, saved and continued", () => {
       }
 
       const listed = await panel.evaluate((id) => globalThis.agent.tools.call("list_tasks", {}, { conversationId: id }), `trip-${kind}`)
-      assert.deepEqual((listed as Array<{ subject: string }>).map((t) => t.subject).sort(), ["Book the flight", "Book the hotel"])
+      assert.deepEqual(listed.map((t) => t.subject).sort(), ["Book the flight", "Book the hotel"])
 
       const saved = await panel.evaluate((id) => globalThis.agent.conversations.get(id), `trip-${kind}`)
       assert.equal(saved?.status, "completed")

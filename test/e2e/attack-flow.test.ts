@@ -147,7 +147,7 @@ after(async () => {
 const bankTab = async () => {
   const tabs = await callTool(panel, "list_tabs", {})
   assert.ok(tabs.ok, JSON.stringify(tabs))
-  return (tabs.value as Array<{ tab_id: number; url: string }>).find((t) => t.url === bank.url("/account"))!.tab_id
+  return tabs.value.find((t) => t.url === bank.url("/account"))!.tab_id
 }
 
 test("the user's tab read: every encoding and channel is held, nothing reaches the collector", async () => {

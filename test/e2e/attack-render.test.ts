@@ -10,6 +10,7 @@ import assert from "node:assert/strict"
 import { createServer, type Server, type Socket } from "node:net"
 import { after, before, test } from "node:test"
 import type { CDPSession, Page } from "playwright-core"
+import * as Schema from "effect/Schema"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
 import { composer } from "./ui-support.ts"
@@ -297,6 +298,9 @@ const kinds = Object.keys(attempts)
 const outcomes = await Promise.all(kinds.map((k) => settle(attempts[k])))
 return Object.fromEntries(kinds.map((k, i) => [k, outcomes[i]]))`
 
+/** What the probe answers: each network path tried, and how it went. */
+const probeOutcomes = Schema.decodeUnknownSync(Schema.Record(Schema.String, Schema.String))
+
 const probeSummary = (label: string, outcomes: Record<string, string>, kinds: Set<string>, bytes: number) => {
   const absent = Object.values(outcomes).filter((o) => o === "absent").length
   const refused = Object.values(outcomes).filter((o) => o.startsWith("refused")).length
@@ -317,7 +321,7 @@ test("code in the sandbox reaches no network, by any path: execute_script target
     { timeoutMs: 20_000 },
   )
   assert.ok(outcome.ok, JSON.stringify(outcome))
-  const outcomes = (outcome.value as { result: Record<string, string> }).result
+  const outcomes = probeOutcomes(outcome.value.result)
   const carried = hitsOf("execute_script")
   probeSummary("execute_script", outcomes, carried, collector.bytes - before)
   assert.ok(Object.keys(outcomes).length >= 25, "the probe ran every attempt")
@@ -350,7 +354,7 @@ test("code in the sandbox reaches no network, by any path: a custom tool", async
   const before = collector.bytes
   const outcome = await callTool(panel, "probe_network", { origin: collector.origin })
   assert.ok(outcome.ok, JSON.stringify(outcome))
-  const outcomes = outcome.value as Record<string, string>
+  const outcomes = probeOutcomes(outcome.value)
   const carried = hitsOf("custom_tool")
   probeSummary("custom tool", outcomes, carried, collector.bytes - before)
   assert.deepEqual([...carried], [])

@@ -141,7 +141,7 @@ test("a sandboxed script that allocates without end is stopped near the cap", as
   assertStopped("execute_script", await measured(() => callTool(panel, "execute_script", { target: "sandbox", code: ALLOCATE })))
   // The sandbox was reset and serves the next run.
   const next = await callTool(panel, "execute_script", { target: "sandbox", code: "6 * 7" })
-  assert.deepEqual(next.ok && (next.value as { result: unknown }).result, 42)
+  assert.deepEqual(next.ok && next.value.result, 42)
 })
 
 test("a custom tool that allocates without end is stopped near the cap", async () => {
@@ -162,7 +162,7 @@ test("a custom tool that allocates without end is stopped near the cap", async (
 test("a script that stays under the cap runs to its end", async () => {
   const code = "const kept = []\nfor (let i = 0; i < 64; i++) kept.push(new Float64Array(1 << 17).fill(i))\nkept.length"
   const outcome = await callTool(panel, "execute_script", { target: "sandbox", code })
-  assert.deepEqual(outcome.ok && (outcome.value as { result: unknown }).result, 64)
+  assert.deepEqual(outcome.ok && outcome.value.result, 64)
 })
 
 test("the error is worded in the user's language", async () => {

@@ -90,7 +90,7 @@ before(async () => {
   await tab.bringToFront()
   const listed = await callTool(panel, "list_tabs", {})
   assert.ok(listed.ok, JSON.stringify(listed))
-  tabId = (listed.value as Array<{ tab_id: number; url: string }>).find((t) => t.url.endsWith("/blocks"))!.tab_id
+  tabId = listed.value.find((t) => t.url.endsWith("/blocks"))!.tab_id
 })
 
 after(async () => {
@@ -103,7 +103,7 @@ after(async () => {
 test("capture_tab returns the visible page as an image that shows it", async () => {
   const result = await callTool(panel, "capture_tab", { tab_id: tabId })
   assert.ok(result.ok, JSON.stringify(result))
-  const value = result.value as { width: number; height: number; scale: number; image: { media_type: string; data: string } }
+  const value = result.value
   assert.match(value.image.media_type, /^image\/(png|jpeg)$/)
   const decoded = await assertBlocks(`data:${value.image.media_type};base64,${value.image.data}`, value.scale)
   assert.deepEqual([decoded.width, decoded.height], [value.width, value.height])
@@ -114,7 +114,7 @@ test("capture_tab scales to the longest side and the bytes the settings allow", 
   try {
     const result = await callTool(panel, "capture_tab", { tab_id: tabId })
     assert.ok(result.ok, JSON.stringify(result))
-    const value = result.value as { width: number; height: number; scale: number; image: { media_type: string; data: string } }
+    const value = result.value
     assert.ok(Math.max(value.width, value.height) <= 400, `${value.width}x${value.height}`)
     assert.ok(Buffer.from(value.image.data, "base64").length <= 40_000)
     await assertBlocks(`data:${value.image.media_type};base64,${value.image.data}`, value.scale)
@@ -126,7 +126,7 @@ test("capture_tab scales to the longest side and the bytes the settings allow", 
 test("capture_tab with a selector shows that element only", async () => {
   const result = await callTool(panel, "capture_tab", { tab_id: tabId, selector: "#go" })
   assert.ok(result.ok, JSON.stringify(result))
-  const value = result.value as { width: number; height: number; scale: number; used_selector: string }
+  const value = result.value
   assert.equal(value.used_selector, "#go")
   assert.ok(Math.abs(value.width / value.scale - 100) <= 2 && Math.abs(value.height / value.scale - 40) <= 2, JSON.stringify(value))
   const missing = await callTool(panel, "capture_tab", { tab_id: tabId, selector: "#nothing-here" })
@@ -144,7 +144,8 @@ test("a tab behind another is refused, and stays behind", async () => {
     assert.equal(result.ok ? "" : result.error.code, "tab_not_visible")
     assert.match(result.ok ? "" : result.error.message!, /activate_tab/)
     const tabs = await callTool(panel, "list_tabs", {})
-    const blocks = (tabs.value as Array<{ tab_id: number; active: boolean }>).find((t) => t.tab_id === tabId)!
+    assert.ok(tabs.ok, JSON.stringify(tabs))
+    const blocks = tabs.value.find((t) => t.tab_id === tabId)!
     assert.equal(blocks.active, false, "the captured tab was not brought forward")
   } finally {
     await front.close()

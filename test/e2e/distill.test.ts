@@ -92,7 +92,8 @@ test("get_tab_content with prompt distills the rendered page; a cancelled call s
   await panel.evaluate(() => globalThis.agent.settings.update({ summaryModel: { providerId: "m", model: "summariser" } }))
   const tab = await session.context.newPage()
   await tab.goto(pages.url("/short"))
-  const tabs = (await callTool(panel, "list_tabs", { url_pattern: "/short$" })) as { ok: true; value: Array<{ tab_id: number }> }
+  const tabs = await callTool(panel, "list_tabs", { url_pattern: "/short$" })
+  assert.ok(tabs.ok, JSON.stringify(tabs))
   const tabId = tabs.value[0]!.tab_id
   model.script([{ text: "Three paragraphs about the ferry." }])
   const read = (await callTool(panel, "get_tab_content", { tab_id: tabId, prompt: "What is this page about?" })) as {

@@ -225,7 +225,7 @@ test("a page that never loads: web_fetch and open_tab end with a clear timeout",
     const outcome = await callTool(panel, tool, params, { timeoutMs: 1500 })
     if (outcome.ok) {
       // open_tab may answer with the tab still loading rather than fail: that is a clear answer too.
-      assert.equal((outcome.value as { status?: string }).status, "loading")
+      assert.equal("status" in outcome.value && outcome.value.status, "loading")
     } else {
       assert.equal(outcome.error.code, "timeout")
       assert.ok(clearError(outcome.error))

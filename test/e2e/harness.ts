@@ -116,12 +116,12 @@ export const launchExtension = async (
   }
 }
 
-/** Runs `agent.tools.call` in a page and returns the result or the error's `{ code, message }`. */
-export const callTool = (page: Page, name: string, params: unknown, options: Record<string, unknown> = {}) =>
+/** Runs `agent.tools.call` in a page and returns the result (a built-in tool's typed by its definition) or the error's `{ code, message }`. */
+export const callTool = <N extends string>(page: Page, name: N, params: unknown, options: Record<string, unknown> = {}) =>
   page.evaluate(
     async ([name, params, options]) => {
       try {
-        return { ok: true as const, value: await globalThis.agent.tools.call(name as string, params, options as object) }
+        return { ok: true as const, value: await globalThis.agent.tools.call(name, params, options as object) }
       } catch (error) {
         const e = error as { code?: string; message?: string; parameter?: string; params?: ReadonlyArray<string> }
         // `params`: the values the panel's wording of the code takes (only when the error has some).

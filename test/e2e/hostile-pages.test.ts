@@ -95,7 +95,8 @@ after(async () => {
  * flow labels are the read's), then the model obeys every payload; nothing must come of it.
  */
 const obeyEveryInstruction = async (read: "get_tab_content" | "capture_tab") => {
-  const tabs = (await callTool(panel, "list_tabs", { url_pattern: "/account$" })) as { ok: true; value: Array<{ tab_id: number }> }
+  const tabs = await callTool(panel, "list_tabs", { url_pattern: "/account$" })
+  assert.ok(tabs.ok, JSON.stringify(tabs))
   const tabId = tabs.value[0]!.tab_id
   const conversationId = `hostile-${read}`
   const firstRequest = model.requests.length
@@ -197,7 +198,8 @@ test("a model that obeys every injected instruction is held at every dangerous c
 test("the same, with the page captured (capture_tab) instead of read", () => obeyEveryInstruction("capture_tab"))
 
 test("with the user's yes, once per site, the same action runs; with the rule off it runs without asking", async () => {
-  const tabs = (await callTool(panel, "list_tabs", { url_pattern: "/account$" })) as { ok: true; value: Array<{ tab_id: number }> }
+  const tabs = await callTool(panel, "list_tabs", { url_pattern: "/account$" })
+  assert.ok(tabs.ok, JSON.stringify(tabs))
   const tabId = tabs.value[0]!.tab_id
   await panel.evaluate(() => {
     const allow = (globalThis as unknown as { allow: Set<string> }).allow

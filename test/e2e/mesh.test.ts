@@ -39,7 +39,7 @@ describe("the tool path: page → supervisor → worker → result", () => {
     })
     await callTool(panel, "create_task", { subject: "Other conversation" }, { conversationId: "conv-b" })
     const updated = await callTool(panel, "update_task", { task_id: "t1", status: "in_progress" }, { conversationId: "conv-a" })
-    assert.equal(updated.ok && (updated.value as { status: string }).status, "in_progress")
+    assert.equal(updated.ok && updated.value.status, "in_progress")
     const listed = await callTool(panel, "list_tasks", {}, { conversationId: "conv-a" })
     assert.deepEqual(listed, {
       ok: true,
@@ -188,7 +188,7 @@ describe("the service worker", () => {
     assert.ok(secondStart.value.startedAt > firstStart.value.startedAt, "a new service worker instance answered")
     // The offscreen document and its workers did not depend on it.
     const listed = await callTool(panel, "list_tasks", {}, { conversationId: "conv-sw" })
-    assert.deepEqual(listed.ok && (listed.value as Array<{ subject: string }>).map((t) => t.subject), ["survives"])
+    assert.deepEqual(listed.ok && listed.value.map((t) => t.subject), ["survives"])
     await cdp.detach()
   })
 })

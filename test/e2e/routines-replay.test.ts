@@ -43,7 +43,7 @@ const replayRoutine = (name: string, from: string) =>
   )
 const read = async (path: string) => {
   const file = await callTool(page, "opfs_read", { path })
-  return file.ok ? (file.value as { content: string }).content : undefined
+  return file.ok && "content" in file.value ? file.value.content : undefined
 }
 
 test("a routine made from a successful run replays its calls with 0 model calls", async () => {

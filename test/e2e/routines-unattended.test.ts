@@ -42,7 +42,8 @@ before(async () => {
   })
   victim = await session.context.newPage()
   await victim.goto(site.url("/account"))
-  const tabs = (await callTool(panel, "list_tabs", { url_pattern: "/account$" })) as { ok: true; value: Array<{ tab_id: number }> }
+  const tabs = await callTool(panel, "list_tabs", { url_pattern: "/account$" })
+  assert.ok(tabs.ok, JSON.stringify(tabs))
   tabId = tabs.value[0]!.tab_id
 })
 

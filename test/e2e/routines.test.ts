@@ -86,7 +86,7 @@ test("a routine run now: a conversation marked as the routine's, its report in t
 
   const report = await callTool(page, "opfs_read", { path: finished.report, mode: "text" })
   assert.ok(report.ok, JSON.stringify(report))
-  assert.match((report.value as { content: string }).content, /^# Price watch\n\nThree prices found\.\n\nShop A: 10 €/)
+  assert.match("content" in report.value ? report.value.content : "", /^# Price watch\n\nThree prices found\.\n\nShop A: 10 €/)
 
   const history = await api(page, (id) => globalThis.agent.routines.history(id), routine.id)
   assert.equal(history.length, 1)
@@ -254,7 +254,7 @@ test("a routine triggered by a URL pattern runs on a matching tab load, with tha
     assert.equal(conversation.routine.tab.url, site.url("/orders/17"))
     const tabs = await callTool(page, "list_tabs", { url_pattern: "/orders/17$" })
     assert.ok(tabs.ok)
-    const tabId = (tabs.value as Array<{ tab_id: number }>)[0]!.tab_id
+    const tabId = tabs.value[0]!.tab_id
     assert.equal(conversation.routine.tab.id, tabId)
     const prompt = conversation.messages.find((m: any) => m.message.role === "user").message.content
     assert.equal(prompt, `Note the order\n\n(This run was started by tab ${tabId}, which loaded a page matching ${site.origin}/orders/*.)`)

@@ -106,7 +106,8 @@ test("search, fetch three public pages, write a summary: nobody is asked anythin
 })
 
 const readTabThenFetch = async (conversationId: string) => {
-  const tabs = (await callTool(panel, "list_tabs", {})) as { ok: true; value: Array<{ tab_id: number; url: string }> }
+  const tabs = await callTool(panel, "list_tabs", {})
+  assert.ok(tabs.ok, JSON.stringify(tabs))
   const tabId = tabs.value.find((t) => t.url === bank.url("/account"))!.tab_id
   const [a, b] = [`${origins[0]}/article`, `${origins[1]}/article`]
   model.script([

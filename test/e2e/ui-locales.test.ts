@@ -153,9 +153,7 @@ for (const lang of LANGUAGES) {
       // A confirmation: close_tab on a tab of the user's (the test denies it).
       const doomed = await session.context.newPage()
       await doomed.goto("data:text/html,<title>Zq tab</title><p>zq</p>")
-      const tabs = (await panel.evaluate(() => globalThis.agent.tools.call("list_tabs", { title_pattern: "^Zq tab$" }))) as Array<{
-        tab_id: number
-      }>
+      const tabs = await panel.evaluate(() => globalThis.agent.tools.call("list_tabs", { title_pattern: "^Zq tab$" }))
       model.script([
         {
           toolCalls: [

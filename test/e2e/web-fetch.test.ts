@@ -122,7 +122,7 @@ after(async () => {
 const fetchOk = async (params: Record<string, unknown>, options: Record<string, unknown> = {}) => {
   const outcome = await callTool(page, "web_fetch", params, options)
   assert.ok(outcome.ok, `web_fetch failed: ${JSON.stringify(outcome)}`)
-  return outcome.value as { url: string; content_type: string; content: string; truncated: boolean; final_url: string }
+  return outcome.value
 }
 
 const fetchError = async (params: Record<string, unknown>, options: Record<string, unknown> = {}) => {

@@ -5,7 +5,7 @@
  * budget live here; the model service, the tools and the store are given to it.
  */
 import type { MessageRecord, RunStatus, Usage } from "../../schemas/conversation.ts"
-import type { WireError } from "../../schemas/errors.ts"
+import type { Outcome, WireError } from "../../schemas/errors.ts"
 import type { ConversationEvent } from "../../schemas/events.ts"
 import { cutPoint, messagesFor, requestTokens, summarise, type Summary } from "./context.ts"
 import {
@@ -48,7 +48,7 @@ export interface LoopSettings {
   readonly maxResponseBytes?: number
 }
 
-export type ToolOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
+export type ToolOutcome = Outcome<unknown>
 
 export interface LoopDeps {
   readonly conversationId: string

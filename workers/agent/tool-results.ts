@@ -1,5 +1,5 @@
 /** What a tool's result becomes in the model's context: text, capped, marked, with loop warnings. */
-import type { WireError } from "../../schemas/errors.ts"
+import type { Outcome, WireError } from "../../schemas/errors.ts"
 import type { ToolAnnotations } from "../../schemas/tool-definition.ts"
 import { marksItselfUntrusted } from "../../schemas/untrusted-mark.ts"
 
@@ -87,7 +87,7 @@ export const carriesOutsideText = (annotations: Pick<ToolAnnotations, "openWorld
  */
 export const outcomeText = (
   tool: string,
-  outcome: { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError },
+  outcome: Outcome<unknown>,
   options: { readonly untrusted: boolean; readonly maxChars: number },
 ): string => {
   if (!outcome.ok) {

@@ -6,7 +6,6 @@
 import * as Comlink from "comlink"
 import type { WireError } from "../../schemas/errors.ts"
 import type { ConversationEvent } from "../../schemas/events.ts"
-import type { Provider as ProviderSettings, Settings } from "../../schemas/settings.ts"
 import { runLoop, type RunOutcome } from "./loop.ts"
 import { BATCH_MS, EventSender, LANE_BATCH_MS } from "./event-stream.ts"
 import { faultInjection } from "../runtime/fault-injection.ts"
@@ -26,19 +25,6 @@ let storePromise: Promise<ConversationStore> | undefined
 const store = () => (storePromise ??= ConversationStore.open())
 
 const failed = (error: WireError): RunOutcome => ({ status: "failed", answer: "", error })
-
-/**
- * A router reply's value. The router validated it against its schema before answering, so this
- * worker need not carry the schema library (kept out of its bundle: one of these starts per
- * run and per sub-agent, and every kilobyte is compiled each time).
- */
-const routed = async <A>(
-  method: Parameters<AgentHost["router"]>[0],
-  params?: unknown,
-): Promise<{ ok: true; value: A } | { ok: false; error: WireError }> => {
-  const reply = await host!.router(method, params as never)
-  return reply.ok ? { ok: true, value: reply.value as A } : reply
-}
 
 const api: AgentWorkerApi = {
   async warm() {
@@ -70,7 +56,7 @@ const runWith = async (h: AgentHost, stream: EventSender, request: RunRequest): 
   const db = await store()
   const { conversationId, runId } = request
   try {
-    const settings = await routed<Settings>("settings.get")
+    const settings = await host!.router("settings.get")
     if (!settings.ok) return failed(settings.error)
     const s = settings.value
 
@@ -103,7 +89,7 @@ const runWith = async (h: AgentHost, stream: EventSender, request: RunRequest): 
           "No model is set up. Add a model provider and choose a default model in Settings (⋯ → Settings in the side panel, or the extension's options page), or pass { model: { providerId, model } }.",
       })
     }
-    const provider = await routed<ProviderSettings>("providers.resolve", { providerId: modelChoice.providerId })
+    const provider = await host!.router("providers.resolve", { providerId: modelChoice.providerId })
     if (!provider.ok) return failed(provider.error)
     const p = provider.value
 

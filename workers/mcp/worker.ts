@@ -21,7 +21,7 @@ import { UnauthorizedError, type AddClientAuthentication, type OAuthClientProvid
 import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js"
 import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js"
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js"
-import type { WireError } from "../../schemas/errors.ts"
+import type { Outcome, WireError } from "../../schemas/errors.ts"
 import { mcpToolName, type McpAuth, type McpTool, type McpTransportKind } from "../../schemas/mcp.ts"
 import type { CallOutcome, CallRequest, HostServices, ToolWorkerApi } from "../runtime/protocol.ts"
 import { faultInjection } from "../runtime/fault-injection.ts"
@@ -58,7 +58,7 @@ export interface McpWorkerApi extends ToolWorkerApi {
   /** Gives the worker its server (a test: nothing is kept, even under a kept server's name); otherwise it asks the router. */
   configure(config: McpConnectionConfig): void
   /** Connects if needed and lists the server's tools. */
-  tools(): Promise<CallOutcome>
+  tools(): Promise<Outcome<McpListing>>
   /** Ends the session (an HTTP DELETE for Streamable HTTP) and the connection. */
   close(): Promise<void>
 }
@@ -522,7 +522,7 @@ const api: McpWorkerApi = {
     configured = true
     oauth = undefined
   },
-  async tools() {
+  async tools(): Promise<Outcome<McpListing>> {
     try {
       return { ok: true, value: await list() }
     } catch (error) {

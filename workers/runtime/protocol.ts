@@ -2,7 +2,7 @@
  * What a tool group's worker exposes to the supervisor over Comlink, and what the supervisor
  * lends it back (the router to the `chrome.*` APIs, which workers cannot call themselves).
  */
-import type { WireError } from "../../schemas/errors.ts"
+import type { Outcome, WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import type { SandboxInputs } from "../../shell/sandbox/sandbox.ts"
 import type { RouteParams, RouterMethod, RouteValue } from "../../shell/sw/router.ts"
@@ -17,17 +17,19 @@ export interface CallRequest {
   readonly run?: string
 }
 
-export type CallOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
+export type CallOutcome = Outcome<unknown>
 
 /** A route's answer, its value typed by the route's handler. */
-export type RouterOutcome<M extends RouterMethod> =
-  { readonly ok: true; readonly value: RouteValue<M> } | { readonly ok: false; readonly error: WireError }
+export type RouterOutcome<M extends RouterMethod> = Outcome<RouteValue<M>>
 export type RouterCall = <M extends RouterMethod>(method: M, params?: RouteParams<M>) => Promise<RouterOutcome<M>>
 
 /** A list the router keeps in storage (custom tools, MCP servers), as it answered; a failed read is an empty list. */
-export const storedList = async <T>(router: RouterCall, method: RouterMethod): Promise<Array<T>> => {
+export const storedList = async <M extends "customTools.list" | "mcp.list">(
+  router: RouterCall,
+  method: M,
+): Promise<RouteValue<M> | readonly []> => {
   const reply = await router(method)
-  return reply.ok && Array.isArray(reply.value) ? (reply.value as Array<T>) : []
+  return reply.ok ? reply.value : []
 }
 
 /**

@@ -8,12 +8,12 @@
 import * as Cause from "effect/Cause"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
-import { ChannelRequest, toolsCallRequest, type ChannelMethod, type ChannelParams } from "../../../schemas/channel.ts"
-import { toWire, UnknownTool, type WireError } from "../../../schemas/errors.ts"
+import { ChannelRequest, toolsCallRequest, type ChannelMethod, type ChannelParams, type ReplyOf } from "../../../schemas/channel.ts"
+import { toWire, UnknownTool, type Outcome, type WireError } from "../../../schemas/errors.ts"
 import { issueLines, strictParse, type IssueLine } from "../../../schemas/primitives.ts"
 import type { ToolDefinition } from "../../../schemas/tool-definition.ts"
 import { argumentLimitError, argumentsOf, invalidArguments } from "../../../schemas/tool-input.ts"
-import type { MeshOutcome, MeshTransport } from "../../client/agent-api.ts"
+import type { MeshTransport } from "../../client/transport.ts"
 import { countCodec } from "../../../schemas/codec-count.ts"
 
 /** A `tools.call` as its handler gets it: the tool, and its arguments decoded by the tool's parameters. */
@@ -26,8 +26,12 @@ export interface ToolCallRequest {
 
 type HandlerParams = { readonly [M in ChannelMethod]: M extends "tools.call" ? ToolCallRequest : ChannelParams[M] }
 
+/** Each method's handler, which answers with the contract's reply type. */
 export type Handlers = {
-  readonly [M in ChannelMethod]: (params: HandlerParams[M], signal: AbortSignal | undefined) => MeshOutcome | Promise<MeshOutcome>
+  readonly [M in ChannelMethod]: (
+    params: HandlerParams[M],
+    signal: AbortSignal | undefined,
+  ) => Outcome<ReplyOf<M>> | Promise<Outcome<ReplyOf<M>>>
 }
 
 export type DecodedRequest =
@@ -124,12 +128,18 @@ export const requestDecoder = (toolNamed: (name: string) => ToolDefinition | und
   }
 }
 
+/**
+ * The answer of a module that does not type its replies yet (shell/hub/routines.ts, the agent
+ * pool's `spawn`): the contract's reply type stands in for it until that module says it.
+ */
+export const untypedReply = <A>(outcome: Outcome<unknown>): Outcome<A> => outcome as Outcome<A>
+
 /** Runs the handler of the request's method. */
 export const dispatch = async <M extends ChannelMethod>(
   handlers: Handlers,
   request: { readonly method: M; readonly params: HandlerParams[M] },
   signal?: AbortSignal,
-): Promise<MeshOutcome> => handlers[request.method](request.params, signal)
+): Promise<Outcome<ReplyOf<M>>> => handlers[request.method](request.params, signal)
 
 /** A transport for callers in the supervisor's own document: each request decoded once, like a page's. */
 export const serveInProcess = (handlers: Handlers, decode: RequestDecoder, onEvent: MeshTransport["onEvent"]): MeshTransport => ({
@@ -138,7 +148,9 @@ export const serveInProcess = (handlers: Handlers, decode: RequestDecoder, onEve
     if (!decoded.ok)
       return { ok: false, error: "error" in decoded ? decoded.error : { code: "invalid_input", message: `${method}: ${decoded.problem}` } }
     const request = decoded.request
-    return request.type === "request" ? dispatch(handlers, request, signal) : { ok: true, value: null }
+    if (request.type !== "request") return { ok: false, error: { code: "invalid_input", message: `${method}: not a request` } }
+    // The handler the decode picked is `method`'s, which Handlers types by the contract's reply.
+    return (await dispatch(handlers, request, signal)) as Outcome<ReplyOf<typeof method>>
   },
   onEvent,
 })

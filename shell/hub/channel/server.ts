@@ -1,27 +1,23 @@
 /**
  * The supervisor's end of the page channel: it accepts `chrome.runtime` Ports from extension
  * pages, decodes each request once by the message contract (a tool call with its tool's arguments), runs its method's handler, and streams mesh events to every
- * connected page. A page that goes away cancels its calls still in flight. Messages larger than
- * a Port carries travel in parts (schemas/channel-parts.ts), and a reply that cannot be sent
+ * connected page. A page that goes away cancels its calls still in flight. Its Port is reached
+ * through the channel's adapter (shell/client/port-endpoint.ts), and a reply that cannot be sent
  * becomes an error reply: the caller never waits for an answer that will not come.
  */
 import { CHANNEL_PORT_NAME, type ChannelReply } from "../../../schemas/channel.ts"
-import { inParts, PartJoiner } from "../../../schemas/channel-parts.ts"
+import { portEndpoint, type PortEndpoint } from "../../client/port-endpoint.ts"
 import type { WireError } from "../../../schemas/errors.ts"
 import type { MeshEvent } from "../../../schemas/events.ts"
 import { dispatch, type Handlers, type RequestDecoder } from "./handlers.ts"
 
 export const serveChannel = (handlers: Handlers, decodeRequest: RequestDecoder): { broadcast(event: MeshEvent): void } => {
-  const ports = new Set<chrome.runtime.Port>()
+  const ports = new Set<PortEndpoint>()
   // Events wait for the end of the current task, so the events of one batch from an agent
   // worker cross to each page in one message; a reply first sends the events before it.
-  const waiting = new Map<chrome.runtime.Port, MeshEvent[]>()
-  let posted = 0
-  const post = (port: chrome.runtime.Port, message: ChannelReply) => {
-    const key = `s${++posted}`
-    for (const part of inParts(message, key)) port.postMessage(part)
-  }
-  const flush = (port: chrome.runtime.Port) => {
+  const waiting = new Map<PortEndpoint, MeshEvent[]>()
+  const post = (port: PortEndpoint, message: ChannelReply) => port.send(message)
+  const flush = (port: PortEndpoint) => {
     const events = waiting.get(port)
     if (events === undefined) return
     waiting.delete(port)
@@ -32,12 +28,12 @@ export const serveChannel = (handlers: Handlers, decodeRequest: RequestDecoder):
     }
   }
 
-  chrome.runtime.onConnect.addListener((port) => {
-    if (port.name !== CHANNEL_PORT_NAME) return
-    if (port.sender?.id !== chrome.runtime.id) return port.disconnect()
+  chrome.runtime.onConnect.addListener((connected) => {
+    if (connected.name !== CHANNEL_PORT_NAME) return
+    if (connected.sender?.id !== chrome.runtime.id) return connected.disconnect()
+    const port = portEndpoint(connected)
     ports.add(port)
     const running = new Map<string, AbortController>()
-    const joiner = new PartJoiner()
     const send = (reply: Extract<ChannelReply, { type: "reply" }>) => {
       flush(port)
       try {
@@ -48,17 +44,14 @@ export const serveChannel = (handlers: Handlers, decodeRequest: RequestDecoder):
         if (!ports.has(port)) return
         const error: WireError = { code: "send_failed", message: `The answer could not be sent to the page: ${String(cause)}` }
         try {
-          port.postMessage({ type: "reply", id: reply.id, ok: false, error } satisfies ChannelReply)
+          post(port, { type: "reply", id: reply.id, ok: false, error })
         } catch {
           // Gone after all.
         }
       }
     }
 
-    port.onMessage.addListener((part: unknown) => {
-      const whole = joiner.accept(part)
-      if (whole === undefined) return
-      const raw = whole.message
+    port.onMessage((raw) => {
       const decoded = decodeRequest(raw)
       if (!decoded.ok) {
         const id = typeof (raw as { id?: unknown })?.id === "string" ? (raw as { id: string }).id : ""
@@ -75,19 +68,14 @@ export const serveChannel = (handlers: Handlers, decodeRequest: RequestDecoder):
       running.set(request.id, controller)
       dispatch(handlers, request, controller.signal)
         .then(
-          (outcome) =>
-            send(
-              outcome.ok
-                ? { type: "reply", id: request.id, ok: true, value: outcome.value }
-                : { type: "reply", id: request.id, ok: false, error: outcome.error },
-            ),
+          (outcome) => send({ type: "reply", id: request.id, ...outcome }),
           (error: unknown) =>
             send({ type: "reply", id: request.id, ok: false, error: { code: "tool_failed", message: String(error) } satisfies WireError }),
         )
         .finally(() => running.delete(request.id))
     })
 
-    port.onDisconnect.addListener(() => {
+    port.onDisconnect(() => {
       ports.delete(port)
       waiting.delete(port)
       for (const controller of running.values()) controller.abort()

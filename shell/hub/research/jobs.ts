@@ -3,6 +3,7 @@
  * stopped by id. A finished job stays listed until more than `KEEP_FINISHED` have finished after it.
  */
 import type { ResearchState } from "../../../schemas/events.ts"
+import type { Outcome } from "../../../schemas/errors.ts"
 import { DEFAULT_BUDGET, DEFAULT_RESEARCHERS, MAX_RESEARCHERS, ResearchJob, type ResearchBudget, type ResearchHost } from "./job.ts"
 
 const KEEP_FINISHED = 20
@@ -23,7 +24,7 @@ export class ResearchJobs {
   constructor(private readonly host: ResearchHost) {}
 
   /** Starts a job and answers at once with its id; its states follow as events. */
-  start(request: StartResearch): { ok: true; value: { jobId: string } } | { ok: false; error: { code: string; message: string } } {
+  start(request: StartResearch): Outcome<{ readonly jobId: string }> {
     const jobId = request.jobId ?? crypto.randomUUID()
     if (this.jobs.has(jobId)) return { ok: false, error: { code: "busy", message: `A research job ${jobId} exists already.` } }
     const job = new ResearchJob(
