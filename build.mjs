@@ -144,55 +144,6 @@ const linkedomFromModules = {
 }
 
 /**
- * Tool workers do not validate: the supervisor decodes every call's parameters against the tool's
- * schema before the call reaches them, and decodes what they answer (docs/architecture.md). What
- * they need of a tool's definition is its name and its error codes (to route calls, to tell a
- * declared failure from a defect), so in their bundle each `schemas/tools/<group>.ts` is replaced
- * by that much of it, computed here from the same module: its definitions without their schemas,
- * and its plain constants. A worker that imports one of the module's schemas fails to build; one
- * that reads a definition's schema at run time gets an error that says so.
- */
-const toolDefinitionsWithoutSchemas = {
-  name: "tool-definitions-without-schemas",
-  setup: (build) => {
-    const toolsDir = path.join(root, "schemas", "tools")
-    build.onLoad({ filter: /[\\/]schemas[\\/]tools[\\/][a-z-]+\.ts$/ }, async (args) => {
-      if (path.dirname(args.path) !== toolsDir) return undefined
-      const bundled = await esbuild.build({
-        entryPoints: [args.path],
-        bundle: true,
-        write: false,
-        format: "esm",
-        platform: "neutral",
-        logLevel: "error",
-        define: common.define,
-      })
-      const module = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].contents).toString("base64")}`)
-      const lines = [
-        "const schemaless = (name, field) => () => {",
-        "  throw new Error(`${name}.${field}: tool workers are built without schemas (build.mjs)`)",
-        "}",
-        "const definition = (plain) => Object.freeze(Object.defineProperties(plain, {",
-        '  parameters: { get: schemaless(plain.name, "parameters") },',
-        '  result: { get: schemaless(plain.name, "result") },',
-        "}))",
-      ]
-      for (const [name, value] of Object.entries(module)) {
-        const isDefinition = value !== null && typeof value === "object" && "parameters" in value && "errors" in value
-        if (isDefinition) {
-          const { name: tool, group, worker, timeoutMs, summaryTimeoutMs, errors } = value
-          const plain = { name: tool, group, worker, timeoutMs, summaryTimeoutMs, errors }
-          lines.push(`export const ${name} = definition(${JSON.stringify(plain)})`)
-        } else if (value === null || ["string", "number", "boolean"].includes(typeof value)) {
-          lines.push(`export const ${name} = ${JSON.stringify(value)}`)
-        }
-      }
-      return { contents: lines.join("\n"), loader: "js", resolveDir: toolsDir }
-    })
-  },
-}
-
-/**
  * Each top-level `const` initializer of `code` as its own `/* @__PURE__ *\/` call, so that
  * esbuild drops the ones nothing uses. Only for modules whose top level only declares values:
  * esbuild keeps any call it cannot prove free of side effects (`Schema.Struct(…)`,
@@ -286,16 +237,15 @@ const configs = async () => [
   // shared with them would save bytes on disk only, and chunks are cut by module, so it loaded
   // code of Schema's that only the pages use (181 KB against 120 KB in one file).
   { ...common, format: "esm", entryPoints: { "service-worker": shell("sw", "service-worker") }, plugins: [unusedDeclarationsLeftOut] },
-  // The workers, apart: what they share is chunked among themselves only, since their tool
-  // definitions are not the ones the other contexts load (toolDefinitionsWithoutSchemas). The
-  // small ones are a build of their own (see SMALL_WORKERS).
+  // The workers, apart: what they share is chunked among themselves only. The small ones are a
+  // build of their own (see SMALL_WORKERS).
   ...workerBuilds(await workerEntries()).map(({ entryPoints, chunkNames }) => ({
     ...common,
     format: "esm",
     splitting: true,
     chunkNames,
     entryPoints,
-    plugins: [withoutAjv, linkedomFromModules, toolDefinitionsWithoutSchemas, pdfjsTextPlugin],
+    plugins: [withoutAjv, linkedomFromModules, pdfjsTextPlugin],
   })),
   // Classic scripts: the sandbox page (an opaque origin with its own CSP), and the scripts that
   // chrome.scripting injects into web pages (files, so they run on pages whose CSP forbids eval).
