@@ -30,8 +30,10 @@ const toolMetaModule = async (file) => {
     `import type * as tools from "./${file}"`,
     "",
   ]
+  const isDefinition = (value) => value !== null && typeof value === "object" && "parameters" in value && "errors" in value
+  if (!Object.values(module).some(isDefinition)) return undefined // a module of shared schemas (tab-parameters.ts)
   for (const [name, value] of Object.entries(module)) {
-    if (value !== null && typeof value === "object" && "parameters" in value && "errors" in value) {
+    if (isDefinition(value)) {
       const { name: tool, group, worker, timeoutMs, summaryTimeoutMs, errors } = value
       const plain = JSON.stringify({ name: tool, group, worker, timeoutMs, summaryTimeoutMs, errors })
       lines.push(`export const ${name}: ToolMeta<typeof tools.${name}> = ${plain}`)
@@ -46,7 +48,7 @@ const toolMetaModule = async (file) => {
 
 const outputs = [
   { file: path.join(root, "docs", "tools.md"), text: toolReference() },
-  ...(await Promise.all(groupModules.map(toolMetaModule))),
+  ...(await Promise.all(groupModules.map(toolMetaModule))).filter((output) => output !== undefined),
 ]
 
 if (process.argv.includes("--check")) {
