@@ -259,8 +259,12 @@ type SharedCodes<D> = D extends { readonly errors: infer E } ? Extract<keyof E, 
  * so they import these from `schemas/tools/<group>.meta.ts`, which `npm run docs` writes from the
  * definitions; the definition itself is there as a type only, for the handler's types.
  */
-export type ToolMeta<D extends ToolDefinition = ToolDefinition> = Pick<D, "name" | "group" | "timeoutMs" | "errors"> &
-  Partial<Pick<D, "worker" | "summaryTimeoutMs">> & { readonly [definitionOf]?: D }
+export type ToolMeta<D extends ToolDefinition = ToolDefinition> = Pick<D, "name" | "group" | "timeoutMs"> &
+  Partial<Pick<D, "worker" | "summaryTimeoutMs">> & {
+    /** The codes the definition declares; their meanings are for the model, not the worker. */
+    readonly errors: { readonly [C in keyof D["errors"]]: unknown }
+    readonly [definitionOf]?: D
+  }
 declare const definitionOf: unique symbol
 /** The definition behind a `ToolMeta` (or the definition itself). */
 type DefinitionOf<T> = T extends ToolDefinition ? T : T extends { readonly [definitionOf]?: infer D } ? Exclude<D, undefined> : never

@@ -5,7 +5,6 @@
 import { readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import * as prettier from "prettier"
 import { toolReference } from "../schemas/tools/reference.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -35,15 +34,17 @@ const toolMetaModule = async (file) => {
   for (const [name, value] of Object.entries(module)) {
     if (isDefinition(value)) {
       const { name: tool, group, worker, timeoutMs, summaryTimeoutMs, errors } = value
-      const plain = JSON.stringify({ name: tool, group, worker, timeoutMs, summaryTimeoutMs, errors })
-      lines.push(`export const ${name}: ToolMeta<typeof tools.${name}> = ${plain}`)
+      const codes = Object.keys(errors).map((code) => `${/^\w+$/.test(code) ? code : JSON.stringify(code)}: true`)
+      const fields = Object.entries({ name: tool, group, worker, timeoutMs, summaryTimeoutMs })
+        .filter(([, field]) => field !== undefined)
+        .map(([key, field]) => `${key}: ${JSON.stringify(field)}`)
+      lines.push(`export const ${name}: ToolMeta<typeof tools.${name}> = { ${fields.join(", ")}, errors: { ${codes.join(", ")} } }`)
     } else if (["string", "number", "boolean"].includes(typeof value)) {
       lines.push(`export const ${name} = ${JSON.stringify(value)}`)
     }
   }
-  const target = path.join(toolsDir, file.replace(/\.ts$/, ".meta.ts"))
-  const options = { ...(await prettier.resolveConfig(target)), filepath: target }
-  return { file: target, text: await prettier.format(lines.join("\n"), options) }
+  // One line a tool, left alone by prettier (.prettierignore): generated, never read side by side.
+  return { file: path.join(toolsDir, file.replace(/\.ts$/, ".meta.ts")), text: `${lines.join("\n")}\n` }
 }
 
 const outputs = [
