@@ -38,7 +38,9 @@ const toolMetaModule = async (file) => {
       const fields = Object.entries({ name: tool, group, worker, timeoutMs, summaryTimeoutMs })
         .filter(([, field]) => field !== undefined)
         .map(([key, field]) => `${key}: ${JSON.stringify(field)}`)
-      lines.push(`export const ${name}: ToolMeta<typeof tools.${name}> = { ${fields.join(", ")}, errors: { ${codes.join(", ")} } }`)
+      lines.push(
+        `export const ${name}: ToolMeta<typeof tools.${name}> = { ${fields.join(", ")}, errors: ${codes.length > 0 ? `{ ${codes.join(", ")} }` : "{}"} }`,
+      )
     } else if (["string", "number", "boolean"].includes(typeof value)) {
       lines.push(`export const ${name} = ${JSON.stringify(value)}`)
     }

@@ -6,4 +6,4 @@ import type * as tools from "./interaction.ts"
 export const ASK_USER_DEFAULT_WAIT_MS = 300000
 export const ASK_USER_GRACE_MS = 5000
 export const ASK_USER_MAX_WAIT_MS = 3600000
-export const askUser: ToolMeta<typeof tools.askUser> = { name: "ask_user", group: "interaction", timeoutMs: 3605000, errors: {  } }
+export const askUser: ToolMeta<typeof tools.askUser> = { name: "ask_user", group: "interaction", timeoutMs: 3605000, errors: {} }
