@@ -3,7 +3,7 @@
  * the page walker (in the page) and the route (in the service worker) report what happened as
  * codes with parameters; the route and the tool's handler word them here for the model, and the
  * panel words the codes from _locales (`error_<code>_params`). Apart from schemas/tools/page.ts,
- * which tool workers get without its functions (build.mjs).
+ * whose plain data is all tool workers import of it (page.meta.ts).
  */
 import { InvalidInput, NotFound, quoteInput, ToolFailed, type ToolError } from "./errors.ts"
 

@@ -6,7 +6,7 @@
  * definitions, never from a second hand-kept list. The JSON Schema the model sees is
  * `parametersJsonSchema` (schemas/tool-json-schema.ts).
  */
-// Types only: tool workers load this module for the helpers below, without Schema (build.mjs).
+// Types only: tool workers load this module for the helpers below, and Schema is not in their bundles.
 import type * as Schema from "effect/Schema"
 import { fromWire, isMeshErrorCode, ToolFailed, type MeshErrorCode, type ToolError, type WireError } from "./errors.ts"
 
@@ -253,21 +253,37 @@ export const groupTools =
 /** The failures a group's defaults give every tool of it. */
 type SharedCodes<D> = D extends { readonly errors: infer E } ? Extract<keyof E, string> : never
 
-export type ParamsOf<T> = T extends ToolDefinition<string, infer P, Schema.Top, string> ? P["Type"] : never
-export type ResultOf<T> = T extends ToolDefinition<string, Schema.Top, infer R, string> ? R["Type"] : never
+/**
+ * What a tool worker needs of a definition: plain data, no schemas. Tool workers do not validate
+ * (the supervisor decodes a call's parameters before they get it, and what they answer after),
+ * so they import these from `schemas/tools/<group>.meta.ts`, which `npm run docs` writes from the
+ * definitions; the definition itself is there as a type only, for the handler's types.
+ */
+export type ToolMeta<D extends ToolDefinition = ToolDefinition> = Pick<D, "name" | "group" | "timeoutMs"> &
+  Partial<Pick<D, "worker" | "summaryTimeoutMs">> & {
+    /** The codes the definition declares; their meanings are for the model, not the worker. */
+    readonly errors: { readonly [C in keyof D["errors"]]: unknown }
+    readonly [definitionOf]?: D
+  }
+declare const definitionOf: unique symbol
+/** The definition behind a `ToolMeta` (or the definition itself). */
+type DefinitionOf<T> = T extends ToolDefinition ? T : T extends { readonly [definitionOf]?: infer D } ? Exclude<D, undefined> : never
+
+export type ParamsOf<T> = DefinitionOf<T> extends ToolDefinition<string, infer P, Schema.Top, string> ? P["Type"] : never
+export type ResultOf<T> = DefinitionOf<T> extends ToolDefinition<string, Schema.Top, infer R, string> ? R["Type"] : never
 
 /** A declared key as the codes it stands for: `model_http_<status>` is every `model_http_…`. */
 type CodeOfKey<K> = K extends `${infer Prefix}<${string}>` ? `${Prefix}${string}` : K
 /** The codes a tool declares for its own failures. */
-export type ErrorCodeOf<T> = T extends ToolDefinition<string, Schema.Top, Schema.Top, infer C> ? CodeOfKey<C> : never
+export type ErrorCodeOf<T> = DefinitionOf<T> extends ToolDefinition<string, Schema.Top, Schema.Top, infer C> ? CodeOfKey<C> : never
 /** What a tool's handler may fail with: the mesh's errors, and `ToolFailed` with a code it declares. */
 export type ToolErrorOf<T> = Exclude<ToolError, ToolFailed> | ToolFailed<ErrorCodeOf<T> | MeshErrorCode>
 
 /** The declared codes as written (`model_http_<status>` as such), in the order of the definition. */
-export const declaredCodes = (definition: ToolDefinition): ReadonlyArray<string> => Object.keys(definition.errors)
+export const declaredCodes = (definition: ToolMeta): ReadonlyArray<string> => Object.keys(definition.errors)
 
 /** Whether the tool declares this code (itself, or by a `prefix_<what>` key). */
-export const declaresCode = (definition: ToolDefinition, code: string): boolean =>
+export const declaresCode = (definition: ToolMeta, code: string): boolean =>
   declaredCodes(definition).some((key) => {
     const open = key.indexOf("<")
     return open === -1 ? key === code : code.startsWith(key.slice(0, open)) && code.length > open
@@ -278,7 +294,7 @@ export const declaresCode = (definition: ToolDefinition, code: string): boolean 
  * may fail with. A code that neither the mesh nor the tool declares is a defect of the tool and
  * is reported as one (`tool_failed`), its code and message kept in the message.
  */
-export const asToolError = <T extends ToolDefinition>(definition: T, error: ToolError): ToolErrorOf<T> => {
+export const asToolError = <T extends ToolMeta>(definition: T, error: ToolError): ToolErrorOf<T> => {
   if (error._tag !== "ToolFailed" || isMeshErrorCode(error.code) || declaresCode(definition, error.code)) return error as ToolErrorOf<T>
   return new ToolFailed({
     code: "tool_failed",
@@ -287,5 +303,5 @@ export const asToolError = <T extends ToolDefinition>(definition: T, error: Tool
 }
 
 /** An error that crossed a boundary as plain data (a service-worker route, the summary model), as one the tool may fail with. */
-export const failureOf = <T extends ToolDefinition>(definition: T, wire: WireError): ToolErrorOf<T> =>
+export const failureOf = <T extends ToolMeta>(definition: T, wire: WireError): ToolErrorOf<T> =>
   asToolError(definition, fromWire(definition.name, wire))

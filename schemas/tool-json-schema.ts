@@ -1,7 +1,7 @@
 /**
  * The JSON Schema the model sees for a tool's parameters, generated from the definition's
  * parameter schema. Apart from schemas/tool-definition.ts, whose helpers tool workers load
- * without Schema (build.mjs).
+ * without Schema.
  */
 import * as Schema from "effect/Schema"
 import type { ToolDefinition } from "./tool-definition.ts"

@@ -27,6 +27,12 @@ export const RULES = [
   { from: "components/", may: ["shell/client/"] },
 ]
 
+/**
+ * A tool definition module (schemas/tools/<group>.ts) carries Effect Schema and every description:
+ * a worker takes its types from it and its plain data from the generated `<group>.meta.ts`.
+ */
+const TYPES_ONLY_IN_WORKERS = /^schemas\/tools\/[a-z-]+\.ts$/
+
 const CHECKED = ["schemas", "workers", "shell", "components"]
 const isTest = (file) => file.endsWith(".test.ts") || file.includes("/test-support/")
 
@@ -48,7 +54,8 @@ export const violationsOf = (file, source) => {
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
     const allowed = [own, "schemas/", ...rule.may].some((folder) => target.startsWith(folder))
     const neverEvenTypes = (rule.neverTypes ?? []).some((folder) => target.startsWith(folder))
-    if (neverEvenTypes || (!allowed && !typeOnly)) found.push({ file, target, typeOnly, context: own })
+    const schemaInWorker = file.startsWith("workers/") && !typeOnly && TYPES_ONLY_IN_WORKERS.test(target)
+    if (neverEvenTypes || schemaInWorker || (!allowed && !typeOnly)) found.push({ file, target, typeOnly, context: own })
   }
   return found
 }

@@ -6,23 +6,9 @@
 import * as Schema from "effect/Schema"
 import { defineTool } from "../tool-definition.ts"
 import { webRead } from "../tool-annotations.ts"
-import { PositiveWholeNumber, WholeNumber, withDefault } from "../primitives.ts"
+import { PositiveWholeNumber, WholeNumber } from "../primitives.ts"
 import { getTabContent } from "./page.ts"
-
-export const CaptureTabParameters = Schema.Struct({
-  tab_id: WholeNumber.annotate({
-    description: "The tab to capture (tab_id from list_tabs or open_tab); it must be the visible tab of its window.",
-  }),
-  selector: Schema.optionalKey(
-    Schema.String.annotate({
-      description: "A CSS selector from get_tab_content: only that element is captured (scrolled into view first when it is not).",
-    }),
-  ),
-  marks: Schema.Boolean.annotate({
-    description:
-      "Label each interactive element get_tab_content would address with a small number on the image; `marks` then lists number -> that element's selector.",
-  }).pipe(withDefault(false)),
-})
+import { CaptureTabParameters } from "./page-parameters.ts"
 
 /** The image as the model services take it: base64 bytes and their type. */
 export const CapturedImage = Schema.Struct({

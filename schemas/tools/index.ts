@@ -29,7 +29,6 @@ export type BuiltinTool = Extract<
   { readonly name: string; readonly group: ToolGroup; readonly parameters: unknown; readonly errors: unknown }
 >
 
-// A worker's build replaces each module's definitions by plain ones (build.mjs): name, group and errors stay.
 const isDefinition = (value: unknown): value is BuiltinTool =>
   value !== null && typeof value === "object" && "name" in value && "group" in value && "errors" in value
 

@@ -3,26 +3,14 @@ import * as Schema from "effect/Schema"
 import { groupTools, SUMMARISED_READ_LIMITS, SUMMARY_ERRORS } from "../tool-definition.ts"
 import { destructiveAction, webRead } from "../tool-annotations.ts"
 import { WholeNumber } from "../primitives.ts"
-import { contentResult, summaryParameters } from "../read-fields.ts"
+import { contentResult } from "../read-fields.ts"
+import { GetTabContentParameters } from "./page-parameters.ts"
 
 /** The page tools: the page operator's (get_tab_content the researcher's too). */
 const pageTool = groupTools("page", { timeoutMs: 35_000, subAgents: ["page_operator"] })
 
 // ---------------------------------------------------------------------------------------------
 // get_tab_content
-
-export const GetTabContentParameters = Schema.Struct({
-  tab_id: WholeNumber.annotate({ description: "The tab to read (tab_id from list_tabs or open_tab)." }),
-  selector: Schema.optionalKey(
-    Schema.String.annotate({
-      description:
-        "A CSS selector: only the matching part of the page is read. Use a selector shown in an earlier get_tab_content result to zoom in.",
-    }),
-  ),
-  ...summaryParameters(
-    "Optional summarising instruction (as in web_fetch): when given, the content is distilled by an LLM with it and the summary is returned as `content`.",
-  ),
-})
 
 export const GetTabContentResult = Schema.Struct({
   tab_id: WholeNumber.annotate({ description: "The tab that was read." }),

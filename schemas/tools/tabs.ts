@@ -3,17 +3,13 @@ import * as Schema from "effect/Schema"
 import * as Struct from "effect/Struct"
 import { groupTools } from "../tool-definition.ts"
 import { destructiveAction, localRead, safeChange } from "../tool-annotations.ts"
-import { AlwaysTrue, WholeNumber, withDefault } from "../primitives.ts"
-
-const TabId = WholeNumber
-const WindowId = WholeNumber
+import { AlwaysTrue } from "../primitives.ts"
+import { ActivateTabParameters, CloseTabParameters, ListTabsParameters, OpenTabParameters, TabId, WindowId } from "./tab-parameters.ts"
 
 /**
  * A tool that works on one tab (close_tab, activate_tab): its parameter is the tab's ID, from
  * list_tabs or open_tab; its card shows that ID; its result gives the ID back, with what it did.
  */
-const OneTabParameters = (does: string) =>
-  Schema.Struct({ tab_id: TabId.annotate({ description: `The ID of the tab to ${does} (from list_tabs or open_tab).` }) })
 const OneTabResult = <const Fields extends Schema.Struct.Fields>(done: string, fields: Fields) =>
   Schema.Struct({ tab_id: TabId.annotate({ description: `The ID of the ${done} tab.` }), ...fields })
 const oneTabCard = { subject: ["params.tab_id"], result: "data" } as const
@@ -42,22 +38,6 @@ export const TabInfo = Schema.Struct({
 // ---------------------------------------------------------------------------------------------
 // list_tabs
 
-export const ListTabsParameters = Schema.Struct({
-  url_pattern: Schema.optionalKey(
-    Schema.String.annotate({
-      description: "Only tabs whose URL matches this regular expression (case-insensitive, at most 200 characters).",
-    }),
-  ),
-  title_pattern: Schema.optionalKey(
-    Schema.String.annotate({
-      description: "Only tabs whose title matches this regular expression (case-insensitive, at most 200 characters).",
-    }),
-  ),
-  active: Schema.optionalKey(Schema.Boolean.annotate({ description: "When true, only the active tab; when false, only inactive tabs." })),
-  window_id: Schema.optionalKey(WindowId.annotate({ description: "Only tabs of this window." })),
-  audible: Schema.optionalKey(Schema.Boolean.annotate({ description: "When true, only tabs currently playing audio." })),
-})
-
 export const listTabs = tabTool({
   name: "list_tabs",
   card: { label: "List tabs", result: "data", outcome: [{ count: "result", of: "tabs" }] },
@@ -71,25 +51,6 @@ export const listTabs = tabTool({
 
 // ---------------------------------------------------------------------------------------------
 // open_tab
-
-export const OpenTabParameters = Schema.Struct({
-  url: Schema.NonEmptyString.annotate({
-    description: "The URL to open: an http:// or https:// address, or about:blank (Agent Mesh refuses other schemes).",
-  }),
-  tab_id: Schema.optionalKey(
-    TabId.annotate({
-      description: "An existing tab to navigate to `url`. When omitted, a new tab opens.",
-    }),
-  ),
-  active: Schema.Boolean.annotate({
-    description: "Whether to activate the tab (default true). Pass false to load it in the background.",
-  }).pipe(withDefault(true)),
-  window_id: Schema.optionalKey(WindowId.annotate({ description: "The window to open the new tab in." })),
-  wait_until_loaded: Schema.Boolean.annotate({
-    description:
-      'Wait until the page has finished loading before returning (default true). The wait lasts 30 s at most; a page still loading then is returned with status "loading".',
-  }).pipe(withDefault(true)),
-})
 
 /** The opened tab as list_tabs reports it, without `active` (the call chose it) and `audible`. */
 export const OpenTabResult = TabInfo.mapFields(Struct.omit(["active", "audible"]))
@@ -122,8 +83,6 @@ export const openTab = tabTool({
 // ---------------------------------------------------------------------------------------------
 // close_tab
 
-export const CloseTabParameters = OneTabParameters("close")
-
 export const CloseTabResult = OneTabResult("closed", { closed: AlwaysTrue })
 
 export const closeTab = tabTool({
@@ -139,8 +98,6 @@ export const closeTab = tabTool({
 
 // ---------------------------------------------------------------------------------------------
 // activate_tab
-
-export const ActivateTabParameters = OneTabParameters("show")
 
 export const ActivateTabResult = OneTabResult("activated", {
   window_id: WindowId.annotate({ description: "The ID of its window." }),

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { ToolError } from "../../schemas/errors.ts"
 import type { ReadOptions, ReadOutcome } from "../../workers/page/injected/walker.ts"
-import { GetTabContentParameters } from "../../schemas/tools/page.ts"
+import { GetTabContentParameters } from "../../schemas/tools/page-parameters.ts"
 import { readFailureError, tabNotFound, unreadablePage, type Unreadable } from "../../schemas/page-content-words.ts"
 import { defineRoute } from "./route.ts"
 

@@ -2,14 +2,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { InvalidInput, NotFound, ToolFailed, type ToolError } from "../../schemas/errors.ts"
-import {
-  ActivateTabParameters,
-  CloseTabParameters,
-  ListTabsParameters,
-  OpenTabParameters,
-  type OpenTabResult,
-  type TabInfo,
-} from "../../schemas/tools/tabs.ts"
+import type { OpenTabResult, TabInfo } from "../../schemas/tools/tabs.ts"
+import { ActivateTabParameters, CloseTabParameters, ListTabsParameters, OpenTabParameters } from "../../schemas/tools/tab-parameters.ts"
 import { checkOpenableUrl } from "../../schemas/openable-url.ts"
 import { isBlockedPage, openPassage, stoppedBy } from "./fence.ts"
 import { defineRoute } from "./route.ts"

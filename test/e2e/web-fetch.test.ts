@@ -34,7 +34,7 @@ ${paragraph(3)}
 <footer><p>Copyright Valley News. All rights reserved. Contact us for licensing of our stories and photos.</p></footer>
 </body></html>`
 
-// What the workers' linkedom is built without or with a stand-in for (build.mjs, linkedomFromModules):
+// What the workers' linkedom is built without or with a stand-in for (build.mjs, linkedomModules):
 // a style sheet's parser, the canvas module; and the entities its HTML parser decodes.
 const STYLED = `<!doctype html><html><head><title>Caf&eacute; notes</title>
 <style>body { color: #333 } article p::first-letter { font-size: 2em }</style></head><body>

@@ -48,4 +48,8 @@ test("each context's rule: code across a line fails, a type crosses, the model c
   assert.deepEqual(imports("workers/page/x.ts", 'import { run } from "./injected/script-runtime.ts"'), [])
   assert.deepEqual(imports("workers/page/injected/x.ts", 'import { serve } from "../../runtime/serve.ts"'), ["workers/runtime/serve.ts"])
   assert.deepEqual(imports("workers/web/x.test.ts", 'import { a } from "../../shell/hub/distill.ts"'), [])
+  // A tool definition's module would bring Effect Schema into the worker: its plain data is in the meta module.
+  assert.deepEqual(imports("workers/tasks/x.ts", 'import { listTasks } from "../../schemas/tools/tasks.ts"'), ["schemas/tools/tasks.ts"])
+  assert.deepEqual(imports("workers/tasks/x.ts", 'import type { Task } from "../../schemas/tools/tasks.ts"'), [])
+  assert.deepEqual(imports("workers/tasks/x.ts", 'import { listTasks } from "../../schemas/tools/tasks.meta.ts"'), [])
 })

@@ -6,7 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import { InvalidInput } from "../../schemas/errors.ts"
-import { askUser } from "../../schemas/tools/interaction.ts"
+import { askUser } from "../../schemas/tools/interaction.meta.ts"
 import { serveToolGroup } from "../runtime/serve.ts"
 import { checkAnswer } from "./answers.ts"
 

@@ -1,7 +1,7 @@
 /** capture_tab: the service worker captures (shell/sw/capture.ts), this worker makes the picture (capture-image.ts). */
 import * as Effect from "effect/Effect"
 import { ToolFailed } from "../../schemas/errors.ts"
-import { captureTab } from "../../schemas/tools/capture.ts"
+import { captureTab } from "../../schemas/tools/capture.meta.ts"
 import type { Handler } from "../runtime/serve.ts"
 import { routed } from "../runtime/routed.ts"
 import { renderShot } from "./capture-image.ts"

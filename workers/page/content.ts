@@ -6,7 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import { Timeout } from "../../schemas/errors.ts"
-import { getTabContent } from "../../schemas/tools/page.ts"
+import { getTabContent } from "../../schemas/tools/page.meta.ts"
 import { hiddenNote, stopNote } from "../../schemas/page-content-words.ts"
 import type { Handler } from "../runtime/serve.ts"
 import { routed } from "../runtime/routed.ts"

@@ -1,11 +1,11 @@
 /** A call to a service-worker route from a tool, as an Effect failing with the tool's errors. */
 import * as Effect from "effect/Effect"
 import { Unavailable } from "../../schemas/errors.ts"
-import { failureOf, type ToolDefinition, type ToolErrorOf } from "../../schemas/tool-definition.ts"
+import { failureOf, type ToolErrorOf, type ToolMeta } from "../../schemas/tool-definition.ts"
 import type { RouteParams, RouterMethod, RouteValue } from "../../shell/sw/router.ts"
 import type { ToolContext } from "./serve.ts"
 
-export const routed = <D extends ToolDefinition, M extends RouterMethod>(
+export const routed = <D extends ToolMeta, M extends RouterMethod>(
   context: ToolContext,
   tool: D,
   method: M,

@@ -8,7 +8,7 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import { Cancelled, toWire, type ToolError } from "../../schemas/errors.ts"
-import type { ParamsOf, ResultOf, ToolDefinition, ToolErrorOf } from "../../schemas/tool-definition.ts"
+import type { ParamsOf, ResultOf, ToolErrorOf, ToolMeta } from "../../schemas/tool-definition.ts"
 import type { CallOutcome, CallRequest, HostServices, RouterCall, ToolWorkerApi } from "./protocol.ts"
 import { faultInjection } from "./fault-injection.ts"
 
@@ -31,7 +31,7 @@ export interface ToolContext {
 /** A tool's handler: it may fail only with the mesh's errors and the codes its definition declares. */
 export type Handler<D> = (params: ParamsOf<D>, context: ToolContext) => Effect.Effect<ResultOf<D>, ToolErrorOf<D>>
 
-export type Handlers<Defs extends ReadonlyArray<ToolDefinition>> = {
+export type Handlers<Defs extends ReadonlyArray<ToolMeta>> = {
   readonly [D in Defs[number] as D["name"]]: Handler<D>
 }
 
@@ -56,7 +56,7 @@ export interface ServeOptions {
   readonly warm?: () => Promise<unknown>
 }
 
-export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>(
+export const serveToolGroup = <const Defs extends ReadonlyArray<ToolMeta>>(
   definitions: Defs,
   handlers: NoInfer<Handlers<Defs>>,
   options: ServeOptions = {},
@@ -64,8 +64,8 @@ export const serveToolGroup = <const Defs extends ReadonlyArray<ToolDefinition>>
   const running = new Map<string, AbortController>()
   const receivers = new Map<string, (payload: unknown) => CallOutcome>()
   let host: HostServices = noHost
-  const byName = new Map<string, Handler<ToolDefinition>>(
-    definitions.map((d) => [d.name, (handlers as Record<string, Handler<ToolDefinition>>)[d.name]!]),
+  const byName = new Map<string, Handler<ToolMeta>>(
+    definitions.map((d) => [d.name, (handlers as Record<string, Handler<ToolMeta>>)[d.name]!]),
   )
 
   const api: ToolWorkerApi = {

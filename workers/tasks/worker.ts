@@ -1,7 +1,7 @@
 /** The tasks group's worker: create_task, update_task and list_tasks, on lists kept in memory (task-list.ts). */
 import * as Effect from "effect/Effect"
 import { NotFound, quoteInput } from "../../schemas/errors.ts"
-import { createTask, listTasks, updateTask } from "../../schemas/tools/tasks.ts"
+import { createTask, listTasks, updateTask } from "../../schemas/tools/tasks.meta.ts"
 import { madeByAgentRun } from "../../schemas/untrusted-mark.ts"
 import type { HostServices } from "../runtime/protocol.ts"
 import { serveToolGroup } from "../runtime/serve.ts"

@@ -1,5 +1,5 @@
 /** The web group's worker: web_fetch and web_search. */
-import { webFetch, webSearch } from "../../schemas/tools/web.ts"
+import { webFetch, webSearch } from "../../schemas/tools/web.meta.ts"
 import { serveToolGroup } from "../runtime/serve.ts"
 import { fetchHandler } from "./fetch.ts"
 import { searchHandler } from "./search.ts"

@@ -15,7 +15,7 @@
 import * as Effect from "effect/Effect"
 import { InvalidInput, ToolFailed } from "../../schemas/errors.ts"
 import { asToolError, type ToolErrorOf } from "../../schemas/tool-definition.ts"
-import { MAX_READ_LINES, opfsDelete, opfsList, opfsRead, opfsWrite } from "../../schemas/tools/workspace.ts"
+import { MAX_READ_LINES, opfsDelete, opfsList, opfsRead, opfsWrite } from "../../schemas/tools/workspace.meta.ts"
 import { madeByAgentRun } from "../../schemas/untrusted-mark.ts"
 import { serveToolGroup, type ToolContext } from "../runtime/serve.ts"
 import { contentBytes } from "./content.ts"
