@@ -9,6 +9,7 @@ import * as Comlink from "comlink"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import type * as Fiber from "effect/Fiber"
 import * as Schema from "effect/Schema"
 import {
   Cancelled,
@@ -29,7 +30,7 @@ import { callTimeLimitMs, failureOf, type ToolCardSpec, type ToolDefinition, typ
 import { parametersJsonSchema } from "../../schemas/tool-json-schema.ts"
 import { distill } from "./distill.ts"
 import { WorkerMemory } from "./worker-memory.ts"
-import { after, answersWithin, startAgain, whenIdle, withDeadline, type Pending } from "./lifetime.ts"
+import { answersWithin, startAgain } from "./lifetime.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "../../workers/runtime/protocol.ts"
 import type { RouterMethod } from "../sw/router.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
@@ -90,7 +91,8 @@ class WorkerSlot {
   readonly remote: Comlink.Remote<ToolWorkerApi>
   /** Fails the calls in flight when the slot dies. */
   readonly inFlight = new Map<string, (error: ToolError) => void>()
-  readonly cancelTimers = new Map<string, Pending>()
+  /** Per cancelled call, the fiber that replaces the worker if the call does not stop in time. */
+  readonly cancelTimers = new Map<string, Fiber.Fiber<void>>()
   readonly ready: Promise<void>
   alive = true
   answered = false
@@ -103,7 +105,7 @@ class WorkerSlot {
   }
 
   clearCancel(callId: string): void {
-    this.cancelTimers.get(callId)?.cancel()
+    this.cancelTimers.get(callId)?.interruptUnsafe()
     this.cancelTimers.delete(callId)
     if (this.cancelTimers.size === 0 || !this.alive) this.wake()
   }
@@ -136,10 +138,11 @@ class WorkerSlot {
       ),
     )
     failedToLoad.catch(() => undefined)
-    this.ready = withDeadline(
-      () => Promise.race([this.remote.ping(), failedToLoad]),
-      startTimeoutMs,
-      `the ${group} worker did not start`,
+    // Run once here; the calls waiting for the slot are Promise code and share its start.
+    this.ready = Effect.runPromise(
+      Effect.tryPromise({ try: () => Promise.race([this.remote.ping(), failedToLoad]), catch: (cause) => cause }).pipe(
+        Effect.timeoutOrElse({ duration: startTimeoutMs, orElse: () => Effect.fail(new Error(`the ${group} worker did not start`)) }),
+      ),
     ).then(() => {
       this.answered = true
       return this.remote.init(Comlink.proxy(host))
@@ -441,12 +444,9 @@ export class Supervisor {
         const s = slot
         s.inFlight.delete(request.callId)
         s.remote.cancel(request.callId).catch(() => undefined)
-        s.cancelTimers.set(
-          request.callId,
-          after(this.options.cancelGraceMs, () =>
-            this.retire(s, `${request.tool} did not stop within ${this.options.cancelGraceMs} ms of being cancelled`, true),
-          ),
-        )
+        const grace = this.options.cancelGraceMs
+        const replace = () => this.retire(s, `${request.tool} did not stop within ${grace} ms of being cancelled`, true)
+        s.cancelTimers.set(request.callId, Effect.runFork(Effect.sleep(grace).pipe(Effect.andThen(Effect.sync(replace)))))
       })
     })
   }
@@ -479,9 +479,12 @@ export class Supervisor {
   /** An uncaught error in a worker may mean it died: it counts as dead if it can't answer a ping. */
   private checkAlive(slot: WorkerSlot): void {
     if (!slot.alive || !slot.answered) return
-    void answersWithin(() => slot.remote.ping(), this.options.pingTimeoutMs).then((alive) => {
-      if (!alive) this.retire(slot, "it stopped answering after an uncaught error", true)
-    })
+    const dead = () => this.retire(slot, "it stopped answering after an uncaught error", true)
+    Effect.runFork(
+      answersWithin(() => slot.remote.ping(), this.options.pingTimeoutMs).pipe(
+        Effect.tap((alive) => (alive ? Effect.void : Effect.sync(dead))),
+      ),
+    )
   }
 
   private retire(slot: WorkerSlot, reason: string, restart: boolean): void {
@@ -489,7 +492,7 @@ export class Supervisor {
     slot.alive = false
     slot.worker.terminate()
     slot.remote[Comlink.releaseProxy]()
-    for (const pending of slot.cancelTimers.values()) pending.cancel()
+    for (const pending of slot.cancelTimers.values()) pending.interruptUnsafe()
     slot.cancelTimers.clear()
     slot.wake()
     for (const fail of slot.inFlight.values()) fail(new WorkerCrashed({ group: slot.group, message: reason }))
@@ -501,11 +504,23 @@ export class Supervisor {
     // Restart at once, so the next call finds a warm worker; a restart that fails is tried again
     // under the restart policy. A call in the meantime starts one of its own.
     // A restart still waiting when the supervisor is disposed starts nothing.
-    void startAgain(async () => {
-      if (!this.disposed) await this.slotFor(slot.key, slot.group, slot.url)
-    })
+    Effect.runFork(
+      startAgain(async () => {
+        if (!this.disposed) await this.slotFor(slot.key, slot.group, slot.url)
+      }),
+    )
   }
 }
+
+/**
+ * Resolves when the thread is idle, or after `ms` at the latest (a busy page must not put it off
+ * for ever); at once where there is no idle callback.
+ */
+const whenIdle = (ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: ms })
+    else resolve()
+  })
 
 /** The worker a definition's calls go to: its instance's, or its group's. */
 const slotKey = (definition: ToolDefinition): string => definition.worker ?? definition.group
