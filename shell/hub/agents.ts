@@ -80,8 +80,8 @@ export interface AgentPoolOptions {
   readonly supervisor: Supervisor
   readonly router: RouterCall
   readonly emit: (event: MeshEvent) => void
-  /** How long a stopped run may take to wind down before its worker is terminated. */
-  readonly stopGraceMs?: number
+  /** Other timings than the runs' defaults (tests). */
+  readonly timings?: Partial<RunTimings>
   /** Whether a conversation is offered a tool (custom tools can be turned off per conversation). */
   readonly toolEnabled?: (name: string, conversationId: string) => boolean
 }
@@ -472,11 +472,7 @@ export class AgentPool {
       },
       cancelTool: async (callId) => run.tools.get(callId)?.abort(),
     }
-    const timings = {
-      ...TIMINGS,
-      ...(this.options.stopGraceMs !== undefined ? { stopGraceMs: this.options.stopGraceMs } : {}),
-      ...(hooks.timeLimitMs !== undefined ? { timeLimitMs: hooks.timeLimitMs } : {}),
-    }
+    const timings = { ...TIMINGS, ...this.options.timings, ...(hooks.timeLimitMs !== undefined ? { timeLimitMs: hooks.timeLimitMs } : {}) }
     const init = () => remote.init(Comlink.proxy(host), Comlink.transfer(stream.port2, [stream.port2]))
     const note = (status: RunStatus, code: string, message: string) => this.noteEnd(run, status, code, message)
     run.fiber = this.fork(superviseRun(run, request, init, note, timings, (outcome) => this.finish(run, outcome)))
