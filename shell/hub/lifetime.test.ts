@@ -14,18 +14,22 @@ describe("lifetime", () => {
   it("startAgain tries a failing start again under the restart policy, and gives up after three more", async () => {
     let calls = 0
     await Effect.runPromise(
-      startAgain(async () => {
-        calls++
-        if (calls < 3) throw new Error("not yet")
-      }),
+      startAgain(
+        Effect.suspend(() => {
+          calls++
+          return calls < 3 ? Effect.fail(new Error("not yet")) : Effect.void
+        }),
+      ),
     )
     expect(calls).to.equal(3)
     calls = 0
     await Effect.runPromise(
-      startAgain(async () => {
-        calls++
-        throw new Error("never")
-      }),
+      startAgain(
+        Effect.suspend(() => {
+          calls++
+          return Effect.fail(new Error("never"))
+        }),
+      ),
     )
     expect(calls).to.equal(4)
   })

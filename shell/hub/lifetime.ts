@@ -22,5 +22,5 @@ export const answersWithin = (ping: () => PromiseLike<unknown>, ms: number): Eff
 export const RESTART_POLICY = scheduleOf({ retries: 3, baseDelayMs: 100, maxDelayMs: 400, jitter: 0.2 })
 
 /** Starts something again under the restart policy; a start that keeps failing is given up quietly. */
-export const startAgain = (start: () => PromiseLike<unknown>): Effect.Effect<void> =>
-  Effect.tryPromise(start).pipe(Effect.retry(RESTART_POLICY), Effect.ignore)
+export const startAgain = <E>(start: Effect.Effect<unknown, E>): Effect.Effect<void> =>
+  start.pipe(Effect.retry(RESTART_POLICY), Effect.ignore)
