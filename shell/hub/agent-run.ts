@@ -95,8 +95,9 @@ export const superviseRun = (
     Effect.andThen(Effect.repeat(alive(timings.heartbeatTimeoutMs), Schedule.spaced(timings.heartbeatMs))),
     Effect.andThen(Effect.never),
   )
+  // Not cut short by a stop: once the pool ends a run, that is how it ended.
   const ended = (status: RunStatus, code: string, message: string, result: RunOutcome) =>
-    Effect.promise(() => note(status, code, message)).pipe(Effect.as(result))
+    Effect.uninterruptible(Effect.promise(() => note(status, code, message)).pipe(Effect.andThen(keep(result)), Effect.as(result)))
   const crashed = () => ended("failed", "agent_crashed", CRASHED, failed(CRASHED))
   const notWoundDown = ended("stopped", "ended", ENDED, { status: "stopped", answer: "" })
 
@@ -151,7 +152,7 @@ export const superviseRun = (
       Effect.andThen(Effect.raceFirst(running, afterErrors)),
       Effect.catchTag("AgentWorkerDead", crashed),
       Effect.tap(keep),
-      Effect.onInterrupt(() => Effect.flatMap(windDown, keep)),
+      Effect.onInterrupt(() => Effect.suspend(() => (outcome === undefined ? Effect.flatMap(windDown, keep) : Effect.void))),
     ),
   ).pipe(Effect.ensuring(Effect.sync(() => finish(outcome ?? { status: "stopped", answer: "" }))))
 }

@@ -1,5 +1,6 @@
 import { expect } from "chai"
 import type { MeshEvent } from "../../schemas/events.ts"
+import type { RunTimings } from "./agent-run.ts"
 import { AgentPool } from "./agents.ts"
 import type { ConsentKeeper } from "./consent.ts"
 import type { Supervisor } from "./supervisor.ts"
@@ -12,22 +13,37 @@ type Finished = Extract<MeshEvent, { type: "run_finished" }>
 describe("the agent pool supervises each run as a fiber", () => {
   let pool: AgentPool
   let finished: Map<string, (event: Finished) => void>
-  let subEvents: MeshEvent[]
+  let subAgentTimeLimitMs: number
 
-  beforeEach(() => {
-    finished = new Map()
-    subEvents = []
-    pool = new AgentPool({
+  // Long where a test does not wait for them, so that a loaded machine fails no healthy worker;
+  // each test shortens the one it is about.
+  const newPool = (timings: Partial<RunTimings> = {}) =>
+    new AgentPool({
       consent: { open: () => undefined, release: () => undefined, forget: async () => undefined } as unknown as ConsentKeeper,
       workerUrl: fakeWorker,
       supervisor: { available: () => [], definition: () => undefined } as unknown as Supervisor,
-      router: (async () => ({ ok: true, value: { subAgentTimeLimitMs: 150 } })) as never,
+      router: (async () => ({ ok: true, value: { subAgentTimeLimitMs } })) as never,
       emit: (event) => {
         if (event.type === "run_finished") finished.get(event.conversationId)?.(event)
-        else subEvents.push(event)
       },
-      timings: { startDeadlineMs: 300, heartbeatMs: 50, heartbeatTimeoutMs: 100, pingTimeoutMs: 100, stopGraceMs: 150 },
+      timings: {
+        startDeadlineMs: 10_000,
+        heartbeatMs: 60_000,
+        heartbeatTimeoutMs: 5000,
+        pingTimeoutMs: 5000,
+        stopGraceMs: 10_000,
+        ...timings,
+      },
     })
+  const makePool = async (timings: Partial<RunTimings>) => {
+    await pool.dispose()
+    pool = newPool(timings)
+  }
+
+  beforeEach(() => {
+    finished = new Map()
+    subAgentTimeLimitMs = 600_000
+    pool = newPool()
   })
   afterEach(() => pool.dispose())
 
@@ -68,6 +84,7 @@ describe("the agent pool supervises each run as a fiber", () => {
   })
 
   it("a stopped worker that does not wind down within the grace period is ended, with a notice saved", async () => {
+    await makePool({ stopGraceMs: 100 })
     const id = crypto.randomUUID()
     const end = await run(id, "ignore stop", () => pool.stop(id))
     expect(end).to.include({ status: "stopped", answer: "" })
@@ -75,6 +92,7 @@ describe("the agent pool supervises each run as a fiber", () => {
   })
 
   it("a worker ended from outside, with no error event, is found by the heartbeat", async () => {
+    await makePool({ heartbeatMs: 50, heartbeatTimeoutMs: 200 })
     const id = crypto.randomUUID()
     const end = await run(id, "busy", async () => pool.kill(id))
     expect(end.status).to.equal("failed")
@@ -83,6 +101,7 @@ describe("the agent pool supervises each run as a fiber", () => {
   })
 
   it("a worker that crashes ends its run as agent_crashed, and the next run gets a new worker", async () => {
+    await makePool({ pingTimeoutMs: 200 })
     const id = crypto.randomUUID()
     const end = await run(id, "busy", () => pool.crash(id))
     expect(end.error?.code).to.equal("agent_crashed")
@@ -90,6 +109,7 @@ describe("the agent pool supervises each run as a fiber", () => {
   })
 
   it("a worker whose start hangs fails the run at the start deadline", async () => {
+    await makePool({ startDeadlineMs: 100 })
     const id = `${crypto.randomUUID()}-slow-start`
     const end = await run(id, "answer")
     expect(end.error?.code).to.equal("agent_crashed")
@@ -98,8 +118,10 @@ describe("the agent pool supervises each run as a fiber", () => {
 
   it("a sub-agent past its time limit is stopped and reports a timeout; one that answers gives its answer", async () => {
     const signal = new AbortController().signal
+    subAgentTimeLimitMs = 100
     const late = await pool.spawn({ type: "researcher", prompt: "wind down" }, signal)
     expect(late.ok ? "answered" : late.error.code).to.equal("timeout")
+    subAgentTimeLimitMs = 600_000
     const answered = await pool.spawn({ type: "researcher", prompt: "answer" }, signal)
     expect(answered.ok && answered.value).to.include({ answer: "done" })
     expect(pool.spawned()).to.deep.equal([])
