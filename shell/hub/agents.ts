@@ -20,8 +20,12 @@ import type { ConsentKeeper } from "./consent.ts"
 import type { CallOutcome, RouterCall } from "../../workers/runtime/protocol.ts"
 import type { Supervisor } from "./supervisor.ts"
 import type { ToolDefinition } from "../../schemas/tool-definition.ts"
-import { after, answersWithin, settledWithin, withDeadline, type Pending } from "./lifetime.ts"
-import * as Option from "effect/Option"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Scope from "effect/Scope"
+import { superviseRun, type Run, type RunTimings } from "./agent-run.ts"
 import { counted } from "../../schemas/plural.ts"
 import { opensTab, TabLimit } from "./run-limits.ts"
 
@@ -69,30 +73,6 @@ export interface SpawnedJob {
   readonly conversationId: string
 }
 
-interface Run {
-  readonly conversationId: string
-  readonly runId: string
-  /** Whose flow labels and answers the run's calls go by: its own conversation, or its parent's. */
-  readonly consentScope: string
-  /**
-   * The run its calls count for, sub-agents' within their parent's: the workspace's history lets
-   * a run push out only copies of what this run wrote (workers/workspace/history.ts).
-   */
-  readonly owner: string
-  readonly worker: Worker
-  readonly remote: Comlink.Remote<AgentWorkerApi>
-  readonly tools: Map<string, AbortController>
-  readonly done: Promise<RunOutcome>
-  readonly events: EventReceiver
-  finished: boolean
-  stopReason?: "user" | "time_limit"
-  /** The end a stopped run is given if it does not wind down in time. */
-  grace?: Pending
-  /** The next liveness check of the run's worker. */
-  heartbeat?: Pending
-  settle(outcome: RunOutcome): void
-}
-
 export interface AgentPoolOptions {
   /** Asks the user before destructive calls and data leaving for another site. */
   readonly consent: ConsentKeeper
@@ -100,8 +80,8 @@ export interface AgentPoolOptions {
   readonly supervisor: Supervisor
   readonly router: RouterCall
   readonly emit: (event: MeshEvent) => void
-  /** How long a stopped run may take to wind down before its worker is terminated. */
-  readonly stopGraceMs?: number
+  /** Other timings than the runs' defaults (tests). */
+  readonly timings?: Partial<RunTimings>
   /** Whether a conversation is offered a tool (custom tools can be turned off per conversation). */
   readonly toolEnabled?: (name: string, conversationId: string) => boolean
 }
@@ -110,7 +90,7 @@ export interface AgentPoolOptions {
 interface Spare {
   readonly worker: Worker
   readonly remote: Comlink.Remote<AgentWorkerApi>
-  readonly idle: Pending
+  readonly idle: Fiber.Fiber<void>
   readonly onError: () => void
 }
 
@@ -118,17 +98,14 @@ interface Spare {
 const MAX_SPARES = 8
 /** A spare nobody took by then is ended: it holds memory and a store connection. */
 const SPARE_IDLE_MS = 2 * 60_000
-/** How long a worker that reported an error may take to answer a ping before it counts as dead. */
-const PING_TIMEOUT_MS = 1000
-/** The last resort against an agent worker whose start hangs; a slow start on a loaded machine is not one. */
-const START_DEADLINE_MS = 60_000
-/**
- * A worker that is terminated, or closes itself, without an error event ends no call and fires
- * nothing: its run would wait for ever. So a running worker is asked to answer now and then; the
- * time it is given is long, since an agent worker busy parsing a large answer is not a dead one.
- */
-const HEARTBEAT_MS = 5000
-const HEARTBEAT_TIMEOUT_MS = 5000
+/** What agent-run.ts explains: start deadline, heartbeat, ping after an error, stop grace. */
+const TIMINGS: RunTimings = {
+  startDeadlineMs: 60_000,
+  heartbeatMs: 5000,
+  heartbeatTimeoutMs: 5000,
+  pingTimeoutMs: 1000,
+  stopGraceMs: 3000,
+}
 
 const runFinished = (conversationId: string, runId: string, outcome: RunOutcome) =>
   ({
@@ -148,8 +125,20 @@ export class AgentPool {
   private storePromise: Promise<ConversationStore> | undefined
 
   private readonly spares: Spare[] = []
+  /** Every run's fiber, and every spare's idle timer, is forked here: closing it stops them all. */
+  private readonly scope = Scope.makeUnsafe()
 
   constructor(private readonly options: AgentPoolOptions) {}
+
+  private fork<A>(effect: Effect.Effect<A>): Fiber.Fiber<A> {
+    return Effect.runSync(Effect.forkIn(effect, this.scope))
+  }
+
+  /** Stops every run (each with its grace period) and drops the spares. */
+  async dispose(): Promise<void> {
+    await Effect.runPromise(Scope.close(this.scope, Exit.void))
+    while (this.spares[0] !== undefined) this.dropSpare(this.spares[0])
+  }
 
   /**
    * Starts agent workers ahead of the runs that will need them (up to `count` spares in all), so
@@ -164,7 +153,7 @@ export class AgentPool {
       const spare: Spare = {
         worker,
         remote,
-        idle: after(SPARE_IDLE_MS, () => this.dropSpare(spare)),
+        idle: this.fork(Effect.sleep(SPARE_IDLE_MS).pipe(Effect.andThen(Effect.sync(() => this.dropSpare(spare))))),
         // A spare that fails is dropped: a run never gets a worker that may not answer.
         onError: () => this.dropSpare(spare),
       }
@@ -178,7 +167,7 @@ export class AgentPool {
     const at = this.spares.indexOf(spare)
     if (at === -1) return
     this.spares.splice(at, 1)
-    spare.idle.cancel()
+    spare.idle.interruptUnsafe()
     spare.remote[Comlink.releaseProxy]()
     spare.worker.terminate()
   }
@@ -190,7 +179,7 @@ export class AgentPool {
       const worker = new Worker(this.options.workerUrl, { type: "module", name: `agent-mesh:agent:${conversationId}` })
       return { worker, remote: Comlink.wrap<AgentWorkerApi>(worker) }
     }
-    spare.idle.cancel()
+    spare.idle.interruptUnsafe()
     spare.worker.removeEventListener("error", spare.onError)
     return { worker: spare.worker, remote: spare.remote }
   }
@@ -254,7 +243,7 @@ export class AgentPool {
       },
       { emit: (event) => this.options.emit(event), mayUse: () => true, consentScope: conversationId, owner: runId },
     )
-    void run.done.then((outcome) => this.options.emit(runFinished(conversationId, runId, outcome)))
+    void outcomeOf(run).then((outcome) => this.options.emit(runFinished(conversationId, runId, outcome)))
     return { ok: true, value: { conversationId, runId } }
   }
 
@@ -314,6 +303,7 @@ export class AgentPool {
         // What a sub-agent reads counts for its parent's conversation, and its approvals too.
         consentScope: request.parent?.conversationId ?? conversationId,
         owner: this.ownerOf(request.parent) ?? runId,
+        timeLimitMs: limitMs,
       },
     )
     const stop = () => void this.stop(conversationId)
@@ -326,8 +316,7 @@ export class AgentPool {
         conversationId,
       })
     try {
-      if (Option.isNone(await settledWithin(() => run.done, limitMs))) await this.stop(conversationId, "time_limit")
-      const outcome = await run.done
+      const outcome = await outcomeOf(run)
       this.options.emit(wrap(runFinished(conversationId, runId, outcome)))
       if (outcome.status === "completed") {
         return {
@@ -389,7 +378,7 @@ export class AgentPool {
   async endScope(conversationId: string): Promise<void> {
     const going = [...this.runs.values()].filter((r) => r.consentScope === conversationId || r.conversationId === conversationId)
     await Promise.all(going.map((r) => this.stop(r.conversationId)))
-    await Promise.all(going.map((r) => r.done))
+    await Promise.all(going.map(outcomeOf))
   }
 
   /** Stops a run: the model stream and every tool call of the run end. */
@@ -397,11 +386,9 @@ export class AgentPool {
     const run = this.runs.get(conversationId)
     if (!run) return false
     run.stopReason ??= reason
+    // Its tool calls end at once; the fiber's wind-down gives the worker its grace period.
     for (const controller of run.tools.values()) controller.abort()
-    await run.remote.stop(run.runId).catch(() => undefined)
-    run.grace ??= after(this.options.stopGraceMs ?? 3000, () => {
-      void this.abandon(run, "stopped", "ended", "Stopped (the run did not wind down in time and was ended).")
-    })
+    run.fiber?.interruptUnsafe()
     return true
   }
 
@@ -421,11 +408,10 @@ export class AgentPool {
       mayUse: (tool: string) => boolean
       consentScope: string
       owner: string
+      timeLimitMs?: number
     },
   ): Promise<Run> {
     const { worker, remote } = this.takeWorker(request.conversationId)
-    let settle!: (outcome: RunOutcome) => void
-    const done = new Promise<RunOutcome>((resolve) => (settle = resolve))
     const stream = new MessageChannel()
     const events = new EventReceiver(stream.port1, hooks.emit)
     const run: Run = {
@@ -436,17 +422,12 @@ export class AgentPool {
       worker,
       remote,
       tools: new Map(),
-      done,
       events,
-      finished: false,
-      settle: (outcome) => settle(outcome),
+      started: Deferred.makeUnsafe(),
+      done: Deferred.makeUnsafe(),
     }
     this.runs.set(request.conversationId, run)
     this.options.consent.open(hooks.consentScope)
-    worker.addEventListener("error", (event) => {
-      event.preventDefault()
-      void this.checkAlive(run)
-    })
     const host: AgentHost = {
       router: this.options.router,
       tools: async () =>
@@ -491,33 +472,11 @@ export class AgentPool {
       },
       cancelTool: async (callId) => run.tools.get(callId)?.abort(),
     }
-    try {
-      await withDeadline(
-        () => remote.init(Comlink.proxy(host), Comlink.transfer(stream.port2, [stream.port2])),
-        START_DEADLINE_MS,
-        "the agent worker did not start",
-      )
-    } catch (cause) {
-      this.finish(run, {
-        status: "failed",
-        answer: "",
-        error: { code: "agent_crashed", message: `The agent worker could not start: ${String(cause)}` },
-      })
-      return run
-    }
-    this.watch(run)
-    remote.run(request).then(
-      async ({ eventsSent, ...outcome }) => {
-        await events.reached(eventsSent)
-        this.finish(run, outcome)
-      },
-      (error: unknown) =>
-        this.finish(run, {
-          status: "failed",
-          answer: "",
-          error: { code: "agent_crashed", message: `The agent worker stopped unexpectedly: ${String(error)}` },
-        }),
-    )
+    const timings = { ...TIMINGS, ...this.options.timings, ...(hooks.timeLimitMs !== undefined ? { timeLimitMs: hooks.timeLimitMs } : {}) }
+    const init = () => remote.init(Comlink.proxy(host), Comlink.transfer(stream.port2, [stream.port2]))
+    const note = (status: RunStatus, code: string, message: string) => this.noteEnd(run, status, code, message)
+    run.fiber = this.fork(superviseRun(run, request, init, note, timings, (outcome) => this.finish(run, outcome)))
+    await Effect.runPromise(Deferred.await(run.started))
     return run
   }
 
@@ -635,47 +594,26 @@ export class AgentPool {
     }
   }
 
-  /** Checks the run's worker every HEARTBEAT_MS until the run ends. */
-  private watch(run: Run): void {
-    run.heartbeat = after(HEARTBEAT_MS, () => {
-      if (!run.finished) void this.checkAlive(run, HEARTBEAT_TIMEOUT_MS).then(() => run.finished || this.watch(run))
-    })
-  }
-
-  private async checkAlive(run: Run, timeoutMs = PING_TIMEOUT_MS): Promise<void> {
-    if (!(await answersWithin(() => run.remote.ping(), timeoutMs)))
-      await this.abandon(
-        run,
-        "failed",
-        "agent_crashed",
-        "The agent worker crashed; what was saved before is kept. Send a message to continue.",
-      )
-  }
-
-  /** Ends a run its worker did not end, with a notice: `code` for the UI (`notice_<code>`), `message` in English. */
-  private async abandon(run: Run, status: RunStatus, code: string, message: string): Promise<void> {
-    if (run.finished) return
+  /** Saves how a run its worker did not end ended: `code` for the UI (`notice_<code>`), `message` in English. */
+  private async noteEnd(run: Run, status: RunStatus, code: string, message: string): Promise<void> {
     const store = await this.store()
     await store
       .append(run.conversationId, { runId: run.runId, message: { role: "assistant", content: "" }, notice: { status, code, message } })
       .catch(() => undefined)
     await store.update(run.conversationId, { status }).catch(() => undefined)
-    this.finish(run, { status, answer: "", ...(status === "failed" ? { error: { code: "agent_crashed", message } } : {}) })
   }
 
+  /** After the run's fiber released its worker. */
   private finish(run: Run, outcome: RunOutcome): void {
-    if (run.finished) return
-    run.finished = true
-    run.grace?.cancel()
-    run.heartbeat?.cancel()
     for (const controller of run.tools.values()) controller.abort()
-    run.remote[Comlink.releaseProxy]()
-    run.worker.terminate()
-    run.events.close()
     if (this.runs.get(run.conversationId) === run) this.runs.delete(run.conversationId)
     // A conversation's flow state is saved; its memory here goes with its run.
     this.options.consent.release(run.conversationId)
     if (run.owner === run.runId) this.tabLimit.end(run.owner)
-    run.settle(outcome)
+    Deferred.doneUnsafe(run.started, Effect.void)
+    Deferred.doneUnsafe(run.done, Effect.succeed(outcome))
   }
 }
+
+/** The boundary to the pool's callers, which are Promise code: the outcome once the run's fiber ended. */
+const outcomeOf = (run: Run): Promise<RunOutcome> => Effect.runPromise(Deferred.await(run.done))

@@ -9,6 +9,8 @@ import * as Comlink from "comlink"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Deferred from "effect/Deferred"
+import type * as Fiber from "effect/Fiber"
 import * as Schema from "effect/Schema"
 import {
   Cancelled,
@@ -30,7 +32,7 @@ import { callTimeLimitMs, failureOf, type ToolCardSpec, type ToolDefinition, typ
 import { parametersJsonSchema } from "../../schemas/tool-json-schema.ts"
 import { distill } from "./distill.ts"
 import { WorkerMemory } from "./worker-memory.ts"
-import { after, answersWithin, startAgain, whenIdle, withDeadline, type Pending } from "./lifetime.ts"
+import { answersWithin, startAgain } from "./lifetime.ts"
 import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "../../workers/runtime/protocol.ts"
 import type { RouterMethod } from "../sw/router.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
@@ -91,8 +93,10 @@ class WorkerSlot {
   readonly remote: Comlink.Remote<ToolWorkerApi>
   /** Fails the calls in flight when the slot dies. */
   readonly inFlight = new Map<string, (error: ToolError) => void>()
-  readonly cancelTimers = new Map<string, Pending>()
-  readonly ready: Promise<void>
+  /** Per cancelled call, the fiber that replaces the worker if the call does not stop in time. */
+  readonly cancelTimers = new Map<string, Fiber.Fiber<void>>()
+  /** Done when the worker answered and took its host, or failed to. */
+  readonly ready = Deferred.makeUnsafe<void, unknown>()
   alive = true
   answered = false
   private quietWaiters: Array<() => void> = []
@@ -104,7 +108,7 @@ class WorkerSlot {
   }
 
   clearCancel(callId: string): void {
-    this.cancelTimers.get(callId)?.cancel()
+    this.cancelTimers.get(callId)?.interruptUnsafe()
     this.cancelTimers.delete(callId)
     if (this.cancelTimers.size === 0 || !this.alive) this.wake()
   }
@@ -137,15 +141,15 @@ class WorkerSlot {
       ),
     )
     failedToLoad.catch(() => undefined)
-    this.ready = withDeadline(
-      () => Promise.race([this.remote.ping(), failedToLoad]),
-      startTimeoutMs,
-      `the ${group} worker did not start`,
-    ).then(() => {
-      this.answered = true
-      return this.remote.init(Comlink.proxy(host))
-    })
+    this.start = Effect.tryPromise({ try: () => Promise.race([this.remote.ping(), failedToLoad]), catch: (cause) => cause }).pipe(
+      Effect.timeoutOrElse({ duration: startTimeoutMs, orElse: () => Effect.fail(new Error(`the ${group} worker did not start`)) }),
+      Effect.andThen(Effect.sync(() => void (this.answered = true))),
+      Effect.andThen(Effect.tryPromise({ try: () => this.remote.init(Comlink.proxy(host)), catch: (cause) => cause })),
+    )
   }
+
+  /** The worker's start, which its owner runs once, as a fiber of its own: the calls waiting for it share it. */
+  readonly start: Effect.Effect<void, unknown>
 }
 
 /**
@@ -199,23 +203,25 @@ export class Supervisor {
    * first call, which tries again and reports why it cannot. Resolves with the groups that stand.
    */
   standUp(): Promise<ReadonlyArray<string>> {
-    this.standingUp ??= (async () => {
-      const groups = new Set<ToolGroup>()
-      for (const t of this.options.tools) {
-        if (t.worker === undefined && this.options.workerUrls[t.group] !== undefined && !this.options.inProcess?.[t.group])
-          groups.add(t.group)
-      }
-      const standing: string[] = []
-      for (const group of groups) {
-        await whenIdle(STANDING_START_WAIT_MS)
-        if (this.disposed) break
-        const slot = await this.slotFor(group, group).catch(() => undefined)
-        if (slot === undefined) continue
-        await slot.remote.warm().catch(() => undefined)
-        standing.push(group)
-      }
-      return standing
-    })()
+    this.standingUp ??= Effect.runPromise(
+      Effect.gen({ self: this }, function* () {
+        const groups = new Set<ToolGroup>()
+        for (const t of this.options.tools) {
+          if (t.worker === undefined && this.options.workerUrls[t.group] !== undefined && !this.options.inProcess?.[t.group])
+            groups.add(t.group)
+        }
+        const standing: string[] = []
+        for (const group of groups) {
+          yield* whenIdle(STANDING_START_WAIT_MS)
+          if (this.disposed) break
+          const slot = yield* this.slotFor(group, group).pipe(Effect.orElseSucceed(() => undefined))
+          if (slot === undefined) continue
+          yield* Effect.promise(() => slot.remote.warm().catch(() => undefined))
+          standing.push(group)
+        }
+        return standing
+      }),
+    )
     return this.standingUp
   }
 
@@ -284,10 +290,9 @@ export class Supervisor {
       emit?.({ type: "tool_call_started", ...emitBase, params })
       // The worker's start has a deadline of its own: a slow start must not eat the call's limit.
       if (local === undefined && !relayed) {
-        yield* Effect.tryPromise({
-          try: () => this.slotFor(slotKey(definition), definition.group, url),
-          catch: (cause) => new WorkerCrashed({ group: definition.group, message: messageOf(cause) }),
-        })
+        yield* this.slotFor(slotKey(definition), definition.group, url).pipe(
+          Effect.mapError((cause) => new WorkerCrashed({ group: definition.group, message: messageOf(cause) })),
+        )
       }
       const request = { callId, tool: name, params, conversationId, ...(options.run !== undefined ? { run: options.run } : {}) }
       const dispatched = relayed
@@ -352,7 +357,7 @@ export class Supervisor {
   async instance<Api>(group: ToolGroup, key: string): Promise<Comlink.Remote<Api>> {
     const url = this.options.workerUrls[group]
     if (url === undefined) throw new Error(`no worker for the ${group} group`)
-    return (await this.slotFor(key, group, url)).remote as unknown as Comlink.Remote<Api>
+    return (await Effect.runPromise(this.slotFor(key, group, url))).remote as unknown as Comlink.Remote<Api>
   }
 
   /** Ends an instance's worker for good (its MCP server was removed); its calls fail. */
@@ -384,7 +389,7 @@ export class Supervisor {
       return
     }
     // A group's worker, or one instance of it (`mcp:<server>`).
-    const slot = await this.slotFor(key, key.split(":")[0] as ToolGroup)
+    const slot = await Effect.runPromise(this.slotFor(key, key.split(":")[0] as ToolGroup))
     if (fault === "crash") await slot.remote.crash()
     else await slot.remote.stall(ms)
   }
@@ -410,79 +415,74 @@ export class Supervisor {
     url: string,
     request: { callId: string; tool: string; params: unknown; conversationId: string },
   ) {
-    return Effect.callback<unknown, ToolError>((resume) => {
-      let settled = false
-      let slot: WorkerSlot | undefined
-      const finish = (effect: Effect.Effect<unknown, ToolError>) => {
-        if (settled) return
-        settled = true
-        resume(effect)
-      }
-      this.slotFor(slotKey(definition), definition.group, url).then(
-        (s) => {
-          slot = s
+    const crashed = (cause: unknown) => new WorkerCrashed({ group: definition.group, message: messageOf(cause) })
+    const onSlot = (s: WorkerSlot) =>
+      Effect.callback<unknown, ToolError>((resume) => {
+        let settled = false
+        const finish = (effect: Effect.Effect<unknown, ToolError>) => {
           if (settled) return
-          s.inFlight.set(request.callId, (error) => finish(Effect.fail(error)))
-          s.remote.call(request).then(
-            (outcome: CallOutcome) => {
-              s.inFlight.delete(request.callId)
-              s.clearCancel(request.callId)
-              finish(outcome.ok ? Effect.succeed(outcome.value) : Effect.fail(failureOf(definition, outcome.error)))
-            },
-            (cause: unknown) => finish(Effect.fail(new WorkerCrashed({ group: definition.group, message: messageOf(cause) }))),
-          )
-        },
-        (cause: unknown) => finish(Effect.fail(new WorkerCrashed({ group: definition.group, message: messageOf(cause) }))),
-      )
-      // Interrupted (cancelled, or the time limit won): ask the worker to stop; replace it if it can't.
-      return Effect.sync(() => {
-        if (settled) return
-        settled = true
-        if (slot === undefined || !slot.alive) return
-        const s = slot
-        s.inFlight.delete(request.callId)
-        s.remote.cancel(request.callId).catch(() => undefined)
-        s.cancelTimers.set(
-          request.callId,
-          after(this.options.cancelGraceMs, () =>
-            this.retire(s, `${request.tool} did not stop within ${this.options.cancelGraceMs} ms of being cancelled`, true),
-          ),
+          settled = true
+          resume(effect)
+        }
+        s.inFlight.set(request.callId, (error) => finish(Effect.fail(error)))
+        s.remote.call(request).then(
+          (outcome: CallOutcome) => {
+            s.inFlight.delete(request.callId)
+            s.clearCancel(request.callId)
+            finish(outcome.ok ? Effect.succeed(outcome.value) : Effect.fail(failureOf(definition, outcome.error)))
+          },
+          (cause: unknown) => finish(Effect.fail(crashed(cause))),
         )
+        // Interrupted (cancelled, or the time limit won): ask the worker to stop; replace it if it can't.
+        return Effect.sync(() => {
+          if (settled) return
+          settled = true
+          if (!s.alive) return
+          s.inFlight.delete(request.callId)
+          s.remote.cancel(request.callId).catch(() => undefined)
+          const grace = this.options.cancelGraceMs
+          const replace = () => this.retire(s, `${request.tool} did not stop within ${grace} ms of being cancelled`, true)
+          s.cancelTimers.set(request.callId, Effect.runFork(Effect.sleep(grace).pipe(Effect.andThen(Effect.sync(replace)))))
+        })
       })
-    })
+    return this.slotFor(slotKey(definition), definition.group, url).pipe(Effect.mapError(crashed), Effect.flatMap(onSlot))
   }
 
-  private slotFor(key: string, group: ToolGroup, url = this.options.workerUrls[group]): Promise<WorkerSlot> {
-    const existing = this.slots.get(key)
-    // A worker still winding down a cancelled call may be stuck: new calls wait to see whether
-    // it recovers or is replaced, rather than queueing behind a loop that never ends.
-    if (existing?.alive && existing.cancelTimers.size > 0) return existing.whenQuiet().then(() => this.slotFor(key, group, url))
-    if (existing?.alive) return existing.ready.then(() => existing)
-    if (url === undefined) return Promise.reject(new Error(`no worker for the ${group} group`))
-    const slot = new WorkerSlot(group, key, url, { ...this.host, memory: this.memory.of(group) }, WORKER_START_DEADLINE_MS)
-    this.slots.set(key, slot)
-    slot.worker.addEventListener("error", (event) => {
-      // Handled here: the supervisor decides whether the worker lives, so the error does not
-      // also surface as an uncaught error of the offscreen document.
-      event.preventDefault()
-      this.checkAlive(slot)
+  /** The slot of a key, its worker started (a new one if there is none alive). */
+  private slotFor(key: string, group: ToolGroup, url = this.options.workerUrls[group]): Effect.Effect<WorkerSlot, unknown> {
+    return Effect.suspend(() => {
+      const existing = this.slots.get(key)
+      // A worker still winding down a cancelled call may be stuck: new calls wait to see whether
+      // it recovers or is replaced, rather than queueing behind a loop that never ends.
+      if (existing?.alive && existing.cancelTimers.size > 0)
+        return Effect.promise(() => existing.whenQuiet()).pipe(Effect.andThen(this.slotFor(key, group, url)))
+      if (existing?.alive) return Deferred.await(existing.ready).pipe(Effect.as(existing))
+      if (url === undefined) return Effect.fail(new Error(`no worker for the ${group} group`))
+      const slot = new WorkerSlot(group, key, url, { ...this.host, memory: this.memory.of(group) }, WORKER_START_DEADLINE_MS)
+      this.slots.set(key, slot)
+      slot.worker.addEventListener("error", (event) => {
+        // Handled here: the supervisor decides whether the worker lives, so the error does not
+        // also surface as an uncaught error of the offscreen document.
+        event.preventDefault()
+        this.checkAlive(slot)
+      })
+      slot.worker.addEventListener("messageerror", () => this.checkAlive(slot))
+      // Its own fiber, whoever waits for it: a slot that cannot start is retired even if nobody does.
+      const failed = (cause: unknown) => Effect.sync(() => this.retire(slot, messageOf(cause), false))
+      Effect.runFork(Deferred.into(slot.start.pipe(Effect.tapError(failed)), slot.ready))
+      return Deferred.await(slot.ready).pipe(Effect.as(slot))
     })
-    slot.worker.addEventListener("messageerror", () => this.checkAlive(slot))
-    return slot.ready.then(
-      () => slot,
-      (cause) => {
-        this.retire(slot, messageOf(cause), false)
-        throw cause
-      },
-    )
   }
 
   /** An uncaught error in a worker may mean it died: it counts as dead if it can't answer a ping. */
   private checkAlive(slot: WorkerSlot): void {
     if (!slot.alive || !slot.answered) return
-    void answersWithin(() => slot.remote.ping(), this.options.pingTimeoutMs).then((alive) => {
-      if (!alive) this.retire(slot, "it stopped answering after an uncaught error", true)
-    })
+    const dead = () => this.retire(slot, "it stopped answering after an uncaught error", true)
+    Effect.runFork(
+      answersWithin(() => slot.remote.ping(), this.options.pingTimeoutMs).pipe(
+        Effect.tap((alive) => (alive ? Effect.void : Effect.sync(dead))),
+      ),
+    )
   }
 
   private retire(slot: WorkerSlot, reason: string, restart: boolean): void {
@@ -490,7 +490,7 @@ export class Supervisor {
     slot.alive = false
     slot.worker.terminate()
     slot.remote[Comlink.releaseProxy]()
-    for (const pending of slot.cancelTimers.values()) pending.cancel()
+    for (const pending of slot.cancelTimers.values()) pending.interruptUnsafe()
     slot.cancelTimers.clear()
     slot.wake()
     for (const fail of slot.inFlight.values()) fail(new WorkerCrashed({ group: slot.group, message: reason }))
@@ -502,11 +502,20 @@ export class Supervisor {
     // Restart at once, so the next call finds a warm worker; a restart that fails is tried again
     // under the restart policy. A call in the meantime starts one of its own.
     // A restart still waiting when the supervisor is disposed starts nothing.
-    void startAgain(async () => {
-      if (!this.disposed) await this.slotFor(slot.key, slot.group, slot.url)
-    })
+    Effect.runFork(startAgain(Effect.suspend(() => (this.disposed ? Effect.void : this.slotFor(slot.key, slot.group, slot.url)))))
   }
 }
+
+/**
+ * Resolves when the thread is idle, or after `ms` at the latest (a busy page must not put it off
+ * for ever); at once where there is no idle callback.
+ */
+const whenIdle = (ms: number): Effect.Effect<void> =>
+  Effect.callback<void>((resume) => {
+    if (typeof requestIdleCallback !== "function") return resume(Effect.void)
+    const id = requestIdleCallback(() => resume(Effect.void), { timeout: ms })
+    return Effect.sync(() => cancelIdleCallback(id))
+  })
 
 /** The worker a definition's calls go to: its instance's, or its group's. */
 const slotKey = (definition: ToolDefinition): string => definition.worker ?? definition.group
