@@ -98,6 +98,14 @@ export const ReplayStep = Schema.Struct({
   params: Schema.Unknown,
   /** The recorded result's shape (shell/hub/replay.ts, `shapeOf`): what the replayed result must have. */
   shape: Schema.String,
+  /**
+   * The elements the step acts on (its script's selectors), each with the kind and name its
+   * conversation's get_tab_content read gave it: before the step runs, each must still select
+   * exactly one element of that kind and name.
+   */
+  targets: Schema.optionalKey(
+    Schema.Array(Schema.Struct({ selector: Schema.String, kind: Schema.String, name: Schema.String })).check(Schema.isMaxLength(20)),
+  ),
 })
 export type ReplayStep = typeof ReplayStep.Type
 
