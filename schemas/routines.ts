@@ -91,6 +91,9 @@ export const Origin = Schema.String.check(Schema.isPattern(/^https?:\/\/[^/\s]+$
 /** Origins the routine may send data to without asking (shown when it is created). */
 const Sites = Schema.Array(Origin).check(Schema.isMaxLength(50))
 
+/** How long a paused routine waits for the user's answer (the chat's timeout is for someone at the screen). */
+export const UNATTENDED_WAIT_MS = 7 * 24 * 60 * 60_000
+
 /** One recorded tool call of a replay: the call, and the shape its result had. */
 export const ReplayStep = Schema.Struct({
   tool: Schema.NonEmptyString,

@@ -84,6 +84,7 @@ const supervisor = new Supervisor({
     cancelSandbox,
     judgeHop: (callId, tool, url) => agents.judgeHop(callId, tool, url),
     fenceTab: (callId, tabId, opened) => agents.fenceTab(callId, tabId, opened),
+    unattended: async (conversationId) => routines.unattended(conversationId)?.onConfirm,
   },
   // Each group's worker starts now, in idle time, so that no call waits for a start.
   standing: true,

@@ -266,16 +266,32 @@ export class Routines {
   /** Whether a conversation is a routine's run going now: nobody attends it (shell/hub/consent.ts). */
   unattended(conversationId: string): Unattended | undefined {
     const going = this.going.get(conversationId)
-    return going && { onConfirm: going.routine.onConfirm, sites: going.routine.sites }
+    return (
+      going && {
+        onConfirm: going.routine.onConfirm,
+        sites: going.routine.sites,
+        allow: (origins) => this.allowSites(conversationId, origins),
+      }
+    )
+  }
+
+  /** Adds sites to the routine of a run going now: for this run from now on, and for its later runs. */
+  private async allowSites(conversationId: string, origins: ReadonlyArray<string>): Promise<void> {
+    const going = this.going.get(conversationId)
+    if (going === undefined) return
+    const sites = [...new Set([...going.routine.sites, ...origins])].slice(-50)
+    this.going.set(conversationId, { ...going, routine: { ...going.routine, sites } })
+    await this.update({ id: going.routine.id, patch: { sites } })
   }
 
   /**
-   * Sees every event of the mesh: a routine's run that waits for a yes is told to the user (the
+   * Sees every event of the mesh: a routine's run that waits for a yes or an answer is told to the user (the
    * toolbar badge counts it already); one that ended is finished here.
    */
   observe(event: MeshEvent): void {
-    if (event.type === "confirmation_requested") {
-      const going = this.going.get(event.conversationId)
+    // A question to the user (a yes, or an ask_user answer) pauses a routine's run.
+    if (event.type === "confirmation_requested" || event.type === "question_asked") {
+      const going = event.conversationId === undefined ? undefined : this.going.get(event.conversationId)
       if (going !== undefined)
         void this.options.router("notifications.show", {
           id: `routine-paused:${event.id}`,
