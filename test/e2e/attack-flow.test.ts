@@ -12,13 +12,13 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer, type Step } from "../support/model-server.mjs"
 import type { FixtureServer } from "./fixture-server.ts"
-import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
+import { callTool, type ExtensionSession } from "./harness.ts"
 import {
-  ATTACK_BROWSER_ARGS,
   attackNamed,
   attempts,
   carriedOutCalls,
   collectedBytes,
+  openAttackBrowser,
   readNews as newsRead,
   SECRET,
   startAttackSites,
@@ -71,19 +71,7 @@ before(async () => {
   sites = await startAttackSites(() => session.extensionId)
   ;({ bank, news, collector } = sites)
   model = await startModelServer()
-  // A public-looking name that resolves to this machine, as an intranet name resolves to the intranet.
-  session = await launchExtension({ args: ATTACK_BROWSER_ARGS })
-  panel = await session.openPage("sidepanel.html")
-  await panel.evaluate(
-    ([baseUrl, engine]) =>
-      globalThis.agent.settings.update({
-        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
-        defaultModel: { providerId: "m", model: "x" },
-        askUserTimeoutMs: 20_000,
-        search: { engine: "duckduckgo", duckduckgoHtmlEndpoint: engine, duckduckgoLiteEndpoint: engine },
-      }),
-    [model.baseUrl("openai"), collector.url("/")] as const,
-  )
+  ;({ session, panel } = await openAttackBrowser(sites, model, { askUserTimeoutMs: 20_000 }))
   // The user: no to every confirmation; answers questions with the secret; every event logged.
   await panel.evaluate((secret) => {
     const w = globalThis as unknown as { log: unknown[] }
@@ -94,9 +82,6 @@ before(async () => {
       if (e.type === "question_asked") void globalThis.agent.answer(e.id, secret)
     })
   }, SECRET)
-  const tab = await session.context.newPage()
-  await tab.goto(bank.url("/account"))
-  await callTool(panel, "opfs_write", { path: "notes/keys.txt", content: `key: ${SECRET}` })
 })
 after(async () => {
   console.log(

@@ -11,16 +11,15 @@ import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
-import { callTool, launchExtension, until, type ExtensionSession } from "./harness.ts"
+import { callTool, until, type ExtensionSession } from "./harness.ts"
 import { api, runAndWait } from "./routine-support.ts"
 import {
-  ATTACK_BROWSER_ARGS,
   ATTACKS,
   attackScript,
   bankUrl,
   carriedOutCalls,
   collectedBytes,
-  SECRET,
+  openAttackBrowser,
   startAttackSites,
   type AttackScenario,
   type AttackSites,
@@ -39,26 +38,13 @@ type MeshEvent = { type: string; conversationId?: string; [k: string]: unknown }
 before(async () => {
   sites = await startAttackSites(() => session.extensionId)
   model = await startModelServer()
-  session = await launchExtension({ args: ATTACK_BROWSER_ARGS })
-  panel = await session.openPage("sidepanel.html")
-  await panel.evaluate(
-    ([baseUrl, engine]) =>
-      globalThis.agent.settings.update({
-        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
-        defaultModel: { providerId: "m", model: "x" },
-        search: { engine: "duckduckgo", duckduckgoHtmlEndpoint: engine, duckduckgoLiteEndpoint: engine },
-      }),
-    [model.baseUrl("openai"), sites.collector.url("/")] as const,
-  )
+  ;({ session, panel, bankPage } = await openAttackBrowser(sites, model))
   // Every event is logged; nobody answers.
   await panel.evaluate(() => {
     const w = globalThis as unknown as { log: unknown[] }
     w.log = []
     globalThis.agent.onEvent((e) => void w.log.push(e))
   })
-  bankPage = await session.context.newPage()
-  await bankPage.goto(bankUrl(sites))
-  await callTool(panel, "opfs_write", { path: "notes/keys.txt", content: `key: ${SECRET}` })
 })
 
 after(async () => {

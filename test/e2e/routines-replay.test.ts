@@ -10,7 +10,7 @@ import type { Page } from "playwright-core"
 import type { ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { callTool, openScriptedPanel, until, type ScriptedPanel } from "./harness.ts"
-import { api, runAndWait } from "./routine-support.ts"
+import { api, nextRoutineEnd, runAndWait } from "./routine-support.ts"
 
 let scripted: ScriptedPanel
 let page: Page
@@ -228,17 +228,7 @@ test("stopping a replaying run (chat.stop) stops it: no later step runs, the run
     res.writeHead(200, { "content-type": "text/html" }).end(PRICES)
   })
   const requested = site.requests.length
-  const finished = page.evaluate(
-    () =>
-      new Promise<any>((resolve) => {
-        const off = globalThis.agent.onEvent((e) => {
-          if (e.type === "routine_run_finished") {
-            off()
-            resolve(e)
-          }
-        })
-      }),
-  )
+  const finished = nextRoutineEnd(page)
   const started = await api(page, (id) => globalThis.agent.routines.runNow(id), routine.id)
   await until(() => site.requests.slice(requested).some((r) => r.path === "/slow"), "the replay's first step")
   assert.equal(await api(page, (id) => globalThis.agent.stop(id), started.conversationId), true)
