@@ -109,6 +109,8 @@ export const ReplayStep = Schema.Struct({
   targets: Schema.optionalKey(
     Schema.Array(Schema.Struct({ selector: Schema.String, kind: Schema.String, name: Schema.String })).check(Schema.isMaxLength(20)),
   ),
+  /** The tab the step opened when recorded (open_tab's tab_id): later steps' `tab_id` follow the tab it opens when replayed. */
+  opened: Schema.optionalKey(Schema.Number),
 })
 export type ReplayStep = typeof ReplayStep.Type
 

@@ -187,4 +187,33 @@ describe("replays: the elements a step acts on", () => {
     expect(played).to.deep.equal({ done: 1, stoppedAt: { step: 2, reason: "stopped" } })
     store.close()
   })
+
+  it("a tab the replay opens stands in for the one recorded: later steps act on it", async () => {
+    const opened = call("o", "open_tab", { url: "https://a.example/" }, { tab_id: 5, url: "https://a.example/" })
+    const read = call("r", "get_tab_content", { tab_id: 5 }, { content: "x" })
+    const other = call("s", "get_tab_content", { tab_id: 2 }, { content: "y" })
+    const recorded = recordSteps(conversation([...opened, ...read, ...other]), definition)
+    expect(recorded.ok && recorded.steps.map((s) => s.opened)).to.deep.equal([5, undefined, undefined])
+    const store = await ConversationStore.open(`agent-mesh-test-${crypto.randomUUID()}`)
+    const { id } = await store.create({})
+    const asked: unknown[] = []
+    const played = await playSteps(
+      {
+        store,
+        call: async (_callId, tool, params) => {
+          asked.push(params)
+          return { ok: true, value: tool === "open_tab" ? { tab_id: 9, url: "https://a.example/" } : { content: "z" } }
+        },
+        identify: async () => ({ ok: true, value: [] }),
+        definition: () => undefined,
+        maxChars: 1000,
+      },
+      id,
+      "run",
+      { steps: recorded.ok ? recorded.steps : [], onMismatch: "report" },
+    )
+    expect(played).to.deep.equal({ done: 3 })
+    expect(asked).to.deep.equal([{ url: "https://a.example/" }, { tab_id: 9 }, { tab_id: 2 }])
+    store.close()
+  })
 })

@@ -118,11 +118,13 @@ export const recordSteps = (
       return { ok: false, refusal: "failed_call", tool: m.message.name }
     const acts = m.message.name === "execute_script" ? targetsOf(m.tool.params, seen) : { ok: true as const, targets: [] }
     if (!acts.ok) return { ok: false, refusal: "unidentified_target", tool: m.message.name }
+    const opened = m.message.name === "open_tab" ? (m.tool.result as { tab_id?: unknown } | undefined)?.tab_id : undefined
     steps.push({
       tool: m.message.name,
       params: m.tool.params,
       shape: shapeOf(m.tool.result),
       ...(acts.targets.length > 0 ? { targets: acts.targets } : {}),
+      ...(typeof opened === "number" ? { opened } : {}),
     })
     const content = (m.tool.result as { content?: unknown } | undefined)?.content
     if (m.message.name === "get_tab_content" && typeof content === "string") annotatedTargets(content, seen)
@@ -195,9 +197,12 @@ export interface Played {
  */
 export const playSteps = async (deps: PlayDeps, conversationId: string, runId: string, replay: Replay): Promise<Played> => {
   const values = replay.values ?? {}
+  // The tabs the replay opened, by the id each had when recorded.
+  const tabs = new Map<number, number>()
   for (const [i, step] of replay.steps.entries()) {
-    const filled = fill(step.params, values)
-    if (!filled.ok) return { done: i, stoppedAt: { step: i + 1, reason: `unfilled:${filled.missing}` } }
+    const marked = fill(step.params, values)
+    if (!marked.ok) return { done: i, stoppedAt: { step: i + 1, reason: `unfilled:${marked.missing}` } }
+    const filled = { value: followTabs(marked.value, tabs) }
     if (deps.signal?.aborted) return { done: i, stoppedAt: { step: i + 1, reason: "stopped" } }
     // A step that acts on elements acts only on those it acted on when recorded: checked first.
     if (step.targets !== undefined) {
@@ -239,8 +244,16 @@ export const playSteps = async (deps: PlayDeps, conversationId: string, runId: s
     })
     const verdict = judgeStep(step, outcome)
     if (!verdict.ok) return { done: i, stoppedAt: { step: i + 1, reason: verdict.reason } }
+    const now = outcome.ok ? (outcome.value as { tab_id?: unknown } | null)?.tab_id : undefined
+    if (step.opened !== undefined && typeof now === "number") tabs.set(step.opened, now)
   }
   return { done: replay.steps.length }
+}
+
+/** A step's arguments with a tab the replay opened in place of the one recorded (its `tab_id` only). */
+export const followTabs = (params: unknown, tabs: ReadonlyMap<number, number>): unknown => {
+  const tabId = (params as { tab_id?: unknown } | null)?.tab_id
+  return typeof tabId === "number" && tabs.has(tabId) ? { ...(params as object), tab_id: tabs.get(tabId) } : params
 }
 
 /** A replay's report: each step and how it went (data, not prose: the tools' names and marks). */
