@@ -11,11 +11,14 @@
 // - structural: one step's page, chosen at random (seeded), answers 404 or becomes a JSON
 //   document: the replay must stop at exactly that step, with the steps after it not run;
 // - speed: the wall time of the 10-step routines' replays beside their model runs, in this run.
+// - acting on pages (bench/replay-tabs.mjs): routines that read a tab and click elements by their
+//   selectors, on the repository's pages, replayed under renamed classes, inserted wrappers,
+//   reordered siblings and moved blocks; each click's element is checked against the recorded one.
 // Targets (issue 36): >= 95% cosmetic replays correct with 0 model calls, 100% of structural
 // ones stopped at the first changed step, a 10-step replay >= 10x faster than the model run.
 // It exits non-zero only when the benchmark itself fails, not when a target is missed.
 //
-//   node bench/replay.mjs [--routines R] [--model-ms MS] [--seed N] [--no-build]
+//   node bench/replay.mjs [--routines R] [--tab-routines T] [--model-ms MS] [--seed N] [--no-build]
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { register } from "tsx/esm/api"
@@ -27,12 +30,15 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const { launchExtension, useScriptedModel } = await import(path.join(root, "test/e2e/harness.ts"))
 const { startFixtureServer } = await import(path.join(root, "test/e2e/fixture-server.ts"))
 const { startModelServer } = await import(path.join(root, "test/support/model-server.mjs"))
+const { annotatedTargets } = await import(path.join(root, "shell/hub/replay.ts"))
+const { tabRoutines } = await import(path.join(root, "bench/replay-tabs.mjs"))
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(name)
   return Number(at === -1 ? fallback : process.argv[at + 1])
 }
 const ROUTINES = option("--routines", 22)
+const TAB_ROUTINES = option("--tab-routines", 14)
 const MODEL_MS = option("--model-ms", 1500)
 let seed = option("--seed", 36)
 /** A small seeded generator (mulberry32): the same perturbations every run. */
@@ -151,12 +157,31 @@ for (let r = 0; r < ROUTINES; r++) {
   else failures.push(`routine ${r} (${length} steps), structural at step ${broken + 1}: ${JSON.stringify(structuralRun.replay)}`)
 }
 
+const tabs = await tabRoutines({
+  panel,
+  session,
+  site,
+  model,
+  modelMs: MODEL_MS,
+  random,
+  count: TAB_ROUTINES,
+  root,
+  annotatedTargets,
+  runNow,
+  lastRun,
+  chats,
+})
+
 const pct = (a, b) => `${((100 * a) / b).toFixed(1)}% (${a}/${b})`
 console.log(`bench:replay — ${ROUTINES} routines of 5–15 steps, model turns answered after ${MODEL_MS} ms; ${machineLoad()}`)
-console.log(`cosmetic changes: finished correctly with 0 model calls: ${pct(results.cosmeticZeroModel, results.cosmetic)} (target >= 95%)`)
-console.log(
-  `structural change at one step: stopped at that step, nothing after it run: ${pct(results.structuralStoppedRight, results.structural)} (target 100%)`,
-)
+if (results.cosmetic) {
+  console.log(
+    `cosmetic changes: finished correctly with 0 model calls: ${pct(results.cosmeticZeroModel, results.cosmetic)} (target >= 95%)`,
+  )
+  console.log(
+    `structural change at one step: stopped at that step, nothing after it run: ${pct(results.structuralStoppedRight, results.structural)} (target 100%)`,
+  )
+}
 if (results.replayMs.length) {
   const replay = median(results.replayMs)
   const modelRun = median(results.modelMs)
@@ -164,6 +189,27 @@ if (results.replayMs.length) {
     `10-step routines (${results.replayMs.length}): replay median ${Math.round(replay)} ms, model run median ${Math.round(modelRun)} ms (baseline, same run): ${(modelRun / replay).toFixed(1)}x faster (target >= 10x)`,
   )
 }
-for (const line of failures) console.log(`  missed: ${line}`)
+if (tabs.routines) {
+  console.log(
+    `acting on pages: ${tabs.routines} routines of 5–15 steps on ${Math.min(tabs.routines, 7)} pages, ${tabs.replays} replays under renamed classes, inserted wrappers, reordered siblings, moved blocks:`,
+  )
+  console.log(
+    `  finished correctly with 0 model calls: ${pct(tabs.finished, tabs.replays)} of all replays; ${pct(tabs.finished, tabs.shouldFinish)} of those whose elements still stood (target >= 95%)`,
+  )
+  console.log(`  the rest: stopped at the first changed step: ${pct(tabs.stoppedRight, tabs.shouldStop)} (target 100%)`)
+  console.log(
+    `  wrong actions (a click on another element than recorded): ${tabs.wrongActions} (target 0); without the element check the replays would have clicked ${tabs.uncheckedWrong} wrong elements`,
+  )
+  for (const [kind, k] of Object.entries(tabs.byKind))
+    console.log(`  ${kind}: ${k.of} replays, ${k.finished} finished, ${k.stoppedRight} stopped at the first changed step`)
+  if (tabs.replayMs.length) {
+    const replay = median(tabs.replayMs)
+    const modelRun = median(tabs.modelMs)
+    console.log(
+      `  10-step routines (${tabs.replayMs.length}): replay median ${Math.round(replay)} ms, model run median ${Math.round(modelRun)} ms (baseline, same run): ${(modelRun / replay).toFixed(1)}x faster`,
+    )
+  }
+}
+for (const line of [...failures, ...tabs.failures]) console.log(`  missed: ${line}`)
 await session.close()
 await Promise.all([site.close(), model.close()])

@@ -4,11 +4,9 @@
  */
 import { LitElement, css, html, nothing } from "lit"
 import { t } from "./i18n.ts"
-import { chat, type ModelOption } from "./state/chat.ts"
+import { chat, modelValue, type ModelOption } from "./state/chat.ts"
 import { storeValues } from "./state/store-controller.ts"
 import { baseStyles } from "./styles.ts"
-
-const optionValue = (o: { providerId: string; model: string }) => JSON.stringify([o.providerId, o.model])
 
 export const openSettings = (event?: Event) => {
   event?.preventDefault()
@@ -177,7 +175,7 @@ export class AmComposer extends LitElement {
               // No model yet: the list says so rather than stand empty (the note above leads to the settings).
               models.length === 0 ? html`<option value="">${t("noneChosen")}</option>` : nothing
             }
-            ${models.map((o) => html`<option value=${optionValue(o)} ?selected=${current !== undefined && optionValue(current) === optionValue(o)}>${o.model} · ${o.providerName}</option>`)}
+            ${models.map((o) => html`<option value=${modelValue(o)} ?selected=${current !== undefined && modelValue(current) === modelValue(o)}>${o.model} · ${o.providerName}</option>`)}
           </select>
           ${
             running

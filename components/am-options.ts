@@ -17,7 +17,7 @@ import "./am-workspace.ts"
 import { t } from "./i18n.ts"
 import { caughtText, errorText } from "./words.ts"
 import { httpUrl, originLines, originsOf, wholeNumberBetween, withFieldError, type Check } from "./settings-validation.ts"
-import { modelOptions } from "./state/chat.ts"
+import { modelOptions, modelValue } from "./state/chat.ts"
 import { states } from "./state-properties.ts"
 import { baseStyles, formGridStyles } from "./styles.ts"
 import { callRouter } from "../shell/client/router-client.ts"
@@ -34,8 +34,6 @@ const ENDPOINTS: ReadonlyArray<{ key: SearchKey; label: () => string }> = [
 
 const engineLabel = (engine: Settings["search"]["engine"]) =>
   engine === "duckduckgo" ? "DuckDuckGo" : engine === "bing" ? t("engineBing") : engine === "baidu" ? "Baidu" : t("engineGoogle")
-
-const modelValue = (m: { providerId: string; model: string } | undefined) => (m ? JSON.stringify([m.providerId, m.model]) : "")
 
 /** The sizes the page shows in megabytes, stored in bytes. */
 const MB = 1024 * 1024

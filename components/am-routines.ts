@@ -24,6 +24,7 @@ import { states } from "./state-properties.ts"
 import { baseStyles, formGridStyles } from "./styles.ts"
 import { caughtText } from "./words.ts"
 import { when } from "./moment.ts"
+import { modelOptions, modelValue, type ModelOption } from "./state/chat.ts"
 
 const KINDS: ReadonlyArray<Schedule["kind"]> = ["manual", "once", "every", "daily", "weekdays", "startup", "tab"]
 
@@ -35,8 +36,10 @@ const localInput = (at: number) => {
 }
 
 export class AmRoutines extends LitElement {
-  static override properties = states("routines", "message", "error", "busy", "deleting", "editing", "kind", "opened", "history")
+  static override properties = states("routines", "models", "message", "error", "busy", "deleting", "editing", "kind", "opened", "history")
   routines: ReadonlyArray<RoutineListed> = []
+  /** The providers' models, as the chat's picker offers them. */
+  models: ReadonlyArray<ModelOption> = []
   message = ""
   /** The field a refusal named, and its words. */
   error: { field: string; text: string } | undefined
@@ -118,6 +121,7 @@ export class AmRoutines extends LitElement {
   private async reload(): Promise<void> {
     try {
       this.routines = await globalThis.agent.routines.list()
+      this.models = modelOptions(await globalThis.agent.settings.get())
       if (this.opened) this.history = await globalThis.agent.routines.history(this.opened)
     } catch (error) {
       this.message = caughtText(error)
@@ -195,6 +199,9 @@ export class AmRoutines extends LitElement {
       return this.renderRoot.querySelector<HTMLElement>(`#rt-${this.error.field}`)?.focus()
     }
     const folder = this.value("folder").trim()
+    const picked = this.value("model")
+    const [providerId, model] = picked ? (JSON.parse(picked) as [string, string]) : []
+    const chosen = providerId !== undefined && model !== undefined ? { providerId, model } : undefined
     const fields: RoutineInput = {
       name: this.value("name").trim(),
       prompt: this.value("prompt").trim(),
@@ -208,7 +215,10 @@ export class AmRoutines extends LitElement {
       this,
       async () => {
         const editing = this.editing
-        const saved = editing ? await globalThis.agent.routines.update(editing.id, fields) : await globalThis.agent.routines.create(fields)
+        // The default model: none kept (an edit clears the one chosen before).
+        const saved = editing
+          ? await globalThis.agent.routines.update(editing.id, { ...fields, model: chosen ?? null })
+          : await globalThis.agent.routines.create({ ...fields, ...(chosen ? { model: chosen } : {}) })
         this.editing = undefined
         this.kind = "manual"
         this.renderRoot.querySelector("form")!.reset()
@@ -395,6 +405,11 @@ export class AmRoutines extends LitElement {
       <form class="grid" @submit=${this.save} novalidate>
         ${this.input("name", t("routineName"), r?.name ?? "")}
         ${this.field("prompt", t("routinePrompt"), (d, i) => html`<textarea id="rt-prompt" rows="4" .value=${r?.prompt ?? ""} aria-describedby=${d} aria-invalid=${i}></textarea>`)}
+        <label for="rt-model">${t("routineModel")}</label>
+        <select id="rt-model">
+          <option value="" ?selected=${!r?.model}>${t("routineModelDefault")}</option>
+          ${this.models.map((o) => html`<option value=${modelValue(o)} ?selected=${modelValue(r?.model) === modelValue(o)}>${o.model} · ${o.providerName}</option>`)}
+        </select>
         <label for="rt-kind">${t("routineSchedule")}</label>
         <select
           id="rt-kind"

@@ -91,6 +91,8 @@ export const Origin = Schema.String.check(Schema.isPattern(/^https?:\/\/[^/\s]+$
 /** Origins the routine may send data to without asking (shown when it is created). */
 const Sites = Schema.Array(Origin).check(Schema.isMaxLength(50))
 
+export { UNATTENDED_WAIT_MS } from "./unattended.ts"
+
 /** One recorded tool call of a replay: the call, and the shape its result had. */
 export const ReplayStep = Schema.Struct({
   tool: Schema.NonEmptyString,
@@ -98,6 +100,16 @@ export const ReplayStep = Schema.Struct({
   params: Schema.Unknown,
   /** The recorded result's shape (shell/hub/replay.ts, `shapeOf`): what the replayed result must have. */
   shape: Schema.String,
+  /**
+   * The elements the step acts on (its script's selectors), each with the kind and name its
+   * conversation's get_tab_content read gave it: before the step runs, each must still select
+   * exactly one element of that kind and name.
+   */
+  targets: Schema.optionalKey(
+    Schema.Array(Schema.Struct({ selector: Schema.String, kind: Schema.String, name: Schema.String })).check(Schema.isMaxLength(20)),
+  ),
+  /** The tab the step opened when recorded (open_tab's tab_id): later steps' `tab_id` follow the tab it opens when replayed. */
+  opened: Schema.optionalKey(Schema.Number),
 })
 export type ReplayStep = typeof ReplayStep.Type
 

@@ -34,6 +34,10 @@ type RenameApi = { rename?: (conversationId: string, title: string) => Promise<u
 const LAST_CONVERSATION_KEY = "agent-mesh.lastConversation"
 
 /** The models one can pick: every provider's listed models, and the default model. */
+/** A model as a picker's option value (none: ""). */
+export const modelValue = (m: { providerId: string; model: string } | undefined): string =>
+  m ? JSON.stringify([m.providerId, m.model]) : ""
+
 export const modelOptions = (settings: Settings | undefined): ReadonlyArray<ModelOption> => {
   if (!settings) return []
   const out: ModelOption[] = []

@@ -19,6 +19,7 @@ import { emptyFlow, FlowStore, MAX_GRANTS, MAX_OPENED_TABS, MAX_SOURCES, type Fl
 import { destinationsOf, hasCredentials, httpOrigin, isLocalAddress, labelsOf, readsWith, sourceOf } from "./flow.ts"
 import { leakedText, outgoingForms, readText, type ReadText } from "./leaks.ts"
 import { isSite, siteKey, siteOf } from "../../schemas/sites.ts"
+import { UNATTENDED_WAIT_MS } from "../../schemas/unattended.ts"
 import type { RouterCall } from "../../workers/runtime/protocol.ts"
 
 export const SEND_READ_DATA = "send_read_data"
@@ -43,10 +44,9 @@ interface InFlight {
 export interface Unattended {
   readonly onConfirm: "pause" | "refuse"
   readonly sites: ReadonlyArray<string>
+  /** "Always allow" answered to this run: the routine's own sites widen, not every conversation's. */
+  readonly allow?: (origins: ReadonlyArray<string>) => Promise<void>
 }
-
-/** How long a paused routine waits for the user's answer (the chat's timeout is for someone at the screen). */
-const UNATTENDED_WAIT_MS = 7 * 24 * 60 * 60_000
 
 interface Pending {
   readonly request: ConfirmationRequested
@@ -512,6 +512,12 @@ export class ConsentKeeper {
   }
 
   private async grant(conversationId: string, ask: Ask, grant: ConsentGrant | undefined): Promise<void> {
+    const routine = this.options.unattended?.(conversationId)
+    if (grant === "site_always" && routine?.allow !== undefined) {
+      await routine.allow(ask.origins ?? [])
+      await this.fence(await this.current(conversationId))
+      return
+    }
     if (grant === "site_always") {
       const settings = await this.settings()
       const sites = [...new Set([...(settings.allowedSites ?? []), ...(ask.origins ?? [])])].slice(-500)

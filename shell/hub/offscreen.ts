@@ -85,6 +85,7 @@ const supervisor = new Supervisor({
     cancelSandbox,
     judgeHop: (callId, tool, url) => agents.judgeHop(callId, tool, url),
     fenceTab: (callId, tabId, opened) => agents.fenceTab(callId, tabId, opened),
+    unattended: async (conversationId) => routines.unattended(conversationId)?.onConfirm,
   },
   // Each group's worker starts now, in idle time, so that no call waits for a start.
   standing: true,
@@ -180,8 +181,7 @@ const routines: Routines = new Routines({
     return outcome.ok ? outcome : { ok: false, error: toWire(outcome.error) }
   },
   emit,
-  replayCall: (conversationId, callId, name, params) =>
-    agents.replayCall(conversationId, callId, name, params, new AbortController().signal),
+  replayCall: (conversationId, callId, name, params, signal) => agents.replayCall(conversationId, callId, name, params, signal),
   definition: (name) => supervisor.definition(name),
 })
 // Runs the service worker queued (an alarm, the browser's start): taken as the document loads, and when it says so.
@@ -253,7 +253,11 @@ const handlers: Handlers = {
     return result.ok ? result : { ok: false, error: toWire(result.error) }
   },
   "chat.start": (params) => agents.start(params),
-  "chat.stop": async ({ conversationId }) => ({ ok: true, value: await agents.stop(conversationId) }),
+  // A routine's replay is stopped like a model's run: it has no agent run to stop.
+  "chat.stop": async ({ conversationId }) => {
+    const replaying = routines.stop(conversationId)
+    return { ok: true, value: (await agents.stop(conversationId)) || replaying }
+  },
   "chat.running": () => ({ ok: true, value: agents.running() }),
   "questions.answer": ({ id, answer }) => supervisor.deliver(id, { answer }),
   "questions.pending": () => ({ ok: true, value: [...pendingQuestions.values()] }),

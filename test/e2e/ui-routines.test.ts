@@ -8,7 +8,7 @@ import assert from "node:assert/strict"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
-import { launchExtension, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import { launchExtension, until, useListedModel, useScriptedModel, type ExtensionSession } from "./harness.ts"
 import { checkAccessibility } from "./ui-support.ts"
 
 let model: ModelServer
@@ -150,4 +150,28 @@ test("the side panel: make a finished conversation a routine, prefilled; its run
   } finally {
     await panel.close()
   }
+})
+
+test("a routine's model is picked from the providers' models, as the chat's picker offers them; the default model clears it", async () => {
+  await useListedModel(options, model.baseUrl("openai"), ["alpha", "beta"])
+  await options.reload()
+  await options.getByRole("heading", { name: "Routines", exact: true }).waitFor()
+  await options.locator('#rt-model option[value=\'["local","beta"]\']').waitFor({ state: "attached" })
+  assert.deepEqual(await options.locator("#rt-model option").allInnerTexts(), ["The default model", "alpha · Local", "beta · Local"])
+  await options.locator("#rt-name").fill("Priced")
+  await options.locator("#rt-prompt").fill("Price the tea")
+  await options.locator("#rt-model").selectOption({ label: "beta · Local" })
+  await section().getByTestId("save-routine").click()
+  await item("Priced").waitFor()
+  const saved = async () => (await options.evaluate(() => globalThis.agent.routines.list())).find((r) => r.name === "Priced")
+  assert.deepEqual((await saved())?.model, { providerId: "local", model: "beta" })
+
+  await item("Priced").getByRole("button", { name: "Edit: Priced" }).click()
+  await options.getByRole("heading", { name: "Edit Priced" }).waitFor()
+  assert.equal(await options.locator("#rt-model").inputValue(), '["local","beta"]')
+  await options.locator("#rt-model").selectOption({ label: "The default model" })
+  await section().getByTestId("save-routine").click()
+  await options.getByRole("heading", { name: "New routine" }).waitFor()
+  assert.equal((await saved())?.model, undefined)
+  assert.deepEqual(await checkAccessibility(options), [])
 })

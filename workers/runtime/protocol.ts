@@ -59,6 +59,11 @@ export interface HostServices {
    * (docs/security.md), before the navigation starts; `opened`: the call made the tab.
    */
   readonly fenceTab: (callId: string, tabId: number, opened: boolean) => Promise<CallOutcome>
+  /**
+   * Whether a conversation is a routine's run going now, with nobody at the screen, and what a
+   * question to the user does there: waits for the user as a paused routine does, or is refused.
+   */
+  readonly unattended?: (conversationId: string) => Promise<"pause" | "refuse" | undefined>
   readonly memory: HostMemory
 }
 

@@ -1,0 +1,50 @@
+/**
+ * The route a replay checks its step's targets with before the step acts (docs/routines.md,
+ * "Replays"): injects the page walker (the same file get_tab_content injects) into the tab's
+ * isolated world and tells, for each selector, how many elements it selects and the first's kind
+ * and name, as get_tab_content's annotations tell them.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type { ToolError } from "../../schemas/errors.ts"
+import { unreadablePage } from "../../schemas/page-content-words.ts"
+import type { Identity } from "../../workers/page/injected/walker-identify.ts"
+import { getTab, refusal } from "./page-content.ts"
+import { defineRoute } from "./route.ts"
+
+const WALKER_FILE = "inject/content-walker.js"
+
+const IdentifyParams = Schema.Struct({
+  tab_id: Schema.Number,
+  selectors: Schema.Array(Schema.String).check(Schema.isMaxLength(20)),
+})
+
+export const replayTargetRoutes = {
+  "replay.identify": defineRoute({
+    params: IdentifyParams,
+    handle: ({ tab_id, selectors }) =>
+      Effect.gen(function* () {
+        const tab = yield* getTab(tab_id)
+        const url = tab.pendingUrl ?? tab.url ?? ""
+        const refused = refusal(url)
+        if (refused !== null) return yield* Effect.fail(unreadablePage(tab_id, url, refused))
+        return yield* Effect.tryPromise({
+          try: async () => {
+            await chrome.scripting.executeScript({ target: { tabId: tab_id }, files: [WALKER_FILE] })
+            const [frame] = await chrome.scripting.executeScript({
+              target: { tabId: tab_id },
+              func: (list: string[]) =>
+                (globalThis as unknown as { __agentMeshIdentify: (doc: Document, s: string[]) => Identity[] }).__agentMeshIdentify(
+                  document,
+                  list,
+                ),
+              args: [[...selectors]],
+            })
+            return (frame?.result ?? []) as Identity[]
+          },
+          catch: (error): ToolError =>
+            unreadablePage(tab_id, url, { reason: "refused", detail: error instanceof Error ? error.message : String(error) }),
+        })
+      }),
+  }),
+}
