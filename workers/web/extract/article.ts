@@ -6,6 +6,7 @@
  * the most prose while leaving out the most boilerplate; class and id names nudge the values.
  * Inside that element, the parts that value negative are then cut away.
  */
+import { parsedElements } from "./parse.ts"
 import { styleHidden, type StyleHidden } from "./style-hidden.ts"
 import { BLOCK_TAGS, DROP_TAGS, HEADING_TAGS, TEXT_NODE, childrenOf, isElement, shapeOf, tagOf, textOf, visibleLength } from "./dom.ts"
 import { excerptOf } from "./expanded.ts"
@@ -716,17 +717,21 @@ const inFurniture = (root: Element, body: Element, page: PageMeasure): boolean =
   return false
 }
 
-const metaContent = (document: Document, selector: string): string | undefined => {
-  const value = document.querySelector(selector)?.getAttribute("content")?.trim()
+/** The content of the first `<meta>` whose `attribute` is `name`. */
+const metaContent = (document: Document, attribute: string, name: string): string | undefined => {
+  const value = parsedElements(document, "meta")
+    .find((meta) => meta.getAttribute(attribute) === name)
+    ?.getAttribute("content")
+    ?.trim()
   return value ? value : undefined
 }
 
 /** Finds the main content of a parsed page; the page is changed in place (boilerplate removed). */
 export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING): Article => {
   const title =
-    metaContent(document, 'meta[property="og:title"]') ??
-    metaContent(document, 'meta[name="twitter:title"]') ??
-    textOf(document.querySelector("title") ?? document.createElement("title"))
+    metaContent(document, "property", "og:title") ??
+    metaContent(document, "name", "twitter:title") ??
+    textOf(parsedElements(document, "title")[0] ?? document.createElement("title"))
   const body = document.body ?? document.documentElement
   strip(body, styleHidden(document))
   const page = new PageMeasure(body, tuning)

@@ -4,6 +4,7 @@
  * built, standard schema.org markup, the words such walls use), never from a site's name.
  */
 import { visibleLength } from "./dom.ts"
+import { parsedElements } from "./parse.ts"
 
 export type NoticeCode = "script_rendered" | "consent_wall" | "paywall"
 
@@ -32,15 +33,15 @@ const NOT_FREE = /"isAccessibleForFree"\s*:\s*(?:false|"false")/i
 export const rawSignals = (document: Document): RawSignals => {
   let scripts = 0
   let declaredNotFree = false
-  for (const script of Array.from(document.querySelectorAll("script"))) {
+  for (const script of parsedElements(document, "script")) {
     const type = script.getAttribute("type") ?? ""
     if (type.includes("ld+json")) declaredNotFree ||= NOT_FREE.test(script.textContent ?? "")
     else if (!DATA_SCRIPT.test(type)) scripts++
   }
-  const itemprop = document.querySelector('[itemprop="isAccessibleForFree"]')
+  const itemprop = parsedElements(document, "[itemprop]").find((el) => el.getAttribute("itemprop") === "isAccessibleForFree") ?? null
   if (itemprop !== null && /^false$/i.test((itemprop.getAttribute("content") ?? itemprop.textContent ?? "").trim())) declaredNotFree = true
   let asksForJavaScript = false
-  for (const noscript of Array.from(document.querySelectorAll("noscript"))) {
+  for (const noscript of parsedElements(document, "noscript")) {
     if (ASKS_FOR_JS.test(noscript.textContent ?? "")) asksForJavaScript = true
   }
   const body = document.body ?? document.documentElement
