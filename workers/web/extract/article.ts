@@ -6,8 +6,10 @@
  * the most prose while leaving out the most boilerplate; class and id names nudge the values.
  * Inside that element, the parts that value negative are then cut away.
  */
+import { parsedElements } from "./parse.ts"
 import { styleHidden, type StyleHidden } from "./style-hidden.ts"
 import { BLOCK_TAGS, DROP_TAGS, HEADING_TAGS, TEXT_NODE, childrenOf, isElement, shapeOf, tagOf, textOf, visibleLength } from "./dom.ts"
+import { excerptOf } from "./expanded.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LIST_PARTS, LISTS, TOLD_AFTER_LINK, holdsToldLists, inTextLedList } from "./lists.ts"
@@ -126,7 +128,7 @@ const isHidden = (el: Element): boolean => {
 
 /**
  * Drops what is never content: scripts, styles, embeds, form controls, hidden elements,
- * comments; `sheets` says what the page's style sheets hide. What they hide is dropped only when
+ * comments, except the whole text behind a "more" toggle (`expanded.ts`); `sheets` says what the page's style sheets hide. What they hide is dropped only when
  * it is less than half of the page's text: a page whose style sheets hide most of its text shows
  * it by script (a "read more" that opens the article), and its reader sees it. A walk with its
  * own stack, since hostile pages nest elements thousands deep.
@@ -137,9 +139,15 @@ export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }):
   while (pending.length > 0) {
     const node = pending.pop()!
     for (let child = node.firstChild; child !== null;) {
-      const next = child.nextSibling
+      let next = child.nextSibling
       if (isElement(child)) {
-        if (DROP_TAGS.has(tagOf(child)) || isHidden(child)) child.remove()
+        const excerpt = isHidden(child) && !DROP_TAGS.has(tagOf(child)) ? excerptOf(child) : undefined
+        if (excerpt !== undefined) {
+          // the whole text behind a "more" toggle is read in place of its excerpt
+          if (excerpt === next) next = excerpt.nextSibling
+          excerpt.remove()
+          pending.push(child)
+        } else if (DROP_TAGS.has(tagOf(child)) || isHidden(child)) child.remove()
         else if (sheets.hides(child)) styled.push(child)
         else pending.push(child)
       } else if (child.nodeType !== TEXT_NODE) child.remove()
@@ -709,17 +717,21 @@ const inFurniture = (root: Element, body: Element, page: PageMeasure): boolean =
   return false
 }
 
-const metaContent = (document: Document, selector: string): string | undefined => {
-  const value = document.querySelector(selector)?.getAttribute("content")?.trim()
+/** The content of the first `<meta>` whose `attribute` is `name`. */
+const metaContent = (document: Document, attribute: string, name: string): string | undefined => {
+  const value = parsedElements(document, "meta")
+    .find((meta) => meta.getAttribute(attribute) === name)
+    ?.getAttribute("content")
+    ?.trim()
   return value ? value : undefined
 }
 
 /** Finds the main content of a parsed page; the page is changed in place (boilerplate removed). */
 export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING): Article => {
   const title =
-    metaContent(document, 'meta[property="og:title"]') ??
-    metaContent(document, 'meta[name="twitter:title"]') ??
-    textOf(document.querySelector("title") ?? document.createElement("title"))
+    metaContent(document, "property", "og:title") ??
+    metaContent(document, "name", "twitter:title") ??
+    textOf(parsedElements(document, "title")[0] ?? document.createElement("title"))
   const body = document.body ?? document.documentElement
   strip(body, styleHidden(document))
   const page = new PageMeasure(body, tuning)

@@ -16,6 +16,22 @@ describe("the content's edges", () => {
     expect(markdown).not.to.contain("Privacy Policy")
   })
 
+  it("cuts a footer of several short lines after a short story's legal line, up to a third of the content", () => {
+    const short = story.split("</p>").slice(0, 4).join("</p>") + "</p>"
+    const footer = [
+      "© Copyright The Example Publishing Co., Ltd. 2007",
+      '<a href="/privacy">Privacy Policy</a>',
+      'Comments to: <a href="mailto:web@example.com">Webmaster</a>',
+      'Advertising enquiries to: <a href="/ads">Internet Marketing</a>',
+      'Full contact details: <a href="/contact">Contact us</a>',
+    ]
+      .map((line) => `<p>${line}</p>`)
+      .join("")
+    const { markdown } = extractFromHtml(`<html><body><div class="page"><h1>Wolves</h1>${short}${footer}</div></body></html>`)
+    expect(markdown).to.contain("Sentence 4 of the story")
+    for (const gone of ["Copyright", "Privacy Policy", "Webmaster", "Contact us"]) expect(markdown).not.to.contain(gone)
+  })
+
   it("keeps what follows a copyright line when it is the article's own text (a long footnote)", () => {
     const footnote = `<p>1. A footnote of the article, which goes on at length about its sources, its method and its figures, and so is no footer line at all; it is longer than any legal line, and it says so in several sentences, one after another, until it has said far more than three hundred characters of its own.</p>`
     const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>Reprinted with permission. Copyright 2006 Example Press.</p>${footnote}</div></body></html>`

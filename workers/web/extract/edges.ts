@@ -113,8 +113,8 @@ const LEGAL_TEXT = 300
 /**
  * Cuts the page footer that a content found too high still holds: from the first short block
  * among the last ones that is a legal line (a copyright notice, "Privacy Policy"), that block
- * and every block after it, when they are all short and hold under a fifth of the content's
- * text. An article's own words come before its site's legal lines.
+ * and every block after it, when they are all short and hold under a third of the content's
+ * text (a fifth kept the five-line footer of a four-paragraph story). An article's own words come before its site's legal lines.
  */
 export const cutTailLegal = (root: Element, page: PageMeasure): void => {
   const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
@@ -124,6 +124,6 @@ export const cutTailLegal = (root: Element, page: PageMeasure): void => {
   const footer = tail.slice(first)
   // a footer is a run of short lines, a small part of the content: never the article's own paragraphs
   const textOfAll = (els: Element[]): number => els.reduce((sum, el) => sum + page.measures.get(el)!.text, 0)
-  if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT) || textOfAll(footer) * 5 > textOfAll(blocks)) return
+  if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT) || textOfAll(footer) * 3 > textOfAll(blocks)) return
   for (const el of footer) el.remove()
 }

@@ -1,10 +1,10 @@
 /** HTML in, main content out: the page's title and its main content as Markdown. */
 import { Readability } from "@mozilla/readability"
 import { DEFAULT_TUNING, dropTitleHeading, findArticle, type Tuning } from "./article.ts"
-import { capDepth } from "./depth.ts"
+import { capDepth, MAX_DEPTH } from "./depth.ts"
 import { visibleLength } from "./dom.ts"
 import { toMarkdown } from "./markdown.ts"
-import { parseDocument } from "./parse.ts"
+import { mayNestDeeperThan, parseDocument, parsedElements } from "./parse.ts"
 import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } from "./notice.ts"
 import { markdownToText } from "./plain-text.ts"
 
@@ -24,7 +24,8 @@ export interface Extracted {
 
 const parse = (html: string): Document => {
   const document = parseDocument(html)
-  capDepth(document.documentElement)
+  // the walk is skipped where the parser never nested so deep (most pages): it cost 2 % of a page's time
+  if (mayNestDeeperThan(document, MAX_DEPTH - 1)) capDepth(document.documentElement)
   return document
 }
 
@@ -101,7 +102,9 @@ const readabilityMarkdown = (html: string, title: string, options: { baseUrl?: s
 }
 
 const resolveBase = (document: Document, url: string | undefined): string | undefined => {
-  const href = document.querySelector("base[href]")?.getAttribute("href")
+  const href = parsedElements(document, "base")
+    .find((base) => base.hasAttribute("href"))
+    ?.getAttribute("href")
   if (!href) return url
   try {
     return new URL(href, url).href

@@ -54,6 +54,13 @@ describe("page notices", () => {
     expect(cut.notice).to.deep.equal({ code: "paywall" })
     expect(cut.markdown).to.contain("shown to everyone")
     expect(cut.markdown).not.to.contain("subscribers only")
+    // a members' login box after a free preview
+    const preview = `<html><body><article><p>The opening paragraph of a story, a long sentence with commas, shown to everyone before the wall.</p>
+      <div class="box"><p>Are you a member?</p><p>To read the rest of this article, log in here:</p><p>E-mail <input> Password <input></p></div></article></body></html>`
+    const login = extractFromHtml(preview)
+    expect(login.notice).to.deep.equal({ code: "paywall" })
+    expect(login.markdown).to.contain("shown to everyone")
+    expect(login.markdown).not.to.contain("rest of this article")
   })
 
   it("does not report a paywall when a metered page sends the whole article", () => {

@@ -4,6 +4,7 @@
  * built, standard schema.org markup, the words such walls use), never from a site's name.
  */
 import { visibleLength } from "./dom.ts"
+import { parsedElements } from "./parse.ts"
 
 export type NoticeCode = "script_rendered" | "consent_wall" | "paywall"
 
@@ -32,15 +33,15 @@ const NOT_FREE = /"isAccessibleForFree"\s*:\s*(?:false|"false")/i
 export const rawSignals = (document: Document): RawSignals => {
   let scripts = 0
   let declaredNotFree = false
-  for (const script of Array.from(document.querySelectorAll("script"))) {
+  for (const script of parsedElements(document, "script")) {
     const type = script.getAttribute("type") ?? ""
     if (type.includes("ld+json")) declaredNotFree ||= NOT_FREE.test(script.textContent ?? "")
     else if (!DATA_SCRIPT.test(type)) scripts++
   }
-  const itemprop = document.querySelector('[itemprop="isAccessibleForFree"]')
+  const itemprop = parsedElements(document, "[itemprop]").find((el) => el.getAttribute("itemprop") === "isAccessibleForFree") ?? null
   if (itemprop !== null && /^false$/i.test((itemprop.getAttribute("content") ?? itemprop.textContent ?? "").trim())) declaredNotFree = true
   let asksForJavaScript = false
-  for (const noscript of Array.from(document.querySelectorAll("noscript"))) {
+  for (const noscript of parsedElements(document, "noscript")) {
     if (ASKS_FOR_JS.test(noscript.textContent ?? "")) asksForJavaScript = true
   }
   const body = document.body ?? document.documentElement
@@ -80,7 +81,7 @@ const CONSENT_TERMS = [
 ]
 
 const PAYWALL_PROMPT =
-  /\bsubscribe(?: now| today)? to (?:continue|keep) reading\b|\bto (?:continue|keep) reading,? (?:please )?(?:subscribe|log ?in|sign ?in|sign up|register|become a (?:member|subscriber))\b|\b(?:continue|keep) reading (?:with|for) (?:a|an|only) (?:subscription|digital)|\balready (?:a subscriber|subscribed|a member)\??|\b(?:this|the) (?:article|story|content|post) is (?:only )?(?:available|reserved|exclusive|for) (?:to |for )?(?:paying |our )?(?:subscribers|members|premium)\b|\bsubscribers?[- ]only\b|\b(?:become|sign up as) a (?:member|subscriber) to (?:read|continue|unlock)\b|\byou(?:'ve| have) (?:reached|used) (?:your|all of your|the) (?:limit|free articles?|monthly|article limit)|\bfree articles? (?:left|remaining)\b|\bunlock (?:this|the full) (?:article|story)\b/i
+  /\bsubscribe(?: now| today)? to (?:continue|keep) reading\b|\bto (?:continue|keep) reading,? (?:please )?(?:subscribe|log ?in|sign ?in|sign up|register|become a (?:member|subscriber))\b|\b(?:continue|keep) reading (?:with|for) (?:a|an|only) (?:subscription|digital)|\balready (?:a subscriber|subscribed|a member)\??|\b(?:this|the) (?:article|story|content|post) is (?:only )?(?:available|reserved|exclusive|for) (?:to |for )?(?:paying |our )?(?:subscribers|members|premium)\b|\bsubscribers?[- ]only\b|\b(?:become|sign up as) a (?:member|subscriber) to (?:read|continue|unlock)\b|\byou(?:'ve| have) (?:reached|used) (?:your|all of your|the) (?:limit|free articles?|monthly|article limit)|\bfree articles? (?:left|remaining)\b|\bunlock (?:this|the full) (?:article|story)\b|\bto read the (?:rest|remainder) of (?:this|the) (?:article|story|post)\b/i
 
 export interface Reading {
   /** the visible text of the whole page after stripping, in characters */

@@ -1,6 +1,7 @@
 import { expect } from "chai"
 import { extractFromHtml } from "./index.ts"
-import { parseDocument } from "./parse.ts"
+import { MAX_DEPTH } from "./depth.ts"
+import { mayNestDeeperThan, parseDocument, parsedElements } from "./parse.ts"
 
 const story = Array.from(
   { length: 5 },
@@ -43,6 +44,42 @@ describe("parseDocument", () => {
     expect(scripts).to.deep.equal(["", '{"isAccessibleForFree": false}', "<!--<script>x</script>-->"])
     expect(document.querySelector("style")!.textContent).to.equal(css)
     expect(shape(document.body)).to.equal(shape(new DOMParser().parseFromString(html, "text/html").body))
+  })
+
+  it("empties inline SVG bodies, except where the standard's parser would end the <svg> before its </svg>", () => {
+    const icon = `<svg aria-label="a > b"><title>Share</title><path d="M1 1h22"/><g><circle r="2"/></g></svg>`
+    const breakout = `<svg><path d="M0 0"/><p>out of the svg</p><rect/></svg>`
+    const selfClosed = `<svg class="i"/><span>after the icon</span><b>bold</b>`
+    const html = `<html><body><p>before</p>${icon}${breakout}${selfClosed}<p>after</p></body></html>`
+    const document = parseDocument(html)
+    const [first, second] = Array.from(document.querySelectorAll("svg"))
+    expect(first!.getAttribute("aria-label")).to.equal("a > b")
+    expect(first!.childNodes.length).to.equal(0)
+    // the breakout and the self-closed tag: the same tree as the browser's
+    const browser = new DOMParser().parseFromString(html, "text/html").body
+    browser.querySelector("svg")!.replaceChildren()
+    expect(shape(document.body)).to.equal(shape(browser))
+    expect(second!.nextSibling!.textContent).to.equal("out of the svg")
+  })
+
+  it("finds the page's scripts, style sheets, <meta>, <base> and microdata as a query over the document would", () => {
+    const html = `<html><head><meta name="a" content="1"><title>T</title><base href="/x/"><style>p{}</style></head><body>
+      <script>1</script><noscript>js</noscript><div itemprop="isAccessibleForFree" content="false"></div>
+      <template><script>in template</script><meta name="t"></template><p>text<script>2</script></p></body></html>`
+    const document = parseDocument(html)
+    for (const key of ["script", "style", "noscript", "base", "meta", "title", "[itemprop]"])
+      expect(parsedElements(document, key), key).to.deep.equal(Array.from(document.querySelectorAll(key)))
+    // a node taken out of the document is no longer found
+    document.querySelector("noscript")!.remove()
+    expect(parsedElements(document, "noscript")).to.have.length(0)
+  })
+
+  it("says whether the tree may be deeper than the depth cap, so that ordinary pages skip its walk", () => {
+    const nested = (levels: number) => `<body>${"<div>".repeat(levels)}<p>x</p>${"</div>".repeat(levels)}</body>`
+    expect(mayNestDeeperThan(parseDocument(nested(100)), MAX_DEPTH - 1)).to.equal(false)
+    expect(mayNestDeeperThan(parseDocument(nested(MAX_DEPTH + 10)), MAX_DEPTH - 1)).to.equal(true)
+    // a formatting tag closed across a block (the adoption agency) moves placed nodes: the tree may then be deeper than what was open
+    expect(mayNestDeeperThan(parseDocument("<body><div><b>one <p>two</b> three</p></div></body>"), MAX_DEPTH - 1)).to.equal(true)
   })
 
   it("reads a page nested far deeper than any browser nests as linkedom's parser does, quickly", () => {

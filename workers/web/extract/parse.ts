@@ -26,8 +26,53 @@ type Template = Element & { content: DocumentFragment }
 
 const HTML_NS = "http://www.w3.org/1999/xhtml"
 
+/**
+ * The tags read by name after parsing (the page's scripts, style sheets, `<base>`, `<meta>`, title,
+ * `<noscript>`): the parser notes them as it makes them, so finding them costs no walk over the
+ * whole document (a selector query walks it all, and these were five of them per page).
+ */
+const NOTED_TAGS = new Set(["script", "style", "noscript", "base", "meta", "title"])
+/** elements with this attribute are noted too (schema.org microdata: the paywall notice reads `isAccessibleForFree`) */
+const NOTED_ATTRIBUTE = "itemprop"
+
+interface Built {
+  /** the noted elements by tag (or NOTED_ATTRIBUTE), in the order they were made */
+  readonly noted: Map<string, Element[]>
+  /** the most elements open at once: the tree's depth, unless the parser moved nodes that were already placed */
+  deepest: number
+  /** the parser moved placed nodes (misnested formatting tags): the tree may be deeper than `deepest` */
+  moved: boolean
+}
+
+const built = new WeakMap<Document, Built>()
+
+/**
+ * The elements of `document` with tag `key` (one of NOTED_TAGS) or attribute NOTED_ATTRIBUTE
+ * (`key` = `[itemprop]`), in document order, that are still in it: those the parser noted, or
+ * for a document it did not build, those a query finds.
+ */
+export const parsedElements = (document: Document, key: string): Element[] => {
+  const noted = built.get(document)?.noted
+  if (noted === undefined) return Array.from(document.querySelectorAll(key))
+  return (noted.get(key) ?? []).filter((el) => document.contains(el))
+}
+
+/**
+ * Whether the document may nest deeper than `depth` (the depth cap's walk is needed): false only
+ * when the parser never had that many elements open and never moved a placed node.
+ */
+export const mayNestDeeperThan = (document: Document, depth: number): boolean => {
+  const record = built.get(document)
+  return record === undefined || record.moved || record.deepest >= depth
+}
+
 /** A tree adapter that builds linkedom nodes in `document` (parse5 asks it for every node it makes or moves). */
-const adapterFor = (document: Document): TreeAdapter<Adapter> => {
+const adapterFor = (document: Document, record: Built): TreeAdapter<Adapter> => {
+  const note = (key: string, element: Element): void => {
+    const list = record.noted.get(key)
+    if (list === undefined) record.noted.set(key, [element])
+    else list.push(element)
+  }
   const modes = new WeakMap<Document, DefaultTreeAdapterMap["document"]["mode"]>()
   const setAttributes = (element: Element, attrs: Token.Attribute[]): void => {
     for (const { name, value, prefix } of attrs) {
@@ -44,6 +89,8 @@ const adapterFor = (document: Document): TreeAdapter<Adapter> => {
     createElement: (tagName, namespaceURI, attrs) => {
       const element = namespaceURI === HTML_NS ? document.createElement(tagName) : document.createElementNS(namespaceURI, tagName)
       setAttributes(element, attrs)
+      if (NOTED_TAGS.has(tagName)) note(tagName, element)
+      if (attrs.some((a) => a.name === NOTED_ATTRIBUTE)) note(`[${NOTED_ATTRIBUTE}]`, element)
       return element
     },
     createCommentNode: (data) => document.createComment(data),
@@ -57,7 +104,10 @@ const adapterFor = (document: Document): TreeAdapter<Adapter> => {
     setDocumentType: () => undefined,
     setDocumentMode: (doc, mode) => void modes.set(doc, mode),
     getDocumentMode: (doc) => modes.get(doc) ?? ("no-quirks" as DefaultTreeAdapterMap["document"]["mode"]),
-    detachNode: (node) => void node.parentNode?.removeChild(node),
+    detachNode: (node) => {
+      record.moved = true
+      node.parentNode?.removeChild(node)
+    },
     insertText: (parent, text) => {
       const last = parent.lastChild
       if (last !== null && last.nodeType === 3) (last as Text).data += text
@@ -74,7 +124,11 @@ const adapterFor = (document: Document): TreeAdapter<Adapter> => {
         attrs.filter(({ name }) => !recipient.hasAttribute(name)),
       ),
     getFirstChild: (node) => node.firstChild as ChildNode | null,
-    getChildNodes: (node) => Array.from(node.childNodes),
+    getChildNodes: (node) => {
+      // asked for when the parser moves a node's children (the adoption agency)
+      record.moved = true
+      return Array.from(node.childNodes)
+    },
     getParentNode: (node) => node.parentNode as (ParentNode & Node) | null,
     getAttrList: (element) => Array.from(element.attributes, ({ name, value }) => ({ name, value })),
     getTagName: (element) => element.localName,
@@ -111,6 +165,26 @@ const withoutScriptBodies = (html: string): string =>
     body.length === 0 || body.includes("<!--") || /ld\+json/i.test(open) ? whole : open,
   )
 
+/**
+ * HTML start tags that end an `<svg>` early (the standard's "breakout" from foreign content),
+ * `</p>` and `</br>` too, and what could hide the real `</svg>` (a comment, CDATA, another `<svg>`).
+ */
+const SVG_KEEP =
+  /<\/?(?:b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|embed|h[1-6]|head|hr|i|img|li|listing|menu|meta|nobr|ol|p|pre|ruby|s|small|span|strong|strike|sub|sup|table|tt|u|ul|var|font|svg)[\s/>]|<!--|-->|<!\[CDATA\[/i
+
+/**
+ * Inline SVG bodies (icons' paths: 4 % of the development pages' bytes once scripts and style
+ * sheets are out, and many nodes) emptied before parsing: nothing reads inside an `<svg>` (the
+ * extractor and the Markdown drop it whole, the search parsers never look there). A body that
+ * holds what SVG_KEEP finds is left whole, so no `</svg>` is found where the standard's parser
+ * would not end the element there; a self-closed `<svg/>` has no body. The start tag's quoted
+ * values may hold a `>`.
+ */
+const withoutSvgBodies = (html: string): string =>
+  html.replace(/(<svg\b(?:[^>"']|"[^"]*"|'[^']*')*>)([\s\S]*?)(?=<\/svg[\s/>])/gi, (whole, open: string, body: string) =>
+    body.length === 0 || open.endsWith("/>") || SVG_KEEP.test(body) ? whole : open,
+  )
+
 /** marks where a style sheet's text was taken out before parsing, to be put back after */
 const STYLE_MARK = "\uE000"
 /** style sheets shorter than this are left in place (not worth the round trip) */
@@ -131,7 +205,7 @@ const stashStyleBodies = (html: string, bodies: string[]): string =>
 
 const restoreStyleBodies = (document: Document, bodies: string[]): void => {
   if (bodies.length === 0) return
-  for (const style of Array.from(document.querySelectorAll("style"))) {
+  for (const style of parsedElements(document, "style")) {
     const mark = /^\uE000(\d+)\uE000$/.exec(style.textContent ?? "")
     if (mark !== null) style.textContent = bodies[Number(mark[1])] ?? ""
   }
@@ -144,18 +218,21 @@ export const parseDocument = (html: string): Document => {
   // (hostile) costs it quadratic time; such a page goes to linkedom's linear parser instead, and
   // the extractor caps its depth as Chrome would (depth.ts).
   let open = 0
+  const record: Built = { noted: new Map(), deepest: 0, moved: false }
   const adapter: TreeAdapter<Adapter> = {
-    ...adapterFor(document),
+    ...adapterFor(document, record),
     onItemPush: () => {
       if (++open > MAX_NESTING) throw new TooDeep()
+      if (open > record.deepest) record.deepest = open
     },
     onItemPop: () => void open--,
   }
   try {
     const styles: string[] = []
-    const built = parse(stashStyleBodies(withoutScriptBodies(html), styles), { treeAdapter: adapter })
-    restoreStyleBodies(built, styles)
-    return built
+    const parsed = parse(stashStyleBodies(withoutSvgBodies(withoutScriptBodies(html)), styles), { treeAdapter: adapter })
+    built.set(parsed, record)
+    restoreStyleBodies(parsed, styles)
+    return parsed
   } catch (error) {
     if (!(error instanceof TooDeep)) throw error
     // linkedom builds no <html> or <body> around what lacks them

@@ -7,6 +7,7 @@
  * section made open) is not counted, except where the rule that shows it needs the pointer or the
  * focus (`:hover`, `:focus`): that is text the reader has not asked for.
  */
+import { parsedElements } from "./parse.ts"
 
 export interface StyleHidden {
   /** whether the page's style sheets hide `el` for every reader */
@@ -38,7 +39,7 @@ const keysOf = (el: Element): string[] => {
 /** Reads the page's `<style>` elements (before they are stripped) for what they hide. */
 export const styleHidden = (document: Document): StyleHidden => {
   let css = ""
-  for (const style of Array.from(document.querySelectorAll("style"))) {
+  for (const style of parsedElements(document, "style")) {
     css += `${style.textContent ?? ""}\n`
     if (css.length > MAX_CSS) break
   }
