@@ -12,7 +12,7 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { callTool, until, type ExtensionSession } from "./harness.ts"
-import { api, runAndWait } from "./routine-support.ts"
+import { api, notificationShown, runAndWait } from "./routine-support.ts"
 import {
   ATTACKS,
   attackScript,
@@ -148,8 +148,9 @@ for (const scenario of attacks) {
         pending.some((c: { id: string }) => c.id === first!.id),
         "the question waits for the user",
       )
-      const notifications = await (await session.serviceWorker()).evaluate(() => chrome.notifications.getAll())
-      assert.ok(`routine-paused:${String(first!.id)}` in notifications, JSON.stringify(notifications))
+      const paused = `routine-paused:${String(first!.id)}`
+      const shown = await notificationShown(await session.serviceWorker(), paused)
+      assert.ok(paused in shown, JSON.stringify(shown))
       assert.equal(collectedBytes(sites), 0)
       assert.ok(!(await eventsOf(started.conversationId)).some((e) => e.type === "routine_run_finished"))
       // The user comes back and says no to each question, as they come.

@@ -1,5 +1,5 @@
 /** What the routines' end-to-end tests share: the developer API in a page, a run and its end. */
-import type { Page } from "playwright-core"
+import type { Page, Worker } from "playwright-core"
 
 /** Runs `fn` in the page (which has the API) and returns its value. */
 export const api = (p: Page, fn: (arg: any) => Promise<unknown>, arg?: unknown): Promise<any> => p.evaluate(fn as never, arg)
@@ -40,4 +40,27 @@ export const nextRoutineEnd = (p: Page): Promise<any> =>
           }
         })
       }),
+  )
+
+/**
+ * Waits until the service worker shows the notification `id` (it is shown through the router, a
+ * moment after the event that asks for it) and returns every notification shown; after 10 s it
+ * returns them without it, for the caller's assertion to show.
+ */
+export const notificationShown = (sw: Worker, id: string): Promise<Record<string, boolean>> =>
+  sw.evaluate(
+    (id) =>
+      new Promise<Record<string, boolean>>((resolve) => {
+        const deadline = Date.now() + 10_000
+        const timer = setInterval(
+          () =>
+            void chrome.notifications.getAll().then((all) => {
+              if (!(id in all) && Date.now() < deadline) return
+              clearInterval(timer)
+              resolve(all as Record<string, boolean>)
+            }),
+          20,
+        )
+      }),
+    id,
   )

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { callTool, launchExtension, useScriptedModel, type ExtensionSession } from "./harness.ts"
-import { api, nextRoutineEnd, runAndWait } from "./routine-support.ts"
+import { api, nextRoutineEnd, notificationShown, runAndWait } from "./routine-support.ts"
 
 const SECRET = "ACCT-4417-SECRET"
 
@@ -129,8 +129,8 @@ test("a routine set to pause waits for the user's answer with a notification and
   assert.ok(asked.expiresAt - Date.now() > 24 * 3_600_000, "a paused routine is not held to the chat's timeout")
   const sw = await session.serviceWorker()
   assert.equal(await sw.evaluate(() => chrome.action.getBadgeText({})), "1")
-  const notifications = await sw.evaluate(() => chrome.notifications.getAll())
-  assert.ok(`routine-paused:${asked.id}` in notifications, JSON.stringify(notifications))
+  const shown = await notificationShown(sw, `routine-paused:${asked.id}`)
+  assert.ok(`routine-paused:${asked.id}` in shown, JSON.stringify(shown))
   // The question waits for the user's answer, whenever it comes.
   const pending = await api(panel, () => globalThis.agent.confirmations.pending())
   assert.deepEqual(
@@ -202,8 +202,8 @@ test("ask_user in a routine: set to pause, it waits for the user's answer, not t
   assert.equal(asked.conversationId, started.conversationId)
   assert.ok(asked.expiresAt - Date.now() > 24 * 3_600_000, "a paused routine's question is not held to the chat's timeout")
   const sw = await session.serviceWorker()
-  const notifications = await sw.evaluate(() => chrome.notifications.getAll())
-  assert.ok(`routine-paused:${String(asked.id)}` in notifications, JSON.stringify(notifications))
+  const shown = await notificationShown(sw, `routine-paused:${String(asked.id)}`)
+  assert.ok(`routine-paused:${String(asked.id)}` in shown, JSON.stringify(shown))
   const finished = nextRoutineEnd(panel)
   await api(panel, ([id, answer]) => globalThis.agent.answer(id, answer), [asked.id, "savings"])
   assert.equal((await finished).status, "completed")
