@@ -300,6 +300,7 @@ try {
       await mkdir(dumpDir, { recursive: true })
       await writeFile(path.join(dumpDir, file.replace(/\.html$/, ".md")), content)
       await writeFile(path.join(dumpDir, file.replace(/\.html$/, ".aria.yml")), snapshot)
+      await writeFile(path.join(dumpDir, file.replace(/\.html$/, ".ai.yml")), agentSnapshot)
     }
     if (verbose) {
       // Held-out pages list every miss; the repository's pages (all at 100 %) the first ten.

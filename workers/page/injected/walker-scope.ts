@@ -30,7 +30,7 @@ export interface Scoped {
 }
 
 /** A selector shorter than this is not worth the look: no scope could make it much shorter. */
-const WORTH_SCOPING = 30
+const WORTH_SCOPING = 16
 /** How many of a control's ancestors are tried as the S of `{:is(S) R}`. */
 const SCOPE_DEPTH = 8
 /** What `{^ R}` adds to R: the braces, the caret and its space. */
@@ -41,6 +41,8 @@ const WORTH_IT = 8
 const REPEATED = 3
 /** How much longer a scope put together from the one in force (`S R1`) may be than its own selector. */
 const LONGER_BY = 24
+/** What `^ +div` costs, the item after the scope as a scope. */
+const NEXT_ITEM = 8
 /** What `{:is(S) R}` adds to S and R. */
 const SETTING_SCOPE = 8
 
@@ -96,6 +98,11 @@ export const scopedAnnotation = (
   // the new one then set a scope again, about as long as the one in force written whole.
   const held = scope !== null && scope.el.contains(el) ? selectors.actingAfter(el, scope.el) : 0
   const again = held > 0 ? (selectors.selectorFor(scope!.el)?.length ?? 0) + SETTING_SCOPE : 0
+  // It also loses the way to the item after the scope in force (`^ +div`: the next post of a
+  // feed), which then sets its scope whole.
+  const next = scope !== null && scope.el.contains(el) ? scope.el.nextElementSibling : null
+  const chained =
+    next !== null && selectors.actingAfter(next, next) > 0 ? Math.max(0, (selectors.selectorFor(next)?.length ?? 0) - NEXT_ITEM) : 0
   let depth = 0
   for (let up = el.parentElement; up !== null && depth < SCOPE_DEPTH; up = up.parentElement, depth++) {
     // The scope in force holds every ancestor farther up; the body and the root would scope nothing.
@@ -110,7 +117,7 @@ export const scopedAnnotation = (
       scope === null
         ? null
         : scope.el.nextElementSibling === up
-          ? `+ ${selectors.tagStep(up)}`
+          ? `+${selectors.tagStep(up)}`
           : scope.el !== up && scope.el.contains(up)
             ? selectors.relativeSelector(up, scope.el, scope.selector)
             : null
@@ -122,7 +129,7 @@ export const scopedAnnotation = (
     const rest = restBelow(up, selector)
     if (rest === null) continue
     // What each control inside S costs, this one setting the scope and the ones to come under it, each counted with an R as long as this one's.
-    const left = held > after ? again : 0
+    const left = (held > after ? again : 0) + chained
     // The controls to come each cost their R below the scope, or `{^}` when this R is the one the items repeat.
     const later = rest === last ? REPEATED : score(rest) + UNDER_SCOPE
     const each = (shown.length + score(rest) + SETTING_SCOPE + after * later + left) / (after + 1)

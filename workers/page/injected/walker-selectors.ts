@@ -108,6 +108,18 @@ const tagOf = (el: Element): string => {
   return tag
 }
 
+/**
+ * A step of a child path for an element that shares its tag with a sibling: its place among them
+ * (`div:nth-of-type(3)`) or among all its siblings (`:nth-child(4)`), whichever is shorter (a
+ * thread's posts are long paths of such steps). A last step that a candidate is checked by keeps its tag
+ * (`button:nth-child(2)`): the candidates that end with it are checked among the elements of that tag.
+ */
+const placeStep = (tag: string, nth: number, child: number, last: boolean): string => {
+  const ofType = `${tag}:nth-of-type(${nth})`
+  const ofAll = `${last ? tag : ""}:nth-child(${child})`
+  return ofAll.length < ofType.length ? ofAll : ofType
+}
+
 const isShadowRoot = (node: Node): node is ShadowRoot => node.nodeType === Node.DOCUMENT_FRAGMENT_NODE && "host" in node
 
 const selectsExactly = (root: SelectorRoot | Element, selector: string, el: Element): boolean => {
@@ -231,6 +243,8 @@ class TreeIndex {
   private readonly nth: number[] = []
   /** Whether a sibling shares the element's tag (its step then needs :nth-of-type), by position. */
   private readonly shared: boolean[] = []
+  /** Each element's place among all its parent's element children (1-based), by position: `:nth-child`. */
+  private readonly child: number[] = []
   /** The href of every `a` element of the tree, sorted when first asked (for `a[href^="…"]`). */
   private readonly hrefs: string[] = []
   private hrefsSorted = false
@@ -253,12 +267,15 @@ class TreeIndex {
     const openAt: number[] = [-1]
     // For each open element, its children seen so far by tag: how many, and where the first is.
     const childTags: Array<Map<string, { count: number; first: number }> | undefined> = [undefined]
+    // For each open element, how many element children it has had so far.
+    const childCounts: number[] = [0]
     let position = 0
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const el = node as Element
       while (open.length > 1 && open[open.length - 1] !== el.parentNode) {
         open.pop()
         childTags.pop()
+        childCounts.pop()
         this.ends[openAt.pop()!] = position - 1
       }
       this.order.set(el, position)
@@ -277,6 +294,7 @@ class TreeIndex {
         this.shared.push(true)
         this.shared[tag.first] = true
       }
+      this.child.push(++childCounts[childCounts.length - 1]!)
       this.visited++
       this.acting.push((this.acting[position - 1] ?? 0) + (mayAct(el) ? 1 : 0))
       if (el.localName === "a") {
@@ -295,6 +313,7 @@ class TreeIndex {
       open.push(el)
       openAt.push(position)
       childTags.push(undefined)
+      childCounts.push(0)
       position++
       if ((position & 31) === 0 && clock.due()) yield
     }
@@ -311,10 +330,10 @@ class TreeIndex {
     return this.acting[this.ends[this.order.get(ancestor)!]!]! - this.acting[this.order.get(el)!]!
   }
 
-  /** The element's step of a child path: its tag, with :nth-of-type when a sibling shares it. */
-  stepOf(el: Element): string {
+  /** The element's step of a child path: its tag, or its place among its siblings when one shares its tag (placeStep). */
+  stepOf(el: Element, last: boolean): string {
     const at = this.order.get(el)!
-    return this.shared[at] ? `${tagOf(el)}:nth-of-type(${this.nth[at]})` : tagOf(el)
+    return this.shared[at] ? placeStep(tagOf(el), this.nth[at]!, this.child[at]!, last) : tagOf(el)
   }
 
   /** How many `a` elements of the tree have an href that starts with `prefix` (counted up to 2). */
@@ -420,6 +439,8 @@ export class SelectorMaker {
   private readonly local = new Map<Element, string | null>()
   private readonly anchors = new Map<Element, { readonly handle: string; readonly authored: boolean } | null>()
   private readonly steps = new Map<Element, string>()
+  /** The same, as the last step of a selector (which keeps its tag). */
+  private readonly lastSteps = new Map<Element, string>()
   /** The iframe element that holds each same-origin document the walker entered. */
   private readonly frames = new Map<Document, Element>()
   /**
@@ -536,7 +557,8 @@ export class SelectorMaker {
       chain.unshift(parent!)
     }
     const found = this.belowAnchor(el, index, scope, scopeSelector, path, chain, lasts)
-    return best(found, scoreOf(spelled))!.slice(scopeSelector.length + 1)
+    // What follows the scope's selector: ` R` (a descendant) or `>R` (a child path), written `R` or `>R`.
+    return best(found, scoreOf(spelled))!.slice(scopeSelector.length).replace(/^ /, "")
   }
 
   /**
@@ -580,13 +602,14 @@ export class SelectorMaker {
    * for an indexed element; an element added since is counted among its siblings (each parent's
    * children once).
    */
-  private stepOf(el: Element): string {
-    const known = this.steps.get(el)
+  private stepOf(el: Element, last = false): string {
+    const steps = last ? this.lastSteps : this.steps
+    const known = steps.get(el)
     if (known !== undefined) return known
     const index = this.indexes.get(el.getRootNode() as SelectorRoot)
     if (index !== undefined && index.ready && index.has(el)) {
-      const step = index.stepOf(el)
-      this.steps.set(el, step)
+      const step = index.stepOf(el, last)
+      steps.set(el, step)
       return step
     }
     const parent = el.parentNode as ParentNode | null
@@ -598,12 +621,14 @@ export class SelectorMaker {
     this.looked += children.length
     for (const child of children) totals.set(child.localName, (totals.get(child.localName) ?? 0) + 1)
     const seen = new Map<string, number>()
-    for (const child of children) {
+    children.forEach((child, i) => {
       const n = (seen.get(child.localName) ?? 0) + 1
       seen.set(child.localName, n)
-      this.steps.set(child, totals.get(child.localName)! > 1 ? `${tagOf(child)}:nth-of-type(${n})` : tagOf(child))
-    }
-    return this.steps.get(el) ?? tagOf(el)
+      const shared = totals.get(child.localName)! > 1
+      this.steps.set(child, shared ? placeStep(tagOf(child), n, i + 1, false) : tagOf(child))
+      this.lastSteps.set(child, shared ? placeStep(tagOf(child), n, i + 1, true) : tagOf(child))
+    })
+    return steps.get(el) ?? tagOf(el)
   }
 
   /** The element's cheapest own handle, from the best tier that has one unique in its tree. */
@@ -672,15 +697,15 @@ export class SelectorMaker {
       // the matches are the handle's elements inside it, counted like "anchor last".
       const below = kept === 0 ? range : index.rangeOf(chain[kept - 1]!)
       for (const last of lasts) {
-        const down = kept === 0 ? `${anchor} ${last.text}` : `${anchor} > ${path.slice(0, kept).join(" > ")} ${last.text}`
+        const down = kept === 0 ? `${anchor} ${last.text}` : `${anchor}>${path.slice(0, kept).join(">")} ${last.text}`
         if (this.selectsOnly(index, down, el, last, below, true)) unique.push(down)
         if (kept === 0) continue
-        const up = `${anchor} ${path.slice(between - kept, between).join(" > ")} > ${last.text}`
+        const up = `${anchor} ${path.slice(between - kept, between).join(">")}>${last.text}`
         if (this.selectsOnly(index, up, el, last, range, false)) unique.push(up)
       }
       if (unique.length > 0) return unique
     }
-    return [`${anchor} > ${path.join(" > ")}`]
+    return [`${anchor}>${path.join(">")}`]
   }
 
   /**
@@ -689,11 +714,12 @@ export class SelectorMaker {
    */
   private lastsOf(el: Element, index: TreeIndex): { path: string[]; chain: Element[]; lasts: Last[] } {
     const [authored = [], tag = [], classes = []] = ownHandles(el, index.quirks)
-    const step = this.stepOf(el)
+    const step = this.stepOf(el, true)
     const lasts: Last[] = [...authored, ...classes.slice(0, 2)].map((h) => ({ text: h.text, list: index.listOf(h), indexed: true }))
     lasts.push({ text: step, list: index.listOf(tag[0]!), indexed: step === tag[0]!.text })
+    // The path's last step ends only the whole child path from an anchor, exact by construction: it needs no tag.
     /** chain: the elements of the path's steps, but the last (el itself). */
-    return { path: [step], chain: [], lasts }
+    return { path: [this.stepOf(el)], chain: [], lasts }
   }
 
   private compute(el: Element, index: TreeIndex, score: Score): string | null {
@@ -714,9 +740,9 @@ export class SelectorMaker {
       chain.unshift(parent)
     }
     if (found.length > 0) return best(found, score)
-    // The top of a shadow tree has no element above it to anchor on.
-    const candidate = path.join(" > ")
+    // The top of a shadow tree has no element above it to anchor on: checked among the elements of the last step's tag, which it keeps.
     const last = lasts[lasts.length - 1]!
+    const candidate = [...path.slice(0, -1), last.text].join(">")
     return this.selectsOnly(index, candidate, el, { ...last, indexed: false }, [0, Number.MAX_SAFE_INTEGER], false) ||
       this.queried(index.root, candidate, el)
       ? candidate
@@ -731,16 +757,16 @@ export class SelectorMaker {
 
   /** An element the index has not seen: its child path from the nearest uniquely named ancestor, checked by a query. */
   private computeUnindexed(el: Element, root: SelectorRoot): string | null {
-    const path = [this.stepOf(el)]
+    const path = [this.stepOf(el, true)]
     for (let parent = el.parentElement; parent !== null; parent = parent.parentElement) {
       const anchor = this.local.get(parent)
       if (anchor) {
-        const candidate = `${anchor} > ${path.join(" > ")}`
+        const candidate = `${anchor}>${path.join(">")}`
         if (this.queried(root, candidate, el)) return candidate
       }
       path.unshift(this.stepOf(parent))
     }
-    const candidate = path.join(" > ")
+    const candidate = path.join(">")
     return this.queried(root, candidate, el) ? candidate : null
   }
 }
