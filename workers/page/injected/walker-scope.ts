@@ -43,6 +43,8 @@ const REPEATED = 3
 const LONGER_BY = 24
 /** What `^ +div` costs, the item after the scope as a scope. */
 const NEXT_ITEM = 8
+/** How many controls after a link, inside the scope it could set, make it set that scope rather than be `{^}` in the one in force. */
+export const OPENS_FOR = 2
 /** What `{:is(S) R}` adds to S and R. */
 const SETTING_SCOPE = 8
 
@@ -72,10 +74,12 @@ export const scopedAnnotation = (
   spelled: ReadonlyArray<Spelled>,
   scope: Scope | null,
   repeats: Repeats | null,
+  open = false,
 ): Scoped | null => {
   if (own.length < WORTH_SCOPING || own.includes(PIERCE) || !selectors.inTopDocument(el)) return null
   // What a relative form must cost less than: the own selector, less what is worth saving.
-  let cost = scoreOf(spelled)(own) + 2 - WORTH_IT
+  // `open`: the cheapest scope set below the one in force, whatever the other forms cost (a link that opens a reply).
+  let cost = open ? Number.POSITIVE_INFINITY : scoreOf(spelled)(own) + 2 - WORTH_IT
   // A control's relative selector never stands for its name, which is printed for `[label]{^}` to repeat it.
   const relativeSpelled = repeats === null ? spelled : []
   const score = scoreOf(relativeSpelled)
@@ -86,7 +90,7 @@ export const scopedAnnotation = (
     last !== undefined && selectors.selectsAloneBelow(el, within, last)
       ? last
       : selectors.relativeSelector(el, within, selector, relativeSpelled)
-  if (scope !== null && scope.el !== el && scope.el.contains(el)) {
+  if (!open && scope !== null && scope.el !== el && scope.el.contains(el)) {
     const rest = restBelow(scope.el, scope.selector)
     const again = rest !== null && rest === last
     if (rest !== null && (again ? REPEATED : score(rest) + UNDER_SCOPE) < cost) {
@@ -108,7 +112,7 @@ export const scopedAnnotation = (
     // The scope in force holds every ancestor farther up; the body and the root would scope nothing.
     if (up === scope?.el || up.localName === "body" || up.localName === "html") break
     const after = selectors.actingAfter(el, up)
-    if (after === 0) continue
+    if (after === 0 || (open && after < OPENS_FOR)) continue
     const own = selectors.selectorFor(up)
     if (own === null || own.includes(PIERCE)) continue
     // S written whole, or from the scope in force as `^ R1` (read `S R1`), whichever is shorter:
@@ -137,6 +141,8 @@ export const scopedAnnotation = (
       cost = each
       choice = { written: `{:is(${shown}) ${rest}}`, selector: `:is(${selector}) ${rest}`, rest, sets: { el: up, selector } }
     }
+    // Opened by a link: the nearest item that holds the controls after it (its post, not the post's list).
+    if (open && choice !== null) break
   }
   return choice
 }

@@ -650,6 +650,14 @@ export class SelectorMaker {
     return this.anchors.get(el)!
   }
 
+  /** `h+tag` for an element whose previous sibling has a unique handle h: it selects the element alone. */
+  private afterAnchor(el: Element, index: TreeIndex): string | null {
+    const previous = el.previousElementSibling
+    if (previous === null || !index.has(previous)) return null
+    const handle = this.anchorOf(previous, index)?.handle
+    return handle === undefined ? null : `${handle}+${tagOf(el)}`
+  }
+
   /** Whether `selector`, whose last compound is `last`, selects `el` alone among the elements inside `range`. */
   private selectsOnly(
     index: TreeIndex,
@@ -727,6 +735,9 @@ export class SelectorMaker {
     if (own !== null) return own.handle
     const { path, chain, lasts } = this.lastsOf(el, index)
     const found: string[] = []
+    // The element right after a uniquely named one (`h1+div`, `#intro+p`): exact by construction.
+    const after = this.afterAnchor(el, index)
+    if (after !== null) found.push(after)
     let anchors = 0
     for (let parent = el.parentElement; parent !== null && anchors < ANCHORS_TRIED; parent = parent.parentElement) {
       const anchor = this.anchorOf(parent, index)
@@ -735,6 +746,13 @@ export class SelectorMaker {
         found.push(...this.belowAnchor(el, index, parent, anchor.handle, path, chain, lasts))
         // An authored anchor (id, test id) is the stable one: a farther one would only be shorter.
         if (anchor.authored) break
+      } else {
+        // A parent with no handle of its own, right after a sibling that has one (a thread's list of posts after its h1).
+        const sibling = this.afterAnchor(parent, index)
+        if (sibling !== null) {
+          anchors++
+          found.push(...this.belowAnchor(el, index, parent, sibling, path, chain, lasts))
+        }
       }
       path.unshift(this.stepOf(parent))
       chain.unshift(parent)

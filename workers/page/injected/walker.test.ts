@@ -701,6 +701,36 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
     ).to.deep.equal([])
   })
 
+  it("lets a reply's first link set the reply as the scope, so that its buttons repeat their R as {^}", async () => {
+    // Each member posts once per thread of replies: a member link is alone with its URL in its post, not in the page.
+    const post = (who: string, inner: string) =>
+      `<div><div><a href="/member/${who}">${who}</a></div><div><p>${who} says something.</p></div>` +
+      `<div><button>Like</button> <button>Quote</button> <button>Reply</button> <button>Report</button></div>${inner ? `<div>${inner}</div>` : ""}</div>`
+    const replies = ["bob", "cy", "dee"].map((who) => post(who, "")).join("")
+    page(`<div><a href="/">Home</a></div><div><h1>Thread</h1><div>${post("ada", replies)}${post("ada", replies)}</div></div>`)
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    const lines = outcome.content.split("\n")
+    const rows = lines.filter((line) => line.startsWith('[button "Like"]'))
+    expect(rows.length).to.equal(8)
+    // The replies' member links set their reply as the scope (`{:is(…) R}`), and their rows of buttons are all `{^}`.
+    const repeated = '[button "Like"]{^} [button "Quote"]{^} [button "Reply"]{^} [button "Report"]{^}'
+    for (let i = 0; i < lines.length - 2; i++)
+      if (/^\[(?:bob|cy|dee)\]/.test(lines[i]!)) {
+        expect(lines[i], outcome.content).to.match(/^\[(?:bob|cy|dee)\](?:\([^)]*\))?\{:is\(/)
+        expect(lines[i + 2], outcome.content).to.equal(repeated)
+      }
+  })
+
+  it("anchors a path at the element right after a uniquely named sibling (h1+div)", async () => {
+    page(thread(3, 0))
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    // The posts' list has nothing of its own, but follows the page's one h1.
+    expect(outcome.content, outcome.content).to.include("h1+div>")
+    expect(outcome.content, outcome.content).not.to.include("{body>")
+  })
+
   it("sets a reply's scope below its post's as {:is(^ R1) R}, read S R1", async () => {
     page(thread(2, 3))
     const outcome = await read({ audit: true })
