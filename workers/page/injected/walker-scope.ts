@@ -146,3 +146,31 @@ export const scopedAnnotation = (
   }
   return choice
 }
+
+/** How many of a link's ancestors are tried as the `S` of `{^S}`. */
+const LINK_SCOPE_DEPTH = 6
+
+/**
+ * For `{^S}`: among the link's nearest ancestors in which it is alone with its URL, the one
+ * with the shortest selector (the farther of two alike, as it holds more of the links to come).
+ * Only the farthest of them gets a whole selector (an anchor and a path, shared by the links
+ * of its block); the nearer ones count only when a handle of their own is unique.
+ */
+export const linkScopeFor = (selectors: SelectorMaker, el: Element): { readonly el: Element; readonly selector: string } | null => {
+  let found: { el: Element; selector: string } | null = null
+  let farthest: Element | null = null
+  let depth = 0
+  for (let up = el.parentElement; up !== null && depth < LINK_SCOPE_DEPTH; up = up.parentElement, depth++) {
+    // Once another link with the URL is inside, it is inside every ancestor farther up.
+    if (!selectors.selectsAloneByHrefWithin(el, up)) break
+    farthest = up
+    const handle = selectors.uniqueHandleOf(up)
+    if (handle !== null && (found === null || handle.length <= found.selector.length)) found = { el: up, selector: handle }
+  }
+  if (farthest !== null && farthest !== found?.el) {
+    const selector = selectors.selectorFor(farthest)
+    if (selector !== null && !selector.includes(PIERCE) && (found === null || selector.length <= found.selector.length))
+      found = { el: farthest, selector }
+  }
+  return found
+}

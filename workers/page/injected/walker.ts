@@ -26,7 +26,7 @@ import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector
 import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-visibility.ts"
 import { escapeText, LANDMARK_LINE, MarkdownWriter } from "./walker-writer.ts"
 import { boxesOf } from "./walker-boxes.ts"
-import { OPENS_FOR, type Scope, type Scoped, scopedAnnotation } from "./walker-scope.ts"
+import { linkScopeFor, OPENS_FOR, type Scope, type Scoped, scopedAnnotation } from "./walker-scope.ts"
 import { AUDIT_ATTRIBUTE, type AuditPair, type ReadOptions, type ReadOutcome } from "./walker-outcome.ts"
 import { pageMap } from "./walker-page-map.ts"
 import { runInSlices, Slices, SLICE_MS, type Work } from "./walker-slices.ts"
@@ -98,9 +98,6 @@ const IMPLIABLE_HREF = /^[^\s()[\]{}"'\\<>…]+$/
 const CUT_SHOWN = "…"
 /** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`. */
 const URL_CUT = 80
-
-/** How many of a link's ancestors are tried as the `S` of `{^S}`. */
-const SCOPE_DEPTH = 6
 
 /** The longest selector a heading carries. */
 const HEADING_SELECTOR_MAX = 32
@@ -475,7 +472,7 @@ class Walker {
     }
     // `[text](url){^S}`: selected by `S a[href="url"]`, S the selector of an ancestor in which the
     // link is alone with its URL, when that costs no more than the link's own selector; it sets the scope.
-    const within = impliable && !opens ? this.scopeFor(el) : null
+    const within = impliable && !opens ? linkScopeFor(this.selectors, el) : null
     if (within !== null) {
       const own = this.selectors.selectorFor(el, spelled)
       const tail = `(${href}){^${within.selector}}`
@@ -509,34 +506,9 @@ class Walker {
 
   /** What a link's annotation costs without opening a scope: its `{^S}`, or its own selector. */
   private linkAlternative(el: Element, spelled: ReadonlyArray<Spelled>): number {
-    const within = this.scopeFor(el)
+    const within = linkScopeFor(this.selectors, el)
     const own = this.selectors.selectorFor(el, spelled)
     return Math.min(within === null ? Infinity : within.selector.length + 3, own === null ? Infinity : own.length + 2)
-  }
-
-  /**
-   * For `{^S}`: among the link's nearest ancestors in which it is alone with its URL, the one
-   * with the shortest selector (the farther of two alike, as it holds more of the links to come).
-   * Only the farthest of them gets a whole selector (an anchor and a path, shared by the links
-   * of its block); the nearer ones count only when a handle of their own is unique.
-   */
-  scopeFor(el: Element): { readonly el: Element; readonly selector: string } | null {
-    let found: { el: Element; selector: string } | null = null
-    let farthest: Element | null = null
-    let depth = 0
-    for (let up = el.parentElement; up !== null && depth < SCOPE_DEPTH; up = up.parentElement, depth++) {
-      // Once another link with the URL is inside, it is inside every ancestor farther up.
-      if (!this.selectors.selectsAloneByHrefWithin(el, up)) break
-      farthest = up
-      const handle = this.selectors.uniqueHandleOf(up)
-      if (handle !== null && (found === null || handle.length <= found.selector.length)) found = { el: up, selector: handle }
-    }
-    if (farthest !== null && farthest !== found?.el) {
-      const selector = this.selectors.selectorFor(farthest)
-      if (selector !== null && !selector.includes(PIERCE) && (found === null || selector.length <= found.selector.length))
-        found = { el: farthest, selector }
-    }
-    return found
   }
 
   *heading(el: Element, level: number, context: Context): Work {
