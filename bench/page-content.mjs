@@ -19,7 +19,8 @@
 //   node bench/page-content.mjs --big [--elements N] [--calls N] [--trace] [--no-baselines]
 //   node bench/page-content.mjs --at-canonical [--verbose] [--dump DIR]
 //   node bench/page-content.mjs --pages DIR [--verbose] [--dump DIR] [--at-canonical]
-//   --verbose lists the misses; --dump writes each page's content and ARIA snapshot to DIR.
+//   --verbose lists the misses; --dump writes each page's content and its ARIA snapshots to DIR
+//   (NAME.md, NAME.aria.yml the plain one, NAME.ai.yml the ai one).
 //   --pages DIR runs the same table and totals on every *.html of DIR instead of the repository's
 //   pages (served from the same local server, as they are): held-out pages, kept out of the
 //   repository, go through the same checks. A page whose call fails or times out is a row with
@@ -300,6 +301,7 @@ try {
       await mkdir(dumpDir, { recursive: true })
       await writeFile(path.join(dumpDir, file.replace(/\.html$/, ".md")), content)
       await writeFile(path.join(dumpDir, file.replace(/\.html$/, ".aria.yml")), snapshot)
+      await writeFile(path.join(dumpDir, file.replace(/\.html$/, ".ai.yml")), agentSnapshot)
     }
     if (verbose) {
       // Held-out pages list every miss; the repository's pages (all at 100 %) the first ten.

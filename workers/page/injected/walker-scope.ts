@@ -30,7 +30,7 @@ export interface Scoped {
 }
 
 /** A selector shorter than this is not worth the look: no scope could make it much shorter. */
-const WORTH_SCOPING = 30
+const WORTH_SCOPING = 16
 /** How many of a control's ancestors are tried as the S of `{:is(S) R}`. */
 const SCOPE_DEPTH = 8
 /** What `{^ R}` adds to R: the braces, the caret and its space. */
@@ -41,6 +41,10 @@ const WORTH_IT = 8
 const REPEATED = 3
 /** How much longer a scope put together from the one in force (`S R1`) may be than its own selector. */
 const LONGER_BY = 24
+/** What `^ +div` costs, the item after the scope as a scope. */
+const NEXT_ITEM = 8
+/** How many controls after a link, inside the scope it could set, make it set that scope rather than be `{^}` in the one in force. */
+export const OPENS_FOR = 2
 /** What `{:is(S) R}` adds to S and R. */
 const SETTING_SCOPE = 8
 
@@ -70,10 +74,12 @@ export const scopedAnnotation = (
   spelled: ReadonlyArray<Spelled>,
   scope: Scope | null,
   repeats: Repeats | null,
+  open = false,
 ): Scoped | null => {
   if (own.length < WORTH_SCOPING || own.includes(PIERCE) || !selectors.inTopDocument(el)) return null
   // What a relative form must cost less than: the own selector, less what is worth saving.
-  let cost = scoreOf(spelled)(own) + 2 - WORTH_IT
+  // `open`: the cheapest scope set below the one in force, whatever the other forms cost (a link that opens a reply).
+  let cost = open ? Number.POSITIVE_INFINITY : scoreOf(spelled)(own) + 2 - WORTH_IT
   // A control's relative selector never stands for its name, which is printed for `[label]{^}` to repeat it.
   const relativeSpelled = repeats === null ? spelled : []
   const score = scoreOf(relativeSpelled)
@@ -84,7 +90,7 @@ export const scopedAnnotation = (
     last !== undefined && selectors.selectsAloneBelow(el, within, last)
       ? last
       : selectors.relativeSelector(el, within, selector, relativeSpelled)
-  if (scope !== null && scope.el !== el && scope.el.contains(el)) {
+  if (!open && scope !== null && scope.el !== el && scope.el.contains(el)) {
     const rest = restBelow(scope.el, scope.selector)
     const again = rest !== null && rest === last
     if (rest !== null && (again ? REPEATED : score(rest) + UNDER_SCOPE) < cost) {
@@ -96,12 +102,17 @@ export const scopedAnnotation = (
   // the new one then set a scope again, about as long as the one in force written whole.
   const held = scope !== null && scope.el.contains(el) ? selectors.actingAfter(el, scope.el) : 0
   const again = held > 0 ? (selectors.selectorFor(scope!.el)?.length ?? 0) + SETTING_SCOPE : 0
+  // It also loses the way to the item after the scope in force (`^ +div`: the next post of a
+  // feed), which then sets its scope whole.
+  const next = scope !== null && scope.el.contains(el) ? scope.el.nextElementSibling : null
+  const chained =
+    next !== null && selectors.actingAfter(next, next) > 0 ? Math.max(0, (selectors.selectorFor(next)?.length ?? 0) - NEXT_ITEM) : 0
   let depth = 0
   for (let up = el.parentElement; up !== null && depth < SCOPE_DEPTH; up = up.parentElement, depth++) {
     // The scope in force holds every ancestor farther up; the body and the root would scope nothing.
     if (up === scope?.el || up.localName === "body" || up.localName === "html") break
     const after = selectors.actingAfter(el, up)
-    if (after === 0) continue
+    if (after === 0 || (open && after < OPENS_FOR)) continue
     const own = selectors.selectorFor(up)
     if (own === null || own.includes(PIERCE)) continue
     // S written whole, or from the scope in force as `^ R1` (read `S R1`), whichever is shorter:
@@ -110,7 +121,7 @@ export const scopedAnnotation = (
       scope === null
         ? null
         : scope.el.nextElementSibling === up
-          ? `+ ${selectors.tagStep(up)}`
+          ? `+${selectors.tagStep(up)}`
           : scope.el !== up && scope.el.contains(up)
             ? selectors.relativeSelector(up, scope.el, scope.selector)
             : null
@@ -122,7 +133,7 @@ export const scopedAnnotation = (
     const rest = restBelow(up, selector)
     if (rest === null) continue
     // What each control inside S costs, this one setting the scope and the ones to come under it, each counted with an R as long as this one's.
-    const left = held > after ? again : 0
+    const left = (held > after ? again : 0) + chained
     // The controls to come each cost their R below the scope, or `{^}` when this R is the one the items repeat.
     const later = rest === last ? REPEATED : score(rest) + UNDER_SCOPE
     const each = (shown.length + score(rest) + SETTING_SCOPE + after * later + left) / (after + 1)
@@ -130,6 +141,36 @@ export const scopedAnnotation = (
       cost = each
       choice = { written: `{:is(${shown}) ${rest}}`, selector: `:is(${selector}) ${rest}`, rest, sets: { el: up, selector } }
     }
+    // Opened by a link: the nearest item that holds the controls after it (its post, not the post's list).
+    if (open && choice !== null) break
   }
   return choice
+}
+
+/** How many of a link's ancestors are tried as the `S` of `{^S}`. */
+const LINK_SCOPE_DEPTH = 6
+
+/**
+ * For `{^S}`: among the link's nearest ancestors in which it is alone with its URL, the one
+ * with the shortest selector (the farther of two alike, as it holds more of the links to come).
+ * Only the farthest of them gets a whole selector (an anchor and a path, shared by the links
+ * of its block); the nearer ones count only when a handle of their own is unique.
+ */
+export const linkScopeFor = (selectors: SelectorMaker, el: Element): { readonly el: Element; readonly selector: string } | null => {
+  let found: { el: Element; selector: string } | null = null
+  let farthest: Element | null = null
+  let depth = 0
+  for (let up = el.parentElement; up !== null && depth < LINK_SCOPE_DEPTH; up = up.parentElement, depth++) {
+    // Once another link with the URL is inside, it is inside every ancestor farther up.
+    if (!selectors.selectsAloneByHrefWithin(el, up)) break
+    farthest = up
+    const handle = selectors.uniqueHandleOf(up)
+    if (handle !== null && (found === null || handle.length <= found.selector.length)) found = { el: up, selector: handle }
+  }
+  if (farthest !== null && farthest !== found?.el) {
+    const selector = selectors.selectorFor(farthest)
+    if (selector !== null && !selector.includes(PIERCE) && (found === null || selector.length <= found.selector.length))
+      found = { el: farthest, selector }
+  }
+  return found
 }

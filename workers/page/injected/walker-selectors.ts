@@ -4,109 +4,19 @@
  *
  * A selector is made from the element's own handles first (a stable id, href for links, test
  * ids, name, aria-label, ...), then from a uniquely named ancestor plus the element, and only
- * then from an :nth-of-type path. Uniqueness is decided from an index of the tree built in one
+ * then from a child path (`:nth-child` steps). Uniqueness is decided from an index of the tree built in one
  * pass (counts of each handle, each element's place in document order), so the cost of a page
  * grows with its size, not with its size squared; no selector needs a query of the document.
  */
+
+import { cssString, EMPTY, type Handle, type Listed, LONG_URL, mayAct, ownHandles, placeStep, plain, tagOf } from "./walker-handles.ts"
+
+export { cssString, isStableClass, isStableId, LONG_URL } from "./walker-handles.ts"
 
 export type SelectorRoot = Document | ShadowRoot
 
 /** Separates the hops of a selector that crosses into a shadow root or an iframe's document. */
 export const PIERCE = " >>> "
-
-/**
- * A link's href longer than this is no handle: the content shows such a URL cut, and selects the
- * link by the URL's start (`a[href^="…"]`) or by other handles.
- */
-export const LONG_URL = 100
-
-/** Attributes that authors set on purpose and rarely regenerate, best first. */
-const NAMING = new Set(["aria-label", "title", "placeholder", "alt"])
-const STABLE_ATTRIBUTES = [
-  "data-testid",
-  "data-test-id",
-  "data-test",
-  "data-qa",
-  "data-cy",
-  "name",
-  "aria-label",
-  "placeholder",
-  "title",
-  "for",
-  "alt",
-]
-
-const ATTRIBUTES_LOOKED_AT = new Set([...STABLE_ATTRIBUTES, "role", "type", "value"])
-
-/** Framework prefixes whose ids or classes carry a counter or a hash rather than a meaning. */
-const GENERATED_ID = /^(?:ember|ext-gen|yui_|mui-|radix-|headlessui-|react-|rc[-_]|downshift-|uid[-_]?|id[-_]|ng-|j_id|__)\S*\d/i
-const GENERATED_CLASS = /^(?:css|sc|jsx|emotion|svelte|astro|styled|tw|ng-tns)-/i
-const PLAIN_CLASS = /^-?[_a-zA-Z][\w-]*$/
-
-/** Controls by their tag; an element of another tag may act by a role, a click handler or a tab stop. Links are left out: most are selected by their URL. */
-const ACTING_TAGS = new Set(["button", "input", "select", "textarea", "summary"])
-const mayAct = (el: Element): boolean =>
-  ACTING_TAGS.has(el.localName) ||
-  (el.hasAttributes() && (el.hasAttribute("role") || el.hasAttribute("onclick") || el.hasAttribute("tabindex")))
-
-const isDigit = (c: string) => c >= "0" && c <= "9"
-
-/** A run of letters and digits that alternate, as in a hash ("3xYz1", "a9f3k2"). */
-const looksHashed = (token: string): boolean => {
-  if (token.length < 5 || !/\d/.test(token) || !/[a-z]/i.test(token)) return false
-  let switches = 0
-  for (let i = 1; i < token.length; i++) if (isDigit(token[i]!) !== isDigit(token[i - 1]!)) switches++
-  return switches >= 2
-}
-
-/**
- * A word as people write it: lower case ("nav", "h2"), a number, capitalised or camelCase words
- * ("PageHeader", "isOpen") or a short acronym ("UI"). Hashes such as "RTJRk", "kDlIYz" or
- * "dXFha" fail, being neither.
- */
-const WORDLIKE = /^(?:\d+|[a-z][a-z0-9]*|[A-Z]?[a-z]+(?:[A-Z][a-z]{2,})*|[A-Z]{2,3})$/
-
-/** Five or more lower-case letters without a vowel: a CSS-modules suffix ("szpyj", "ygtmj"), not a word. */
-const UNPRONOUNCEABLE = /^[b-df-hj-np-tv-z]{5,}$/
-
-const tokensLookWritten = (value: string): boolean =>
-  value.split(/[-_]+/).every((t) => t === "" || (WORDLIKE.test(t) && !looksHashed(t) && !UNPRONOUNCEABLE.test(t)))
-
-export const isStableId = (id: string): boolean =>
-  id.length > 0 && id.length <= 80 && !id.includes(":") && !GENERATED_ID.test(id) && tokensLookWritten(id)
-
-export const isStableClass = (name: string): boolean =>
-  name.length >= 2 &&
-  name.length <= 40 &&
-  PLAIN_CLASS.test(name) &&
-  !GENERATED_CLASS.test(name) &&
-  !name.includes("__") &&
-  tokensLookWritten(name)
-
-/** Test ids and names are chosen by authors, but some frameworks append a generated key: "box-IC_kwDOOAhtcs6wCwKD". */
-const isStableValue = (value: string): boolean => !value.split(/[\s\-_:./]+/).some(looksHashed)
-
-/**
- * A CSS string literal; braces are escaped too (same value in CSS), so that an annotation ends at
- * its first bare `}`, and a `>` that would start a `>>>` is written `\3e `, so that a hop ends only at a bare `>>>`.
- */
-export const cssString = (value: string): string =>
-  `"${value
-    .replace(/[\\"{}]/g, (c) => `\\${c}`)
-    .replace(/[\n\r\f\t]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `)
-    .replace(/>(?=>>)/g, "\\3e ")}"`
-
-const idSelector = (id: string) => (CSS.escape(id) === id ? `#${id}` : `[id=${cssString(id)}]`)
-
-const escapedTags = new Map<string, string>()
-const tagOf = (el: Element): string => {
-  let tag = escapedTags.get(el.localName)
-  if (tag === undefined) {
-    tag = CSS.escape(el.localName)
-    escapedTags.set(el.localName, tag)
-  }
-  return tag
-}
 
 const isShadowRoot = (node: Node): node is ShadowRoot => node.nodeType === Node.DOCUMENT_FRAGMENT_NODE && "host" in node
 
@@ -118,96 +28,6 @@ const selectsExactly = (root: SelectorRoot | Element, selector: string, el: Elem
     return false
   }
 }
-
-/** A plain compound selector for one element, and the key it is counted under in its tree. */
-interface Handle {
-  readonly text: string
-  readonly key: string
-}
-
-const plain = (text: string): Handle => ({ text, key: text })
-
-const stableClasses = new Map<string, boolean>()
-const stableClass = (name: string): boolean => {
-  let stable = stableClasses.get(name)
-  if (stable === undefined) {
-    stable = isStableClass(name)
-    if (stableClasses.size < 50_000) stableClasses.set(name, stable)
-  }
-  return stable
-}
-
-/**
- * The handles an element offers by itself, in tiers of preference: authored attributes (href,
- * id, test ids, name, labels), then the bare tag, then stable classes. Each handle is a plain
- * compound selector. In a quirks-mode document ids and classes match regardless of case, so
- * they are counted lower-cased; `type` matches regardless of case in any HTML document.
- */
-const tagHandles = new Map<string, Handle[]>()
-
-const ownHandles = (el: Element, quirks: boolean): Handle[][] => {
-  const tag = tagOf(el)
-  let bare = tagHandles.get(tag)
-  if (bare === undefined) {
-    bare = [plain(tag)]
-    tagHandles.set(tag, bare)
-  }
-  if (!el.hasAttributes()) return [[], bare, []]
-  // One look at the names the element carries: most elements have no attribute worth a look.
-  // Names, not `el.attributes`, whose Attr nodes Blink creates on demand and then keeps on the
-  // element: on a big page one more object per attribute for every later garbage collection to trace.
-  const names = el.getAttributeNames()
-  let id = ""
-  let classNames = ""
-  let href: string | null = null
-  let worth = false
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!
-    if (name === "id") id = el.getAttribute(name) ?? ""
-    else if (name === "class") classNames = el.getAttribute(name) ?? ""
-    else if (name === "href") href = el.getAttribute(name)
-    else if (!worth && ATTRIBUTES_LOOKED_AT.has(name)) worth = true
-  }
-  const authored: Handle[] = []
-  if (tag === "a" && href !== null && href.length <= LONG_URL) authored.push(plain(`a[href=${cssString(href)}]`))
-  if (id && isStableId(id)) {
-    const text = idSelector(id)
-    authored.push({ text, key: quirks && text.startsWith("#") ? text.toLowerCase() : text })
-  }
-  if (worth) {
-    for (const attribute of STABLE_ATTRIBUTES) {
-      const value = el.getAttribute(attribute)
-      if (!value || value.length > 100 || !(NAMING.has(attribute) || isStableValue(value))) continue
-      // A test id says enough by itself; the tag only adds length.
-      authored.push(plain(`${attribute.startsWith("data-") ? "" : tag}[${attribute}=${cssString(value)}]`))
-    }
-    const role = el.getAttribute("role")
-    if (role && /^[a-z]+$/.test(role)) authored.push(plain(`${tag}[role=${cssString(role)}]`))
-    if (tag === "input" || tag === "button") {
-      const type = el.getAttribute("type")?.toLowerCase()
-      const value = el.getAttribute("value")
-      const name = el.getAttribute("name")
-      if (name && value && value.length <= 60) authored.push(plain(`${tag}[name=${cssString(name)}][value=${cssString(value)}]`))
-      if (type && /^[a-z]+$/.test(type)) authored.push(plain(`${tag}[type=${cssString(type)}]`))
-    }
-  }
-  const classes: Handle[] = []
-  if (classNames)
-    for (const name of classNames.split(/[ \t\n\r\f]+/)) {
-      if (!name || !stableClass(name)) continue
-      const text = `${tag}.${name}`
-      if (!classes.some((c) => c.text === text)) classes.push({ text, key: quirks ? text.toLowerCase() : text })
-    }
-  return [authored, bare, classes]
-}
-
-/** The elements a handle matches, in document order, with their positions. */
-interface Listed {
-  readonly elements: Element[]
-  readonly at: number[]
-}
-
-const EMPTY: Listed = { elements: [], at: [] }
 
 /** Something that says when the current slice of work is over. */
 export interface Clock {
@@ -231,6 +51,8 @@ class TreeIndex {
   private readonly nth: number[] = []
   /** Whether a sibling shares the element's tag (its step then needs :nth-of-type), by position. */
   private readonly shared: boolean[] = []
+  /** Each element's place among all its parent's element children (1-based), by position: `:nth-child`. */
+  private readonly child: number[] = []
   /** The href of every `a` element of the tree, sorted when first asked (for `a[href^="…"]`). */
   private readonly hrefs: string[] = []
   private hrefsSorted = false
@@ -253,12 +75,15 @@ class TreeIndex {
     const openAt: number[] = [-1]
     // For each open element, its children seen so far by tag: how many, and where the first is.
     const childTags: Array<Map<string, { count: number; first: number }> | undefined> = [undefined]
+    // For each open element, how many element children it has had so far.
+    const childCounts: number[] = [0]
     let position = 0
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const el = node as Element
       while (open.length > 1 && open[open.length - 1] !== el.parentNode) {
         open.pop()
         childTags.pop()
+        childCounts.pop()
         this.ends[openAt.pop()!] = position - 1
       }
       this.order.set(el, position)
@@ -277,6 +102,7 @@ class TreeIndex {
         this.shared.push(true)
         this.shared[tag.first] = true
       }
+      this.child.push(++childCounts[childCounts.length - 1]!)
       this.visited++
       this.acting.push((this.acting[position - 1] ?? 0) + (mayAct(el) ? 1 : 0))
       if (el.localName === "a") {
@@ -295,6 +121,7 @@ class TreeIndex {
       open.push(el)
       openAt.push(position)
       childTags.push(undefined)
+      childCounts.push(0)
       position++
       if ((position & 31) === 0 && clock.due()) yield
     }
@@ -311,10 +138,10 @@ class TreeIndex {
     return this.acting[this.ends[this.order.get(ancestor)!]!]! - this.acting[this.order.get(el)!]!
   }
 
-  /** The element's step of a child path: its tag, with :nth-of-type when a sibling shares it. */
-  stepOf(el: Element): string {
+  /** The element's step of a child path: its tag, or its place among its siblings when one shares its tag (placeStep). */
+  stepOf(el: Element, last: boolean): string {
     const at = this.order.get(el)!
-    return this.shared[at] ? `${tagOf(el)}:nth-of-type(${this.nth[at]})` : tagOf(el)
+    return this.shared[at] ? placeStep(tagOf(el), this.nth[at]!, this.child[at]!, last) : tagOf(el)
   }
 
   /** How many `a` elements of the tree have an href that starts with `prefix` (counted up to 2). */
@@ -420,6 +247,8 @@ export class SelectorMaker {
   private readonly local = new Map<Element, string | null>()
   private readonly anchors = new Map<Element, { readonly handle: string; readonly authored: boolean } | null>()
   private readonly steps = new Map<Element, string>()
+  /** The same, as the last step of a selector (which keeps its tag). */
+  private readonly lastSteps = new Map<Element, string>()
   /** The iframe element that holds each same-origin document the walker entered. */
   private readonly frames = new Map<Document, Element>()
   /**
@@ -536,7 +365,8 @@ export class SelectorMaker {
       chain.unshift(parent!)
     }
     const found = this.belowAnchor(el, index, scope, scopeSelector, path, chain, lasts)
-    return best(found, scoreOf(spelled))!.slice(scopeSelector.length + 1)
+    // What follows the scope's selector: ` R` (a descendant) or `>R` (a child path), written `R` or `>R`.
+    return best(found, scoreOf(spelled))!.slice(scopeSelector.length).replace(/^ /, "")
   }
 
   /**
@@ -580,13 +410,14 @@ export class SelectorMaker {
    * for an indexed element; an element added since is counted among its siblings (each parent's
    * children once).
    */
-  private stepOf(el: Element): string {
-    const known = this.steps.get(el)
+  private stepOf(el: Element, last = false): string {
+    const steps = last ? this.lastSteps : this.steps
+    const known = steps.get(el)
     if (known !== undefined) return known
     const index = this.indexes.get(el.getRootNode() as SelectorRoot)
     if (index !== undefined && index.ready && index.has(el)) {
-      const step = index.stepOf(el)
-      this.steps.set(el, step)
+      const step = index.stepOf(el, last)
+      steps.set(el, step)
       return step
     }
     const parent = el.parentNode as ParentNode | null
@@ -598,12 +429,14 @@ export class SelectorMaker {
     this.looked += children.length
     for (const child of children) totals.set(child.localName, (totals.get(child.localName) ?? 0) + 1)
     const seen = new Map<string, number>()
-    for (const child of children) {
+    children.forEach((child, i) => {
       const n = (seen.get(child.localName) ?? 0) + 1
       seen.set(child.localName, n)
-      this.steps.set(child, totals.get(child.localName)! > 1 ? `${tagOf(child)}:nth-of-type(${n})` : tagOf(child))
-    }
-    return this.steps.get(el) ?? tagOf(el)
+      const shared = totals.get(child.localName)! > 1
+      this.steps.set(child, shared ? placeStep(tagOf(child), n, i + 1, false) : tagOf(child))
+      this.lastSteps.set(child, shared ? placeStep(tagOf(child), n, i + 1, true) : tagOf(child))
+    })
+    return steps.get(el) ?? tagOf(el)
   }
 
   /** The element's cheapest own handle, from the best tier that has one unique in its tree. */
@@ -623,6 +456,14 @@ export class SelectorMaker {
         this.uniqueHandle(el, index, (s) => s.length),
       )
     return this.anchors.get(el)!
+  }
+
+  /** `h+tag` for an element whose previous sibling has a unique handle h: it selects the element alone. */
+  private afterAnchor(el: Element, index: TreeIndex): string | null {
+    const previous = el.previousElementSibling
+    if (previous === null || !index.has(previous)) return null
+    const handle = this.anchorOf(previous, index)?.handle
+    return handle === undefined ? null : `${handle}+${tagOf(el)}`
   }
 
   /** Whether `selector`, whose last compound is `last`, selects `el` alone among the elements inside `range`. */
@@ -672,15 +513,15 @@ export class SelectorMaker {
       // the matches are the handle's elements inside it, counted like "anchor last".
       const below = kept === 0 ? range : index.rangeOf(chain[kept - 1]!)
       for (const last of lasts) {
-        const down = kept === 0 ? `${anchor} ${last.text}` : `${anchor} > ${path.slice(0, kept).join(" > ")} ${last.text}`
+        const down = kept === 0 ? `${anchor} ${last.text}` : `${anchor}>${path.slice(0, kept).join(">")} ${last.text}`
         if (this.selectsOnly(index, down, el, last, below, true)) unique.push(down)
         if (kept === 0) continue
-        const up = `${anchor} ${path.slice(between - kept, between).join(" > ")} > ${last.text}`
+        const up = `${anchor} ${path.slice(between - kept, between).join(">")}>${last.text}`
         if (this.selectsOnly(index, up, el, last, range, false)) unique.push(up)
       }
       if (unique.length > 0) return unique
     }
-    return [`${anchor} > ${path.join(" > ")}`]
+    return [`${anchor}>${path.join(">")}`]
   }
 
   /**
@@ -689,11 +530,12 @@ export class SelectorMaker {
    */
   private lastsOf(el: Element, index: TreeIndex): { path: string[]; chain: Element[]; lasts: Last[] } {
     const [authored = [], tag = [], classes = []] = ownHandles(el, index.quirks)
-    const step = this.stepOf(el)
+    const step = this.stepOf(el, true)
     const lasts: Last[] = [...authored, ...classes.slice(0, 2)].map((h) => ({ text: h.text, list: index.listOf(h), indexed: true }))
     lasts.push({ text: step, list: index.listOf(tag[0]!), indexed: step === tag[0]!.text })
+    // The path's last step ends only the whole child path from an anchor, exact by construction: it needs no tag.
     /** chain: the elements of the path's steps, but the last (el itself). */
-    return { path: [step], chain: [], lasts }
+    return { path: [this.stepOf(el)], chain: [], lasts }
   }
 
   private compute(el: Element, index: TreeIndex, score: Score): string | null {
@@ -701,6 +543,9 @@ export class SelectorMaker {
     if (own !== null) return own.handle
     const { path, chain, lasts } = this.lastsOf(el, index)
     const found: string[] = []
+    // The element right after a uniquely named one (`h1+div`, `#intro+p`): exact by construction.
+    const after = this.afterAnchor(el, index)
+    if (after !== null) found.push(after)
     let anchors = 0
     for (let parent = el.parentElement; parent !== null && anchors < ANCHORS_TRIED; parent = parent.parentElement) {
       const anchor = this.anchorOf(parent, index)
@@ -709,14 +554,21 @@ export class SelectorMaker {
         found.push(...this.belowAnchor(el, index, parent, anchor.handle, path, chain, lasts))
         // An authored anchor (id, test id) is the stable one: a farther one would only be shorter.
         if (anchor.authored) break
+      } else {
+        // A parent with no handle of its own, right after a sibling that has one (a thread's list of posts after its h1).
+        const sibling = this.afterAnchor(parent, index)
+        if (sibling !== null) {
+          anchors++
+          found.push(...this.belowAnchor(el, index, parent, sibling, path, chain, lasts))
+        }
       }
       path.unshift(this.stepOf(parent))
       chain.unshift(parent)
     }
     if (found.length > 0) return best(found, score)
-    // The top of a shadow tree has no element above it to anchor on.
-    const candidate = path.join(" > ")
+    // The top of a shadow tree has no element above it to anchor on: checked among the elements of the last step's tag, which it keeps.
     const last = lasts[lasts.length - 1]!
+    const candidate = [...path.slice(0, -1), last.text].join(">")
     return this.selectsOnly(index, candidate, el, { ...last, indexed: false }, [0, Number.MAX_SAFE_INTEGER], false) ||
       this.queried(index.root, candidate, el)
       ? candidate
@@ -731,16 +583,16 @@ export class SelectorMaker {
 
   /** An element the index has not seen: its child path from the nearest uniquely named ancestor, checked by a query. */
   private computeUnindexed(el: Element, root: SelectorRoot): string | null {
-    const path = [this.stepOf(el)]
+    const path = [this.stepOf(el, true)]
     for (let parent = el.parentElement; parent !== null; parent = parent.parentElement) {
       const anchor = this.local.get(parent)
       if (anchor) {
-        const candidate = `${anchor} > ${path.join(" > ")}`
+        const candidate = `${anchor}>${path.join(">")}`
         if (this.queried(root, candidate, el)) return candidate
       }
       path.unshift(this.stepOf(parent))
     }
-    const candidate = path.join(" > ")
+    const candidate = path.join(">")
     return this.queried(root, candidate, el) ? candidate : null
   }
 }

@@ -186,16 +186,16 @@ describe("page walker: links' URLs written relative to the page", () => {
       <p id="twice"><a href="${location.origin}/docs/some/long/path">again</a> <a href="${here}#sec">again</a> <a href="${location.origin}${location.pathname}?page=2">again</a></p>
       <p id="p4"><a href="https://other.example/docs/some/long/path">Elsewhere</a> <a href="https://other.example/docs/some/long/path">Elsewhere</a></p>`)
     const outcome = await read({ audit: true })
-    expect(outcome.content, outcome.content).to.include("[Docs](/docs/some/long/path){#p1 > a}")
-    expect(outcome.content).to.include("[Section](#sec){#p2 > a}")
-    expect(outcome.content).to.include("[Next](?page=2){#p3 > a}")
+    expect(outcome.content, outcome.content).to.include("[Docs](/docs/some/long/path){#p1>a}")
+    expect(outcome.content).to.include("[Section](#sec){#p2>a}")
+    expect(outcome.content).to.include("[Next](?page=2){#p3>a}")
     // Another origin is shown whole.
-    expect(outcome.content).to.include("[Elsewhere](https://other.example/docs/some/long/path){#p4 > a:nth-of-type(1)}")
+    expect(outcome.content).to.include("[Elsewhere](https://other.example/docs/some/long/path){#p4>:nth-child(1)}")
     // Each shown URL, read against the result's url as the tool's description says, is the link's.
     for (const [written, link] of [
-      ["/docs/some/long/path", "#p1 > a"],
-      ["#sec", "#p2 > a"],
-      ["?page=2", "#p3 > a"],
+      ["/docs/some/long/path", "#p1>a"],
+      ["#sec", "#p2>a"],
+      ["?page=2", "#p3>a"],
     ] as const)
       expect(new URL(written, outcome.url).href).to.equal((document.querySelector(link) as HTMLAnchorElement).href)
     expectSelectorsExact(outcome)
@@ -211,7 +211,7 @@ describe("page walker: links' URLs written relative to the page", () => {
     const lines = outcome.content.split("\n")
     expect(lines.slice(0, 4), outcome.content).to.deep.equal([
       "[Read](/read){^#r1}",
-      "[Read]{#r2 > a}",
+      "[Read]{#r2>a}",
       // Another URL for the same text is shown, and then the first one again.
       "[Read](/other)",
       "[Read](/read){^#r4}",
@@ -360,8 +360,9 @@ describe("page walker: forms", () => {
       [
         '[form]{form[aria-label="Sign up"]}',
         '[email "Email" = "me@example.com" required]{#email} [password "Password" = "••••"]{input[name="pw"]} [checkbox "Newsletter" checked]{input[name="news"]} ' +
-          '[radio "Free" unchecked]{#free} [radio "Pro" checked]{#pro} [select = "Spain"; options "France", "Spain"]{select[aria-label="Country"]} ' +
-          '[textarea "About you" = "Hi" readonly]{textarea[name="bio"]} [textbox "Nickname" disabled]{input[name="nick"]} [button "Create account"]{button[type="submit"]}',
+          '[radio "Free" unchecked]{#free} [radio "Pro" checked]{#pro} [select "Country" = "Spain"; options "France", "Spain"]{^ >select} ' +
+          // Relative to the form's landmark line: shorter than their own selectors, their names printed.
+          '[textarea "About you" = "Hi" readonly]{^ >textarea} [textbox "Nickname" disabled]{input[name="nick"]} [button "Create account"]{^ >button}',
       ].join("\n"),
     )
     expect(outcome.content).not.to.include("hunter2")
@@ -381,10 +382,10 @@ describe("page walker: selectors", () => {
     expect(outcome.content).to.include('[button "Save"]{#save}')
     expect(outcome.content).to.include('[button "Cancel"]{[data-testid="cancel-button"]}')
     expect(outcome.content).not.to.match(/css-1x2y3z|sc-bdVaJa|kDlIYz/)
-    expect(outcome.content).to.include('[button "Item"]{ul > li:nth-of-type(2) > button}')
+    expect(outcome.content).to.include('[button "Item"]{ul>:nth-child(2)>button}')
     // The second link has the first one's text and URL: its URL is not shown again.
-    expect(outcome.content).to.include("[x](/same){^#list > p:nth-of-type(1)}")
-    expect(outcome.content).to.include("[x]{#list > p:nth-of-type(2) > a}")
+    expect(outcome.content, outcome.content).to.include("[x](/same){^#list>:nth-child(1)}")
+    expect(outcome.content).to.include("[x]{#list>:nth-child(2)>a}")
     expectSelectorsExact(outcome)
   })
 
@@ -591,11 +592,11 @@ describe("page walker: slices and time budget", () => {
     const small = await read()
     page(listing(400))
     const large = await read()
-    // The card's tag link sets it as the scope, whole or as the card after the last one (`^ + div`); its button repeats the R of the buttons before it.
-    expect(large.content).to.match(
-      /Item 399 \[tag\]\(\/tag\/4\)\{(?:\^#list > div:nth-of-type\(400\)|:is\(\^ \+ div\) a)\}\n\[button "Add"\]\{\^\}$/,
+    // The card's tag link sets it as the scope, whole or as the card after the last one (`^ +div`); its button repeats the R of the buttons before it.
+    expect(large.content, large.content.slice(-300)).to.match(
+      /Item 399 \[tag\]\(\/tag\/4\)\{(?:\^#list>:nth-child\(400\)|:is\(\^ \+div\) a)\}\n\[button "Add"\]\{\^\}$/,
     )
-    expect(large.content).to.include("{:is(^ + div) a}")
+    expect(large.content).to.include("{:is(^ +div) a}")
     const ratio = large.work / small.work
     expect(ratio, `work ${small.work} → ${large.work}`).to.be.within(3, 4.5)
   })
@@ -632,7 +633,8 @@ describe("page walker: :nth-of-type steps from the index", () => {
     )
     const outcome = await read({ audit: true })
     const selectors = outcome.audit!.map((p) => p.selector)
-    expect(selectors).to.include.members(["#box > p:nth-of-type(1) > button", "#box > p:nth-of-type(2) > button", "#box > em > button"])
+    // A step among siblings that share its tag is the shorter of its place among them and among all its siblings; the last step keeps its tag.
+    expect(selectors).to.include.members(["#box>:nth-child(2)>button", "#box>:nth-child(4)>button", "#box>em>button"])
     expectSelectorsExact(outcome)
   })
 
@@ -664,9 +666,11 @@ describe("page walker: selectors on large repetitive pages", () => {
     expectSelectorsExact(outcome)
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(240)
     // The first tag link of a card sets the card as the scope ({^S}); its button is written below it,
-    // `{^ > button}` for the first card, then `{^}`: the R last written after `[button "Add"]`.
-    expect(outcome.content).to.include('[tag](/tag/0){^#list > div:nth-of-type(1)}\n[button "Add"]{^ > button}')
-    expect(outcome.content).to.include('[tag](/tag/1){^#list > div:nth-of-type(7)}\n[button "Add"]{^}')
+    // `{^ >button}` for the first card, then `{^}`: the R last written after `[button "Add"]`.
+    expect(outcome.content, outcome.content.slice(0, 300)).to.include('[tag](/tag/0){^#list>:nth-child(1)}\n[button "Add"]{^ >button}')
+    // A later card is set as the scope whole, or as the card right after the last one.
+    expect(outcome.content).to.match(/Item 6 \[tag\]\(\/tag\/1\)\{(?:\^#list>:nth-child\(7\)|:is\(\^ \+div\) a)\}\n\[button "Add"\]\{\^\}/)
+    expect(outcome.content).to.include('[tag](/tag/1){:is(^ +div) a}\n[button "Add"]{^}')
   })
 })
 
@@ -695,6 +699,36 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
       annotations.filter((a) => a.startsWith("{body")),
       outcome.content,
     ).to.deep.equal([])
+  })
+
+  it("lets a reply's first link set the reply as the scope, so that its buttons repeat their R as {^}", async () => {
+    // Each member posts once per thread of replies: a member link is alone with its URL in its post, not in the page.
+    const post = (who: string, inner: string) =>
+      `<div><div><a href="/member/${who}">${who}</a></div><div><p>${who} says something.</p></div>` +
+      `<div><button>Like</button> <button>Quote</button> <button>Reply</button> <button>Report</button></div>${inner ? `<div>${inner}</div>` : ""}</div>`
+    const replies = ["bob", "cy", "dee"].map((who) => post(who, "")).join("")
+    page(`<div><a href="/">Home</a></div><div><h1>Thread</h1><div>${post("ada", replies)}${post("ada", replies)}</div></div>`)
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    const lines = outcome.content.split("\n")
+    const rows = lines.filter((line) => line.startsWith('[button "Like"]'))
+    expect(rows.length).to.equal(8)
+    // The replies' member links set their reply as the scope (`{:is(…) R}`), and their rows of buttons are all `{^}`.
+    const repeated = '[button "Like"]{^} [button "Quote"]{^} [button "Reply"]{^} [button "Report"]{^}'
+    for (let i = 0; i < lines.length - 2; i++)
+      if (/^\[(?:bob|cy|dee)\]/.test(lines[i]!)) {
+        expect(lines[i], outcome.content).to.match(/^\[(?:bob|cy|dee)\](?:\([^)]*\))?\{:is\(/)
+        expect(lines[i + 2], outcome.content).to.equal(repeated)
+      }
+  })
+
+  it("anchors a path at the element right after a uniquely named sibling (h1+div)", async () => {
+    page(thread(3, 0))
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    // The posts' list has nothing of its own, but follows the page's one h1.
+    expect(outcome.content, outcome.content).to.include("h1+div>")
+    expect(outcome.content, outcome.content).not.to.include("{body>")
   })
 
   it("sets a reply's scope below its post's as {:is(^ R1) R}, read S R1", async () => {

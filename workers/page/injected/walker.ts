@@ -26,7 +26,7 @@ import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector
 import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-visibility.ts"
 import { escapeText, LANDMARK_LINE, MarkdownWriter } from "./walker-writer.ts"
 import { boxesOf } from "./walker-boxes.ts"
-import { type Scope, scopedAnnotation } from "./walker-scope.ts"
+import { linkScopeFor, OPENS_FOR, type Scope, type Scoped, scopedAnnotation } from "./walker-scope.ts"
 import { AUDIT_ATTRIBUTE, type AuditPair, type ReadOptions, type ReadOutcome } from "./walker-outcome.ts"
 import { pageMap } from "./walker-page-map.ts"
 import { runInSlices, Slices, SLICE_MS, type Work } from "./walker-slices.ts"
@@ -99,9 +99,6 @@ const CUT_SHOWN = "…"
 /** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`. */
 const URL_CUT = 80
 
-/** How many of a link's ancestors are tried as the `S` of `{^S}`. */
-const SCOPE_DEPTH = 6
-
 /** The longest selector a heading carries. */
 const HEADING_SELECTOR_MAX = 32
 
@@ -148,7 +145,13 @@ class Walker {
   }
 
   /** The selector for an annotation, in braces. `spelled`: texts the annotation can leave out when the selector spells them. */
-  private annotate(el: Element, interactive: boolean, spelled: ReadonlyArray<Spelled> = [], label: string | null = null): string {
+  private annotate(
+    el: Element,
+    interactive: boolean,
+    spelled: ReadonlyArray<Spelled> = [],
+    label: string | null = null,
+    open = false,
+  ): string {
     const selector = this.selectors.selectorFor(el, spelled)
     if (selector === null) {
       this.unresolved = true
@@ -156,7 +159,7 @@ class Walker {
     }
     if (selector.includes(PIERCE)) this.pierced = true
     // A heading's selector stays one handle; a control's may be written relative to a scope (walker-scope.ts).
-    const scoped = interactive ? this.relative(el, selector, spelled, label) : null
+    const scoped = interactive ? this.relative(el, selector, spelled, label, open) : null
     if (scoped !== null) {
       if (scoped.sets !== null) this.scope = { ...scoped.sets, serial: ++this.scopes }
       if (label !== null) this.rests.set(label, scoped.rest)
@@ -168,9 +171,9 @@ class Walker {
   }
 
   /** The annotation relative to the scope in force, or setting one, when it costs less than `{own}` (walker-scope.ts); it changes nothing yet. */
-  private relative(el: Element, own: string, spelled: ReadonlyArray<Spelled>, label: string | null) {
+  private relative(el: Element, own: string, spelled: ReadonlyArray<Spelled>, label: string | null, open = false) {
     const scope = this.scope !== null && this.scope.serial === this.scopes ? this.scope : null
-    return scopedAnnotation(this.selectors, el, own, spelled, scope, label === null ? null : { label, rests: this.rests })
+    return scopedAnnotation(this.selectors, el, own, spelled, scope, label === null ? null : { label, rests: this.rests }, open)
   }
 
   /**
@@ -444,13 +447,13 @@ class Walker {
     // line or `{^S}` link above (a link repeated in a navigation and a footer), when the link is
     // alone with its URL in that element.
     const scope = this.scope
-    if (
-      impliable &&
-      scope !== null &&
-      scope.serial === this.scopes &&
-      scope.el.contains(el) &&
-      this.selectors.selectsAloneByHrefWithin(el, scope.el)
-    ) {
+    const inForce = impliable && scope !== null && scope.serial === this.scopes
+    const underScope = inForce && scope.el.contains(el) && this.selectors.selectsAloneByHrefWithin(el, scope.el)
+    const opening = inForce ? this.opening(el, spelled) : null
+    // Under the scope, `{^}` would do but leave the reply's buttons to set the scope; elsewhere the
+    // link opens the item when that costs it no more than its `{^S}` or its own selector.
+    const opens = opening !== null && (underScope || opening.written.length <= this.linkAlternative(el, spelled))
+    if (underScope && !opens) {
       this.annotated.push({ element: el, selector: `${scope.selector} ${byHref}`, written: "{^}", interactive: true })
       show(absolute)
       return `[${text}](${href}){^}`
@@ -469,7 +472,7 @@ class Walker {
     }
     // `[text](url){^S}`: selected by `S a[href="url"]`, S the selector of an ancestor in which the
     // link is alone with its URL, when that costs no more than the link's own selector; it sets the scope.
-    const within = impliable ? this.scopeFor(el) : null
+    const within = impliable && !opens ? linkScopeFor(this.selectors, el) : null
     if (within !== null) {
       const own = this.selectors.selectorFor(el, spelled)
       const tail = `(${href}){^${within.selector}}`
@@ -482,7 +485,7 @@ class Walker {
         return `[${text}]${tail}`
       }
     }
-    const { tail, shows } = tailWith(this.annotate(el, true, spelled))
+    const { tail, shows } = tailWith(this.annotate(el, true, spelled, null, opens))
     if (shows !== undefined) show(shows)
     // `[text]{^ R}` reads as an R written after the label `text`: no control's `[text]{^}` may repeat the one before it.
     if (tail.startsWith("{^ ") || tail.startsWith("{:is(")) this.rests.delete(text)
@@ -490,28 +493,22 @@ class Walker {
   }
 
   /**
-   * For `{^S}`: among the link's nearest ancestors in which it is alone with its URL, the one
-   * with the shortest selector (the farther of two alike, as it holds more of the links to come).
-   * Only the farthest of them gets a whole selector (an anchor and a path, shared by the links
-   * of its block); the nearer ones count only when a handle of their own is unique.
+   * Whether the link, though `{^}` would do, had better set a scope inside the one in force: the
+   * first link of a reply (its author) sets the reply as the scope, so that the buttons below it
+   * repeat their R as `{^}` instead of setting it themselves, each at length.
    */
-  scopeFor(el: Element): { readonly el: Element; readonly selector: string } | null {
-    let found: { el: Element; selector: string } | null = null
-    let farthest: Element | null = null
-    let depth = 0
-    for (let up = el.parentElement; up !== null && depth < SCOPE_DEPTH; up = up.parentElement, depth++) {
-      // Once another link with the URL is inside, it is inside every ancestor farther up.
-      if (!this.selectors.selectsAloneByHrefWithin(el, up)) break
-      farthest = up
-      const handle = this.selectors.uniqueHandleOf(up)
-      if (handle !== null && (found === null || handle.length <= found.selector.length)) found = { el: up, selector: handle }
-    }
-    if (farthest !== null && farthest !== found?.el) {
-      const selector = this.selectors.selectorFor(farthest)
-      if (selector !== null && !selector.includes(PIERCE) && (found === null || selector.length <= found.selector.length))
-        found = { el: farthest, selector }
-    }
-    return found
+  private opening(el: Element, spelled: ReadonlyArray<Spelled>): Scoped | null {
+    const own = this.selectors.selectorFor(el, spelled)
+    const opened = own === null ? null : this.relative(el, own, spelled, null, true)
+    const sets = opened?.sets ?? null
+    return sets !== null && sets.el !== this.scope?.el && this.selectors.actingAfter(el, sets.el) >= OPENS_FOR ? opened : null
+  }
+
+  /** What a link's annotation costs without opening a scope: its `{^S}`, or its own selector. */
+  private linkAlternative(el: Element, spelled: ReadonlyArray<Spelled>): number {
+    const within = linkScopeFor(this.selectors, el)
+    const own = this.selectors.selectorFor(el, spelled)
+    return Math.min(within === null ? Infinity : within.selector.length + 3, own === null ? Infinity : own.length + 2)
   }
 
   *heading(el: Element, level: number, context: Context): Work {
