@@ -184,16 +184,19 @@ describe("replays: the elements a step acts on", () => {
     expect(recordSteps(conversation([...click, ...read]), definition)).to.deep.include({ ok: false, refusal: "unidentified_target" })
   })
 
+  /** A recorded click on a button by the selector its code names (`document.querySelector(…).click()`). */
+  const clickStep = (code: string, name: string): ReplayStep => ({
+    tool: "execute_script",
+    params: { target: "page", tab_id: 3, code },
+    shape: shapeOf({ result: null }),
+    targets: [{ selector: scriptSelectors(code)[0]!, kind: "button", name }],
+  })
+
   it("a replay stops before a step whose target changed: the step is not run, nor any after it", async () => {
     const store = await ConversationStore.open(`agent-mesh-test-${crypto.randomUUID()}`)
     const { id } = await store.create({})
     const calls: string[] = []
-    const step = (code: string, name: string): ReplayStep => ({
-      tool: "execute_script",
-      params: { target: "page", tab_id: 3, code },
-      shape: shapeOf({ result: null }),
-      targets: [{ selector: code.slice(24, -10), kind: "button", name }],
-    })
+    const step = clickStep
     const page: Record<string, string> = { "#a": "Save", "#b": "Delete" }
     const played = await playSteps(
       {
@@ -229,12 +232,7 @@ describe("replays: the elements a step acts on", () => {
     const store = await ConversationStore.open(`agent-mesh-test-${crypto.randomUUID()}`)
     const { id } = await store.create({})
     const calls: string[] = []
-    const step = (selector: string, name: string): ReplayStep => ({
-      tool: "execute_script",
-      params: { target: "page", tab_id: 3, code: `document.querySelector(${JSON.stringify(selector)}).click()` },
-      shape: shapeOf({ result: null }),
-      targets: [{ selector, kind: "button", name }],
-    })
+    const step = (selector: string, name: string) => clickStep(`document.querySelector(${JSON.stringify(selector)}).click()`, name)
     // The page now: `.btn-save` was renamed (one "Save" button left, at #save); "Send" has two alike.
     const page: Record<string, { count: number; name?: string; candidates?: number; retarget?: string }> = {
       "#a": { count: 1, name: "Open" },
