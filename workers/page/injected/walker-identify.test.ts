@@ -58,9 +58,9 @@ describe("identify: re-finding a target whose selector broke, by its kind and na
     )
   })
 
-  it("gives none when no element or several have the kind and name (a hidden one counts), the one is hidden, or a link's href differs", () => {
+  it("gives none when no element or several have the kind and name (a hidden one counts), the one is hidden or named by reference, or a link's href differs", () => {
     withPage(
-      `<button>Reply</button><button>Reply</button><button hidden>Send</button><button>Send</button><a href="/b">Next</a><a href="/c">Prev</a><a href="/c" style="display:none">Prev</a><button style="display:none">Undo</button>`,
+      `<button>Reply</button><button>Reply</button><button hidden>Send</button><button>Send</button><a href="/b">Next</a><a href="/c">Prev</a><a href="/c" style="display:none">Prev</a><button style="display:none">Undo</button><div id="one"><input type="radio" id="dup" name="s"><label for="dup">Login with X</label></div><input type="radio" id="dup" name="s"><label for="dup">Login with X</label><label>Remember <input type="checkbox"></label>`,
       () => {
         const found = identify(document, [
           { selector: "#reply", kind: "button", name: "Reply" },
@@ -71,7 +71,12 @@ describe("identify: re-finding a target whose selector broke, by its kind and na
           { selector: "#prev", kind: "link", name: "Prev", href: "/c" },
           { selector: "#undo", kind: "button", name: "Undo" },
           { selector: "#b", kind: "link", name: "Next", href: "/b" },
+          { selector: "#gone > input", kind: "checkbox", name: "Remember" },
         ])
+        // Two radios share the id "dup": the label names the first. The first removed, the label names the second: not re-found.
+        document.querySelector("#one")!.remove()
+        const [radio] = identify(document, [{ selector: "#one > input", kind: "radio", name: "Login with X" }])
+        expect([radio!.candidates, radio!.retarget]).to.deep.equal([1, undefined])
         expect(found.map((f) => [f.candidates, f.retarget])).to.deep.equal([
           [2, undefined],
           [2, undefined],
@@ -81,6 +86,7 @@ describe("identify: re-finding a target whose selector broke, by its kind and na
           [2, undefined],
           [1, undefined],
           [1, 'a[href="/b"]'],
+          [1, 'input[type="checkbox"]'],
         ])
       },
     )

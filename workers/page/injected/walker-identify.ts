@@ -6,8 +6,9 @@
  * When a recorded selector no longer selects exactly one element of the recorded kind and name
  * (a class renamed, a wrapper inserted, a list reordered), the element is looked for the way a
  * person would re-find it: by its kind and name (and a link's href) alone. Only when exactly one
- * element of the page has them (hidden ones counted), and it is shown, is a fresh selector for it
- * given; none or several, and the replay stops there as before.
+ * element of the page has them (hidden ones counted), it is shown, and it carries its name itself
+ * (not by another element's reference), is a fresh selector for it given; otherwise the replay
+ * stops there as before.
  */
 import { accessibleName, interactiveKind, landmarkName, landmarkOf } from "./walker-roles.ts"
 import { resolveSelector, SelectorMaker } from "./walker-selectors.ts"
@@ -54,6 +55,11 @@ const alike = (doc: Document, wanted: Wanted): Element[] => {
   return found
 }
 
+/** Named by another element through an id: `aria-labelledby`, or a `<label for>` that does not hold it. */
+const namedByReference = (el: Element): boolean =>
+  !!el.getAttribute("aria-labelledby") ||
+  (!el.getAttribute("aria-label") && [...((el as HTMLInputElement).labels ?? [])].some((label) => !label.contains(el)))
+
 const identityOf = (doc: Document, selector: string): Identity => {
   const resolved = resolveSelector(doc, selector)
   if (!resolved.ok || resolved.element === null) return { selector, count: 0 }
@@ -76,8 +82,10 @@ export const identify = (doc: Document, targets: ReadonlyArray<string | Wanted>)
     if (now.count === 1 && now.kind === wanted.kind && now.name === wanted.name) return now
     if (wanted.kind === "link" && wanted.href === undefined) return { ...now, candidates: 0 }
     const found = alike(doc, wanted)
-    // The recorded element was one the read showed: a hidden one is not it.
-    if (found.length !== 1 || !isRendered(found[0]!)) return { ...now, candidates: found.length }
+    // The recorded element was one the read showed: a hidden one is not it. A name given by
+    // reference passes to another element when the page changes (two controls sharing an id,
+    // one removed: the label's `for` now names the other), so only a name the element carries is evidence.
+    if (found.length !== 1 || !isRendered(found[0]!) || namedByReference(found[0]!)) return { ...now, candidates: found.length }
     maker ??= new SelectorMaker()
     const fresh = maker.selectorFor(found[0]!)
     // The fresh selector is checked as the recorded one was: exactly one element, of that kind and name.
