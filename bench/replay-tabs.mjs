@@ -1,18 +1,21 @@
 // bench:replay's routines that act on a page (docs/routines.md, "Replays"): recorded from a model
 // run that reads a tab (get_tab_content) and clicks elements by the selectors the read gave
 // (execute_script), on the repository's pages (test/fixtures/pages) and a small shop page. Each
-// routine is replayed on its page changed four ways, each aimed at the routine's elements:
-// renamed classes, inserted wrappers, reordered siblings, moved blocks. Every element of a page
-// carries a data-bench-id and the page logs each click's id to the server, so the bench checks
-// each action's target: a replay must either finish with every click on the recorded element
-// (when each selector still selects it) or stop at the first step whose selector does not
-// (0 wrong actions either way). Ground truth is the perturbed page's DOM (linkedom), not the
-// extension's own check.
+// routine is replayed on its page changed four ways that keep every element, each aimed at the
+// routine's elements: renamed classes, inserted wrappers, reordered siblings, moved blocks; and
+// once with one of its elements removed. Every element of a page carries a data-bench-id and the
+// page logs each click's id to the server, so the bench checks each action's target: a replay
+// must finish with every click on the recorded element when every recorded element is still on
+// the page (its selector may have broken: the replay re-finds it by kind and name), and stop at
+// the first step whose element is gone otherwise (0 wrong actions either way). Ground truth is
+// the perturbed page's DOM (linkedom), not the extension's own check.
 import { readFileSync, readdirSync } from "node:fs"
 import path from "node:path"
 import { parseHTML } from "linkedom"
 
+// Changes that keep every element (the replay must finish), and one that does not (it must stop).
 const KINDS = ["renamed classes", "inserted wrappers", "reordered siblings", "moved blocks"]
+const REMOVED = "removed element"
 // Logs each click's element and keeps the page where it is (no link followed, no form sent).
 const CLICK_LOG = `document.addEventListener("click", (e) => { e.preventDefault(); const x = new XMLHttpRequest(); x.open("GET", "/clicked?id=" + e.target.getAttribute("data-bench-id"), false); x.send() }, true)`
 
@@ -55,8 +58,8 @@ const selectedId = (document, selector) => {
   }
 }
 
-/** The page changed one way, at the routine's own elements (their ancestors), seeded. */
-const perturb = (html, kind, ids, random) => {
+/** The page changed one way, at the routine's own elements (their ancestors), seeded; `r` picks the element removed. */
+const perturb = (html, kind, ids, random, r) => {
   const { document } = parseHTML(html)
   const targets = ids.map((id) => document.querySelector(`[data-bench-id="${id}"]`)).filter(Boolean)
   const ancestors = (el) => {
@@ -98,6 +101,8 @@ const perturb = (html, kind, ids, random) => {
         for (const child of [...parent.children].reverse()) parent.append(child)
         break
       }
+  // Not drawn from `random`: the four other kinds see the same draws with or without it.
+  if (kind === REMOVED) targets[r % targets.length]?.remove()
   if (kind === "moved blocks") {
     const blocks = pool.filter((el) => el.children.length > 0 && el.localName !== "main")
     const block = pick(blocks.length ? blocks : pool)
@@ -153,7 +158,8 @@ export const tabRoutines = async ({
     shouldStop: 0,
     wrongActions: 0,
     uncheckedWrong: 0,
-    byKind: Object.fromEntries(KINDS.map((k) => [k, { finished: 0, stoppedRight: 0, of: 0 }])),
+    retargetedFinished: 0,
+    byKind: Object.fromEntries([...KINDS, REMOVED].map((k) => [k, { finished: 0, stoppedRight: 0, of: 0 }])),
     replayMs: [],
     modelMs: [],
     failures: [],
@@ -209,23 +215,27 @@ export const tabRoutines = async ({
       [`Clicks ${r}`, modelRun.conversationId, site.origin],
     )
     tally.routines++
-    for (const kind of KINDS) {
+    for (const kind of [...KINDS, REMOVED]) {
       const html = perturb(
         pages[p].html,
         kind,
         steps.filter((s) => s.target).map((s) => s.target.id),
         random,
+        r,
       )
       site.route(`/t${p}/changed`, { headers: { "content-type": "text/html" }, body: html })
       await tab.goto(site.url(`/t${p}/changed`))
       const changed = parseHTML(html).document
-      // Ground truth: the first step whose selector no longer selects its recorded element.
+      // Ground truth: the first step whose recorded element is no longer on the page. The first
+      // whose selector no longer selects it is where a replay without re-finding would stop.
       let firstChanged
+      let selectorBroke
       steps.forEach((s, i) => {
-        if (firstChanged !== undefined || !s.target) return
+        if (!s.target) return
+        if (firstChanged === undefined && changed.querySelector(`[data-bench-id="${s.target.id}"]`) === null) firstChanged = i + 1
         const now = selectedId(changed, s.target.selector)
-        if (now !== s.target.id) {
-          firstChanged = i + 1
+        if (selectorBroke === undefined && now !== s.target.id) {
+          selectorBroke = i + 1
           if (/^\d+$/.test(now)) tally.uncheckedWrong++
         }
       })
@@ -237,7 +247,7 @@ export const tabRoutines = async ({
       const due = steps.slice(0, firstChanged === undefined ? steps.length : firstChanged - 1).filter((s) => s.target)
       const wrong = done.filter((id, i) => id !== due[i]?.target.id).length + Math.max(0, done.length - due.length)
       tally.wrongActions += wrong
-      tally.replays++
+      if (kind !== REMOVED) tally.replays++
       tally.byKind[kind].of++
       const zeroModel = chats() === asked
       if (firstChanged === undefined) {
@@ -245,6 +255,7 @@ export const tabRoutines = async ({
         if (replay.event.status === "completed" && run.replay.done === length && wrong === 0 && done.length === due.length && zeroModel) {
           tally.finished++
           tally.byKind[kind].finished++
+          if (selectorBroke !== undefined) tally.retargetedFinished++
         } else
           tally.failures.push(`tab routine ${r} (${pages[p].name}, ${length} steps), ${kind}: should finish: ${JSON.stringify(run.replay)}`)
       } else {

@@ -13,7 +13,9 @@
 // - speed: the wall time of the 10-step routines' replays beside their model runs, in this run.
 // - acting on pages (bench/replay-tabs.mjs): routines that read a tab and click elements by their
 //   selectors, on the repository's pages, replayed under renamed classes, inserted wrappers,
-//   reordered siblings and moved blocks; each click's element is checked against the recorded one.
+//   reordered siblings and moved blocks (each must finish, re-finding an element whose selector
+//   broke by its kind and name), and with one of its elements removed (each must stop at the
+//   first step that acts on it); each click's element is checked against the recorded one.
 // Targets (issue 36): >= 95% cosmetic replays correct with 0 model calls, 100% of structural
 // ones stopped at the first changed step, a 10-step replay >= 10x faster than the model run.
 // It exits non-zero only when the benchmark itself fails, not when a target is missed.
@@ -194,9 +196,11 @@ if (tabs.routines) {
     `acting on pages: ${tabs.routines} routines of 5–15 steps on ${Math.min(tabs.routines, 7)} pages, ${tabs.replays} replays under renamed classes, inserted wrappers, reordered siblings, moved blocks:`,
   )
   console.log(
-    `  finished correctly with 0 model calls: ${pct(tabs.finished, tabs.replays)} of all replays; ${pct(tabs.finished, tabs.shouldFinish)} of those whose elements still stood (target >= 95%)`,
+    `  finished correctly with 0 model calls: ${pct(tabs.finished, tabs.replays)} (target >= 95%); ${pct(tabs.retargetedFinished, tabs.finished)} of them re-found an element whose recorded selector broke`,
   )
-  console.log(`  the rest: stopped at the first changed step: ${pct(tabs.stoppedRight, tabs.shouldStop)} (target 100%)`)
+  console.log(
+    `  with one of the routine's elements removed (${tabs.byKind["removed element"].of} more replays): stopped at the first changed step: ${pct(tabs.stoppedRight, tabs.shouldStop)} (target 100%)`,
+  )
   console.log(
     `  wrong actions (a click on another element than recorded): ${tabs.wrongActions} (target 0); without the element check the replays would have clicked ${tabs.uncheckedWrong} wrong elements`,
   )

@@ -93,6 +93,14 @@ const Sites = Schema.Array(Origin).check(Schema.isMaxLength(50))
 
 export { UNATTENDED_WAIT_MS } from "./unattended.ts"
 
+/** An element a replayed step acts on: its selector, and the kind, name (and a link's href) the recorded read gave it. */
+export const ReplayTarget = Schema.Struct({
+  selector: Schema.String,
+  kind: Schema.String,
+  name: Schema.String,
+  href: Schema.optionalKey(Schema.String),
+})
+
 /** One recorded tool call of a replay: the call, and the shape its result had. */
 export const ReplayStep = Schema.Struct({
   tool: Schema.NonEmptyString,
@@ -103,11 +111,10 @@ export const ReplayStep = Schema.Struct({
   /**
    * The elements the step acts on (its script's selectors), each with the kind and name its
    * conversation's get_tab_content read gave it: before the step runs, each must still select
-   * exactly one element of that kind and name.
+   * exactly one element of that kind and name, or the page must have exactly one element of that
+   * kind and name (a link: and `href`), which the step then acts on instead (retargeted).
    */
-  targets: Schema.optionalKey(
-    Schema.Array(Schema.Struct({ selector: Schema.String, kind: Schema.String, name: Schema.String })).check(Schema.isMaxLength(20)),
-  ),
+  targets: Schema.optionalKey(Schema.Array(ReplayTarget).check(Schema.isMaxLength(20))),
   /** The tab the step opened when recorded (open_tab's tab_id): later steps' `tab_id` follow the tab it opens when replayed. */
   opened: Schema.optionalKey(Schema.Number),
 })
@@ -196,6 +203,10 @@ export const RoutineRun = Schema.Struct({
       done: Schema.Number,
       of: Schema.Number,
       stoppedAt: Schema.optionalKey(Schema.Struct({ step: Schema.Number, reason: Schema.String })),
+      /** Steps whose recorded selector no longer held, run at the selector of the one element of the recorded kind and name. */
+      retargeted: Schema.optionalKey(
+        Schema.Array(Schema.Struct({ step: Schema.Number, from: Schema.String, to: Schema.String })).check(Schema.isMaxLength(1000)),
+      ),
     }),
   ),
 })

@@ -2,7 +2,18 @@ import { expect } from "chai"
 import type { Conversation } from "../../schemas/conversation.ts"
 import type { ReplayStep } from "../../schemas/routines.ts"
 import { ConversationStore } from "../../workers/agent/store.ts"
-import { annotatedTargets, fill, judgeStep, judgeTargets, playSteps, recordSteps, scriptSelectors, shapeOf } from "./replay.ts"
+import {
+  annotatedTargets,
+  fill,
+  judgeStep,
+  judgeTargets,
+  playedReport,
+  playSteps,
+  recordSteps,
+  retargetScript,
+  scriptSelectors,
+  shapeOf,
+} from "./replay.ts"
 
 describe("replays: a result's shape", () => {
   it("is the same when only words and numbers change", () => {
@@ -70,11 +81,64 @@ describe("replays: the elements a step acts on", () => {
 
   it("a target must still select exactly one element of its kind and name", () => {
     const targets = [{ selector: "#buy", kind: "button", name: "Buy" }]
-    expect(judgeTargets(targets, [{ selector: "#buy", count: 1, kind: "button", name: "Buy" }])).to.equal(undefined)
-    expect(judgeTargets(targets, [{ selector: "#buy", count: 0 }])).to.equal("target_missing:#buy")
-    expect(judgeTargets(targets, [{ selector: "#buy", count: 2, kind: "button", name: "Buy" }])).to.equal("target_ambiguous:#buy")
-    expect(judgeTargets(targets, [{ selector: "#buy", count: 1, kind: "button", name: "Delete" }])).to.equal("target_changed:#buy")
-    expect(judgeTargets(targets, [{ selector: "#buy", count: 1, kind: "link", name: "Buy" }])).to.equal("target_changed:#buy")
+    const stop = (reason: string) => ({ ok: false, reason })
+    expect(judgeTargets(targets, [{ selector: "#buy", count: 1, kind: "button", name: "Buy" }])).to.deep.equal({
+      ok: true,
+      retargets: new Map(),
+    })
+    expect(judgeTargets(targets, [{ selector: "#buy", count: 0 }])).to.deep.equal(stop("target_missing:#buy"))
+    expect(judgeTargets(targets, [{ selector: "#buy", count: 2, kind: "button", name: "Buy" }])).to.deep.equal(
+      stop("target_ambiguous:#buy"),
+    )
+    expect(judgeTargets(targets, [{ selector: "#buy", count: 1, kind: "button", name: "Delete" }])).to.deep.equal(
+      stop("target_changed:#buy"),
+    )
+    expect(judgeTargets(targets, [{ selector: "#buy", count: 1, kind: "link", name: "Buy" }])).to.deep.equal(stop("target_changed:#buy"))
+  })
+
+  it("a target whose selector broke is re-found only when exactly one element of the page has its kind and name", () => {
+    const targets = [
+      { selector: "#buy", kind: "button", name: "Buy" },
+      { selector: ".row:nth-of-type(2) > button", kind: "button", name: "Add tea" },
+    ]
+    const buy = { selector: "#buy", count: 1, kind: "button", name: "Buy" }
+    const refound = { selector: targets[1]!.selector, count: 1, kind: "button", name: "Add cocoa", candidates: 1, retarget: "#tea" }
+    expect(judgeTargets(targets, [buy, refound])).to.deep.equal({
+      ok: true,
+      retargets: new Map([[targets[1]!.selector, "#tea"]]),
+    })
+    // None, or two alike (a second "Add tea"), and the step stops as before: never a guess.
+    expect(judgeTargets(targets, [buy, { selector: targets[1]!.selector, count: 0, candidates: 0 }])).to.deep.equal({
+      ok: false,
+      reason: `target_missing:${targets[1]!.selector}`,
+    })
+    expect(judgeTargets(targets, [buy, { ...refound, candidates: 2, retarget: undefined }])).to.deep.equal({
+      ok: false,
+      reason: `target_changed:${targets[1]!.selector}`,
+    })
+  })
+
+  it("a re-found target's selector replaces the recorded one in the script, all at once, in the literal's own quotes", () => {
+    const swap = new Map([
+      ["li:nth-of-type(1) > button", "li:nth-of-type(2) > button"],
+      ["li:nth-of-type(2) > button", "li:nth-of-type(1) > button"],
+      ["#gone", '[data-testid="buy"]'],
+    ])
+    const code = `document.querySelector("li:nth-of-type(1) > button").click(); document.querySelector('li:nth-of-type(2) > button').click(); document.querySelector(\`#gone\`).click(); document.querySelector("#kept").click()`
+    const out = retargetScript(code, swap)
+    expect(out).to.equal(
+      `document.querySelector("li:nth-of-type(2) > button").click(); document.querySelector('li:nth-of-type(1) > button').click(); document.querySelector(\`[data-testid="buy"]\`).click(); document.querySelector("#kept").click()`,
+    )
+    expect(scriptSelectors(retargetScript(`document.querySelector("#gone")`, swap))).to.deep.equal(['[data-testid="buy"]'])
+    expect(scriptSelectors(retargetScript(`document.querySelector('#gone')`, new Map([["#gone", "a[title='it\\'s']"]])))).to.deep.equal([
+      "a[title='it\\'s']",
+    ])
+  })
+
+  it("reads a link's href with its name, so it is re-found only with the same href", () => {
+    expect([...annotatedTargets("[Next page](/p/2)").values()]).to.deep.equal([
+      { selector: 'a[href="/p/2"]', kind: "link", name: "Next page", href: "/p/2" },
+    ])
   })
 
   const call = (id: string, name: string, params: unknown, result: unknown) => [
@@ -120,16 +184,19 @@ describe("replays: the elements a step acts on", () => {
     expect(recordSteps(conversation([...click, ...read]), definition)).to.deep.include({ ok: false, refusal: "unidentified_target" })
   })
 
+  /** A recorded click on a button by the selector its code names (`document.querySelector(…).click()`). */
+  const clickStep = (code: string, name: string): ReplayStep => ({
+    tool: "execute_script",
+    params: { target: "page", tab_id: 3, code },
+    shape: shapeOf({ result: null }),
+    targets: [{ selector: scriptSelectors(code)[0]!, kind: "button", name }],
+  })
+
   it("a replay stops before a step whose target changed: the step is not run, nor any after it", async () => {
     const store = await ConversationStore.open(`agent-mesh-test-${crypto.randomUUID()}`)
     const { id } = await store.create({})
     const calls: string[] = []
-    const step = (code: string, name: string): ReplayStep => ({
-      tool: "execute_script",
-      params: { target: "page", tab_id: 3, code },
-      shape: shapeOf({ result: null }),
-      targets: [{ selector: code.slice(24, -10), kind: "button", name }],
-    })
+    const step = clickStep
     const page: Record<string, string> = { "#a": "Save", "#b": "Delete" }
     const played = await playSteps(
       {
@@ -138,9 +205,9 @@ describe("replays: the elements a step acts on", () => {
           calls.push((params as { code: string }).code)
           return { ok: true, value: { result: null } }
         },
-        identify: async (_tab, selectors) => ({
+        identify: async (_tab, targets) => ({
           ok: true,
-          value: selectors.map((selector) => ({ selector, count: 1, kind: "button", name: page[selector] })),
+          value: targets.map(({ selector }) => ({ selector, count: 1, kind: "button", name: page[selector], candidates: 0 })),
         }),
         definition: () => undefined,
         maxChars: 1000,
@@ -158,6 +225,47 @@ describe("replays: the elements a step acts on", () => {
     )
     expect(played).to.deep.equal({ done: 1, stoppedAt: { step: 2, reason: "target_changed:#b" } })
     expect(calls).to.deep.equal(["document.querySelector('#a').click()"])
+    store.close()
+  })
+
+  it("a replay acts on a re-found element at its fresh selector, says so in what it did, and stops where none or several are alike", async () => {
+    const store = await ConversationStore.open(`agent-mesh-test-${crypto.randomUUID()}`)
+    const { id } = await store.create({})
+    const calls: string[] = []
+    const step = (selector: string, name: string) => clickStep(`document.querySelector(${JSON.stringify(selector)}).click()`, name)
+    // The page now: `.btn-save` was renamed (one "Save" button left, at #save); "Send" has two alike.
+    const page: Record<string, { count: number; name?: string; candidates?: number; retarget?: string }> = {
+      "#a": { count: 1, name: "Open" },
+      ".btn-save": { count: 0, candidates: 1, retarget: "#save" },
+      ".btn-send": { count: 0, candidates: 2 },
+    }
+    const deps = {
+      store,
+      call: async (_callId: string, _tool: string, params: unknown) => {
+        calls.push((params as { code: string }).code)
+        return { ok: true as const, value: { result: null } }
+      },
+      identify: async (_tab: number, targets: ReadonlyArray<{ selector: string }>) => ({
+        ok: true as const,
+        value: targets.map(({ selector }) => ({ selector, kind: "button", ...page[selector] })),
+      }),
+      definition: () => undefined,
+      maxChars: 1000,
+    }
+    const replay = { steps: [step("#a", "Open"), step(".btn-save", "Save"), step(".btn-send", "Send")], onMismatch: "report" as const }
+    const played = await playSteps(deps, id, "run", replay)
+    expect(played).to.deep.equal({
+      done: 2,
+      stoppedAt: { step: 3, reason: "target_missing:.btn-send" },
+      retargeted: [{ step: 2, from: ".btn-save", to: "#save" }],
+    })
+    expect(calls).to.deep.equal(['document.querySelector("#a").click()', 'document.querySelector("#save").click()'])
+    // The conversation shows the call as it ran, at the fresh selector.
+    const saved = (await store.messages(id)).filter((m) => m.message.role === "tool").map((m) => (m.tool!.params as { code: string }).code)
+    expect(saved).to.deep.equal(calls)
+    expect(playedReport(replay, played)).to.equal(
+      "1. execute_script ✓\n2. execute_script ✓ (retargeted)\n3. execute_script ✗ target_missing:.btn-send",
+    )
     store.close()
   })
 

@@ -9,6 +9,7 @@ import type { Replay, ReplayStep } from "../../schemas/routines.ts"
 import type { ToolDefinition } from "../../schemas/tool-definition.ts"
 import type { WireError } from "../../schemas/wire-error.ts"
 import type { ConversationStore } from "../../workers/agent/store.ts"
+import type { Identity, Wanted } from "../../workers/page/injected/walker-identify.ts"
 import { carriesOutsideText, outcomeText } from "../../workers/agent/tool-results.ts"
 
 /** Fields whose value says what kind of thing a result is: a replayed result must have the same. */
@@ -60,10 +61,11 @@ export type RecordRefusal = "not_completed" | "no_calls" | "failed_call" | "need
 export type Target = NonNullable<ReplayStep["targets"]>[number]
 
 /** The selectors a page script names as string literals (querySelector, querySelectorAll, closest, matches). */
+const SELECTOR_CALL = /\b(?:querySelector(?:All)?|closest|matches)\(\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1\s*\)/g
+
 export const scriptSelectors = (code: string): string[] => {
   const found: string[] = []
-  for (const m of code.matchAll(/\b(?:querySelector(?:All)?|closest|matches)\(\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1\s*\)/g))
-    found.push(m[2]!.replace(/\\(.)/g, "$1"))
+  for (const m of code.matchAll(SELECTOR_CALL)) found.push(m[2]!.replace(/\\(.)/g, "$1"))
   return [...new Set(found)]
 }
 
@@ -77,7 +79,8 @@ export const annotatedTargets = (markdown: string, into = new Map<string, Target
     into.set(m[3]!, { selector: m[3]!, kind: m[1]!, name: unescape(m[2]!) })
   for (const m of markdown.matchAll(/\[((?:[^\]\\\n]|\\.)+)\]\(([^()\s…"]+)\)(?!\{)/g)) {
     const selector = `a[href="${m[2]!}"]`
-    into.set(selector, { selector, kind: "link", name: unescape(m[1]!) })
+    // The href too: a link is re-found (retargeted) only by its name and its href together.
+    into.set(selector, { selector, kind: "link", name: unescape(m[1]!), href: m[2]! })
   }
   return into
 }
@@ -134,24 +137,46 @@ export const recordSteps = (
   return { ok: true, steps }
 }
 
-/** What a selector selects now (shell/sw/replay-targets.ts): how many, and the first's kind and name. */
-export interface Identity {
-  readonly selector: string
-  readonly count: number
-  readonly kind?: string
-  readonly name?: string
-}
+/** What a selector selects now (shell/sw/replay-targets.ts): how many, the first's kind and name, and a re-found element's selector. */
+export type { Identity }
 
-/** The first target that no longer selects exactly one element of its recorded kind and name, as a stop reason. */
-export const judgeTargets = (targets: ReadonlyArray<Target>, found: ReadonlyArray<Identity>): string | undefined => {
+/** How a step's targets stand: each as recorded, or re-found (by the old selector, the new one), or the first that cannot be, as a stop reason. */
+export type TargetVerdict = { ok: true; retargets: ReadonlyMap<string, string> } | { ok: false; reason: string }
+
+/**
+ * Each target must select exactly one element of its recorded kind and name; one that does not
+ * is taken at the fresh selector the page gave when exactly one element of the page has that
+ * kind and name (a link: and href). Any other is a stop reason: the first such target.
+ */
+export const judgeTargets = (targets: ReadonlyArray<Target>, found: ReadonlyArray<Identity>): TargetVerdict => {
+  const retargets = new Map<string, string>()
   for (const target of targets) {
     const now = found.find((f) => f.selector === target.selector)
-    if (now === undefined || now.count === 0) return `target_missing:${target.selector}`
-    if (now.count > 1) return `target_ambiguous:${target.selector}`
-    if (now.kind !== target.kind || now.name !== target.name) return `target_changed:${target.selector}`
+    if (now !== undefined && now.count === 1 && now.kind === target.kind && now.name === target.name) continue
+    if (now?.retarget !== undefined && now.candidates === 1) {
+      retargets.set(target.selector, now.retarget)
+      continue
+    }
+    if (now === undefined || now.count === 0) return { ok: false, reason: `target_missing:${target.selector}` }
+    if (now.count > 1) return { ok: false, reason: `target_ambiguous:${target.selector}` }
+    return { ok: false, reason: `target_changed:${target.selector}` }
   }
-  return undefined
+  return { ok: true, retargets }
 }
+
+/**
+ * A page script with its selectors' string literals replaced as `retargets` says (old selector →
+ * new), all in one pass (a new selector may be another's old one), each written in the quote the
+ * literal had.
+ */
+export const retargetScript = (code: string, retargets: ReadonlyMap<string, string>): string =>
+  code.replace(SELECTOR_CALL, (call, quote: string, literal: string) => {
+    const to = retargets.get(literal.replace(/\\(.)/g, "$1"))
+    if (to === undefined) return call
+    const written = to.replace(/[\\\n]/g, (c) => (c === "\n" ? "\\n" : "\\\\")).replaceAll(quote, `\\${quote}`)
+    const safe = quote === "`" ? written.replaceAll("${", "\\${") : written
+    return call.replace(`${quote}${literal}${quote}`, () => `${quote}${safe}${quote}`)
+  })
 
 /** How a replayed step went: its result matched, or where and why the replay stops. */
 export type StepVerdict = { ok: true } | { ok: false; reason: string }
@@ -176,18 +201,26 @@ export interface PlayDeps {
   /** The call, with the same consent rules, supervision and labels as a model's (AgentPool.replayCall). */
   readonly call: (callId: string, tool: string, params: unknown) => Promise<Outcome>
   readonly definition: (name: string) => ToolDefinition | undefined
-  /** What the selectors select now in a tab; an error when the tab cannot be read. */
-  readonly identify: (tabId: number, selectors: ReadonlyArray<string>) => Promise<Outcome>
+  /** What the targets' selectors select now in a tab, and a fresh selector for one re-found; an error when the tab cannot be read. */
+  readonly identify: (tabId: number, targets: ReadonlyArray<Wanted>) => Promise<Outcome>
   /** Stops the replay between steps (the conversation's stop). */
   readonly signal?: AbortSignal
   /** settings.toolResultMaxChars: what the model would read of each result, if it takes over. */
   readonly maxChars: number
 }
 
-/** What a replay did: the steps that matched, and where it stopped and why. */
+/** A step whose recorded selector no longer held, run at the selector of the element re-found by its kind and name. */
+export interface Retargeted {
+  readonly step: number
+  readonly from: string
+  readonly to: string
+}
+
+/** What a replay did: the steps that matched, where it stopped and why, and the targets it re-found. */
 export interface Played {
   readonly done: number
   readonly stoppedAt?: { readonly step: number; readonly reason: string }
+  readonly retargeted?: ReadonlyArray<Retargeted>
 }
 
 /**
@@ -199,24 +232,29 @@ export const playSteps = async (deps: PlayDeps, conversationId: string, runId: s
   const values = replay.values ?? {}
   // The tabs the replay opened, by the id each had when recorded.
   const tabs = new Map<number, number>()
+  const retargeted: Retargeted[] = []
+  const played = (done: number, stoppedAt?: Played["stoppedAt"]): Played => ({
+    done,
+    ...(stoppedAt ? { stoppedAt } : {}),
+    ...(retargeted.length > 0 ? { retargeted } : {}),
+  })
   for (const [i, step] of replay.steps.entries()) {
     const marked = fill(step.params, values)
-    if (!marked.ok) return { done: i, stoppedAt: { step: i + 1, reason: `unfilled:${marked.missing}` } }
+    if (!marked.ok) return played(i, { step: i + 1, reason: `unfilled:${marked.missing}` })
     const filled = { value: followTabs(marked.value, tabs) }
-    if (deps.signal?.aborted) return { done: i, stoppedAt: { step: i + 1, reason: "stopped" } }
+    if (deps.signal?.aborted) return played(i, { step: i + 1, reason: "stopped" })
     // A step that acts on elements acts only on those it acted on when recorded: checked first.
     if (step.targets !== undefined) {
       const tabId = (filled.value as { tab_id?: unknown }).tab_id
-      const found =
-        typeof tabId === "number"
-          ? await deps.identify(
-              tabId,
-              step.targets.map((t) => t.selector),
-            )
-          : undefined
-      if (found === undefined || !found.ok) return { done: i, stoppedAt: { step: i + 1, reason: "target_unreadable" } }
-      const changed = judgeTargets(step.targets, found.value as Identity[])
-      if (changed !== undefined) return { done: i, stoppedAt: { step: i + 1, reason: changed } }
+      const found = typeof tabId === "number" ? await deps.identify(tabId, step.targets) : undefined
+      if (found === undefined || !found.ok) return played(i, { step: i + 1, reason: "target_unreadable" })
+      const verdict = judgeTargets(step.targets, found.value as Identity[])
+      if (!verdict.ok) return played(i, { step: i + 1, reason: verdict.reason })
+      if (verdict.retargets.size > 0) {
+        const p = filled.value as { code: string }
+        filled.value = { ...p, code: retargetScript(p.code, verdict.retargets) }
+        for (const [from, to] of verdict.retargets) retargeted.push({ step: i + 1, from, to })
+      }
     }
     const id = `replay-${i + 1}`
     await deps.store.append(conversationId, {
@@ -243,11 +281,11 @@ export const playSteps = async (deps: PlayDeps, conversationId: string, runId: s
       },
     })
     const verdict = judgeStep(step, outcome)
-    if (!verdict.ok) return { done: i, stoppedAt: { step: i + 1, reason: verdict.reason } }
+    if (!verdict.ok) return played(i, { step: i + 1, reason: verdict.reason })
     const now = outcome.ok ? (outcome.value as { tab_id?: unknown } | null)?.tab_id : undefined
     if (step.opened !== undefined && typeof now === "number") tabs.set(step.opened, now)
   }
-  return { done: replay.steps.length }
+  return played(replay.steps.length)
 }
 
 /** A step's arguments with a tab the replay opened in place of the one recorded (its `tab_id` only). */
@@ -261,6 +299,6 @@ export const playedReport = (replay: Replay, played: Played): string =>
   replay.steps
     .map(
       (step, i) =>
-        `${i + 1}. ${step.tool} ${i < played.done ? "✓" : i + 1 === played.stoppedAt?.step ? `✗ ${played.stoppedAt.reason}` : "–"}`,
+        `${i + 1}. ${step.tool} ${i < played.done ? "✓" : i + 1 === played.stoppedAt?.step ? `✗ ${played.stoppedAt.reason}` : "–"}${played.retargeted?.some((r) => r.step === i + 1) ? " (retargeted)" : ""}`,
     )
     .join("\n")

@@ -225,7 +225,7 @@ export class Routines {
         {
           store,
           call: (callId, name, params) => this.options.replayCall(conversationId, callId, name, params, stop.signal),
-          identify: (tabId, selectors) => this.options.router("replay.identify", { tab_id: tabId, selectors }),
+          identify: (tabId, targets) => this.options.router("replay.identify", { tab_id: tabId, targets }),
           signal: stop.signal,
           definition: this.options.definition,
           maxChars: settings.ok ? settings.value.model.toolResultMaxChars : 30_000,
@@ -338,6 +338,7 @@ export class Routines {
               done: going.replay.done,
               of: routine.replay?.steps.length ?? going.replay.done,
               ...(going.replay.stoppedAt ? { stoppedAt: going.replay.stoppedAt } : {}),
+              ...(going.replay.retargeted ? { retargeted: [...going.replay.retargeted] } : {}),
             },
           }
         : {}),

@@ -1,14 +1,16 @@
 /**
  * The route a replay checks its step's targets with before the step acts (docs/routines.md,
  * "Replays"): injects the page walker (the same file get_tab_content injects) into the tab's
- * isolated world and tells, for each selector, how many elements it selects and the first's kind
- * and name, as get_tab_content's annotations tell them.
+ * isolated world and tells, for each target, how many elements its selector selects and the
+ * first's kind and name, as get_tab_content's annotations tell them, and a fresh selector for the
+ * one element of the target's kind and name when its selector no longer holds.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { ToolError } from "../../schemas/errors.ts"
 import { unreadablePage } from "../../schemas/page-content-words.ts"
-import type { Identity } from "../../workers/page/injected/walker-identify.ts"
+import { ReplayTarget } from "../../schemas/routines.ts"
+import type { Identity, Wanted } from "../../workers/page/injected/walker-identify.ts"
 import { getTab, refusal } from "./page-content.ts"
 import { defineRoute } from "./route.ts"
 
@@ -16,13 +18,13 @@ const WALKER_FILE = "inject/content-walker.js"
 
 const IdentifyParams = Schema.Struct({
   tab_id: Schema.Number,
-  selectors: Schema.Array(Schema.String).check(Schema.isMaxLength(20)),
+  targets: Schema.Array(ReplayTarget).check(Schema.isMaxLength(20)),
 })
 
 export const replayTargetRoutes = {
   "replay.identify": defineRoute({
     params: IdentifyParams,
-    handle: ({ tab_id, selectors }) =>
+    handle: ({ tab_id, targets }) =>
       Effect.gen(function* () {
         const tab = yield* getTab(tab_id)
         const url = tab.pendingUrl ?? tab.url ?? ""
@@ -33,12 +35,12 @@ export const replayTargetRoutes = {
             await chrome.scripting.executeScript({ target: { tabId: tab_id }, files: [WALKER_FILE] })
             const [frame] = await chrome.scripting.executeScript({
               target: { tabId: tab_id },
-              func: (list: string[]) =>
-                (globalThis as unknown as { __agentMeshIdentify: (doc: Document, s: string[]) => Identity[] }).__agentMeshIdentify(
+              func: (list: Wanted[]) =>
+                (globalThis as unknown as { __agentMeshIdentify: (doc: Document, s: Wanted[]) => Identity[] }).__agentMeshIdentify(
                   document,
                   list,
                 ),
-              args: [[...selectors]],
+              args: [targets.map((t) => ({ ...t }))],
             })
             return (frame?.result ?? []) as Identity[]
           },

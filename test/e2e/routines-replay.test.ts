@@ -137,12 +137,12 @@ test("a changed page stops the replay at that step: nothing after it runs; it re
 })
 
 /** A shop page whose buttons log each click to the site (a synchronous request: logged before click() returns). */
-const shop = (buy: string) =>
-  `<!doctype html><html><head><title>Shop</title></head><body><main><h1>Shop</h1><button id="buy">${buy}</button> <button id="keep">Keep</button></main><script>document.addEventListener("click", (e) => { const x = new XMLHttpRequest(); x.open("GET", "/clicked?b=" + encodeURIComponent(e.target.textContent), false); x.send() })</script></body></html>`
+const shop = (buy: string, id = "buy", more = "") =>
+  `<!doctype html><html><head><title>Shop</title></head><body><main><h1>Shop</h1><button id="${id}">${buy}</button> <button id="keep">Keep</button>${more}</main><script>document.addEventListener("click", (e) => { const x = new XMLHttpRequest(); x.open("GET", "/clicked?b=" + encodeURIComponent(e.target.textContent), false); x.send() })</script></body></html>`
 const clicked = () =>
   site.requests.filter((r) => r.path.startsWith("/clicked")).map((r) => decodeURIComponent(r.path.slice("/clicked?b=".length)))
 
-test("a step that acts on an element checks it first: when its selector now selects another element, the replay stops there, the element unclicked", async () => {
+test("a step that acts on an element checks it first: another element at its selector, or two alike, stop the replay; one alike is re-found", async () => {
   site.route("/shop", { headers: { "content-type": "text/html" }, body: shop("Buy") })
   site.route("/clicked", { body: "ok" })
   const tab = await scripted.session.context.newPage()
@@ -204,6 +204,24 @@ test("a step that acts on an element checks it first: when its selector now sele
   assert.deepEqual(clicked(), ["Buy", "Buy"], "nothing clicked")
   const [run] = await api(page, (id) => globalThis.agent.routines.history(id), routine.id)
   assert.deepEqual(run.replay, { done: 1, of: 2, stoppedAt: { step: 2, reason: "target_changed:#buy" } })
+
+  // The id renamed, the button kept: re-found by its kind and name, clicked, and said so in the history.
+  site.route("/shop", { headers: { "content-type": "text/html" }, body: shop("Buy", "purchase") })
+  await tab.reload()
+  const refound = await runAndWait(page, "runNow", routine.id)
+  assert.equal(refound.finished.status, "completed")
+  assert.deepEqual(clicked(), ["Buy", "Buy", "Buy"])
+  const [refoundRun] = await api(page, (id) => globalThis.agent.routines.history(id), routine.id)
+  assert.deepEqual(refoundRun.replay, { done: 2, of: 2, retargeted: [{ step: 2, from: "#buy", to: "#purchase" }] })
+
+  // Two "Buy" buttons and no #buy: which one is a guess; the replay stops there, nothing clicked.
+  site.route("/shop", { headers: { "content-type": "text/html" }, body: shop("Buy", "purchase", `<button id="also">Buy</button>`) })
+  await tab.reload()
+  const twins = await runAndWait(page, "runNow", routine.id)
+  assert.equal(twins.finished.status, "failed")
+  assert.deepEqual(clicked(), ["Buy", "Buy", "Buy"], "nothing clicked")
+  const [twinsRun] = await api(page, (id) => globalThis.agent.routines.history(id), routine.id)
+  assert.deepEqual(twinsRun.replay, { done: 1, of: 2, stoppedAt: { step: 2, reason: "target_missing:#buy" } })
   await api(page, () => globalThis.agent.settings.update({ confirmations: { execute_script: "always" } }))
   await page.evaluate(() => (globalThis as unknown as { yes: () => void }).yes())
   await tab.close()
