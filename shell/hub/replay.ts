@@ -245,14 +245,14 @@ export const playSteps = async (deps: PlayDeps, conversationId: string, runId: s
     if (deps.signal?.aborted) return played(i, { step: i + 1, reason: "stopped" })
     // A step that acts on elements acts only on those it acted on when recorded: checked first.
     if (step.targets !== undefined) {
-      const tabId = (filled.value as { tab_id?: unknown }).tab_id
+      const tabId = fieldOf(filled.value, "tab_id")
       const found = typeof tabId === "number" ? await deps.identify(tabId, step.targets) : undefined
       if (found === undefined || !found.ok) return played(i, { step: i + 1, reason: "target_unreadable" })
       const verdict = judgeTargets(step.targets, found.value as Identity[])
       if (!verdict.ok) return played(i, { step: i + 1, reason: verdict.reason })
       if (verdict.retargets.size > 0) {
-        const p = filled.value as { code: string }
-        filled.value = { ...p, code: retargetScript(p.code, verdict.retargets) }
+        const code = fieldOf(filled.value, "code")
+        if (typeof code === "string") filled.value = Object.assign({}, filled.value, { code: retargetScript(code, verdict.retargets) })
         for (const [from, to] of verdict.retargets) retargeted.push({ step: i + 1, from, to })
       }
     }
@@ -282,7 +282,7 @@ export const playSteps = async (deps: PlayDeps, conversationId: string, runId: s
     })
     const verdict = judgeStep(step, outcome)
     if (!verdict.ok) return played(i, { step: i + 1, reason: verdict.reason })
-    const now = outcome.ok ? (outcome.value as { tab_id?: unknown } | null)?.tab_id : undefined
+    const now = outcome.ok ? fieldOf(outcome.value, "tab_id") : undefined
     if (step.opened !== undefined && typeof now === "number") tabs.set(step.opened, now)
   }
   return played(replay.steps.length)
@@ -290,9 +290,13 @@ export const playSteps = async (deps: PlayDeps, conversationId: string, runId: s
 
 /** A step's arguments with a tab the replay opened in place of the one recorded (its `tab_id` only). */
 export const followTabs = (params: unknown, tabs: ReadonlyMap<number, number>): unknown => {
-  const tabId = (params as { tab_id?: unknown } | null)?.tab_id
-  return typeof tabId === "number" && tabs.has(tabId) ? { ...(params as object), tab_id: tabs.get(tabId) } : params
+  const tabId = fieldOf(params, "tab_id")
+  return typeof tabId === "number" && tabs.has(tabId) ? Object.assign({}, params, { tab_id: tabs.get(tabId) }) : params
 }
+
+/** A field of a step's arguments or of a tool's result, read without trusting its shape. */
+const fieldOf = (value: unknown, key: string): unknown =>
+  typeof value === "object" && value !== null ? Object.getOwnPropertyDescriptor(value, key)?.value : undefined
 
 /** A replay's report: each step and how it went (data, not prose: the tools' names and marks). */
 export const playedReport = (replay: Replay, played: Played): string =>
