@@ -8,7 +8,7 @@
 import { carriesOutsideText, resultText } from "../../workers/agent/tool-results.ts"
 import * as Comlink from "comlink"
 import type { RunStatus } from "../../schemas/conversation.ts"
-import type { WireError } from "../../schemas/errors.ts"
+import type { Outcome, WireError } from "../../schemas/errors.ts"
 import { toWire } from "../../schemas/errors.ts"
 import type { ConversationEvent, MeshEvent, SubAgentEvent } from "../../schemas/events.ts"
 import { SUB_AGENT_STEP_LIMITS, subAgentMayUse, type AgentType } from "../../schemas/tools/agents.ts"
@@ -252,7 +252,7 @@ export class AgentPool {
    * Its events reach the parent's stream as `sub_agent_event`; its transcript is saved with the
    * parent conversation. Aborting the signal (the parent's stop) stops it and its tool calls.
    */
-  async spawn(request: SpawnRequest, signal: AbortSignal): Promise<CallOutcome> {
+  async spawn(request: SpawnRequest, signal: AbortSignal): Promise<Outcome<AgentAnswer>> {
     await this.store()
     const agentId = request.agentId ?? crypto.randomUUID().slice(0, 8)
     const conversationId = `sub:${agentId}`

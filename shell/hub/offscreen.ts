@@ -26,7 +26,7 @@ import { CustomTools } from "./custom-tools.ts"
 import { McpServers, type McpWorkerApi } from "./mcp.ts"
 import { Supervisor } from "./supervisor.ts"
 import { makeAgentApi } from "../client/agent-api.ts"
-import { requestDecoder, serveInProcess, untypedReply, type Handlers } from "./channel/handlers.ts"
+import { requestDecoder, serveInProcess, type Handlers } from "./channel/handlers.ts"
 import { serveChannel } from "./channel/server.ts"
 import { callRouter } from "../client/router-client.ts"
 import { cacheSettings } from "./settings-cache.ts"
@@ -261,18 +261,16 @@ const handlers: Handlers = {
   "chat.running": () => ({ ok: true, value: agents.running() }),
   "questions.answer": ({ id, answer }) => supervisor.deliver(id, { answer }),
   "questions.pending": () => ({ ok: true, value: [...pendingQuestions.values()] }),
-  "agents.spawn": async (p, signal) =>
-    untypedReply(
-      await agents.spawn(
-        {
-          type: p.type,
-          prompt: p.prompt,
-          ...(p.agentId ? { agentId: p.agentId } : {}),
-          ...(p.description ? { description: p.description } : {}),
-          ...(p.tabId !== undefined ? { tabId: p.tabId } : {}),
-        },
-        signal ?? new AbortController().signal,
-      ),
+  "agents.spawn": (p, signal) =>
+    agents.spawn(
+      {
+        type: p.type,
+        prompt: p.prompt,
+        ...(p.agentId ? { agentId: p.agentId } : {}),
+        ...(p.description ? { description: p.description } : {}),
+        ...(p.tabId !== undefined ? { tabId: p.tabId } : {}),
+      },
+      signal ?? new AbortController().signal,
     ),
   "agents.spawned": () => ({ ok: true, value: agents.spawned() }),
   "research.start": async (request) => {
@@ -361,12 +359,12 @@ const handlers: Handlers = {
   "workspace.trash": () => workspaceOutcome(async () => (await workspace.trash(await retention())).map(kept)),
   "workspace.restore": ({ id }) => workspaceOutcome(async () => kept(await workspace.restore(id, await retention()))),
   "workspace.usage": () => workspaceOutcome(async () => workspace.historyUsage(await retention())),
-  "routines.list": async () => untypedReply(await routines.list()),
-  "routines.create": async (input) => untypedReply(await routines.create(input)),
-  "routines.update": async (update) => untypedReply(await routines.update(update)),
-  "routines.remove": async ({ id }) => untypedReply(await routines.remove(id)),
-  "routines.runNow": async ({ id }) => untypedReply(await routines.runNow(id)),
-  "routines.history": async ({ id }) => untypedReply(await routines.history(id)),
+  "routines.list": () => routines.list(),
+  "routines.create": (input) => routines.create(input),
+  "routines.update": (update) => routines.update(update),
+  "routines.remove": ({ id }) => routines.remove(id),
+  "routines.runNow": ({ id }) => routines.runNow(id),
+  "routines.history": ({ id }) => routines.history(id),
   "debug.crashWorker": injectFault("debug.crashWorker", "crash"),
   "debug.killWorker": injectFault("debug.killWorker", "kill"),
   "debug.stallWorker": injectFault("debug.stallWorker", "stall"),

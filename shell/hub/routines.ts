@@ -4,13 +4,14 @@
  * as the routine's, and when the run ends saves its answer to the routine's workspace folder,
  * shows a notification with its first lines and adds the run to the routine's history.
  */
-import type { WireError } from "../../schemas/errors.ts"
+import type { Outcome as Shared, WireError } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import {
   firstLines,
   type Replay,
   type Routine,
   type RoutineInput,
+  type RoutineListed,
   type RoutineRun,
   type RoutineTrigger,
   type RoutineUpdate,
@@ -25,7 +26,9 @@ import { handOverNote, playedReport, playSteps, recordSteps, type Played } from 
 /** The tab whose page load triggered a run. */
 type TriggerTab = { readonly id: number; readonly url: string }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: WireError }
+type Outcome<A = unknown> = Shared<A>
+/** The conversation a routine's run writes to, and the run. */
+type Started = { readonly conversationId: string; readonly runId: string }
 
 export interface RoutinesOptions {
   readonly router: RouterCall
@@ -51,7 +54,7 @@ interface Going {
   readonly replay?: Played
 }
 
-const notFound = (id: string): Outcome => ({ ok: false, error: { code: "not_found", message: `There is no routine "${id}".` } })
+const notFound = (id: string): Outcome<never> => ({ ok: false, error: { code: "not_found", message: `There is no routine "${id}".` } })
 
 /** A file name from a moment: sortable, and the same in every time zone. */
 const stamp = (at: number) =>
@@ -71,7 +74,7 @@ export class Routines {
     this.now = options.now ?? Date.now
   }
 
-  list(): Promise<Outcome> {
+  list(): Promise<Outcome<ReadonlyArray<RoutineListed>>> {
     return this.options.router("routines.list")
   }
 
@@ -80,13 +83,13 @@ export class Routines {
     return reply.ok ? (reply.value as ReadonlyArray<Routine>).find((r) => r.id === id) : undefined
   }
 
-  private async save(routine: Routine): Promise<Outcome> {
+  private async save(routine: Routine): Promise<Outcome<RoutineListed>> {
     const saved = await this.options.router("routines.put", routine)
     if (!saved.ok) return saved
     return { ok: true, value: (await this.find(routine.id)) ?? routine }
   }
 
-  async create({ replayFrom, replayOnMismatch, ...input }: RoutineInput): Promise<Outcome> {
+  async create({ replayFrom, replayOnMismatch, ...input }: RoutineInput): Promise<Outcome<RoutineListed>> {
     const at = this.now()
     let replay = input.replay
     if (replayFrom !== undefined) {
@@ -126,7 +129,7 @@ export class Routines {
     })
   }
 
-  async update({ id, patch }: RoutineUpdate): Promise<Outcome> {
+  async update({ id, patch }: RoutineUpdate): Promise<Outcome<RoutineListed>> {
     const current = await this.find(id)
     if (current === undefined) return notFound(id)
     const { model, replay, replayFrom: _from, replayOnMismatch: _on, ...rest } = patch
@@ -143,15 +146,15 @@ export class Routines {
     return this.save({ ...kept, ...rest, ...keep("model", model), ...keep("replay", replay), updatedAt: this.now() })
   }
 
-  remove(id: string): Promise<Outcome> {
+  remove(id: string): Promise<Outcome<boolean>> {
     return this.options.router("routines.delete", { id })
   }
 
-  history(id: string): Promise<Outcome> {
+  history(id: string): Promise<Outcome<ReadonlyArray<RoutineRun>>> {
     return this.options.router("routines.history", { id })
   }
 
-  async runNow(id: string): Promise<Outcome> {
+  async runNow(id: string): Promise<Outcome<Started>> {
     const routine = await this.find(id)
     return routine === undefined ? notFound(id) : this.run(routine, "manual")
   }
@@ -171,7 +174,7 @@ export class Routines {
   }
 
   /** One run at a time per routine: a run due while the last one still goes is not started. */
-  private async run(routine: Routine, trigger: RoutineTrigger, tab?: TriggerTab): Promise<Outcome> {
+  private async run(routine: Routine, trigger: RoutineTrigger, tab?: TriggerTab): Promise<Outcome<Started>> {
     if ([...this.going.values()].some((g) => g.routine.id === routine.id))
       return { ok: false, error: { code: "busy", message: `The routine "${routine.name}" is running; wait for it to finish.` } }
     const conversationId = crypto.randomUUID()
@@ -212,7 +215,7 @@ export class Routines {
    * Runs a routine's replay in the background (its ids are the answer at once); at the first step
    * that does not match it hands the rest to the model, or ends with its report, as the routine says.
    */
-  private async replay(routine: Routine, replay: Replay, going: Going, conversationId: string): Promise<Outcome> {
+  private async replay(routine: Routine, replay: Replay, going: Going, conversationId: string): Promise<Outcome<Started>> {
     const store = await this.options.store()
     this.going.set(conversationId, going)
     await store.update(conversationId, { status: "running" })

@@ -128,12 +128,6 @@ export const requestDecoder = (toolNamed: (name: string) => ToolDefinition | und
   }
 }
 
-/**
- * The answer of a module that does not type its replies yet (shell/hub/routines.ts, the agent
- * pool's `spawn`): the contract's reply type stands in for it until that module says it.
- */
-export const untypedReply = <A>(outcome: Outcome<unknown>): Outcome<A> => outcome as Outcome<A>
-
 /** Runs the handler of the request's method. */
 export const dispatch = async <M extends ChannelMethod>(
   handlers: Handlers,
