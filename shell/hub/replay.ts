@@ -7,7 +7,7 @@
 import type { Conversation } from "../../schemas/conversation.ts"
 import type { Replay, ReplayStep } from "../../schemas/routines.ts"
 import type { ToolDefinition } from "../../schemas/tool-definition.ts"
-import type { WireError } from "../../schemas/wire-error.ts"
+import type { Outcome as Shared } from "../../schemas/errors.ts"
 import type { ConversationStore } from "../../workers/agent/store.ts"
 import type { Identity, Wanted } from "../../workers/page/injected/walker-identify.ts"
 import { carriesOutsideText, outcomeText } from "../../workers/agent/tool-results.ts"
@@ -121,7 +121,7 @@ export const recordSteps = (
       return { ok: false, refusal: "failed_call", tool: m.message.name }
     const acts = m.message.name === "execute_script" ? targetsOf(m.tool.params, seen) : { ok: true as const, targets: [] }
     if (!acts.ok) return { ok: false, refusal: "unidentified_target", tool: m.message.name }
-    const opened = m.message.name === "open_tab" ? (m.tool.result as { tab_id?: unknown } | undefined)?.tab_id : undefined
+    const opened = m.message.name === "open_tab" ? fieldOf(m.tool.result, "tab_id") : undefined
     steps.push({
       tool: m.message.name,
       params: m.tool.params,
@@ -194,7 +194,7 @@ export const judgeStep = (
 export const handOverNote = (prompt: string, replay: Replay, step: number, reason: string): string =>
   `${prompt}\n\n(A replay of ${replay.steps.length} recorded steps ${step > 1 ? `ran steps 1 to ${step - 1}, shown above;` : "ran no step:"} step ${step} (${replay.steps[step - 1]?.tool}) did not match what was recorded (${reason}) and was not relied on. Carry on from there.)`
 
-type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: WireError }
+type Outcome = Shared<unknown>
 
 export interface PlayDeps {
   readonly store: ConversationStore

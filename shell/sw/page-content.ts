@@ -40,20 +40,26 @@ export const getTab = (tabId: number) =>
     catch: () => tabNotFound(tabId, "asked"),
   })
 
-export const inject = (tabId: number, url: string, options: ReadOptions): Effect.Effect<ReadOutcome, ToolError> =>
+/**
+ * Injects the page walker into the tab's isolated world and calls one of the entries it installs
+ * (`__agentMeshReadPage`, `__agentMeshIdentify`) on the document with `arg`.
+ */
+export const callWalker = <A>(
+  tabId: number,
+  url: string,
+  entry: "__agentMeshReadPage" | "__agentMeshIdentify",
+  arg: unknown,
+): Effect.Effect<A | undefined, ToolError> =>
   Effect.tryPromise({
     try: async () => {
       await chrome.scripting.executeScript({ target: { tabId }, files: [WALKER_FILE] })
       const [frame] = await chrome.scripting.executeScript({
         target: { tabId },
-        func: (opts: ReadOptions) =>
-          (globalThis as unknown as { __agentMeshReadPage: (doc: Document, o: ReadOptions) => unknown }).__agentMeshReadPage(
-            document,
-            opts,
-          ),
-        args: [options],
+        func: (entry: string, arg: unknown) =>
+          (globalThis as unknown as Record<string, (doc: Document, arg: unknown) => unknown>)[entry]!(document, arg),
+        args: [entry, arg],
       })
-      return frame?.result as ReadOutcome | undefined
+      return frame?.result as A | undefined
     },
     catch: (error): ToolError => {
       const message = error instanceof Error ? error.message : String(error)
@@ -62,7 +68,10 @@ export const inject = (tabId: number, url: string, options: ReadOptions): Effect
       if (/error page/i.test(message)) return unreadablePage(tabId, url, { reason: "error_page" })
       return unreadablePage(tabId, url, { reason: "refused", detail: message })
     },
-  }).pipe(
+  })
+
+export const inject = (tabId: number, url: string, options: ReadOptions): Effect.Effect<ReadOutcome, ToolError> =>
+  callWalker<ReadOutcome>(tabId, url, "__agentMeshReadPage", options).pipe(
     Effect.flatMap((outcome) =>
       outcome === undefined || outcome === null
         ? Effect.fail(unreadablePage(tabId, url, { reason: "no_content" }))

@@ -7,14 +7,11 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { ToolError } from "../../schemas/errors.ts"
 import { unreadablePage } from "../../schemas/page-content-words.ts"
 import { ReplayTarget } from "../../schemas/routines.ts"
-import type { Identity, Wanted } from "../../workers/page/injected/walker-identify.ts"
-import { getTab, refusal } from "./page-content.ts"
+import type { Identity } from "../../workers/page/injected/walker-identify.ts"
+import { callWalker, getTab, refusal } from "./page-content.ts"
 import { defineRoute } from "./route.ts"
-
-const WALKER_FILE = "inject/content-walker.js"
 
 const IdentifyParams = Schema.Struct({
   tab_id: Schema.Number,
@@ -30,23 +27,13 @@ export const replayTargetRoutes = {
         const url = tab.pendingUrl ?? tab.url ?? ""
         const refused = refusal(url)
         if (refused !== null) return yield* Effect.fail(unreadablePage(tab_id, url, refused))
-        return yield* Effect.tryPromise({
-          try: async () => {
-            await chrome.scripting.executeScript({ target: { tabId: tab_id }, files: [WALKER_FILE] })
-            const [frame] = await chrome.scripting.executeScript({
-              target: { tabId: tab_id },
-              func: (list: Wanted[]) =>
-                (globalThis as unknown as { __agentMeshIdentify: (doc: Document, s: Wanted[]) => Identity[] }).__agentMeshIdentify(
-                  document,
-                  list,
-                ),
-              args: [targets.map((t) => ({ ...t }))],
-            })
-            return (frame?.result ?? []) as Identity[]
-          },
-          catch: (error): ToolError =>
-            unreadablePage(tab_id, url, { reason: "refused", detail: error instanceof Error ? error.message : String(error) }),
-        })
+        const found = yield* callWalker<Identity[]>(
+          tab_id,
+          url,
+          "__agentMeshIdentify",
+          targets.map((t) => ({ ...t })),
+        )
+        return found ?? []
       }),
   }),
 }

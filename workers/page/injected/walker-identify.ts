@@ -10,17 +10,13 @@
  * (not by another element's reference), is a fresh selector for it given; otherwise the replay
  * stops there as before.
  */
+import type { ReplayTarget } from "../../../schemas/routines.ts"
 import { accessibleName, interactiveKind, landmarkName, landmarkOf } from "./walker-roles.ts"
 import { resolveSelector, SelectorMaker } from "./walker-selectors.ts"
 import { isRendered } from "./walker-visibility.ts"
 
 /** A step's target as recorded: its selector, and the kind, name (and a link's href) the read gave it. */
-export interface Wanted {
-  readonly selector: string
-  readonly kind: string
-  readonly name: string
-  readonly href?: string
-}
+export type Wanted = typeof ReplayTarget.Type
 
 export interface Identity {
   readonly selector: string
