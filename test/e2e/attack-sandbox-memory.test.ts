@@ -7,6 +7,7 @@
  * each peak beside the cap.
  */
 import assert from "node:assert/strict"
+import { readFileSync } from "node:fs"
 import { readdir, readFile } from "node:fs/promises"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
@@ -52,9 +53,14 @@ const browserTree = async (): Promise<number[]> => {
   return [...tree]
 }
 
-const rssOf = async (pid: number): Promise<number> => {
+/**
+ * The resident size of `pid`, read synchronously: /proc answers in microseconds, while an
+ * asynchronous read waits for a thread of libuv's pool, which a loaded machine (the whole suite
+ * at once) hands out late enough that a run was once sampled only twice.
+ */
+const rssOf = (pid: number): number => {
   try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, "utf8"))?.[1]
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]
     return kb === undefined ? 0 : Number(kb) * 1024
   } catch {
     return 0
@@ -62,7 +68,7 @@ const rssOf = async (pid: number): Promise<number> => {
 }
 
 /** The browser's resident memory now, over the processes `pids`. */
-const rssSum = async (pids: ReadonlyArray<number>) => (await Promise.all(pids.map(rssOf))).reduce((a, b) => a + b, 0)
+const rssSum = (pids: ReadonlyArray<number>) => pids.reduce((sum, pid) => sum + rssOf(pid), 0)
 
 /**
  * Runs `work` while sampling the browser's memory as fast as /proc answers (each sample reads
@@ -73,7 +79,7 @@ const rssSum = async (pids: ReadonlyArray<number>) => (await Promise.all(pids.ma
 const measured = async <T>(work: () => Promise<T>): Promise<{ result: T; peak: number; samples: number; gapMs: number }> => {
   const pids = await browserTree()
   const resting: number[] = []
-  for (let i = 0; i < 5; i++) resting.push(await rssSum(pids))
+  for (let i = 0; i < 5; i++) resting.push(rssSum(pids))
   const base = Math.min(...resting)
   let peak = 0
   let samples = 0
@@ -82,7 +88,7 @@ const measured = async <T>(work: () => Promise<T>): Promise<{ result: T; peak: n
   const sampler = (async () => {
     let last = performance.now()
     while (!done) {
-      peak = Math.max(peak, (await rssSum(pids)) - base)
+      peak = Math.max(peak, rssSum(pids) - base)
       samples += 1
       const now = performance.now()
       gapMs = Math.max(gapMs, now - last)
