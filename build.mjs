@@ -64,14 +64,15 @@ const copyStatic = async () => {
 }
 
 /**
- * The MCP SDK imports its Ajv validator statically; the MCP worker gives the client another one
- * (Ajv evaluates generated code, which the CSP refuses), so Ajv is left out of the bundle.
+ * The MCP SDK, narrowed: its static Ajv validator (Ajv evaluates generated code, which the CSP refuses;
+ * the MCP worker gives the client another one), and jose, which it imports whole for private_key_jwt.
  */
-const withoutAjv = {
-  name: "mcp-without-ajv",
+const mcpStandIns = { "../validation/ajv-provider.js": "no-ajv.ts", jose: "jose-signing.ts" }
+const mcpNarrowed = {
+  name: "mcp-narrowed",
   setup: (build) =>
-    build.onResolve({ filter: /^\.\.\/validation\/ajv-provider\.js$/ }, (args) =>
-      args.importer.includes("@modelcontextprotocol") ? { path: path.join(root, "workers", "mcp", "no-ajv.ts") } : undefined,
+    build.onResolve({ filter: /^(\.\.\/validation\/ajv-provider\.js|jose)$/ }, (args) =>
+      args.importer.includes("@modelcontextprotocol") ? { path: path.join(root, "workers", "mcp", mcpStandIns[args.path]) } : undefined,
     ),
 }
 
@@ -97,7 +98,7 @@ const workerBuild = (small) => ({
   chunkNames: small ? "chunks/w-small-[name]-[hash]" : "chunks/w-[name]-[hash]",
   entryPoints: Object.fromEntries(groups.filter((g) => SMALL_WORKERS.has(g) === small).map((g) => [`workers/${g}`, workerOf(g)])),
   alias: linkedomModules,
-  plugins: [withoutAjv, pdfjsTextPlugin],
+  plugins: [mcpNarrowed, pdfjsTextPlugin],
 })
 
 const configs = [
