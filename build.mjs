@@ -77,9 +77,8 @@ const mcpNarrowed = {
 }
 
 /**
- * linkedom from its ES modules, not its pre-bundled `linkedom/worker` (which the unit tests load
- * as it is), given htmlparser2's Parser module alone (its namespace import kept all the rest of
- * htmlparser2), and no CSS parser: workers/web/extract/no-style-sheets.ts says why.
+ * linkedom from its ES modules, not its pre-bundled `linkedom/worker` (which the unit tests load as it is), given htmlparser2's
+ * Parser module alone (its namespace import kept the rest), and no CSS parser: workers/web/extract/no-style-sheets.ts says why.
  */
 const linkedomModules = {
   "linkedom/worker": "linkedom",
@@ -88,22 +87,23 @@ const linkedomModules = {
 }
 
 /**
- * The small tool workers, built apart: esbuild tree-shakes a chunk once for all the entries that
- * share it, so together they loaded the Effect code that only web, page and mcp call.
+ * Each worker's build. The small tool workers apart: esbuild tree-shakes a chunk once for all the entries that share it,
+ * so with web, page and mcp they loaded Effect code only those call. The agent worker shares its model clients with the hub.
  */
-const SMALL_WORKERS = new Set(["tasks", "tabs", "interaction", "workspace"])
-const workerBuild = (small) => ({
+const buildOf = (group) => (["tasks", "tabs", "interaction", "workspace"].includes(group) ? "small" : group === "agent" ? "pages" : "tools")
+const workersIn = (build) => Object.fromEntries(groups.filter((g) => buildOf(g) === build).map((g) => [`workers/${g}`, workerOf(g)]))
+const workerBuild = (build) => ({
   ...common,
   splitting: true,
-  chunkNames: small ? "chunks/w-small-[name]-[hash]" : "chunks/w-[name]-[hash]",
-  entryPoints: Object.fromEntries(groups.filter((g) => SMALL_WORKERS.has(g) === small).map((g) => [`workers/${g}`, workerOf(g)])),
+  chunkNames: build === "small" ? "chunks/w-small-[name]-[hash]" : "chunks/w-[name]-[hash]",
+  entryPoints: workersIn(build),
   alias: linkedomModules,
   plugins: [mcpNarrowed, pdfjsTextPlugin],
 })
 
 const configs = [
-  // The extension pages and the offscreen document: code that several share is one chunk, and each
-  // import() (highlight.js's languages) a chunk of its own loaded on first use.
+  // The extension pages, the offscreen document and the agent worker: code that several share is one
+  // chunk, and each import() (highlight.js's languages) a chunk of its own loaded on first use.
   {
     ...common,
     splitting: true,
@@ -113,14 +113,15 @@ const configs = [
       sidepanel: shell("pages", "sidepanel"),
       options: shell("pages", "options"),
       blocked: shell("pages", "blocked"),
+      ...workersIn("pages"),
     },
     plugins: [{ name: "copy-static", setup: (build) => build.onEnd(() => copyStatic()) }],
   },
   // The service worker, alone and in one file: it shares no context with the pages, and chunks are
   // cut by module, so a chunk shared with them would bring it code that only the pages use.
   { ...common, entryPoints: { "service-worker": shell("sw", "service-worker") } },
-  // The workers, among themselves only; the small ones in a build of their own.
-  ...[true, false].map(workerBuild).filter((build) => Object.keys(build.entryPoints).length > 0),
+  // The tool workers, among themselves only; the small ones in a build of their own.
+  ...["small", "tools"].map(workerBuild).filter((build) => Object.keys(build.entryPoints).length > 0),
   // Classic scripts: the sandbox page (an opaque origin with its own CSP), and what chrome.scripting
   // injects into web pages (files, so they run on pages whose CSP forbids eval): dist/inject/<name>.js.
   {
