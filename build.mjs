@@ -88,22 +88,17 @@ const linkedomModules = {
 
 /**
  * Each worker's build. The small tool workers apart: esbuild tree-shakes a chunk once for all the entries that share it,
- * so with web, page and mcp they loaded Effect code only those call. The agent worker shares its model clients with the hub.
+ * so with the others they loaded Effect code only those call. The others share Effect, the model clients, the JSON Schema
+ * validator and the contracts with the hub: built with the pages, each is on disk once.
  */
-const buildOf = (group) => (["tasks", "tabs", "interaction", "workspace"].includes(group) ? "small" : group === "agent" ? "pages" : "tools")
-const workersIn = (build) => Object.fromEntries(groups.filter((g) => buildOf(g) === build).map((g) => [`workers/${g}`, workerOf(g)]))
-const workerBuild = (build) => ({
-  ...common,
-  splitting: true,
-  chunkNames: build === "small" ? "chunks/w-small-[name]-[hash]" : "chunks/w-[name]-[hash]",
-  entryPoints: workersIn(build),
-  alias: linkedomModules,
-  plugins: [mcpNarrowed, pdfjsTextPlugin],
-})
+const SMALL_WORKERS = ["tasks", "tabs", "interaction", "workspace"]
+const workersIn = (small) =>
+  Object.fromEntries(groups.filter((g) => SMALL_WORKERS.includes(g) === small).map((g) => [`workers/${g}`, workerOf(g)]))
+const workerOptions = { alias: linkedomModules, plugins: [mcpNarrowed, pdfjsTextPlugin] }
 
 const configs = [
-  // The extension pages, the offscreen document and the agent worker: code that several share is one
-  // chunk, and each import() (highlight.js's languages) a chunk of its own loaded on first use.
+  // The extension pages, the offscreen document and most workers: code that several share is one chunk,
+  // and each import() (highlight.js's languages, pdf.js) a chunk of its own loaded on first use.
   {
     ...common,
     splitting: true,
@@ -113,15 +108,16 @@ const configs = [
       sidepanel: shell("pages", "sidepanel"),
       options: shell("pages", "options"),
       blocked: shell("pages", "blocked"),
-      ...workersIn("pages"),
+      ...workersIn(false),
     },
-    plugins: [{ name: "copy-static", setup: (build) => build.onEnd(() => copyStatic()) }],
+    alias: workerOptions.alias,
+    plugins: [...workerOptions.plugins, { name: "copy-static", setup: (build) => build.onEnd(() => copyStatic()) }],
   },
   // The service worker, alone and in one file: it shares no context with the pages, and chunks are
   // cut by module, so a chunk shared with them would bring it code that only the pages use.
   { ...common, entryPoints: { "service-worker": shell("sw", "service-worker") } },
-  // The tool workers, among themselves only; the small ones in a build of their own.
-  ...["small", "tools"].map(workerBuild).filter((build) => Object.keys(build.entryPoints).length > 0),
+  // The small tool workers, among themselves only.
+  { ...common, splitting: true, chunkNames: "chunks/w-small-[name]-[hash]", entryPoints: workersIn(true), ...workerOptions },
   // Classic scripts: the sandbox page (an opaque origin with its own CSP), and what chrome.scripting
   // injects into web pages (files, so they run on pages whose CSP forbids eval): dist/inject/<name>.js.
   {
