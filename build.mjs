@@ -64,21 +64,21 @@ const copyStatic = async () => {
 }
 
 /**
- * The MCP SDK imports its Ajv validator statically; the MCP worker gives the client another one
- * (Ajv evaluates generated code, which the CSP refuses), so Ajv is left out of the bundle.
+ * The MCP SDK, narrowed: its static Ajv validator (Ajv evaluates generated code, which the CSP refuses;
+ * the MCP worker gives the client another one), and jose, which it imports whole for private_key_jwt.
  */
-const withoutAjv = {
-  name: "mcp-without-ajv",
+const mcpStandIns = { "../validation/ajv-provider.js": "no-ajv.ts", jose: "jose-signing.ts" }
+const mcpNarrowed = {
+  name: "mcp-narrowed",
   setup: (build) =>
-    build.onResolve({ filter: /^\.\.\/validation\/ajv-provider\.js$/ }, (args) =>
-      args.importer.includes("@modelcontextprotocol") ? { path: path.join(root, "workers", "mcp", "no-ajv.ts") } : undefined,
+    build.onResolve({ filter: /^(\.\.\/validation\/ajv-provider\.js|jose)$/ }, (args) =>
+      args.importer.includes("@modelcontextprotocol") ? { path: path.join(root, "workers", "mcp", mcpStandIns[args.path]) } : undefined,
     ),
 }
 
 /**
- * linkedom from its ES modules, not its pre-bundled `linkedom/worker` (which the unit tests load
- * as it is), given htmlparser2's Parser module alone (its namespace import kept all the rest of
- * htmlparser2), and no CSS parser: workers/web/extract/no-style-sheets.ts says why.
+ * linkedom from its ES modules, not its pre-bundled `linkedom/worker` (which the unit tests load as it is), given htmlparser2's
+ * Parser module alone (its namespace import kept the rest), and no CSS parser: workers/web/extract/no-style-sheets.ts says why.
  */
 const linkedomModules = {
   "linkedom/worker": "linkedom",
@@ -87,22 +87,18 @@ const linkedomModules = {
 }
 
 /**
- * The small tool workers, built apart: esbuild tree-shakes a chunk once for all the entries that
- * share it, so together they loaded the Effect code that only web, page and mcp call.
+ * Each worker's build. The small tool workers apart: esbuild tree-shakes a chunk once for all the entries that share it,
+ * so with the others they loaded Effect code only those call. The others share Effect, the model clients, the JSON Schema
+ * validator and the contracts with the hub: built with the pages, each is on disk once.
  */
-const SMALL_WORKERS = new Set(["tasks", "tabs", "interaction", "workspace"])
-const workerBuild = (small) => ({
-  ...common,
-  splitting: true,
-  chunkNames: small ? "chunks/w-small-[name]-[hash]" : "chunks/w-[name]-[hash]",
-  entryPoints: Object.fromEntries(groups.filter((g) => SMALL_WORKERS.has(g) === small).map((g) => [`workers/${g}`, workerOf(g)])),
-  alias: linkedomModules,
-  plugins: [withoutAjv, pdfjsTextPlugin],
-})
+const SMALL_WORKERS = ["tasks", "tabs", "interaction", "workspace"]
+const workersIn = (small) =>
+  Object.fromEntries(groups.filter((g) => SMALL_WORKERS.includes(g) === small).map((g) => [`workers/${g}`, workerOf(g)]))
+const workerOptions = { alias: linkedomModules, plugins: [mcpNarrowed, pdfjsTextPlugin] }
 
 const configs = [
-  // The extension pages and the offscreen document: code that several share is one chunk, and each
-  // import() (highlight.js's languages) a chunk of its own loaded on first use.
+  // The extension pages, the offscreen document and most workers: code that several share is one chunk,
+  // and each import() (highlight.js's languages, pdf.js) a chunk of its own loaded on first use.
   {
     ...common,
     splitting: true,
@@ -112,14 +108,16 @@ const configs = [
       sidepanel: shell("pages", "sidepanel"),
       options: shell("pages", "options"),
       blocked: shell("pages", "blocked"),
+      ...workersIn(false),
     },
-    plugins: [{ name: "copy-static", setup: (build) => build.onEnd(() => copyStatic()) }],
+    alias: workerOptions.alias,
+    plugins: [...workerOptions.plugins, { name: "copy-static", setup: (build) => build.onEnd(() => copyStatic()) }],
   },
   // The service worker, alone and in one file: it shares no context with the pages, and chunks are
   // cut by module, so a chunk shared with them would bring it code that only the pages use.
   { ...common, entryPoints: { "service-worker": shell("sw", "service-worker") } },
-  // The workers, among themselves only; the small ones in a build of their own.
-  ...[true, false].map(workerBuild).filter((build) => Object.keys(build.entryPoints).length > 0),
+  // The small tool workers, among themselves only.
+  { ...common, splitting: true, chunkNames: "chunks/w-small-[name]-[hash]", entryPoints: workersIn(true), ...workerOptions },
   // Classic scripts: the sandbox page (an opaque origin with its own CSP), and what chrome.scripting
   // injects into web pages (files, so they run on pages whose CSP forbids eval): dist/inject/<name>.js.
   {

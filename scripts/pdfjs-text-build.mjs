@@ -38,6 +38,9 @@ const LEFT_OUT = [
   // Annotations' appearances, the structure tree, saving and page extraction: messages the client
   // never sends (GetAnnotations, GetStructTree, SaveDocument, ExtractPages).
   ["annotation.js", "struct_tree.js", "editor/", "writer.js"],
+  // The XMP metadata and its XML parser: only GetMetadata reads them, a message the client never sends
+  // (and Catalog.metadata, were it read, takes a parser that throws for a document without metadata).
+  ["metadata_parser.js", "xml_parser.js"],
   // Painting and the image decoders (the ICC colour profiles with them): text extraction skips
   // image XObjects and shadings; a Type3 glyph that draws an image fails inside pdf.js's own error
   // handling (ignoreErrors).

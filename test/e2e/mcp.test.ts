@@ -4,6 +4,7 @@
  * tools called by the model in a chat through the extension's MCP worker.
  */
 import assert from "node:assert/strict"
+import { generateKeyPairSync } from "node:crypto"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { type ModelServer } from "../support/model-server.mjs"
@@ -509,6 +510,37 @@ test("a machine-to-machine server: the client_credentials grant, without the bro
     )
     assert.ok(sent.every((r) => new URLSearchParams(r.body).get("grant_type") === "client_credentials"))
     assert.equal((await mcp("remove", "m2m")).ok, true)
+  } finally {
+    await machine.close()
+  }
+})
+
+test("a machine-to-machine server with a private key: each token request carries an assertion signed with it", async () => {
+  const keys = generateKeyPairSync("ec", { namedCurve: "P-256" })
+  const privateKey = keys.privateKey.export({ type: "pkcs8", format: "pem" }).toString()
+  const machine = await startMcpServer({
+    transport: "streamable_http",
+    oauth: {
+      clientId: "agent-mesh-jwt",
+      clientSecret: "",
+      clientCredentials: true,
+      methods: ["private_key_jwt"],
+      publicKey: keys.publicKey,
+    },
+  })
+  try {
+    const added = await mcp("add", { name: "jwt", url: machine.url, auth: "client_credentials", clientId: "agent-mesh-jwt", privateKey })
+    assert.equal(added.ok, true, JSON.stringify(added))
+    const called = await callTool(panel, "jwt__search_notes", { query: "tea" })
+    assert.equal(called.ok, true, JSON.stringify(called))
+    const tokenRequests = machine.oauth.requests.filter((r) => r.path === "/token")
+    assert.ok(tokenRequests.length > 0)
+    assert.ok(tokenRequests.every((r) => new URLSearchParams(r.body).has("client_assertion")))
+    assert.ok(
+      machine.oauth.requests.every((r) => !r.body.includes("PRIVATE KEY")),
+      "the key itself never left",
+    )
+    assert.equal((await mcp("remove", "jwt")).ok, true)
   } finally {
     await machine.close()
   }

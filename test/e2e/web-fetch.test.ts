@@ -201,7 +201,7 @@ test("a PDF locked with a user password is unreadable_content", async () => {
 })
 
 test("the PDF parser's chunk holds no eval (the extension's CSP refuses it)", async () => {
-  const chunks = (await readdir(path.join(distDir, "chunks"))).filter((f) => /^w-pdfjs-text-.*\.js$/.test(f))
+  const chunks = (await readdir(path.join(distDir, "chunks"))).filter((f) => /^pdfjs-text-.*\.js$/.test(f))
   assert.equal(chunks.length, 1, `one parser chunk in ${distDir}/chunks`)
   const code = await readFile(path.join(distDir, "chunks", chunks[0]!), "utf8")
   assert.ok(!/\beval\s*\(|\bFunction\s*\(/.test(code.replaceAll(/\w+Function\s*\(/g, "")), "no eval( or Function( in it")

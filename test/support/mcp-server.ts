@@ -4,7 +4,7 @@
  * what it was asked (calls, cancellations, the Authorization headers it saw) and can change a
  * tool's description, telling connected clients (`notifications/tools/list_changed`).
  */
-import { createHash, randomUUID } from "node:crypto"
+import { createHash, randomUUID, verify, type KeyObject } from "node:crypto"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
@@ -89,11 +89,34 @@ export interface PreRegisteredClient {
   readonly clientSecret: string
   readonly redirectUri?: string
   /** How the client may authenticate at the token endpoint (default: client_secret_basic). */
-  readonly methods?: ReadonlyArray<"client_secret_basic" | "client_secret_post">
+  readonly methods?: ReadonlyArray<"client_secret_basic" | "client_secret_post" | "private_key_jwt">
+  /** With private_key_jwt: the key the client's assertions must be signed with (ES256). */
+  readonly publicKey?: KeyObject
   /** Dynamic registration offered too (default: not). */
   readonly registration?: boolean
   /** The machine-to-machine grant instead of the authorization code. */
   readonly clientCredentials?: boolean
+}
+
+const JWT_BEARER = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
+
+/**
+ * The client a private_key_jwt assertion (RFC 7523) authenticates: an ES256 JWT signed with the
+ * client's key, issued by and about the client, for this server's issuer or token endpoint, unexpired.
+ */
+const assertedBy = (assertion: string, client: PreRegisteredClient, tokenEndpoint: string): string | undefined => {
+  const [header, payload, signature] = assertion.split(".")
+  if (client.publicKey === undefined || signature === undefined) return undefined
+  const signed = verify(
+    "sha256",
+    Buffer.from(`${header}.${payload}`),
+    { key: client.publicKey, dsaEncoding: "ieee-p1363" },
+    Buffer.from(signature, "base64url"),
+  )
+  const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as { iss?: string; sub?: string; aud?: string; exp?: number }
+  const audience = [tokenEndpoint, new URL(tokenEndpoint).origin]
+  const valid = signed && claims.iss === client.clientId && claims.sub === client.clientId && audience.includes(claims.aud ?? "")
+  return valid && (claims.exp ?? 0) > Date.now() / 1000 ? client.clientId : undefined
 }
 
 /**
@@ -118,6 +141,8 @@ export const startAuthorizationServer = async (client?: PreRegisteredClient) => 
       return basic === `${client.clientId}:${client.clientSecret}` ? client.clientId : undefined
     if (methods.includes("client_secret_post") && p.get("client_secret") === client.clientSecret && p.get("client_id") === client.clientId)
       return client.clientId
+    if (methods.includes("private_key_jwt") && p.get("client_assertion_type") === JWT_BEARER)
+      return assertedBy(p.get("client_assertion") ?? "", client, `${origin}/token`)
     return undefined
   }
   const codes = new Map<string, { challenge: string; client: string; redirect: string }>()
