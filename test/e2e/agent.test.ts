@@ -13,13 +13,18 @@ let session: ExtensionSession
 let panel: Page
 let profile: string
 
+/**
+ * Sets one provider up. Stalls are noticed after 5 s: a loaded machine (the whole suite at once)
+ * can hold a scripted stream longer than the stall test's 600 ms, and a retry would then take
+ * the next test's scripted answer; the stall test sets its own.
+ */
 const configure = (page: Page, kind: "openai" | "anthropic" | "ollama", extra: Record<string, unknown> = {}) =>
   page.evaluate(
     ([kind, baseUrl, extra]) =>
       globalThis.agent.settings.update({
         providers: [{ id: kind, name: kind, kind, baseUrl, apiKey: `key-for-${kind}` } as never],
         defaultModel: { providerId: kind, model: `${kind}-model` },
-        model: { maxRetries: 2, retryBaseDelayMs: 50, stallTimeoutMs: 600 } as never,
+        model: { maxRetries: 2, retryBaseDelayMs: 50, stallTimeoutMs: 5000 } as never,
         ...extra,
       }),
     [kind, model.baseUrl(kind), extra] as const,
@@ -226,7 +231,7 @@ describe("model service failures", () => {
   })
 
   test("a stream that stalls is retried, and stalling every time ends in a clear error", async () => {
-    await configure(panel, "anthropic")
+    await configure(panel, "anthropic", { model: { maxRetries: 2, retryBaseDelayMs: 50, stallTimeoutMs: 600 } })
     model.script([{ text: ["a", "b", "c"], stallAfter: 2 }, { text: "recovered" }])
     const first = await chat(panel, "stall once", { conversationId: "fault-stall" })
     assert.equal(first.result.answer, "recovered")
