@@ -4,7 +4,7 @@ import type { ChannelMethod } from "../../schemas/channel.ts"
 import type { Outcome } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
 import type { MeshTransport } from "./transport.ts"
-import { startChat, startResearch, startSpawn } from "./runs.ts"
+import { runsApi } from "./runs.ts"
 
 /** A transport whose events and disconnects the test sends, and whose requests wait for `answer`. */
 const scripted = (answer: (method: ChannelMethod, params: unknown) => Promise<Outcome<unknown>> | Outcome<unknown>) => {
@@ -37,7 +37,7 @@ const collect = async <E>(run: AsyncIterable<E>) => {
 describe("the developer API's runs", () => {
   it("a chat keeps its own events and tool calls, ends at run_finished, and stops listening", async () => {
     const mesh = scripted(() => ({ ok: true, value: null }))
-    const run = startChat(mesh.transport, "hi", { conversationId: "c1" })
+    const run = runsApi(mesh.transport).chat("hi", { conversationId: "c1" })
     const { runId } = run
     expect(mesh.sent[0]).to.deep.equal({ method: "chat.start", params: { prompt: "hi", conversationId: "c1", runId } })
     mesh.emit({ type: "text_delta", conversationId: "c1", runId: "other", delta: "not mine" })
@@ -52,12 +52,12 @@ describe("the developer API's runs", () => {
 
   it("a chat that could not start, or lost its document, ends failed with a last run_finished", async () => {
     const refused = scripted(() => ({ ok: false, error: { code: "invalid_params", message: "No model." } }))
-    const run = startChat(refused.transport, "hi", {})
+    const run = runsApi(refused.transport).chat("hi", {})
     expect(await run.result).to.include({ status: "failed", answer: "" })
     expect((await run.result).error).to.deep.equal({ code: "invalid_params", message: "No model." })
     expect((await collect(run)).map((e) => e.type)).to.deep.equal(["run_finished"])
     const cut = scripted(() => new Promise(() => undefined))
-    const orphan = startChat(cut.transport, "hi", {})
+    const orphan = runsApi(cut.transport).chat("hi", {})
     cut.disconnect()
     expect((await orphan.result).error?.message).to.match(/connection to the agent was lost/)
   })
@@ -65,7 +65,7 @@ describe("the developer API's runs", () => {
   it("a spawn's result is its request's reply, its events its agent's", async () => {
     let reply!: (outcome: Outcome<unknown>) => void
     const mesh = scripted(() => new Promise((resolve) => (reply = resolve)))
-    const run = startSpawn(mesh.transport, { type: "general", prompt: "go" })
+    const run = runsApi(mesh.transport).spawn({ type: "general", prompt: "go" })
     mesh.emit({ type: "sub_agent_event", agentId: "someone-else", event: { type: "text_delta" } } as MeshEvent)
     mesh.emit({ type: "sub_agent_event", agentId: run.agentId, event: { type: "text_delta" } } as MeshEvent)
     reply({ ok: true, value: { agentId: run.agentId, answer: "done" } })
@@ -78,7 +78,7 @@ describe("the developer API's runs", () => {
     const stopped = new Promise<void>((resolve) => (stopAsked = resolve))
     const mesh = scripted((method) => (method === "research.stop" && stopAsked(), { ok: true, value: null }))
     const controller = new AbortController()
-    const run = startResearch(mesh.transport, "why?", { signal: controller.signal, language: "en" })
+    const run = runsApi(mesh.transport).research("why?", { signal: controller.signal, language: "en" })
     const state = { type: "research_update", jobId: run.jobId, question: "why?", phase: "finished" } as MeshEvent
     mesh.emit({ ...state, phase: "planning" } as MeshEvent)
     mesh.emit(state)
@@ -88,13 +88,15 @@ describe("the developer API's runs", () => {
     await stopped
     expect(mesh.sent.map((s) => s.method)).to.deep.equal(["research.start", "research.stop"])
     const refused = scripted(() => ({ ok: false, error: { code: "unavailable", message: "No." } }))
-    const error = await startResearch(refused.transport, "why?", {}).result.catch((e: unknown) => e)
+    const error = await runsApi(refused.transport)
+      .research("why?", {})
+      .result.catch((e: unknown) => e)
     expect(error).to.include({ name: "AgentError", code: "unavailable", message: "No." })
   })
 
   it("a caller may leave the loop and iterate again for what came since", async () => {
     const mesh = scripted(() => ({ ok: true, value: null }))
-    const run = startChat(mesh.transport, "hi", { conversationId: "c1" })
+    const run = runsApi(mesh.transport).chat("hi", { conversationId: "c1" })
     const delta = (text: string) => ({ type: "text_delta", conversationId: "c1", runId: run.runId, delta: text }) as const
     mesh.emit(delta("a"))
     for await (const event of run) {
