@@ -62,7 +62,7 @@ const follow = <E extends MeshEvent, R, M extends ChannelMethod>(transport: Mesh
     const ended = spec.end?.(event)
     if (ended !== undefined) finish(ended)
   }
-  const fail = (error: WireError) => (spec.lastOf ? take(spec.lastOf(error)) : finish(Promise.reject(new AgentError(error))))
+  const fail = (error: WireError) => open && (spec.lastOf ? take(spec.lastOf(error)) : finish(Promise.reject(new AgentError(error))))
   const unsubscribe = transport.onEvent((event) => void (spec.own(event) && take(event)))
   const stopWatching =
     spec.lost === undefined ? undefined : transport.onDisconnect?.(() => fail({ code: "unavailable", message: spec.lost! }))
