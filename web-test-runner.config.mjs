@@ -2,6 +2,7 @@
 import { esbuildPlugin } from "@web/dev-server-esbuild"
 import { playwrightLauncher } from "@web/test-runner-playwright"
 import { readFile } from "node:fs/promises"
+import { createRequire } from "node:module"
 import { fileURLToPath } from "node:url"
 import path from "node:path"
 import { modelServerMiddleware } from "./test/support/model-server.mjs"
@@ -75,11 +76,41 @@ function pdfjsText() {
   }
 }
 
+/**
+ * `import x from "pkg/file" with { type: "text" }` (esbuild's text loader; the sandbox page takes
+ * Comlink's UMD build so): browsers load no text modules, so the import is pointed at a module
+ * of the file's text as its default export.
+ */
+function textImports() {
+  const servedAt = "/__text/"
+  const require = createRequire(import.meta.url)
+  return {
+    name: "text-imports",
+    transform(context) {
+      if (typeof context.body !== "string" || !context.body.includes("text")) return undefined
+      const body = context.body.replace(
+        /from\s*(["'])([^"']+)\1\s*with\s*\{\s*type:\s*["']text["']\s*\}/g,
+        (_, quote, source) => `from ${quote}${servedAt}${source}${quote}`,
+      )
+      return body === context.body ? undefined : { body }
+    },
+    serve: async (context) =>
+      context.path.startsWith(servedAt)
+        ? {
+            body: `export default ${JSON.stringify(await readFile(require.resolve(context.path.slice(servedAt.length)), "utf8"))}`,
+            type: "js",
+          }
+        : undefined,
+  }
+}
+
 export default {
   files: ["schemas/**/*.test.ts", "workers/**/*.test.ts", "shell/**/*.test.ts", "components/**/*.test.ts", "test/unit/**/*.test.ts"],
   nodeResolve: { exportConditions: ["browser", "development"] },
   // Unit tests see the development build's flags (build.mjs), so modules that read them load here too.
   plugins: [
+    // Before esbuild, which drops the import's attributes.
+    textImports(),
     esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json", define: { __DEBUG_API__: "true" } }),
     readabilityAsModule(),
     highlightCoreAsModule(),

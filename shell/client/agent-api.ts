@@ -1,58 +1,46 @@
 /**
- * `globalThis.agent`, the developer API, in every extension page and the offscreen document.
- * It is built from the message contract (schemas/channel.ts): each method is offered at its name
- * (or the name its face gives), takes its parameters in the face's order and then an options
- * object with the rest (and an AbortSignal), and resolves with the contract's reply type. Only
- * the runs (`chat`, `spawn`, `research`, runs.ts) and the settings (the router's) are written
- * here. Failures reject with an `AgentError` carrying `code` and `message`.
+ * `globalThis.agent`, the developer API, in every extension page and the offscreen document, built
+ * from the message contract (schemas/channel.ts): each method at its name (or its face's), taking
+ * the face's parameters in order, then an options object with the rest (and an AbortSignal), and
+ * resolving with the contract's reply type. Only the runs (runs.ts), the router's settings and the
+ * event subscription are written here. Failures reject with an `AgentError` (`code`, `message`).
  */
 import { CHANNEL_METHODS, type ChannelMethod, type ChannelParams, type Contract, type ReplyOf } from "../../schemas/channel.ts"
-import { AgentError, type Outcome } from "../../schemas/errors.ts"
 import type { MeshEvent } from "../../schemas/events.ts"
-import type { Settings, SettingsPatch } from "../../schemas/settings.ts"
+import type { SettingsPatch } from "../../schemas/settings.ts"
 import type { ResultOf } from "../../schemas/tool-definition.ts"
 import type { BuiltinToolName, BuiltinToolOf } from "../../schemas/tools/index.ts"
-import type { DroppedKey } from "../sw/secrets.ts"
 import { callRouter } from "./router-client.ts"
-import { startChat, startResearch, startSpawn, type ChatOptions, type ChatRun, type ResearchOptions } from "./runs.ts"
-import type { ResearchRun, SpawnOptions, SpawnRun } from "./runs.ts"
+import { runsApi, unwrap } from "./runs.ts"
 import { definedOnly, type MeshTransport } from "./transport.ts"
 
 export type * from "./runs.ts"
-export type { MeshTransport } from "./transport.ts"
 export type * from "../../schemas/channel-types.ts"
 export type { HistoryUsage as WorkspaceHistoryUsage } from "../../workers/workspace/history.ts"
 
 type Signal = { readonly signal?: AbortSignal }
-type FaceOf<M extends ChannelMethod> = Contract[M]["face"]
-type ArgKeys<M extends ChannelMethod> = FaceOf<M> extends { readonly args: infer K extends ReadonlyArray<string> } ? K : readonly []
+type ArgKeys<M extends ChannelMethod> = Contract[M]["face"] extends { readonly args: infer K extends ReadonlyArray<string> }
+  ? K
+  : readonly []
 
-/** The face's parameters in order: an optional one may be left out. */
-type Positional<P, K> = K extends readonly [infer H, ...infer T]
-  ? H extends keyof P
-    ? {} extends Pick<P, H>
-      ? [P[H]?, ...Positional<P, T>]
-      : [P[H], ...Positional<P, T>]
-    : never
+/** The face's parameters in order (an optional one may be left out), then an options object with the rest. */
+type Positional<P, K> = K extends readonly [infer H extends keyof P, ...infer T]
+  ? [...({} extends Pick<P, H> ? [P[H]?] : [P[H]]), ...Positional<P, T>]
   : []
-
-type Rest<P, K extends ReadonlyArray<string>> = Omit<P, K[number]>
-type WithOptions<P, K extends ReadonlyArray<string>> =
-  {} extends Rest<P, K> ? [...Positional<P, K>, options?: Rest<P, K> & Signal] : [...Positional<P, K>, options: Rest<P, K> & Signal]
+type WithOptions<P, K extends ReadonlyArray<string>, R = Omit<P, K[number]> & Signal> = {} extends R
+  ? [...Positional<P, K>, options?: R]
+  : [...Positional<P, K>, options: R]
 
 /** What a method of the contract takes on `globalThis.agent`. */
 export type ArgsOf<M extends ChannelMethod> = ChannelParams[M] extends undefined
   ? [options?: Signal]
   : WithOptions<ChannelParams[M], ArgKeys<M>>
 
-/** A tuple without its first element. */
-type Tail<T> = T extends [unknown?, ...infer R] ? R : never
-
 /** A method that answers nothing (null on the wire) resolves with nothing. */
 type Call<M extends ChannelMethod> = (...args: ArgsOf<M>) => Promise<[ReplyOf<M>] extends [null] ? void : ReplyOf<M>>
 
 /** Where a method is offered: its face's name, or its own; never for a method behind a composite. */
-type PathOf<M extends ChannelMethod> = FaceOf<M> extends { readonly api: infer P } ? (P extends string ? P : never) : M
+type PathOf<M extends ChannelMethod> = Contract[M]["face"] extends { readonly api: infer P } ? (P extends string ? P : never) : M
 type Paths = { [M in ChannelMethod]: PathOf<M> }[ChannelMethod]
 type MethodAt<P extends Paths> = {
   [M in ChannelMethod]: [PathOf<M>] extends [never] ? never : PathOf<M> extends P ? M : never
@@ -70,40 +58,11 @@ export type ToolResult<N extends string> = N extends BuiltinToolName ? ResultOf<
 /** The contract's methods as offered, a tool's call typed by the tool's own definition. */
 type Offered = Omit<ContractApi, "tools"> & {
   readonly tools: Omit<ContractApi["tools"], "call"> & {
-    call<N extends string>(name: N, ...rest: Tail<ArgsOf<"tools.call">>): Promise<ToolResult<N>>
+    call<N extends string>(name: N, ...rest: ArgsOf<"tools.call"> extends [unknown, ...infer R] ? R : never): Promise<ToolResult<N>>
   }
-}
-
-export type AgentApi = Offered & {
-  /** Starts a sub-agent outside any conversation (with the default model); rejects with its error. */
-  spawn(options: SpawnOptions): SpawnRun
-  /** Sends a message and runs the agent on it. */
-  chat(prompt: string, options?: ChatOptions): ChatRun
-  /** Starts a research job (docs/research.md); it runs on when the page that started it closes. */
-  research(question: string, options?: ResearchOptions): ResearchRun
-  readonly settings: {
-    get(): Promise<Settings>
-    /** Resolves with the settings (keys masked); a key dropped by an origin change is in `droppedApiKeys`. */
-    update(patch: SettingsPatch): Promise<Settings & { readonly droppedApiKeys?: ReadonlyArray<DroppedKey> }>
-  }
-  /** Subscribe to the mesh's events (tool calls started and finished, workers restarted). */
-  onEvent(listener: (event: MeshEvent) => void): () => void
-}
-
-const unwrap = <A>(outcome: Outcome<A>): A => {
-  if (outcome.ok) return outcome.value
-  throw new AgentError(outcome.error)
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
-
-/** A call's request: the face's parameters by name, then the options' (without the signal). */
-const requestOf = (keys: ReadonlyArray<string>, takesParams: boolean, args: ReadonlyArray<unknown>) => {
-  const last = args.length > keys.length ? args[keys.length] : undefined
-  const { signal, ...options } = isRecord(last) ? last : {}
-  const params = takesParams ? definedOnly([...keys.map((key, i) => [key, args[i]] as const), ...Object.entries(options)]) : undefined
-  return { params, signal: signal instanceof AbortSignal ? signal : undefined }
-}
 
 /** The contract's methods over a transport, each at its path (`a.b`, or `a` at the top). */
 const contractApi = (transport: MeshTransport): Offered => {
@@ -111,29 +70,35 @@ const contractApi = (transport: MeshTransport): Offered => {
   for (const method of Object.keys(CHANNEL_METHODS) as ChannelMethod[]) {
     const { params, face } = CHANNEL_METHODS[method]!
     if (face.api === false) continue
-    const path = (face.api ?? method).split(".")
-    const name = path.pop()!
-    const home = path.length === 0 ? api : (api[path[0]!] ??= {})
-    home[name] = async (...args: ReadonlyArray<unknown>) => {
-      const request = requestOf(face.args ?? [], params !== null, args)
-      return unwrap(await transport.request(method, request.params, request.signal))
+    const keys = face.args ?? []
+    const [name, space] = (face.api ?? method).split(".").reverse()
+    const home = space === undefined ? api : (api[space] ??= {})
+    // The request: the face's parameters by name, then the options' (without the signal).
+    home[name!] = async (...args: ReadonlyArray<unknown>) => {
+      const last = args[keys.length]
+      const { signal, ...options } = isRecord(last) ? last : {}
+      const named =
+        params === null ? undefined : definedOnly([...keys.map((key, i) => [key, args[i]] as const), ...Object.entries(options)])
+      return unwrap(await transport.request(method, named, signal instanceof AbortSignal ? signal : undefined))
     }
   }
   // Built by the loop above from the same contract the type is mapped from.
   return api as unknown as Offered
 }
 
-export const makeAgentApi = (transport: MeshTransport): AgentApi => ({
+export const makeAgentApi = (transport: MeshTransport) => ({
   ...contractApi(transport),
-  spawn: (options) => startSpawn(transport, options),
-  chat: (prompt, options = {}) => startChat(transport, prompt, options),
-  research: (question, options = {}) => startResearch(transport, question, options),
+  // Written here beside the contract: the runs, the router's settings, the mesh's events.
+  ...runsApi(transport),
   settings: {
     get: async () => unwrap(await callRouter("settings.get")),
-    update: async (patch) => unwrap(await callRouter("settings.update", patch)),
+    /** Resolves with the settings (keys masked); a key dropped by an origin change is in `droppedApiKeys`. */
+    update: async (patch: SettingsPatch) => unwrap(await callRouter("settings.update", patch)),
   },
-  onEvent: (listener) => transport.onEvent(listener),
+  /** Subscribe to the mesh's events (tool calls started and finished, workers restarted). */
+  onEvent: (listener: (event: MeshEvent) => void) => transport.onEvent(listener),
 })
+export type AgentApi = ReturnType<typeof makeAgentApi>
 
 declare global {
   // eslint-disable-next-line no-var

@@ -2,5 +2,4 @@
 import { makeAgentApi } from "./agent-api.ts"
 import { ChannelClient } from "./channel-client.ts"
 
-export const channel = new ChannelClient()
-globalThis.agent = makeAgentApi(channel)
+globalThis.agent = makeAgentApi(new ChannelClient())

@@ -58,6 +58,24 @@ describe("sandbox host", () => {
     expect(await host.runInSandbox("r8", "'still here'", 5_000)).to.deep.equal({ ok: true, value: "still here", type: "string" })
   })
 
+  it("gives the code its arguments and the blobs they name, and refuses any other blob", async () => {
+    const inputs = { args: { url: "blob:given", n: 2 }, blobs: { "blob:given": new Blob(["two words"]) } }
+    expect(await host.runInSandbox("a1", "(await (await readBlob(args.url)).text()).repeat(args.n)", 5_000, inputs)).to.deep.equal({
+      ok: true,
+      value: "two wordstwo words",
+      type: "string",
+    })
+    const refused = await host.runInSandbox("a2", "await readBlob('blob:other')", 5_000, inputs)
+    if (!refused.ok) expect(refused.error.message).to.match(/readBlob: blob:other is not among the blob URLs given/)
+    else expect.fail("an ungiven blob was read")
+  })
+
+  it("reports an error the code threw where nothing caught it", async () => {
+    const thrown = await host.runInSandbox("a3", "setTimeout(() => { throw new Error('late') }); await new Promise(() => {})", 5_000)
+    if (!thrown.ok) expect(thrown.error.message).to.match(/late/)
+    else expect.fail("an uncaught error went unreported")
+  })
+
   it("keeps no state between runs", async () => {
     await host.runInSandbox("r9", "globalThis.kept = 1", 5_000)
     expect(await host.runInSandbox("r10", "typeof kept", 5_000)).to.deep.include({ value: "undefined" })

@@ -6,6 +6,7 @@
  * The offscreen document drives it over Comlink (shell/hub/sandbox-host.ts).
  */
 import * as Comlink from "comlink"
+import comlinkSource from "comlink/dist/umd/comlink.min.js" with { type: "text" }
 import { bodyFor, chooseBody, runAndDescribe, type ScriptOutcome } from "../../workers/page/injected/script-runtime.ts"
 
 export interface SandboxRun {
@@ -34,32 +35,44 @@ export interface SandboxApi {
   cancel(runId: string): void
 }
 
-/** The worker's whole program: the runtime's functions as source, and a one-shot message handler. */
-const workerSource = `"use strict";
+/** What a run's worker serves the page, over Comlink: one run, then the worker is terminated. */
+interface ScriptWorker {
+  run(request: Omit<SandboxRun, "runId">): Promise<ScriptOutcome>
+}
+
+/**
+ * The worker's whole program: Comlink (an opaque origin's blob worker can load no extension
+ * file, so it comes as text), the runtime's functions as source, and the `ScriptWorker` it serves.
+ */
+const workerSource = `${comlinkSource};
+(() => {
+"use strict";
+const Comlink = self.Comlink;
+delete self.Comlink;
 const chooseBody = ${chooseBody.toString()};
 const bodyFor = ${bodyFor.toString()};
 const runAndDescribe = ${runAndDescribe.toString()};
-self.onmessage = (event) => {
-  self.onmessage = null;
-  const { code, maxChars, timeoutMs, inputs } = event.data;
-  // A custom tool's arguments, and the workspace blobs they name (the sandbox cannot fetch them).
-  self.args = inputs ? inputs.args : undefined;
-  const blobs = (inputs && inputs.blobs) || {};
-  self.readBlob = async (url) => {
-    const blob = blobs[url];
-    if (!blob) throw new Error("readBlob: " + url + " is not among the blob URLs given to this tool");
-    return blob;
-  };
-  const choice = chooseBody(code);
-  if ("syntaxError" in choice) {
-    const [name, ...rest] = choice.syntaxError.split(": ");
-    self.postMessage({ ok: false, kind: "exception", name, message: rest.join(": ") });
-    return;
-  }
-  const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
-  // The Function constructor puts two lines of its own before the body.
-  runAndDescribe(new AsyncFunction(bodyFor(code, choice.split)), maxChars, timeoutMs, 2).then((outcome) => self.postMessage(outcome));
-};`
+Comlink.expose({
+  run({ code, maxChars, timeoutMs, inputs }) {
+    // A custom tool's arguments, and the workspace blobs they name (the sandbox cannot fetch them).
+    self.args = inputs ? inputs.args : undefined;
+    const blobs = (inputs && inputs.blobs) || {};
+    self.readBlob = async (url) => {
+      const blob = blobs[url];
+      if (!blob) throw new Error("readBlob: " + url + " is not among the blob URLs given to this tool");
+      return blob;
+    };
+    const choice = chooseBody(code);
+    if ("syntaxError" in choice) {
+      const [name, ...rest] = choice.syntaxError.split(": ");
+      return { ok: false, kind: "exception", name, message: rest.join(": ") };
+    }
+    const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
+    // The Function constructor puts two lines of its own before the body.
+    return runAndDescribe(new AsyncFunction(bodyFor(code, choice.split)), maxChars, timeoutMs, 2);
+  },
+});
+})();`
 
 const workerUrl = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }))
 const runs = new Map<string, { worker: Worker; timer: ReturnType<typeof setTimeout>; settle: (outcome: SandboxRunOutcome) => void }>()
@@ -93,7 +106,6 @@ const start = ({ runId, code, maxChars, timeoutMs, inputs }: SandboxRun): Promis
       timeoutMs + 50,
     )
     runs.set(runId, { worker, timer, settle })
-    worker.onmessage = (event: MessageEvent) => finish(runId, event.data as ScriptOutcome)
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault()
       // An error the code threw where nothing caught it (a timer, a microtask) is the code's own
@@ -107,7 +119,12 @@ const start = ({ runId, code, maxChars, timeoutMs, inputs }: SandboxRun): Promis
           message: "The sandbox worker could not start (is worker-src blob: allowed in the sandbox CSP?)",
         })
     }
-    worker.postMessage({ code, maxChars, timeoutMs, inputs })
+    Comlink.wrap<ScriptWorker>(worker)
+      .run({ code, maxChars, timeoutMs, ...(inputs ? { inputs } : {}) })
+      .then(
+        (outcome) => finish(runId, outcome),
+        (error: unknown) => finish(runId, { ok: false, kind: "unavailable", message: `The sandbox worker failed: ${String(error)}` }),
+      )
   })
 }
 

@@ -1,7 +1,8 @@
 /**
  * A run's events, from its agent worker to the mesh, in order and in batches.
  *
- * Events travel on a MessagePort of their own, and a port keeps its messages in order. Calls to
+ * Events travel on a MessagePort of their own, as Comlink calls of the mesh's `EventSink` (the
+ * sink runs each call as it arrives, and a port keeps its messages in order). Calls to
  * the mesh (a tool call, the run's result) travel on other ports, which may overtake it: each
  * such call carries the count of events sent before it, and the mesh waits until it has
  * delivered that many before it acts (so `tool_call_started` follows the text before it, and
@@ -12,6 +13,7 @@
  * A sub-agent's deltas may wait longer (`LANE_BATCH_MS`): its lane shows only its latest words,
  * and every message crosses the main thread the side panel shares with the offscreen document.
  */
+import * as Comlink from "comlink"
 import type { ConversationEvent } from "../../schemas/events.ts"
 
 /** How long an event may wait for others to share its message. */
@@ -29,6 +31,11 @@ export interface EventBatch {
   readonly events: ReadonlyArray<ConversationEvent>
 }
 
+/** What the mesh's end serves on the stream's port. */
+interface EventSink {
+  take(batch: EventBatch): void
+}
+
 type Delta = Extract<ConversationEvent, { type: "text_delta" | "reasoning_delta" }>
 const isDelta = (event: ConversationEvent): event is Delta => event.type === "text_delta" || event.type === "reasoning_delta"
 
@@ -39,8 +46,11 @@ export class EventSender {
   /** When the timer fires (performance.now()). */
   private due = 0
   private sent = 0
+  private readonly sink: Comlink.Remote<EventSink>
 
-  constructor(private readonly port: MessagePort) {}
+  constructor(port: MessagePort) {
+    this.sink = Comlink.wrap<EventSink>(port)
+  }
 
   /** Buffers `event`; a delta may wait up to `deltaWindowMs`, any other event (and what waits before it) `BATCH_MS`. */
   emit(event: ConversationEvent, deltaWindowMs: number = BATCH_MS): void {
@@ -61,7 +71,8 @@ export class EventSender {
     this.timer = undefined
     if (this.buffer.length > 0) {
       this.sent += this.buffer.length
-      this.port.postMessage({ sent: this.sent, events: this.buffer } satisfies EventBatch)
+      // Nothing waits for the reply: the count returned orders the calls that follow.
+      this.sink.take({ sent: this.sent, events: this.buffer }).catch(() => undefined)
       this.buffer = []
     }
     return this.sent
@@ -78,12 +89,15 @@ export class EventReceiver {
     private readonly port: MessagePort,
     deliver: (event: ConversationEvent) => void,
   ) {
-    port.onmessage = (message: MessageEvent<EventBatch>) => {
-      const batch = message.data
-      for (const event of batch.events) deliver(event)
-      this.delivered = batch.sent
-      this.release()
+    const sink: EventSink = {
+      take: (batch) => {
+        if (this.closed) return
+        for (const event of batch.events) deliver(event)
+        this.delivered = batch.sent
+        this.release()
+      },
     }
+    Comlink.expose(sink, port)
   }
 
   /** Resolves once the first `count` events were delivered (at once if the stream has closed). */
@@ -95,7 +109,6 @@ export class EventReceiver {
   /** The worker is gone: nothing more will come, and nobody waits for it. */
   close(): void {
     this.closed = true
-    this.port.onmessage = null
     this.port.close()
     this.release()
   }
