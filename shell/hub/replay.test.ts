@@ -70,7 +70,7 @@ describe("replays: the elements a step acts on", () => {
 
   it("reads each annotation's kind and name from get_tab_content's Markdown", () => {
     const found = annotatedTargets(
-      '# Shop\n[button "Save \\"now\\""]{#save} [checkbox "Remember me" checked]{input[name="remember"]}\n[button "Item"]{ul > li:nth-of-type(2) > button}',
+      '# Shop\n["Save \\"now\\""]{#save} [checkbox "Remember me" checked]{input[name="remember"]}\n["Item" pressed]{ul > li:nth-of-type(2) > button}\n[\\"Quoted" title]{#q a}',
     )
     expect([...found.values()]).to.deep.equal([
       { selector: "#save", kind: "button", name: 'Save "now"' },
@@ -155,12 +155,7 @@ describe("replays: the elements a step acts on", () => {
   const conversation = (messages: unknown[]) => ({ id: "c", status: "completed", messages }) as unknown as Conversation
 
   it("records a script's targets from the page read before it, and refuses one no read named", () => {
-    const read = call(
-      "r",
-      "get_tab_content",
-      { tab_id: 7 },
-      { content: '[button "Buy"]{#buy} [button "Item"]{li:nth-of-type(2) > button}' },
-    )
+    const read = call("r", "get_tab_content", { tab_id: 7 }, { content: '["Buy"]{#buy} ["Item"]{li:nth-of-type(2) > button}' })
     const click = call(
       "k",
       "execute_script",

@@ -70,13 +70,13 @@ export const scriptSelectors = (code: string): string[] => {
 }
 
 /**
- * Every `[kind "name" …]{selector}` annotation of get_tab_content's Markdown, and every link
- * written `[text](url)` with no selector (selected by `a[href="url"]`), by selector (the last
- * read wins).
+ * Every `[kind "name" …]{selector}` annotation of get_tab_content's Markdown (a button written
+ * `["name" …]{selector}`, without its kind), and every link written `[text](url)` with no
+ * selector (selected by `a[href="url"]`), by selector (the last read wins).
  */
 export const annotatedTargets = (markdown: string, into = new Map<string, Target>()): Map<string, Target> => {
-  for (const m of markdown.matchAll(/\[([a-z][\w-]*) "((?:[^"\\]|\\.)*)"(?:[^\]\\\n]|\\.)*\]\{([^{}\n]+)\}/g))
-    into.set(m[3]!, { selector: m[3]!, kind: m[1]!, name: unescape(m[2]!) })
+  for (const m of markdown.matchAll(/\[(?:([a-z][\w-]*) )?"((?:[^"\\]|\\.)*)"(?:[^\]\\\n]|\\.)*\]\{([^{}\n]+)\}/g))
+    into.set(m[3]!, { selector: m[3]!, kind: m[1] ?? "button", name: unescape(m[2]!) })
   for (const m of markdown.matchAll(/\[((?:[^\]\\\n]|\\.)+)\]\(([^()\s…"]+)\)(?!\{)/g)) {
     const selector = `a[href="${m[2]!}"]`
     // The href too: a link is re-found (retargeted) only by its name and its href together.

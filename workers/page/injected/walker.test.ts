@@ -296,7 +296,7 @@ describe("page walker: the example of docs/page-content.md", () => {
 # Welcome {h1}
 Read the [guide](/guide) first.
 [form]{#f}
-[email "Email" = "ada@example.com" required]{#e} [checkbox "Remember me" checked]{input[name="remember"]} [button "Send"]{button}`)
+[email "Email" = "ada@example.com" required]{#e} [checkbox "Remember me" checked]{input[name="remember"]} ["Send"]{button}`)
   })
 })
 
@@ -362,7 +362,7 @@ describe("page walker: forms", () => {
         '[email "Email" = "me@example.com" required]{#email} [password "Password" = "••••"]{input[name="pw"]} [checkbox "Newsletter" checked]{input[name="news"]} ' +
           '[radio "Free" unchecked]{#free} [radio "Pro" checked]{#pro} [select "Country" = "Spain"; options "France", "Spain"]{^ >select} ' +
           // Relative to the form's landmark line: shorter than their own selectors, their names printed.
-          '[textarea "About you" = "Hi" readonly]{^ >textarea} [textbox "Nickname" disabled]{input[name="nick"]} [button "Create account"]{^ >button}',
+          '[textarea "About you" = "Hi" readonly]{^ >textarea} [textbox "Nickname" disabled]{input[name="nick"]} ["Create account"]{^ >button}',
       ].join("\n"),
     )
     expect(outcome.content).not.to.include("hunter2")
@@ -379,13 +379,29 @@ describe("page walker: selectors", () => {
       <section id="list"><p><a href="/same">x</a></p><p><a href="/same">x</a></p></section>
       <div contenteditable="true" aria-label="Notes"></div>`)
     const outcome = await read({ audit: true })
-    expect(outcome.content).to.include('[button "Save"]{#save}')
-    expect(outcome.content).to.include('[button "Cancel"]{[data-testid="cancel-button"]}')
+    expect(outcome.content).to.include('["Save"]{#save}')
+    expect(outcome.content).to.include('["Cancel"]{[data-testid="cancel-button"]}')
     expect(outcome.content).not.to.match(/css-1x2y3z|sc-bdVaJa|kDlIYz/)
-    expect(outcome.content).to.include('[button "Item"]{ul>:nth-child(2)>button}')
+    expect(outcome.content).to.include('["Item"]{ul>:nth-child(2)>button}')
     // The second link has the first one's text and URL: its URL is not shown again.
     expect(outcome.content, outcome.content).to.include("[x](/same){^#list>:nth-child(1)}")
     expect(outcome.content).to.include("[x]{#list>:nth-child(2)>a}")
+    expectSelectorsExact(outcome)
+  })
+
+  it("writes a named button as its name alone, and escapes a link label that opens with a quote", async () => {
+    page(`
+      <p><button id="like">Like</button> <button id="bold" aria-pressed="true">Bold</button> <button id="x"><svg></svg></button>
+      <input id="go" type="submit" value="Go"> <span role="button" tabindex="0" id="r">Role</span></p>
+      <p><a href="/q">"Quoted" title</a> <a href="/q">"Quoted" title</a> <a href="/q2">"Alone"</a></p>`)
+    const outcome = await read({ audit: true })
+    for (const token of ['["Like"]{#like}', '["Bold" pressed]{#bold}', "[button]{#x}", '["Go"]{#go}', '["Role"]{#r}'])
+      expect(outcome.content, outcome.content).to.include(token)
+    expect(outcome.content).not.to.match(/\[button "/)
+    // `["` opens a button only: a link's label never starts with a bare quote.
+    expect(outcome.content).to.include('[\\"Alone"](/q2)')
+    expect(outcome.content).to.match(/\[\\"Quoted" title\]\{[^}]+\}/)
+    expect(outcome.content).not.to.match(/(^|[^\\])\["(Quoted|Alone)/)
     expectSelectorsExact(outcome)
   })
 
@@ -410,14 +426,14 @@ describe("page walker: shadow roots and iframes", () => {
     const outcome = await read({ audit: true })
     expect(outcome.content).to.include("Inside the shadow")
     expect(outcome.content).to.include("slotted light text")
-    expect(outcome.content).to.include('[button "Deep button"]{#host >>> #deep}')
+    expect(outcome.content).to.include('["Deep button"]{#host >>> #deep}')
     expect(outcome.content).to.include('[iframe "Embedded"]{#frame}')
     expect(outcome.content).to.include("## Frame title {#frame >>> #t}")
     expect(outcome.content).to.include('[Inner link]{#frame >>> a[href="/inner"]}')
     expect(outcome.content.split("\n")[0]).to.match(/^Note: a selector with ">>>"/)
     expectSelectorsExact(outcome)
     const part = await read({ selector: "#host >>> #deep" })
-    expect(part.content.split("\n").at(-1)).to.equal('[button "Deep button"]{#host >>> #deep}')
+    expect(part.content.split("\n").at(-1)).to.equal('["Deep button"]{#host >>> #deep}')
     expect(part.usedSelector).to.equal("#host >>> #deep")
   })
 })
@@ -594,7 +610,7 @@ describe("page walker: slices and time budget", () => {
     const large = await read()
     // The card's tag link sets it as the scope, whole or as the card after the last one (`^ +div`); its button repeats the R of the buttons before it.
     expect(large.content, large.content.slice(-300)).to.match(
-      /Item 399 \[tag\]\(\/tag\/4\)\{(?:\^#list>:nth-child\(400\)|:is\(\^ \+div\) a)\}\n\[button "Add"\]\{\^\}$/,
+      /Item 399 \[tag\]\(\/tag\/4\)\{(?:\^#list>:nth-child\(400\)|:is\(\^ \+div\) a)\}\n\["Add"\]\{\^\}$/,
     )
     expect(large.content).to.include("{:is(^ +div) a}")
     const ratio = large.work / small.work
@@ -666,11 +682,11 @@ describe("page walker: selectors on large repetitive pages", () => {
     expectSelectorsExact(outcome)
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(240)
     // The first tag link of a card sets the card as the scope ({^S}); its button is written below it,
-    // `{^ >button}` for the first card, then `{^}`: the R last written after `[button "Add"]`.
-    expect(outcome.content, outcome.content.slice(0, 300)).to.include('[tag](/tag/0){^#list>:nth-child(1)}\n[button "Add"]{^ >button}')
+    // `{^ >button}` for the first card, then `{^}`: the R last written after `["Add"]`.
+    expect(outcome.content, outcome.content.slice(0, 300)).to.include('[tag](/tag/0){^#list>:nth-child(1)}\n["Add"]{^ >button}')
     // A later card is set as the scope whole, or as the card right after the last one.
-    expect(outcome.content).to.match(/Item 6 \[tag\]\(\/tag\/1\)\{(?:\^#list>:nth-child\(7\)|:is\(\^ \+div\) a)\}\n\[button "Add"\]\{\^\}/)
-    expect(outcome.content).to.include('[tag](/tag/1){:is(^ +div) a}\n[button "Add"]{^}')
+    expect(outcome.content).to.match(/Item 6 \[tag\]\(\/tag\/1\)\{(?:\^#list>:nth-child\(7\)|:is\(\^ \+div\) a)\}\n\["Add"\]\{\^\}/)
+    expect(outcome.content).to.include('[tag](/tag/1){:is(^ +div) a}\n["Add"]{^}')
   })
 })
 
@@ -693,7 +709,7 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
     const annotations = outcome.audit!.filter((p) => p.interactive).map((p) => p.written)
     expect(annotations.filter((a) => a.startsWith("{:is(")).length, outcome.content).to.be.above(0)
     expect(annotations.filter((a) => a.startsWith("{^ ")).length, outcome.content).to.be.above(0)
-    expect(outcome.content, outcome.content).to.include('[button "Quote"]{^} [button "Reply"]{^} [button "Report"]{^}')
+    expect(outcome.content, outcome.content).to.include('["Quote"]{^} ["Reply"]{^} ["Report"]{^}')
     // No selector is a path from the body when the post's scope gives a shorter one.
     expect(
       annotations.filter((a) => a.startsWith("{body")),
@@ -711,10 +727,10 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
     const outcome = await read({ audit: true })
     expectSelectorsExact(outcome)
     const lines = outcome.content.split("\n")
-    const rows = lines.filter((line) => line.startsWith('[button "Like"]'))
+    const rows = lines.filter((line) => line.startsWith('["Like"]'))
     expect(rows.length).to.equal(8)
     // The replies' member links set their reply as the scope (`{:is(…) R}`), and their rows of buttons are all `{^}`.
-    const repeated = '[button "Like"]{^} [button "Quote"]{^} [button "Reply"]{^} [button "Report"]{^}'
+    const repeated = '["Like"]{^} ["Quote"]{^} ["Reply"]{^} ["Report"]{^}'
     for (let i = 0; i < lines.length - 2; i++)
       if (/^\[(?:bob|cy|dee)\]/.test(lines[i]!)) {
         expect(lines[i], outcome.content).to.match(/^\[(?:bob|cy|dee)\](?:\([^)]*\))?\{:is\(/)
@@ -879,7 +895,7 @@ describe("page walker: list items and table parts that are controls", () => {
       <tbody><tr onclick="open(1)"><td>#1</td><td>Ada</td></tr><tr onclick="open(2)"><td>#2</td><td>Grace</td></tr></tbody></table>`)
     const outcome = await read({ audit: true })
     const lines = outcome.content.split("\n")
-    expect(lines[0]).to.match(/^\|\[focusable\]\{[^}]+\} Order\|\[button "Customer"\]\{[^}]+\}\|$/)
+    expect(lines[0]).to.match(/^\|\[focusable\]\{[^}]+\} Order\|\["Customer"\]\{[^}]+\}\|$/)
     expect(lines[2]).to.match(/^\|\[clickable\]\{[^}]+\} #1\|Ada\|$/)
     expect(lines[3]).to.match(/^\|\[clickable\]\{[^}]+\} #2\|Grace\|$/)
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(4)
@@ -921,13 +937,7 @@ describe("page walker: controls the page has drawn out of sight", () => {
       <div style="overflow:hidden;width:200px;height:40px;position:relative"><button style="position:absolute;left:300px">Clipped out</button></div>`)
     const outcome = await read({ audit: true })
     expect(outcome.content).to.include("caption 1")
-    for (const shown of [
-      "[Story 2](/story/2)",
-      "[Story 3](/story/3)",
-      "[Answer link](/faq/answer)",
-      '[button "Helpful"]',
-      '[button "Clipped out"]',
-    ])
+    for (const shown of ["[Story 2](/story/2)", "[Story 3](/story/3)", "[Answer link](/faq/answer)", '["Helpful"]', '["Clipped out"]'])
       expect(outcome.content).to.include(shown)
     for (const left of ["caption 2", "caption 3", "answer text"]) expect(outcome.content).not.to.include(left)
     // Each slide out of sight on a line of its own, as the slide in view is.
@@ -959,7 +969,7 @@ describe("page walker: controls inside code, captions, editors and embedded thin
       <pre><code>import { <a href="/api/read">read</a> } from "walker" // <a href="/docs">docs</a></code></pre>`)
     const outcome = await read({ audit: true })
     expect(outcome.content).to.include("[Array.from()](/api/from)")
-    expect(outcome.content).to.match(/\[button "Ctrl"\]\{[^}]+\}/)
+    expect(outcome.content).to.match(/\["Ctrl"\]\{[^}]+\}/)
     expect(outcome.content).to.include("`\\{x\\}`")
     expect(outcome.content).to.include('```\nimport { read } from "walker" // docs\n```\n[read](/api/read)[docs](/docs)')
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(4)
@@ -972,7 +982,7 @@ describe("page walker: controls inside code, captions, editors and embedded thin
     const outcome = await read({ audit: true })
     expect(outcome.content).to.include("Scores, [source](/source)\n|Team|Score|")
     expect(outcome.content).to.include("[this link](/in-editor)")
-    expect(outcome.content).to.match(/\[button "a chip"\]\{[^}]+\}/)
+    expect(outcome.content).to.match(/\["a chip"\]\{[^}]+\}/)
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(5)
     expectSelectorsExact(outcome)
   })
@@ -1005,9 +1015,9 @@ describe("page walker: names of drawn text that innerText does not see", () => {
     page(`<x-slot-button>Slotted label</x-slot-button>
       <section style="content-visibility:auto;contain-intrinsic-size:auto 300px;margin-top:5000px"><p>Far text <a href="/far">Far link</a> <button>Far button</button> <code>far.code()</code></p><pre>far block</pre></section>`)
     const outcome = await read({ audit: true })
-    expect(outcome.content).to.include('[button "Slotted label"]{x-slot-button >>> button}')
+    expect(outcome.content).to.include('["Slotted label"]{x-slot-button >>> button}')
     expect(outcome.content).to.include("[Far link](/far)")
-    expect(outcome.content).to.match(/\[button "Far button"\]\{[^}]+\}/)
+    expect(outcome.content).to.match(/\["Far button"\]\{[^}]+\}/)
     expect(outcome.content).to.include("`far.code()`")
     expect(outcome.content).to.include("```\nfar block\n```")
     expectSelectorsExact(outcome)

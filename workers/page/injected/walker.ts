@@ -380,7 +380,8 @@ class Walker {
     const quoted = `"${escapeQuoted(name)}"`
     const spelled = name ? NAMING_ATTRIBUTES.map((a) => ({ text: `[${a}=${cssString(name)}]`, saves: quoted.length + 1 })) : []
     const label = (parts: ReadonlyArray<string>) => [...parts, ...details].join(" ").replace(" ; ", "; ")
-    const full = label(name ? [kind, quoted] : [kind])
+    // A button with a name is its name alone (`["Like"]`): the commonest control, four to a post on a forum.
+    const full = label(name ? (kind === "button" ? [quoted] : [kind, quoted]) : [kind])
     // A label that reads as a landmark line's (`[search]{…}`) keeps its own selector: only landmark lines may set the scope so.
     const selector = this.annotate(el, interactive, spelled, LANDMARK_LINE.test(`[${full}]{}`) ? null : full)
     // Relative to a scope (walker-scope.ts), the name is printed: `[label]{^}` repeats an R by its label.
@@ -419,7 +420,8 @@ class Walker {
     // Implied (counted on top of the entry above), the selector costs nothing but the whole URL as the attribute has it.
     if (impliable) spelled.push({ text: byHref, saves: byHref.length - href.length, whole: true })
     // A link with no name of its own is labelled by nothing: its URL is shown beside it (one with none keeps its href as its label).
-    const label = escapeLabel(name || (noUrl ? href : ""))
+    // A label that opens with a quote is escaped: `["` opens a button.
+    const label = escapeLabel(name || (noUrl ? href : "")).replace(/^"/, '\\"')
     const states = statesOf(el, "link")
     const text = states.length ? `${label} (${states.join(", ")})` : label
     const before = this.urlsShown.get(text)
