@@ -42,6 +42,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { isTask, outermost } from "./support/trace.mjs"
 import { register } from "tsx/esm/api"
 
 register()
@@ -650,11 +651,8 @@ async function tracedRun(session, page, call) {
     .filter((e) => e.ph === "X" && e.pid === pid && e.tid === mainThread.tid)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur)
   // A task may run others nested in it (the trace then shows one inside the other): only the outermost count.
-  const tasks = []
-  for (const e of onMain.filter((e) => e.name === "ThreadControllerImpl::RunTask")) {
-    const last = tasks[tasks.length - 1]
-    if (last === undefined || e.ts >= last.ts + last.dur) tasks.push(e)
-  }
+  // Chromium traces a task as `ThreadControllerImpl::RunTask` or `RunTask` (a `scheduler.postTask` task, as the walk's slices are, as the latter alone).
+  const tasks = outermost(onMain.filter(isTask))
   const longest = tasks.reduce((a, b) => (b.dur > a.dur ? b : a), { dur: 0, tdur: 0 })
   const first = tasks[0]?.ts ?? 0
   const lastEnd = Math.max(0, ...tasks.map((t) => t.ts + t.dur))
