@@ -68,6 +68,15 @@ describe("replays: the elements a step acts on", () => {
     expect(scriptSelectors("document.title")).to.deep.equal([])
   })
 
+  it("reads a link's URL written from a declared prefix as the whole URL", () => {
+    const found = annotatedTargets("URL prefixes: ~1 https://a.example ~2 ~1/docs\n[Guide](~2/guide) [Home](~1/) [Local](/x)")
+    expect([...found.values()]).to.deep.equal([
+      { selector: 'a[href="https://a.example/docs/guide"]', kind: "link", name: "Guide", href: "https://a.example/docs/guide" },
+      { selector: 'a[href="https://a.example/"]', kind: "link", name: "Home", href: "https://a.example/" },
+      { selector: 'a[href="/x"]', kind: "link", name: "Local", href: "/x" },
+    ])
+  })
+
   it("reads each annotation's kind and name from get_tab_content's Markdown", () => {
     const found = annotatedTargets(
       '# Shop\n["Save \\"now\\""]{#save} [checkbox "Remember me" checked]{input[name="remember"]}\n["Item" pressed]{ul > li:nth-of-type(2) > button}\n[\\"Quoted" title]{#q a}',

@@ -10,7 +10,7 @@ import path from "node:path"
 import type { Page } from "playwright-core"
 import { callTool, launchExtension, fixturesDir, type ExtensionSession } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { cssQuoted, readsScope, scopedSelectors } from "../support/page-annotations.ts"
+import { cssQuoted, readsScope, scopedSelectors, urlExpander } from "../support/page-annotations.ts"
 
 interface Content {
   tab_id: number
@@ -142,16 +142,18 @@ const audit = async (tabId: number): Promise<{ content: string; audit: AuditPair
 
 /**
  * Each annotation's selector, as docs/page-content.md tells the model to read it: `{selector}`;
- * a link's `(url)` → `a[href="url"]`, `(start…)` → `a[href^="start"]`; `{^S}`, `{^}` and `{^ R}`
+ * a link's `(url)` → `a[href="url"]`, `(start…)` → `a[href^="start"]` (a URL written from a declared
+ * prefix, `~1/x`, put together first); `{^S}`, `{^}` and `{^ R}`
  * with the scope (test/support/page-annotations.ts: the n-th `{^…}` of the audit is the n-th of
  * the content).
  */
 const selectorsOf = ({ content, audit }: { content: string; audit: AuditPair[] }): Array<{ selector: string; mark: string }> => {
   const scoped = scopedSelectors(content)
+  const expand = urlExpander(content)
   return audit.map(({ written, mark }) => {
     if (readsScope(written)) return { selector: scoped.shift() ?? "", mark }
     if (written.startsWith("{")) return { selector: written.slice(1, -1), mark }
-    const url = cssQuoted(written.slice(1, -1))
+    const url = cssQuoted(expand(written.slice(1, -1)))
     return { selector: url.endsWith("…") ? `a[href^="${url.slice(0, -1)}"]` : `a[href="${url}"]`, mark }
   })
 }

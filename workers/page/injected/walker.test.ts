@@ -4,8 +4,9 @@ import { readFailureError, STOP_NOTE_START, stopNote } from "../../../schemas/pa
 import { toWire } from "../../../schemas/errors.ts"
 import { AUDIT_ATTRIBUTE, readPage, type ReadOutcome } from "./walker.ts"
 import { beforeTrackingTail } from "./walker-tracking.ts"
+import { prefixUrls } from "./walker-url-prefixes.ts"
 import { isStableClass, isStableId, resolveSelector } from "./walker-selectors.ts"
-import { LANDMARK_LINE, readsScope, scopedSelectors } from "../../../test/support/page-annotations.ts"
+import { LANDMARK_LINE, readsScope, scopedSelectors, urlExpander } from "../../../test/support/page-annotations.ts"
 
 const read = async (options: Parameters<typeof readPage>[1] = {}) => {
   const outcome = await readPage(document, options)
@@ -19,9 +20,9 @@ const failure = (outcome: ReadOutcome) => {
 }
 
 /** The selector an annotation stands for, as docs/page-content.md tells the model: `{selector}`, or `(url)` of a link → `a[href="url"]` (`(start…)` → `a[href^="start"]`). */
-const selectorOfWritten = (written: string) => {
+const selectorOfWritten = (written: string, expand: (url: string) => string = (url) => url) => {
   if (written.startsWith("{")) return written.slice(1, -1)
-  const url = written.slice(1, -1).replace(/["\\]/g, "\\$&")
+  const url = expand(written.slice(1, -1)).replace(/["\\]/g, "\\$&")
   return url.endsWith("…") ? `a[href^="${url.slice(0, -1)}"]` : `a[href="${url}"]`
 }
 
@@ -52,12 +53,13 @@ const annotationsOf = (whole: string): string[] => {
 /** Every annotated element: its selector, as the content writes it, must select exactly it (checked here, apart from the walker). */
 const expectSelectorsExact = (outcome: Awaited<ReturnType<typeof read>>) => {
   const scoped = scopedSelectors(outcome.content)
+  const expand = urlExpander(outcome.content)
   expect(outcome.audit?.length ?? 0, "audit pairs").to.be.above(0)
   // As sets of texts: an iframe's line is put in front of its content once the content is read.
   expect(annotationsOf(outcome.content).sort(), "the annotations in the content").to.deep.equal(outcome.audit!.map((p) => p.written).sort())
   // The n-th `{^…}` of the audit is the n-th of the content.
   for (const { written, mark } of outcome.audit!) {
-    const selector = readsScope(written) ? (scoped.shift() ?? "") : selectorOfWritten(written)
+    const selector = readsScope(written) ? (scoped.shift() ?? "") : selectorOfWritten(written, expand)
     const resolved = resolveSelector(document, selector)
     expect(resolved.ok && resolved.count, `${selector} matches`).to.equal(1)
     expect(resolved.ok && resolved.element?.getAttribute(AUDIT_ATTRIBUTE), `${selector} selects its own element`).to.equal(mark)
@@ -162,16 +164,81 @@ describe("page walker: format", () => {
     expectSelectorsExact(outcome)
   })
 
-  it("writes a link that its href selects alone as [text](url), and cuts a long URL to a prefix that selects it alone", async () => {
+  it("writes a link that its href selects alone as [text](url), and cuts a long URL to the shortest of 40, 60, 80 characters that selects it alone", async () => {
     const long = (tail: string) => `https://example.com/${"a".repeat(70)}/${tail}-${"b".repeat(40)}`
+    // Two URLs alike in their first 40 characters, not in their first 60.
+    const apart = (tail: string) => `https://example.com/m${"m".repeat(35)}${tail}${"z".repeat(80)}`
     page(`<p><a href="/one">one</a> <a href="/a">first</a> <a href="/a">second</a></p>
       <p><a href="${long("x")}">unique start</a></p>
-      <p id="twins"><a href="${long("y").replace("/a", "/c")}">twin 1</a> <a href="${long("z").replace("/a", "/c")}">twin 2</a></p>`)
+      <p id="twins"><a href="${long("y").replace("/a", "/c")}">twin 1</a> <a href="${long("z").replace("/a", "/c")}">twin 2</a></p>
+      <p><a href="${apart("p")}">apart p</a> <a href="${apart("q")}">apart q</a></p>`)
     const outcome = await read({ audit: true })
     expect(outcome.content).to.include("[one](/one)")
-    expect(outcome.content).to.include(`[unique start](${long("x").slice(0, 80)}…)`)
+    // The long URLs share their start, which the first line declares once (`~1`): read them put together.
+    const expand = urlExpander(outcome.content)
+    const links = [...outcome.content.matchAll(/\[([^\]]+)\]\(([^)]*)\)(\{[^}]+\})?/g)].map((m) => [m[1], expand(m[2]!), m[3] ?? ""])
+    expect(links, outcome.content).to.deep.include(["unique start", `${long("x").slice(0, 40)}…`, ""])
+    expect(links).to.deep.include(["apart p", `${apart("p").slice(0, 60)}…`, ""])
     // Two URLs that share their first 80 characters: shown cut, with a selector.
-    expect(outcome.content, outcome.content).to.match(/\[twin 1\]\(https:\/\/example\.com\/c[^)]{50,}…\)\{[^}]+\}/)
+    const twin = links.find(([text]) => text === "twin 1")!
+    expect(twin[1]).to.match(/^https:\/\/example\.com\/c[^)]{50,}…$/)
+    expect(twin[2]).to.match(/^\{[^}]+\}$/)
+    expectSelectorsExact(outcome)
+  })
+})
+
+describe("page walker: URL prefixes written once", () => {
+  const posts = (n: number, origin: string) =>
+    Array.from({ length: n }, (_, i) => `<li><a href="${origin}/2021/12/post-${i}/">Post ${i}</a></li>`).join("")
+
+  it("declares a repeated URL start on the first line and writes each link's URL from it", async () => {
+    page(`<ul>${posts(6, "https://blog.example.org")}</ul><p><a href="https://blog.example.org/about">About</a> <a href="/local">Local</a></p>
+      <pre><code>[x](https://blog.example.org/2021/12/kept/)</code></pre><a href="https://blog.example.org/2021/12/post-0/">Post 0 again</a>`)
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    expect(lines[0], outcome.content).to.match(/^URL prefixes: ~1 https:\/\/blog\.example\.org(\/2021\/12)?( ~2 \S+)*$/)
+    expect(outcome.content).to.include("[Post 3](~1/")
+    // A prefix ends where a path step, a query or a fragment starts: `~1` is never followed by a letter or a digit.
+    expect(outcome.content).not.to.match(/~\d+[^\d/?#)…\s]/)
+    expect(outcome.content).to.include("[Local](/local)")
+    // Fenced code is copied literally.
+    expect(outcome.content).to.include("[x](https://blog.example.org/2021/12/kept/)")
+    // Each URL, put together, is the link's own href (and its implied `a[href]` selects it alone).
+    const expand = urlExpander(outcome.content)
+    for (const m of outcome.content.matchAll(/\[(Post \d)\]\(([^)]*)\)/g))
+      expect(expand(m[2]!)).to.match(/^https:\/\/blog\.example\.org\/2021\/12\/post-\d\/$/)
+    expectSelectorsExact(outcome)
+  })
+
+  it("declares a prefix from an earlier one, and every URL put together is the one it stands for", () => {
+    const urls = [
+      ...Array.from({ length: 8 }, (_, i) => `https://x.example/2021/12/issue-${i}/`),
+      ...Array.from({ length: 8 }, (_, i) => `https://x.example/2020/${i}`),
+      ...Array.from({ length: 6 }, (_, i) => `https://bugs.example/show_bug.cgi?id=${i}&x=1`),
+      "/local/a",
+      "https://x.example/2021/12/issue-1/…",
+    ]
+    const content = [...urls.map((u, i) => `- [l${i}](${u})`), "```", "[k](https://x.example/2021/12/kept/)", "```"].join("\n")
+    const run = prefixUrls(content, () => false)
+    let step = run.next()
+    while (!step.done) step = run.next()
+    const written = step.value.content
+    expect(written.length).to.be.below(content.length)
+    expect(written.split("\n")[0], written).to.match(/^URL prefixes: ~1 \S+( ~\d+ \S+)* ~\d+ ~\d+\/\S+/)
+    const expand = urlExpander(written)
+    const shown = [...written.matchAll(/^- \[l\d+\]\(([^)]*)\)$/gm)].map((m) => expand(m[1]!))
+    expect(shown).to.deep.equal(urls)
+    expect(written).to.include("```\n[k](https://x.example/2021/12/kept/)\n```")
+    expect(step.value.written("(https://x.example/2020/3)")).to.equal(`(${written.match(/- \[l11\]\(([^)]*)\)/)![1]})`)
+  })
+
+  it("writes none where it saves nothing, or where a link's URL already reads like one", async () => {
+    page(`<p><a href="https://a.example/x">A</a> <a href="https://b.example/y">B</a></p>`)
+    expect((await read()).content).not.to.include("URL prefixes:")
+    page(`<ul>${posts(6, "https://blog.example.org")}</ul><p><a href="~1/home">Home</a></p>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).not.to.include("URL prefixes:")
+    expect(outcome.content).to.include("[Post 3](https://blog.example.org/2021/12/post-3/)")
     expectSelectorsExact(outcome)
   })
 })
