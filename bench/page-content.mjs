@@ -42,6 +42,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { isTask, outermost } from "./support/trace.mjs"
 import { register } from "tsx/esm/api"
 
 register()
@@ -49,7 +50,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const { launchExtension, callTool, fixturesDir } = await import(path.join(root, "test/e2e/harness.ts"))
 const { startFixtureServer } = await import(path.join(root, "test/e2e/fixture-server.ts"))
 const { INTERACTIVE_ROLES } = await import(path.join(root, "workers/page/injected/walker-roles.ts"))
-const { cssQuoted, readsScope, scopedSelectors } = await import(path.join(root, "test/support/page-annotations.ts"))
+const { cssQuoted, readsScope, scopedSelectors, urlExpander } = await import(path.join(root, "test/support/page-annotations.ts"))
 
 const verbose = process.argv.includes("--verbose")
 const dumpDir = process.argv.includes("--dump") ? process.argv[process.argv.indexOf("--dump") + 1] : undefined
@@ -144,9 +145,10 @@ function canonicalOf(html) {
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 /** The CSS selector an annotation stands for: `{selector}`, or `(url)` of a link whose selector is implied. */
-const selectorOfWritten = (written) => {
+const selectorOfWritten = (written, expand) => {
   if (written.startsWith("{")) return written.slice(1, -1)
-  const url = written.slice(1, -1)
+  // `~1/rest`: the prefix the content declares on its first line, then the rest.
+  const url = expand(written.slice(1, -1))
   // A cut URL, `(start…)`, is selected by its start.
   return url.endsWith("…") ? `a[href^="${cssQuoted(url.slice(0, -1))}"]` : `a[href="${cssQuoted(url)}"]`
 }
@@ -274,9 +276,10 @@ try {
     // `[text](url){^S}` is `S a[href="url"]`, `[text](url){^}` the same and `{^ R}` is `S R`, with S
     // the scope (test/support/page-annotations.ts): the n-th `{^…}` of the audit is the n-th of the content.
     const scoped = scopedSelectors(content)
+    const expand = urlExpander(content)
     const pairs = audited.value.audit.map((p) => ({
       ...p,
-      selector: readsScope(p.written) ? scoped.shift() : selectorOfWritten(p.written),
+      selector: readsScope(p.written) ? scoped.shift() : selectorOfWritten(p.written, expand),
     }))
     const notInContent = pairs.filter(
       (p) =>
@@ -650,11 +653,8 @@ async function tracedRun(session, page, call) {
     .filter((e) => e.ph === "X" && e.pid === pid && e.tid === mainThread.tid)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur)
   // A task may run others nested in it (the trace then shows one inside the other): only the outermost count.
-  const tasks = []
-  for (const e of onMain.filter((e) => e.name === "ThreadControllerImpl::RunTask")) {
-    const last = tasks[tasks.length - 1]
-    if (last === undefined || e.ts >= last.ts + last.dur) tasks.push(e)
-  }
+  // Chromium traces a task as `ThreadControllerImpl::RunTask` or `RunTask` (a `scheduler.postTask` task, as the walk's slices are, as the latter alone).
+  const tasks = outermost(onMain.filter(isTask))
   const longest = tasks.reduce((a, b) => (b.dur > a.dur ? b : a), { dur: 0, tdur: 0 })
   const first = tasks[0]?.ts ?? 0
   const lastEnd = Math.max(0, ...tasks.map((t) => t.ts + t.dur))

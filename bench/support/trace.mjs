@@ -46,10 +46,10 @@ export const windowOf = (events) => {
   return { from: mark("bench:start") ?? -Infinity, to: mark("bench:end") ?? Infinity }
 }
 
-const isTask = (e) => e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask")
+export const isTask = (e) => e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask")
 
 /** The tasks no other task holds: Chromium traces one task as a RunTask inside a ThreadControllerImpl::RunTask (or the reverse), which counted every task twice. */
-const outermost = (tasks) => {
+export const outermost = (tasks) => {
   const out = []
   for (const task of [...tasks].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
     const holder = out.at(-1)

@@ -68,9 +68,18 @@ describe("replays: the elements a step acts on", () => {
     expect(scriptSelectors("document.title")).to.deep.equal([])
   })
 
+  it("reads a link's URL written from a declared prefix as the whole URL", () => {
+    const found = annotatedTargets("URL prefixes: ~1 https://a.example ~2 ~1/docs\n[Guide](~2/guide) [Home](~1/) [Local](/x)")
+    expect([...found.values()]).to.deep.equal([
+      { selector: 'a[href="https://a.example/docs/guide"]', kind: "link", name: "Guide", href: "https://a.example/docs/guide" },
+      { selector: 'a[href="https://a.example/"]', kind: "link", name: "Home", href: "https://a.example/" },
+      { selector: 'a[href="/x"]', kind: "link", name: "Local", href: "/x" },
+    ])
+  })
+
   it("reads each annotation's kind and name from get_tab_content's Markdown", () => {
     const found = annotatedTargets(
-      '# Shop\n[button "Save \\"now\\""]{#save} [checkbox "Remember me" checked]{input[name="remember"]}\n[button "Item"]{ul > li:nth-of-type(2) > button}',
+      '# Shop\n["Save \\"now\\""]{#save} [checkbox "Remember me" checked]{input[name="remember"]}\n["Item" pressed]{ul > li:nth-of-type(2) > button}\n[\\"Quoted" title]{#q a}',
     )
     expect([...found.values()]).to.deep.equal([
       { selector: "#save", kind: "button", name: 'Save "now"' },
@@ -155,12 +164,7 @@ describe("replays: the elements a step acts on", () => {
   const conversation = (messages: unknown[]) => ({ id: "c", status: "completed", messages }) as unknown as Conversation
 
   it("records a script's targets from the page read before it, and refuses one no read named", () => {
-    const read = call(
-      "r",
-      "get_tab_content",
-      { tab_id: 7 },
-      { content: '[button "Buy"]{#buy} [button "Item"]{li:nth-of-type(2) > button}' },
-    )
+    const read = call("r", "get_tab_content", { tab_id: 7 }, { content: '["Buy"]{#buy} ["Item"]{li:nth-of-type(2) > button}' })
     const click = call(
       "k",
       "execute_script",

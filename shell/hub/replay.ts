@@ -11,6 +11,7 @@ import type { Outcome as Shared } from "../../schemas/errors.ts"
 import type { ConversationStore } from "../../workers/agent/store.ts"
 import type { Identity, Wanted } from "../../workers/page/injected/walker-identify.ts"
 import { carriesOutsideText, outcomeText } from "../../workers/agent/tool-results.ts"
+import { urlOfWritten } from "../../workers/page/injected/walker-url-prefixes.ts"
 
 /** Fields whose value says what kind of thing a result is: a replayed result must have the same. */
 const KIND_FIELDS = new Set(["status", "content_type", "contentType", "kind", "type", "tag", "role", "entry"])
@@ -70,17 +71,20 @@ export const scriptSelectors = (code: string): string[] => {
 }
 
 /**
- * Every `[kind "name" …]{selector}` annotation of get_tab_content's Markdown, and every link
- * written `[text](url)` with no selector (selected by `a[href="url"]`), by selector (the last
- * read wins).
+ * Every `[kind "name" …]{selector}` annotation of get_tab_content's Markdown (a button written
+ * `["name" …]{selector}`, without its kind), and every link written `[text](url)` with no
+ * selector (selected by `a[href="url"]`), by selector (the last read wins).
  */
 export const annotatedTargets = (markdown: string, into = new Map<string, Target>()): Map<string, Target> => {
-  for (const m of markdown.matchAll(/\[([a-z][\w-]*) "((?:[^"\\]|\\.)*)"(?:[^\]\\\n]|\\.)*\]\{([^{}\n]+)\}/g))
-    into.set(m[3]!, { selector: m[3]!, kind: m[1]!, name: unescape(m[2]!) })
+  for (const m of markdown.matchAll(/\[(?:([a-z][\w-]*) )?"((?:[^"\\]|\\.)*)"(?:[^\]\\\n]|\\.)*\]\{([^{}\n]+)\}/g))
+    into.set(m[3]!, { selector: m[3]!, kind: m[1] ?? "button", name: unescape(m[2]!) })
+  // A URL written from a declared prefix (`~1/x`) stands for the whole one.
+  const urlOf = urlOfWritten(markdown)
   for (const m of markdown.matchAll(/\[((?:[^\]\\\n]|\\.)+)\]\(([^()\s…"]+)\)(?!\{)/g)) {
-    const selector = `a[href="${m[2]!}"]`
+    const href = urlOf(m[2]!)
+    const selector = `a[href="${href}"]`
     // The href too: a link is re-found (retargeted) only by its name and its href together.
-    into.set(selector, { selector, kind: "link", name: unescape(m[1]!), href: m[2]! })
+    into.set(selector, { selector, kind: "link", name: unescape(m[1]!), href })
   }
   return into
 }

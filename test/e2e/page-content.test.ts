@@ -10,7 +10,7 @@ import path from "node:path"
 import type { Page } from "playwright-core"
 import { callTool, launchExtension, fixturesDir, type ExtensionSession } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { cssQuoted, readsScope, scopedSelectors } from "../support/page-annotations.ts"
+import { cssQuoted, readsScope, scopedSelectors, urlExpander } from "../support/page-annotations.ts"
 
 interface Content {
   tab_id: number
@@ -142,16 +142,18 @@ const audit = async (tabId: number): Promise<{ content: string; audit: AuditPair
 
 /**
  * Each annotation's selector, as docs/page-content.md tells the model to read it: `{selector}`;
- * a link's `(url)` → `a[href="url"]`, `(start…)` → `a[href^="start"]`; `{^S}`, `{^}` and `{^ R}`
+ * a link's `(url)` → `a[href="url"]`, `(start…)` → `a[href^="start"]` (a URL written from a declared
+ * prefix, `~1/x`, put together first); `{^S}`, `{^}` and `{^ R}`
  * with the scope (test/support/page-annotations.ts: the n-th `{^…}` of the audit is the n-th of
  * the content).
  */
 const selectorsOf = ({ content, audit }: { content: string; audit: AuditPair[] }): Array<{ selector: string; mark: string }> => {
   const scoped = scopedSelectors(content)
+  const expand = urlExpander(content)
   return audit.map(({ written, mark }) => {
     if (readsScope(written)) return { selector: scoped.shift() ?? "", mark }
     if (written.startsWith("{")) return { selector: written.slice(1, -1), mark }
-    const url = cssQuoted(written.slice(1, -1))
+    const url = cssQuoted(expand(written.slice(1, -1)))
     return { selector: url.endsWith("…") ? `a[href^="${url.slice(0, -1)}"]` : `a[href="${url}"]`, mark }
   })
 }
@@ -219,7 +221,7 @@ describe("get_tab_content", () => {
     const c = result.content
     assert.match(c, /^Note: a selector with ">>>"/)
     assert.ok(c.includes("## Ada Lovelace {#card >>> #name}"), c)
-    assert.ok(c.includes('[button "Follow"]{#card >>> #follow}'), c)
+    assert.ok(c.includes('["Follow"]{#card >>> #follow}'), c)
     assert.ok(c.includes("Slotted bio"), c)
     assert.ok(c.includes('[iframe "Same origin"]{#same}'), c)
     assert.ok(c.includes("## Inside the frame {#same >>> #frame-title}"), c)
@@ -228,7 +230,7 @@ describe("get_tab_content", () => {
 
     const inner = await read({ tab_id: tabId, selector: "#card >>> #follow" })
     assert.equal(inner.used_selector, "#card >>> #follow")
-    assert.ok(inner.content.endsWith('[button "Follow"]{#card >>> #follow}'), inner.content)
+    assert.ok(inner.content.endsWith('["Follow"]{#card >>> #follow}'), inner.content)
 
     const audited = await audit(tabId)
     assert.deepEqual(await wrongSelectors(page, audited), [])
@@ -239,7 +241,7 @@ describe("get_tab_content", () => {
     const { page, tabId } = await open("/hidden.html")
     const { content } = await read({ tab_id: tabId })
     assert.ok(content.includes("Visible paragraph"), content)
-    assert.match(content, /\[button "Visible button"\]\{[^}]+\}/)
+    assert.match(content, /\["Visible button"\]\{[^}]+\}/)
     for (const hidden of [
       "Display none",
       "Visibility hidden",
@@ -273,7 +275,7 @@ describe("get_tab_content", () => {
     assert.ok(content.includes('[textarea "Note to the seller" = "Leave at the door"]{^ >textarea}'), content)
     assert.ok(content.includes('[password = "••••"]{input[aria-label="Card number"]}'), content)
     assert.ok(!content.includes("4111"), "a password field's value is never shown")
-    assert.ok(content.includes('[button "Pay" disabled]{^ >button}'), content)
+    assert.ok(content.includes('["Pay" disabled]{^ >button}'), content)
     await page.close()
   })
 

@@ -14,6 +14,25 @@ export const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|reg
 
 export const cssQuoted = (text: string): string => text.replace(/["\\]/g, "\\$&")
 
+/**
+ * A link's URL put together from the prefixes the content declares on its first line (after any
+ * notes): `URL prefixes: ~1 https://a.org ~2 ~1/news` makes `~1/x` `https://a.org/x` and `~2?p=1`
+ * `https://a.org/news?p=1`; any other URL is as written.
+ */
+export const urlExpander = (content: string): ((url: string) => string) => {
+  const lines = content.split("\n", 20)
+  const first = lines.find((line) => line !== "" && !line.startsWith("Note: "))
+  const prefixes = new Map<string, string>()
+  const expand = (url: string) => {
+    const m = /^~(\d+)(?=[/?#&=…]|$)/.exec(url)
+    return m && prefixes.has(m[1]!) ? prefixes.get(m[1]!)! + url.slice(m[0].length) : url
+  }
+  // A prefix may start with an earlier one: `~2 ~1/2021`.
+  if (first?.startsWith("URL prefixes: "))
+    for (const m of first.slice("URL prefixes: ".length).matchAll(/~(\d+) (\S+)/g)) prefixes.set(m[1]!, expand(m[2]!))
+  return expand
+}
+
 /** S of an annotation that begins `:is(S)`, parentheses and CSS strings counted; null for any other. */
 export const scopeSetBy = (selector: string): string | null => {
   if (!selector.startsWith(":is(")) return null
@@ -52,6 +71,7 @@ export const readsScope = (written: string): boolean => written.startsWith("{^")
  */
 export const scopedSelectors = (whole: string): string[] => {
   const content = whole.replace(/^(`{3,})\n[\s\S]*?\n\1$/gm, "")
+  const expand = urlExpander(whole)
   const found: string[] = []
   let scope: string | null = null
   const under = (rest: string) => (scope === null ? "" : `${scope} ${rest}`)
@@ -76,7 +96,7 @@ export const scopedSelectors = (whole: string): string[] => {
         if (label !== null) rests.set(label, annotation.slice(2))
       } else if (annotation.startsWith("^") && link !== null) {
         if (annotation.length > 1) scope = annotation.slice(1)
-        found.push(under(`a[href="${cssQuoted(link[1]!)}"]`))
+        found.push(under(`a[href="${cssQuoted(expand(link[1]!))}"]`))
       } else if (annotation === "^") found.push(label !== null && rests.has(label) ? under(rests.get(label)!) : "")
       else if (set !== null) {
         // `{:is(^ R1) R}`: the scope in force followed by R1 is the new scope.

@@ -48,3 +48,23 @@ export type ReadOutcome =
   | ReadFailure
 
 export const AUDIT_ATTRIBUTE = "data-agent-mesh-audit"
+
+/** Bench mode: tags each annotated element so that a checker can verify its selector from outside. */
+export const markAnnotated = (
+  doc: Document,
+  annotated: ReadonlyArray<{ element: Element; selector: string; written: string; interactive: boolean }>,
+): AuditPair[] => {
+  for (const old of doc.querySelectorAll(`[${AUDIT_ATTRIBUTE}]`)) old.removeAttribute(AUDIT_ATTRIBUTE)
+  const marks = new Map<Element, string>()
+  const pairs: AuditPair[] = []
+  for (const { element, selector, written, interactive } of annotated) {
+    let mark = marks.get(element)
+    if (mark === undefined) {
+      mark = String(marks.size + 1)
+      marks.set(element, mark)
+      element.setAttribute(AUDIT_ATTRIBUTE, mark)
+    }
+    pairs.push({ selector, written, mark, interactive })
+  }
+  return pairs
+}

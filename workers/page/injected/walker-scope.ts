@@ -8,8 +8,8 @@
  * read `S R`, as `{^}` is for links (docs/page-content.md, "Annotations and escaping"). A scope
  * inside the one in force is set as `{:is(^ R1) R}`: its S is the scope's followed by R1, so a
  * reply's controls need not spell the path to its thread again. And the items repeat their
- * controls: a control whose R is the one last written after its label (`[button "Reply"]`) is
- * written `[button "Reply"]{^}`.
+ * controls: a control whose R is the one last written after its label (`["Reply"]`, a button) is
+ * written `["Reply"]{^}`.
  */
 import { PIERCE, scoreOf, type SelectorMaker, type Spelled } from "./walker-selectors.ts"
 

@@ -4,8 +4,9 @@ import { readFailureError, STOP_NOTE_START, stopNote } from "../../../schemas/pa
 import { toWire } from "../../../schemas/errors.ts"
 import { AUDIT_ATTRIBUTE, readPage, type ReadOutcome } from "./walker.ts"
 import { beforeTrackingTail } from "./walker-tracking.ts"
+import { prefixUrls } from "./walker-url-prefixes.ts"
 import { isStableClass, isStableId, resolveSelector } from "./walker-selectors.ts"
-import { LANDMARK_LINE, readsScope, scopedSelectors } from "../../../test/support/page-annotations.ts"
+import { LANDMARK_LINE, readsScope, scopedSelectors, urlExpander } from "../../../test/support/page-annotations.ts"
 
 const read = async (options: Parameters<typeof readPage>[1] = {}) => {
   const outcome = await readPage(document, options)
@@ -19,9 +20,9 @@ const failure = (outcome: ReadOutcome) => {
 }
 
 /** The selector an annotation stands for, as docs/page-content.md tells the model: `{selector}`, or `(url)` of a link → `a[href="url"]` (`(start…)` → `a[href^="start"]`). */
-const selectorOfWritten = (written: string) => {
+const selectorOfWritten = (written: string, expand: (url: string) => string = (url) => url) => {
   if (written.startsWith("{")) return written.slice(1, -1)
-  const url = written.slice(1, -1).replace(/["\\]/g, "\\$&")
+  const url = expand(written.slice(1, -1)).replace(/["\\]/g, "\\$&")
   return url.endsWith("…") ? `a[href^="${url.slice(0, -1)}"]` : `a[href="${url}"]`
 }
 
@@ -52,12 +53,13 @@ const annotationsOf = (whole: string): string[] => {
 /** Every annotated element: its selector, as the content writes it, must select exactly it (checked here, apart from the walker). */
 const expectSelectorsExact = (outcome: Awaited<ReturnType<typeof read>>) => {
   const scoped = scopedSelectors(outcome.content)
+  const expand = urlExpander(outcome.content)
   expect(outcome.audit?.length ?? 0, "audit pairs").to.be.above(0)
   // As sets of texts: an iframe's line is put in front of its content once the content is read.
   expect(annotationsOf(outcome.content).sort(), "the annotations in the content").to.deep.equal(outcome.audit!.map((p) => p.written).sort())
   // The n-th `{^…}` of the audit is the n-th of the content.
   for (const { written, mark } of outcome.audit!) {
-    const selector = readsScope(written) ? (scoped.shift() ?? "") : selectorOfWritten(written)
+    const selector = readsScope(written) ? (scoped.shift() ?? "") : selectorOfWritten(written, expand)
     const resolved = resolveSelector(document, selector)
     expect(resolved.ok && resolved.count, `${selector} matches`).to.equal(1)
     expect(resolved.ok && resolved.element?.getAttribute(AUDIT_ATTRIBUTE), `${selector} selects its own element`).to.equal(mark)
@@ -162,16 +164,81 @@ describe("page walker: format", () => {
     expectSelectorsExact(outcome)
   })
 
-  it("writes a link that its href selects alone as [text](url), and cuts a long URL to a prefix that selects it alone", async () => {
+  it("writes a link that its href selects alone as [text](url), and cuts a long URL to the shortest of 40, 60, 80 characters that selects it alone", async () => {
     const long = (tail: string) => `https://example.com/${"a".repeat(70)}/${tail}-${"b".repeat(40)}`
+    // Two URLs alike in their first 40 characters, not in their first 60.
+    const apart = (tail: string) => `https://example.com/m${"m".repeat(35)}${tail}${"z".repeat(80)}`
     page(`<p><a href="/one">one</a> <a href="/a">first</a> <a href="/a">second</a></p>
       <p><a href="${long("x")}">unique start</a></p>
-      <p id="twins"><a href="${long("y").replace("/a", "/c")}">twin 1</a> <a href="${long("z").replace("/a", "/c")}">twin 2</a></p>`)
+      <p id="twins"><a href="${long("y").replace("/a", "/c")}">twin 1</a> <a href="${long("z").replace("/a", "/c")}">twin 2</a></p>
+      <p><a href="${apart("p")}">apart p</a> <a href="${apart("q")}">apart q</a></p>`)
     const outcome = await read({ audit: true })
     expect(outcome.content).to.include("[one](/one)")
-    expect(outcome.content).to.include(`[unique start](${long("x").slice(0, 80)}…)`)
+    // The long URLs share their start, which the first line declares once (`~1`): read them put together.
+    const expand = urlExpander(outcome.content)
+    const links = [...outcome.content.matchAll(/\[([^\]]+)\]\(([^)]*)\)(\{[^}]+\})?/g)].map((m) => [m[1], expand(m[2]!), m[3] ?? ""])
+    expect(links, outcome.content).to.deep.include(["unique start", `${long("x").slice(0, 40)}…`, ""])
+    expect(links).to.deep.include(["apart p", `${apart("p").slice(0, 60)}…`, ""])
     // Two URLs that share their first 80 characters: shown cut, with a selector.
-    expect(outcome.content, outcome.content).to.match(/\[twin 1\]\(https:\/\/example\.com\/c[^)]{50,}…\)\{[^}]+\}/)
+    const twin = links.find(([text]) => text === "twin 1")!
+    expect(twin[1]).to.match(/^https:\/\/example\.com\/c[^)]{50,}…$/)
+    expect(twin[2]).to.match(/^\{[^}]+\}$/)
+    expectSelectorsExact(outcome)
+  })
+})
+
+describe("page walker: URL prefixes written once", () => {
+  const posts = (n: number, origin: string) =>
+    Array.from({ length: n }, (_, i) => `<li><a href="${origin}/2021/12/post-${i}/">Post ${i}</a></li>`).join("")
+
+  it("declares a repeated URL start on the first line and writes each link's URL from it", async () => {
+    page(`<ul>${posts(6, "https://blog.example.org")}</ul><p><a href="https://blog.example.org/about">About</a> <a href="/local">Local</a></p>
+      <pre><code>[x](https://blog.example.org/2021/12/kept/)</code></pre><a href="https://blog.example.org/2021/12/post-0/">Post 0 again</a>`)
+    const outcome = await read({ audit: true })
+    const lines = outcome.content.split("\n")
+    expect(lines[0], outcome.content).to.match(/^URL prefixes: ~1 https:\/\/blog\.example\.org(\/2021\/12)?( ~2 \S+)*$/)
+    expect(outcome.content).to.include("[Post 3](~1/")
+    // A prefix ends where a path step, a query or a fragment starts: `~1` is never followed by a letter or a digit.
+    expect(outcome.content).not.to.match(/~\d+[^\d/?#)…\s]/)
+    expect(outcome.content).to.include("[Local](/local)")
+    // Fenced code is copied literally.
+    expect(outcome.content).to.include("[x](https://blog.example.org/2021/12/kept/)")
+    // Each URL, put together, is the link's own href (and its implied `a[href]` selects it alone).
+    const expand = urlExpander(outcome.content)
+    for (const m of outcome.content.matchAll(/\[(Post \d)\]\(([^)]*)\)/g))
+      expect(expand(m[2]!)).to.match(/^https:\/\/blog\.example\.org\/2021\/12\/post-\d\/$/)
+    expectSelectorsExact(outcome)
+  })
+
+  it("declares a prefix from an earlier one, and every URL put together is the one it stands for", () => {
+    const urls = [
+      ...Array.from({ length: 8 }, (_, i) => `https://x.example/2021/12/issue-${i}/`),
+      ...Array.from({ length: 8 }, (_, i) => `https://x.example/2020/${i}`),
+      ...Array.from({ length: 6 }, (_, i) => `https://bugs.example/show_bug.cgi?id=${i}&x=1`),
+      "/local/a",
+      "https://x.example/2021/12/issue-1/…",
+    ]
+    const content = [...urls.map((u, i) => `- [l${i}](${u})`), "```", "[k](https://x.example/2021/12/kept/)", "```"].join("\n")
+    const run = prefixUrls(content, () => false)
+    let step = run.next()
+    while (!step.done) step = run.next()
+    const written = step.value.content
+    expect(written.length).to.be.below(content.length)
+    expect(written.split("\n")[0], written).to.match(/^URL prefixes: ~1 \S+( ~\d+ \S+)* ~\d+ ~\d+\/\S+/)
+    const expand = urlExpander(written)
+    const shown = [...written.matchAll(/^- \[l\d+\]\(([^)]*)\)$/gm)].map((m) => expand(m[1]!))
+    expect(shown).to.deep.equal(urls)
+    expect(written).to.include("```\n[k](https://x.example/2021/12/kept/)\n```")
+    expect(step.value.written("(https://x.example/2020/3)")).to.equal(`(${written.match(/- \[l11\]\(([^)]*)\)/)![1]})`)
+  })
+
+  it("writes none where it saves nothing, or where a link's URL already reads like one", async () => {
+    page(`<p><a href="https://a.example/x">A</a> <a href="https://b.example/y">B</a></p>`)
+    expect((await read()).content).not.to.include("URL prefixes:")
+    page(`<ul>${posts(6, "https://blog.example.org")}</ul><p><a href="~1/home">Home</a></p>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content).not.to.include("URL prefixes:")
+    expect(outcome.content).to.include("[Post 3](https://blog.example.org/2021/12/post-3/)")
     expectSelectorsExact(outcome)
   })
 })
@@ -296,7 +363,7 @@ describe("page walker: the example of docs/page-content.md", () => {
 # Welcome {h1}
 Read the [guide](/guide) first.
 [form]{#f}
-[email "Email" = "ada@example.com" required]{#e} [checkbox "Remember me" checked]{input[name="remember"]} [button "Send"]{button}`)
+[email "Email" = "ada@example.com" required]{#e} [checkbox "Remember me" checked]{input[name="remember"]} ["Send"]{button}`)
   })
 })
 
@@ -362,7 +429,7 @@ describe("page walker: forms", () => {
         '[email "Email" = "me@example.com" required]{#email} [password "Password" = "••••"]{input[name="pw"]} [checkbox "Newsletter" checked]{input[name="news"]} ' +
           '[radio "Free" unchecked]{#free} [radio "Pro" checked]{#pro} [select "Country" = "Spain"; options "France", "Spain"]{^ >select} ' +
           // Relative to the form's landmark line: shorter than their own selectors, their names printed.
-          '[textarea "About you" = "Hi" readonly]{^ >textarea} [textbox "Nickname" disabled]{input[name="nick"]} [button "Create account"]{^ >button}',
+          '[textarea "About you" = "Hi" readonly]{^ >textarea} [textbox "Nickname" disabled]{input[name="nick"]} ["Create account"]{^ >button}',
       ].join("\n"),
     )
     expect(outcome.content).not.to.include("hunter2")
@@ -379,13 +446,29 @@ describe("page walker: selectors", () => {
       <section id="list"><p><a href="/same">x</a></p><p><a href="/same">x</a></p></section>
       <div contenteditable="true" aria-label="Notes"></div>`)
     const outcome = await read({ audit: true })
-    expect(outcome.content).to.include('[button "Save"]{#save}')
-    expect(outcome.content).to.include('[button "Cancel"]{[data-testid="cancel-button"]}')
+    expect(outcome.content).to.include('["Save"]{#save}')
+    expect(outcome.content).to.include('["Cancel"]{[data-testid="cancel-button"]}')
     expect(outcome.content).not.to.match(/css-1x2y3z|sc-bdVaJa|kDlIYz/)
-    expect(outcome.content).to.include('[button "Item"]{ul>:nth-child(2)>button}')
+    expect(outcome.content).to.include('["Item"]{ul>:nth-child(2)>button}')
     // The second link has the first one's text and URL: its URL is not shown again.
     expect(outcome.content, outcome.content).to.include("[x](/same){^#list>:nth-child(1)}")
     expect(outcome.content).to.include("[x]{#list>:nth-child(2)>a}")
+    expectSelectorsExact(outcome)
+  })
+
+  it("writes a named button as its name alone, and escapes a link label that opens with a quote", async () => {
+    page(`
+      <p><button id="like">Like</button> <button id="bold" aria-pressed="true">Bold</button> <button id="x"><svg></svg></button>
+      <input id="go" type="submit" value="Go"> <span role="button" tabindex="0" id="r">Role</span></p>
+      <p><a href="/q">"Quoted" title</a> <a href="/q">"Quoted" title</a> <a href="/q2">"Alone"</a></p>`)
+    const outcome = await read({ audit: true })
+    for (const token of ['["Like"]{#like}', '["Bold" pressed]{#bold}', "[button]{#x}", '["Go"]{#go}', '["Role"]{#r}'])
+      expect(outcome.content, outcome.content).to.include(token)
+    expect(outcome.content).not.to.match(/\[button "/)
+    // `["` opens a button only: a link's label never starts with a bare quote.
+    expect(outcome.content).to.include('[\\"Alone"](/q2)')
+    expect(outcome.content).to.match(/\[\\"Quoted" title\]\{[^}]+\}/)
+    expect(outcome.content).not.to.match(/(^|[^\\])\["(Quoted|Alone)/)
     expectSelectorsExact(outcome)
   })
 
@@ -410,14 +493,14 @@ describe("page walker: shadow roots and iframes", () => {
     const outcome = await read({ audit: true })
     expect(outcome.content).to.include("Inside the shadow")
     expect(outcome.content).to.include("slotted light text")
-    expect(outcome.content).to.include('[button "Deep button"]{#host >>> #deep}')
+    expect(outcome.content).to.include('["Deep button"]{#host >>> #deep}')
     expect(outcome.content).to.include('[iframe "Embedded"]{#frame}')
     expect(outcome.content).to.include("## Frame title {#frame >>> #t}")
     expect(outcome.content).to.include('[Inner link]{#frame >>> a[href="/inner"]}')
     expect(outcome.content.split("\n")[0]).to.match(/^Note: a selector with ">>>"/)
     expectSelectorsExact(outcome)
     const part = await read({ selector: "#host >>> #deep" })
-    expect(part.content.split("\n").at(-1)).to.equal('[button "Deep button"]{#host >>> #deep}')
+    expect(part.content.split("\n").at(-1)).to.equal('["Deep button"]{#host >>> #deep}')
     expect(part.usedSelector).to.equal("#host >>> #deep")
   })
 })
@@ -594,7 +677,7 @@ describe("page walker: slices and time budget", () => {
     const large = await read()
     // The card's tag link sets it as the scope, whole or as the card after the last one (`^ +div`); its button repeats the R of the buttons before it.
     expect(large.content, large.content.slice(-300)).to.match(
-      /Item 399 \[tag\]\(\/tag\/4\)\{(?:\^#list>:nth-child\(400\)|:is\(\^ \+div\) a)\}\n\[button "Add"\]\{\^\}$/,
+      /Item 399 \[tag\]\(\/tag\/4\)\{(?:\^#list>:nth-child\(400\)|:is\(\^ \+div\) a)\}\n\["Add"\]\{\^\}$/,
     )
     expect(large.content).to.include("{:is(^ +div) a}")
     const ratio = large.work / small.work
@@ -666,11 +749,11 @@ describe("page walker: selectors on large repetitive pages", () => {
     expectSelectorsExact(outcome)
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(240)
     // The first tag link of a card sets the card as the scope ({^S}); its button is written below it,
-    // `{^ >button}` for the first card, then `{^}`: the R last written after `[button "Add"]`.
-    expect(outcome.content, outcome.content.slice(0, 300)).to.include('[tag](/tag/0){^#list>:nth-child(1)}\n[button "Add"]{^ >button}')
+    // `{^ >button}` for the first card, then `{^}`: the R last written after `["Add"]`.
+    expect(outcome.content, outcome.content.slice(0, 300)).to.include('[tag](/tag/0){^#list>:nth-child(1)}\n["Add"]{^ >button}')
     // A later card is set as the scope whole, or as the card right after the last one.
-    expect(outcome.content).to.match(/Item 6 \[tag\]\(\/tag\/1\)\{(?:\^#list>:nth-child\(7\)|:is\(\^ \+div\) a)\}\n\[button "Add"\]\{\^\}/)
-    expect(outcome.content).to.include('[tag](/tag/1){:is(^ +div) a}\n[button "Add"]{^}')
+    expect(outcome.content).to.match(/Item 6 \[tag\]\(\/tag\/1\)\{(?:\^#list>:nth-child\(7\)|:is\(\^ \+div\) a)\}\n\["Add"\]\{\^\}/)
+    expect(outcome.content).to.include('[tag](/tag/1){:is(^ +div) a}\n["Add"]{^}')
   })
 })
 
@@ -693,7 +776,7 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
     const annotations = outcome.audit!.filter((p) => p.interactive).map((p) => p.written)
     expect(annotations.filter((a) => a.startsWith("{:is(")).length, outcome.content).to.be.above(0)
     expect(annotations.filter((a) => a.startsWith("{^ ")).length, outcome.content).to.be.above(0)
-    expect(outcome.content, outcome.content).to.include('[button "Quote"]{^} [button "Reply"]{^} [button "Report"]{^}')
+    expect(outcome.content, outcome.content).to.include('["Quote"]{^} ["Reply"]{^} ["Report"]{^}')
     // No selector is a path from the body when the post's scope gives a shorter one.
     expect(
       annotations.filter((a) => a.startsWith("{body")),
@@ -711,10 +794,10 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
     const outcome = await read({ audit: true })
     expectSelectorsExact(outcome)
     const lines = outcome.content.split("\n")
-    const rows = lines.filter((line) => line.startsWith('[button "Like"]'))
+    const rows = lines.filter((line) => line.startsWith('["Like"]'))
     expect(rows.length).to.equal(8)
     // The replies' member links set their reply as the scope (`{:is(…) R}`), and their rows of buttons are all `{^}`.
-    const repeated = '[button "Like"]{^} [button "Quote"]{^} [button "Reply"]{^} [button "Report"]{^}'
+    const repeated = '["Like"]{^} ["Quote"]{^} ["Reply"]{^} ["Report"]{^}'
     for (let i = 0; i < lines.length - 2; i++)
       if (/^\[(?:bob|cy|dee)\]/.test(lines[i]!)) {
         expect(lines[i], outcome.content).to.match(/^\[(?:bob|cy|dee)\](?:\([^)]*\))?\{:is\(/)
@@ -879,7 +962,7 @@ describe("page walker: list items and table parts that are controls", () => {
       <tbody><tr onclick="open(1)"><td>#1</td><td>Ada</td></tr><tr onclick="open(2)"><td>#2</td><td>Grace</td></tr></tbody></table>`)
     const outcome = await read({ audit: true })
     const lines = outcome.content.split("\n")
-    expect(lines[0]).to.match(/^\|\[focusable\]\{[^}]+\} Order\|\[button "Customer"\]\{[^}]+\}\|$/)
+    expect(lines[0]).to.match(/^\|\[focusable\]\{[^}]+\} Order\|\["Customer"\]\{[^}]+\}\|$/)
     expect(lines[2]).to.match(/^\|\[clickable\]\{[^}]+\} #1\|Ada\|$/)
     expect(lines[3]).to.match(/^\|\[clickable\]\{[^}]+\} #2\|Grace\|$/)
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(4)
@@ -921,13 +1004,7 @@ describe("page walker: controls the page has drawn out of sight", () => {
       <div style="overflow:hidden;width:200px;height:40px;position:relative"><button style="position:absolute;left:300px">Clipped out</button></div>`)
     const outcome = await read({ audit: true })
     expect(outcome.content).to.include("caption 1")
-    for (const shown of [
-      "[Story 2](/story/2)",
-      "[Story 3](/story/3)",
-      "[Answer link](/faq/answer)",
-      '[button "Helpful"]',
-      '[button "Clipped out"]',
-    ])
+    for (const shown of ["[Story 2](/story/2)", "[Story 3](/story/3)", "[Answer link](/faq/answer)", '["Helpful"]', '["Clipped out"]'])
       expect(outcome.content).to.include(shown)
     for (const left of ["caption 2", "caption 3", "answer text"]) expect(outcome.content).not.to.include(left)
     // Each slide out of sight on a line of its own, as the slide in view is.
@@ -959,7 +1036,7 @@ describe("page walker: controls inside code, captions, editors and embedded thin
       <pre><code>import { <a href="/api/read">read</a> } from "walker" // <a href="/docs">docs</a></code></pre>`)
     const outcome = await read({ audit: true })
     expect(outcome.content).to.include("[Array.from()](/api/from)")
-    expect(outcome.content).to.match(/\[button "Ctrl"\]\{[^}]+\}/)
+    expect(outcome.content).to.match(/\["Ctrl"\]\{[^}]+\}/)
     expect(outcome.content).to.include("`\\{x\\}`")
     expect(outcome.content).to.include('```\nimport { read } from "walker" // docs\n```\n[read](/api/read)[docs](/docs)')
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(4)
@@ -972,7 +1049,7 @@ describe("page walker: controls inside code, captions, editors and embedded thin
     const outcome = await read({ audit: true })
     expect(outcome.content).to.include("Scores, [source](/source)\n|Team|Score|")
     expect(outcome.content).to.include("[this link](/in-editor)")
-    expect(outcome.content).to.match(/\[button "a chip"\]\{[^}]+\}/)
+    expect(outcome.content).to.match(/\["a chip"\]\{[^}]+\}/)
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(5)
     expectSelectorsExact(outcome)
   })
@@ -1005,9 +1082,9 @@ describe("page walker: names of drawn text that innerText does not see", () => {
     page(`<x-slot-button>Slotted label</x-slot-button>
       <section style="content-visibility:auto;contain-intrinsic-size:auto 300px;margin-top:5000px"><p>Far text <a href="/far">Far link</a> <button>Far button</button> <code>far.code()</code></p><pre>far block</pre></section>`)
     const outcome = await read({ audit: true })
-    expect(outcome.content).to.include('[button "Slotted label"]{x-slot-button >>> button}')
+    expect(outcome.content).to.include('["Slotted label"]{x-slot-button >>> button}')
     expect(outcome.content).to.include("[Far link](/far)")
-    expect(outcome.content).to.match(/\[button "Far button"\]\{[^}]+\}/)
+    expect(outcome.content).to.match(/\["Far button"\]\{[^}]+\}/)
     expect(outcome.content).to.include("`far.code()`")
     expect(outcome.content).to.include("```\nfar block\n```")
     expectSelectorsExact(outcome)

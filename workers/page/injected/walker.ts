@@ -27,9 +27,10 @@ import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-
 import { escapeText, LANDMARK_LINE, MarkdownWriter } from "./walker-writer.ts"
 import { boxesOf } from "./walker-boxes.ts"
 import { linkScopeFor, OPENS_FOR, type Scope, type Scoped, scopedAnnotation } from "./walker-scope.ts"
-import { AUDIT_ATTRIBUTE, type AuditPair, type ReadOptions, type ReadOutcome } from "./walker-outcome.ts"
+import { markAnnotated, type ReadOptions, type ReadOutcome } from "./walker-outcome.ts"
 import { pageMap } from "./walker-page-map.ts"
 import { runInSlices, Slices, SLICE_MS, type Work } from "./walker-slices.ts"
+import { prefixInSlices } from "./walker-url-prefixes.ts"
 
 export { AUDIT_ATTRIBUTE, type AuditPair, type ReadOptions, type ReadOutcome } from "./walker-outcome.ts"
 
@@ -96,8 +97,9 @@ const NAMING_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"]
 const IMPLIABLE_HREF = /^[^\s()[\]{}"'\\<>…]+$/
 /** What a link's URL was shown as when it was shown cut (no URL is written so). */
 const CUT_SHOWN = "…"
-/** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`. */
+/** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`, or fewer (CUT_LENGTHS) when its implied selector needs no more. */
 const URL_CUT = 80
+const CUT_LENGTHS = [40, 60, URL_CUT]
 
 /** The longest selector a heading carries. */
 const HEADING_SELECTOR_MAX = 32
@@ -380,7 +382,8 @@ class Walker {
     const quoted = `"${escapeQuoted(name)}"`
     const spelled = name ? NAMING_ATTRIBUTES.map((a) => ({ text: `[${a}=${cssString(name)}]`, saves: quoted.length + 1 })) : []
     const label = (parts: ReadonlyArray<string>) => [...parts, ...details].join(" ").replace(" ; ", "; ")
-    const full = label(name ? [kind, quoted] : [kind])
+    // A button with a name is its name alone (`["Like"]`): the commonest control, four to a post on a forum.
+    const full = label(name ? (kind === "button" ? [quoted] : [kind, quoted]) : [kind])
     // A label that reads as a landmark line's (`[search]{…}`) keeps its own selector: only landmark lines may set the scope so.
     const selector = this.annotate(el, interactive, spelled, LANDMARK_LINE.test(`[${full}]{}`) ? null : full)
     // Relative to a scope (walker-scope.ts), the name is printed: `[label]{^}` repeats an R by its label.
@@ -419,19 +422,23 @@ class Walker {
     // Implied (counted on top of the entry above), the selector costs nothing but the whole URL as the attribute has it.
     if (impliable) spelled.push({ text: byHref, saves: byHref.length - href.length, whole: true })
     // A link with no name of its own is labelled by nothing: its URL is shown beside it (one with none keeps its href as its label).
-    const label = escapeLabel(name || (noUrl ? href : ""))
+    // A label that opens with a quote is escaped: `["` opens a button.
+    const label = escapeLabel(name || (noUrl ? href : "")).replace(/^"/, '\\"')
     const states = statesOf(el, "link")
     const text = states.length ? `${label} (${states.join(", ")})` : label
     const before = this.urlsShown.get(text)
     const show = (url: string | null) => {
       this.urlsShown.set(text, url)
     }
-    // A URL is cut after its last parameter that is not tracking, and a long one to its first
-    // URL_CUT characters: `[text](https://…/start…)` stands for `a[href^="https://…/start"]` when
-    // that selects the link alone.
+    // A URL is cut after its last parameter that is not tracking, and a long one to the first of
+    // its first 40, 60 or URL_CUT characters that selects it alone: `[text](https://…/start…)`
+    // stands for `a[href^="https://…/start"]` (the label says what it is; the whole URL is no
+    // more use to the model than its start, as it must read the href to follow it either way).
     const untrackedHref = beforeTrackingTail(href)
     if (href.length > LONG_URL || untrackedHref !== null) {
-      const prefix = (untrackedHref ?? href).slice(0, URL_CUT)
+      const whole = untrackedHref ?? href
+      const unique = (n: number) => n >= URL_CUT || this.selectors.selectsAloneByHrefPrefix(el, whole.slice(0, n))
+      const prefix = whole.slice(0, CUT_LENGTHS.find(unique)!)
       if (IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
         this.annotated.push({ element: el, selector: `a[href^=${cssString(prefix)}]`, written: `(${prefix}…)`, interactive: true })
         show(CUT_SHOWN)
@@ -741,8 +748,9 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
   })()
   const ending = await runInSlices(work, clock)
   const notes = [walker.pierced ? PIERCE_NOTE : "", walker.unresolved ? UNRESOLVED_NOTE : ""].filter(Boolean)
-  const body = walker.out.toString()
-  const content = notes.length ? `${notes.join("\n")}\n\n${body}` : body
+  // Repeated URL starts written once, on the finished content (walker-url-prefixes.ts).
+  const prefixed = await prefixInSlices(walker.out.toString(), ending, clock)
+  const content = notes.length ? `${notes.join("\n")}\n\n${prefixed.content}` : prefixed.content
   const stopped = ending !== "done"
   const looked = walker.visited + walker.selectors.work
   const read = {
@@ -754,7 +762,14 @@ export const readPage = async (doc: Document, options: ReadOptions = {}): Promis
     ...(ending === "budget" ? { budget: stoppedAt(walker, budget, usedSelector) } : {}),
   }
   const boxed = options.boxes ? { ...read, boxes: boxesOf(doc, start, walker.annotated) } : read
-  return options.audit ? { ...boxed, audit: markAnnotated(doc, walker.annotated) } : boxed
+  if (!options.audit) return boxed
+  return {
+    ...boxed,
+    audit: markAnnotated(
+      doc,
+      walker.annotated.map((a) => ({ ...a, written: prefixed.written(a.written) })),
+    ),
+  }
 }
 
 const pageUrlOf = (doc: Document): URL | null => {
@@ -770,21 +785,4 @@ const stoppedAt = (walker: Walker, budgetMs: number, usedSelector: string): { af
   // Stopped while indexing the page: nothing of it was read yet, so it stopped at the start.
   const at = walker.at === null ? usedSelector : walker.selectors.selectorFor(walker.at)
   return { afterMs: budgetMs, at }
-}
-
-/** Bench mode: tags each annotated element so that a checker can verify its selector from outside. */
-const markAnnotated = (doc: Document, annotated: Walker["annotated"]): AuditPair[] => {
-  for (const old of doc.querySelectorAll(`[${AUDIT_ATTRIBUTE}]`)) old.removeAttribute(AUDIT_ATTRIBUTE)
-  const marks = new Map<Element, string>()
-  const pairs: AuditPair[] = []
-  for (const { element, selector, written, interactive } of annotated) {
-    let mark = marks.get(element)
-    if (mark === undefined) {
-      mark = String(marks.size + 1)
-      marks.set(element, mark)
-      element.setAttribute(AUDIT_ATTRIBUTE, mark)
-    }
-    pairs.push({ selector, written, mark, interactive })
-  }
-  return pairs
 }
