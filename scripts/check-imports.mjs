@@ -1,8 +1,8 @@
 // The folder rules: what code each context may import. Folders are contexts (docs/architecture.md),
 // and an import is code that context then loads and runs: a tool worker that imported the model
 // client would bundle it and be handed API keys. Like Playwright's DEPS.list, checked in CI
-// (`npm run lint`).
-//   node scripts/check-imports.mjs [--root DIR]   exits 1 and names each forbidden import
+// (`npm run lint`). Also the doors: postMessage is called only in the adapters.
+//   node scripts/check-imports.mjs [--root DIR]   exits 1 and names each forbidden import or post
 import { readdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -60,6 +60,19 @@ export const violationsOf = (file, source) => {
   return found
 }
 
+/**
+ * The doors: a boundary is crossed through its adapter (Comlink endpoints, the Port adapter), so a
+ * raw `postMessage` call elsewhere is a hand-written protocol (issue 30). Files allowed to post:
+ */
+export const ADAPTERS = ["shell/client/port-endpoint.ts"]
+const POST = /\.postMessage\s*\(/g
+
+/** The raw postMessage calls of one file outside the adapters, with their line numbers. */
+export const rawPostsOf = (file, source) => {
+  if (ADAPTERS.includes(file) || isTest(file) || !CHECKED.some((dir) => file.startsWith(`${dir}/`))) return []
+  return [...source.matchAll(POST)].map((match) => ({ file, line: source.slice(0, match.index).split("\n").length }))
+}
+
 const filesUnder = async (root, dir) => {
   const out = []
   for (const entry of await readdir(path.join(root, dir), { withFileTypes: true }).catch(() => [])) {
@@ -77,6 +90,13 @@ export const check = async (root) => {
   return found
 }
 
+export const checkDoors = async (root) => {
+  const found = []
+  for (const dir of CHECKED)
+    for (const file of await filesUnder(root, dir)) found.push(...rawPostsOf(file, await readFile(path.join(root, file), "utf8")))
+  return found
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const at = process.argv.indexOf("--root")
   const root = at > 0 ? path.resolve(process.argv[at + 1]) : path.dirname(path.dirname(fileURLToPath(import.meta.url)))
@@ -85,6 +105,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(
       `${v.file}: may not import ${v.typeOnly ? "even the types of " : ""}${v.target} (rules for ${v.context}: scripts/check-imports.mjs)`,
     )
-  if (found.length > 0) process.exit(1)
-  console.log("imports follow the folder rules")
+  const posts = await checkDoors(root)
+  for (const p of posts)
+    console.error(`${p.file}:${p.line}: postMessage outside an adapter: cross the boundary through Comlink or the Port adapter`)
+  if (found.length + posts.length > 0) process.exit(1)
+  console.log("imports follow the folder rules; postMessage only in the adapters")
 }

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { test } from "node:test"
 import { fileURLToPath } from "node:url"
-import { check, violationsOf } from "../../scripts/check-imports.mjs"
+import { check, checkDoors, rawPostsOf, violationsOf } from "../../scripts/check-imports.mjs"
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
 const script = path.join(root, "scripts", "check-imports.mjs")
@@ -52,4 +52,15 @@ test("each context's rule: code across a line fails, a type crosses, the model c
   assert.deepEqual(imports("workers/tasks/x.ts", 'import { listTasks } from "../../schemas/tools/tasks.ts"'), ["schemas/tools/tasks.ts"])
   assert.deepEqual(imports("workers/tasks/x.ts", 'import type { Task } from "../../schemas/tools/tasks.ts"'), [])
   assert.deepEqual(imports("workers/tasks/x.ts", 'import { listTasks } from "../../schemas/tools/tasks.meta.ts"'), [])
+})
+
+test("postMessage is called only in the adapters", async () => {
+  assert.deepEqual(await checkDoors(root), [])
+  const posts = (file, source) => rawPostsOf(file, source).map((p) => p.line)
+  assert.deepEqual(posts("workers/agent/x.ts", "const a = 1\nport.postMessage({ a })"), [2])
+  assert.deepEqual(posts("shell/sandbox/x.ts", "self.postMessage (outcome)"), [1])
+  assert.deepEqual(posts("shell/client/port-endpoint.ts", "port.postMessage(part)"), [])
+  assert.deepEqual(posts("workers/web/x.test.ts", "worker.postMessage(1)"), [])
+  // A declaration or a word in a comment is no call.
+  assert.deepEqual(posts("workers/web/pdfjs-text.d.ts", "postMessage(message: unknown): void"), [])
 })
