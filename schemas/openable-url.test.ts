@@ -2,6 +2,18 @@ import { expect } from "chai"
 import { checkOpenableUrl } from "./openable-url.ts"
 
 describe("open_tab URL policy", () => {
+  it("says what a URL copied from get_tab_content needs: a prefix written out, a page to resolve against", () => {
+    const reason = (url: string) => {
+      const verdict = checkOpenableUrl(url)
+      return verdict.ok ? "" : verdict.reason
+    }
+    expect(reason("~2/news/1")).to.match(/"URL prefixes:" line \(~2 stands for/)
+    expect(reason("/wiki/Paris")).to.match(/relative to a page: resolve it against the url/)
+    expect(reason("?page=2")).to.match(/relative to a page/)
+    expect(reason("example.org/a")).to.match(/Did you mean "https:\/\/example\.org\/a"\?/)
+    expect(reason("not a url")).to.equal('"not a url" is not an absolute URL. Give a full http:// or https:// URL.')
+  })
+
   it("allows http, https and about:blank, normalised", () => {
     expect(checkOpenableUrl("https://Example.com")).to.deep.equal({ ok: true, url: "https://example.com/" })
     expect(checkOpenableUrl("http://127.0.0.1:8080/a?b#c")).to.deep.equal({ ok: true, url: "http://127.0.0.1:8080/a?b#c" })

@@ -17,6 +17,9 @@ describe("web_fetch content", () => {
       expect(result, bad).to.be.instanceOf(InvalidInput)
       expect((result as InvalidInput).parameter).to.equal("url")
     }
+    // A link copied from get_tab_content as written there gets told how to put it together.
+    expect((parseTarget("~1/2021/post") as InvalidInput).message).to.match(/"URL prefixes:" line \(~1 stands for/)
+    expect((parseTarget("/relative") as InvalidInput).message).to.match(/resolve it against the url/)
   })
 
   it("maps media types to what it can read, and nothing else", () => {

@@ -10,6 +10,7 @@
 import * as Effect from "effect/Effect"
 import { Cancelled, InvalidInput, Timeout, ToolFailed } from "../../schemas/errors.ts"
 import { failureOf, type ToolErrorOf } from "../../schemas/tool-definition.ts"
+import { notAbsoluteHint } from "../../schemas/openable-url.ts"
 import { quoteInput } from "../../schemas/primitives.ts"
 import { webFetch } from "../../schemas/tools/web.meta.ts"
 import type { Handler, ToolContext } from "../runtime/serve.ts"
@@ -38,7 +39,7 @@ export const parseTarget = (raw: string): URL | InvalidInput => {
     return new InvalidInput({
       tool: TOOL,
       parameter: "url",
-      message: `"${quoteInput(raw)}" is not an absolute URL; give a full http:// or https:// address.`,
+      message: `"${quoteInput(raw)}" is not an absolute URL.${notAbsoluteHint(raw.trim())} Give a full http:// or https:// address.`,
     })
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
