@@ -57,6 +57,24 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("responses")
   })
 
+  it("drops a comment thread signed after each comment, as older blog engines sign them", () => {
+    const post = (i: number) =>
+      `<div class="Normal"><a name="c${i}"></a>Reader ${i} wrote a long reply, full of opinions, commas and sentences that go on and on, as replies do.` +
+      `<p class="postfoot">posted on Thursday, October 25, 2012 at ${i + 1}:11 AM by <a href="/r${i}">reader${i}</a></p></div><hr>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="m"><div class="b">${prose("Article", 5)}</div><div id="listing"><div class="post"><h3>COMMENTS</h3>${Array.from({ length: 6 }, (_, i) => post(i)).join("")}</div></div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Article paragraph 5:")
+    expect(markdown).not.to.contain("Reader")
+    // a forum thread so signed, with little before it, is the page
+    const thread = extractFromHtml(
+      page(`<div class="m"><p>Forum question.</p>${Array.from({ length: 5 }, (_, i) => post(i)).join("")}</div>`),
+    )
+    for (let i = 0; i < 5; i++) expect(thread.markdown).to.contain(`Reader ${i} wrote`)
+  })
+
   it("keeps dated posts that are the page: a thread with little before it, entries with headings", () => {
     const post = (i: number) =>
       `<div class="p"><div class="meta">reader${i}, 10:${10 + i}</div><p>Reader ${i} wrote a long post, full of opinions, commas and sentences that go on and on.</p></div>`

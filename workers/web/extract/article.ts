@@ -327,7 +327,7 @@ export class PageMeasure {
   /**
    * Comments: runs of three or more alike siblings (same tag and first class) that each say who
    * wrote them and when before what they say (a short dated line or a <time> before the first
-   * prose), with no headings, after a body of prose that is not theirs. Their prose reads like
+   * prose) or as their last line, with no headings, after a body of prose that is not theirs. Their prose reads like
    * the article's and often outweighs it, so only their shape gives them away once class names
    * do not. A thread with little prose before it is the page (a forum thread), and is kept, and
    * so are dated items with headings (the entries of a live blog, the items of a digest).
@@ -346,7 +346,10 @@ export class PageMeasure {
       for (const group of groups.values()) {
         if (group.length < 3) continue
         const posts = group.filter(
-          (el) => this.measures.get(el)!.text < 5000 && el.querySelector("h1, h2, h3, h4, h5, h6") === null && this.isSigned(el),
+          (el) =>
+            this.measures.get(el)!.text < 5000 &&
+            el.querySelector("h1, h2, h3, h4, h5, h6") === null &&
+            (this.isSigned(el) || this.isSignedAfter(el)),
         )
         if (posts.length < 3 || posts.length * 3 < group.length * 2) continue
         if (this.proseBefore(posts[0]!, body) < THREAD_AFTER_PROSE) continue
@@ -374,6 +377,26 @@ export class PageMeasure {
       )
         return true
       for (let child = el.lastElementChild; child !== null; child = child.previousElementSibling) pending.push(child)
+    }
+    return false
+  }
+
+  /**
+   * Whether a post says who wrote it and when after what it says, as older blog engines sign
+   * comments ("posted on Wednesday, October 24, 2012 at 7:26 PM by Darren"): its last block with
+   * text is a short one holding a date or a time of day, after some prose of the post's own.
+   */
+  private isSignedAfter(post: Element): boolean {
+    const m = this.measures.get(post)
+    if (m === undefined || m.prose === 0) return false
+    for (let el = post.lastElementChild; el !== null;) {
+      const last = this.measures.get(el)
+      if (last === undefined || last.text === 0) {
+        el = el.previousElementSibling
+        continue
+      }
+      if (last.text > 100 || HEADING_TAGS.has(tagOf(el))) return false
+      return last.prose < m.prose && DATED.test(textOf(el))
     }
     return false
   }
