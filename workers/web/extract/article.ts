@@ -95,6 +95,13 @@ export const DEFAULT_TUNING: Tuning = {
  * "id1227272078989"), so the numbers do not count.
  */
 const itemShapeOf = (el: Element): string => shapeOf(el).replace(/\d+/g, "")
+/** Whether `el` has three element children at least (counted no further: linkedom's `children` builds an array). */
+const hasThreeChildren = (el: Element): boolean => {
+  let count = 0
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) if (++count >= 3) return true
+  return false
+}
+
 /** Paragraphs, links and breaks run in text: a run of them is prose, not a list of cards. */
 const SKIP_IN_RUNS = new Set(["p", "br", "a"])
 
@@ -248,8 +255,10 @@ export class PageMeasure {
     const inRun = new Set<Element>()
     // First the children as they are; then, for the rest, what their wrappers hold: cards of one
     // template are alike though some come wrapped in a <div> of their own.
+    // a run needs three children: most elements have fewer, and are passed over before any shape is read
+    const parents = Array.from(this.measures.keys()).filter(hasThreeChildren)
     for (const unwrap of [false, true])
-      for (const parent of this.measures.keys()) {
+      for (const parent of parents) {
         const groups = new Map<string, Element[]>()
         for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
           if (inRun.has(child)) continue

@@ -54,8 +54,22 @@ export const hintOf = (el: Element): number => {
   return hint < 0 && spellsHeading(el, id) ? hintOfNames((el.getAttribute("class") ?? "").toLowerCase()) : hint
 }
 
+/** the hint of each names string met: templates repeat their class names, and the five patterns cost a page 3 % of its time */
+const hintsOfNames = new Map<string, number>()
+/** past this many names strings (a hostile page's unique names) the cache starts again */
+const HINTS_CACHED = 4096
+
 const hintOfNames = (names: string): number => {
   if (names.length < 2) return 0
+  const known = hintsOfNames.get(names)
+  if (known !== undefined) return known
+  if (hintsOfNames.size >= HINTS_CACHED) hintsOfNames.clear()
+  const hint = hintOfNamesUncached(names)
+  hintsOfNames.set(names, hint)
+  return hint
+}
+
+const hintOfNamesUncached = (names: string): number => {
   if (POSITIVE_HINT.test(names)) return 1
   if (FURNITURE_NAME.test(names) || FOREIGN_FURNITURE_NAME.test(names)) return -2
   if (WEAK_FURNITURE_NAME.test(names) || WEAK_FOREIGN_FURNITURE_NAME.test(names)) return -1
