@@ -53,6 +53,15 @@ describe("the content's edges in other languages", () => {
       expect(markdown).not.to.contain("Вторая ссылка")
     })
 
+  it("cuts a byline named after a colon at the top (Autor:, 作者：) and a date written 2020年1月12日", () => {
+    for (const line of ["Autor: Jan Kowalski", "作者：张三", "2020年1月12日 10时"]) {
+      const html = `<html><body><div class="page"><h1>Wolves</h1><p>${line}</p>${story}</div></body></html>`
+      const { markdown } = extractFromHtml(html)
+      expect(markdown, line).to.contain("Sentence 1 of the story")
+      expect(markdown, line).not.to.contain(line)
+    }
+  })
+
   it("keeps the same words inside a sentence of the article", () => {
     const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>Czytaj także to, co napisał autor w poprzednim tygodniu, bo warto.</p></div></body></html>`
     expect(extractFromHtml(html).markdown).to.contain("Czytaj także to, co napisał autor")

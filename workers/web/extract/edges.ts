@@ -56,8 +56,13 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
  */
 const PROMO =
   /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|want more)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b/i
-/** a byline or a dateline: "By …", a time of day, a numeric date (a year alone is as often a title's) */
-const BYLINE = /^by\s|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/i
+/**
+ * a byline or a dateline: "By …", or a writer, reporter, editor or source named after a colon in
+ * Russian, Polish, Croatian, Chinese ("Автор:", "Autor:", "Piše:", "作者：", "记者：", "编辑：",
+ * "来源："), a time of day, a numeric date (a year alone is as often a title's), 2020年1月12日
+ */
+const BYLINE =
+  /^by\s|^(?:автор|autor|piše|作者|记者|编辑|责任编辑|来源)\s*[:：]|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{4}年\d{1,2}月\d{1,2}日/i
 /** how many blocks at the end of the content, and at its start, are looked at for promotions */
 const PROMO_TAIL = 4
 const PROMO_HEAD = 2

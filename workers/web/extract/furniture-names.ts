@@ -21,10 +21,11 @@ const WEAK_FURNITURE_NAME =
  * stories, "abonnes" (fr) a subscriber-only story, "delen" (nl) parts, so none is here.
  */
 const FOREIGN_FURNITURE_NAME =
-  /comentario|kommentare|reacties|pinglun|relacionad|verwandt|gerelateerd|correlat[ie]\b|similaire|consigliat|aanbevol|xiangguan|tuijian|kanren|osusume|compartir|partilh|partag|condivi|\bteilen|fenxiang|publicidad|publicit(?!y)|pubblicit|\bwerb(?:ung|e)|reclame|reklam(?!ati)|guanggao|suscri|abonnement|abonnier|abonnez|iscriv|iscrizion|inscrev|inschrijv|anmeld|mas-?leid|mais-?lid|meist-?gelesen|meest-?gelezen|piu-?lett|plus-?lus\b/
+  /comentario|kommentare|komentarze|kommentarii|komentari\b|reacties|pinglun|relacionad|verwandt|gerelateerd|correlat[ie]\b|similaire|consigliat|aanbevol|xiangguan|tuijian|kanren|osusume|compartir|partilh|partag|condivi|\bteilen|fenxiang|publicidad|publicit(?!y)|pubblicit|\bwerb(?:ung|e)|reclame|reklam(?!ati)|guanggao|suscri|abonnement|abonnier|abonnez|iscriv|iscrizion|inscrev|inschrijv|anmeld|mas-?leid|mais-?lid|meist-?gelesen|meest-?gelezen|piu-?lett|plus-?lus\b/
 /**
  * Weak in other languages: "kommentar" (de, sv), "komentar" (pl, cs, id) also name an opinion
- * column; "recomendaciones" (es, pt), "empfehlung" (de) a section of advice or a review's verdict;
+ * column (their plurals, "kommentare", "komentarze" (pl), "komentari" (hr), "kommentarii" (ru in
+ * Latin letters), are comments, and strong above); "recomendaciones" (es, pt), "empfehlung" (de) a section of advice or a review's verdict;
  * "boletin" (es) an official bulletin; "anzeige" (de) a display as well as an ad.
  */
 const WEAK_FOREIGN_FURNITURE_NAME = /kommentar|komentar|recomend|empfehl|boletin|\banzeigen?\b/
