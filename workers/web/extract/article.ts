@@ -8,7 +8,20 @@
  */
 import { parsedElements } from "./parse.ts"
 import { styleHidden, type StyleHidden } from "./style-hidden.ts"
-import { BLOCK_TAGS, DROP_TAGS, HEADING_TAGS, TEXT_NODE, childrenOf, isElement, shapeOf, tagOf, textOf, visibleLength } from "./dom.ts"
+import {
+  BLOCK_TAGS,
+  DROP_TAGS,
+  HEADING_TAGS,
+  TEXT_NODE,
+  childrenOf,
+  hasThreeChildren,
+  isElement,
+  shapeOf,
+  tagOf,
+  textOf,
+  visibleLength,
+} from "./dom.ts"
+import { DATED, signedOutsideQuotes } from "./signed.ts"
 import { excerptOf } from "./expanded.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
@@ -48,17 +61,6 @@ export interface Measure {
  */
 const isQuote = (m: Measure): boolean => m.prose > 0 && m.quoted >= m.prose * 0.8
 
-/**
- * Quotes signed by the page, not by the post they quote: a <time> outside the blockquotes (a
- * comment thread whose theme sets each comment in a <blockquote> under "Name wrote on <time>").
- * An embedded post carries its own date inside its quote, or as a plain link.
- */
-const signedOutsideQuotes = (el: Element): boolean => {
-  for (const time of el.getElementsByTagName("time"))
-    if (time.closest("blockquote") === null || !el.contains(time.closest("blockquote"))) return true
-  return false
-}
-
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
 const PUNCTUATION = /[.,;:!?。，、；：！？]/g
 
@@ -95,13 +97,6 @@ export const DEFAULT_TUNING: Tuning = {
  * "id1227272078989"), so the numbers do not count.
  */
 const itemShapeOf = (el: Element): string => shapeOf(el).replace(/\d+/g, "")
-/** Whether `el` has three element children at least (counted no further: linkedom's `children` builds an array). */
-const hasThreeChildren = (el: Element): boolean => {
-  let count = 0
-  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) if (++count >= 3) return true
-  return false
-}
-
 /** Paragraphs, links and breaks run in text: a run of them is prose, not a list of cards. */
 const SKIP_IN_RUNS = new Set(["p", "br", "a"])
 
@@ -121,23 +116,6 @@ const unwrapped = (el: Element): Element => {
 /** The first class name: the one templates share between items whose other classes differ (odd/even, the author's name). */
 const firstClass = (el: Element): string => (el.getAttribute("class") ?? "").trim().split(/\s+/, 1)[0]!
 
-/**
- * A date or a time of day as comment systems print them: 10:32, 2019-11-19, 19/11/2019, Nov 19,
- * 2019, 19 November 2019; a day and a month named in German, Russian, Polish, Croatian or Greek
- * (the genitive, as dates are written: "12 марта 2020", "3. März 2021", "5 października 2019",
- * "14. siječnja 2008.", "7 Μαΐου 2018"); 2020年1月12日.
- */
-const DATED = new RegExp(
-  [
-    /\b\d{1,2}:\d\d\b|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/.source,
-    /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b/.source,
-    /\b\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,? \d{4}\b/.source,
-    /(?<![\p{L}\d])\d{1,2}\.? ?(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia|siječnja|veljače|ožujka|travnja|svibnja|lipnja|srpnja|kolovoza|rujna|studenoga|prosinca|ιανουαρίου|φεβρουαρίου|μαρτίου|απριλίου|μαΐου|ιουνίου|ιουλίου|αυγούστου|σεπτεμβρίου|οκτωβρίου|νοεμβρίου|δεκεμβρίου),? \d{4}/u
-      .source,
-    /\d{4}年\d{1,2}月\d{1,2}日/.source,
-  ].join("|"),
-  "iu",
-)
 /** a thread is comments when at least this much prose comes before it */
 const THREAD_AFTER_PROSE = 400
 

@@ -122,3 +122,10 @@ export const textOf = (node: Node): string => collapseWhitespace(node.textConten
 
 /** An element's tag and class names: how alike siblings (the items of a list of cards) are told apart. */
 export const shapeOf = (el: Element): string => `${tagOf(el)}.${el.getAttribute("class") ?? ""}`
+
+/** Whether `el` has three element children at least (counted no further: linkedom's `children` builds an array). */
+export const hasThreeChildren = (el: Element): boolean => {
+  let count = 0
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) if (++count >= 3) return true
+  return false
+}
