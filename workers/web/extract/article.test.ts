@@ -89,6 +89,20 @@ describe("extractFromHtml", () => {
     }
   })
 
+  it("drops a widget of excerpts cut short, however prose-like, and keeps a page that is all previews", () => {
+    const excerpt = (i: number) =>
+      `<p class="quote">Reader ${i} wrote that the council, as usual, has not listened to anyone who lives here, and that the plan will cost far more than... ` +
+      `<span class="by">Reader ${i}, Lane Cove on </span><a href="/s/${i}#comments">Council plan under fire</a></p>`
+    const widget = `<div class="section"><h2>YOUR SAY</h2><div class="module">${Array.from({ length: 5 }, (_, i) => excerpt(i)).join("")}</div></div>`
+    const { markdown } = extractFromHtml(
+      page(`<div class="left"><div class="section"><h1>Story</h1>${prose("Article", 8)}</div>${widget}</div>`),
+    )
+    expect(markdown).to.contain("Article paragraph 8:")
+    expect(markdown).not.to.contain("Reader")
+    const front = extractFromHtml(page(`<div class="posts">${Array.from({ length: 6 }, (_, i) => excerpt(i)).join("")}</div>`))
+    for (let i = 0; i < 6; i++) expect(front.markdown).to.contain(`Reader ${i} wrote`)
+  })
+
   it("keeps dated posts that are the page: a thread with little before it, entries with headings", () => {
     const post = (i: number) =>
       `<div class="p"><div class="meta">reader${i}, 10:${10 + i}</div><p>Reader ${i} wrote a long post, full of opinions, commas and sentences that go on and on.</p></div>`

@@ -23,6 +23,7 @@ import {
 } from "./dom.ts"
 import { DATED, signedOutsideQuotes } from "./signed.ts"
 import { excerptOf } from "./expanded.ts"
+import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LIST_PARTS, LISTS, TOLD_AFTER_LINK, holdsToldLists, inTextLedList } from "./lists.ts"
@@ -220,6 +221,7 @@ export class PageMeasure {
     }
     this.findTeasers(total.prose, body)
     this.findThreads(body)
+    for (const el of excerptRuns(this.measures, total.prose * this.tuning.teaserShare)) this.furniture.add(el)
     this.score(body, false)
   }
 
