@@ -44,7 +44,20 @@ describe("the content's edges", () => {
 describe("the content's edges in other languages", () => {
   const links =
     '<ul><li><a href="/a">Первая ссылка на другую статью</a></li><li><a href="/b">Вторая ссылка</a></li><li><a href="/c">Третья</a></li></ul>'
-  for (const heading of ["Читайте также:", "推荐阅读", "Czytaj także", "Pročitajte još", "Διαβάστε επίσης", "Mehr zum Thema"])
+  for (const heading of [
+    "Читайте также:",
+    "Материалы по теме",
+    "推荐阅读",
+    "精彩推荐",
+    "Czytaj także",
+    "Najczęściej czytane",
+    "Pročitajte još",
+    "Najčitanije",
+    "Διαβάστε επίσης",
+    "Δημοφιλή",
+    "Mehr zum Thema",
+    "Meistgelesen",
+  ])
     it(`cuts a block that announces links to other pages (${heading}) with the links after it`, () => {
       const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<h3>${heading}</h3>${links}</div></body></html>`
       const { markdown } = extractFromHtml(html)
