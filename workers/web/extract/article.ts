@@ -14,6 +14,7 @@ import {
   HEADING_TAGS,
   TEXT_NODE,
   childrenOf,
+  classOf,
   hasThreeChildren,
   isElement,
   shapeOf,
@@ -115,7 +116,7 @@ const unwrapped = (el: Element): Element => {
 }
 
 /** The first class name: the one templates share between items whose other classes differ (odd/even, the author's name). */
-const firstClass = (el: Element): string => (el.getAttribute("class") ?? "").trim().split(/\s+/, 1)[0]!
+const firstClass = (el: Element): string => classOf(el).trim().split(/\s+/, 1)[0]!
 
 /** a thread is comments when at least this much prose comes before it */
 const THREAD_AFTER_PROSE = 400

@@ -4,7 +4,7 @@
  * (comments, related links, share bars, ads, sign-up boxes), and the names that mark an article's
  * body. `hintOf` reads an element's names into a nudge of its score.
  */
-import { HEADING_TAGS, tagOf, textOf } from "./dom.ts"
+import { HEADING_TAGS, classOf, tagOf, textOf } from "./dom.ts"
 
 /** Names that mark page furniture whatever the element holds. */
 const FURNITURE_NAME =
@@ -50,9 +50,9 @@ export const hintOf = (el: Element): number => {
   const tag = tagOf(el)
   if (tag === "article" || tag === "main" || el.getAttribute("itemprop") === "articleBody" || el.getAttribute("role") === "main") return 1
   const id = el.getAttribute("id") ?? ""
-  const hint = hintOfNames(`${id} ${el.getAttribute("class") ?? ""}`.toLowerCase())
+  const hint = hintOfNames(`${id} ${classOf(el)}`.toLowerCase())
   // an id that spells the element's own heading is its text, not its template's name
-  return hint < 0 && spellsHeading(el, id) ? hintOfNames((el.getAttribute("class") ?? "").toLowerCase()) : hint
+  return hint < 0 && spellsHeading(el, id) ? hintOfNames(classOf(el).toLowerCase()) : hint
 }
 
 /** the hint of each names string met: templates repeat their class names, and the five patterns cost a page 3 % of its time */
