@@ -1,5 +1,6 @@
 // Unit tests run in real Chromium (Debian's by default; CHROMIUM_PATH overrides it).
 import { esbuildPlugin } from "@web/dev-server-esbuild"
+import * as esbuild from "esbuild"
 import { playwrightLauncher } from "@web/test-runner-playwright"
 import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
@@ -104,6 +105,31 @@ function textImports() {
   }
 }
 
+/**
+ * chardet ships CommonJS only (several files); the extension's esbuild bundle converts it, so the
+ * test server serves the same conversion, built by esbuild, in its place.
+ */
+function chardetAsModule() {
+  const servedAt = "/__chardet.js"
+  let built
+  const build = async () =>
+    (
+      await esbuild.build({
+        stdin: { contents: 'export { analyse, detect } from "chardet"', resolveDir: path.dirname(fileURLToPath(import.meta.url)) },
+        bundle: true,
+        format: "esm",
+        platform: "browser",
+        write: false,
+        logLevel: "warning",
+      })
+    ).outputFiles[0].text
+  return {
+    name: "chardet-as-module",
+    resolveImport: ({ source }) => (source === "chardet" ? servedAt : undefined),
+    serve: async (context) => (context.path === servedAt ? { body: await (built ??= build()), type: "js" } : undefined),
+  }
+}
+
 export default {
   files: ["schemas/**/*.test.ts", "workers/**/*.test.ts", "shell/**/*.test.ts", "components/**/*.test.ts", "test/unit/**/*.test.ts"],
   nodeResolve: { exportConditions: ["browser", "development"] },
@@ -116,6 +142,7 @@ export default {
     highlightCoreAsModule(),
     nodeEnvAsBuilt(),
     pdfjsText(),
+    chardetAsModule(),
   ],
   middleware: [
     // A scripted model server (OpenAI, Anthropic, Ollama wire formats) for provider and agent tests.

@@ -48,6 +48,24 @@ describe("charset", () => {
     expect(decodeBytes(hex("6361666520e9"), "text/plain")).to.equal("cafe é")
   })
 
+  it("reads an undeclared page that is not UTF-8 in the encoding its bytes read best in, as browsers detect it", () => {
+    // a news paragraph in GB18030 and one in windows-1251, with no charset in the header or the markup
+    const zh = hex(
+      "b1b1bea9cab1bce4bdf1ccecc9cfcee7a3acb9fabcd2cdb3bcc6bed6b7a2b2bcc1cbd7eed0c2b5c4beadbcc3cafdbedda1a3cafdbeddcfd4cabea3acbdf1c4eac7b0c8fdbcbeb6c8b9fac4dac9fab2fad7dcd6b5cdacb1c8d4f6b3a4b0d9b7d6d6aecee5a3acc6e4d6d0b5dac8fdbcbeb6c8d4f6b3a4b0d9b7d6d6aecbc4b5e3bec5a1a3d7a8bcd2c8cfceaaa3acbeadbcc3d4cbd0d0d7dccce5c6bdcec8a3acb5abc8d4c3e6c1d9d2bbd0a9ccf4d5bda1a3",
+    )
+    const ru = hex(
+      "d1e5e3eee4edff20f3f2f0eeec20e220cceef1eae2e520eff0eef8ebee20e7e0f1e5e4e0ede8e520eff0e0e2e8f2e5ebfcf1f2e2e02c20ede020eaeef2eef0eeec20eee1f1f3e6e4e0ebe8f1fc20e2eeeff0eef1fb20f0e0e7e2e8f2e8ff20fdeaeeedeeece8eae820e820f1eef6e8e0ebfcedeee920f1f4e5f0fb2e20cce8ede8f1f2f020e7e0ffe2e8eb2c20f7f2ee20e220f1ebe5e4f3fef9e5ec20e3eee4f320f0e0f1f5eee4fb20e1fee4e6e5f2e020e2fbf0e0f1f2f3f22e",
+    )
+    const page = (bytes: Uint8Array) => join(ascii("<html><head><title>x</title></head><body><p>"), bytes, ascii("</p></body></html>"))
+    expect(detectEncoding(page(zh), "text/html").encoding).to.equal("gb18030")
+    expect(decodeHtml(page(zh), "text/html")).to.contain("国家统计局发布了最新的经济数据")
+    expect(decodeHtml(page(ru), "text/html")).to.contain("прошло заседание правительства")
+    // a declaration still wins over the guess, and a Latin page stays windows-1252
+    expect(decodeHtml(join(ascii('<meta charset="windows-1251">'), zh))).not.to.contain("国家统计局")
+    const latin1 = Uint8Array.from("<p>Le café crème, déjà vu à Noël, façade élégante.</p>", (c) => c.charCodeAt(0))
+    expect(decodeHtml(latin1)).to.contain("Le café crème, déjà vu à Noël")
+  })
+
   it("treats a document that claims UTF-16 in its markup as UTF-8", () => {
     expect(decodeHtml(ascii('<meta charset="utf-16"><p>ok é</p>'))).to.contain("ok é")
   })

@@ -57,6 +57,52 @@ describe("extractFromHtml", () => {
     expect(markdown).not.to.contain("responses")
   })
 
+  it("drops a comment thread signed after each comment, as older blog engines sign them", () => {
+    const post = (i: number) =>
+      `<div class="Normal"><a name="c${i}"></a>Reader ${i} wrote a long reply, full of opinions, commas and sentences that go on and on, as replies do.` +
+      `<p class="postfoot">posted on Thursday, October 25, 2012 at ${i + 1}:11 AM by <a href="/r${i}">reader${i}</a></p></div><hr>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="m"><div class="b">${prose("Article", 5)}</div><div id="listing"><div class="post"><h3>COMMENTS</h3>${Array.from({ length: 6 }, (_, i) => post(i)).join("")}</div></div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Article paragraph 5:")
+    expect(markdown).not.to.contain("Reader")
+    // a forum thread so signed, with little before it, is the page
+    const thread = extractFromHtml(
+      page(`<div class="m"><p>Forum question.</p>${Array.from({ length: 5 }, (_, i) => post(i)).join("")}</div>`),
+    )
+    for (let i = 0; i < 5; i++) expect(thread.markdown).to.contain(`Reader ${i} wrote`)
+  })
+
+  it("drops a comment thread dated in words of another language (Polish, Russian, Greek)", () => {
+    for (const date of ["5 października 2019", "12 марта 2020 г.", "7 Μαΐου 2018"]) {
+      const post = (i: number) =>
+        `<div class="k"><div class="a"><b>czytelnik${i}</b></div><div class="d">${date}</div><p>Reader ${i} wrote a long reply, full of opinions, commas and sentences that go on and on, as replies do.</p></div>`
+      const { markdown } = extractFromHtml(
+        page(
+          `<div class="m"><div class="b">${prose("Article", 6)}</div><div class="t">${Array.from({ length: 8 }, (_, i) => post(i)).join("")}</div></div>`,
+        ),
+      )
+      expect(markdown, date).to.contain("Article paragraph 6:")
+      expect(markdown, date).not.to.contain("Reader")
+    }
+  })
+
+  it("drops a widget of excerpts cut short, however prose-like, and keeps a page that is all previews", () => {
+    const excerpt = (i: number) =>
+      `<p class="quote">Reader ${i} wrote that the council, as usual, has not listened to anyone who lives here, and that the plan will cost far more than... ` +
+      `<span class="by">Reader ${i}, Lane Cove on </span><a href="/s/${i}#comments">Council plan under fire</a></p>`
+    const widget = `<div class="section"><h2>YOUR SAY</h2><div class="module">${Array.from({ length: 5 }, (_, i) => excerpt(i)).join("")}</div></div>`
+    const { markdown } = extractFromHtml(
+      page(`<div class="left"><div class="section"><h1>Story</h1>${prose("Article", 8)}</div>${widget}</div>`),
+    )
+    expect(markdown).to.contain("Article paragraph 8:")
+    expect(markdown).not.to.contain("Reader")
+    const front = extractFromHtml(page(`<div class="posts">${Array.from({ length: 6 }, (_, i) => excerpt(i)).join("")}</div>`))
+    for (let i = 0; i < 6; i++) expect(front.markdown).to.contain(`Reader ${i} wrote`)
+  })
+
   it("keeps dated posts that are the page: a thread with little before it, entries with headings", () => {
     const post = (i: number) =>
       `<div class="p"><div class="meta">reader${i}, 10:${10 + i}</div><p>Reader ${i} wrote a long post, full of opinions, commas and sentences that go on and on.</p></div>`
@@ -755,7 +801,7 @@ describe("extractFromHtml", () => {
     }
   })
 
-  it("drops comment sections named in Spanish, German and Dutch, and keeps stories whose names hold like words", () => {
+  it("drops comment sections named in Spanish, German, Dutch and Polish, and keeps stories whose names hold like words", () => {
     // a comment policy in prose after the story, as a Spanish news page prints it: gathered as a plain-prose part unless its name counts
     const pages = [
       {
@@ -774,6 +820,12 @@ describe("extractFromHtml", () => {
         story: `<div class="artikel-reactie-op-beleid">${prose("Artikel", 4)}</div>`,
         box: `<div class="reacties"><h3>Reacties</h3><p>Wij waarderen uw reactie, maar reacties die beledigend zijn, reclame maken of niet over het onderwerp gaan, worden door de redactie verwijderd.</p><p>Om te reageren moet u ingelogd zijn met uw account, of u kunt zich gratis aanmelden in een paar eenvoudige stappen.</p></div>`,
         gone: ["Reacties", "waarderen", "aanmelden"],
+      },
+      {
+        // a "komentarz" is also an opinion column; "komentarze" are the readers'
+        story: `<div class="komentarz-redakcji">${prose("Komentarz", 4)}</div>`,
+        box: `<div class="komentarze"><h3>Komentarze czytelników</h3><p>Prosimy o przestrzeganie regulaminu: wpisy obraźliwe, reklamowe lub niezwiązane z tematem są usuwane przez redakcję bez powiadomienia.</p><p>Aby dodać komentarz, zaloguj się na swoje konto albo zarejestruj się bezpłatnie w kilku prostych krokach.</p></div>`,
+        gone: ["czytelników", "regulaminu", "zarejestruj"],
       },
     ]
     for (const { story, box, gone } of pages) {

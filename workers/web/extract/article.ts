@@ -8,8 +8,23 @@
  */
 import { parsedElements } from "./parse.ts"
 import { styleHidden, type StyleHidden } from "./style-hidden.ts"
-import { BLOCK_TAGS, DROP_TAGS, HEADING_TAGS, TEXT_NODE, childrenOf, isElement, shapeOf, tagOf, textOf, visibleLength } from "./dom.ts"
+import {
+  BLOCK_TAGS,
+  DROP_TAGS,
+  HEADING_TAGS,
+  TEXT_NODE,
+  childrenOf,
+  classOf,
+  hasThreeChildren,
+  isElement,
+  shapeOf,
+  tagOf,
+  textOf,
+  visibleLength,
+} from "./dom.ts"
+import { DATED, signedOutsideQuotes } from "./signed.ts"
 import { excerptOf } from "./expanded.ts"
+import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LIST_PARTS, LISTS, TOLD_AFTER_LINK, holdsToldLists, inTextLedList } from "./lists.ts"
@@ -47,17 +62,6 @@ export interface Measure {
  * and the tag says it is content where the wrapper's name ("social-embed") says furniture.
  */
 const isQuote = (m: Measure): boolean => m.prose > 0 && m.quoted >= m.prose * 0.8
-
-/**
- * Quotes signed by the page, not by the post they quote: a <time> outside the blockquotes (a
- * comment thread whose theme sets each comment in a <blockquote> under "Name wrote on <time>").
- * An embedded post carries its own date inside its quote, or as a plain link.
- */
-const signedOutsideQuotes = (el: Element): boolean => {
-  for (const time of el.getElementsByTagName("time"))
-    if (time.closest("blockquote") === null || !el.contains(time.closest("blockquote"))) return true
-  return false
-}
 
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
 const PUNCTUATION = /[.,;:!?。，、；：！？]/g
@@ -112,11 +116,8 @@ const unwrapped = (el: Element): Element => {
 }
 
 /** The first class name: the one templates share between items whose other classes differ (odd/even, the author's name). */
-const firstClass = (el: Element): string => (el.getAttribute("class") ?? "").trim().split(/\s+/, 1)[0]!
+const firstClass = (el: Element): string => classOf(el).trim().split(/\s+/, 1)[0]!
 
-/** A date or a time of day as comment systems print them: 10:32, 2019-11-19, 19/11/2019, Nov 19, 2019, 19 November 2019. */
-const DATED =
-  /\b\d{1,2}:\d\d\b|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,? \d{4}\b/i
 /** a thread is comments when at least this much prose comes before it */
 const THREAD_AFTER_PROSE = 400
 
@@ -221,6 +222,7 @@ export class PageMeasure {
     }
     this.findTeasers(total.prose, body)
     this.findThreads(body)
+    for (const el of excerptRuns(this.measures, total.prose * this.tuning.teaserShare)) this.furniture.add(el)
     this.score(body, false)
   }
 
@@ -248,8 +250,10 @@ export class PageMeasure {
     const inRun = new Set<Element>()
     // First the children as they are; then, for the rest, what their wrappers hold: cards of one
     // template are alike though some come wrapped in a <div> of their own.
+    // a run needs three children: most elements have fewer, and are passed over before any shape is read
+    const parents = Array.from(this.measures.keys()).filter(hasThreeChildren)
     for (const unwrap of [false, true])
-      for (const parent of this.measures.keys()) {
+      for (const parent of parents) {
         const groups = new Map<string, Element[]>()
         for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
           if (inRun.has(child)) continue
@@ -327,7 +331,7 @@ export class PageMeasure {
   /**
    * Comments: runs of three or more alike siblings (same tag and first class) that each say who
    * wrote them and when before what they say (a short dated line or a <time> before the first
-   * prose), with no headings, after a body of prose that is not theirs. Their prose reads like
+   * prose) or as their last line, with no headings, after a body of prose that is not theirs. Their prose reads like
    * the article's and often outweighs it, so only their shape gives them away once class names
    * do not. A thread with little prose before it is the page (a forum thread), and is kept, and
    * so are dated items with headings (the entries of a live blog, the items of a digest).
@@ -346,7 +350,10 @@ export class PageMeasure {
       for (const group of groups.values()) {
         if (group.length < 3) continue
         const posts = group.filter(
-          (el) => this.measures.get(el)!.text < 5000 && el.querySelector("h1, h2, h3, h4, h5, h6") === null && this.isSigned(el),
+          (el) =>
+            this.measures.get(el)!.text < 5000 &&
+            el.querySelector("h1, h2, h3, h4, h5, h6") === null &&
+            (this.isSigned(el) || this.isSignedAfter(el)),
         )
         if (posts.length < 3 || posts.length * 3 < group.length * 2) continue
         if (this.proseBefore(posts[0]!, body) < THREAD_AFTER_PROSE) continue
@@ -374,6 +381,26 @@ export class PageMeasure {
       )
         return true
       for (let child = el.lastElementChild; child !== null; child = child.previousElementSibling) pending.push(child)
+    }
+    return false
+  }
+
+  /**
+   * Whether a post says who wrote it and when after what it says, as older blog engines sign
+   * comments ("posted on Wednesday, October 24, 2012 at 7:26 PM by Darren"): its last block with
+   * text is a short one holding a date or a time of day, after some prose of the post's own.
+   */
+  private isSignedAfter(post: Element): boolean {
+    const m = this.measures.get(post)
+    if (m === undefined || m.prose === 0) return false
+    for (let el = post.lastElementChild; el !== null;) {
+      const last = this.measures.get(el)
+      if (last === undefined || last.text === 0) {
+        el = el.previousElementSibling
+        continue
+      }
+      if (last.text > 100 || HEADING_TAGS.has(tagOf(el))) return false
+      return last.prose < m.prose && DATED.test(textOf(el))
     }
     return false
   }

@@ -120,5 +120,20 @@ export const collapseWhitespace = (text: string): string => text.replace(/[\s\u0
 /** The element's text with white space collapsed, without building its subtree's textContent twice. */
 export const textOf = (node: Node): string => collapseWhitespace(node.textContent ?? "").trim()
 
+/**
+ * An element's class attribute ("" when it has none). Read as the attribute node's value: linkedom
+ * answers `getAttribute("class")` from the element's class list, which it builds for the element
+ * (a Set, even for an element without a class) and joins into a new string on every call: 2 % of
+ * the extractor's time, which asks for class names of most elements several times.
+ */
+export const classOf = (el: Element): string => el.getAttributeNode("class")?.value ?? ""
+
 /** An element's tag and class names: how alike siblings (the items of a list of cards) are told apart. */
-export const shapeOf = (el: Element): string => `${tagOf(el)}.${el.getAttribute("class") ?? ""}`
+export const shapeOf = (el: Element): string => `${tagOf(el)}.${classOf(el)}`
+
+/** Whether `el` has three element children at least (counted no further: linkedom's `children` builds an array). */
+export const hasThreeChildren = (el: Element): boolean => {
+  let count = 0
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) if (++count >= 3) return true
+  return false
+}

@@ -41,6 +41,60 @@ describe("the content's edges", () => {
   })
 })
 
+describe("the content's edges in other languages", () => {
+  const links =
+    '<ul><li><a href="/a">Первая ссылка на другую статью</a></li><li><a href="/b">Вторая ссылка</a></li><li><a href="/c">Третья</a></li></ul>'
+  for (const heading of [
+    "Читайте также:",
+    "Материалы по теме",
+    "推荐阅读",
+    "精彩推荐",
+    "Czytaj także",
+    "Najczęściej czytane",
+    "Pročitajte još",
+    "Najčitanije",
+    "Διαβάστε επίσης",
+    "Δημοφιλή",
+    "Mehr zum Thema",
+    "Meistgelesen",
+  ])
+    it(`cuts a block that announces links to other pages (${heading}) with the links after it`, () => {
+      const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<h3>${heading}</h3>${links}</div></body></html>`
+      const { markdown } = extractFromHtml(html)
+      expect(markdown).to.contain("Sentence 6 of the story")
+      expect(markdown).not.to.contain(heading)
+      expect(markdown).not.to.contain("Вторая ссылка")
+    })
+
+  it("cuts a byline named after a colon at the top (Autor:, 作者：) and a date written 2020年1月12日", () => {
+    for (const line of ["Autor: Jan Kowalski", "作者：张三", "2020年1月12日 10时"]) {
+      const html = `<html><body><div class="page"><h1>Wolves</h1><p>${line}</p>${story}</div></body></html>`
+      const { markdown } = extractFromHtml(html)
+      expect(markdown, line).to.contain("Sentence 1 of the story")
+      expect(markdown, line).not.to.contain(line)
+    }
+  })
+
+  it("keeps the same words inside a sentence of the article", () => {
+    const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>Czytaj także to, co napisał autor w poprzednim tygodniu, bo warto.</p></div></body></html>`
+    expect(extractFromHtml(html).markdown).to.contain("Czytaj także to, co napisał autor")
+  })
+
+  it("cuts a legal line in Polish, Croatian, Greek or Chinese at the end", () => {
+    for (const line of [
+      "© 2020 Wydawca. Wszelkie prawa zastrzeżone.",
+      "Sva prava pridržana.",
+      "Όλα τα δικαιώματα διατηρούνται.",
+      "原创版权禁止商业转载 授权",
+    ]) {
+      const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>${line}</p></div></body></html>`
+      const { markdown } = extractFromHtml(html)
+      expect(markdown, line).to.contain("Sentence 6 of the story")
+      expect(markdown, line).not.to.contain(line.slice(0, 12))
+    }
+  })
+})
+
 describe("furniture names", () => {
   it("reads a WordPress #secondary column and a right rail as furniture, their prose too", () => {
     const bio = `<p>The writer is a renowned expert on the subject, the author of two books, and a speaker at many conferences around the world.</p><p>She lives with her family, two dogs and a cat in a small town by the sea, where she writes every morning.</p>`

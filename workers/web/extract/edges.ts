@@ -7,12 +7,21 @@ import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, shapeOf, tagOf, textOf } from "./dom.ts"
 
 /**
- * The words that open a list of links to other pages ("Related posts", "You may also like"); in
- * English only, the language most of the web's templates are written in.
+ * The words that open a list of links to other pages ("Related posts", "You may also like"), in
+ * English, then as templates in other languages word them (`RELATED_LEAD_ELSEWHERE`).
  */
 const RELATED_LEAD =
   /^(?:related(?: (?:posts?|articles?|stories|content|reading|links|coverage))?|(?:you|we think you) (?:may|might|will|would) (?:also )?(?:like|enjoy|love|be interested in)(?: this| these| reading)?|(?:read|see) (?:more|also|next)|more (?:in|from|on|about|like this|stories|articles|news|posts|coverage)\b.{0,40}|recommended(?: for you| reading| stories| articles)?|further reading|popular (?:posts|stories|articles|now)|trending(?: now| stories)?|(?:don't|do not) miss|also read|keep reading|what to read next)\W*$/i
 const RELATED_PREFIX = /^(?:related|see also|read (?:more|also|next)|also read)(?: (?:post|article|story|link|reading)s?)?\s*:/i
+/**
+ * "Read also", "Related articles", "More on this", "Recommended" in the languages after English
+ * that the web's news and blogs are most read in here: German, Russian, Polish, Croatian (and
+ * Serbian, Bosnian in Latin letters), Greek, Chinese, French, Spanish, Italian, Portuguese, Dutch.
+ * Only the whole short block counts (a heading, a label), as in English: the same words inside a
+ * sentence are the article's. A colon may end it.
+ */
+const RELATED_LEAD_ELSEWHERE =
+  /^(?:(?:lesen sie|lies) (?:auch|mehr|weiter)|mehr zum thema|meistgelesen(?:e artikel)?|ähnliche artikel|auch interessant|weitere (?:artikel|beiträge|nachrichten|meldungen)|verwandte (?:artikel|themen|beiträge)|das könnte sie (?:auch )?interessieren|(?:читайте|смотрите) (?:также|ещё|еще)|(?:ещё|еще|больше) (?:по теме|новостей|статей)|(?:новости|статьи|материалы) по теме|по теме|другие (?:новости|материалы|статьи)|самое (?:читаемое|популярное)|последние новости|похожие (?:статьи|новости|материалы|записи)|(?:czytaj|zobacz|przeczytaj) (?:też|także|również|więcej)|polecamy|najczęściej czytane|więcej na ten temat|(?:podobne|powiązane) (?:artykuły|wpisy|tematy)|(?:pročitajte|procitajte|pogledajte) (?:i|još|jos|također|takođe)|(?:povezane|vezane|slične|srodne) (?:vijesti|vesti|teme|članke|članci|objave)|najčitanije|još vijesti|διαβάστε (?:ακόμα|ακόμη|επίσης|περισσότερα)|δείτε (?:ακόμα|ακόμη|επίσης)|σχετικά (?:άρθρα|θέματα|νέα)|δημοφιλή|τελευταία νέα|(?:lire|voir) aussi|à lire aussi|(?:articles?|sur le même sujet) (?:similaires|liés|connexes)|(?:lea|lee|ver) (?:también|más)|(?:noticias|artículos) relacionad[oa]s|(?:leggi|vedi) anche|articoli correlati|(?:leia|veja) (?:também|mais)|(?:notícias|artigos) relacionad[oa]s|lees (?:ook|meer)|gerelateerde artikelen|(?:推荐|相关|延伸|热门|更多)(?:阅读|文章|新闻|资讯|报道|链接)|猜你喜欢|(?:相关|精彩|热点|热门|编辑)推荐|更多精彩)\s*[:：]?\s*$/iu
 
 /**
  * Cuts what announces links to other pages inside the content, with the links that follow it:
@@ -25,7 +34,7 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
     if (m === undefined || m.text > 80) continue
     const text = textOf(el)
     // inline text ("Read more" inside a paragraph) is not a heading over what follows it
-    const lead = BLOCK_TAGS.has(tagOf(el)) && RELATED_LEAD.test(text)
+    const lead = BLOCK_TAGS.has(tagOf(el)) && (RELATED_LEAD.test(text) || RELATED_LEAD_ELSEWHERE.test(text))
     if (!lead && !(RELATED_PREFIX.test(text) && m.link > 0)) continue
     let next = el.nextElementSibling
     el.remove()
@@ -47,8 +56,13 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
  */
 const PROMO =
   /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|want more)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b/i
-/** a byline or a dateline: "By …", a time of day, a numeric date (a year alone is as often a title's) */
-const BYLINE = /^by\s|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/i
+/**
+ * a byline or a dateline: "By …", or a writer, reporter, editor or source named after a colon in
+ * Russian, Polish, Croatian, Chinese ("Автор:", "Autor:", "Piše:", "作者：", "记者：", "编辑：",
+ * "来源："), a time of day, a numeric date (a year alone is as often a title's), 2020年1月12日
+ */
+const BYLINE =
+  /^by\s|^(?:автор|autor|piše|作者|记者|编辑|责任编辑|来源)\s*[:：]|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{4}年\d{1,2}月\d{1,2}日/i
 /** how many blocks at the end of the content, and at its start, are looked at for promotions */
 const PROMO_TAIL = 4
 const PROMO_HEAD = 2
@@ -101,10 +115,11 @@ export const cutTailCallout = (root: Element, page: PageMeasure): void => {
 
 /**
  * A site's legal lines: a copyright notice, "all rights reserved", links to its privacy policy
- * and terms, as page footers print them (in the main European languages, Russian and Chinese too).
+ * and terms, as page footers print them (in the main European languages, Russian, Polish, Croatian,
+ * Greek, and Chinese: 版权, "copyright", in "版权所有", "版权声明", "原创版权禁止转载").
  */
 const LEGAL =
-  /©|\(c\)\s*\d{4}|\bcopyright\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|版权所有/i
+  /©|\(c\)\s*\d{4}|\bcopyright\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|版权/i
 /** how many blocks at the end of the content are looked at for legal lines */
 const LEGAL_TAIL = 6
 /** the longest block that is a legal line */

@@ -4,7 +4,7 @@
  * (comments, related links, share bars, ads, sign-up boxes), and the names that mark an article's
  * body. `hintOf` reads an element's names into a nudge of its score.
  */
-import { HEADING_TAGS, tagOf, textOf } from "./dom.ts"
+import { HEADING_TAGS, classOf, tagOf, textOf } from "./dom.ts"
 
 /** Names that mark page furniture whatever the element holds. */
 const FURNITURE_NAME =
@@ -21,10 +21,11 @@ const WEAK_FURNITURE_NAME =
  * stories, "abonnes" (fr) a subscriber-only story, "delen" (nl) parts, so none is here.
  */
 const FOREIGN_FURNITURE_NAME =
-  /comentario|kommentare|reacties|pinglun|relacionad|verwandt|gerelateerd|correlat[ie]\b|similaire|consigliat|aanbevol|xiangguan|tuijian|kanren|osusume|compartir|partilh|partag|condivi|\bteilen|fenxiang|publicidad|publicit(?!y)|pubblicit|\bwerb(?:ung|e)|reclame|reklam(?!ati)|guanggao|suscri|abonnement|abonnier|abonnez|iscriv|iscrizion|inscrev|inschrijv|anmeld|mas-?leid|mais-?lid|meist-?gelesen|meest-?gelezen|piu-?lett|plus-?lus\b/
+  /comentario|kommentare|komentarze|kommentarii|komentari\b|reacties|pinglun|relacionad|verwandt|gerelateerd|correlat[ie]\b|similaire|consigliat|aanbevol|xiangguan|tuijian|kanren|osusume|compartir|partilh|partag|condivi|\bteilen|fenxiang|publicidad|publicit(?!y)|pubblicit|\bwerb(?:ung|e)|reclame|reklam(?!ati)|guanggao|suscri|abonnement|abonnier|abonnez|iscriv|iscrizion|inscrev|inschrijv|anmeld|mas-?leid|mais-?lid|meist-?gelesen|meest-?gelezen|piu-?lett|plus-?lus\b/
 /**
  * Weak in other languages: "kommentar" (de, sv), "komentar" (pl, cs, id) also name an opinion
- * column; "recomendaciones" (es, pt), "empfehlung" (de) a section of advice or a review's verdict;
+ * column (their plurals, "kommentare", "komentarze" (pl), "komentari" (hr), "kommentarii" (ru in
+ * Latin letters), are comments, and strong above); "recomendaciones" (es, pt), "empfehlung" (de) a section of advice or a review's verdict;
  * "boletin" (es) an official bulletin; "anzeige" (de) a display as well as an ad.
  */
 const WEAK_FOREIGN_FURNITURE_NAME = /kommentar|komentar|recomend|empfehl|boletin|\banzeigen?\b/
@@ -49,13 +50,27 @@ export const hintOf = (el: Element): number => {
   const tag = tagOf(el)
   if (tag === "article" || tag === "main" || el.getAttribute("itemprop") === "articleBody" || el.getAttribute("role") === "main") return 1
   const id = el.getAttribute("id") ?? ""
-  const hint = hintOfNames(`${id} ${el.getAttribute("class") ?? ""}`.toLowerCase())
+  const hint = hintOfNames(`${id} ${classOf(el)}`.toLowerCase())
   // an id that spells the element's own heading is its text, not its template's name
-  return hint < 0 && spellsHeading(el, id) ? hintOfNames((el.getAttribute("class") ?? "").toLowerCase()) : hint
+  return hint < 0 && spellsHeading(el, id) ? hintOfNames(classOf(el).toLowerCase()) : hint
 }
+
+/** the hint of each names string met: templates repeat their class names, and the five patterns cost a page 3 % of its time */
+const hintsOfNames = new Map<string, number>()
+/** past this many names strings (a hostile page's unique names) the cache starts again */
+const HINTS_CACHED = 4096
 
 const hintOfNames = (names: string): number => {
   if (names.length < 2) return 0
+  const known = hintsOfNames.get(names)
+  if (known !== undefined) return known
+  if (hintsOfNames.size >= HINTS_CACHED) hintsOfNames.clear()
+  const hint = hintOfNamesUncached(names)
+  hintsOfNames.set(names, hint)
+  return hint
+}
+
+const hintOfNamesUncached = (names: string): number => {
   if (POSITIVE_HINT.test(names)) return 1
   if (FURNITURE_NAME.test(names) || FOREIGN_FURNITURE_NAME.test(names)) return -2
   if (WEAK_FURNITURE_NAME.test(names) || WEAK_FOREIGN_FURNITURE_NAME.test(names)) return -1

@@ -3,7 +3,7 @@
  * links and images (alt text), with every URL made absolute against the page's address. Inline
  * white space is collapsed as a browser would; <pre> keeps its own.
  */
-import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, childrenOf, collapseWhitespace, isElement, tagOf } from "./dom.ts"
+import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, childrenOf, classOf, collapseWhitespace, isElement, tagOf } from "./dom.ts"
 
 export interface MarkdownOptions {
   /** The address relative links and images are resolved against. */
@@ -128,8 +128,7 @@ class Writer {
 
   code(el: Element): string {
     const codeEl = el.querySelector("code")
-    const language =
-      /(?:lang(?:uage)?-)([\w+#-]+)/.exec(`${codeEl?.getAttribute("class") ?? ""} ${el.getAttribute("class") ?? ""}`)?.[1] ?? ""
+    const language = /(?:lang(?:uage)?-)([\w+#-]+)/.exec(`${codeEl ? classOf(codeEl) : ""} ${classOf(el)}`)?.[1] ?? ""
     const text = (el.textContent ?? "").replace(/^\n/, "").replace(/\s+$/, "")
     const fence = "`".repeat(Math.max(3, longestRun(text, "`") + 1))
     return `${fence}${language}\n${text}\n${fence}`

@@ -7,6 +7,7 @@
  * section made open) is not counted, except where the rule that shows it needs the pointer or the
  * focus (`:hover`, `:focus`): that is text the reader has not asked for.
  */
+import { classOf } from "./dom.ts"
 import { parsedElements } from "./parse.ts"
 
 export interface StyleHidden {
@@ -31,7 +32,7 @@ const keysOf = (el: Element): string[] => {
   const keys: string[] = []
   const id = el.getAttribute("id")
   if (id) keys.push(`#${id}`)
-  const cls = el.getAttribute("class")
+  const cls = classOf(el)
   if (cls) for (const name of cls.split(/\s+/)) if (name) keys.push(`.${name}`)
   return keys
 }

@@ -1,0 +1,30 @@
+/** How pages sign what someone wrote: a date or a time of day (in the languages the extractor reads), a <time>. */
+
+/**
+ * A date or a time of day as comment systems print them: 10:32, 2019-11-19, 19/11/2019, Nov 19,
+ * 2019, 19 November 2019; a day and a month named in German, Russian, Polish, Croatian or Greek
+ * (the genitive, as dates are written: "12 марта 2020", "3. März 2021", "5 października 2019",
+ * "14. siječnja 2008.", "7 Μαΐου 2018"); 2020年1月12日.
+ */
+export const DATED = new RegExp(
+  [
+    /\b\d{1,2}:\d\d\b|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/.source,
+    /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b/.source,
+    /\b\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,? \d{4}\b/.source,
+    /(?<![\p{L}\d])\d{1,2}\.? ?(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia|siječnja|veljače|ožujka|travnja|svibnja|lipnja|srpnja|kolovoza|rujna|studenoga|prosinca|ιανουαρίου|φεβρουαρίου|μαρτίου|απριλίου|μαΐου|ιουνίου|ιουλίου|αυγούστου|σεπτεμβρίου|οκτωβρίου|νοεμβρίου|δεκεμβρίου),? \d{4}/u
+      .source,
+    /\d{4}年\d{1,2}月\d{1,2}日/.source,
+  ].join("|"),
+  "iu",
+)
+
+/**
+ * Quotes signed by the page, not by the post they quote: a <time> outside the blockquotes (a
+ * comment thread whose theme sets each comment in a <blockquote> under "Name wrote on <time>").
+ * An embedded post carries its own date inside its quote, or as a plain link.
+ */
+export const signedOutsideQuotes = (el: Element): boolean => {
+  for (const time of el.getElementsByTagName("time"))
+    if (time.closest("blockquote") === null || !el.contains(time.closest("blockquote"))) return true
+  return false
+}
