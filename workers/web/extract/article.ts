@@ -15,6 +15,7 @@ import {
   TEXT_NODE,
   childrenOf,
   classOf,
+  flowsInText,
   hasThreeChildren,
   isElement,
   shapeOf,
@@ -214,11 +215,11 @@ export class PageMeasure {
     private readonly tuning: Tuning = DEFAULT_TUNING,
   ) {
     const total = this.measure(body)
-    // A furniture name on an element that holds most of the page's prose is a wrapper misnamed ("page-ad-margins").
+    // A furniture name on an element that holds most of the page's prose is a wrapper misnamed ("page-ad-margins"), on a link mid-sentence a word's style.
     for (const el of this.named) {
       const m = this.measures.get(el)!
-      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !(isQuote(m) && !signedOutsideQuotes(el)) && !this.holdsTheRest(el, m))
-        this.furniture.add(el)
+      const misnamed = (isQuote(m) && !signedOutsideQuotes(el)) || flowsInText(el) || this.holdsTheRest(el, m)
+      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !misnamed) this.furniture.add(el)
     }
     this.findTeasers(total.prose, body)
     this.findThreads(body)

@@ -128,6 +128,15 @@ export const textOf = (node: Node): string => collapseWhitespace(node.textConten
  */
 export const classOf = (el: Element): string => el.getAttributeNode("class")?.value ?? ""
 
+const holdsText = (node: Node | null): boolean => node !== null && node.nodeType === TEXT_NODE && visibleLength((node as Text).data) > 0
+
+/**
+ * Whether an inline element sits mid-sentence, text on both sides of it ("the developer <a
+ * class="tooltip">Vivaldi Technologies</a> says"): its names then style a word of the sentence.
+ */
+export const flowsInText = (el: Element): boolean =>
+  !BLOCK_TAGS.has(tagOf(el)) && holdsText(el.previousSibling) && holdsText(el.nextSibling)
+
 /** An element's tag and class names: how alike siblings (the items of a list of cards) are told apart. */
 export const shapeOf = (el: Element): string => `${tagOf(el)}.${classOf(el)}`
 

@@ -110,3 +110,42 @@ describe("furniture names", () => {
     }
   })
 })
+
+describe("the meta bar under a headline", () => {
+  const zh = Array.from(
+    { length: 4 },
+    (_, i) =>
+      `<p>第${i + 1}段：今天，市政协第五届委员会第一次会议隆重开幕，我们对大会的召开表示热烈祝贺，并预祝大会圆满成功，这是一个足够长的句子。</p>`,
+  ).join("")
+
+  it("cuts a row of source, date, print and share items between the headline and the first paragraph", () => {
+    const bar = `<div class="info"><span><li>市政府门户网站 www.example.gov.cn</li><li>2022-02-11 09:52</li><li onclick="window.print()">打印本页</li><li><a href="#">微信</a></li></span></div>`
+    const { markdown } = extractFromHtml(`<html><body><div class="page"><h1>凝聚强大智慧和力量</h1>${bar}${zh}</div></body></html>`)
+    expect(markdown).to.contain("第1段")
+    for (const gone of ["门户网站", "2022-02-11", "打印本页"]) expect(markdown).not.to.contain(gone)
+  })
+
+  it("keeps a first paragraph that holds a date: a Chinese sentence is short in characters", () => {
+    const lede = "<p>央广网北京2月13日消息 据中央广播电视总台报道，中央军委主席日前签署命令，发布新的规定，自2022年2月10日起施行。</p>"
+    const { markdown } = extractFromHtml(`<html><body><div class="page"><h1>新规定</h1>${lede}${zh}</div></body></html>`)
+    expect(markdown).to.contain("自2022年2月10日起施行")
+  })
+
+  it("keeps a byline on a line of its own, and the times of a programme after the first paragraph", () => {
+    const byline = "<p>By Logan Utsman on Monday, January 9th, 2012, for the motoring desk</p>"
+    const programme = "<p>8:30–8:50 Opening session<br>Chair: the dean of the faculty</p>"
+    const { markdown } = extractFromHtml(
+      `<html><body><div class="page"><h1>Car of the year</h1><p>Updates</p><p>Photos</p>${byline}${story}${programme}</div></body></html>`,
+    )
+    expect(markdown).to.contain("By Logan Utsman")
+    expect(markdown).to.contain("8:30–8:50 Opening session")
+  })
+})
+
+describe("a link mid-sentence named as furniture", () => {
+  it("keeps the words of a link with a tooltip class inside a sentence", () => {
+    const lede = `<p>The Android edition improves its tracking protection, as the Oslo developer <a href="https://example.org/v" class="has-tooltip js-tooltip" title="A company">Vivaldi Technologies</a> says in its notes, with country lists.</p>`
+    const { markdown } = extractFromHtml(`<html><body><div class="page"><h1>Vivaldi 3.2</h1>${lede}${story}</div></body></html>`)
+    expect(markdown).to.contain("Vivaldi Technologies")
+  })
+})

@@ -4,7 +4,7 @@
  * and a call-to-action box at the end.
  */
 import type { PageMeasure } from "./article.ts"
-import { BLOCK_TAGS, shapeOf, tagOf, textOf } from "./dom.ts"
+import { BLOCK_TAGS, HEADING_TAGS, shapeOf, tagOf, textOf } from "./dom.ts"
 
 /**
  * The words that open a list of links to other pages ("Related posts", "You may also like"), in
@@ -63,6 +63,8 @@ const PROMO =
  */
 const BYLINE =
   /^by\s|^(?:автор|autor|piše|作者|记者|编辑|责任编辑|来源)\s*[:：]|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{4}年\d{1,2}月\d{1,2}日/i
+/** a Chinese or Japanese sentence's end: a short line that holds a date and ends so is a sentence, not a dateline */
+const SENTENCE_END = /[。！？]$/
 /** how many blocks at the end of the content, and at its start, are looked at for promotions */
 const PROMO_TAIL = 4
 const PROMO_HEAD = 2
@@ -73,14 +75,65 @@ const PROMO_HEAD = 2
  * are usually its subject, at its edges they are the template's.
  */
 export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
+  cutHeadMeta(root, page)
   const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
   const edges = [...blocks.slice(0, PROMO_HEAD), ...blocks.slice(Math.max(PROMO_HEAD, blocks.length - PROMO_TAIL))]
   for (const el of edges) {
     const m = page.measures.get(el)!
     if (m.text > 300) continue
     const text = textOf(el)
-    if (PROMO.test(text) || (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(text))) el.remove()
+    if (PROMO.test(text) || (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(text) && !SENTENCE_END.test(text))) el.remove()
   }
+}
+
+/**
+ * What a meta bar under a headline holds besides a date or a byline: the source, "print", "share",
+ * the font size, the count of views, a QR code to scan (en, zh, de, ru, pl, hr, el). Only a short
+ * line before the article's first paragraph is read for them.
+ */
+const META_WORDS =
+  /^(?:print|share|e-?mail|font size|text size)\b|打印|分享|字号|浏览|点击|来源|发布时间|收藏|关闭(?:窗口|本页)|扫一扫|drucken|teilen|печать|поделиться|drukuj|udostępnij|podijeli|εκτύπωση|κοινοποίηση/i
+/** the longest line of a meta bar, and the longest bar */
+const META_LINE = 100
+const META_BAR = 200
+/** how many blocks before the first paragraph are looked at */
+const META_HEAD = 6
+
+/**
+ * Cuts the meta bar between a headline and the article (source, date, "print this page", share
+ * buttons, set as a row of short items): each short line before the first paragraph that holds
+ * such words, or a date or a byline beside other short items, with the short box around it that
+ * holds no heading.
+ */
+const cutHeadMeta = (root: Element, page: PageMeasure): void => {
+  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
+  const first = blocks.findIndex((el) => page.measures.get(el)!.prose > 0 && wordLength(el, page) > META_LINE)
+  if (first < 0) return
+  const paragraph = blocks[first]!
+  for (const el of blocks.slice(0, Math.min(first, META_HEAD))) {
+    if (!root.contains(el) || wordLength(el, page) > META_LINE || HEADING_TAGS.has(tagOf(el))) continue
+    const text = textOf(el)
+    const meta = META_WORDS.test(text)
+    if ((!meta && !BYLINE.test(text)) || SENTENCE_END.test(text)) continue
+    let bar = el
+    for (let up = el.parentElement; up !== null && up !== root; up = up.parentElement) {
+      if (wordLength(up, page) > META_BAR || up.contains(paragraph) || up.querySelector("h1, h2, h3, h4, h5, h6") !== null) break
+      bar = up
+    }
+    // a byline on a line of its own is left to `cutEdgePromos`' narrower rule: some pages count it as the article's
+    if (meta || wordLength(bar, page) > wordLength(el, page)) bar.remove()
+  }
+}
+
+const HAN_KANA_HANGUL = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu
+/**
+ * An element's length as if written in Latin letters: a Chinese, Japanese or Korean character
+ * counts three (a word is one or two of them, where a Latin word is five or six letters), so that
+ * a sixty-character Chinese sentence is not taken for a short line.
+ */
+const wordLength = (el: Element, page: PageMeasure): number => {
+  const text = page.measures.get(el)?.text ?? 0
+  return text === 0 ? 0 : text + 2 * (textOf(el).match(HAN_KANA_HANGUL)?.length ?? 0)
 }
 
 /** the longest text of a call-to-action box, and of its button */
