@@ -25,6 +25,8 @@ import {
 } from "./dom.ts"
 import { DATED, signedOutsideQuotes } from "./signed.ts"
 import { excerptOf } from "./expanded.ts"
+import { dropTitleHeading } from "./title.ts"
+import { cutReplies } from "./replies.ts"
 import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
@@ -764,6 +766,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   strip(body, styleHidden(document))
   const page = new PageMeasure(body, tuning)
   const root = page.gather(page.best(body), body, tuning)
+  cutReplies(root, page)
   prune(root, page, page.measures.get(root)!)
   cutRelatedLinks(root, page)
   cutEdgePromos(root, page)
@@ -773,26 +776,3 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   dropTitleHeading(root, title)
   return { title, root, coverage, pageText: page.measures.get(body)!.text, inFurniture: inFurniture(root, body, page) }
 }
-
-/** The page title is given on its own, so a heading that repeats it is dropped from the body. */
-export const dropTitleHeading = (root: Element, title: string): void => {
-  if (!title) return
-  const wanted = normalizeTitle(title)
-  for (const heading of Array.from(root.querySelectorAll("h1, h2")).slice(0, 3)) {
-    const text = normalizeTitle(textOf(heading))
-    // Titles often carry a " | Site" suffix the heading lacks, so a long enough prefix counts as the same.
-    if (
-      text.length > 0 &&
-      (wanted === text || (text.length >= wanted.length * 0.6 && (wanted.startsWith(text) || text.startsWith(wanted))))
-    ) {
-      heading.remove()
-      return
-    }
-  }
-}
-
-const normalizeTitle = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim()

@@ -140,6 +140,22 @@ export const flowsInText = (el: Element): boolean =>
 /** An element's tag and class names: how alike siblings (the items of a list of cards) are told apart. */
 export const shapeOf = (el: Element): string => `${tagOf(el)}.${classOf(el)}`
 
+/** An element's build two levels down: its tag, its children's tags and theirs ("table(tbody(tr tr tr))"). */
+const buildOf = (el: Element, depth = 2): string => {
+  let out = tagOf(el)
+  if (depth === 0) return out
+  out += "("
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) out += `${buildOf(child, depth - 1)} `
+  return `${out})`
+}
+
+/**
+ * Whether two elements without a class are copies of one build (the posts of an old forum, each a
+ * table of the same rows): bare tags alone say little, their build says they are one template's.
+ */
+export const twins = (a: Element, b: Element): boolean =>
+  tagOf(a) === tagOf(b) && !a.hasAttribute("class") && !b.hasAttribute("class") && a.firstElementChild !== null && buildOf(a) === buildOf(b)
+
 /** Whether `el` has three element children at least (counted no further: linkedom's `children` builds an array). */
 export const hasThreeChildren = (el: Element): boolean => {
   let count = 0

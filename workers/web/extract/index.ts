@@ -1,6 +1,7 @@
 /** HTML in, main content out: the page's title and its main content as Markdown. */
 import { Readability } from "@mozilla/readability"
-import { DEFAULT_TUNING, dropTitleHeading, findArticle, type Tuning } from "./article.ts"
+import { DEFAULT_TUNING, findArticle, type Tuning } from "./article.ts"
+import { dropTitleHeading } from "./title.ts"
 import { capDepth, MAX_DEPTH } from "./depth.ts"
 import { visibleLength } from "./dom.ts"
 import { toMarkdown } from "./markdown.ts"
