@@ -30,7 +30,7 @@ import { cutReplies } from "./replies.ts"
 import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
-import { CUT_SHORT, LIST_PARTS, LISTS, TOLD_AFTER_LINK, holdsToldLists, inTextLedList } from "./lists.ts"
+import { CUT_SHORT, LIST_PARTS, LISTS, TOLD_AFTER_LINK, holdsToldLists, inTextLedList, isAnnouncedListOrLead } from "./lists.ts"
 
 interface Block {
   readonly tag: string
@@ -614,8 +614,8 @@ export class PageMeasure {
           if (!isElement(child) || kept.has(child)) return
           const next = child.nextElementSibling
           if (HEADING_TAGS.has(tagOf(child)) && next !== null && kept.has(next)) return
-          // a figure between two parts illustrates the story
-          if (tagOf(child) === "figure" && i > first && i < last) return
+          // a figure between two parts illustrates the story; a list the story announces ("Other deals:") is its own
+          if ((tagOf(child) === "figure" && i > first && i < last) || (i > first && isAnnouncedListOrLead(child))) return
           child.remove()
         })
         return parent

@@ -37,10 +37,41 @@ const isTextLed = (list: Element): boolean => {
   return items >= 2 && led * 3 >= items * 2
 }
 
-/** Whether `el` (a list or an item) is, or lies inside, a text-led list. */
+/** the longest line that announces a list ("Other deals:") */
+const ANNOUNCE_TEXT = 60
+const ANNOUNCES = /[:：]$/
+
+/**
+ * A list the article announces: right after a short line of its own that ends with a colon ("Top
+ * deal:", "Other deals:"), whose items, two thirds of them, say something in words of their own
+ * outside their links ("<a>2TB portable drive for $161.99 at Dell</a> (normally $180, use coupon
+ * code…)"). A list of tags or related links, announced so, names its links only.
+ */
+const isAnnounced = (list: Element): boolean => {
+  const lead = list.previousElementSibling
+  if (lead === null || LIST_PARTS.has(tagOf(lead))) return false
+  const text = (lead.textContent ?? "").trim()
+  if (visibleLength(text) > ANNOUNCE_TEXT || !ANNOUNCES.test(text)) return false
+  let items = 0
+  let told = 0
+  for (const item of list.children) {
+    if (tagOf(item) !== "li") continue
+    items++
+    if (ownWords(item, TOLD_WORDS).words >= TOLD_WORDS) told++
+  }
+  return items >= 1 && told * 3 >= items * 2
+}
+
+/** Whether `el` is an announced list or the short line that announces one. */
+export const isAnnouncedListOrLead = (el: Element): boolean => {
+  const list = LISTS.has(tagOf(el)) ? el : el.nextElementSibling
+  return list !== null && LISTS.has(tagOf(list)) && isAnnounced(list)
+}
+
+/** Whether `el` (a list or an item) is, or lies inside, a text-led or an announced list. */
 export const inTextLedList = (el: Element): boolean => {
   for (let list = tagOf(el) === "li" ? el.parentElement : el; list !== null; list = list.parentElement?.closest("ul, ol") ?? null)
-    if (LISTS.has(tagOf(list)) && isTextLed(list)) return true
+    if (LISTS.has(tagOf(list)) && (isTextLed(list) || isAnnounced(list))) return true
   return false
 }
 
