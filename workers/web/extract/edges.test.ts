@@ -32,6 +32,14 @@ describe("the content's edges", () => {
     for (const gone of ["Copyright", "Privacy Policy", "Webmaster", "Contact us"]) expect(markdown).not.to.contain(gone)
   })
 
+  it("cuts a last block of legal small print longer than a legal line", () => {
+    const marks = Array.from({ length: 8 }, (_, i) => `Example Mark ${i + 1} name and logo`).join(", ")
+    const smallPrint = `<p>Example.com is the official web site of the Example League. ${marks} are registered trademarks of the Example League. © Example League 2012. All Rights Reserved. The Example word mark is a registered trademark of Example & Co., Inc.</p>`
+    const { markdown } = extractFromHtml(`<html><body><div class="page"><h1>Wolves</h1>${story}${story}${smallPrint}</div></body></html>`)
+    expect(markdown).to.contain("Sentence 6 of the story")
+    expect(markdown).not.to.contain("registered trademarks")
+  })
+
   it("keeps what follows a copyright line when it is the article's own text (a long footnote)", () => {
     const footnote = `<p>1. A footnote of the article, which goes on at length about its sources, its method and its figures, and so is no footer line at all; it is longer than any legal line, and it says so in several sentences, one after another, until it has said far more than three hundred characters of its own.</p>`
     const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>Reprinted with permission. Copyright 2006 Example Press.</p>${footnote}</div></body></html>`

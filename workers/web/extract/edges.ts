@@ -178,6 +178,18 @@ const LEGAL_TAIL = 6
 /** the longest block that is a legal line */
 const LEGAL_TEXT = 300
 
+/** the longest block of legal small print (a league's list of its trademarks), and how many legal marks it holds at least */
+const SMALL_PRINT_TEXT = 1500
+const SMALL_PRINT_MARKS = 3
+const LEGAL_MARKS = new RegExp(`${LEGAL.source}|trademarks?\\b`, "gi")
+
+/** A legal line (short, with a legal word), or a block of small print that holds several legal marks. */
+const isLegal = (el: Element, page: PageMeasure): boolean => {
+  const text = page.measures.get(el)!.text
+  if (text <= LEGAL_TEXT) return LEGAL.test(textOf(el))
+  return text <= SMALL_PRINT_TEXT && (textOf(el).match(LEGAL_MARKS)?.length ?? 0) >= SMALL_PRINT_MARKS
+}
+
 /**
  * Cuts the page footer that a content found too high still holds: from the first short block
  * among the last ones that is a legal line (a copyright notice, "Privacy Policy"), that block
@@ -187,11 +199,12 @@ const LEGAL_TEXT = 300
 export const cutTailLegal = (root: Element, page: PageMeasure): void => {
   const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
   const tail = blocks.slice(-LEGAL_TAIL)
-  const first = tail.findIndex((el) => page.measures.get(el)!.text <= LEGAL_TEXT && LEGAL.test(textOf(el)))
+  const first = tail.findIndex((el) => isLegal(el, page))
   if (first < 0) return
   const footer = tail.slice(first)
   // a footer is a run of short lines, a small part of the content: never the article's own paragraphs
   const textOfAll = (els: Element[]): number => els.reduce((sum, el) => sum + page.measures.get(el)!.text, 0)
-  if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT) || textOfAll(footer) * 3 > textOfAll(blocks)) return
+  if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT && !isLegal(el, page)) || textOfAll(footer) * 3 > textOfAll(blocks))
+    return
   for (const el of footer) el.remove()
 }
