@@ -27,6 +27,7 @@ import { DATED, signedOutsideQuotes } from "./signed.ts"
 import { excerptOf } from "./expanded.ts"
 import { dropTitleHeading } from "./title.ts"
 import { cutReplies } from "./replies.ts"
+import { isNoticeLine } from "./notice-lines.ts"
 import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
@@ -716,6 +717,7 @@ const shouldCut = (
   if (LIST_PARTS.has(tag) && (!furniture || teaser) && inTextLedList(el)) return false
   const role = el.getAttribute("role")
   if (furniture || FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return true
+  if (m.link === 0 && isNoticeLine(el)) return false
   // Inline text is judged with the block it flows in, not on its own.
   if (!BLOCK_TAGS.has(tag) || repeated) return false
   if (m.score >= 0 || m.prose >= 200) return false
