@@ -30,8 +30,9 @@ export const checkOpenableUrl = (raw: string): UrlVerdict => {
  * that copied one of them gets told how to put it together rather than only that it is wrong.
  */
 export const notAbsoluteHint = (text: string): string => {
-  if (/^~\d+/.test(text))
-    return ` It starts with a prefix from get_tab_content's "URL prefixes:" line (${text.match(/^~\d+/)![0]} stands for the URL declared there): write that prefix out, then the rest.`
+  const token = /^~\d+/.exec(text)?.[0]
+  if (token !== undefined)
+    return ` It starts with a prefix from get_tab_content's "URL prefixes:" line (${token} stands for the URL declared there): write that prefix out, then the rest.`
   if (/^[/?#]/.test(text) && !text.startsWith("//"))
     return " It is relative to a page: resolve it against the url of the page that showed it."
   if (/^[\w-]+(\.[\w-]+)+(\/|$)/.test(text)) return ` Did you mean "https://${text}"?`

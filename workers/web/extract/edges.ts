@@ -6,6 +6,9 @@
 import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, HEADING_TAGS, shapeOf, tagOf, textOf } from "./dom.ts"
 
+/** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
+const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
+
 /**
  * The words that open a list of links to other pages ("Related posts", "You may also like"), in
  * English, then as templates in other languages word them (`RELATED_LEAD_ELSEWHERE`).
@@ -76,7 +79,7 @@ const PROMO_HEAD = 2
  */
 export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
   cutHeadMeta(root, page)
-  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
+  const blocks = blocksIn(root, page)
   const edges = [...blocks.slice(0, PROMO_HEAD), ...blocks.slice(Math.max(PROMO_HEAD, blocks.length - PROMO_TAIL))]
   for (const el of edges) {
     const m = page.measures.get(el)!
@@ -106,7 +109,7 @@ const META_HEAD = 6
  * holds no heading.
  */
 const cutHeadMeta = (root: Element, page: PageMeasure): void => {
-  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
+  const blocks = blocksIn(root, page)
   const first = blocks.findIndex((el) => page.measures.get(el)!.prose > 0 && wordLength(el, page) > META_LINE)
   if (first < 0) return
   const paragraph = blocks[first]!
@@ -146,7 +149,7 @@ const CALLOUT_ACTION = 30
  * newsletter or membership box. Its shape gives it away in any language, where PROMO knows English words only.
  */
 export const cutTailCallout = (root: Element, page: PageMeasure): void => {
-  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
+  const blocks = blocksIn(root, page)
   for (const last of blocks.slice(-PROMO_TAIL)) {
     for (let box: Element | null = last; box !== null && box !== root; box = box.parentElement) {
       if (!root.contains(box)) break
@@ -197,7 +200,7 @@ const isLegal = (el: Element, page: PageMeasure): boolean => {
  * text (a fifth kept the five-line footer of a four-paragraph story). An article's own words come before its site's legal lines.
  */
 export const cutTailLegal = (root: Element, page: PageMeasure): void => {
-  const blocks = page.blocks.filter((el) => root !== el && root.contains(el))
+  const blocks = blocksIn(root, page)
   const tail = blocks.slice(-LEGAL_TAIL)
   const first = tail.findIndex((el) => isLegal(el, page))
   if (first < 0) return
