@@ -78,12 +78,13 @@ const mcpNarrowed = {
 
 /**
  * linkedom from its ES modules, not its pre-bundled `linkedom/worker` (which the unit tests load as it is), given htmlparser2's
- * Parser module alone (its namespace import kept the rest), and no CSS parser: workers/web/extract/no-style-sheets.ts says why.
+ * Parser module alone (its namespace import kept the rest), no CSS parser and no domutils: workers/web/extract/no-*.ts say why.
  */
 const linkedomModules = {
   "linkedom/worker": "linkedom",
   htmlparser2: "./node_modules/htmlparser2/dist/esm/Parser.js",
   "cssomnom/parse": "./workers/web/extract/no-style-sheets.ts",
+  domutils: "./workers/web/extract/no-domutils.ts",
 }
 
 /**
