@@ -99,7 +99,7 @@ const workerOptions = { alias: linkedomModules, plugins: [mcpNarrowed, pdfjsText
 
 const configs = [
   // The extension pages, the offscreen document and most workers: code that several share is one chunk,
-  // and each import() (highlight.js's languages, pdf.js) a chunk of its own loaded on first use.
+  // and each import() (the highlighter and its grammars, pdf.js) a chunk of its own loaded on first use.
   {
     ...common,
     splitting: true,
