@@ -49,23 +49,6 @@ function nodeEnvAsBuilt() {
   }
 }
 
-/**
- * highlight.js's ES entry (es/core.js) re-exports its CommonJS core (lib/core.js): the test server
- * serves it as a module whose one export is the default.
- */
-function highlightCoreAsModule() {
-  return {
-    name: "highlight-core-as-module",
-    transform(context) {
-      if (!context.path.endsWith("/highlight.js/lib/core.js")) return undefined
-      const body = context.body
-        .replace(/^module\.exports = highlight;$/m, "")
-        .replace(/^highlight\.(HighlightJS|default) = highlight;$/gm, "")
-      return { body: `${body}\nhighlight.HighlightJS = highlight\nhighlight.default = highlight\nexport default highlight\n` }
-    },
-  }
-}
-
 /** `import("pdfjs-text")`: pdf.js's text-only parser, built by the same plugin as for the extension. */
 function pdfjsText() {
   const servedAt = "/__pdfjs-text.js"
@@ -139,7 +122,6 @@ export default {
     textImports(),
     esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json", define: { __DEBUG_API__: "true" } }),
     readabilityAsModule(),
-    highlightCoreAsModule(),
     nodeEnvAsBuilt(),
     pdfjsText(),
     chardetAsModule(),
