@@ -77,12 +77,11 @@ const mcpNarrowed = {
 }
 
 /**
- * linkedom from its ES modules, not its pre-bundled `linkedom/worker` (which the unit tests load as it is), given htmlparser2's
- * Parser module alone (its namespace import kept the rest), no CSS parser and no domutils: workers/web/extract/no-*.ts say why.
+ * linkedom's ES modules given parse5's tokenizer in place of htmlparser2 (workers/web/extract/linkedom-parser.ts, as the unit
+ * tests' server does), no CSS parser and no domutils (workers/web/extract/no-*.ts say why).
  */
 const linkedomModules = {
-  "linkedom/worker": "linkedom",
-  htmlparser2: "./node_modules/htmlparser2/dist/esm/Parser.js",
+  htmlparser2: "./workers/web/extract/linkedom-parser.ts",
   "cssomnom/parse": "./workers/web/extract/no-style-sheets.ts",
   domutils: "./workers/web/extract/no-domutils.ts",
 }

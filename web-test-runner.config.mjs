@@ -49,6 +49,25 @@ function nodeEnvAsBuilt() {
   }
 }
 
+/**
+ * linkedom's ES modules (workers/web/extract/parse.ts imports them) as build.mjs bundles them: with the parser it gives them
+ * in place of htmlparser2, and their one CommonJS file (node-canvas, else its shim) as the shim, wrapped as a module (a page
+ * has no node-canvas). The pre-bundled `linkedom/worker` that some tests use keeps its own.
+ */
+function linkedomAsBuilt() {
+  const canvasAt = "/__linkedom-canvas.js"
+  const shim = fileURLToPath(new URL("./node_modules/linkedom/commonjs/canvas-shim.cjs", import.meta.url))
+  return {
+    name: "linkedom-as-built",
+    resolveImport: ({ source }) =>
+      source === "htmlparser2" ? "/workers/web/extract/linkedom-parser.ts" : source.endsWith("/commonjs/canvas.cjs") ? canvasAt : undefined,
+    serve: async (context) =>
+      context.path === canvasAt
+        ? { body: `const module = { exports: {} }\n${await readFile(shim, "utf8")}\nexport default module.exports\n`, type: "js" }
+        : undefined,
+  }
+}
+
 /** `import("pdfjs-text")`: pdf.js's text-only parser, built by the same plugin as for the extension. */
 function pdfjsText() {
   const servedAt = "/__pdfjs-text.js"
@@ -125,6 +144,7 @@ export default {
     nodeEnvAsBuilt(),
     pdfjsText(),
     chardetAsModule(),
+    linkedomAsBuilt(),
   ],
   middleware: [
     // A scripted model server (OpenAI, Anthropic, Ollama wire formats) for provider and agent tests.
