@@ -77,13 +77,13 @@ const mcpNarrowed = {
 }
 
 /**
- * linkedom from its ES modules, not its pre-bundled `linkedom/worker` (which the unit tests load as it is), given htmlparser2's
- * Parser module alone (its namespace import kept the rest), and no CSS parser: workers/web/extract/no-style-sheets.ts says why.
+ * linkedom's ES modules given parse5's tokenizer in place of htmlparser2 (workers/web/extract/linkedom-parser.ts, as the unit
+ * tests' server does), no CSS parser and no domutils (workers/web/extract/no-*.ts say why).
  */
 const linkedomModules = {
-  "linkedom/worker": "linkedom",
-  htmlparser2: "./node_modules/htmlparser2/dist/esm/Parser.js",
+  htmlparser2: "./workers/web/extract/linkedom-parser.ts",
   "cssomnom/parse": "./workers/web/extract/no-style-sheets.ts",
+  domutils: "./workers/web/extract/no-domutils.ts",
 }
 
 /**
@@ -98,7 +98,7 @@ const workerOptions = { alias: linkedomModules, plugins: [mcpNarrowed, pdfjsText
 
 const configs = [
   // The extension pages, the offscreen document and most workers: code that several share is one chunk,
-  // and each import() (highlight.js's languages, pdf.js) a chunk of its own loaded on first use.
+  // and each import() (the highlighter and its grammars, pdf.js) a chunk of its own loaded on first use.
   {
     ...common,
     splitting: true,

@@ -50,19 +50,21 @@ function nodeEnvAsBuilt() {
 }
 
 /**
- * highlight.js's ES entry (es/core.js) re-exports its CommonJS core (lib/core.js): the test server
- * serves it as a module whose one export is the default.
+ * linkedom's ES modules (workers/web/extract/parse.ts imports them) as build.mjs bundles them: with the parser it gives them
+ * in place of htmlparser2, and their one CommonJS file (node-canvas, else its shim) as the shim, wrapped as a module (a page
+ * has no node-canvas). The pre-bundled `linkedom/worker` that some tests use keeps its own.
  */
-function highlightCoreAsModule() {
+function linkedomAsBuilt() {
+  const canvasAt = "/__linkedom-canvas.js"
+  const shim = fileURLToPath(new URL("./node_modules/linkedom/commonjs/canvas-shim.cjs", import.meta.url))
   return {
-    name: "highlight-core-as-module",
-    transform(context) {
-      if (!context.path.endsWith("/highlight.js/lib/core.js")) return undefined
-      const body = context.body
-        .replace(/^module\.exports = highlight;$/m, "")
-        .replace(/^highlight\.(HighlightJS|default) = highlight;$/gm, "")
-      return { body: `${body}\nhighlight.HighlightJS = highlight\nhighlight.default = highlight\nexport default highlight\n` }
-    },
+    name: "linkedom-as-built",
+    resolveImport: ({ source }) =>
+      source === "htmlparser2" ? "/workers/web/extract/linkedom-parser.ts" : source.endsWith("/commonjs/canvas.cjs") ? canvasAt : undefined,
+    serve: async (context) =>
+      context.path === canvasAt
+        ? { body: `const module = { exports: {} }\n${await readFile(shim, "utf8")}\nexport default module.exports\n`, type: "js" }
+        : undefined,
   }
 }
 
@@ -139,10 +141,10 @@ export default {
     textImports(),
     esbuildPlugin({ ts: true, target: "es2022", tsconfig: "tsconfig.json", define: { __DEBUG_API__: "true" } }),
     readabilityAsModule(),
-    highlightCoreAsModule(),
     nodeEnvAsBuilt(),
     pdfjsText(),
     chardetAsModule(),
+    linkedomAsBuilt(),
   ],
   middleware: [
     // A scripted model server (OpenAI, Anthropic, Ollama wire formats) for provider and agent tests.

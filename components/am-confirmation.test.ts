@@ -135,8 +135,8 @@ describe("am-confirmation", () => {
     expect(getComputedStyle(pre).whiteSpace).to.equal("pre")
     expect(pre.scrollWidth).to.be.greaterThan(pre.clientWidth)
     expect(pre.textContent).to.equal(code)
-    for (let i = 0; i < 200 && !pre.querySelector("[class^=hljs-]"); i++) await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(pre.querySelectorAll(".hljs-string").length, "its strings are highlighted").to.be.greaterThan(0)
+    for (let i = 0; i < 200 && !pre.querySelector("[class^=tok-]"); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(pre.querySelectorAll(".tok-string").length, "its strings are highlighted").to.be.greaterThan(0)
     expect(pre.textContent, "highlighting keeps the text").to.equal(code)
   })
 

@@ -81,7 +81,7 @@ export class AmConfirmation extends AnswerCard {
     `,
   ]
 
-  // highlight.js rewrites the script's element: keyed by the request, so a new one gets a fresh element.
+  // highlighting rewrites the script's element: keyed by the request, so a new one gets a fresh element.
   override updated(): void {
     void highlightCodeIn(this.renderRoot)
   }

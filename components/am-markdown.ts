@@ -18,24 +18,11 @@ export const copyText = async (text: string): Promise<boolean> => {
   }
 }
 
-/** The theme's colour (`--am-code-<colour>`) of each kind of token highlight.js marks (`hljs-<token>`). */
-const TOKEN_COLOURS = {
-  keyword: ["keyword", "literal", "built_in", "type", "selector-tag", "meta"],
-  string: ["string", "regexp", "addition", "symbol"],
-  comment: ["comment", "quote", "deletion"],
-  number: ["number", "variable", "template-variable"],
-  title: ["title", "section", "name", "selector-class", "selector-id"],
-  attr: ["attr", "attribute", "property", "params"],
-} as const
-
-// Built from the constant table above only, so unsafeCSS has nothing from outside to let in.
-/** The highlighted tokens' colours, for any shadow root that shows highlighted code. */
+/** The theme's colours of the highlighted tokens (`tok-<colour>`, highlight-languages.ts), for any shadow root that shows highlighted code. */
 export const tokenColours = unsafeCSS(
-  Object.entries(TOKEN_COLOURS)
-    .map(([colour, tokens]) => {
-      const italic = colour === "comment" ? " font-style: italic;" : ""
-      return `${tokens.map((token) => `.hljs-${token}`).join(", ")} { color: var(--am-code-${colour});${italic} }`
-    })
+  // built from this constant list only, so unsafeCSS has nothing from outside to let in
+  ["keyword", "string", "comment", "number", "title", "attr"]
+    .map((colour) => `.tok-${colour} { color: var(--am-code-${colour});${colour === "comment" ? " font-style: italic;" : ""} }`)
     .join("\n"),
 )
 

@@ -19,19 +19,38 @@ describe("syntax highlighting", () => {
   it("colours a code block of a known language and keeps its text, escaped", async () => {
     const markdown = await shown("```ts\n" + code + "```\n")
     const block = markdown.shadowRoot!.querySelector("pre code")!
-    expect(block.querySelector(".hljs-keyword")?.textContent).to.equal("const")
-    expect(block.querySelector(".hljs-comment")).to.not.equal(null)
-    expect(block.querySelector(".hljs-string")?.textContent).to.equal("'x'")
+    expect(block.querySelector(".tok-keyword")?.textContent).to.equal("const")
+    expect(block.querySelector(".tok-comment")).to.not.equal(null)
+    expect(block.querySelector(".tok-string")?.textContent).to.equal("'x'")
     expect(block.querySelector("img")).to.equal(null)
     expect(block.textContent).to.equal(code.trimEnd())
     markdown.remove()
+  })
+
+  it("highlights each listed language, by the names models write after a fence", async () => {
+    const samples: Array<[string, string, string]> = [
+      ["python", "def f(x):\n    return None  # done", "def"],
+      ["rust", "fn main() { let x = 1; }", "fn"],
+      ["go", "func main() { return }", "func"],
+      ["sql", "SELECT id FROM users", "SELECT"],
+      ["sh", "if [ -f x ]; then echo hi; fi", "if"],
+      ["cpp", "int main() { return 0; }", "int"],
+      ["java", "public class A { }", "public"],
+    ]
+    for (const [language, source, keyword] of samples) {
+      const markdown = await shown("```" + language + "\n" + source + "\n```\n")
+      const block = markdown.shadowRoot!.querySelector("pre code")!
+      expect(block.querySelector(".tok-keyword")?.textContent, language).to.equal(keyword)
+      expect(block.textContent, language).to.equal(source)
+      markdown.remove()
+    }
   })
 
   it("leaves a block of an unknown language, or of none, as plain text", async () => {
     const markdown = await shown("```klingon\nqapla' batlh\n```\n\n```\nplain words\n```\n")
     const blocks = [...markdown.shadowRoot!.querySelectorAll("pre code")]
     expect(blocks.map((b) => b.textContent)).to.deep.equal(["qapla' batlh", "plain words"])
-    expect(markdown.shadowRoot!.querySelector("[class^=hljs-]")).to.equal(null)
+    expect(markdown.shadowRoot!.querySelector("[class^=tok-]")).to.equal(null)
     markdown.remove()
   })
 
@@ -45,13 +64,13 @@ describe("syntax highlighting", () => {
     await tail.updateComplete
     await tail.highlighted
     expect(tail.querySelector("pre code")?.textContent).to.equal("let x = 1")
-    expect(tail.querySelector(".hljs-keyword")).to.equal(null)
+    expect(tail.querySelector(".tok-keyword")).to.equal(null)
     reply.text = "```js\nlet x = 1\n```\n"
     reply.streaming = false
     await reply.updateComplete
     await tail.updateComplete
     await tail.highlighted
-    expect(tail.querySelector(".hljs-keyword")?.textContent).to.equal("let")
+    expect(tail.querySelector(".tok-keyword")?.textContent).to.equal("let")
     reply.remove()
   })
 })

@@ -130,7 +130,7 @@ describe("Markdown as nodes", () => {
       expectRewritten("```ts\nconst a = 1\n```", "```ts\nconst b = 2\n```", (div) => {
         const code = div.querySelector("code")!
         code.setAttribute("data-highlighted", "")
-        code.innerHTML = '<span class="hljs-keyword">const</span> a = 1'
+        code.innerHTML = '<span class="tok-keyword">const</span> a = 1'
         div.querySelector("button")!.textContent = "Copied"
       })
       expectRewritten("3. three\n4. four", "1. one\n2. two")

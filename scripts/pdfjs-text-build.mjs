@@ -46,6 +46,13 @@ const LEFT_OUT = [
   // handling (ignoreErrors).
   ["image.js", "pattern.js", "font_renderer.js", "image_resizer.js"],
   ["jpeg_stream.js", "jpx.js", "jpx_stream.js", "jbig2_stream.js", "jbig2_ccittFax_wasm.js", "ccitt_stream.js", "icc_colorspace.js"],
+  // Colour spaces: only painting reads them (an operator list's colour operators and its starting
+  // state), which text extraction never builds except for a Type 3 glyph's drawing, whose failure
+  // pdf.js's own error handling takes as above; and an outline item's colour (GetOutline, never sent).
+  ["colorspace.js", "colorspace_utils.js"],
+  // The packing of fonts, glyph outlines and patterns for the display side: only an operator list
+  // sends them (the same Type 3 path); text extraction reads fonts where they are.
+  ["obj_bin_transform_core.js"],
   // The BrotliDecode filter, which PDF 2.0 files may use: a stream with it reads as empty (pdf.js's
   // parser turns a filter that fails to construct into an empty stream).
   ["brotli_stream.js"],

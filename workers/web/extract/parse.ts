@@ -8,7 +8,7 @@
  * into linkedom's nodes, which the extractor, Readability and the search parsers walk as before.
  */
 import { parse, type DefaultTreeAdapterMap, type Token, type TreeAdapter, type TreeAdapterTypeMap } from "parse5"
-import { parseHTML } from "linkedom/worker"
+import { parseHTML } from "linkedom"
 
 type Adapter = TreeAdapterTypeMap<
   Node,
