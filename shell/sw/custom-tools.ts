@@ -10,7 +10,7 @@ const storageError = (error: unknown) => new Unavailable({ message: `The custom 
 const readAll = storedList(CUSTOM_TOOLS_KEY, stored.customTool)
 
 export const customToolRoutes = {
-  "customTools.list": listRoute(readAll, storageError),
+  "customTools.list": listRoute(routeParams["customTools.list"], readAll, storageError),
   "customTools.put": defineRoute({
     params: routeParams["customTools.put"],
     handle: (tool) =>

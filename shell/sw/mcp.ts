@@ -40,7 +40,7 @@ const replaced = new Map<string, McpServer>()
 const readAll = storedList(MCP_SERVERS_KEY, stored.mcpServer)
 
 export const mcpRoutes = {
-  "mcp.list": listRoute(readAll, storageError),
+  "mcp.list": listRoute(routeParams["mcp.list"], readAll, storageError),
   /** One server's address, token and time limit, for its worker. */
   "mcp.server": defineRoute({
     params: routeParams["mcp.server"],

@@ -26,7 +26,7 @@ const listed = async (): Promise<Array<RoutineListed>> => {
 export const routineRoutes = {
   ...alarmRoutes,
   ...replayTargetRoutes,
-  "routines.list": listRoute(listed, storageError),
+  "routines.list": listRoute(routeParams["routines.list"], listed, storageError),
   /** Saves a routine (new or changed) and sets its alarm from its schedule. */
   "routines.put": defineRoute({
     params: routeParams["routines.put"],

@@ -2,7 +2,6 @@
 import * as Effect from "effect/Effect"
 import type { Decoder } from "../../schemas/decode-plan.ts"
 import type { ToolError } from "../../schemas/errors.ts"
-import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 import { defineRoute } from "./route.ts"
 
 /**
@@ -17,10 +16,10 @@ export const storedList = <A>(key: string, decoder: Decoder<A>): (() => Promise<
   }
 }
 
-/** The route that answers with the whole list; it takes no parameters. */
-export const listRoute = <A>(read: () => Promise<A>, storageError: (error: unknown) => ToolError) =>
+/** The route that answers with the whole list; `params` is its method's decoder (of no parameters). */
+export const listRoute = <A>(params: Decoder<unknown>, read: () => Promise<A>, storageError: (error: unknown) => ToolError) =>
   defineRoute({
-    params: routeParams["customTools.list"],
+    params,
     handle: () => Effect.tryPromise({ try: read, catch: storageError }),
   })
 
