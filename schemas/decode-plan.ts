@@ -69,12 +69,15 @@ export type Candidates =
   | { readonly by: "key"; readonly key: string; readonly values: ReadonlyArray<unknown> }
   | { readonly by: "type"; readonly types: ReadonlyArray<ReadonlyArray<RuntimeType>> }
 
-/** `x`: the "Expected …" of a value of the wrong type; `checks`: refinements run once the shape is right. */
-export type Plan = { readonly x: string; readonly checks?: ReadonlyArray<Check> } & (
+/**
+ * `x`: the "Expected …" of a value of the wrong type, when it is not the plan's kind (`expected`);
+ * `checks`: refinements run once the shape is right.
+ */
+export type Plan = { readonly x?: string; readonly checks?: ReadonlyArray<Check> } & (
   | { readonly k: "string" | "number" | "boolean" | "unknown" | "undefined" | "null" }
   | { readonly k: "literal"; readonly value: string | number | boolean }
   | { readonly k: "array"; readonly item: Plan }
-  | { readonly k: "object"; readonly properties: ReadonlyArray<Property>; readonly indexes: ReadonlyArray<IndexSignature> }
+  | { readonly k: "object"; readonly properties: ReadonlyArray<Property>; readonly indexes?: ReadonlyArray<IndexSignature> }
   | { readonly k: "union"; readonly members: ReadonlyArray<Plan>; readonly candidates: Candidates }
 )
 
@@ -86,6 +89,10 @@ interface Run {
 const FAIL: unique symbol = Symbol("fail")
 /** A decoded value, or FAIL (the issues are in the run). */
 type Out = unknown
+
+/** What a value of the wrong type is told it should have been: the plan's `x`, or else its kind (a literal: itself). */
+export const expected = (plan: Plan): string =>
+  plan.x ?? (plan.k === "literal" ? (typeof plan.value === "string" ? JSON.stringify(plan.value) : String(plan.value)) : plan.k)
 
 export const runtimeType = (input: unknown): RuntimeType =>
   input === null ? "null" : Array.isArray(input) ? "array" : (typeof input as RuntimeType)
@@ -142,7 +149,8 @@ const keyMatches = (key: string, index: IndexSignature): boolean =>
 const decodeObject = (plan: Extract<Plan, { k: "object" }>, input: Record<PropertyKey, unknown>, path: Path, run: Run): Out => {
   const before = run.issues.length
   const named = new Set(plan.properties.map((p) => p.name))
-  const indexKeys = plan.indexes.map((index) => Object.keys(input).filter((key) => keyMatches(key, index)))
+  const indexes = plan.indexes ?? []
+  const indexKeys = indexes.map((index) => Object.keys(input).filter((key) => keyMatches(key, index)))
   if (run.strict) {
     const covered = new Set<PropertyKey>([...named, ...indexKeys.flat()])
     for (const key of Reflect.ownKeys(input))
@@ -162,7 +170,7 @@ const decodeObject = (plan: Extract<Plan, { k: "object" }>, input: Record<Proper
     const value = decodeAt(property.plan, input[property.name], at, run)
     if (value !== FAIL) assign(out, property.name, value)
   }
-  plan.indexes.forEach((index, i) => {
+  indexes.forEach((index, i) => {
     for (const key of indexKeys[i] ?? []) {
       const value = decodeAt(index.value, input[key], [...path, key], run)
       if (value !== FAIL && !named.has(key)) assign(out, key, value)
@@ -191,7 +199,7 @@ const candidatesOf = (plan: Extract<Plan, { k: "union" }>, input: unknown): Read
 const decodeUnion = (plan: Extract<Plan, { k: "union" }>, input: unknown, path: Path, run: Run): Out => {
   const candidates = candidatesOf(plan, input)
   if (candidates.length === 0) {
-    run.issues.push({ path, message: `Expected ${plan.x}` })
+    run.issues.push({ path, message: `Expected ${expected(plan)}` })
     return FAIL
   }
   const tried: Run["issues"] = []
@@ -207,7 +215,7 @@ const decodeUnion = (plan: Extract<Plan, { k: "union" }>, input: unknown, path: 
 
 const decodeAt = (plan: Plan, input: unknown, path: Path, run: Run): Out => {
   const wrongType = (): Out => {
-    run.issues.push({ path, message: `Expected ${plan.x}` })
+    run.issues.push({ path, message: `Expected ${expected(plan)}` })
     return FAIL
   }
   let value: Out

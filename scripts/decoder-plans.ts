@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
-import type { Candidates, Check, Plan, Property, RuntimeType } from "../schemas/decode-plan.ts"
+import { expected, type Candidates, type Check, type Plan, type Property, type RuntimeType } from "../schemas/decode-plan.ts"
 import { predicates } from "../schemas/predicates.ts"
 
 export class UnsupportedSchema extends Error {
@@ -149,8 +149,15 @@ export const planOf = (schemaName: string, schema: Schema.Top, { defaults = true
   /** `decodedSide`: plan the node as decoded, its own transformation being the caller's (`defaulted`). */
   const walk = (ast: AST.AST, at: string, decodedSide = false): Plan => {
     if (ast.encoding && !decodedSide) return refuse(at, `${ast._tag} with a transformation`)
+    const plan = planned(ast, at)
+    const x = expectedOf(ast)
     const checks = (ast.checks ?? []).map((check) => checkOf(check, at))
-    const base = { x: expectedOf(ast), ...(checks.length > 0 ? { checks } : {}) }
+    // `x` only where Effect's words differ from what the plan's kind says (`expected`): most plans carry none.
+    return { ...plan, ...(x === expected(plan) ? {} : { x }), ...(checks.length > 0 ? { checks } : {}) }
+  }
+
+  /** A node as a plan, without what `walk` adds (its "Expected …" and its checks). */
+  const planned = (ast: AST.AST, at: string): Plan => {
     switch (ast._tag) {
       case "String":
       case "Number":
@@ -158,13 +165,13 @@ export const planOf = (schemaName: string, schema: Schema.Top, { defaults = true
       case "Unknown":
       case "Undefined":
       case "Null":
-        return { k: ast._tag.toLowerCase() as "string", ...base }
+        return { k: ast._tag.toLowerCase() as "string" }
       case "Literal":
         if (typeof ast.literal === "bigint") return refuse(at, "a bigint Literal")
-        return { k: "literal", value: ast.literal, ...base }
+        return { k: "literal", value: ast.literal }
       case "Arrays":
         if (ast.elements.length > 0 || ast.rest.length !== 1) return refuse(at, "Arrays with elements (a tuple)")
-        return { k: "array", item: walk(ast.rest[0]!, `${at}[]`), ...base }
+        return { k: "array", item: walk(ast.rest[0]!, `${at}[]`) }
       case "Objects": {
         if (ast.propertySignatures.length === 0 && ast.indexSignatures.length === 0) return refuse(at, "an empty Objects")
         const properties = ast.propertySignatures.map((ps): Property => {
@@ -179,13 +186,13 @@ export const planOf = (schemaName: string, schema: Schema.Top, { defaults = true
           if (!AST.isString(is.parameter)) return refuse(where, `an index signature keyed by ${is.parameter._tag}`)
           return { key: walk(is.parameter, where), value: walk(is.type, `${at}[*]`) }
         })
-        return { k: "object", properties, indexes, ...base }
+        return { k: "object", properties, ...(indexes.length > 0 ? { indexes } : {}) }
       }
       case "Union": {
         if (ast.options?.mode === "oneOf") return refuse(at, "a oneOf Union")
         if (ast.checks) return refuse(at, "a Union with checks")
         const members = ast.types.map((type, i) => walk(type, `${at}|${i}`))
-        return { k: "union", members, candidates: candidatesOf(ast, members, at), ...base }
+        return { k: "union", members, candidates: candidatesOf(ast, members, at) }
       }
       default:
         return refuse(at, `the node ${ast._tag}`)
