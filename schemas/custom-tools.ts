@@ -6,7 +6,7 @@
 import * as Schema from "effect/Schema"
 import { compileJsonSchema } from "./json-schema.ts"
 
-export const CUSTOM_TOOLS_KEY = "customTools"
+export { CUSTOM_TOOLS_KEY } from "./storage-keys.ts"
 export const CUSTOM_TOOL_NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/
 
 export const CustomTool = Schema.Struct({
@@ -21,6 +21,13 @@ export const CustomTool = Schema.Struct({
   createdAt: Schema.Number,
 })
 export type CustomTool = typeof CustomTool.Type
+
+/** A custom tool as the service worker keeps it: with its per-conversation overrides of `enabled`. */
+export const StoredCustomTool = Schema.Struct({
+  ...CustomTool.fields,
+  overrides: Schema.optionalKey(Schema.Record(Schema.String, Schema.Boolean)),
+})
+export type StoredCustomTool = typeof StoredCustomTool.Type
 
 const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"])
 

@@ -7,8 +7,9 @@
 import * as Schema from "effect/Schema"
 import { compileJsonSchema } from "./json-schema.ts"
 import { defineTool, type ToolDefinition } from "./tool-definition.ts"
+import { originOf } from "./url-origin.ts"
 
-export const MCP_SERVERS_KEY = "mcpServers"
+export { MCP_SERVERS_KEY } from "./storage-keys.ts"
 /** A server's name: the prefix of its tools' names, so short, and without the `__` that separates them. */
 export const MCP_SERVER_NAME = /^[a-zA-Z][a-zA-Z0-9-]{0,23}$/
 export const MCP_TOOL_SEPARATOR = "__"
@@ -115,6 +116,13 @@ export const McpServer = Schema.Struct({
   createdAt: Schema.Number,
 })
 export type McpServer = typeof McpServer.Type
+
+/**
+ * The Streamable HTTP session a kept server's worker is in (Mcp-Session-Id and the protocol
+ * version agreed), kept by the service worker (shell/sw/mcp.ts).
+ */
+export const McpSession = Schema.Struct({ sessionId: Schema.String, protocolVersion: Schema.optionalKey(Schema.String) })
+export type McpSession = typeof McpSession.Type
 
 /** What `agent.mcp.add` and `test` take. */
 export const McpServerSpec = Schema.Struct({
@@ -245,10 +253,4 @@ export const McpResult = Schema.Struct({
 })
 export type McpResult = typeof McpResult.Type
 
-export const originOf = (url: string): string => {
-  try {
-    return new URL(url).origin
-  } catch {
-    return url
-  }
-}
+export { originOf }

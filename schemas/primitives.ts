@@ -2,6 +2,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SchemaIssue from "effect/SchemaIssue"
+import type { IssueLine } from "./decode-plan.ts"
+import { predicates, type PredicateName } from "./predicates.ts"
 
 /**
  * A JSON number that must be whole. The spec types counts and IDs as `number`, so the JSON
@@ -24,18 +26,19 @@ export const withDefault =
   (schema: S) =>
     Schema.withDecodingDefaultKey<S>(Effect.succeed(value))(schema.annotate({ default: value } as never) as S)
 
+/**
+ * A filter by one of the named predicates (schemas/predicates.ts): the name goes with it, so the
+ * generated decoders (scripts/decoder-plans.ts) run the same function.
+ */
+export const predicateFilter = (name: PredicateName, expected: string) =>
+  Schema.makeFilter(predicates[name], { expected, predicate: name } as { expected: string })
+
 /** Options used everywhere a boundary decodes: report every problem, refuse unknown keys. */
 export const strictParse = { errors: "all", onExcessProperty: "error" } as const
 
 const standardFormatter = SchemaIssue.makeFormatterStandardSchemaV1()
 
-export interface IssueLine {
-  /** The dotted path of the offending value, e.g. `options.2` ("" for the whole value). */
-  readonly path: string
-  /** The same path, one key per element (keys may themselves contain dots). */
-  readonly segments: ReadonlyArray<string>
-  readonly message: string
-}
+export type { IssueLine }
 
 /** Flattens a schema issue into one line per problem, each naming where it is. */
 export const issueLines = (issue: SchemaIssue.Issue): ReadonlyArray<IssueLine> =>

@@ -8,14 +8,8 @@ import { ModelChoice, RoutineTrigger } from "./conversation.ts"
 
 export { RoutineTrigger }
 
-export const ROUTINES_KEY = "routines"
-export const ROUTINE_RUNS_KEY = "routineRuns"
-/** The runs kept per routine, newest first: history, not an archive (the conversations stay). */
-export const ROUTINE_RUNS_KEPT = 50
-/** The service worker to the offscreen document: a routine is due (its alarm fired). */
-export const ROUTINE_DUE_KIND = "agent-mesh/routine-due"
-/** A routine's alarm is named by its id: one alarm a routine. */
-export const ALARM_PREFIX = "routine:"
+export { ROUTINES_KEY, ROUTINE_RUNS_KEY } from "./storage-keys.ts"
+export { ALARM_PREFIX, matchesUrlPattern, nextRunAt, ROUTINE_DUE_KIND, ROUTINE_RUNS_KEPT } from "./routine-schedule.ts"
 
 /** "HH:MM", 24-hour, in the browser's local time. */
 export const TimeOfDay = Schema.String.check(Schema.isPattern(/^([01]\d|2[0-3]):[0-5]\d$/)).annotate({
@@ -30,33 +24,6 @@ export const UrlPattern = Schema.String.check(
   Schema.isMaxLength(2048),
   Schema.isPattern(/^https?:\/\/[^/\s]+(\/\S*)?$|^\*:\/\/[^/\s]+(\/\S*)?$/),
 ).annotate({ description: "A page's URL, * standing for any characters: https://shop.example/orders/*" })
-
-/**
- * Whether a page's URL matches a routine's pattern (`*` any run of characters, the rest as it
- * is). Matched by the usual two-pointer walk rather than a regular expression, so a pattern of
- * many stars costs time in proportion to the URL and pattern, not a backtracking explosion.
- */
-export const matchesUrlPattern = (pattern: string, url: string): boolean => {
-  if (!/^https?:\/\//.test(url)) return false
-  let p = 0
-  let u = 0
-  let star = -1
-  let resume = 0
-  while (u < url.length) {
-    if (p < pattern.length && pattern[p] !== "*" && pattern[p] === url[u]) {
-      p++
-      u++
-    } else if (p < pattern.length && pattern[p] === "*") {
-      star = p++
-      resume = u
-    } else if (star !== -1) {
-      p = star + 1
-      u = ++resume
-    } else return false
-  }
-  while (pattern[p] === "*") p++
-  return p === pattern.length
-}
 
 export const Schedule = Schema.Union([
   /** Only when asked (runNow). */
@@ -212,6 +179,16 @@ export const RoutineRun = Schema.Struct({
 })
 export type RoutineRun = typeof RoutineRun.Type
 
+/** A run due that the offscreen document has not taken yet (the service worker's queue, shell/sw/routine-store.ts). */
+export const RoutineDue = Schema.Struct({
+  routineId: Schema.String,
+  trigger: RoutineTrigger,
+  at: Schema.Finite,
+  /** The tab whose page load triggered the run. */
+  tab: Schema.optionalKey(Schema.Struct({ id: Schema.Number, url: Schema.String })),
+})
+export type RoutineDue = typeof RoutineDue.Type
+
 /** A routine as `list` shows it: its next run (from its alarm) and its last result. */
 export type RoutineListed = Routine & { readonly nextRunAt?: number; readonly lastRun?: RoutineRun }
 
@@ -224,36 +201,4 @@ export const firstLines = (text: string, lines = 3, chars = 240): string => {
     .slice(0, lines)
     .join("\n")
   return kept.length > chars ? `${kept.slice(0, chars - 1)}…` : kept
-}
-
-const DAY_MS = 24 * 60 * 60_000
-
-/**
- * When a schedule next runs after `now` (local time), or undefined if it never does on its own
- * (manual, startup, a once already past). Daily and weekday times are computed afresh after
- * each run rather than repeated every 24 h, so a change of summer time keeps the clock time.
- */
-export const nextRunAt = (schedule: Schedule, now: number, lastAt?: number): number | undefined => {
-  switch (schedule.kind) {
-    case "manual":
-    case "startup":
-    case "tab":
-      return undefined
-    case "once":
-      return lastAt === undefined ? schedule.at : undefined
-    case "every": {
-      const period = schedule.hours * 60 * 60_000
-      return lastAt === undefined ? now + period : Math.max(lastAt + period, now)
-    }
-    case "daily":
-    case "weekdays": {
-      const [h, m] = schedule.time.split(":").map(Number) as [number, number]
-      const day = new Date(now)
-      day.setHours(h, m, 0, 0)
-      let at = day.getTime()
-      if (at <= now) at = new Date(at + DAY_MS).setHours(h, m, 0, 0)
-      if (schedule.kind === "weekdays") while ([0, 6].includes(new Date(at).getDay())) at = new Date(at + DAY_MS).setHours(h, m, 0, 0)
-      return at
-    }
-  }
 }

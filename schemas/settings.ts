@@ -4,30 +4,13 @@
  * object from an older build (with fewer keys) still reads as a whole settings value.
  */
 import * as Schema from "effect/Schema"
-import { PositiveWholeNumber, WholeNumber, withDefault } from "./primitives.ts"
+import { PositiveWholeNumber, predicateFilter, WholeNumber, withDefault } from "./primitives.ts"
+import { SETTINGS_VERSION } from "./settings-stored.ts"
 import { SUMMARY_DEFAULT_TIMEOUT_MS, SUMMARY_MAX_TIMEOUT_MS } from "./tool-definition.ts"
 
-export const SETTINGS_KEY = "settings"
-/** 2: `confirmations.opfs_delete` is gone (opfs_delete asks no more: the trash keeps what it removes). */
-export const SETTINGS_VERSION = 2
+export { mergeSettings, migrateSettings, SETTINGS_KEY, SETTINGS_VERSION } from "./settings-stored.ts"
 
-/**
- * Stored settings of an older version, brought to this one; everything that reads the stored
- * object decodes what this returns. Anything that is not a settings object is returned as it is
- * (decoding then says what is wrong with it).
- */
-export const migrateSettings = (stored: unknown): unknown => {
-  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return stored
-  const settings = stored as Record<string, unknown>
-  if (settings.version !== undefined && settings.version !== 1) return stored
-  const { confirmations, ...rest } = settings
-  if (typeof confirmations !== "object" || confirmations === null || Array.isArray(confirmations))
-    return { ...rest, ...(confirmations === undefined ? {} : { confirmations }), version: SETTINGS_VERSION }
-  const { opfs_delete: _gone, ...kept } = confirmations as Record<string, unknown>
-  return { ...rest, confirmations: kept, version: SETTINGS_VERSION }
-}
-
-const HttpUrl = Schema.String.check(Schema.makeFilter((s: string) => /^https?:\/\/[^\s/]+/i.test(s), { expected: "an http or https URL" }))
+const HttpUrl = Schema.String.check(predicateFilter("httpUrl", "an http or https URL"))
 
 export const ProviderKind = Schema.Literals(["openai", "anthropic", "ollama"])
 
@@ -92,11 +75,7 @@ export const ConfirmationSettings = Schema.Struct({
 })
 
 /** An http(s) origin, e.g. https://example.com or http://127.0.0.1:8080 (no path). */
-export const HttpOrigin = Schema.String.check(
-  Schema.makeFilter((s: string) => /^https?:\/\/[^\s/@?#]+$/i.test(s) && URL.canParse(s) && new URL(s).origin === s.toLowerCase(), {
-    expected: "an http or https origin such as https://example.com",
-  }),
-)
+export const HttpOrigin = Schema.String.check(predicateFilter("httpOrigin", "an http or https origin such as https://example.com"))
 
 const MIB = 1024 * 1024
 /** The sandbox's memory cap: 256 MiB by default, from 32 MiB to 4 GiB (V8's own heap limit). */
@@ -196,23 +175,3 @@ export type SettingsPatch = {
   readonly [K in keyof Settings]?:
     (Settings[K] extends readonly unknown[] ? Settings[K] : Settings[K] extends object ? Partial<Settings[K]> : Settings[K]) | null
 }
-
-/**
- * Merges a patch into stored settings: nested plain objects key by key, arrays and values
- * replaced, and `null` removes an optional setting (messages between contexts drop `undefined`).
- */
-export const mergeSettings = (current: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> => {
-  const out: Record<string, unknown> = { ...current }
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) {
-      delete out[key]
-      continue
-    }
-    const prev = out[key]
-    out[key] = isPlainObject(value) && isPlainObject(prev) ? mergeSettings(prev, value) : value
-  }
-  return out
-}
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype

@@ -1,11 +1,14 @@
 // Writes what is derived from the tool definitions: docs/tools.md (schemas/tools/reference.ts) and
-// each group module's plain data for tool workers, schemas/tools/<group>.meta.ts (toolMetaModule).
+// each group module's plain data for tool workers, schemas/tools/<group>.meta.ts (toolMetaModule);
+// and the service worker's decoders, schemas/sw-contracts.decoders.ts (scripts/decoder-plans.ts).
 // With --check it writes nothing and fails when a file is not what the definitions give (CI).
 // Run through tsx: node --import tsx scripts/docs.mjs [--check]
 import { readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { toolReference } from "../schemas/tools/reference.ts"
+import { decoderModule } from "./decoder-plans.ts"
+import * as swContracts from "../schemas/sw-contracts.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const toolsDir = path.join(root, "schemas", "tools")
@@ -52,6 +55,10 @@ const toolMetaModule = async (file) => {
 const outputs = [
   { file: path.join(root, "docs", "tools.md"), text: toolReference() },
   ...(await Promise.all(groupModules.map(toolMetaModule))).filter((output) => output !== undefined),
+  {
+    file: path.join(root, "schemas", "sw-contracts.decoders.ts"),
+    text: decoderModule({ from: "./sw-contracts.ts", module: swContracts, guards: ["stored"] }),
+  },
 ]
 
 if (process.argv.includes("--check")) {
@@ -61,7 +68,7 @@ if (process.argv.includes("--check")) {
     console.error(`Not current: ${stale.map((f) => path.relative(root, f)).join(", ")}. Run \`npm run docs\` and commit them.`)
     process.exit(1)
   }
-  console.log("docs/tools.md and schemas/tools/*.meta.ts are current.")
+  console.log("docs/tools.md, schemas/tools/*.meta.ts and schemas/sw-contracts.decoders.ts are current.")
 } else {
   for (const { file, text } of outputs) await writeFile(file, text)
   console.log(`Wrote ${outputs.map(({ file }) => path.relative(root, file)).join(", ")}`)

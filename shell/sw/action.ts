@@ -3,10 +3,9 @@
  * confirmations, in any conversation), so a question is seen with the side panel closed.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { Unavailable } from "../../schemas/errors.ts"
-import { WholeNumber } from "../../schemas/primitives.ts"
 import { defineRoute } from "./route.ts"
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 /** The badge's colour: the warning amber of the panel's question cards, legible with white text. */
 const BADGE_COLOR = "#8a5a00"
@@ -14,7 +13,7 @@ const BADGE_COLOR = "#8a5a00"
 export const actionRoutes = {
   /** Shows `count` on the toolbar icon (nothing for 0), with a title that says what it counts. */
   "action.setWaiting": defineRoute({
-    params: Schema.Struct({ count: WholeNumber.check(Schema.isGreaterThanOrEqualTo(0)) }),
+    params: routeParams["action.setWaiting"],
     handle: ({ count }) =>
       Effect.tryPromise({
         try: async () => {

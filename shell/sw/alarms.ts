@@ -8,11 +8,12 @@
  * the queue: a service worker stopped in between loses nothing.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
-import { ALARM_PREFIX, nextRunAt, ROUTINE_DUE_KIND, type Routine, type RoutineTrigger } from "../../schemas/routines.ts"
+import { ALARM_PREFIX, nextRunAt, ROUTINE_DUE_KIND } from "../../schemas/routine-schedule.ts"
+import type { Routine, RoutineTrigger } from "../../schemas/routines.ts"
 import { ensureOffscreen } from "./mesh.ts"
 import { enqueueDue, NEXT_KEY, readNext, readRoutines, storageError, type Due } from "./routine-store.ts"
 import { defineRoute } from "./route.ts"
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 /** True in development builds, which carry the debug API; build.mjs defines it. */
 declare const __DEBUG_API__: boolean
@@ -109,7 +110,7 @@ export const listenForAlarms = (): void => {
 export const alarmRoutes = __DEBUG_API__
   ? {
       "debug.alarms.fire": defineRoute({
-        params: Schema.Struct({ until: Schema.Finite, startup: Schema.optionalKey(Schema.Boolean) }),
+        params: routeParams["debug.alarms.fire"],
         handle: ({ until, startup }) =>
           Effect.tryPromise({
             try: async () => {

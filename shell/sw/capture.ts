@@ -8,20 +8,13 @@
  * banner or need the user's gesture).
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { ToolFailed, type ToolError } from "../../schemas/errors.ts"
 import { readFailureError, unreadablePage } from "../../schemas/page-content-words.ts"
-import { CaptureTabParameters } from "../../schemas/tools/page-parameters.ts"
 import type { Boxes } from "../../workers/page/injected/walker-boxes.ts"
 import { getTab, inject, refusal } from "./page-content.ts"
 import { defineRoute } from "./route.ts"
 import { readSettings } from "./settings-store.ts"
-
-const CaptureParams = Schema.Struct({
-  tab_id: CaptureTabParameters.fields.tab_id,
-  selector: CaptureTabParameters.fields.selector,
-  marks: Schema.optionalKey(Schema.Boolean),
-})
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 /** Chrome allows two captures a second per extension; a third waits for the next second. */
 const QUOTA_WAIT_MS = 550
@@ -69,7 +62,7 @@ const captureVisible = (tabId: number, windowId: number): Effect.Effect<string, 
 
 export const captureRoutes = {
   "page.capture": defineRoute({
-    params: CaptureParams,
+    params: routeParams["page.capture"],
     handle: ({ tab_id, selector, marks }) =>
       Effect.gen(function* () {
         const tab = yield* getTab(tab_id)

@@ -1,21 +1,18 @@
 /** Routes that keep the custom tools in chrome.storage.local. */
-import * as Schema from "effect/Schema"
-import { CUSTOM_TOOLS_KEY, CustomTool } from "../../schemas/custom-tools.ts"
+import { CUSTOM_TOOLS_KEY } from "../../schemas/storage-keys.ts"
 import { Unavailable } from "../../schemas/errors.ts"
+import { routeParams, stored } from "../../schemas/sw-contracts.decoders.ts"
 import { defineRoute } from "./route.ts"
 import { listRoute, storedList, written } from "./stored-list.ts"
 
-const Stored = Schema.Struct({ ...CustomTool.fields, overrides: Schema.optionalKey(Schema.Record(Schema.String, Schema.Boolean)) })
-type Stored = typeof Stored.Type
-
 const storageError = (error: unknown) => new Unavailable({ message: `The custom tools could not be read or written: ${String(error)}` })
 
-const readAll = storedList(CUSTOM_TOOLS_KEY, Stored)
+const readAll = storedList(CUSTOM_TOOLS_KEY, stored.customTool)
 
 export const customToolRoutes = {
-  "customTools.list": listRoute(readAll, storageError),
+  "customTools.list": listRoute(routeParams["customTools.list"], readAll, storageError),
   "customTools.put": defineRoute({
-    params: Stored,
+    params: routeParams["customTools.put"],
     handle: (tool) =>
       written(async () => {
         const all = (await readAll()).filter((t) => t.name !== tool.name)
@@ -23,7 +20,7 @@ export const customToolRoutes = {
       }, storageError),
   }),
   "customTools.delete": defineRoute({
-    params: Schema.Struct({ name: Schema.String }),
+    params: routeParams["customTools.delete"],
     handle: ({ name }) =>
       written(async () => {
         await chrome.storage.local.set({ [CUSTOM_TOOLS_KEY]: (await readAll()).filter((t) => t.name !== name) })

@@ -12,8 +12,8 @@
  * frame shows the browser's own page in its place.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { defineRoute } from "./route.ts"
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 /** Session rule ids: a conversation's fence, and one call's passage for the request the user allowed. */
 const FENCE_FIRST = 2_000_000
@@ -215,11 +215,7 @@ if (typeof chrome !== "undefined" && chrome.webNavigation?.onCreatedNavigationTa
 export const fenceRoutes = {
   /** The offscreen document's word on one conversation's fence. */
   "fence.set": defineRoute({
-    params: Schema.Struct({
-      conversationId: Schema.String,
-      tabs: Schema.Array(Schema.Number),
-      allowed: Schema.NullOr(Schema.Array(Schema.String)),
-    }),
+    params: routeParams["fence.set"],
     handle: ({ conversationId, tabs, allowed }) => Effect.promise(() => setFence(conversationId, tabs, allowed)),
   }),
 }

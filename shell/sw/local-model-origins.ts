@@ -5,8 +5,9 @@
  * extension's own requests to them, so they work out of the box. Pages are not affected: the
  * rule matches only requests that this extension initiates.
  */
-import * as Schema from "effect/Schema"
-import { migrateSettings, Settings, SETTINGS_KEY } from "../../schemas/settings.ts"
+import type { Settings } from "../../schemas/settings.ts"
+import { migrateSettings, SETTINGS_KEY } from "../../schemas/settings-stored.ts"
+import { Settings as decodeSettings } from "../../schemas/sw-contracts.decoders.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
 
 const FIRST_RULE_ID = 1000
@@ -29,8 +30,8 @@ export const localModelOrigins = (settings: Settings): string[] => {
 export const syncLocalModelRules = async (): Promise<void> => {
   const stored = (await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] ?? {}
   countCodec("serviceWorker:settings.localModels")
-  const settings = Schema.decodeUnknownExit(Settings)(migrateSettings(stored))
-  const origins = settings._tag === "Success" ? localModelOrigins(settings.value) : []
+  const settings = decodeSettings(migrateSettings(stored))
+  const origins = settings.ok ? localModelOrigins(settings.value) : []
   const existing = await chrome.declarativeNetRequest.getDynamicRules()
   await chrome.declarativeNetRequest.updateDynamicRules({
     removeRuleIds: existing.filter((r) => r.id >= FIRST_RULE_ID).map((r) => r.id),

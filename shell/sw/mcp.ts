@@ -4,11 +4,13 @@
  * (`mcp.server`, which sends the token to that server's origin and nowhere else) read them.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
-import { MCP_SERVERS_KEY, McpOAuthState, McpServer, originOf } from "../../schemas/mcp.ts"
+import type { McpServer, McpSession } from "../../schemas/mcp.ts"
+import { MCP_SERVERS_KEY } from "../../schemas/storage-keys.ts"
+import { originOf } from "../../schemas/url-origin.ts"
 import { NotFound, ToolFailed, Unavailable } from "../../schemas/errors.ts"
 import { defineRoute } from "./route.ts"
 import { listRoute, storedList } from "./stored-list.ts"
+import { routeParams, stored } from "../../schemas/sw-contracts.decoders.ts"
 
 const storageError = (error: unknown) => new Unavailable({ message: `The MCP servers could not be read or written: ${String(error)}` })
 
@@ -18,8 +20,7 @@ const storageError = (error: unknown) => new Unavailable({ message: `The MCP ser
  * In chrome.storage.session: memory only, gone with the browser, as the sessions are.
  */
 const SESSIONS_KEY = "mcpSessions"
-const McpSession = Schema.Struct({ sessionId: Schema.String, protocolVersion: Schema.optionalKey(Schema.String) })
-type Sessions = Record<string, typeof McpSession.Type>
+type Sessions = Record<string, McpSession>
 const readSessions = async (): Promise<Sessions> => {
   const raw = (await chrome.storage.session.get(SESSIONS_KEY))[SESSIONS_KEY]
   return typeof raw === "object" && raw !== null ? (raw as Sessions) : {}
@@ -36,13 +37,13 @@ const forgetSession = async (name: string) => {
  */
 const replaced = new Map<string, McpServer>()
 
-const readAll = storedList(MCP_SERVERS_KEY, McpServer)
+const readAll = storedList(MCP_SERVERS_KEY, stored.mcpServer)
 
 export const mcpRoutes = {
-  "mcp.list": listRoute(readAll, storageError),
+  "mcp.list": listRoute(routeParams["mcp.list"], readAll, storageError),
   /** One server's address, token and time limit, for its worker. */
   "mcp.server": defineRoute({
-    params: Schema.Struct({ name: Schema.String }),
+    params: routeParams["mcp.server"],
     handle: ({ name }) =>
       Effect.tryPromise({ try: async () => ({ all: await readAll(), sessions: await readSessions() }), catch: storageError }).pipe(
         Effect.flatMap(({ all, sessions }) => {
@@ -53,13 +54,13 @@ export const mcpRoutes = {
           return Effect.succeed({
             ...connection,
             ...(server.auth === "oauth" ? { redirectUrl: chrome.identity.getRedirectURL("mcp") } : {}),
-            ...(session && Schema.is(McpSession)(session) ? { session } : {}),
+            ...(session && stored.mcpSession(session).ok ? { session } : {}),
           })
         }),
       ),
   }),
   "mcp.put": defineRoute({
-    params: McpServer,
+    params: routeParams["mcp.put"],
     handle: (server) =>
       Effect.tryPromise({
         try: async () => {
@@ -94,7 +95,7 @@ export const mcpRoutes = {
    * when there is none, or when another put came between and what it replaced is not at `url`.
    */
   "mcp.restore": defineRoute({
-    params: Schema.Struct({ name: Schema.String, url: Schema.String }),
+    params: routeParams["mcp.restore"],
     handle: ({ name, url }) =>
       Effect.tryPromise({
         try: async () => {
@@ -111,7 +112,7 @@ export const mcpRoutes = {
   }),
   /** The registration and tokens OAuth gave a server's worker, kept beside the server. */
   "mcp.saveAuth": defineRoute({
-    params: Schema.Struct({ name: Schema.String, ...McpOAuthState.fields }),
+    params: routeParams["mcp.saveAuth"],
     handle: ({ name, ...state }) =>
       Effect.tryPromise({ try: readAll, catch: storageError }).pipe(
         Effect.flatMap((all): Effect.Effect<null, NotFound | Unavailable> => {
@@ -130,7 +131,7 @@ export const mcpRoutes = {
    * (chrome.identity.launchWebAuthFlow); resolves with the address it sent the user back to.
    */
   "mcp.authorize": defineRoute({
-    params: Schema.Struct({ url: Schema.String }),
+    params: routeParams["mcp.authorize"],
     handle: ({ url }) =>
       Effect.tryPromise({
         try: async () => {
@@ -144,12 +145,12 @@ export const mcpRoutes = {
   }),
   /** Where OAuth sends the user back (https://<extension id>.chromiumapp.org/mcp). */
   "mcp.redirectUrl": defineRoute({
-    params: Schema.optional(Schema.Unknown),
+    params: routeParams["mcp.redirectUrl"],
     handle: () => Effect.sync(() => chrome.identity.getRedirectURL("mcp")),
   }),
   /** The session a server's worker is in now (none: it ended it, or the server forgot it). */
   "mcp.saveSession": defineRoute({
-    params: Schema.Struct({ name: Schema.String, session: Schema.optionalKey(McpSession) }),
+    params: routeParams["mcp.saveSession"],
     handle: ({ name, session }) =>
       Effect.tryPromise({
         try: async () => {
@@ -161,7 +162,7 @@ export const mcpRoutes = {
       }),
   }),
   "mcp.delete": defineRoute({
-    params: Schema.Struct({ name: Schema.String }),
+    params: routeParams["mcp.delete"],
     handle: ({ name }) =>
       Effect.tryPromise({
         try: async () => {

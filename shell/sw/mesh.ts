@@ -1,8 +1,8 @@
 /** Routes that keep the mesh up: the offscreen document that hosts the supervisor. */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { Unavailable } from "../../schemas/errors.ts"
 import { defineRoute } from "./route.ts"
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 /** True in development builds, which carry the debug API; build.mjs defines it. */
 declare const __DEBUG_API__: boolean
@@ -30,11 +30,9 @@ export const ensureOffscreen = async (): Promise<void> => {
   await creating
 }
 
-const NoParams = Schema.optional(Schema.Unknown)
-
 export const meshRoutes = {
   "mesh.ensure": defineRoute({
-    params: NoParams,
+    params: routeParams["mesh.ensure"],
     handle: () =>
       Effect.tryPromise({
         try: () => ensureOffscreen().then(() => null),
@@ -42,5 +40,5 @@ export const meshRoutes = {
       }),
   }),
   /** When this service worker instance started: tests use it to see that it was restarted (development builds only). */
-  ...(__DEBUG_API__ ? { "mesh.ping": defineRoute({ params: NoParams, handle: () => Effect.succeed({ startedAt }) }) } : {}),
+  ...(__DEBUG_API__ ? { "mesh.ping": defineRoute({ params: routeParams["mesh.ping"], handle: () => Effect.succeed({ startedAt }) }) } : {}),
 }

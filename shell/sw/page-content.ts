@@ -4,23 +4,13 @@
  * are refused up front with `page_not_readable`, so the model learns why, not just that it failed.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import type { ToolError } from "../../schemas/errors.ts"
 import type { ReadOptions, ReadOutcome } from "../../workers/page/injected/walker.ts"
-import { GetTabContentParameters } from "../../schemas/tools/page-parameters.ts"
 import { readFailureError, tabNotFound, unreadablePage, type Unreadable } from "../../schemas/page-content-words.ts"
 import { defineRoute } from "./route.ts"
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 const WALKER_FILE = "inject/content-walker.js"
-
-/** get_tab_content's `tab_id` and `selector`, the characters to read at most, and an audit for benches and tests. */
-const ReadContentParams = Schema.Struct({
-  tab_id: GetTabContentParameters.fields.tab_id,
-  selector: GetTabContentParameters.fields.selector,
-  limit: Schema.optionalKey(Schema.Number),
-  /** Bench and tests only: mark the annotated elements in the page and list selector/mark pairs. */
-  audit: Schema.optionalKey(Schema.Boolean),
-})
 
 /** Pages Chrome keeps out of every extension's reach, told apart by their URL. */
 export const refusal = (url: string): Unreadable | null => {
@@ -81,7 +71,7 @@ export const inject = (tabId: number, url: string, options: ReadOptions): Effect
 
 export const pageContentRoutes = {
   "page.readContent": defineRoute({
-    params: ReadContentParams,
+    params: routeParams["page.readContent"],
     handle: ({ tab_id, selector, limit, audit }) =>
       Effect.gen(function* () {
         const tab = yield* getTab(tab_id)

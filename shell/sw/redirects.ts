@@ -9,9 +9,9 @@
  * response came from is kept the same way (`web.responseAddress`).
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { NotFound } from "../../schemas/errors.ts"
 import { defineRoute } from "./route.ts"
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 /** How long a redirect is kept for its reader, and how long a reader waits for one to arrive. */
 const KEEP_MS = 30_000
@@ -95,7 +95,7 @@ if (typeof chrome !== "undefined" && chrome.webRequest?.onBeforeRedirect) {
 export const redirectRoutes = {
   /** The target of the redirect that a request of ours to `url` just received. */
   "web.redirectTarget": defineRoute({
-    params: Schema.Struct({ url: Schema.String }),
+    params: routeParams["web.redirectTarget"],
     handle: ({ url }) =>
       Effect.promise(() => redirects.take(url)).pipe(
         Effect.flatMap((s) =>
@@ -111,7 +111,7 @@ export const redirectRoutes = {
    * answered from this machine or the intranet.
    */
   "web.responseAddress": defineRoute({
-    params: Schema.Struct({ url: Schema.String }),
+    params: routeParams["web.responseAddress"],
     handle: ({ url }) => Effect.promise(() => answers.take(url)).pipe(Effect.map((a) => (a?.ip ? { ip: a.ip } : {}))),
   }),
 }

@@ -6,21 +6,15 @@
  * one element of the target's kind and name when its selector no longer holds.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { unreadablePage } from "../../schemas/page-content-words.ts"
-import { ReplayTarget } from "../../schemas/routines.ts"
 import type { Identity } from "../../workers/page/injected/walker-identify.ts"
 import { callWalker, getTab, refusal } from "./page-content.ts"
 import { defineRoute } from "./route.ts"
-
-const IdentifyParams = Schema.Struct({
-  tab_id: Schema.Number,
-  targets: Schema.Array(ReplayTarget).check(Schema.isMaxLength(20)),
-})
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 export const replayTargetRoutes = {
   "replay.identify": defineRoute({
-    params: IdentifyParams,
+    params: routeParams["replay.identify"],
     handle: ({ tab_id, targets }) =>
       Effect.gen(function* () {
         const tab = yield* getTab(tab_id)

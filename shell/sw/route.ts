@@ -1,11 +1,11 @@
-/** A route of the service worker's router: its parameter schema and its handler. */
+/** A route of the service worker's router: its parameters' decoder (schemas/sw-contracts.ts) and its handler. */
 import type * as Effect from "effect/Effect"
-import type * as Schema from "effect/Schema"
+import type { Decoder, TypeOf } from "../../schemas/decode-plan.ts"
 import type { ToolError } from "../../schemas/errors.ts"
 
-export interface Route<P extends Schema.Top = Schema.Top, A = unknown> {
+export interface Route<P extends Decoder<unknown, unknown> = Decoder<unknown, unknown>, A = unknown> {
   readonly params: P
-  readonly handle: (params: P["Type"], sender: chrome.runtime.MessageSender) => Effect.Effect<A, ToolError>
+  readonly handle: (params: TypeOf<P>, sender: chrome.runtime.MessageSender) => Effect.Effect<A, ToolError>
 }
 
-export const defineRoute = <P extends Schema.Top, A>(route: Route<P, A>): Route<P, A> => route
+export const defineRoute = <P extends Decoder<unknown, unknown>, A>(route: Route<P, A>): Route<P, A> => route

@@ -11,6 +11,7 @@ import { pageContentRoutes } from "./page-content.ts"
 import { fenceRoutes } from "./fence.ts"
 import { redirectRoutes } from "./redirects.ts"
 import { routineRoutes } from "./routines.ts"
+import type { EncodedOf } from "../../schemas/decode-plan.ts"
 import type { Route } from "./route.ts"
 import { scriptingRoutes } from "./scripting.ts"
 import { settingsRoutes } from "./settings.ts"
@@ -36,6 +37,6 @@ export const routes = {
 export type RouterMethod = keyof typeof routes
 
 /** What a route takes, as its caller sends it (before the route's defaults). */
-export type RouteParams<M extends RouterMethod> = (typeof routes)[M] extends Route<infer P, unknown> ? P["Encoded"] : never
+export type RouteParams<M extends RouterMethod> = (typeof routes)[M] extends Route<infer P, unknown> ? EncodedOf<P> : never
 /** What a route answers with. */
 export type RouteValue<M extends RouterMethod> = (typeof routes)[M] extends Route<infer _P, infer A> ? A : never

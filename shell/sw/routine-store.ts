@@ -1,25 +1,19 @@
 /** The routines' storage in chrome.storage.local: shared by their routes and their alarms. */
-import * as Schema from "effect/Schema"
 import { Unavailable } from "../../schemas/errors.ts"
-import { Routine, ROUTINE_RUNS_KEY, RoutineRun, ROUTINES_KEY, RoutineTrigger } from "../../schemas/routines.ts"
+import type { RoutineDue } from "../../schemas/routines.ts"
+import { ROUTINE_RUNS_KEY, ROUTINES_KEY } from "../../schemas/storage-keys.ts"
+import { stored } from "../../schemas/sw-contracts.decoders.ts"
 import { storedList } from "./stored-list.ts"
 
 export const storageError = (error: unknown) => new Unavailable({ message: `The routines could not be read or written: ${String(error)}` })
 
-export const readRoutines = storedList(ROUTINES_KEY, Routine)
-export const readRuns = storedList(ROUTINE_RUNS_KEY, RoutineRun)
+export const readRoutines = storedList(ROUTINES_KEY, stored.routine)
+export const readRuns = storedList(ROUTINE_RUNS_KEY, stored.routineRun)
 
 /** Runs due that the offscreen document has not taken yet: kept in storage, so a stopped service worker loses none. */
 export const DUE_KEY = "routinesDue"
-const Due = Schema.Struct({
-  routineId: Schema.String,
-  trigger: RoutineTrigger,
-  at: Schema.Finite,
-  /** The tab whose page load triggered the run. */
-  tab: Schema.optionalKey(Schema.Struct({ id: Schema.Number, url: Schema.String })),
-})
-export type Due = typeof Due.Type
-export const readDue = storedList(DUE_KEY, Due)
+export type Due = RoutineDue
+export const readDue = storedList(DUE_KEY, stored.routineDue)
 
 /** Queues a run; a routine already waiting in the queue is not queued twice (no burst). */
 export const enqueueDue = async (due: Due): Promise<void> => {

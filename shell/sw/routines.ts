@@ -3,23 +3,16 @@
  * queue of runs due that the offscreen document takes. Scheduling is shell/sw/alarms.ts.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { NotFound, Unavailable } from "../../schemas/errors.ts"
-import {
-  ALARM_PREFIX,
-  Routine,
-  ROUTINE_RUNS_KEPT,
-  ROUTINE_RUNS_KEY,
-  RoutineIdParams,
-  RoutineRun,
-  ROUTINES_KEY,
-  type RoutineListed,
-} from "../../schemas/routines.ts"
+import { ALARM_PREFIX, ROUTINE_RUNS_KEPT } from "../../schemas/routine-schedule.ts"
+import type { RoutineListed } from "../../schemas/routines.ts"
+import { ROUTINE_RUNS_KEY, ROUTINES_KEY } from "../../schemas/storage-keys.ts"
 import { defineRoute } from "./route.ts"
 import { listRoute, written } from "./stored-list.ts"
 import { alarmRoutes, forgetAlarm, scheduleAlarm } from "./alarms.ts"
 import { DUE_KEY, readDue, readRoutines, readRuns, storageError } from "./routine-store.ts"
 import { replayTargetRoutes } from "./replay-targets.ts"
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 const listed = async (): Promise<Array<RoutineListed>> => {
   const [routines, runs, alarms] = await Promise.all([readRoutines(), readRuns(), chrome.alarms.getAll()])
@@ -33,10 +26,10 @@ const listed = async (): Promise<Array<RoutineListed>> => {
 export const routineRoutes = {
   ...alarmRoutes,
   ...replayTargetRoutes,
-  "routines.list": listRoute(listed, storageError),
+  "routines.list": listRoute(routeParams["routines.list"], listed, storageError),
   /** Saves a routine (new or changed) and sets its alarm from its schedule. */
   "routines.put": defineRoute({
-    params: Routine,
+    params: routeParams["routines.put"],
     handle: (routine) =>
       written(async () => {
         const others = (await readRoutines()).filter((r) => r.id !== routine.id)
@@ -45,7 +38,7 @@ export const routineRoutes = {
       }, storageError),
   }),
   "routines.delete": defineRoute({
-    params: RoutineIdParams,
+    params: routeParams["routines.delete"],
     handle: ({ id }) =>
       Effect.tryPromise({
         try: async () => {
@@ -63,7 +56,7 @@ export const routineRoutes = {
       }),
   }),
   "routines.history": defineRoute({
-    params: RoutineIdParams,
+    params: routeParams["routines.history"],
     handle: ({ id }) =>
       Effect.tryPromise({
         try: async () => {
@@ -75,7 +68,7 @@ export const routineRoutes = {
   }),
   /** Adds a finished run to the history, newest first, keeping the last ROUTINE_RUNS_KEPT of each routine. */
   "routines.recordRun": defineRoute({
-    params: RoutineRun,
+    params: routeParams["routines.recordRun"],
     handle: (run) =>
       written(async () => {
         const runs = [run, ...(await readRuns())]
@@ -85,7 +78,7 @@ export const routineRoutes = {
   }),
   /** The runs due, taken off the queue: the offscreen document starts each. */
   "routines.takeDue": defineRoute({
-    params: Schema.optional(Schema.Unknown),
+    params: routeParams["routines.takeDue"],
     handle: () =>
       Effect.tryPromise({
         try: async () => {
@@ -102,12 +95,7 @@ export const routineRoutes = {
    * language.
    */
   "notifications.show": defineRoute({
-    params: Schema.Struct({
-      id: Schema.NonEmptyString,
-      title: Schema.String.check(Schema.isMaxLength(200)),
-      summary: Schema.String.check(Schema.isMaxLength(1000)),
-      status: Schema.Literals(["completed", "stopped", "failed", "step_limit", "paused"]),
-    }),
+    params: routeParams["notifications.show"],
     handle: ({ id, title, summary, status }) =>
       Effect.tryPromise({
         try: () =>

@@ -8,11 +8,11 @@
  * When neither can run, the error says what to turn on.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { PermissionDenied, ToolFailed } from "../../schemas/errors.ts"
 import type { ScriptOutcome } from "../../workers/page/injected/script-runtime.ts"
 import { defineRoute } from "./route.ts"
 import { chromeError } from "./tabs.ts"
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 /** A marker for "eval is forbidden here", distinct from anything the program can return. */
 const EVAL_BLOCKED = "agent-mesh/eval-blocked"
@@ -101,12 +101,12 @@ const noResultUnless = (result: unknown, error: string | undefined) => {
 export const scriptingRoutes = {
   /** Whether user scripts are allowed (the options page shows it), and where the user allows them. */
   "userScripts.status": defineRoute({
-    params: Schema.optional(Schema.Unknown),
+    params: routeParams["userScripts.status"],
     handle: () => Effect.promise(async () => ({ allowed: await userScriptsAllowed(), detailsUrl: extensionDetailsUrl() })),
   }),
   /** Opens the extension's Details page, where "Allow user scripts" is (pages cannot open chrome:// addresses). */
   "userScripts.openDetails": defineRoute({
-    params: Schema.optional(Schema.Unknown),
+    params: routeParams["userScripts.openDetails"],
     handle: () =>
       Effect.tryPromise({
         try: async () => ({ tabId: (await chrome.tabs.create({ url: extensionDetailsUrl(), active: true })).id ?? null }),
@@ -115,7 +115,7 @@ export const scriptingRoutes = {
   }),
   /** Runs a program made by execute_script (workers/page/injected/script-runtime.ts) and returns its outcome. */
   "scripting.runInPage": defineRoute({
-    params: Schema.Struct({ tabId: Schema.Number, program: Schema.String }),
+    params: routeParams["scripting.runInPage"],
     handle: ({ tabId, program }) =>
       Effect.tryPromise({
         // The program evaluates to its outcome (workers/page/injected/script-runtime.ts, programFor).

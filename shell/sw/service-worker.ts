@@ -6,11 +6,10 @@
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as Schema from "effect/Schema"
 import { InvalidInput, toWire, Unavailable, type ToolError } from "../../schemas/errors.ts"
-import { issueLines } from "../../schemas/primitives.ts"
-import { ROUTER_MESSAGE_KIND, type RouterReply } from "../../schemas/router.ts"
-import { SETTINGS_KEY } from "../../schemas/settings.ts"
+import type { RouterReply } from "../../schemas/router.ts"
+import { ROUTER_MESSAGE_KIND } from "../../schemas/router-kinds.ts"
+import { SETTINGS_KEY } from "../../schemas/settings-stored.ts"
 import { listenForAlarms } from "./alarms.ts"
 import { listenForTabTriggers } from "./triggers.ts"
 import { syncLocalModelRules } from "./local-model-origins.ts"
@@ -47,14 +46,12 @@ const route = (request: RouterRequest, sender: chrome.runtime.MessageSender): Ef
   const target = Object.hasOwn(routes, request.method) ? (routes as unknown as Record<string, Route>)[request.method] : undefined
   if (target === undefined) return Effect.fail(new Unavailable({ message: `The service worker has no route "${request.method}".` }))
   countCodec("serviceWorker:route.params")
-  const params = Schema.decodeUnknownExit(target.params as Schema.Codec<unknown, unknown>)(request.params, { errors: "all" })
-  if (Exit.isFailure(params)) {
-    const error = params.cause.reasons.find(Cause.isFailReason)?.error
-    const lines = error ? issueLines(error.issue) : []
+  const params = target.params(request.params)
+  if (!params.ok) {
     return Effect.fail(
       new InvalidInput({
         tool: request.method,
-        message: lines.map((l) => `${l.path || "params"}: ${l.message}`).join("; ") || "invalid parameters",
+        message: params.issues.map((l) => `${l.path || "params"}: ${l.message}`).join("; ") || "invalid parameters",
       }),
     )
   }

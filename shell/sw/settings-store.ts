@@ -2,17 +2,13 @@
  * Reads and writes the settings in `chrome.storage.local`. Only the service worker's router
  * uses this module, so every context sees one validated copy through one door.
  */
-import * as Cause from "effect/Cause"
-import * as Exit from "effect/Exit"
-import * as Schema from "effect/Schema"
 import { InvalidInput, type ToolError } from "../../schemas/errors.ts"
-import { issueLines, strictParse } from "../../schemas/primitives.ts"
-import { SETTINGS_CHANGED_KIND } from "../../schemas/router.ts"
-import { mergeSettings, migrateSettings, Settings, SETTINGS_KEY } from "../../schemas/settings.ts"
+import { SETTINGS_CHANGED_KIND } from "../../schemas/router-kinds.ts"
+import type { Settings } from "../../schemas/settings.ts"
+import { mergeSettings, migrateSettings, SETTINGS_KEY } from "../../schemas/settings-stored.ts"
+import { Settings as decode } from "../../schemas/sw-contracts.decoders.ts"
 import { unmaskPatch, type DroppedKey } from "./secrets.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
-
-const decode = Schema.decodeUnknownExit(Settings)
 
 /**
  * The stored settings, once any update under way is done and the offscreen document told: whoever
@@ -23,10 +19,16 @@ export const readSettings = async (): Promise<Settings> => {
   await applying
   const stored = (await chrome.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]
   countCodec("serviceWorker:settings.read")
-  const exit = decode(migrateSettings(stored ?? {}), { errors: "all" })
+  const read = decode(migrateSettings(stored ?? {}))
   // A stored value that no longer decodes (hand-edited, older build) falls back to defaults
   // key by key rather than locking the user out of the extension.
-  return Exit.isSuccess(exit) ? exit.value : Schema.decodeUnknownSync(Settings)({})
+  return read.ok ? read.value : defaults()
+}
+
+const defaults = (): Settings => {
+  const decoded = decode({})
+  if (!decoded.ok) throw new Error(`The settings' defaults do not decode: ${decoded.issues.map((l) => l.message).join("; ")}`)
+  return decoded.value
 }
 
 type UpdateOutcome = { ok: true; value: Settings; droppedKeys: ReadonlyArray<DroppedKey> } | { ok: false; error: ToolError }
@@ -59,10 +61,9 @@ const applyUpdate = async (patch: unknown): Promise<UpdateOutcome> => {
   const unmasked = unmaskPatch(patch as Record<string, unknown>, current)
   const merged = mergeSettings(current, unmasked.patch)
   countCodec("serviceWorker:settings.update")
-  const exit = decode(merged, strictParse)
-  if (Exit.isFailure(exit)) {
-    const error = exit.cause.reasons.find(Cause.isFailReason)?.error
-    const lines = error ? issueLines(error.issue) : []
+  const decoded = decode(merged, { onExcessProperty: "error" })
+  if (!decoded.ok) {
+    const lines = decoded.issues
     return {
       ok: false,
       error: new InvalidInput({
@@ -72,9 +73,10 @@ const applyUpdate = async (patch: unknown): Promise<UpdateOutcome> => {
       }),
     }
   }
-  countCodec("serviceWorker:settings.encode")
-  await chrome.storage.local.set({ [SETTINGS_KEY]: Schema.encodeSync(Settings)(exit.value) })
-  return { ok: true, value: exit.value, droppedKeys: unmasked.dropped }
+  // Encoding the settings gives back what decoding gave (their only transformations are defaults,
+  // which encode as they are: test/unit/decoder-plans.test.ts checks it), so that is what is stored.
+  await chrome.storage.local.set({ [SETTINGS_KEY]: decoded.value })
+  return { ok: true, value: decoded.value, droppedKeys: unmasked.dropped }
 }
 
 /**

@@ -1,22 +1,22 @@
 /** Routes to the settings, which live in chrome.storage.local behind this one door. */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { NotFound, Unavailable } from "../../schemas/errors.ts"
 import { maskSettings } from "./secrets.ts"
 import { defineRoute } from "./route.ts"
 import { readSettings, updateSettings } from "./settings-store.ts"
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 const storageError = (error: unknown) => new Unavailable({ message: `The settings could not be read or written: ${String(error)}` })
 
 export const settingsRoutes = {
   /** What pages see: API keys masked. */
   "settings.get": defineRoute({
-    params: Schema.optional(Schema.Unknown),
+    params: routeParams["settings.get"],
     handle: () => Effect.tryPromise({ try: readSettings, catch: storageError }).pipe(Effect.map(maskSettings)),
   }),
   /** A provider with its key, for the agent worker that calls it. */
   "providers.resolve": defineRoute({
-    params: Schema.Struct({ providerId: Schema.String }),
+    params: routeParams["providers.resolve"],
     handle: ({ providerId }) =>
       Effect.tryPromise({ try: readSettings, catch: storageError }).pipe(
         Effect.flatMap((settings) => {
@@ -29,7 +29,7 @@ export const settingsRoutes = {
   }),
   /** The search engines' keys, for the web worker's web_search. */
   "search.credentials": defineRoute({
-    params: Schema.optional(Schema.Unknown),
+    params: routeParams["search.credentials"],
     handle: () => Effect.tryPromise({ try: readSettings, catch: storageError }).pipe(Effect.map((s) => s.search)),
   }),
   /**
@@ -37,7 +37,7 @@ export const settingsRoutes = {
    * change let go because their address moved to another origin (see secrets.ts).
    */
   "settings.update": defineRoute({
-    params: Schema.Unknown,
+    params: routeParams["settings.update"],
     handle: (patch) =>
       // updateSettings tells the offscreen document before it resolves (see settings-store.ts).
       Effect.tryPromise({

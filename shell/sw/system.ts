@@ -5,14 +5,14 @@
  * (`chrome.system.memory`, the `system.memory` permission, which shows the user no warning).
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { Unavailable } from "../../schemas/errors.ts"
 import { defineRoute } from "./route.ts"
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 export const systemRoutes = {
   /** Bytes of physical memory available now, and in all. */
   "system.memory": defineRoute({
-    params: Schema.optional(Schema.Unknown),
+    params: routeParams["system.memory"],
     handle: () =>
       Effect.tryPromise({
         try: async () => {

@@ -1,18 +1,15 @@
 /** Routes to chrome.tabs and chrome.windows for the tab tools (worker group "tabs"). */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { InvalidInput, NotFound, ToolFailed, type ToolError } from "../../schemas/errors.ts"
 import type { OpenTabResult, TabInfo } from "../../schemas/tools/tabs.ts"
-import { ActivateTabParameters, CloseTabParameters, ListTabsParameters, OpenTabParameters } from "../../schemas/tools/tab-parameters.ts"
+import type { TypeOf } from "../../schemas/decode-plan.ts"
 import { checkOpenableUrl } from "../../schemas/openable-url.ts"
 import { isBlockedPage, openPassage, stoppedBy } from "./fence.ts"
 import { defineRoute } from "./route.ts"
+import { routeParams } from "../../schemas/sw-contracts.decoders.ts"
 
 /** How long open_tab waits for a page to load before it answers with status "loading". */
 export const LOAD_WAIT_LIMIT_MS = 30_000
-
-/** open_tab's parameters, and whether `tab_id` is a blank tab the same call made for this navigation. */
-const OpenTabRouteParameters = Schema.Struct({ ...OpenTabParameters.fields, fresh: Schema.optionalKey(Schema.Boolean) })
 
 export const tabInfo = (tab: chrome.tabs.Tab): typeof TabInfo.Type => ({
   tab_id: tab.id ?? chrome.tabs.TAB_ID_NONE,
@@ -77,7 +74,8 @@ const sleep = (ms: number, wake: (resume: () => void) => void) =>
 /** How long a navigation may take to begin before the tab counts as not navigating. */
 const NO_NAVIGATION_MS = 3_000
 
-const openTab = async (params: typeof OpenTabRouteParameters.Type) => {
+/** open_tab's parameters, and whether `tab_id` is a blank tab the same call made for this navigation. */
+const openTab = async (params: TypeOf<(typeof routeParams)["tabs.open"]>) => {
   const { url, tab_id: tabId, active, window_id: windowId, wait_until_loaded: waitUntilLoaded } = params
   // The tab is this call's own (made blank for it, so that its fence stood before it loaded anything).
   const created = tabId === undefined || params.fresh === true
@@ -192,7 +190,7 @@ const refuseLanding = async (
 export const tabsRoutes = {
   "tabs.query": defineRoute({
     // list_tabs's parameters; the patterns are matched by the tabs worker, in the sandbox.
-    params: ListTabsParameters,
+    params: routeParams["tabs.query"],
     handle: ({ active, window_id: windowId, audible }) =>
       chromeCall(async (): Promise<Array<typeof TabInfo.Type>> => {
         if (windowId !== undefined) await chrome.windows.get(windowId)
@@ -206,7 +204,7 @@ export const tabsRoutes = {
   }),
   /** The active tab of the window the user used last: execute_script's default target. */
   "tabs.active": defineRoute({
-    params: Schema.optional(Schema.Unknown),
+    params: routeParams["tabs.active"],
     handle: () =>
       chromeCall(async () => {
         const [tab] = [
@@ -223,7 +221,7 @@ export const tabsRoutes = {
       ),
   }),
   "tabs.open": defineRoute({
-    params: OpenTabRouteParameters,
+    params: routeParams["tabs.open"],
     handle: (params) => {
       // Checked here too: any extension page may call the router, not only the tabs worker.
       const verdict = checkOpenableUrl(params.url)
@@ -232,7 +230,7 @@ export const tabsRoutes = {
     },
   }),
   "tabs.close": defineRoute({
-    params: CloseTabParameters,
+    params: routeParams["tabs.close"],
     handle: ({ tab_id: tabId }) =>
       chromeCall(async () => {
         await chrome.tabs.get(tabId)
@@ -241,7 +239,7 @@ export const tabsRoutes = {
       }),
   }),
   "tabs.activate": defineRoute({
-    params: ActivateTabParameters,
+    params: routeParams["tabs.activate"],
     handle: ({ tab_id: tabId }) =>
       chromeCall(async () => {
         const tab = await chrome.tabs.update(tabId, { active: true })

@@ -3,7 +3,7 @@
  * whose URL matches a routine's pattern, the routine runs with that tab. `tabs.onUpdated` needs
  * no permission beyond `tabs`, which the tab tools have already.
  */
-import { matchesUrlPattern } from "../../schemas/routines.ts"
+import { matchesUrlPattern } from "../../schemas/routine-schedule.ts"
 import { dispatch } from "./alarms.ts"
 import { readRoutines } from "./routine-store.ts"
 
