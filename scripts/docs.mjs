@@ -1,5 +1,6 @@
 // Writes what is derived from the tool definitions: docs/tools.md (schemas/tools/reference.ts) and
 // each group module's plain data for tool workers, schemas/tools/<group>.meta.ts (toolMetaModule);
+// the JSON Schema the model sees for each built-in tool, schemas/tools/parameters.generated.ts;
 // and the service worker's decoders, schemas/sw-contracts.decoders.ts (scripts/decoder-plans.ts).
 // With --check it writes nothing and fails when a file is not what the definitions give (CI).
 // Run through tsx: node --import tsx scripts/docs.mjs [--check]
@@ -7,6 +8,8 @@ import { readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { toolReference } from "../schemas/tools/reference.ts"
+import { builtinTools } from "../schemas/tools/index.ts"
+import { parametersJsonSchema } from "../schemas/tool-json-schema.ts"
 import { decoderModule } from "./decoder-plans.ts"
 import * as swContracts from "../schemas/sw-contracts.ts"
 
@@ -52,7 +55,25 @@ const toolMetaModule = async (file) => {
   return { file: path.join(toolsDir, file.replace(/\.ts$/, ".meta.ts")), text: `${lines.join("\n")}\n` }
 }
 
+/**
+ * Each built-in tool's parameters as the JSON Schema the model sees, so the offscreen document
+ * lists its tools without Effect's JSON Schema generator (schemas/model-parameters.ts).
+ */
+const parametersModule = () => {
+  const lines = [
+    "// Written by `npm run docs` from ./index.ts: the JSON Schema of each built-in tool's parameters,",
+    "// as parametersJsonSchema (schemas/tool-json-schema.ts) makes it. Not edited by hand; `npm run docs:check` checks it.",
+    'import type { BuiltinToolName } from "./index.ts"',
+    "",
+    "export const builtinParameters: Readonly<Record<BuiltinToolName, Record<string, unknown>>> = {",
+    ...builtinTools.map((definition) => `  ${definition.name}: ${JSON.stringify(parametersJsonSchema(definition))},`),
+    "}",
+  ]
+  return { file: path.join(toolsDir, "parameters.generated.ts"), text: `${lines.join("\n")}\n` }
+}
+
 const outputs = [
+  parametersModule(),
   { file: path.join(root, "docs", "tools.md"), text: toolReference() },
   ...(await Promise.all(groupModules.map(toolMetaModule))).filter((output) => output !== undefined),
   {
@@ -68,7 +89,7 @@ if (process.argv.includes("--check")) {
     console.error(`Not current: ${stale.map((f) => path.relative(root, f)).join(", ")}. Run \`npm run docs\` and commit them.`)
     process.exit(1)
   }
-  console.log("docs/tools.md, schemas/tools/*.meta.ts and schemas/sw-contracts.decoders.ts are current.")
+  console.log("docs/tools.md, schemas/tools/*.meta.ts, parameters.generated.ts and schemas/sw-contracts.decoders.ts are current.")
 } else {
   for (const { file, text } of outputs) await writeFile(file, text)
   console.log(`Wrote ${outputs.map(({ file }) => path.relative(root, file)).join(", ")}`)

@@ -29,7 +29,7 @@ import type { MeshEvent } from "../../schemas/events.ts"
 import { issueLines, strictParse } from "../../schemas/primitives.ts"
 import { argumentLimitError, argumentsOf, invalidArguments } from "../../schemas/tool-input.ts"
 import { callTimeLimitMs, failureOf, type ToolCardSpec, type ToolDefinition, type ToolGroup } from "../../schemas/tool-definition.ts"
-import { parametersJsonSchema } from "../../schemas/tool-json-schema.ts"
+import { modelParameters } from "../../schemas/model-parameters.ts"
 import { distill } from "./distill.ts"
 import { WorkerMemory } from "./worker-memory.ts"
 import { answersWithin, startAgain } from "./lifetime.ts"
@@ -230,7 +230,7 @@ export class Supervisor {
       // Every run asks for its tools as it starts; a definition's JSON Schema never changes.
       let info = this.infos.get(t)
       if (info === undefined) {
-        info = { name: t.name, description: t.description, parameters: parametersJsonSchema(t), ...(t.card ? { card: t.card } : {}) }
+        info = { name: t.name, description: t.description, parameters: modelParameters(t), ...(t.card ? { card: t.card } : {}) }
         this.infos.set(t, info)
       }
       return info
