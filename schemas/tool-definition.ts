@@ -118,7 +118,7 @@ export interface ToolDefinition<
   /**
    * The tool's own failure codes (`ToolFailed`), each with what it means for the model: what
    * happened and what to do next. A key written `prefix_<what>` stands for every code that
-   * starts with `prefix_` (e.g. `model_http_<status>`). The mesh's codes (`MESH_ERROR_CODES`,
+   * starts with `prefix_` (e.g. `model_http_<status>`). The mesh's codes (`MESH_CODES`,
    * schemas/errors.ts) apply to every tool and are not repeated here.
    */
   readonly errors: { readonly [C in Codes]: string }

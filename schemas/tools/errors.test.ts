@@ -6,7 +6,8 @@
  */
 import { expect } from "chai"
 import * as Effect from "effect/Effect"
-import { Cancelled, MESH_ERROR_CODES, NotFound, ToolFailed } from "../errors.ts"
+import { Cancelled, NotFound, ToolFailed } from "../errors.ts"
+import { MESH_ERROR_CODES } from "../mesh-error-codes.ts"
 import { declaredCodes, declaresCode, failureOf, type ToolDefinition } from "../tool-definition.ts"
 import type { Handler } from "../../workers/runtime/serve.ts"
 import { agent } from "./agents.ts"

@@ -5,7 +5,7 @@
  * depends on the definitions only, so it is the same on every machine.
  */
 import * as Schema from "effect/Schema"
-import { MESH_ERROR_CODES } from "../errors.ts"
+import { MESH_ERROR_CODES } from "../mesh-error-codes.ts"
 import type { ToolDefinition } from "../tool-definition.ts"
 import { parametersJsonSchema } from "../tool-json-schema.ts"
 import { AgentType, subAgentMayUse } from "./agents.ts"
