@@ -9,6 +9,7 @@ import { existsSync } from "node:fs"
 import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { linkedomModules } from "./scripts/linkedom-modules.mjs"
 import { pdfjsTextPlugin } from "./scripts/pdfjs-text-build.mjs"
 
 const root = path.dirname(fileURLToPath(import.meta.url))
@@ -74,16 +75,6 @@ const mcpNarrowed = {
     build.onResolve({ filter: /^(\.\.\/validation\/ajv-provider\.js|jose)$/ }, (args) =>
       args.importer.includes("@modelcontextprotocol") ? { path: path.join(root, "workers", "mcp", mcpStandIns[args.path]) } : undefined,
     ),
-}
-
-/**
- * linkedom's ES modules given parse5's tokenizer in place of htmlparser2 (workers/web/extract/linkedom-parser.ts, as the unit
- * tests' server does), no CSS parser and no domutils (workers/web/extract/no-*.ts say why).
- */
-const linkedomModules = {
-  htmlparser2: "./workers/web/extract/linkedom-parser.ts",
-  "cssomnom/parse": "./workers/web/extract/no-style-sheets.ts",
-  domutils: "./workers/web/extract/no-domutils.ts",
 }
 
 /**

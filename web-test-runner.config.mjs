@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url"
 import path from "node:path"
 import { modelServerMiddleware } from "./test/support/model-server.mjs"
 import { buildPdfjsText, PDFJS_TEXT } from "./scripts/pdfjs-text-build.mjs"
+import { linkedomModules } from "./scripts/linkedom-modules.mjs"
 import { automationArgs, chromiumPath } from "./scripts/chromium.mjs"
 
 const fixturesDir = fileURLToPath(new URL("./test/fixtures/", import.meta.url))
@@ -60,7 +61,7 @@ function linkedomAsBuilt() {
   return {
     name: "linkedom-as-built",
     resolveImport: ({ source }) =>
-      source === "htmlparser2" ? "/workers/web/extract/linkedom-parser.ts" : source.endsWith("/commonjs/canvas.cjs") ? canvasAt : undefined,
+      source === "htmlparser2" ? linkedomModules.htmlparser2.slice(1) : source.endsWith("/commonjs/canvas.cjs") ? canvasAt : undefined,
     serve: async (context) =>
       context.path === canvasAt
         ? { body: `const module = { exports: {} }\n${await readFile(shim, "utf8")}\nexport default module.exports\n`, type: "js" }

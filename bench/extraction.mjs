@@ -10,6 +10,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { gunzipSync } from "node:zlib"
+import { linkedomModules } from "../scripts/linkedom-modules.mjs"
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 
@@ -35,6 +36,9 @@ export const loadExtractors = async () => {
     bundle: true,
     format: "esm",
     platform: "node",
+    // ours as the web worker ships it; the baseline's pre-bundled linkedom/worker keeps htmlparser2
+    alias: linkedomModules,
+    absWorkingDir: root,
     outfile: file,
     logLevel: "warning",
   })
