@@ -185,6 +185,25 @@ describe("page walker: format", () => {
     expect(twin[2]).to.match(/^\{[^}]+\}$/)
     expectSelectorsExact(outcome)
   })
+
+  it("cuts a URL of 61 to 100 characters to its first 40 or 60 when that selects it alone and saves 10, else shows it whole", async () => {
+    // 75, 58 and 66 characters long; the last two of 66 share their first 60.
+    const mid = `https://news.example/2013/06/27/${"training-for-a-non-existent-job".padEnd(44, "x")}`
+    const short = `https://news.example/2013/06/27/${"a".repeat(26)}`
+    const same = (tail: string) => `https://news.example/${"b".repeat(39)}-${tail}${"c".repeat(5)}`
+    page(`<p><a href="${mid}">mid</a> <a href="${short}">short</a></p>
+      <p><a href="${same("1")}">same 1</a> <a href="${same("2")}">same 2</a></p>`)
+    const outcome = await read({ audit: true })
+    const expand = urlExpander(outcome.content)
+    const links = [...outcome.content.matchAll(/\[([^\]]+)\]\(([^)]*)\)(\{[^}]+\})?/g)].map((m) => [m[1], expand(m[2]!), m[3] ?? ""])
+    expect(links, outcome.content).to.deep.include(["mid", `${mid.slice(0, 40)}…`, ""])
+    // 60 characters or fewer: whole.
+    expect(links).to.deep.include(["short", short, ""])
+    // Alike in their first 60 characters, and a cut at 60 would save under 10: whole, never cut to 80.
+    expect(links).to.deep.include(["same 1", same("1"), ""])
+    expect(links).to.deep.include(["same 2", same("2"), ""])
+    expectSelectorsExact(outcome)
+  })
 })
 
 describe("page walker: URL prefixes written once", () => {

@@ -100,6 +100,13 @@ const CUT_SHOWN = "…"
 /** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`, or fewer (CUT_LENGTHS) when its implied selector needs no more. */
 const URL_CUT = 80
 const CUT_LENGTHS = [40, 60, URL_CUT]
+/**
+ * A URL longer than SHOW_CUT (up to LONG_URL) is cut too, where its first 40 or 60 characters
+ * select it alone and the cut saves at least CUT_SAVES (else it is shown whole): on text-heavy
+ * real pages the URLs alone cost more than issue 34's target leaves (docs/page-content.md).
+ */
+const SHOW_CUT = 60
+const CUT_SAVES = 10
 
 /** The longest selector a heading carries. */
 const HEADING_SELECTOR_MAX = 32
@@ -431,15 +438,18 @@ class Walker {
       this.urlsShown.set(text, url)
     }
     // A URL is cut after its last parameter that is not tracking, and a long one to the first of
-    // its first 40, 60 or URL_CUT characters that selects it alone: `[text](https://…/start…)`
+    // its first 40, 60 or URL_CUT characters that selects it alone (one of SHOW_CUT to LONG_URL
+    // characters only where 40 or 60 do and save CUT_SAVES): `[text](https://…/start…)`
     // stands for `a[href^="https://…/start"]` (the label says what it is; the whole URL is no
     // more use to the model than its start, as it must read the href to follow it either way).
     const untrackedHref = beforeTrackingTail(href)
-    if (href.length > LONG_URL || untrackedHref !== null) {
+    if (href.length > SHOW_CUT || untrackedHref !== null) {
       const whole = untrackedHref ?? href
-      const unique = (n: number) => n >= URL_CUT || this.selectors.selectsAloneByHrefPrefix(el, whole.slice(0, n))
-      const prefix = whole.slice(0, CUT_LENGTHS.find(unique)!)
-      if (IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
+      const long = href.length > LONG_URL || untrackedHref !== null
+      const unique = (n: number) => (long && n >= URL_CUT) || this.selectors.selectsAloneByHrefPrefix(el, whole.slice(0, n))
+      const length = CUT_LENGTHS.find((n) => (long || n <= whole.length - CUT_SAVES) && unique(n))
+      const prefix = length === undefined ? "" : whole.slice(0, length)
+      if (prefix !== "" && IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
         this.annotated.push({ element: el, selector: `a[href^=${cssString(prefix)}]`, written: `(${prefix}…)`, interactive: true })
         show(CUT_SHOWN)
         return `[${text}](${prefix}…)`
