@@ -5,7 +5,7 @@ import { toWire } from "../../../schemas/errors.ts"
 import { AUDIT_ATTRIBUTE, readPage, type ReadOutcome } from "./walker.ts"
 import { beforeTrackingTail } from "./walker-tracking.ts"
 import { prefixUrls } from "./walker-url-prefixes.ts"
-import { isStableClass, isStableId, resolveSelector } from "./walker-selectors.ts"
+import { isStableClass, isStableId, resolveSelector, SelectorMaker } from "./walker-selectors.ts"
 import { LANDMARK_LINE, readsScope, scopedSelectors, urlExpander } from "../../../test/support/page-annotations.ts"
 
 const read = async (options: Parameters<typeof readPage>[1] = {}) => {
@@ -226,6 +226,24 @@ describe("page walker: URL prefixes written once", () => {
     const expand = urlExpander(outcome.content)
     for (const m of outcome.content.matchAll(/\[(Post \d)\]\(([^)]*)\)/g))
       expect(expand(m[2]!)).to.match(/^https:\/\/blog\.example\.org\/2021\/12\/post-\d\/$/)
+    expectSelectorsExact(outcome)
+  })
+
+  it("counts a URL at the length its prefix will leave it when it weighs spelling the href against showing it", async () => {
+    // Each comment links to its permalink twice (its time and the list below it): the URL shown
+    // beside a short selector, `(~1/c3){…}`, costs less than spelling it, `{… a[href="/r/t/…/c3"]}`.
+    const comment = (i: number) =>
+      `<div><div><p><a href="/user/u${i}">u${i}</a> ${i} points <a href="/r/t/comments/x1/c${i}">${i}h</a></p>` +
+      `<ul><li><a href="/r/t/comments/x1/c${i}">permalink</a></li><li><button>save</button></li></ul></div></div>`
+    page(`<div>${Array.from({ length: 8 }, (_, i) => comment(i + 1)).join("")}</div>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content.split("\n")[0], outcome.content).to.match(/^URL prefixes: .*\/r\/t\/comments\/x1/)
+    expect(outcome.content, outcome.content).not.to.include('a[href="/r/t/comments')
+    const selectors = new SelectorMaker()
+    const link = document.querySelector('a[href="/user/u1"]')!
+    // Shared by 16 links' hrefs: `~N/c1` is about 6 characters; a start no other link shares is counted whole.
+    expect(selectors.shownLength(link, "/r/t/comments/x1/c1")).to.equal(6)
+    expect(selectors.shownLength(link, "/elsewhere/alone")).to.equal("/elsewhere/alone".length)
     expectSelectorsExact(outcome)
   })
 

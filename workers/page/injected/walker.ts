@@ -100,11 +100,7 @@ const CUT_SHOWN = "…"
 /** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`, or fewer (CUT_LENGTHS) when its implied selector needs no more. */
 const URL_CUT = 80
 const CUT_LENGTHS = [40, 60, URL_CUT]
-/**
- * A URL longer than SHOW_CUT (up to LONG_URL) is cut too, where its first 40 or 60 characters
- * select it alone and the cut saves at least CUT_SAVES (else it is shown whole): on text-heavy
- * real pages the URLs alone cost more than issue 34's target leaves (docs/page-content.md).
- */
+/** One over SHOW_CUT is cut too where 40 or 60 select it alone and save CUT_SAVES: on text-heavy pages URLs cost most (docs/page-content.md). */
 const SHOW_CUT = 60
 const CUT_SAVES = 10
 
@@ -425,7 +421,7 @@ class Walker {
     const cut = untracked !== null || shown.length > LONG_URL
     const written = cut ? `${shown.slice(0, URL_CUT)}…` : shown
     // What a selector that spells the href saves: printing the URL beside it.
-    const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: written.length + 2 }]
+    const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: this.selectors.shownLength(el, written) + 2 }]
     // Implied (counted on top of the entry above), the selector costs nothing but the whole URL as the attribute has it.
     if (impliable) spelled.push({ text: byHref, saves: byHref.length - href.length, whole: true })
     // A link with no name of its own is labelled by nothing: its URL is shown beside it (one with none keeps its href as its label).
@@ -493,8 +489,10 @@ class Walker {
     if (within !== null) {
       const own = this.selectors.selectorFor(el, spelled)
       const tail = `(${href}){^${within.selector}}`
-      // Against what annotate would write: the own selector, or one relative to a scope.
-      if (own === null || tail.length <= tailWith(this.relative(el, own, spelled, null)?.written ?? `{${own}}`).tail.length) {
+      // Against its own or a relative selector, the URL counted as the prefixes will write it; not
+      // for a link that could open its item, whose controls would pay for a scope set farther up.
+      const cost = opening === null ? tail.length - href.length + this.selectors.shownLength(el, href) : tail.length
+      if (own === null || cost <= tailWith(this.relative(el, own, spelled, null)?.written ?? `{${own}}`).tail.length) {
         this.annotated.push({ element: el, selector: `${within.selector} ${byHref}`, written: `{^${within.selector}}`, interactive: true })
         this.scopes++
         this.scope = { el: within.el, selector: within.selector, serial: this.scopes }
