@@ -860,6 +860,22 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
       outcome.content,
     ).to.equal(true)
   })
+
+  it("sets a scope after the one in force, not inside it, as {:is(^ +div+div) R} or {:is(^ +div>R1) R}", async () => {
+    // The author's name is linked again in the post's text: its link is alone with its URL only
+    // in its author line, which its {^S} sets as the scope; the row of buttons is two siblings on,
+    // the replies inside the sibling after the row.
+    const post = (who: string, inner: string) =>
+      `<div><div><a href="/member/${who}">${who}</a></div><div><p>As <a href="/member/${who}">${who}</a> says.</p></div>` +
+      `<div><button>Like</button> <button>Quote</button> <button>Reply</button></div>${inner ? `<div>${inner}</div>` : ""}</div>`
+    const reply = (who: string) => post(who, "")
+    page(
+      `<div><a href="/">Home</a></div><div><h1>Thread</h1><div>${post("ada", reply("bob") + reply("cy"))}${post("bob", reply("ada") + reply("dee"))}</div></div>`,
+    )
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    expect(outcome.content, outcome.content).to.match(/\{:is\(\^ \+div(?:\+div|>)/)
+  })
 })
 
 describe("page walker: boxes that do not hold their children", () => {
