@@ -248,6 +248,8 @@ interface Last {
   readonly indexed: boolean
 }
 
+/** How many siblings back afterAnchor looks for a uniquely named one. */
+const AFTER_ANCHOR = 3
 /** How many links' hrefs a URL's start must begin for shownLength to count it declared, and what its `~N` then costs. */
 const SHARED_START = 3
 const PREFIX_TOKEN = 3
@@ -498,12 +500,20 @@ export class SelectorMaker {
     return this.anchors.get(el)!
   }
 
-  /** `h+tag` for an element whose previous sibling has a unique handle h: it selects the element alone. */
+  /**
+   * `h+tag` for an element whose previous sibling has a unique handle h, or `h+div+tag` for one
+   * up to AFTER_ANCHOR siblings after it (a thread's comments after its h1 and its reply box): it
+   * selects the element alone.
+   */
   private afterAnchor(el: Element, index: TreeIndex): string | null {
-    const previous = el.previousElementSibling
-    if (previous === null || !index.has(previous)) return null
-    const handle = this.anchorOf(previous, index)?.handle
-    return handle === undefined ? null : `${handle}+${tagOf(el)}`
+    let steps = `+${tagOf(el)}`
+    let previous = el.previousElementSibling
+    for (let k = 0; previous !== null && index.has(previous) && k < AFTER_ANCHOR; k++, previous = previous.previousElementSibling) {
+      const handle = this.anchorOf(previous, index)?.handle
+      if (handle !== undefined) return handle + steps
+      steps = `+${tagOf(previous)}${steps}`
+    }
+    return null
   }
 
   /** Whether `selector`, whose last compound is `last`, selects `el` alone among the elements inside `range`. */

@@ -851,6 +851,15 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
     expect(outcome.content, outcome.content).not.to.include("{body>")
   })
 
+  it("anchors a path at an element up to three siblings after a uniquely named one (h1+div+div)", async () => {
+    // The posts' list follows the h1 and a reply box: its own path would start from the body.
+    page(thread(3, 0).replace("<h1>Thread</h1>", '<h1>Thread</h1><div><textarea aria-label="Reply"></textarea></div>'))
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    expect(outcome.content, outcome.content).to.include("h1+div+div>")
+    expect(outcome.content, outcome.content).not.to.include("{body>")
+  })
+
   it("sets a reply's scope below its post's as {:is(^ R1) R}, read S R1", async () => {
     page(thread(2, 3))
     const outcome = await read({ audit: true })
