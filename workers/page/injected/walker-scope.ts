@@ -120,11 +120,9 @@ export const scopedAnnotation = (
     const below =
       scope === null
         ? null
-        : scope.el.nextElementSibling === up
-          ? `+${selectors.tagStep(up)}`
-          : scope.el !== up && scope.el.contains(up)
-            ? selectors.relativeSelector(up, scope.el, scope.selector)
-            : null
+        : scope.el !== up && scope.el.contains(up)
+          ? selectors.relativeSelector(up, scope.el, scope.selector)
+          : afterScope(selectors, scope, up)
     // The model puts S together from the scope's: a chain of `+ div` from item to item would grow
     // without end, so S read whole may be at most a little longer than S written whole.
     const relative = below !== null && below.length + 2 < own.length && scope!.selector.length + below.length < own.length + LONGER_BY
@@ -145,6 +143,32 @@ export const scopedAnnotation = (
     if (open && choice !== null) break
   }
   return choice
+}
+
+/** How many siblings after the scope's element `^ +div+div` may step over. */
+const AFTER_SCOPE = 3
+
+/**
+ * R1 of `^ R1` for an element after the scope's, not inside it: `+div` (the item right after it),
+ * `+div+div` (a post's row of buttons after its author line, the scope its author link set), or
+ * a path inside one of them (`+div>:nth-child(2)`); null when `up` is not in the few siblings
+ * right after the scope's element.
+ */
+const afterScope = (selectors: SelectorMaker, scope: Scope, up: Element): string | null => {
+  const parent = scope.el.parentElement
+  let item: Element | null = up
+  while (item !== null && item.parentElement !== parent) item = item.parentElement
+  if (parent === null || item === null) return null
+  let steps = ""
+  let sibling = scope.el.nextElementSibling
+  for (let k = 0; sibling !== null && k < AFTER_SCOPE; k++, sibling = sibling.nextElementSibling) {
+    steps += `+${selectors.tagStep(sibling)}`
+    if (sibling === item) break
+  }
+  if (sibling !== item) return null
+  if (item === up) return steps
+  const rest = selectors.relativeSelector(up, item, `${scope.selector} ${steps}`)
+  return rest === null ? null : rest.startsWith(">") ? steps + rest : `${steps} ${rest}`
 }
 
 /** How many of a link's ancestors are tried as the `S` of `{^S}`. */

@@ -9,6 +9,7 @@
  * grows with its size, not with its size squared; no selector needs a query of the document.
  */
 
+import { MIN_PREFIX, PREFIX_BOUNDARY } from "./walker-url-prefixes.ts"
 import { cssString, EMPTY, type Handle, type Listed, LONG_URL, mayAct, ownHandles, placeStep, plain, tagOf } from "./walker-handles.ts"
 
 export { cssString, isStableClass, isStableId, LONG_URL } from "./walker-handles.ts"
@@ -144,22 +145,27 @@ class TreeIndex {
     return this.shared[at] ? placeStep(tagOf(el), this.nth[at]!, this.child[at]!, last) : tagOf(el)
   }
 
-  /** How many `a` elements of the tree have an href that starts with `prefix` (counted up to 2). */
-  hrefsStartingWith(prefix: string): number {
+  /** How many `a` elements of the tree have an href that starts with `prefix` (counted up to `upTo`). */
+  hrefsStartingWith(prefix: string, upTo = 2): number {
     if (!this.hrefsSorted) {
       this.hrefs.sort()
       this.hrefsSorted = true
     }
+    // Sorted, the hrefs that start with it follow those before it, and every other comes after them.
+    const first = this.firstWhere((href) => href >= prefix)
+    return Math.min(upTo, this.firstWhere((href) => href >= prefix && !href.startsWith(prefix)) - first)
+  }
+
+  /** The first place in the sorted hrefs from which `holds` is true (it is false before it, true after). */
+  private firstWhere(holds: (href: string) => boolean): number {
     let lo = 0
     let hi = this.hrefs.length
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if (this.hrefs[mid]! < prefix) lo = mid + 1
-      else hi = mid
+      if (holds(this.hrefs[mid]!)) hi = mid
+      else lo = mid + 1
     }
-    let count = 0
-    while (count < 2 && lo + count < this.hrefs.length && this.hrefs[lo + count]!.startsWith(prefix)) count++
-    return count
+    return lo
   }
 
   listOf(handle: Handle): Listed {
@@ -242,6 +248,12 @@ interface Last {
   readonly indexed: boolean
 }
 
+/** How many siblings back afterAnchor looks for a uniquely named one. */
+const AFTER_ANCHOR = 3
+/** How many links' hrefs a URL's start must begin for shownLength to count it declared, and what its `~N` then costs. */
+const SHARED_START = 3
+const PREFIX_TOKEN = 3
+
 export class SelectorMaker {
   private readonly indexes = new Map<SelectorRoot, TreeIndex>()
   private readonly local = new Map<Element, string | null>()
@@ -251,6 +263,8 @@ export class SelectorMaker {
   private readonly lastSteps = new Map<Element, string>()
   /** The iframe element that holds each same-origin document the walker entered. */
   private readonly frames = new Map<Document, Element>()
+  /** shownLength's answers, by the URL as shown. */
+  private readonly shown = new Map<string, number>()
   /**
    * Elements looked at to decide selectors: each element once when its tree is indexed, each
    * parent's children once for :nth-of-type, each element a candidate is matched against, and
@@ -304,6 +318,34 @@ export class SelectorMaker {
     if (el.localName !== "a" || !(el.getAttribute("href") ?? "").startsWith(prefix)) return false
     const index = this.indexOf(root as Document)
     return index.has(el) && index.hrefsStartingWith(prefix) === 1
+  }
+
+  /**
+   * About how many characters a link's URL shown as `written` takes once the prefix pass
+   * (walker-url-prefixes.ts) has written its start as `~N`: of its starts at a boundary that the
+   * hrefs of at least SHARED_START links of the top document share, the one that saves the most
+   * over them (as the pass picks its first prefixes) is taken as declared. A
+   * selector that spells the href saves showing the URL, which the prefixes make short: counted
+   * whole, the walker spelled hrefs (`{body p>a[href="/r/t/comments/x1/c1"]}`) where the URL
+   * shown beside a short selector costs less (`(~1/c1){^ a:nth-child(2)}`).
+   */
+  shownLength(el: Element, written: string): number {
+    const root = el.getRootNode()
+    if (root.nodeType !== Node.DOCUMENT_NODE || this.frames.has(root as Document)) return written.length
+    const known = this.shown.get(written)
+    if (known !== undefined) return known
+    const index = this.indexOf(root as Document)
+    let length = written.length
+    const host = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]+/i.exec(written)?.[0].length ?? 0
+    let best = 0
+    for (let at = written.length - 1; at >= Math.max(MIN_PREFIX, host); at--) {
+      if (!PREFIX_BOUNDARY.has(written[at]!)) continue
+      const count = index.hrefsStartingWith(written.slice(0, at), 64)
+      if (count >= SHARED_START && (at - PREFIX_TOKEN) * count > best)
+        [best, length] = [(at - PREFIX_TOKEN) * count, PREFIX_TOKEN + written.length - at]
+    }
+    this.shown.set(written, length)
+    return length
   }
 
   /**
@@ -458,12 +500,20 @@ export class SelectorMaker {
     return this.anchors.get(el)!
   }
 
-  /** `h+tag` for an element whose previous sibling has a unique handle h: it selects the element alone. */
+  /**
+   * `h+tag` for an element whose previous sibling has a unique handle h, or `h+div+tag` for one
+   * up to AFTER_ANCHOR siblings after it (a thread's comments after its h1 and its reply box): it
+   * selects the element alone.
+   */
   private afterAnchor(el: Element, index: TreeIndex): string | null {
-    const previous = el.previousElementSibling
-    if (previous === null || !index.has(previous)) return null
-    const handle = this.anchorOf(previous, index)?.handle
-    return handle === undefined ? null : `${handle}+${tagOf(el)}`
+    let steps = `+${tagOf(el)}`
+    let previous = el.previousElementSibling
+    for (let k = 0; previous !== null && index.has(previous) && k < AFTER_ANCHOR; k++, previous = previous.previousElementSibling) {
+      const handle = this.anchorOf(previous, index)?.handle
+      if (handle !== undefined) return handle + steps
+      steps = `+${tagOf(previous)}${steps}`
+    }
+    return null
   }
 
   /** Whether `selector`, whose last compound is `last`, selects `el` alone among the elements inside `range`. */

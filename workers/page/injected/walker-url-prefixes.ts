@@ -23,12 +23,12 @@ const FENCED = /^(`{3,})\n[\s\S]*?\n\1$/gm
 /** A URL the content already writes so would read as a prefix's: then no prefix is written. */
 const TOKEN_LIKE = /^~\d/
 /** Where a prefix may end: the rest of the URL starts with one of these (or is empty), so `~1` never ends mid-name. */
-const BOUNDARY = new Set(["/", "?", "#", "&", "="])
+export const PREFIX_BOUNDARY: ReadonlySet<string> = new Set(["/", "?", "#", "&", "="])
 /** At most this many prefixes, and the distinct URLs looked at to pick them (a huge page's first ones say enough). */
 const MAX_PREFIXES = 20
 const MAX_URLS = 1500
 /** A prefix shorter than this saves next to nothing per link (`/wiki` still pays, on an encyclopedia's hundreds of links). */
-const MIN_PREFIX = 5
+export const MIN_PREFIX = 5
 
 const tokenOf = (index: number) => `~${index + 1}`
 
@@ -68,7 +68,7 @@ export function* choosePrefixes(urls: ReadonlyArray<string>, due: () => boolean)
     // A prefix of an absolute URL holds its host: `https:/` says nothing.
     const host = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]+/i.exec(url)?.[0].length ?? 0
     for (let at = Math.max(MIN_PREFIX, host); at < url.length; at++) {
-      if (!BOUNDARY.has(url[at]!)) continue
+      if (!PREFIX_BOUNDARY.has(url[at]!)) continue
       const prefix = url.slice(0, at)
       const list = users.get(prefix)
       if (list) list.push(i)
@@ -98,7 +98,7 @@ export function* choosePrefixes(urls: ReadonlyArray<string>, due: () => boolean)
     chosen.push(best)
     for (const prefix of users.keys()) {
       if (++looked % 64 === 0 && due()) yield
-      if (prefix.startsWith(best) && BOUNDARY.has(prefix[best.length]!))
+      if (prefix.startsWith(best) && PREFIX_BOUNDARY.has(prefix[best.length]!))
         declared.set(prefix, Math.min(declared.get(prefix) ?? prefix.length, prefix.length - best.length + token))
     }
   }
@@ -116,7 +116,11 @@ const withPrefix = (url: string, prefixes: ReadonlyArray<string>): string => {
   let best = -1
   prefixes.forEach((p, i) => {
     const next = url[p.length]
-    if (url.startsWith(p) && (next === undefined || BOUNDARY.has(next) || next === "…") && (best < 0 || p.length > prefixes[best]!.length))
+    if (
+      url.startsWith(p) &&
+      (next === undefined || PREFIX_BOUNDARY.has(next) || next === "…") &&
+      (best < 0 || p.length > prefixes[best]!.length)
+    )
       best = i
   })
   return best < 0 ? url : tokenOf(best) + url.slice(prefixes[best]!.length)

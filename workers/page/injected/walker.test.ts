@@ -5,7 +5,7 @@ import { toWire } from "../../../schemas/errors.ts"
 import { AUDIT_ATTRIBUTE, readPage, type ReadOutcome } from "./walker.ts"
 import { beforeTrackingTail } from "./walker-tracking.ts"
 import { prefixUrls } from "./walker-url-prefixes.ts"
-import { isStableClass, isStableId, resolveSelector } from "./walker-selectors.ts"
+import { isStableClass, isStableId, resolveSelector, SelectorMaker } from "./walker-selectors.ts"
 import { LANDMARK_LINE, readsScope, scopedSelectors, urlExpander } from "../../../test/support/page-annotations.ts"
 
 const read = async (options: Parameters<typeof readPage>[1] = {}) => {
@@ -185,6 +185,25 @@ describe("page walker: format", () => {
     expect(twin[2]).to.match(/^\{[^}]+\}$/)
     expectSelectorsExact(outcome)
   })
+
+  it("cuts a URL of 61 to 100 characters to its first 40 or 60 when that selects it alone and saves 10, else shows it whole", async () => {
+    // 75, 58 and 66 characters long; the last two of 66 share their first 60.
+    const mid = `https://news.example/2013/06/27/${"training-for-a-non-existent-job".padEnd(44, "x")}`
+    const short = `https://news.example/2013/06/27/${"a".repeat(26)}`
+    const same = (tail: string) => `https://news.example/${"b".repeat(39)}-${tail}${"c".repeat(5)}`
+    page(`<p><a href="${mid}">mid</a> <a href="${short}">short</a></p>
+      <p><a href="${same("1")}">same 1</a> <a href="${same("2")}">same 2</a></p>`)
+    const outcome = await read({ audit: true })
+    const expand = urlExpander(outcome.content)
+    const links = [...outcome.content.matchAll(/\[([^\]]+)\]\(([^)]*)\)(\{[^}]+\})?/g)].map((m) => [m[1], expand(m[2]!), m[3] ?? ""])
+    expect(links, outcome.content).to.deep.include(["mid", `${mid.slice(0, 40)}…`, ""])
+    // 60 characters or fewer: whole.
+    expect(links).to.deep.include(["short", short, ""])
+    // Alike in their first 60 characters, and a cut at 60 would save under 10: whole, never cut to 80.
+    expect(links).to.deep.include(["same 1", same("1"), ""])
+    expect(links).to.deep.include(["same 2", same("2"), ""])
+    expectSelectorsExact(outcome)
+  })
 })
 
 describe("page walker: URL prefixes written once", () => {
@@ -207,6 +226,24 @@ describe("page walker: URL prefixes written once", () => {
     const expand = urlExpander(outcome.content)
     for (const m of outcome.content.matchAll(/\[(Post \d)\]\(([^)]*)\)/g))
       expect(expand(m[2]!)).to.match(/^https:\/\/blog\.example\.org\/2021\/12\/post-\d\/$/)
+    expectSelectorsExact(outcome)
+  })
+
+  it("counts a URL at the length its prefix will leave it when it weighs spelling the href against showing it", async () => {
+    // Each comment links to its permalink twice (its time and the list below it): the URL shown
+    // beside a short selector, `(~1/c3){…}`, costs less than spelling it, `{… a[href="/r/t/…/c3"]}`.
+    const comment = (i: number) =>
+      `<div><div><p><a href="/user/u${i}">u${i}</a> ${i} points <a href="/r/t/comments/x1/c${i}">${i}h</a></p>` +
+      `<ul><li><a href="/r/t/comments/x1/c${i}">permalink</a></li><li><button>save</button></li></ul></div></div>`
+    page(`<div>${Array.from({ length: 8 }, (_, i) => comment(i + 1)).join("")}</div>`)
+    const outcome = await read({ audit: true })
+    expect(outcome.content.split("\n")[0], outcome.content).to.match(/^URL prefixes: .*\/r\/t\/comments\/x1/)
+    expect(outcome.content, outcome.content).not.to.include('a[href="/r/t/comments')
+    const selectors = new SelectorMaker()
+    const link = document.querySelector('a[href="/user/u1"]')!
+    // Shared by 16 links' hrefs: `~N/c1` is about 6 characters; a start no other link shares is counted whole.
+    expect(selectors.shownLength(link, "/r/t/comments/x1/c1")).to.equal(6)
+    expect(selectors.shownLength(link, "/elsewhere/alone")).to.equal("/elsewhere/alone".length)
     expectSelectorsExact(outcome)
   })
 
@@ -814,6 +851,15 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
     expect(outcome.content, outcome.content).not.to.include("{body>")
   })
 
+  it("anchors a path at an element up to three siblings after a uniquely named one (h1+div+div)", async () => {
+    // The posts' list follows the h1 and a reply box: its own path would start from the body.
+    page(thread(3, 0).replace("<h1>Thread</h1>", '<h1>Thread</h1><div><textarea aria-label="Reply"></textarea></div>'))
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    expect(outcome.content, outcome.content).to.include("h1+div+div>")
+    expect(outcome.content, outcome.content).not.to.include("{body>")
+  })
+
   it("sets a reply's scope below its post's as {:is(^ R1) R}, read S R1", async () => {
     page(thread(2, 3))
     const outcome = await read({ audit: true })
@@ -822,6 +868,22 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
       outcome.audit!.some((p) => p.written.startsWith("{:is(^ ")),
       outcome.content,
     ).to.equal(true)
+  })
+
+  it("sets a scope after the one in force, not inside it, as {:is(^ +div+div) R} or {:is(^ +div>R1) R}", async () => {
+    // The author's name is linked again in the post's text: its link is alone with its URL only
+    // in its author line, which its {^S} sets as the scope; the row of buttons is two siblings on,
+    // the replies inside the sibling after the row.
+    const post = (who: string, inner: string) =>
+      `<div><div><a href="/member/${who}">${who}</a></div><div><p>As <a href="/member/${who}">${who}</a> says.</p></div>` +
+      `<div><button>Like</button> <button>Quote</button> <button>Reply</button></div>${inner ? `<div>${inner}</div>` : ""}</div>`
+    const reply = (who: string) => post(who, "")
+    page(
+      `<div><a href="/">Home</a></div><div><h1>Thread</h1><div>${post("ada", reply("bob") + reply("cy"))}${post("bob", reply("ada") + reply("dee"))}</div></div>`,
+    )
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    expect(outcome.content, outcome.content).to.match(/\{:is\(\^ \+div(?:\+div|>)/)
   })
 })
 

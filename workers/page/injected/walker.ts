@@ -100,6 +100,9 @@ const CUT_SHOWN = "…"
 /** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`, or fewer (CUT_LENGTHS) when its implied selector needs no more. */
 const URL_CUT = 80
 const CUT_LENGTHS = [40, 60, URL_CUT]
+/** One over SHOW_CUT is cut too where 40 or 60 select it alone and save CUT_SAVES: on text-heavy pages URLs cost most (docs/page-content.md). */
+const SHOW_CUT = 60
+const CUT_SAVES = 10
 
 /** The longest selector a heading carries. */
 const HEADING_SELECTOR_MAX = 32
@@ -418,7 +421,7 @@ class Walker {
     const cut = untracked !== null || shown.length > LONG_URL
     const written = cut ? `${shown.slice(0, URL_CUT)}…` : shown
     // What a selector that spells the href saves: printing the URL beside it.
-    const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: written.length + 2 }]
+    const spelled: Spelled[] = [{ text: `[href=${cssString(href)}]`, saves: this.selectors.shownLength(el, written) + 2 }]
     // Implied (counted on top of the entry above), the selector costs nothing but the whole URL as the attribute has it.
     if (impliable) spelled.push({ text: byHref, saves: byHref.length - href.length, whole: true })
     // A link with no name of its own is labelled by nothing: its URL is shown beside it (one with none keeps its href as its label).
@@ -431,15 +434,18 @@ class Walker {
       this.urlsShown.set(text, url)
     }
     // A URL is cut after its last parameter that is not tracking, and a long one to the first of
-    // its first 40, 60 or URL_CUT characters that selects it alone: `[text](https://…/start…)`
+    // its first 40, 60 or URL_CUT characters that selects it alone (one of SHOW_CUT to LONG_URL
+    // characters only where 40 or 60 do and save CUT_SAVES): `[text](https://…/start…)`
     // stands for `a[href^="https://…/start"]` (the label says what it is; the whole URL is no
     // more use to the model than its start, as it must read the href to follow it either way).
     const untrackedHref = beforeTrackingTail(href)
-    if (href.length > LONG_URL || untrackedHref !== null) {
+    if (href.length > SHOW_CUT || untrackedHref !== null) {
       const whole = untrackedHref ?? href
-      const unique = (n: number) => n >= URL_CUT || this.selectors.selectsAloneByHrefPrefix(el, whole.slice(0, n))
-      const prefix = whole.slice(0, CUT_LENGTHS.find(unique)!)
-      if (IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
+      const long = href.length > LONG_URL || untrackedHref !== null
+      const unique = (n: number) => (long && n >= URL_CUT) || this.selectors.selectsAloneByHrefPrefix(el, whole.slice(0, n))
+      const length = CUT_LENGTHS.find((n) => (long || n <= whole.length - CUT_SAVES) && unique(n))
+      const prefix = length === undefined ? "" : whole.slice(0, length)
+      if (prefix !== "" && IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
         this.annotated.push({ element: el, selector: `a[href^=${cssString(prefix)}]`, written: `(${prefix}…)`, interactive: true })
         show(CUT_SHOWN)
         return `[${text}](${prefix}…)`
@@ -483,8 +489,10 @@ class Walker {
     if (within !== null) {
       const own = this.selectors.selectorFor(el, spelled)
       const tail = `(${href}){^${within.selector}}`
-      // Against what annotate would write: the own selector, or one relative to a scope.
-      if (own === null || tail.length <= tailWith(this.relative(el, own, spelled, null)?.written ?? `{${own}}`).tail.length) {
+      // Against its own or a relative selector, the URL counted as the prefixes will write it; not
+      // for a link that could open its item, whose controls would pay for a scope set farther up.
+      const cost = opening === null ? tail.length - href.length + this.selectors.shownLength(el, href) : tail.length
+      if (own === null || cost <= tailWith(this.relative(el, own, spelled, null)?.written ?? `{${own}}`).tail.length) {
         this.annotated.push({ element: el, selector: `${within.selector} ${byHref}`, written: `{^${within.selector}}`, interactive: true })
         this.scopes++
         this.scope = { el: within.el, selector: within.selector, serial: this.scopes }
