@@ -6,7 +6,8 @@
  * The scope S is set, whichever is nearer above, by a landmark line (`[nav "Main"]{S}`), a link's
  * `[text](url){^S}` or an annotation that begins `{:is(S) …}`. A link's `{^S}` stands for
  * `S a[href="url"]`, its `{^}` for the same with S the scope, and `{^ R}` (a caret, a space) for
- * `S R`; `{:is(^ R1) R}` sets the scope to `S R1` and stands for `:is(S R1) R`; `[label]{^}`
+ * `S R`; `{:is(^ R1) R}` sets the scope to `S R1` and stands for `:is(S R1) R`, `{:is(^^ R1) R}`
+ * the same with P, the scope set before the one in force, for S; `[label]{^}`
  * (no URL) for `S R`, R the one last written after the same `[label]` (`{^ R}` or `{:is(…) R}`).
  */
 
@@ -61,8 +62,9 @@ const labelBefore = (line: string, at: number): string | null => {
   return null
 }
 
-/** Whether an annotation, as the content writes it, is read with the scope: `{^S}`, `{^}`, `{^ R}`, `{:is(^ R1) R}`. */
-export const readsScope = (written: string): boolean => written.startsWith("{^") || written.startsWith("{:is(^ ")
+/** Whether an annotation, as the content writes it, is read with the scope: `{^S}`, `{^}`, `{^ R}`, `{:is(^ R1) R}`, `{:is(^^ R1) R}`. */
+export const readsScope = (written: string): boolean =>
+  written.startsWith("{^") || written.startsWith("{:is(^ ") || written.startsWith("{:is(^^ ")
 
 /**
  * The selectors of the content's annotations read with the scope (readsScope), in order: `{^S}`
@@ -74,11 +76,17 @@ export const scopedSelectors = (whole: string): string[] => {
   const expand = urlExpander(whole)
   const found: string[] = []
   let scope: string | null = null
+  /** The scope set before the one in force, `^^`. */
+  let previous: string | null = null
   const under = (rest: string) => (scope === null ? "" : `${scope} ${rest}`)
+  const set = (to: string) => {
+    previous = scope
+    scope = to
+  }
   /** The R last written after each label, for `[label]{^}`. */
   const rests = new Map<string, string>()
   for (const line of content.split("\n")) {
-    if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
+    if (LANDMARK_LINE.test(line)) set(line.slice(line.indexOf("]{") + 2, -1))
     for (let i = 0; i < line.length; i++) {
       if (line[i] === "\\") {
         i++
@@ -90,21 +98,28 @@ export const scopedSelectors = (whole: string): string[] => {
       const annotation = line.slice(i + 1, end)
       const link = /\]\(([^()\s]*)\)$/.exec(line.slice(0, i))
       const label = link === null ? labelBefore(line, i) : null
-      const set = scopeSetBy(annotation)
+      const sets = scopeSetBy(annotation)
       if (annotation.startsWith("^ ")) {
         found.push(under(annotation.slice(2)))
         if (label !== null) rests.set(label, annotation.slice(2))
       } else if (annotation.startsWith("^") && link !== null) {
-        if (annotation.length > 1) scope = annotation.slice(1)
+        if (annotation.length > 1) set(annotation.slice(1))
         found.push(under(`a[href="${cssQuoted(expand(link[1]!))}"]`))
       } else if (annotation === "^") found.push(label !== null && rests.has(label) ? under(rests.get(label)!) : "")
-      else if (set !== null) {
-        // `{:is(^ R1) R}`: the scope in force followed by R1 is the new scope.
-        const inner = set.startsWith("^ ") ? under(set.slice(2)) : set
-        const rest = annotation.slice(4 + set.length + 2)
-        if (set.startsWith("^ ")) found.push(`:is(${inner}) ${rest}`)
+      else if (sets !== null) {
+        // `{:is(^ R1) R}`: the scope in force followed by R1 is the new scope; `{:is(^^ R1) R}`, the one set before it.
+        const before = sets.startsWith("^^ ") ? previous : null
+        const inner = sets.startsWith("^^ ")
+          ? before === null
+            ? ""
+            : `${before} ${sets.slice(3)}`
+          : sets.startsWith("^ ")
+            ? under(sets.slice(2))
+            : sets
+        const rest = annotation.slice(4 + sets.length + 2)
+        if (sets.startsWith("^")) found.push(`:is(${inner}) ${rest}`)
         if (label !== null) rests.set(label, rest)
-        scope = inner
+        set(inner)
       }
       i = end
     }
