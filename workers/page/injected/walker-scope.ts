@@ -20,7 +20,15 @@ export interface Scope {
   readonly el: Element
   readonly selector: string
   readonly serial: number
+  /** The scope set before this one, for `^^`; it stands while its serial is one less than this one's. */
+  readonly before?: Scope | null
 }
+
+/** A scope set as the model reads it: the one in force becomes the one before it, `^^` (only that one is kept). */
+export const following = (inForce: Scope | null, set: Omit<Scope, "before">): Scope => ({
+  ...set,
+  before: inForce === null ? null : { el: inForce.el, selector: inForce.selector, serial: inForce.serial },
+})
 
 /** An annotation written relative to a scope: as the content writes it, the selector it stands for, and the scope it sets (`{:is(S) R}`), if any. */
 export interface Scoped {
