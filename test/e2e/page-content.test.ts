@@ -23,7 +23,7 @@ interface Content {
 
 interface AuditPair {
   selector: string
-  /** The annotation as the content writes it: `{selector}`, a link's `(url)`, `{^S}`, `{^}`, `{^ R}` or `{:is(^ R1) R}`. */
+  /** The annotation as the content writes it: `{selector}`, a link's `(url)`, `{^S}`, `{^}`, `{^ R}`, `{:is(^ R1) R}` or `{:is(^^ R1) R}`. */
   written: string
   mark: string
   interactive: boolean

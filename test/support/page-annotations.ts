@@ -1,18 +1,12 @@
 /**
- * get_tab_content's scoped annotations read as docs/page-content.md tells the model to, apart
- * from the walker: the unit tests, the e2e test and the bench resolve them with this and check
- * in the page that each selects exactly its element.
- *
- * The scope S is set, whichever is nearer above, by a landmark line (`[nav "Main"]{S}`), a link's
- * `[text](url){^S}` or an annotation that begins `{:is(S) …}`. A link's `{^S}` stands for
- * `S a[href="url"]`, its `{^}` for the same with S the scope, and `{^ R}` (a caret, a space) for
- * `S R`; `{:is(^ R1) R}` sets the scope to `S R1` and stands for `:is(S R1) R`; `[label]{^}`
- * (no URL) for `S R`, R the one last written after the same `[label]` (`{^ R}` or `{:is(…) R}`).
+ * get_tab_content's annotations read as docs/page-content.md tells the model to, apart from the
+ * walker: the unit tests, the e2e test and the bench resolve them with this and check in the page
+ * that each selects exactly its element. The scoped forms are read by the replays' reader
+ * (shell/hub/scoped-annotations.ts).
  */
+import { scopedAnnotations } from "../../shell/hub/scoped-annotations.ts"
 
-export const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
-
-export const cssQuoted = (text: string): string => text.replace(/["\\]/g, "\\$&")
+export { cssQuoted, LANDMARK_LINE, readsScope, scopeSetBy } from "../../shell/hub/scoped-annotations.ts"
 
 /**
  * A link's URL put together from the prefixes the content declares on its first line (after any
@@ -33,81 +27,5 @@ export const urlExpander = (content: string): ((url: string) => string) => {
   return expand
 }
 
-/** S of an annotation that begins `:is(S)`, parentheses and CSS strings counted; null for any other. */
-export const scopeSetBy = (selector: string): string | null => {
-  if (!selector.startsWith(":is(")) return null
-  let depth = 1
-  for (let i = 4, quote = ""; i < selector.length; i++) {
-    const c = selector[i]
-    if (c === "\\") i++
-    else if (quote) {
-      if (c === quote) quote = ""
-    } else if (c === '"' || c === "'") quote = c
-    else if (c === "(") depth++
-    else if (c === ")" && --depth === 0) return selector.slice(4, i)
-  }
-  return null
-}
-
-/** The text of the `[label]` that ends at `line[at - 1]`, brackets escaped inside; null when no label ends there. */
-const labelBefore = (line: string, at: number): string | null => {
-  if (line[at - 1] !== "]") return null
-  for (let open = at - 2; open >= 0; open--) {
-    if (line[open] !== "[") continue
-    let escapes = 0
-    while (line[open - 1 - escapes] === "\\") escapes++
-    if (escapes % 2 === 0) return line.slice(open + 1, at - 1)
-  }
-  return null
-}
-
-/** Whether an annotation, as the content writes it, is read with the scope: `{^S}`, `{^}`, `{^ R}`, `{:is(^ R1) R}`. */
-export const readsScope = (written: string): boolean => written.startsWith("{^") || written.startsWith("{:is(^ ")
-
-/**
- * The selectors of the content's annotations read with the scope (readsScope), in order: `{^S}`
- * and `{^}` after a link's `(url)`, `{^ R}` and `{:is(^ R1) R}`. The n-th of the walker's audit
- * is the n-th of the content. Fenced code blocks are copied literally and hold no annotation.
- */
-export const scopedSelectors = (whole: string): string[] => {
-  const content = whole.replace(/^(`{3,})\n[\s\S]*?\n\1$/gm, "")
-  const expand = urlExpander(whole)
-  const found: string[] = []
-  let scope: string | null = null
-  const under = (rest: string) => (scope === null ? "" : `${scope} ${rest}`)
-  /** The R last written after each label, for `[label]{^}`. */
-  const rests = new Map<string, string>()
-  for (const line of content.split("\n")) {
-    if (LANDMARK_LINE.test(line)) scope = line.slice(line.indexOf("]{") + 2, -1)
-    for (let i = 0; i < line.length; i++) {
-      if (line[i] === "\\") {
-        i++
-        continue
-      }
-      if (line[i] !== "{") continue
-      let end = i + 1
-      while (end < line.length && line[end] !== "}") end += line[end] === "\\" ? 2 : 1
-      const annotation = line.slice(i + 1, end)
-      const link = /\]\(([^()\s]*)\)$/.exec(line.slice(0, i))
-      const label = link === null ? labelBefore(line, i) : null
-      const set = scopeSetBy(annotation)
-      if (annotation.startsWith("^ ")) {
-        found.push(under(annotation.slice(2)))
-        if (label !== null) rests.set(label, annotation.slice(2))
-      } else if (annotation.startsWith("^") && link !== null) {
-        if (annotation.length > 1) scope = annotation.slice(1)
-        found.push(under(`a[href="${cssQuoted(expand(link[1]!))}"]`))
-      } else if (annotation === "^") found.push(label !== null && rests.has(label) ? under(rests.get(label)!) : "")
-      else if (set !== null) {
-        // `{:is(^ R1) R}`: the scope in force followed by R1 is the new scope.
-        const inner = set.startsWith("^ ") ? under(set.slice(2)) : set
-        const rest = annotation.slice(4 + set.length + 2)
-        if (set.startsWith("^ ")) found.push(`:is(${inner}) ${rest}`)
-        if (label !== null) rests.set(label, rest)
-        scope = inner
-      }
-      i = end
-    }
-  }
-  return found
-}
+/** The selectors of the content's annotations read with the scope, in order: the n-th of the walker's audit is the n-th of the content. */
+export const scopedSelectors = (whole: string): string[] => scopedAnnotations(whole, urlExpander(whole)).map((a) => a.selector)

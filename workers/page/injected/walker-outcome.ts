@@ -18,7 +18,7 @@ export interface ReadOptions {
 
 export interface AuditPair {
   readonly selector: string
-  /** The annotation as the content writes it: `{selector}` (`{:is(S) R}` among them), `{^S}` or `{^}` (a scoped link), `{^ R}`, `{:is(^ R1) R}` or `{^}` (a control relative to the scope), or `(url)` for a link whose selector `a[href="url"]` is implied. */
+  /** The annotation as the content writes it: `{selector}` (`{:is(S) R}` among them), `{^S}` or `{^}` (a scoped link), `{^ R}`, `{:is(^ R1) R}`, `{:is(^^ R1) R}` or `{^}` (a control relative to the scope), or `(url)` for a link whose selector `a[href="url"]` is implied. */
   readonly written: string
   readonly mark: string
   readonly interactive: boolean

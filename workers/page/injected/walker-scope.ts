@@ -7,7 +7,9 @@
  * controls to come, its post or card), and the controls after it inside S are written `{^ R}`,
  * read `S R`, as `{^}` is for links (docs/page-content.md, "Annotations and escaping"). A scope
  * inside the one in force is set as `{:is(^ R1) R}`: its S is the scope's followed by R1, so a
- * reply's controls need not spell the path to its thread again. And the items repeat their
+ * reply's controls need not spell the path to its thread again; or from the scope set before the
+ * one in force, `{:is(^^ R1) R}` (the next comment after one whose name link set a scope inside
+ * it: CSS has no parent step to climb out of that one). And the items repeat their
  * controls: a control whose R is the one last written after its label (`["Reply"]`, a button) is
  * written `["Reply"]{^}`.
  */
@@ -18,7 +20,15 @@ export interface Scope {
   readonly el: Element
   readonly selector: string
   readonly serial: number
+  /** The scope set before this one, for `^^`; it stands while its serial is one less than this one's. */
+  readonly before?: Scope | null
 }
+
+/** A scope set as the model reads it: the one in force becomes the one before it, `^^` (only that one is kept). */
+export const following = (inForce: Scope | null, set: Omit<Scope, "before">): Scope => ({
+  ...set,
+  before: inForce === null ? null : { el: inForce.el, selector: inForce.selector, serial: inForce.serial },
+})
 
 /** An annotation written relative to a scope: as the content writes it, the selector it stands for, and the scope it sets (`{:is(S) R}`), if any. */
 export interface Scoped {
@@ -75,6 +85,7 @@ export const scopedAnnotation = (
   scope: Scope | null,
   repeats: Repeats | null,
   open = false,
+  previous: Scope | null = null,
 ): Scoped | null => {
   if (own.length < WORTH_SCOPING || own.includes(PIERCE) || !selectors.inTopDocument(el)) return null
   // What a relative form must cost less than: the own selector, less what is worth saving.
@@ -117,17 +128,13 @@ export const scopedAnnotation = (
     if (own === null || own.includes(PIERCE)) continue
     // S written whole, or from the scope in force as `^ R1` (read `S R1`), whichever is shorter:
     // below it, or the item right after it (`^ + div`: the next post of a list).
-    const below =
-      scope === null
-        ? null
-        : scope.el !== up && scope.el.contains(up)
-          ? selectors.relativeSelector(up, scope.el, scope.selector)
-          : afterScope(selectors, scope, up)
-    // The model puts S together from the scope's: a chain of `+ div` from item to item would grow
-    // without end, so S read whole may be at most a little longer than S written whole.
-    const relative = below !== null && below.length + 2 < own.length && scope!.selector.length + below.length < own.length + LONGER_BY
-    const selector = relative ? `${scope!.selector} ${below}` : own
-    const shown = relative ? `^ ${below}` : own
+    // Or from the scope set before it as `^^ R1` (read `P R1`): the next comment after a scope set
+    // inside the one before (its text, its row of buttons), which CSS cannot climb out of.
+    const { selector, shown } = shortest(
+      own,
+      fromScope(selectors, scope, up, "^", own),
+      previous === null || previous.el === up ? null : fromScope(selectors, previous, up, "^^", own),
+    )
     const rest = restBelow(up, selector)
     if (rest === null) continue
     // What each control inside S costs, this one setting the scope and the ones to come under it, each counted with an R as long as this one's.
@@ -143,6 +150,30 @@ export const scopedAnnotation = (
     if (open && choice !== null) break
   }
   return choice
+}
+
+/** S of `{:is(S) R}` as written (`shown`) and as read (`selector`), from a scope (`^ R1` or `^^ R1`), or null when no shorter than S written whole. */
+interface Written {
+  readonly selector: string
+  readonly shown: string
+}
+
+const fromScope = (selectors: SelectorMaker, scope: Scope | null, up: Element, caret: string, own: string): Written | null => {
+  if (scope === null) return null
+  const below =
+    scope.el !== up && scope.el.contains(up) ? selectors.relativeSelector(up, scope.el, scope.selector) : afterScope(selectors, scope, up)
+  // The model puts S together from the scope's: a chain of `+ div` from item to item would grow
+  // without end, so S read whole may be at most a little longer than S written whole.
+  if (below === null || below.length + caret.length + 1 >= own.length || scope.selector.length + below.length >= own.length + LONGER_BY)
+    return null
+  return { selector: `${scope.selector} ${below}`, shown: `${caret} ${below}` }
+}
+
+/** The shortest way to write S: whole, or from one of the scopes. */
+const shortest = (own: string, ...relative: ReadonlyArray<Written | null>): Written => {
+  let best: Written = { selector: own, shown: own }
+  for (const r of relative) if (r !== null && r.shown.length < best.shown.length) best = r
+  return best
 }
 
 /** How many siblings after the scope's element `^ +div+div` may step over. */

@@ -885,6 +885,33 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
     expectSelectorsExact(outcome)
     expect(outcome.content, outcome.content).to.match(/\{:is\(\^ \+div(?:\+div|>)/)
   })
+
+  it("writes a comment from the scope set before the one in force, {:is(^^ +div) R}, when its name link set one inside the comment before", async () => {
+    // A video page's comments: an avatar link and a name link to the same profile, a row of
+    // buttons, replies; no id, no class. The name link sets the comment's body as the scope, which
+    // the next comment is not inside nor after: only the comment the avatar opened reaches it.
+    const comment = (who: string, replies: string) =>
+      `<div><div><a href="/@${who}"><img alt="" src="data:,"></a></div><div><div><a href="/@${who}">@${who}</a> <span>2 months ago</span></div>` +
+      `<div>${who} says something about the video.</div><div><button aria-label="Like this comment">+</button><span>12</span>` +
+      `<button aria-label="Dislike this comment">-</button><button>Reply</button></div>${replies ? `<div>${replies}</div>` : ""}</div></div>`
+    const replies = ["bob", "cy", "dee"].map((who) => comment(who, "")).join("")
+    const all = ["ada", "bob", "cy", "dee", "eve", "fay"].map((who, i) => comment(who, i === 1 ? replies : "")).join("")
+    page(
+      `<div><a href="/">Home</a></div><div><h1>Video</h1><div><textarea aria-label="Add a comment"></textarea></div><div>${all}</div></div>`,
+    )
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    const written = outcome.audit!.map((p) => p.written)
+    // The second and third replies, after the reply before them: `^^` is that reply, set by its avatar.
+    expect(written.filter((w) => w.startsWith("{:is(^^ +div)")).length, outcome.content).to.equal(2)
+    // No reply's avatar link spells its path from the list (`{^h1+div+div>:nth-child(2)>…>:nth-child(1)}`, 80 characters).
+    const avatars = outcome.content.split("\n").filter((line) => /^\[\](?:\(\/@\w+\))?\{/.test(line))
+    expect(avatars.length, outcome.content).to.equal(9)
+    expect(
+      avatars.filter((line) => line.length > 60),
+      outcome.content,
+    ).to.deep.equal([])
+  })
 })
 
 describe("page walker: boxes that do not hold their children", () => {

@@ -26,7 +26,7 @@ import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector
 import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-visibility.ts"
 import { escapeText, LANDMARK_LINE, MarkdownWriter } from "./walker-writer.ts"
 import { boxesOf } from "./walker-boxes.ts"
-import { linkScopeFor, OPENS_FOR, type Scope, type Scoped, scopedAnnotation } from "./walker-scope.ts"
+import { following, linkScopeFor, OPENS_FOR, type Scope, type Scoped, scopedAnnotation } from "./walker-scope.ts"
 import { markAnnotated, type ReadOptions, type ReadOutcome } from "./walker-outcome.ts"
 import { pageMap } from "./walker-page-map.ts"
 import { runInSlices, Slices, SLICE_MS, type Work } from "./walker-slices.ts"
@@ -166,7 +166,7 @@ class Walker {
     // A heading's selector stays one handle; a control's may be written relative to a scope (walker-scope.ts).
     const scoped = interactive ? this.relative(el, selector, spelled, label, open) : null
     if (scoped !== null) {
-      if (scoped.sets !== null) this.scope = { ...scoped.sets, serial: ++this.scopes }
+      if (scoped.sets !== null) this.scope = following(this.scope, { ...scoped.sets, serial: ++this.scopes })
       if (label !== null) this.rests.set(label, scoped.rest)
       this.annotated.push({ element: el, selector: scoped.selector, written: scoped.written, interactive })
       return scoped.written
@@ -178,7 +178,8 @@ class Walker {
   /** The annotation relative to the scope in force, or setting one, when it costs less than `{own}` (walker-scope.ts); it changes nothing yet. */
   private relative(el: Element, own: string, spelled: ReadonlyArray<Spelled>, label: string | null, open = false) {
     const scope = this.scope !== null && this.scope.serial === this.scopes ? this.scope : null
-    return scopedAnnotation(this.selectors, el, own, spelled, scope, label === null ? null : { label, rests: this.rests }, open)
+    const previous = scope?.before?.serial === this.scopes - 1 ? scope.before : null
+    return scopedAnnotation(this.selectors, el, own, spelled, scope, label === null ? null : { label, rests: this.rests }, open, previous)
   }
 
   /**
@@ -265,7 +266,7 @@ class Walker {
         const selector = this.selectors.selectorFor(el)
         const scoped = this.out === this.root && !this.out.prefixed && selector !== null && !selector.includes(PIERCE)
         this.out.line(line)
-        if (scoped && LANDMARK_LINE.test(line)) this.scope = { el, selector, serial: this.scopes }
+        if (scoped && LANDMARK_LINE.test(line)) this.scope = following(this.scope, { el, selector, serial: this.scopes })
       }
       yield* this.children(el, context)
       this.out.flush()
@@ -494,8 +495,7 @@ class Walker {
       const cost = opening === null ? tail.length - href.length + this.selectors.shownLength(el, href) : tail.length
       if (own === null || cost <= tailWith(this.relative(el, own, spelled, null)?.written ?? `{${own}}`).tail.length) {
         this.annotated.push({ element: el, selector: `${within.selector} ${byHref}`, written: `{^${within.selector}}`, interactive: true })
-        this.scopes++
-        this.scope = { el: within.el, selector: within.selector, serial: this.scopes }
+        this.scope = following(this.scope, { el: within.el, selector: within.selector, serial: ++this.scopes })
         show(absolute)
         return `[${text}]${tail}`
       }
