@@ -88,25 +88,6 @@ describe("replays: the elements a step acts on", () => {
     ])
   })
 
-  it("reads a control written relative to a scope as the selector put together from it", () => {
-    const found = annotatedTargets(
-      [
-        "[](/@ada){:is(h1+div>:nth-child(1)) >:nth-child(1)>a}",
-        "[@ada](/@ada){:is(^ >:nth-child(2)) a}",
-        '["Like"]{^ button:nth-child(1)} ["Reply"]{^ button:nth-child(3)}',
-        "[](/@bob){:is(^^ +div) >:nth-child(1)>a}",
-        "[@bob](/@bob){:is(^ >:nth-child(2)) a}",
-        '["Like"]{^} ["Reply"]{:is(^^ >:nth-child(2)) button:nth-child(3)}',
-      ].join("\n"),
-    )
-    expect([...found.values()]).to.deep.equal([
-      { selector: "h1+div>:nth-child(1) >:nth-child(2) button:nth-child(1)", kind: "button", name: "Like" },
-      { selector: "h1+div>:nth-child(1) >:nth-child(2) button:nth-child(3)", kind: "button", name: "Reply" },
-      { selector: "h1+div>:nth-child(1) +div >:nth-child(2) button:nth-child(1)", kind: "button", name: "Like" },
-      { selector: ":is(h1+div>:nth-child(1) +div >:nth-child(2)) button:nth-child(3)", kind: "button", name: "Reply" },
-    ])
-  })
-
   it("a target must still select exactly one element of its kind and name", () => {
     const targets = [{ selector: "#buy", kind: "button", name: "Buy" }]
     const stop = (reason: string) => ({ ok: false, reason })

@@ -12,7 +12,6 @@ import type { ConversationStore } from "../../workers/agent/store.ts"
 import type { Identity, Wanted } from "../../workers/page/injected/walker-identify.ts"
 import { carriesOutsideText, outcomeText } from "../../workers/agent/tool-results.ts"
 import { urlOfWritten } from "../../workers/page/injected/walker-url-prefixes.ts"
-import { readsScope, scopedAnnotations } from "./scoped-annotations.ts"
 
 /** Fields whose value says what kind of thing a result is: a replayed result must have the same. */
 const KIND_FIELDS = new Set(["status", "content_type", "contentType", "kind", "type", "tag", "role", "entry"])
@@ -77,14 +76,10 @@ export const scriptSelectors = (code: string): string[] => {
  * selector (selected by `a[href="url"]`), by selector (the last read wins).
  */
 export const annotatedTargets = (markdown: string, into = new Map<string, Target>()): Map<string, Target> => {
+  for (const m of markdown.matchAll(/\[(?:([a-z][\w-]*) )?"((?:[^"\\]|\\.)*)"(?:[^\]\\\n]|\\.)*\]\{([^{}\n]+)\}/g))
+    into.set(m[3]!, { selector: m[3]!, kind: m[1] ?? "button", name: unescape(m[2]!) })
   // A URL written from a declared prefix (`~1/x`) stands for the whole one.
   const urlOf = urlOfWritten(markdown)
-  // One written relative to a scope (`{^ R}`, `{:is(^^ R1) R}`) is the selector the model puts together from it.
-  const scoped = new Map(scopedAnnotations(markdown, urlOf).map((a) => [a.at, a.selector]))
-  for (const m of markdown.matchAll(/\[(?:([a-z][\w-]*) )?"((?:[^"\\]|\\.)*)"(?:[^\]\\\n]|\\.)*\]\{([^{}\n]+)\}/g)) {
-    const selector = readsScope(`{${m[3]!}}`) ? scoped.get(m.index + m[0].length - m[3]!.length - 2) : m[3]!
-    if (selector) into.set(selector, { selector, kind: m[1] ?? "button", name: unescape(m[2]!) })
-  }
   for (const m of markdown.matchAll(/\[((?:[^\]\\\n]|\\.)+)\]\(([^()\s…"]+)\)(?!\{)/g)) {
     const href = urlOf(m[2]!)
     const selector = `a[href="${href}"]`

@@ -2,11 +2,11 @@
  * get_tab_content's annotations read as docs/page-content.md tells the model to, apart from the
  * walker: the unit tests, the e2e test and the bench resolve them with this and check in the page
  * that each selects exactly its element. The scoped forms are read by the replays' reader
- * (shell/hub/scoped-annotations.ts).
+ * (./scoped-annotations.ts).
  */
-import { scopedAnnotations } from "../../shell/hub/scoped-annotations.ts"
+import { scopedAnnotations } from "./scoped-annotations.ts"
 
-export { cssQuoted, LANDMARK_LINE, readsScope, scopeSetBy } from "../../shell/hub/scoped-annotations.ts"
+export { cssQuoted, LANDMARK_LINE, readsScope, scopeSetBy } from "./scoped-annotations.ts"
 
 /**
  * A link's URL put together from the prefixes the content declares on its first line (after any
