@@ -30,6 +30,7 @@ import { cutReplies } from "./replies.ts"
 import { isNoticeLine } from "./notice-lines.ts"
 import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
+import { cutTagLines } from "./tag-lines.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LIST_PARTS, LISTS, TOLD_AFTER_LINK, holdsToldLists, inTextLedList, isAnnouncedListOrLead } from "./lists.ts"
 
@@ -774,6 +775,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutEdgePromos(root, page)
   cutTailCallout(root, page)
   cutTailLegal(root, page)
+  cutTagLines(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return { title, root, coverage, pageText: page.measures.get(body)!.text, inFurniture: inFurniture(root, body, page) }

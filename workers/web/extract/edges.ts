@@ -7,7 +7,7 @@ import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, HEADING_TAGS, shapeOf, tagOf, textOf } from "./dom.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
-const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
+export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
 
 /**
  * The words that open a list of links to other pages ("Related posts", "You may also like"), in
@@ -134,7 +134,7 @@ const HAN_KANA_HANGUL = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
  * counts three (a word is one or two of them, where a Latin word is five or six letters), so that
  * a sixty-character Chinese sentence is not taken for a short line.
  */
-const wordLength = (el: Element, page: PageMeasure): number => {
+export const wordLength = (el: Element, page: PageMeasure): number => {
   const text = page.measures.get(el)?.text ?? 0
   return text === 0 ? 0 : text + 2 * (textOf(el).match(HAN_KANA_HANGUL)?.length ?? 0)
 }
