@@ -87,6 +87,52 @@ describe("parseDocument", () => {
     expect(parseDocument(html).body.textContent).to.equal("deep")
   })
 
+  it("makes no node of white space between blocks, and the page's text reads as the browser's", () => {
+    const html = `<html>
+      <head>
+        <title>T</title>
+        <meta name="a" content="1">
+      </head>
+      <body>
+        <div class="nav">
+          <ul>
+            <li><a href="/">Home</a></li>
+            <li><a href="/news">News</a></li>
+          </ul>
+        </div>
+        <!-- story -->
+        <script src="a.js"></script>
+        <article>
+          <h1>Title</h1>
+          <p>First <b>bold</b> <i>words</i>.</p>
+          <pre>  code
+    indented  </pre>
+          <p>Last<img src="x.png"></p>
+        </article>
+        <span>About</span><div>
+          <p>Copyright</p>
+        </div>
+        <textarea>  kept
+  </textarea>
+      </body>
+    </html>`
+    const ours = parseDocument(html)
+    const browser = new DOMParser().parseFromString(html, "text/html")
+    const words = (node: Node) => (node.textContent ?? "").replace(/\s+/g, " ").trim()
+    expect(words(ours.body)).to.equal(words(browser.body))
+    for (const tag of ["pre", "textarea", "title"])
+      expect(ours.querySelector(tag)!.textContent, tag).to.equal(browser.querySelector(tag)!.textContent)
+    // words of adjacent elements stay apart where the source parts them
+    expect(words(ours.body)).to.contain("Home News").and.to.contain("About Copyright").and.to.contain("bold words")
+    const blanks = (document: Document) => {
+      let n = 0
+      const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT)
+      while (walker.nextNode()) if (!/\S/.test(walker.currentNode.nodeValue ?? "")) n++
+      return n
+    }
+    expect(blanks(ours)).to.be.below(blanks(browser) / 2)
+  })
+
   it("keeps the article of a page whose <meta> comes before <html>", () => {
     const html = `<!-- x --><meta http-equiv="Content-Type" content="text/html; charset=utf-8"><html><head><title>Ειδήσεις</title></head><body><div class="nav"><a href="/">Αρχική</a></div><article>${story}</article></body></html>`
     const { markdown } = extractFromHtml(html)
