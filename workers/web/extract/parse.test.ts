@@ -131,6 +131,8 @@ describe("parseDocument", () => {
       return n
     }
     expect(blanks(ours)).to.be.below(blanks(browser) / 2)
+    // as a browser's, white space and all, when asked
+    expect(shape(parseDocument(html, { keepBlankText: true }).body)).to.equal(shape(browser.body))
   })
 
   it("keeps the article of a page whose <meta> comes before <html>", () => {

@@ -9,7 +9,7 @@
  */
 import { parse, type DefaultTreeAdapterMap, type Token, type TreeAdapter, type TreeAdapterTypeMap } from "parse5"
 import { parseHTML } from "linkedom/worker"
-import { BLOCK_TAGS } from "./dom.ts"
+import { BLOCK_TAGS, visibleLength } from "./dom.ts"
 
 type Adapter = TreeAdapterTypeMap<
   Node,
@@ -68,7 +68,7 @@ export const mayNestDeeperThan = (document: Document, depth: number): boolean =>
 }
 
 /** A tree adapter that builds linkedom nodes in `document` (parse5 asks it for every node it makes or moves). */
-const adapterFor = (document: Document, record: Built): TreeAdapter<Adapter> => {
+const adapterFor = (document: Document, record: Built, keepBlankText: boolean): TreeAdapter<Adapter> => {
   const note = (key: string, element: Element): void => {
     const list = record.noted.get(key)
     if (list === undefined) record.noted.set(key, [element])
@@ -112,7 +112,7 @@ const adapterFor = (document: Document, record: Built): TreeAdapter<Adapter> => 
     insertText: (parent, text) => {
       let last = parent.lastChild
       if (last !== null && last.nodeType === 3) return void ((last as Text).data += text)
-      if (!isBlank(text)) return void parent.appendChild(document.createTextNode(text))
+      if (keepBlankText || !isBlank(text)) return void parent.appendChild(document.createTextNode(text))
       // nothing a reader sees is in the head
       if ((parent as Element).localName === "head") return
       // white space is placed as if what no reader sees (a comment, a script) were not there
@@ -120,9 +120,8 @@ const adapterFor = (document: Document, record: Built): TreeAdapter<Adapter> => 
       if (last === null) {
         if (!separated(parent)) parent.appendChild(document.createTextNode(text))
       } else if (last.nodeType === 3) (last as Text).data += text
-      else if (!BLOCK_TAGS.has((last as Element).localName)) parent.appendChild(document.createTextNode(text))
       else {
-        // white space after a block goes to the end of the block's own last text (see `lastTextIn`)
+        // white space after an element goes to the end of the element's own last text (see `lastTextIn`)
         const tail = lastTextIn(last as Element)
         if (tail === null) parent.appendChild(document.createTextNode(text))
         else tail.data += text
@@ -186,15 +185,17 @@ const VERBATIM = new Set([
 ])
 
 /**
- * The text node that ends `block`'s subtree, when the subtree ends in text outside any VERBATIM
- * element. White space between blocks (a fifth of a page's nodes: the source's line breaks and
- * indentation) is appended there instead of making a node of its own: the page's text reads the
- * same (textContent still separates the blocks' words) and a fifth fewer nodes are made.
+ * The text node that ends `element`'s subtree, when the subtree ends in text outside any VERBATIM
+ * element. White space after an element (the source's line breaks and indentation between tags:
+ * a fifth of a page's nodes) is appended there instead of making a node of its own: the page's
+ * text reads the same (textContent still parts the elements' words; the Markdown writes white
+ * space at the end of a link or of bold text outside its markers) and far fewer nodes are made.
  */
-const lastTextIn = (block: Element): Text | null => {
-  let node: Node = block
+const lastTextIn = (element: Element): Text | null => {
+  let node: Node = element
   for (;;) {
-    if (node.nodeType === 3) return node as Text
+    // an element of white space alone may be dropped as empty, and the white space put in it with it
+    if (node.nodeType === 3) return node.previousSibling === null && visibleLength((node as Text).data) === 0 ? null : (node as Text)
     if (node.nodeType !== 1 || VERBATIM.has((node as Element).localName)) return null
     const last: Node | null = node.lastChild
     if (last === null) return null
@@ -208,7 +209,7 @@ const unseen = (node: Node): boolean => node.nodeType === 8 || (node.nodeType ==
 
 /**
  * Whether white space opening `parent` separates nothing: a block whose previous sibling ends in
- * white space (the text before it, or the text that ends a block before it) is already apart
+ * white space (the text before it, or the text that ends an element before it) is already apart
  * from what comes before it.
  */
 const separated = (parent: Node): boolean => {
@@ -216,7 +217,7 @@ const separated = (parent: Node): boolean => {
   if (parent.nodeType !== 1 || !BLOCK_TAGS.has(name) || VERBATIM.has(name)) return false
   const previous = parent.previousSibling
   if (previous === null) return false
-  const text = previous.nodeType === 1 && BLOCK_TAGS.has((previous as Element).localName) ? lastTextIn(previous as Element) : previous
+  const text = previous.nodeType === 1 ? lastTextIn(previous as Element) : previous
   return text !== null && text.nodeType === 3 && /[ \t\n\f\r]$/.test((text as Text).data)
 }
 
@@ -283,8 +284,13 @@ const restoreStyleBodies = (document: Document, bodies: string[]): void => {
   }
 }
 
-/** The document a browser builds from `html` (scripts on, as in Chrome: a `<noscript>`'s content is its text). */
-export const parseDocument = (html: string): Document => {
+/**
+ * The document a browser builds from `html` (scripts on, as in Chrome: a `<noscript>`'s content is
+ * its text), with white space between elements placed as `insertText` says; `keepBlankText` makes
+ * a node of each as a browser does (for a reader whose Markdown reads white space at the edges of
+ * inline elements, such as Readability + Turndown).
+ */
+export const parseDocument = (html: string, { keepBlankText = false } = {}): Document => {
   const { document } = parseHTML("") as unknown as { document: Document }
   // parse5 scans its stack of open elements for most start tags, so a page nested thousands deep
   // (hostile) costs it quadratic time; such a page goes to linkedom's linear parser instead, and
@@ -292,7 +298,7 @@ export const parseDocument = (html: string): Document => {
   let open = 0
   const record: Built = { noted: new Map(), deepest: 0, moved: false }
   const adapter: TreeAdapter<Adapter> = {
-    ...adapterFor(document, record),
+    ...adapterFor(document, record, keepBlankText),
     onItemPush: () => {
       if (++open > MAX_NESTING) throw new TooDeep()
       if (open > record.deepest) record.deepest = open
