@@ -31,6 +31,7 @@ import { isNoticeLine } from "./notice-lines.ts"
 import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { cutTagLines } from "./tag-lines.ts"
+import { findSubheads } from "./subheads.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LIST_PARTS, LISTS, TOLD_AFTER_LINK, holdsToldLists, inTextLedList, isAnnouncedListOrLead } from "./lists.ts"
 
@@ -770,7 +771,8 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const page = new PageMeasure(body, tuning)
   const root = page.gather(page.best(body), body, tuning)
   cutReplies(root, page)
-  prune(root, page, page.measures.get(root)!)
+  // the article's subheadings not set as headings are kept as the repeated parts of its items are
+  prune(root, page, page.measures.get(root)!, findSubheads(root, page))
   cutRelatedLinks(root, page)
   cutEdgePromos(root, page)
   cutTailCallout(root, page)
