@@ -168,6 +168,19 @@ export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }):
   if (hidden * 2 < visibleLength(root.textContent ?? "")) for (const el of styled) el.remove()
 }
 
+/** a teaser's text is shorter, and its links' text at least so long */
+const [TEASER_TEXT, TEASER_LINK] = [800, 10]
+
+/** Whether three children of `parent` outside `taken` hold the links and length a teaser holds. */
+const holdsThreeLinked = (parent: Element, measures: ReadonlyMap<Element, Measure>, taken: ReadonlySet<Element>): boolean => {
+  let found = 0
+  for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
+    const m = measures.get(child)
+    if (m !== undefined && m.link >= TEASER_LINK && m.text < TEASER_TEXT && !taken.has(child) && ++found >= 3) return true
+  }
+  return false
+}
+
 const blockValue = (block: Block): number => {
   if (block.text === 0 || HEADING_TAGS.has(block.tag)) return 0
   const density = block.link / block.text
@@ -260,6 +273,8 @@ export class PageMeasure {
     const parents = Array.from(this.measures.keys()).filter(hasThreeChildren)
     for (const unwrap of [false, true])
       for (const parent of parents) {
+        // a run needs three teasers: a parent without three children that could be one is passed over before any shape is read
+        if (!holdsThreeLinked(parent, this.measures, inRun)) continue
         const groups = new Map<string, Element[]>()
         for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
           if (inRun.has(child)) continue
@@ -274,7 +289,7 @@ export class PageMeasure {
           if (group.length < 3 || (unwrap && group.every((el) => unwrapped(el) === el))) continue
           const teasers = group.filter((el) => {
             const m = this.measures.get(el)!
-            return (m.lead === 1 || this.headlineIsLink(el)) && m.text < 800 && m.link >= 10
+            return (m.lead === 1 || this.headlineIsLink(el)) && m.text < TEASER_TEXT && m.link >= TEASER_LINK
           })
           if (teasers.length < 3 || teasers.length * 3 < group.length * 2) continue
           for (const el of teasers) inRun.add(el)

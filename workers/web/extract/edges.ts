@@ -41,7 +41,12 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
     const text = textOf(el)
     // the heading is the box it alone fills: "<td><b>相关报道：</b></td>" in a row of its own, the links in the next row
     let box = el
-    while (box.parentElement !== null && box.parentElement !== root && textOf(box.parentElement) === text) box = box.parentElement
+    for (
+      let up = box.parentElement;
+      up !== null && up !== root && page.measures.get(up)?.text === m.text && textOf(up) === text;
+      up = up.parentElement
+    )
+      box = up
     // inline text ("Read more" inside a paragraph) is not a heading over what follows it
     const lead = BLOCK_TAGS.has(tagOf(box)) && (RELATED_LEAD.test(text) || RELATED_LEAD_ELSEWHERE.test(text))
     if (!lead && !(RELATED_PREFIX.test(text) && m.link > 0)) continue
