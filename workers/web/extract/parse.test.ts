@@ -132,7 +132,17 @@ describe("parseDocument", () => {
     }
     expect(blanks(ours)).to.be.below(blanks(browser) / 2)
     // as a browser's, white space and all, when asked
-    expect(shape(parseDocument(html, { keepBlankText: true }).body)).to.equal(shape(browser.body))
+    expect(shape(parseDocument(html, { faithful: true }).body)).to.equal(shape(browser.body))
+  })
+
+  it("leaves out the attributes no reader reads, and keeps a lazy image's address", () => {
+    const html = `<body><div class="post" data-track="x" onclick="go()"><a href="/a" target="_blank" tabindex="1">a</a><img src="p.gif" data-src="real.jpg"></div></body>`
+    const div = parseDocument(html).querySelector("div")!
+    expect(div.getAttribute("class")).to.equal("post")
+    expect(div.hasAttribute("data-track") || div.hasAttribute("onclick")).to.equal(false)
+    expect(div.querySelector("a")!.getAttributeNames()).to.deep.equal(["href"])
+    expect(div.querySelector("img")!.getAttribute("data-src")).to.equal("real.jpg")
+    expect(parseDocument(html, { faithful: true }).querySelector("div")!.getAttribute("data-track")).to.equal("x")
   })
 
   it("keeps the article of a page whose <meta> comes before <html>", () => {

@@ -68,7 +68,7 @@ export const mayNestDeeperThan = (document: Document, depth: number): boolean =>
 }
 
 /** A tree adapter that builds linkedom nodes in `document` (parse5 asks it for every node it makes or moves). */
-const adapterFor = (document: Document, record: Built, keepBlankText: boolean): TreeAdapter<Adapter> => {
+const adapterFor = (document: Document, record: Built, compact: boolean): TreeAdapter<Adapter> => {
   const note = (key: string, element: Element): void => {
     const list = record.noted.get(key)
     if (list === undefined) record.noted.set(key, [element])
@@ -77,6 +77,7 @@ const adapterFor = (document: Document, record: Built, keepBlankText: boolean): 
   const modes = new WeakMap<Document, DefaultTreeAdapterMap["document"]["mode"]>()
   const setAttributes = (element: Element, attrs: Token.Attribute[]): void => {
     for (const { name, value, prefix } of attrs) {
+      if (compact && unread(element.localName, name)) continue
       try {
         element.setAttribute(prefix ? `${prefix}:${name}` : name, value)
       } catch {
@@ -112,7 +113,7 @@ const adapterFor = (document: Document, record: Built, keepBlankText: boolean): 
     insertText: (parent, text) => {
       let last = parent.lastChild
       if (last !== null && last.nodeType === 3) return void ((last as Text).data += text)
-      if (keepBlankText || !isBlank(text)) return void parent.appendChild(document.createTextNode(text))
+      if (!compact || !isBlank(text)) return void parent.appendChild(document.createTextNode(text))
       // nothing a reader sees is in the head
       if ((parent as Element).localName === "head") return
       // white space is placed as if what no reader sees (a comment, a script) were not there
@@ -221,6 +222,18 @@ const separated = (parent: Node): boolean => {
   return text !== null && text.nodeType === 3 && /[ \t\n\f\r]$/.test((text as Text).data)
 }
 
+/**
+ * Attributes no reader of the page reads (the extractor, Readability, the search parsers): event
+ * handlers, link targets, script loading, focus order, ARIA states; and `data-*` outside images
+ * and media (Readability and the Markdown find lazy images' addresses there; the search parsers,
+ * which read `data-*` on result boxes, keep every attribute). 17,000 of the development pages'
+ * 125,000 attributes, each a node of its own in linkedom.
+ */
+const UNREAD_ATTRIBUTE =
+  /^(?:on[a-z]+|target|tabindex|async|defer|integrity|crossorigin|nonce|referrerpolicy|fetchpriority|decoding|loading|autocomplete|spellcheck|draggable|aria-(?:expanded|controls|labelledby|describedby|haspopup|current|selected|live|atomic|pressed|checked|disabled|owns))$/
+const MEDIA_TAGS = new Set(["img", "picture", "source", "figure", "video", "audio", "iframe", "noscript"])
+const unread = (tag: string, name: string): boolean => UNREAD_ATTRIBUTE.test(name) || (name.startsWith("data-") && !MEDIA_TAGS.has(tag))
+
 /** Thrown by the tree adapter when the open elements nest deeper than MAX_NESTING. */
 class TooDeep extends Error {}
 
@@ -286,11 +299,12 @@ const restoreStyleBodies = (document: Document, bodies: string[]): void => {
 
 /**
  * The document a browser builds from `html` (scripts on, as in Chrome: a `<noscript>`'s content is
- * its text), with white space between elements placed as `insertText` says; `keepBlankText` makes
- * a node of each as a browser does (for a reader whose Markdown reads white space at the edges of
- * inline elements, such as Readability + Turndown).
+ * its text), made lighter for reading: white space between elements placed as `insertText` says,
+ * attributes no reader reads left out (`unread`). `faithful` builds the browser's tree whole, white
+ * space and every attribute, for a reader that needs them (the search parsers read `data-*`;
+ * Turndown reads white space at the edges of inline elements).
  */
-export const parseDocument = (html: string, { keepBlankText = false } = {}): Document => {
+export const parseDocument = (html: string, { faithful = false } = {}): Document => {
   const { document } = parseHTML("") as unknown as { document: Document }
   // parse5 scans its stack of open elements for most start tags, so a page nested thousands deep
   // (hostile) costs it quadratic time; such a page goes to linkedom's linear parser instead, and
@@ -298,7 +312,7 @@ export const parseDocument = (html: string, { keepBlankText = false } = {}): Doc
   let open = 0
   const record: Built = { noted: new Map(), deepest: 0, moved: false }
   const adapter: TreeAdapter<Adapter> = {
-    ...adapterFor(document, record, keepBlankText),
+    ...adapterFor(document, record, !faithful),
     onItemPush: () => {
       if (++open > MAX_NESTING) throw new TooDeep()
       if (open > record.deepest) record.deepest = open
