@@ -134,11 +134,10 @@ const isHidden = (el: Element): boolean => {
 }
 
 /**
- * Drops what is never content: scripts, styles, embeds, form controls, hidden elements,
- * comments, except the whole text behind a "more" toggle (`expanded.ts`); `sheets` says what the page's style sheets hide. What they hide is dropped only when
- * it is less than half of the page's text: a page whose style sheets hide most of its text shows
- * it by script (a "read more" that opens the article), and its reader sees it. A walk with its
- * own stack, since hostile pages nest elements thousands deep.
+ * Drops what is never content: scripts, styles, embeds, form controls, hidden elements, comments,
+ * except the whole text behind a "more" toggle (`expanded.ts`). What the page's style sheets hide
+ * (`sheets`) goes only when under half of the page's text: a page that hides most of its text
+ * shows it by script (a "read more"). A walk with its own stack: hostile pages nest thousands deep.
  */
 export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }): void => {
   const pending: Node[] = [root]
@@ -148,13 +147,15 @@ export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }):
     for (let child = node.firstChild; child !== null;) {
       let next = child.nextSibling
       if (isElement(child)) {
-        const excerpt = isHidden(child) && !DROP_TAGS.has(tagOf(child)) ? excerptOf(child) : undefined
+        const drop = DROP_TAGS.has(tagOf(child))
+        const hidden = !drop && isHidden(child)
+        const excerpt = hidden ? excerptOf(child) : undefined
         if (excerpt !== undefined) {
           // the whole text behind a "more" toggle is read in place of its excerpt
           if (excerpt === next) next = excerpt.nextSibling
           excerpt.remove()
           pending.push(child)
-        } else if (DROP_TAGS.has(tagOf(child)) || isHidden(child)) child.remove()
+        } else if (drop || hidden) child.remove()
         else if (sheets.hides(child)) styled.push(child)
         else pending.push(child)
       } else if (child.nodeType !== TEXT_NODE) child.remove()
