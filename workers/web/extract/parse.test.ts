@@ -135,6 +135,13 @@ describe("parseDocument", () => {
     expect(shape(parseDocument(html, { faithful: true }).body)).to.equal(shape(browser.body))
   })
 
+  it("keeps the white space after an inline element that is taken out later (a hover card hidden by a style sheet)", () => {
+    const html = `<html><head><style>.card { display: none; }</style></head><body><article>${story}
+      <p>See <a href="/p">Pat Doe</a><span class="card">Pat Doe, 34, writes about wolves</span>
+      <em>said</em> more, in a sentence long enough to read as the article's own prose, with commas.</p></article></body></html>`
+    expect(extractFromHtml(html).markdown).to.contain("Pat Doe *said* more")
+  })
+
   it("leaves out the attributes no reader reads, and keeps a lazy image's address", () => {
     const html = `<body><div class="post" data-track="x" onclick="go()"><a href="/a" target="_blank" tabindex="1">a</a><img src="p.gif" data-src="real.jpg"></div></body>`
     const div = parseDocument(html).querySelector("div")!

@@ -122,8 +122,10 @@ const adapterFor = (document: Document, record: Built, compact: boolean): TreeAd
         if (!separated(parent)) parent.appendChild(document.createTextNode(text))
       } else if (last.nodeType === 3) (last as Text).data += text
       else {
-        // white space after an element goes to the end of the element's own last text (see `lastTextIn`)
-        const tail = lastTextIn(last as Element)
+        // White space after a block goes to the end of the block's own last text (see `lastTextIn`).
+        // Not after an inline element: one taken out later (a hover card hidden by a style sheet,
+        // right after its link) would take the white space with it and glue the words around it.
+        const tail = BLOCK_TAGS.has((last as Element).localName) ? lastTextIn(last as Element) : null
         if (tail === null) parent.appendChild(document.createTextNode(text))
         else tail.data += text
       }
@@ -187,10 +189,10 @@ const VERBATIM = new Set([
 
 /**
  * The text node that ends `element`'s subtree, when the subtree ends in text outside any VERBATIM
- * element. White space after an element (the source's line breaks and indentation between tags:
- * a fifth of a page's nodes) is appended there instead of making a node of its own: the page's
- * text reads the same (textContent still parts the elements' words; the Markdown writes white
- * space at the end of a link or of bold text outside its markers) and far fewer nodes are made.
+ * element. White space after a block (the source's line breaks and indentation between tags: a
+ * fifth of a page's nodes) is appended there instead of making a node of its own: the page's text
+ * reads the same (textContent still parts the blocks' words; the Markdown writes white space at
+ * the end of a link or of bold text outside its markers) and far fewer nodes are made.
  */
 const lastTextIn = (element: Element): Text | null => {
   let node: Node = element
