@@ -251,9 +251,30 @@ const MAX_NESTING = 2000
  * `</script>`; JSON-LD is kept (the paywall notice reads it).
  */
 const withoutScriptBodies = (html: string): string =>
-  html.replace(/(<script\b[^>]*>)([\s\S]*?)(?=<\/script[\s/>])/gi, (whole, open: string, body: string) =>
-    body.length === 0 || body.includes("<!--") || /ld\+json/i.test(open) ? whole : open,
+  replaceBodies(html, /<script\b[^>]*>/gi, /<\/script[\s/>]/gi, (open, body) =>
+    body.length === 0 || body.includes("<!--") || /ld\+json/i.test(open) ? open + body : open,
   )
+
+/**
+ * `html` with each element's start tag (`open`) and body, up to the first end tag `close` finds
+ * after it, replaced by what `replace` makes of them: what `html.replace(/(open)([\s\S]*?)(?=close)/gi)`
+ * does, but the end tag is searched for once, not tried at every character of a long body (scripts
+ * are a third of a page's bytes).
+ */
+const replaceBodies = (html: string, open: RegExp, close: RegExp, replace: (open: string, body: string) => string): string => {
+  let out = ""
+  let done = 0
+  open.lastIndex = 0
+  for (let start = open.exec(html); start !== null; start = open.exec(html)) {
+    const from = start.index + start[0].length
+    close.lastIndex = from
+    const end = close.exec(html)
+    if (end === null) break
+    out += html.slice(done, start.index) + replace(start[0], html.slice(from, end.index))
+    done = open.lastIndex = end.index
+  }
+  return done === 0 ? html : out + html.slice(done)
+}
 
 /**
  * HTML start tags that end an `<svg>` early (the standard's "breakout" from foreign content),
@@ -271,8 +292,8 @@ const SVG_KEEP =
  * values may hold a `>`.
  */
 const withoutSvgBodies = (html: string): string =>
-  html.replace(/(<svg\b(?:[^>"']|"[^"]*"|'[^']*')*>)([\s\S]*?)(?=<\/svg[\s/>])/gi, (whole, open: string, body: string) =>
-    body.length === 0 || open.endsWith("/>") || SVG_KEEP.test(body) ? whole : open,
+  replaceBodies(html, /<svg\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi, /<\/svg[\s/>]/gi, (open, body) =>
+    body.length === 0 || open.endsWith("/>") || SVG_KEEP.test(body) ? open + body : open,
   )
 
 /** marks where a style sheet's text was taken out before parsing, to be put back after */
@@ -287,8 +308,8 @@ const STYLE_STASHED = 256
  * is left there, where nothing reads it.
  */
 const stashStyleBodies = (html: string, bodies: string[]): string =>
-  html.replace(/(<style\b[^>]*>)([\s\S]*?)(?=<\/style[\s/>])/gi, (whole, open: string, body: string) => {
-    if (body.length < STYLE_STASHED) return whole
+  replaceBodies(html, /<style\b[^>]*>/gi, /<\/style[\s/>]/gi, (open, body) => {
+    if (body.length < STYLE_STASHED) return open + body
     bodies.push(body)
     return `${open}${STYLE_MARK}${bodies.length - 1}${STYLE_MARK}`
   })
