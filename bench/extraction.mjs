@@ -70,9 +70,9 @@ export const loadExtractors = async () => {
       const text = m.markdownToText(markdown)
       return title && text ? `${title}\n\n${text}` : text
     },
-    readabilityWithTitle: (html) => readability(m.parseDocument(html), true),
-    // Readability on the parse ours reads (the HTML standard's tree, as in a browser)
-    readability: (html) => readability(m.parseDocument(html)),
+    readabilityWithTitle: (html) => readability(m.parseDocument(html, { faithful: true }), true),
+    // Readability on the parse ours reads (the HTML standard's tree, as in a browser, white space and all)
+    readability: (html) => readability(m.parseDocument(html, { faithful: true })),
     // and on linkedom's own parse, the baseline before ours moved to parse5 (for the time ratio)
     readabilityLinkedom: (html) => readability(m.parseHTML(html).document),
     decode: (bytes) => m.decodeHtml(bytes),

@@ -30,6 +30,8 @@ import { cutReplies } from "./replies.ts"
 import { isNoticeLine } from "./notice-lines.ts"
 import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
+import { cutTagLines } from "./tag-lines.ts"
+import { findSubheads } from "./subheads.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LIST_PARTS, LISTS, TOLD_AFTER_LINK, holdsToldLists, inTextLedList, isAnnouncedListOrLead } from "./lists.ts"
 
@@ -132,11 +134,10 @@ const isHidden = (el: Element): boolean => {
 }
 
 /**
- * Drops what is never content: scripts, styles, embeds, form controls, hidden elements,
- * comments, except the whole text behind a "more" toggle (`expanded.ts`); `sheets` says what the page's style sheets hide. What they hide is dropped only when
- * it is less than half of the page's text: a page whose style sheets hide most of its text shows
- * it by script (a "read more" that opens the article), and its reader sees it. A walk with its
- * own stack, since hostile pages nest elements thousands deep.
+ * Drops what is never content: scripts, styles, embeds, form controls, hidden elements, comments,
+ * except the whole text behind a "more" toggle (`expanded.ts`). What the page's style sheets hide
+ * (`sheets`) goes only when under half of the page's text: a page that hides most of its text
+ * shows it by script (a "read more"). A walk with its own stack: hostile pages nest thousands deep.
  */
 export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }): void => {
   const pending: Node[] = [root]
@@ -146,13 +147,15 @@ export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }):
     for (let child = node.firstChild; child !== null;) {
       let next = child.nextSibling
       if (isElement(child)) {
-        const excerpt = isHidden(child) && !DROP_TAGS.has(tagOf(child)) ? excerptOf(child) : undefined
+        const drop = DROP_TAGS.has(tagOf(child))
+        const hidden = !drop && isHidden(child)
+        const excerpt = hidden ? excerptOf(child) : undefined
         if (excerpt !== undefined) {
           // the whole text behind a "more" toggle is read in place of its excerpt
           if (excerpt === next) next = excerpt.nextSibling
           excerpt.remove()
           pending.push(child)
-        } else if (DROP_TAGS.has(tagOf(child)) || isHidden(child)) child.remove()
+        } else if (drop || hidden) child.remove()
         else if (sheets.hides(child)) styled.push(child)
         else pending.push(child)
       } else if (child.nodeType !== TEXT_NODE) child.remove()
@@ -164,6 +167,19 @@ export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }):
   for (const el of styled) strip(el)
   const hidden = styled.reduce((sum, el) => sum + visibleLength(el.textContent ?? ""), 0)
   if (hidden * 2 < visibleLength(root.textContent ?? "")) for (const el of styled) el.remove()
+}
+
+/** a teaser's text is shorter, and its links' text at least so long */
+const [TEASER_TEXT, TEASER_LINK] = [800, 10]
+
+/** Whether three children of `parent` outside `taken` hold the links and length a teaser holds. */
+const holdsThreeLinked = (parent: Element, measures: ReadonlyMap<Element, Measure>, taken: ReadonlySet<Element>): boolean => {
+  let found = 0
+  for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
+    const m = measures.get(child)
+    if (m !== undefined && m.link >= TEASER_LINK && m.text < TEASER_TEXT && !taken.has(child) && ++found >= 3) return true
+  }
+  return false
 }
 
 const blockValue = (block: Block): number => {
@@ -258,6 +274,8 @@ export class PageMeasure {
     const parents = Array.from(this.measures.keys()).filter(hasThreeChildren)
     for (const unwrap of [false, true])
       for (const parent of parents) {
+        // a run needs three teasers: a parent without three children that could be one is passed over before any shape is read
+        if (!holdsThreeLinked(parent, this.measures, inRun)) continue
         const groups = new Map<string, Element[]>()
         for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
           if (inRun.has(child)) continue
@@ -272,7 +290,7 @@ export class PageMeasure {
           if (group.length < 3 || (unwrap && group.every((el) => unwrapped(el) === el))) continue
           const teasers = group.filter((el) => {
             const m = this.measures.get(el)!
-            return (m.lead === 1 || this.headlineIsLink(el)) && m.text < 800 && m.link >= 10
+            return (m.lead === 1 || this.headlineIsLink(el)) && m.text < TEASER_TEXT && m.link >= TEASER_LINK
           })
           if (teasers.length < 3 || teasers.length * 3 < group.length * 2) continue
           for (const el of teasers) inRun.add(el)
@@ -769,11 +787,13 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const page = new PageMeasure(body, tuning)
   const root = page.gather(page.best(body), body, tuning)
   cutReplies(root, page)
-  prune(root, page, page.measures.get(root)!)
+  // the article's subheadings not set as headings are kept as the repeated parts of its items are
+  prune(root, page, page.measures.get(root)!, findSubheads(root, page))
   cutRelatedLinks(root, page)
   cutEdgePromos(root, page)
   cutTailCallout(root, page)
   cutTailLegal(root, page)
+  cutTagLines(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return { title, root, coverage, pageText: page.measures.get(body)!.text, inFurniture: inFurniture(root, body, page) }

@@ -7,6 +7,18 @@ const story = Array.from(
 ).join("")
 
 describe("the content's edges", () => {
+  it("cuts a 'related' heading that fills a table row of its own, with the row of links after it", () => {
+    const links = Array.from(
+      { length: 4 },
+      (_, i) => `·<a href="/n/${i}">另一条新闻${i}</a><span>（2005-04-0${i + 1} 17:19PM 新闻晨报）</span><br>`,
+    ).join("")
+    const html = `<html><body><div class="main">${story}<p>编辑：山石</p>
+      <table><tr><td class="hd"><b>相关报道：</b></td></tr><tr><td class="hd">${links}</td></tr></table></div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Sentence 6 of the story")
+    expect(markdown).not.to.contain("相关报道").and.not.to.contain("另一条新闻")
+  })
+
   it("cuts a site's legal lines at the end of the content, and what follows them", () => {
     const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>© Copyright 2007 Example Media Ltd. All rights reserved.</p>
       <p><a href="/privacy">Privacy Policy</a> · <a href="/terms">Terms of Use</a></p></div></body></html>`

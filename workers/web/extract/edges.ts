@@ -7,7 +7,7 @@ import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, HEADING_TAGS, shapeOf, tagOf, textOf } from "./dom.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
-const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
+export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
 
 /**
  * The words that open a list of links to other pages ("Related posts", "You may also like"), in
@@ -26,6 +26,9 @@ const RELATED_PREFIX = /^(?:related|see also|read (?:more|also|next)|also read)(
 const RELATED_LEAD_ELSEWHERE =
   /^(?:(?:lesen sie|lies) (?:auch|mehr|weiter)|mehr zum thema|meistgelesen(?:e artikel)?|ähnliche artikel|auch interessant|weitere (?:artikel|beiträge|nachrichten|meldungen)|verwandte (?:artikel|themen|beiträge)|das könnte sie (?:auch )?interessieren|(?:читайте|смотрите) (?:также|ещё|еще)|(?:ещё|еще|больше) (?:по теме|новостей|статей)|(?:новости|статьи|материалы) по теме|по теме|другие (?:новости|материалы|статьи)|самое (?:читаемое|популярное)|последние новости|похожие (?:статьи|новости|материалы|записи)|(?:czytaj|zobacz|przeczytaj) (?:też|także|również|więcej)|polecamy|najczęściej czytane|więcej na ten temat|(?:podobne|powiązane) (?:artykuły|wpisy|tematy)|(?:pročitajte|procitajte|pogledajte) (?:i|još|jos|također|takođe)|(?:povezane|vezane|slične|srodne) (?:vijesti|vesti|teme|članke|članci|objave)|najčitanije|još vijesti|διαβάστε (?:ακόμα|ακόμη|επίσης|περισσότερα)|δείτε (?:ακόμα|ακόμη|επίσης)|σχετικά (?:άρθρα|θέματα|νέα)|δημοφιλή|τελευταία νέα|(?:lire|voir) aussi|à lire aussi|(?:articles?|sur le même sujet) (?:similaires|liés|connexes)|(?:lea|lee|ver) (?:también|más)|(?:noticias|artículos) relacionad[oa]s|(?:leggi|vedi) anche|articoli correlati|(?:leia|veja) (?:também|mais)|(?:notícias|artigos) relacionad[oa]s|lees (?:ook|meer)|gerelateerde artikelen|(?:推荐|相关|延伸|热门|更多)(?:阅读|文章|新闻|资讯|报道|链接)|猜你喜欢|(?:相关|精彩|热点|热门|编辑)推荐|更多精彩)\s*[:：]?\s*$/iu
 
+/** the visible characters per link below which a block is a list of links, however much else its lines hold */
+const LINKED_LINE = 60
+
 /**
  * Cuts what announces links to other pages inside the content, with the links that follow it:
  * a short block that reads as such a heading, and its next siblings until one holds prose.
@@ -36,15 +39,30 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
     const m = page.measures.get(el)
     if (m === undefined || m.text > 80) continue
     const text = textOf(el)
+    // the heading is the box it alone fills: "<td><b>相关报道：</b></td>" in a row of its own, the links in the next row
+    let box = el
+    for (
+      let up = box.parentElement;
+      up !== null && up !== root && page.measures.get(up)?.text === m.text && textOf(up) === text;
+      up = up.parentElement
+    )
+      box = up
     // inline text ("Read more" inside a paragraph) is not a heading over what follows it
-    const lead = BLOCK_TAGS.has(tagOf(el)) && (RELATED_LEAD.test(text) || RELATED_LEAD_ELSEWHERE.test(text))
+    const lead = BLOCK_TAGS.has(tagOf(box)) && (RELATED_LEAD.test(text) || RELATED_LEAD_ELSEWHERE.test(text))
     if (!lead && !(RELATED_PREFIX.test(text) && m.link > 0)) continue
-    let next = el.nextElementSibling
-    el.remove()
+    let next = box.nextElementSibling
+    box.remove()
     if (!lead) continue
     while (next !== null) {
       const n = page.measures.get(next)
-      if (n !== undefined && n.prose > 0 && n.link / Math.max(1, n.text) <= 0.5) break
+      // prose stops the cut; a list of headlines with dates and sources beside them, a link every line, does not
+      if (
+        n !== undefined &&
+        n.prose > 0 &&
+        n.link / Math.max(1, n.text) <= 0.5 &&
+        next.querySelectorAll("a[href]").length * LINKED_LINE <= n.text
+      )
+        break
       const after = next.nextElementSibling
       next.remove()
       next = after
@@ -134,7 +152,7 @@ const HAN_KANA_HANGUL = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
  * counts three (a word is one or two of them, where a Latin word is five or six letters), so that
  * a sixty-character Chinese sentence is not taken for a short line.
  */
-const wordLength = (el: Element, page: PageMeasure): number => {
+export const wordLength = (el: Element, page: PageMeasure): number => {
   const text = page.measures.get(el)?.text ?? 0
   return text === 0 ? 0 : text + 2 * (textOf(el).match(HAN_KANA_HANGUL)?.length ?? 0)
 }

@@ -70,7 +70,15 @@ const hintOfNames = (names: string): number => {
   return hint
 }
 
+/**
+ * Taxonomy names: blog engines name a post's element after its categories and tags
+ * (`category-advertising`, `entry-category-social_media`, `tag-comments`); those are the post's
+ * subjects, not what the element is. A list or cloud of tags keeps its name.
+ */
+const TAXONOMY_NAME = /\b(?:category|tag)[-_](?!(?:list|cloud|links?|box)\b)[\w-]+/g
+
 const hintOfNamesUncached = (names: string): number => {
+  names = names.replace(TAXONOMY_NAME, " ")
   if (POSITIVE_HINT.test(names)) return 1
   if (FURNITURE_NAME.test(names) || FOREIGN_FURNITURE_NAME.test(names)) return -2
   if (WEAK_FURNITURE_NAME.test(names) || WEAK_FOREIGN_FURNITURE_NAME.test(names)) return -1

@@ -87,6 +87,72 @@ describe("parseDocument", () => {
     expect(parseDocument(html).body.textContent).to.equal("deep")
   })
 
+  it("makes no node of white space between blocks, and the page's text reads as the browser's", () => {
+    const html = `<html>
+      <head>
+        <title>T</title>
+        <meta name="a" content="1">
+      </head>
+      <body>
+        <div class="nav">
+          <ul>
+            <li><a href="/">Home</a></li>
+            <li><a href="/news">News</a></li>
+          </ul>
+        </div>
+        <!-- story -->
+        <script src="a.js"></script>
+        <article>
+          <h1>Title</h1>
+          <p>First <b>bold</b> <i>words</i>.</p>
+          <pre>  code
+    indented  </pre>
+          <p>Last<img src="x.png"></p>
+        </article>
+        <span>About</span><div>
+          <p>Copyright</p>
+        </div>
+        <textarea>  kept
+  </textarea>
+      </body>
+    </html>`
+    const ours = parseDocument(html)
+    const browser = new DOMParser().parseFromString(html, "text/html")
+    const words = (node: Node) => (node.textContent ?? "").replace(/\s+/g, " ").trim()
+    expect(words(ours.body)).to.equal(words(browser.body))
+    for (const tag of ["pre", "textarea", "title"])
+      expect(ours.querySelector(tag)!.textContent, tag).to.equal(browser.querySelector(tag)!.textContent)
+    // words of adjacent elements stay apart where the source parts them
+    expect(words(ours.body)).to.contain("Home News").and.to.contain("About Copyright").and.to.contain("bold words")
+    const blanks = (document: Document) => {
+      let n = 0
+      const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT)
+      while (walker.nextNode()) if (!/\S/.test(walker.currentNode.nodeValue ?? "")) n++
+      return n
+    }
+    expect(blanks(ours)).to.be.below(blanks(browser) / 2)
+    // as a browser's, white space and all, when asked
+    expect(shape(parseDocument(html, { faithful: true }).body)).to.equal(shape(browser.body))
+  })
+
+  it("keeps the white space after an inline element that is taken out later (a hover card hidden by a style sheet)", () => {
+    const html = `<html><head><style>.card { display: none; }</style></head><body><article>${story}
+      <p>See <a href="/p">Pat Doe</a><span class="card">Pat Doe, 34, writes about wolves</span>
+      <em>said</em> more, in a sentence long enough to read as the article's own prose, with commas.</p></article></body></html>`
+    expect(extractFromHtml(html).markdown).to.contain("Pat Doe *said* more")
+  })
+
+  it("leaves out the attributes no reader reads, and keeps a lazy image's address", () => {
+    const html = `<head><link rel="preload" href="font.woff2"></head><body><div class="post" data-track="x" onclick="go()"><a href="/a" target="_blank" tabindex="1">a</a><img src="p.gif" data-src="real.jpg"></div></body>`
+    const div = parseDocument(html).querySelector("div")!
+    expect(div.getAttribute("class")).to.equal("post")
+    expect(div.hasAttribute("data-track") || div.hasAttribute("onclick")).to.equal(false)
+    expect(div.querySelector("a")!.getAttributeNames()).to.deep.equal(["href"])
+    expect(div.querySelector("img")!.getAttribute("data-src")).to.equal("real.jpg")
+    expect(parseDocument(html).querySelector("link")!.getAttributeNames()).to.deep.equal([])
+    expect(parseDocument(html, { faithful: true }).querySelector("div")!.getAttribute("data-track")).to.equal("x")
+  })
+
   it("keeps the article of a page whose <meta> comes before <html>", () => {
     const html = `<!-- x --><meta http-equiv="Content-Type" content="text/html; charset=utf-8"><html><head><title>Ειδήσεις</title></head><body><div class="nav"><a href="/">Αρχική</a></div><article>${story}</article></body></html>`
     const { markdown } = extractFromHtml(html)

@@ -9,6 +9,7 @@
  */
 import { parse, type DefaultTreeAdapterMap, type Token, type TreeAdapter, type TreeAdapterTypeMap } from "parse5"
 import { parseHTML } from "linkedom"
+import { BLOCK_TAGS, visibleLength } from "./dom.ts"
 
 type Adapter = TreeAdapterTypeMap<
   Node,
@@ -67,7 +68,7 @@ export const mayNestDeeperThan = (document: Document, depth: number): boolean =>
 }
 
 /** A tree adapter that builds linkedom nodes in `document` (parse5 asks it for every node it makes or moves). */
-const adapterFor = (document: Document, record: Built): TreeAdapter<Adapter> => {
+const adapterFor = (document: Document, record: Built, compact: boolean): TreeAdapter<Adapter> => {
   const note = (key: string, element: Element): void => {
     const list = record.noted.get(key)
     if (list === undefined) record.noted.set(key, [element])
@@ -76,6 +77,7 @@ const adapterFor = (document: Document, record: Built): TreeAdapter<Adapter> => 
   const modes = new WeakMap<Document, DefaultTreeAdapterMap["document"]["mode"]>()
   const setAttributes = (element: Element, attrs: Token.Attribute[]): void => {
     for (const { name, value, prefix } of attrs) {
+      if (compact && unread(element.localName, name)) continue
       try {
         element.setAttribute(prefix ? `${prefix}:${name}` : name, value)
       } catch {
@@ -109,9 +111,24 @@ const adapterFor = (document: Document, record: Built): TreeAdapter<Adapter> => 
       node.parentNode?.removeChild(node)
     },
     insertText: (parent, text) => {
-      const last = parent.lastChild
-      if (last !== null && last.nodeType === 3) (last as Text).data += text
-      else parent.appendChild(document.createTextNode(text))
+      let last = parent.lastChild
+      if (last !== null && last.nodeType === 3) return void ((last as Text).data += text)
+      if (!compact || !isBlank(text)) return void parent.appendChild(document.createTextNode(text))
+      // nothing a reader sees is in the head
+      if ((parent as Element).localName === "head") return
+      // white space is placed as if what no reader sees (a comment, a script) were not there
+      while (last !== null && unseen(last)) last = last.previousSibling
+      if (last === null) {
+        if (!separated(parent)) parent.appendChild(document.createTextNode(text))
+      } else if (last.nodeType === 3) (last as Text).data += text
+      else {
+        // White space after a block goes to the end of the block's own last text (see `lastTextIn`).
+        // Not after an inline element: one taken out later (a hover card hidden by a style sheet,
+        // right after its link) would take the white space with it and glue the words around it.
+        const tail = BLOCK_TAGS.has((last as Element).localName) ? lastTextIn(last as Element) : null
+        if (tail === null) parent.appendChild(document.createTextNode(text))
+        else tail.data += text
+      }
     },
     insertTextBefore: (parent, text, reference) => {
       const before = reference.previousSibling
@@ -148,6 +165,79 @@ const adapterFor = (document: Document, record: Built): TreeAdapter<Adapter> => 
   }
 }
 
+const isBlank = (text: string): boolean => /^[ \t\n\f\r]*$/.test(text)
+
+/** elements whose text is read as it is (code, a style sheet's mark, a script) or not as the page's text */
+const VERBATIM = new Set([
+  "pre",
+  "textarea",
+  "listing",
+  "xmp",
+  "plaintext",
+  "script",
+  "style",
+  "title",
+  "noscript",
+  "template",
+  "iframe",
+  "noembed",
+  "noframes",
+  "svg",
+  "math",
+  "code",
+])
+
+/**
+ * The text node that ends `element`'s subtree, when the subtree ends in text outside any VERBATIM
+ * element. White space after a block (the source's line breaks and indentation between tags: a
+ * fifth of a page's nodes) is appended there instead of making a node of its own: the page's text
+ * reads the same (textContent still parts the blocks' words; the Markdown writes white space at
+ * the end of a link or of bold text outside its markers) and far fewer nodes are made.
+ */
+const lastTextIn = (element: Element): Text | null => {
+  let node: Node = element
+  for (;;) {
+    // an element of white space alone may be dropped as empty, and the white space put in it with it
+    if (node.nodeType === 3) return node.previousSibling === null && visibleLength((node as Text).data) === 0 ? null : (node as Text)
+    if (node.nodeType !== 1 || VERBATIM.has((node as Element).localName)) return null
+    const last: Node | null = node.lastChild
+    if (last === null) return null
+    node = last
+  }
+}
+
+/** tags whose elements show nothing where they stand */
+const UNSEEN_TAGS = new Set(["script", "style", "link", "meta", "template"])
+const unseen = (node: Node): boolean => node.nodeType === 8 || (node.nodeType === 1 && UNSEEN_TAGS.has((node as Element).localName))
+
+/**
+ * Whether white space opening `parent` separates nothing: a block whose previous sibling ends in
+ * white space (the text before it, or the text that ends an element before it) is already apart
+ * from what comes before it.
+ */
+const separated = (parent: Node): boolean => {
+  const name = (parent as Element).localName
+  if (parent.nodeType !== 1 || !BLOCK_TAGS.has(name) || VERBATIM.has(name)) return false
+  const previous = parent.previousSibling
+  if (previous === null) return false
+  const text = previous.nodeType === 1 ? lastTextIn(previous as Element) : previous
+  return text !== null && text.nodeType === 3 && /[ \t\n\f\r]$/.test((text as Text).data)
+}
+
+/**
+ * Attributes no reader of the page reads (the extractor, Readability, the search parsers): event
+ * handlers, link targets, script loading, focus order, ARIA states, a `<link>`'s (style sheets are
+ * not fetched, icons and preloads not read); and `data-*` outside images and media (Readability
+ * and the Markdown find lazy images' addresses there; the search parsers, which read `data-*` on
+ * result boxes, keep every attribute). 24,000 of the development pages' 125,000 attributes, each
+ * a node of its own in linkedom.
+ */
+const UNREAD_ATTRIBUTE =
+  /^(?:on[a-z]+|target|tabindex|async|defer|integrity|crossorigin|nonce|referrerpolicy|fetchpriority|decoding|loading|autocomplete|spellcheck|draggable|aria-(?:expanded|controls|labelledby|describedby|haspopup|current|selected|live|atomic|pressed|checked|disabled|owns))$/
+const MEDIA_TAGS = new Set(["img", "picture", "source", "figure", "video", "audio", "iframe", "noscript"])
+const unread = (tag: string, name: string): boolean =>
+  tag === "link" || UNREAD_ATTRIBUTE.test(name) || (name.startsWith("data-") && !MEDIA_TAGS.has(tag))
+
 /** Thrown by the tree adapter when the open elements nest deeper than MAX_NESTING. */
 class TooDeep extends Error {}
 
@@ -161,9 +251,30 @@ const MAX_NESTING = 2000
  * `</script>`; JSON-LD is kept (the paywall notice reads it).
  */
 const withoutScriptBodies = (html: string): string =>
-  html.replace(/(<script\b[^>]*>)([\s\S]*?)(?=<\/script[\s/>])/gi, (whole, open: string, body: string) =>
-    body.length === 0 || body.includes("<!--") || /ld\+json/i.test(open) ? whole : open,
+  replaceBodies(html, /<script\b[^>]*>/gi, /<\/script[\s/>]/gi, (open, body) =>
+    body.length === 0 || body.includes("<!--") || /ld\+json/i.test(open) ? open + body : open,
   )
+
+/**
+ * `html` with each element's start tag (`open`) and body, up to the first end tag `close` finds
+ * after it, replaced by what `replace` makes of them: what `html.replace(/(open)([\s\S]*?)(?=close)/gi)`
+ * does, but the end tag is searched for once, not tried at every character of a long body (scripts
+ * are a third of a page's bytes).
+ */
+const replaceBodies = (html: string, open: RegExp, close: RegExp, replace: (open: string, body: string) => string): string => {
+  let out = ""
+  let done = 0
+  open.lastIndex = 0
+  for (let start = open.exec(html); start !== null; start = open.exec(html)) {
+    const from = start.index + start[0].length
+    close.lastIndex = from
+    const end = close.exec(html)
+    if (end === null) break
+    out += html.slice(done, start.index) + replace(start[0], html.slice(from, end.index))
+    done = open.lastIndex = end.index
+  }
+  return done === 0 ? html : out + html.slice(done)
+}
 
 /**
  * HTML start tags that end an `<svg>` early (the standard's "breakout" from foreign content),
@@ -181,8 +292,8 @@ const SVG_KEEP =
  * values may hold a `>`.
  */
 const withoutSvgBodies = (html: string): string =>
-  html.replace(/(<svg\b(?:[^>"']|"[^"]*"|'[^']*')*>)([\s\S]*?)(?=<\/svg[\s/>])/gi, (whole, open: string, body: string) =>
-    body.length === 0 || open.endsWith("/>") || SVG_KEEP.test(body) ? whole : open,
+  replaceBodies(html, /<svg\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi, /<\/svg[\s/>]/gi, (open, body) =>
+    body.length === 0 || open.endsWith("/>") || SVG_KEEP.test(body) ? open + body : open,
   )
 
 /** marks where a style sheet's text was taken out before parsing, to be put back after */
@@ -197,8 +308,8 @@ const STYLE_STASHED = 256
  * is left there, where nothing reads it.
  */
 const stashStyleBodies = (html: string, bodies: string[]): string =>
-  html.replace(/(<style\b[^>]*>)([\s\S]*?)(?=<\/style[\s/>])/gi, (whole, open: string, body: string) => {
-    if (body.length < STYLE_STASHED) return whole
+  replaceBodies(html, /<style\b[^>]*>/gi, /<\/style[\s/>]/gi, (open, body) => {
+    if (body.length < STYLE_STASHED) return open + body
     bodies.push(body)
     return `${open}${STYLE_MARK}${bodies.length - 1}${STYLE_MARK}`
   })
@@ -211,8 +322,14 @@ const restoreStyleBodies = (document: Document, bodies: string[]): void => {
   }
 }
 
-/** The document a browser builds from `html` (scripts on, as in Chrome: a `<noscript>`'s content is its text). */
-export const parseDocument = (html: string): Document => {
+/**
+ * The document a browser builds from `html` (scripts on, as in Chrome: a `<noscript>`'s content is
+ * its text), made lighter for reading: white space between elements placed as `insertText` says,
+ * attributes no reader reads left out (`unread`). `faithful` builds the browser's tree whole, white
+ * space and every attribute, for a reader that needs them (the search parsers read `data-*`;
+ * Turndown reads white space at the edges of inline elements).
+ */
+export const parseDocument = (html: string, { faithful = false } = {}): Document => {
   const { document } = parseHTML("") as unknown as { document: Document }
   // parse5 scans its stack of open elements for most start tags, so a page nested thousands deep
   // (hostile) costs it quadratic time; such a page goes to linkedom's linear parser instead, and
@@ -220,7 +337,7 @@ export const parseDocument = (html: string): Document => {
   let open = 0
   const record: Built = { noted: new Map(), deepest: 0, moved: false }
   const adapter: TreeAdapter<Adapter> = {
-    ...adapterFor(document, record),
+    ...adapterFor(document, record, !faithful),
     onItemPush: () => {
       if (++open > MAX_NESTING) throw new TooDeep()
       if (open > record.deepest) record.deepest = open

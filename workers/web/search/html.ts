@@ -6,7 +6,8 @@
 import { parseDocument } from "../extract/parse.ts"
 import { stripBom } from "./hits.ts"
 
-export const parseHtml = (html: string): Document => parseDocument(stripBom(html))
+// the whole tree: result boxes are told apart by their data-* attributes
+export const parseHtml = (html: string): Document => parseDocument(stripBom(html), { faithful: true })
 
 /** True when the element carries one of the classes. */
 export const hasClass = (element: Element, ...names: Array<string>): boolean => names.some((n) => element.classList.contains(n))

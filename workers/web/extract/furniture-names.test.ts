@@ -1,0 +1,29 @@
+import { expect } from "chai"
+import { prose } from "../../../test/support/article-prose.ts"
+import { extractFromHtml } from "./index.ts"
+
+const page = (body: string) => `<!doctype html><html><head><title>Personas</title></head><body>${body}</body></html>`
+
+describe("furniture names", () => {
+  it("does not read a post's category and tag names as furniture", () => {
+    // blog engines name the post's element after its categories ("advertising", "social media") and tags
+    const { markdown } = extractFromHtml(
+      page(`<div id="alpha"><h2 class="date-header">October 10, 2012</h2>
+        <div class="entry-category-advertising entry-category-social_media tag-sharing entry" id="entry-1">
+          <h3>NBC scraps demographics</h3><div class="entry-body">${prose("Post", 5)}</div></div>
+        <div class="comments">${prose("Comment", 12)}</div></div>`),
+    )
+    expect(markdown).to.contain("Post paragraph 1:").and.to.contain("Post paragraph 5:")
+    expect(markdown).not.to.contain("Comment paragraph")
+  })
+
+  it("still reads a list of tags as furniture", () => {
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="post">${prose("Post", 4)}<div class="tag-list"><p>Filed under a long line of tags, with commas, words and a full stop at its end, as tag lines go.</p></div></div>`,
+      ),
+    )
+    expect(markdown).to.contain("Post paragraph 4:")
+    expect(markdown).not.to.contain("Filed under")
+  })
+})

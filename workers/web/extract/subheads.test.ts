@@ -1,0 +1,29 @@
+import { expect } from "chai"
+import { prose } from "../../../test/support/article-prose.ts"
+import { extractFromHtml } from "./index.ts"
+
+const page = (body: string) => `<!doctype html><html><head><title>Top 3</title></head><body>${body}</body></html>`
+const TITLES = ["Maori Warrior Masks", "Koh-i-Noor Diamond", "Terra Cotta Army"]
+
+describe("subheadings not set as headings", () => {
+  it("keeps a list article's item titles", () => {
+    const items = TITLES.map(
+      (title, i) =>
+        `<div class="itemheading"><span class="itemnumber">${3 - i}</span><div class="itemtitle">${title}</div></div><p><img src="/${i}.jpg"></p>${prose(`Item ${i + 1}`, 2)}`,
+    ).join("")
+    const { markdown } = extractFromHtml(
+      page(`<div class="post"><p>An opening paragraph, long enough to read as prose, with commas and a full stop.</p>${items}</div>`),
+    )
+    for (const title of TITLES) expect(markdown).to.contain(title)
+    expect(markdown).to.contain("Item 3 paragraph 2:")
+  })
+
+  it("still cuts a forum's post headers, which repeat their writers' names", () => {
+    const posts = ["Erdbär", "unregistriert", "Erdbär", "unregistriert"]
+      .map((name, i) => `<div class="author">${name}</div>${prose(`Post ${i + 1}`, 1)}`)
+      .join("")
+    const { markdown } = extractFromHtml(page(`<div class="thread">${posts}</div>`))
+    expect(markdown).to.contain("Post 4 paragraph 1:")
+    expect(markdown).not.to.contain("Erdbär")
+  })
+})

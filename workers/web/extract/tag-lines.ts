@@ -1,0 +1,26 @@
+/**
+ * A post's tag line ("Tags: FAQ", "Filed under: Politics", "Labels: travel", "标签：留学 面试"): the
+ * topics the site files the post under, as links, on a short line of their own. It is the site's
+ * index, not the article's words; none of the ground truths read keeps one.
+ */
+import type { PageMeasure } from "./article.ts"
+import { blocksIn, wordLength } from "./edges.ts"
+import { textOf } from "./dom.ts"
+
+/**
+ * The label that opens a tag line, then a colon (en, de, fr, es, ru, pl, hr, el, zh). "Keywords"
+ * is left out: an abstract's keywords are the paper's; Chinese 关键词 is a page's tag line.
+ */
+const TAG_LABEL =
+  /^(?:tags?|tagged(?: with| as| in)?|filed (?:under|in)|labels|topics|schlagwörter|schlagworte|mots-clés|étiquettes|etiquetas|теги|метки|tagi|oznake|ετικέτες|标签|關鍵詞|关键词|关键字)\s*[:：]/i
+/** the longest tag line, Chinese characters counted three (`wordLength`) */
+const TAG_LINE = 200
+
+/** Cuts the short blocks of the content that open with a tag label and hold a link: the post's tags. */
+export const cutTagLines = (root: Element, page: PageMeasure): void => {
+  for (const el of blocksIn(root, page)) {
+    const m = page.measures.get(el)!
+    if (m.link === 0 || wordLength(el, page) > TAG_LINE) continue
+    if (TAG_LABEL.test(textOf(el).trim())) el.remove()
+  }
+}
