@@ -3,7 +3,7 @@
  * (scripts/decoder-plans.ts walks its SchemaAST), for a context that must not carry Effect
  * Schema (the service worker, issue 30). A plan gives the same verdict, the same decoded value
  * (defaults filled in) and the same issue lines as `Schema.decodeUnknownExit(schema)(input,
- * { errors: "all" })`: test/unit/decoder-plans.test.ts compares them on many inputs.
+ * { errors: "all" })`: schemas/sw-contracts.test.ts compares them on many inputs.
  * Only what the plans need is here; the generator refuses any other schema.
  */
 import { predicates, type PredicateName } from "./predicates.ts"
