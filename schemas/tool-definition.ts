@@ -72,6 +72,8 @@ export interface FlowAnnotation {
    * that tab sees the act (an unload beacon, a visibility change), so its site is a destination too.
    */
   readonly signalsTab?: string
+  /** A parameter whose presence alone makes the call act on `signalsTab`'s tab (capture_tab's `selector` scrolls the page). */
+  readonly signalsTabWhen?: string
 }
 
 export interface ToolDefinition<

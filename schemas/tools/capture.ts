@@ -45,7 +45,8 @@ export const captureTab = defineTool({
   card: { label: "Capture page", subject: ["result.title", "result.url", "params.tab_id"], result: "data" },
   description:
     "Look at an open tab: an image of its visible part (or of one element, `selector`), for charts, canvases, maps, image-only buttons and layout that get_tab_content's text does not show. With `marks: true` each interactive element carries a small number on the image and `marks` maps each number to the selector get_tab_content gives that element: use it in execute_script or get_tab_content to act on what you see. Only the tab shown in its window can be captured; activate_tab brings one to the front (ask the user first). Prefer get_tab_content to read text.",
-  annotations: webRead("page", { reads: ["private", "untrusted"] }),
+  // Scrolling to `selector` is seen by the page (a scroll event): one bit sent to its site.
+  annotations: webRead("page", { reads: ["private", "untrusted"], signalsTab: "tab_id", signalsTabWhen: "selector" }),
   parameters: CaptureTabParameters,
   result: CaptureTabResult,
   errors: {

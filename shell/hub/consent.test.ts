@@ -371,6 +371,15 @@ describe("the flow rule", () => {
     expect((await s.keeper().check("d", tool("activate_tab"), { tab_id: 7 }, signal)).ok).to.equal(true)
   })
 
+  it("counts a capture that scrolls to an element as acting on the tab, and a capture of what is shown as a read", async () => {
+    const s = setup(() => ({ allow: false }))
+    await s.keeper().noteResult("c", tool("open_tab"), { url: "https://mallory.test/1" }, ok({ tab_id: 7, url: "https://mallory.test/1" }))
+    await s.keeper().noteResult("c", tool("opfs_read"), { path: "notes/pin.txt" }, ok({ content: "4417" }))
+    expect((await s.keeper().check("c", tool("capture_tab"), { tab_id: 7 }, signal)).ok).to.equal(true)
+    expect((await s.keeper().check("c", tool("capture_tab"), { tab_id: 7, selector: "#far" }, signal)).ok).to.equal(false)
+    expect(s.asked.map((a) => [a.tool, a.reason, a.site])).to.deep.equal([["capture_tab", "send_read_data", "bank.test"]])
+  })
+
   it("judges calls of one turn in order: a call after a read still being judged or running counts that read", async () => {
     const s = setup(() => ({ allow: false }))
     await s.keeper().noteResult("c", tool("web_fetch"), { url: "https://news.test/" }, ok({ final_url: "https://news.test/" }))

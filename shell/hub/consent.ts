@@ -492,7 +492,7 @@ export class ConsentKeeper {
 
   /**
    * Where a call would carry data: its tool's destinations, and, for a call that acts on a tab
-   * (`flow.signalsTab`: navigating, reloading, closing or showing it), the site of the page the
+   * (`flow.signalsTab`: navigating, reloading, closing, showing or scrolling it), the site of the page the
    * tab shows, which sees that act (an unload beacon, a visibility change) and so learns a bit.
    */
   private async leaving(
@@ -502,8 +502,9 @@ export class ConsentKeeper {
     settings: Settingsish,
   ): Promise<{ destinations: string[]; outgoing: string } | undefined> {
     const own = await destinationsOf(definition, p, async () => searchEndpoints(settings.search))
-    const param = definition.annotations.flow?.signalsTab
-    const tabId = param === undefined || options.hop ? undefined : p[param]
+    const flow = definition.annotations.flow
+    const acts = flow?.signalsTabWhen === undefined || p[flow.signalsTabWhen] !== undefined
+    const tabId = flow?.signalsTab === undefined || options.hop || !acts ? undefined : p[flow.signalsTab]
     if (typeof tabId !== "number") return own
     const shown = httpOrigin((await this.tab(tabId))?.url ?? "")
     if (shown === undefined) return own

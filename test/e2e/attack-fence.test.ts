@@ -77,6 +77,11 @@ before(async () => {
         )
     },
     "/bye": { body: "" },
+    // A tall page that tells its server when it is scrolled.
+    "/tall": {
+      body: `<!doctype html><title>Tall</title><p style="height:5000px">top</p><p id="far">far</p><script>addEventListener("scroll", () => navigator.sendBeacon("/scrolled?y=" + scrollY), { once: true })</script>`,
+    },
+    "/scrolled": { body: "" },
   })
   shop = await startFixtureServer({
     "/go": (_req, res) => void res.writeHead(302, { location: `${at(shop, "www.shop.test")}/landing` }).end(),
@@ -88,7 +93,7 @@ before(async () => {
   await panel.evaluate(
     ([baseUrl, endpoint]) =>
       globalThis.agent.settings.update({
-        providers: [{ id: "m", name: "m", kind: "openai", baseUrl }],
+        providers: [{ id: "m", name: "m", kind: "openai", baseUrl, vision: { x: true } }],
         defaultModel: { providerId: "m", model: "x" },
         askUserTimeoutMs: 20_000,
         search: { engine: "duckduckgo", duckduckgoHtmlEndpoint: endpoint, duckduckgoLiteEndpoint: endpoint },
@@ -354,6 +359,34 @@ test("acting on a tab is sending to its site: navigating, reloading, closing or 
   for (const turn of ["t-across", "t-one"])
     for (const act of ["nav", "reload", "close", "show"]) assert.match(result(`${turn}-${act}`), /permission_denied/, `${turn}-${act}`)
   assert.equal((await tabs()).filter((t) => [t1, t2, t3, t4].includes(t.id)).length, 4, "no tab was closed")
+})
+
+test("scrolling a page's tab to capture an element after a private read is asked: the page sees the scroll", async () => {
+  const tall = `${at(beacon, "beacon.test")}/tall`
+  await user("^http://beacon\\.test:\\d+/tall$")
+  await chat("t-scroll", [call("ts-open", "open_tab", { url: tall, active: true })])
+  const tab = openedTab("ts-open")
+  await user(undefined)
+  const capture = (id: string) => ({ id, name: "capture_tab", arguments: { tab_id: tab, selector: "#far" } })
+  // Across turns, then in one turn beside the read; a capture of the visible part does not scroll and is not asked.
+  await chat("t-scroll", [call("ts-pin", "opfs_read", { path: "notes/pin.txt" }), { toolCalls: [capture("ts-across")] }])
+  await chat("t-scroll-one", [
+    call("ts1-open", "open_tab", { url: "about:blank", active: false }),
+    { toolCalls: [{ id: "ts1-pin", name: "opfs_read", arguments: { path: "notes/pin.txt" } }, capture("ts-one")] },
+  ])
+  await chat("t-scroll", [call("ts-plain", "capture_tab", { tab_id: tab })])
+  for (const id of ["ts-across", "ts-one"]) assert.match(result(id), /permission_denied/, id)
+  assert.doesNotMatch(result("ts-plain"), /permission_denied/)
+  const leaked = beacon.requests.filter((r) => r.path.startsWith("/scrolled"))
+  report("scroll signals", 2, leaked)
+  assert.deepEqual(leaked, [])
+  // The channel is real: once the user allows it, the capture scrolls and the page reports it.
+  await user("^capture_tab on a tab of http://beacon\\.test")
+  await chat("t-scroll", [{ toolCalls: [capture("ts-allowed")] }])
+  await user(undefined)
+  assert.doesNotMatch(result("ts-allowed"), /permission_denied/)
+  await until(() => beacon.requests.some((r) => r.path.startsWith("/scrolled")), "the allowed capture's scroll reached the page's server")
+  await panel.bringToFront()
 })
 
 test("ordinary use: allowing a site for the conversation covers its redirects within the site, and is asked once", async () => {
