@@ -3,7 +3,7 @@
  * short negative blocks) are cut, except the parts every item of a list repeats and the wrapper
  * of the best-scoring part.
  */
-import { BLOCK_TAGS, HEADING_TAGS, childrenOf, isElement, shapeOf, tagOf } from "./dom.ts"
+import { BLOCK_TAGS, HEADING_TAGS, childrenOf, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
 import { isNoticeLine } from "./notice-lines.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS } from "./furniture-names.ts"
 import { LIST_PARTS, inTextLedList } from "./lists.ts"
@@ -96,5 +96,23 @@ const shouldCut = (
     const t = table === null ? undefined : measures.get(table)
     if (t !== undefined && isMostlyText(t)) return false
   }
+  if (isLinkedSentence(el, m)) return false
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
+}
+
+const SENTENCE_ENDS = /[.!?。！？]["'”’)]?$/
+
+/**
+ * A paragraph that is a sentence around a link or two ("Douglas Burdett points us to a story in
+ * the Media Post, <a>NBC News Kills the Demographic</a>, written by <a>Joe Mandese</a>."): words
+ * of its own around the links and a full stop at the end, as an article credits its sources. A
+ * line of links (a share bar, "Follow us on Instagram, Facebook, Twitter and YouTube.") holds
+ * more links for fewer words of its own.
+ */
+const isLinkedSentence = (el: Element, m: Measure): boolean => {
+  if (tagOf(el) !== "p" || !SENTENCE_ENDS.test(textOf(el))) return false
+  let links = 0
+  for (const a of el.querySelectorAll("a[href]")) if (textOf(a) !== "") links++
+  const own = m.text - m.link
+  return (links <= 2 && own >= 20) || (links <= 3 && own >= 40)
 }
