@@ -30,6 +30,7 @@ import { cutReplies } from "./replies.ts"
 import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { cutTagLines } from "./tag-lines.ts"
+import { cutCommentSection } from "./comment-heading.ts"
 import { findSubheads } from "./subheads.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
@@ -572,6 +573,11 @@ export class PageMeasure {
     return score
   }
 
+  /** The characters of `el`'s own text (outside the blocks nested in it) when it reads as prose. */
+  ownProseOf(el: Element): number {
+    return this.ownProse.get(el) ?? 0
+  }
+
   /** The characters of prose still inside `root` (once pruned). */
   proseIn(root: Element): number {
     let sum = 0
@@ -707,6 +713,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTailCallout(root, page)
   cutTailLegal(root, page)
   cutTagLines(root, page)
+  cutCommentSection(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return { title, root, coverage, pageText: page.measures.get(body)!.text, inFurniture: inFurniture(root, body, page) }
