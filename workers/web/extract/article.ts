@@ -32,7 +32,7 @@ import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./
 import { cutTagLines } from "./tag-lines.ts"
 import { cutCommentSection } from "./comment-heading.ts"
 import { findSubheads } from "./subheads.ts"
-import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
+import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
 import { prune } from "./prune.ts"
 
@@ -510,7 +510,8 @@ export class PageMeasure {
     const role = el.getAttribute("role")
     const hint = hintOf(el)
     if (hint < 0) this.named.add(el)
-    if ((role !== null && FURNITURE_ROLES.has(role)) || el.getAttribute("aria-hidden") === "true") this.furniture.add(el)
+    if ((role !== null && FURNITURE_ROLES.has(role)) || el.getAttribute("aria-hidden") === "true" || FURNITURE_LANDMARKS.has(tag))
+      this.furniture.add(el)
     const own: Block | null = BLOCK_TAGS.has(tag) || outer === null ? { tag, text: 0, link: 0, punct: 0 } : null
     const block = own ?? outer!
     // inside a list of changes or credits, a link is the item's words (see `isToldList`)
