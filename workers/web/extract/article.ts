@@ -31,6 +31,7 @@ import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { cutTagLines } from "./tag-lines.ts"
 import { cutCommentSection } from "./comment-heading.ts"
+import { cutEdgeLinkLines } from "./link-lines.ts"
 import { findSubheads } from "./subheads.ts"
 import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
@@ -715,6 +716,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTailLegal(root, page)
   cutTagLines(root, page)
   cutCommentSection(root, page)
+  cutEdgeLinkLines(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return { title, root, coverage, pageText: page.measures.get(body)!.text, inFurniture: inFurniture(root, body, page) }
