@@ -28,6 +28,15 @@ describe("the content's edges", () => {
     expect(markdown).not.to.contain("Privacy Policy")
   })
 
+  it("cuts a call to share the story at its edges, not the story's words about sharing", () => {
+    const html = `<html><body><div class="x1"><p>Sharing is caring!</p>${story}
+      <p>Neighbours share their tools, and the study found that sharing cut what each household spent by a third.</p>
+      <p>Like this story? Share it with a friend!</p></div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Sentence 6 of the story").and.to.contain("Neighbours share their tools")
+    expect(markdown).not.to.contain("Sharing is caring").and.not.to.contain("Share it with a friend")
+  })
+
   it("cuts a legal line set inline at the end of a story written as one block broken by <br>", () => {
     const lines = Array.from(
       { length: 5 },
