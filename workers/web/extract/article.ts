@@ -27,13 +27,15 @@ import { DATED, signedOutsideQuotes } from "./signed.ts"
 import { excerptOf } from "./expanded.ts"
 import { dropTitleHeading } from "./title.ts"
 import { cutReplies } from "./replies.ts"
-import { isNoticeLine } from "./notice-lines.ts"
 import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { cutTagLines } from "./tag-lines.ts"
+import { cutCommentSection } from "./comment-heading.ts"
+import { cutEdgeLinkLines } from "./link-lines.ts"
 import { findSubheads } from "./subheads.ts"
-import { FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
-import { CUT_SHORT, LIST_PARTS, LISTS, TOLD_AFTER_LINK, holdsToldLists, inTextLedList, isAnnouncedListOrLead } from "./lists.ts"
+import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
+import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
+import { prune } from "./prune.ts"
 
 interface Block {
   readonly tag: string
@@ -509,7 +511,8 @@ export class PageMeasure {
     const role = el.getAttribute("role")
     const hint = hintOf(el)
     if (hint < 0) this.named.add(el)
-    if ((role !== null && FURNITURE_ROLES.has(role)) || el.getAttribute("aria-hidden") === "true") this.furniture.add(el)
+    if ((role !== null && FURNITURE_ROLES.has(role)) || el.getAttribute("aria-hidden") === "true" || FURNITURE_LANDMARKS.has(tag))
+      this.furniture.add(el)
     const own: Block | null = BLOCK_TAGS.has(tag) || outer === null ? { tag, text: 0, link: 0, punct: 0 } : null
     const block = own ?? outer!
     // inside a list of changes or credits, a link is the item's words (see `isToldList`)
@@ -570,6 +573,11 @@ export class PageMeasure {
     else if (m.hint > 0 && score > 0) score *= 1.25
     m.score = score
     return score
+  }
+
+  /** The characters of `el`'s own text (outside the blocks nested in it) when it reads as prose. */
+  ownProseOf(el: Element): number {
+    return this.ownProse.get(el) ?? 0
   }
 
   /** The characters of prose still inside `root` (once pruned). */
@@ -662,94 +670,6 @@ export class PageMeasure {
   }
 }
 
-/** Cuts the parts of the chosen element that read as boilerplate. */
-const prune = (el: Element, page: PageMeasure, root: Measure, repeated = new Set<Element>()): void => {
-  findRepeatedParts(el, page, repeated)
-  for (const child of childrenOf(el)) {
-    if (!isElement(child)) continue
-    const m = page.measures.get(child)
-    if (m === undefined) continue
-    if (shouldCut(child, m, root, page.isFurniture(child), repeated.has(child), page.measures, page.isTeaser(child))) {
-      child.remove()
-      continue
-    }
-    prune(child, page, root, repeated)
-  }
-}
-
-/**
- * The parts that every item of a list of items repeats (a digest's items, each a heading, a
- * summary and a link to its source): read alone, the link is boilerplate; repeated in the same
- * place of each item, it is part of the item. Items are a run of three or more alike children
- * of `el` that hold prose (their own children are the parts), or the sections of `el` that its
- * headings open. A part is repeated when its place and shape recur in two items of three.
- * The parts found are added to `found` (an item's parts are the grandchildren of `el`).
- */
-const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>): void => {
-  const mark = (items: Element[][]) => {
-    if (items.length < 3) return
-    const counts = new Map<string, number>()
-    const keyOf = (part: Element, i: number) => `${i}:${shapeOf(part)}`
-    for (const item of items) item.forEach((part, i) => counts.set(keyOf(part, i), (counts.get(keyOf(part, i)) ?? 0) + 1))
-    for (const item of items)
-      item.forEach((part, i) => {
-        if (counts.get(keyOf(part, i))! * 3 >= items.length * 2) found.add(part)
-      })
-  }
-  const alike = new Map<string, Element[]>()
-  const sections: Element[][] = []
-  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
-    if (HEADING_TAGS.has(tagOf(child))) sections.push([])
-    sections.at(-1)?.push(child)
-    if ((page.measures.get(child)?.prose ?? 0) === 0 || page.isFurniture(child)) continue
-    const key = shapeOf(child)
-    const group = alike.get(key)
-    if (group) group.push(child)
-    else alike.set(key, [child])
-  }
-  for (const group of alike.values()) mark(group.map((item) => Array.from(item.children)))
-  mark(sections.filter((section) => section.some((part) => (page.measures.get(part)?.prose ?? 0) > 0)))
-}
-
-const KEEP_EMPTY = new Set(["img", "picture", "br", "hr", "td", "th", "tr", "col", "colgroup", "wbr"])
-const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "td", "th", "caption"])
-const isMostlyText = (m: Measure): boolean => m.link <= m.text * 0.35
-const CONTAINER_TAGS = new Set(["div", "section", "ul", "ol", "dl", "table", "figure", "header", "center", "details", "blockquote"])
-
-const shouldCut = (
-  el: Element,
-  m: Measure,
-  root: Measure,
-  furniture: boolean,
-  repeated: boolean,
-  measures: ReadonlyMap<Element, Measure>,
-  teaser = false,
-): boolean => {
-  const tag = tagOf(el)
-  if (m.text === 0) return !KEEP_EMPTY.has(tag) && el.querySelector("img") === null
-  if (m.prose > root.prose * 0.5) return false
-  // A list whose items tell who did what with a link ("gero <a>removed the windowtype
-  // attribute</a> from dialogs"), and the lists of links nested in its items (which read as teasers
-  // by their shape), are the content's, however many links they hold: a list of links to other
-  // pages has its items open with the link.
-  if (LIST_PARTS.has(tag) && (!furniture || teaser) && inTextLedList(el)) return false
-  const role = el.getAttribute("role")
-  if (furniture || FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return true
-  if (m.link === 0 && isNoticeLine(el)) return false
-  // Inline text is judged with the block it flows in, not on its own.
-  if (!BLOCK_TAGS.has(tag) || repeated) return false
-  if (m.score >= 0 || m.prose >= 200) return false
-  // A figure or a data table is judged whole (its cells are short, its captions too), and a cell
-  // with its table: cutting one would shift the columns. A table mostly of links is a layout's.
-  if ((tag === "figure" || tag === "table") && isMostlyText(m)) return false
-  if (TABLE_PARTS.has(tag)) {
-    const table = el.closest("table")
-    const t = table === null ? undefined : measures.get(table)
-    if (t !== undefined && isMostlyText(t)) return false
-  }
-  return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
-}
-
 export interface Article {
   readonly title: string
   readonly root: Element
@@ -785,15 +705,18 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const body = document.body ?? document.documentElement
   strip(body, styleHidden(document))
   const page = new PageMeasure(body, tuning)
-  const root = page.gather(page.best(body), body, tuning)
+  const best = page.best(body)
+  const root = page.gather(best, body, tuning)
   cutReplies(root, page)
   // the article's subheadings not set as headings are kept as the repeated parts of its items are
-  prune(root, page, page.measures.get(root)!, findSubheads(root, page))
+  prune(root, page, page.measures.get(root)!, findSubheads(root, page), best)
   cutRelatedLinks(root, page)
   cutEdgePromos(root, page)
   cutTailCallout(root, page)
   cutTailLegal(root, page)
   cutTagLines(root, page)
+  cutCommentSection(root, page)
+  cutEdgeLinkLines(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return { title, root, coverage, pageText: page.measures.get(body)!.text, inFurniture: inFurniture(root, body, page) }

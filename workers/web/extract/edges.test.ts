@@ -28,6 +28,28 @@ describe("the content's edges", () => {
     expect(markdown).not.to.contain("Privacy Policy")
   })
 
+  it("cuts a call to share the story at its edges, not the story's words about sharing", () => {
+    const html = `<html><body><div class="x1"><p>Sharing is caring!</p>${story}
+      <p>Neighbours share their tools, and the study found that sharing cut what each household spent by a third.</p>
+      <p>Like this story? Share it with a friend!</p></div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Sentence 6 of the story").and.to.contain("Neighbours share their tools")
+    expect(markdown).not.to.contain("Sharing is caring").and.not.to.contain("Share it with a friend")
+  })
+
+  it("cuts a legal line set inline at the end of a story written as one block broken by <br>", () => {
+    const lines = Array.from(
+      { length: 5 },
+      (_, i) => `Line ${i + 1} of the story, long enough to read as prose, with commas and a full stop.`,
+    )
+    const html = `<html><body><div class="nav"><a href="/">Home</a> | <a href="/news">News</a></div><table><tr><td class="body"><div class="text">
+      ${lines.join("<br><br>")}<br><br><span class="legal">Copyright 2008 The Associated Press. All rights reserved. This material may not be published.</span>
+      </div></td></tr></table></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Line 1 of the story").and.to.contain("Line 5 of the story")
+    expect(markdown).not.to.contain("Associated Press")
+  })
+
   it("cuts a footer of several short lines after a short story's legal line, up to a third of the content", () => {
     const short = story.split("</p>").slice(0, 4).join("</p>") + "</p>"
     const footer = [

@@ -4,7 +4,7 @@
  * and a call-to-action box at the end.
  */
 import type { PageMeasure } from "./article.ts"
-import { BLOCK_TAGS, HEADING_TAGS, shapeOf, tagOf, textOf } from "./dom.ts"
+import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
@@ -72,11 +72,12 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
 
 /**
  * What a site says about itself around an article: calls to subscribe, to sign up for its
- * newsletter, to follow the writer, to send tips, told to the reader as a sentence that opens
- * with the verb ("Subscribe to…", "Follow her on…"). English only, as RELATED_LEAD.
+ * newsletter, to follow the writer, to send tips, to share the story, told to the reader as a
+ * sentence that opens with the verb ("Subscribe to…", "Follow her on…", "Share it with a friend!",
+ * "Sharing is caring!"). English only, as RELATED_LEAD.
  */
 const PROMO =
-  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|want more)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b/i
+  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|want more|share (?:this|it)|like this (?:story|article|post)\?|sharing is caring)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b/i
 /**
  * a byline or a dateline: "By …", or a writer, reporter, editor or source named after a colon in
  * Russian, Polish, Croatian, Chinese ("Автор:", "Autor:", "Piše:", "作者：", "记者：", "编辑：",
@@ -221,11 +222,29 @@ export const cutTailLegal = (root: Element, page: PageMeasure): void => {
   const blocks = blocksIn(root, page)
   const tail = blocks.slice(-LEGAL_TAIL)
   const first = tail.findIndex((el) => isLegal(el, page))
-  if (first < 0) return
+  if (first < 0) return cutInlineLegalTail(root, page)
   const footer = tail.slice(first)
   // a footer is a run of short lines, a small part of the content: never the article's own paragraphs
   const textOfAll = (els: Element[]): number => els.reduce((sum, el) => sum + page.measures.get(el)!.text, 0)
   if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT && !isLegal(el, page)) || textOfAll(footer) * 3 > textOfAll(blocks))
     return
   for (const el of footer) el.remove()
+}
+
+/**
+ * A legal line set inline at the end of the content's own text ("…near Los Angeles.<br><br><span
+ * class="legal">Copyright 2008 The Associated Press. All rights reserved.</span>"): a content
+ * written as one block of text broken by <br> has no block of its own for `cutTailLegal` to find.
+ */
+const cutInlineLegalTail = (root: Element, page: PageMeasure): void => {
+  for (let node = root.lastChild; node !== null; node = node.previousSibling) {
+    if (node.nodeType === TEXT_NODE ? textOf(node) === "" : tagOf(node as Element) === "br") continue
+    if (!isElement(node) || BLOCK_TAGS.has(tagOf(node))) return
+    const m = page.measures.get(node)
+    if (m === undefined || m.text === 0 || m.text > LEGAL_TEXT || !LEGAL.test(textOf(node))) return
+    // the content's own text goes on before it: a legal line alone is no article to cut down
+    if (m.text * 3 > (page.measures.get(root)?.text ?? 0)) return
+    node.remove()
+    return
+  }
 }

@@ -26,4 +26,14 @@ describe("furniture names", () => {
     expect(markdown).to.contain("Post paragraph 4:")
     expect(markdown).not.to.contain("Filed under")
   })
+
+  it("reads an <aside> as furniture though its prose outweighs the story and no class name says so", () => {
+    // class names hashed by a CSS-in-JS build: nothing but the tags tells the sidebar from the story
+    const { markdown } = extractFromHtml(
+      page(`<div class="x1a"><div class="x2b"><div class="x3c">${prose("Story", 3)}</div>
+        <aside class="x4d">${prose("Column", 5)}</aside></div></div>`),
+    )
+    expect(markdown).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 3:")
+    expect(markdown).not.to.contain("Column paragraph")
+  })
 })

@@ -45,6 +45,13 @@ export const FURNITURE_ROLES = new Set([
   "tablist",
 ])
 export const FURNITURE_TAGS = new Set(["nav", "aside", "footer", "form", "header", "menu", "figcaption"])
+/**
+ * Tags whose own role is a furniture role (complementary, navigation): furniture however much prose
+ * they hold, as the roles are. Class names may say nothing (hashed by a CSS-in-JS build, or none),
+ * and a sidebar of teasers then outweighs a short story. (A <form> may wrap a whole page, a <header>
+ * a story's opening: those two are cut only when they hold little of it.)
+ */
+export const FURNITURE_LANDMARKS = new Set(["aside", "nav"])
 
 export const hintOf = (el: Element): number => {
   const tag = tagOf(el)

@@ -6,11 +6,11 @@ const story = Array.from(
   (_, i) => `Sentence ${i + 1} of the story, long enough to read as prose, with commas, names and a full stop at its end.<br><br>`,
 ).join("\n")
 
-/** A blog theme's post in a box named as a widget (what we take for furniture), an aside of teasers beside it. */
+/** A blog theme's post in a box named as a widget (what we take for furniture), a footer of teasers beside it. */
 const postInWidget = `<html><head><title>Wolves</title></head><body><div><div class="widget Blog"><div><div>${story}</div></div></div>
-  <aside><ul><li><div>A couple of readers asked me for this recipe, so here it is, my way. First of...</div></li></ul>
+  <footer><ul><li><div>A couple of readers asked me for this recipe, so here it is, my way. First of...</div></li></ul>
   <form><p>Would you like to receive each new post by email? To subscribe, enter your email address:</p></form>
-  <table><tr><td><span>Real people. Real makeovers. Real impact.</span></td></tr></table></aside></div></body></html>`
+  <table><tr><td><span>Real people. Real makeovers. Real impact.</span></td></tr></table></footer></div></body></html>`
 
 describe("the second opinion", () => {
   it("asks Readability when ours was read in furniture for want of better, and keeps its reading", () => {

@@ -1,0 +1,36 @@
+import { expect } from "chai"
+import { prose } from "../../../test/support/article-prose.ts"
+import { extractFromHtml } from "./index.ts"
+
+/** comments in a bare theme: no class or id says what they are, and none is signed with a date */
+const comments = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `<div><p>Reader ${i} wrote a long reply, full of opinions, commas and sentences that go on.</p></div>`,
+  ).join("")
+
+const page = (main: string) =>
+  `<!doctype html><html><head><title>The story</title></head><body><div class="a1"><div class="a2">${main}</div></div></body></html>`
+
+describe("a comment section announced by its heading", () => {
+  for (const heading of ["3 Comments", "One Response to “The story”", "Leave a Reply", "Kommentare (3)", "网友评论"])
+    it(`cuts the heading "${heading}" after the article, and what follows it`, () => {
+      const { markdown } = extractFromHtml(
+        page(
+          `${prose("Article", 5)}<div class="b1"><h3>${heading}</h3>${comments(3)}<p>Your email address will not be published.</p></div>`,
+        ),
+      )
+      expect(markdown).to.contain("Article paragraph 5:")
+      expect(markdown).not.to.contain("Reader 0").and.not.to.contain(heading).and.not.to.contain("email address")
+    })
+
+  it("keeps a thread under such a heading when no article comes before it (a forum page)", () => {
+    const { markdown } = extractFromHtml(page(`<h3>Comments</h3>${comments(6)}`))
+    expect(markdown).to.contain("Reader 0").and.to.contain("Reader 5")
+  })
+
+  it("keeps the rest of the article after a subheading that only begins like one", () => {
+    const { markdown } = extractFromHtml(page(`${prose("Article", 3)}<h3>Responses to the proposal</h3>${prose("Article", 2, 4)}`))
+    expect(markdown).to.contain("Article paragraph 5:")
+  })
+})

@@ -1,0 +1,58 @@
+/**
+ * A comment section announced by its heading ("12 Comments", "Leave a Reply", "Kommentare (3)",
+ * "发表评论"): the words say what follows is the readers', not the article's, where the template's
+ * class names may say nothing (a bare or generated theme) and the comments are not signed in a
+ * way `findThreads` reads. What follows the heading to the end of the content goes with it.
+ */
+import type { PageMeasure } from "./article.ts"
+import { textOf } from "./dom.ts"
+import { blocksIn } from "./edges.ts"
+
+const COMMENT_HEADING = new RegExp(
+  [
+    // "Comments", "Comments (4)"; counted, with what they answer: "12 Comments", "One Response to “Title”",
+    // "3 thoughts on “Title”" (uncounted, "Responses to the proposal" is a subheading of the article)
+    /^(?:comments?|responses|replies|reactions)\s*(?:\(\d+\))?\s*[:.]?$/.source,
+    /^(?:\d+|one|no)\s+(?:comments?|responses?|replies|reactions|thoughts?)(?:\s+(?:on|to)\s.*)?$/.source,
+    /^leave a (?:reply|comment)\b.*$/.source,
+    /^(?:add|post|write|submit) (?:a |your |new )?comment\W*$/.source,
+    /^join the (?:discussion|conversation)\W*$/.source,
+    /^(?:reader comments|have your say|discuss this (?:article|story|post))\W*$/.source,
+    // de, pl, hr, fr, it, es, pt, nl, ru, el, zh: plurals only ("Kommentar", "评论" also name an opinion column)
+    /^(?:\d+\s+)?(?:kommentare|komentarze|komentari|commentaires|commenti|comentarios|comentários|reacties|комментарии|σχόλια|网友评论|发表评论|读者评论|评论区)\s*(?:\(\d+\))?\s*[:：]?$/
+      .source,
+  ].join("|"),
+  "iu",
+)
+/** the longest text of a comment heading */
+const HEADING_TEXT = 80
+/** the article's prose before the heading: a thread with less above it is the page (a forum) */
+const PROSE_BEFORE = 400
+
+/** Cuts the first comment heading that follows the article's prose, and everything after it in `root`. */
+export const cutCommentSection = (root: Element, page: PageMeasure): void => {
+  let prose = 0
+  for (const el of blocksIn(root, page)) {
+    const m = page.measures.get(el)!
+    if (prose >= PROSE_BEFORE && m.text > 0 && m.text <= HEADING_TEXT && m.prose === 0 && COMMENT_HEADING.test(textOf(el))) {
+      cutFrom(boxOf(el, root, page), root)
+      return
+    }
+    prose += page.ownProseOf(el)
+  }
+}
+
+/** The box the heading alone fills (a heading wrapped in a <div> of its own, a table cell). */
+const boxOf = (el: Element, root: Element, page: PageMeasure): Element => {
+  let box = el
+  const text = page.measures.get(el)!.text
+  for (let up = box.parentElement; up !== null && up !== root && page.measures.get(up)?.text === text; up = up.parentElement) box = up
+  return box
+}
+
+/** Removes `el` and what follows it, up to the end of `root`. */
+const cutFrom = (el: Element, root: Element): void => {
+  for (let node: Element | null = el; node !== null && node !== root; node = node.parentElement)
+    while (node.nextSibling !== null) node.nextSibling.remove()
+  el.remove()
+}

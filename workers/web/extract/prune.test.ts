@@ -1,0 +1,40 @@
+import { expect } from "chai"
+import { prose } from "../../../test/support/article-prose.ts"
+import { extractFromHtml } from "./index.ts"
+
+const page = (body: string) => `<!doctype html><html><head><title>Sample images</title></head><body>${body}</body></html>`
+const links = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `<li><a href="/p${i}">More sample images taken with lens number ${i} and a camera body</a></li>`,
+  ).join("")
+
+describe("prune", () => {
+  it("keeps the paragraph that scores best though the links listed after it make its wrapper score negative", () => {
+    const { markdown } = extractFromHtml(
+      page(`
+        <div class="post">
+          <div class="entry-content">
+            <p>In addition to the first set of sample images, from the new lens, I published days ago, here are more: sharp, bright, vivid; enjoy!</p>
+            <ul>${links(5)}</ul>
+          </div>
+          <div class="entry-utility">This entry was posted in the Lenses section and tagged with the name of the new lens as every entry about it here is tagged by us and by our readers</div>
+        </div>`),
+    )
+    expect(markdown).to.contain("In addition to the first set of sample images")
+  })
+
+  it("keeps a sentence around the links to its sources, and cuts a line of links to follow the site", () => {
+    const { markdown } = extractFromHtml(
+      page(`
+        <article>${prose("Story", 3)}
+          <p><a href="/a">Douglas Burdett</a> points us to a fascinating story in the <em>Media Post</em>, <a href="/b">NBC News Kills The Demographic, Personifies Its Viewers Instead</a>, written by <a href="/c">Joe Mandese</a>.</p>
+          ${prose("Story", 2, 4)}
+          <p>Follow us on <a href="/i">Instagram</a>, <a href="/f">Facebook</a>, <a href="/t">Twitter</a> and <a href="/y">YouTube</a>.</p>
+        </article>`),
+    )
+    expect(markdown).to.contain("points us to a fascinating story")
+    expect(markdown).to.contain("Story paragraph 5:")
+    expect(markdown).not.to.contain("Follow us")
+  })
+})

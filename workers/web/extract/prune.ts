@@ -1,0 +1,118 @@
+/**
+ * Pruning: inside the chosen element, the parts that read as boilerplate (link lists, furniture,
+ * short negative blocks) are cut, except the parts every item of a list repeats and the wrapper
+ * of the best-scoring part.
+ */
+import { BLOCK_TAGS, HEADING_TAGS, childrenOf, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
+import { isNoticeLine } from "./notice-lines.ts"
+import { FURNITURE_ROLES, FURNITURE_TAGS } from "./furniture-names.ts"
+import { LIST_PARTS, inTextLedList } from "./lists.ts"
+import type { Measure, PageMeasure } from "./article.ts"
+
+/** Cuts the parts of the chosen element that read as boilerplate. */
+export const prune = (el: Element, page: PageMeasure, root: Measure, repeated: Set<Element>, best: Element): void => {
+  findRepeatedParts(el, page, repeated)
+  for (const child of childrenOf(el)) {
+    if (!isElement(child)) continue
+    const m = page.measures.get(child)
+    if (m === undefined) continue
+    // the best-scoring part is the article's heart: a wrapper of it whose link lists outweigh it is pruned inside, not cut whole
+    const holdsBest = child.contains(best)
+    if (!holdsBest && shouldCut(child, m, root, page.isFurniture(child), repeated.has(child), page.measures, page.isTeaser(child))) {
+      child.remove()
+      continue
+    }
+    prune(child, page, root, repeated, best)
+  }
+}
+
+/**
+ * The parts that every item of a list of items repeats (a digest's items, each a heading, a
+ * summary and a link to its source): read alone, the link is boilerplate; repeated in the same
+ * place of each item, it is part of the item. Items are a run of three or more alike children
+ * of `el` that hold prose (their own children are the parts), or the sections of `el` that its
+ * headings open. A part is repeated when its place and shape recur in two items of three.
+ * The parts found are added to `found` (an item's parts are the grandchildren of `el`).
+ */
+const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>): void => {
+  const mark = (items: Element[][]) => {
+    if (items.length < 3) return
+    const counts = new Map<string, number>()
+    const keyOf = (part: Element, i: number) => `${i}:${shapeOf(part)}`
+    for (const item of items) item.forEach((part, i) => counts.set(keyOf(part, i), (counts.get(keyOf(part, i)) ?? 0) + 1))
+    for (const item of items)
+      item.forEach((part, i) => {
+        if (counts.get(keyOf(part, i))! * 3 >= items.length * 2) found.add(part)
+      })
+  }
+  const alike = new Map<string, Element[]>()
+  const sections: Element[][] = []
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
+    if (HEADING_TAGS.has(tagOf(child))) sections.push([])
+    sections.at(-1)?.push(child)
+    if ((page.measures.get(child)?.prose ?? 0) === 0 || page.isFurniture(child)) continue
+    const key = shapeOf(child)
+    const group = alike.get(key)
+    if (group) group.push(child)
+    else alike.set(key, [child])
+  }
+  for (const group of alike.values()) mark(group.map((item) => Array.from(item.children)))
+  mark(sections.filter((section) => section.some((part) => (page.measures.get(part)?.prose ?? 0) > 0)))
+}
+
+const KEEP_EMPTY = new Set(["img", "picture", "br", "hr", "td", "th", "tr", "col", "colgroup", "wbr"])
+const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "td", "th", "caption"])
+const isMostlyText = (m: Measure): boolean => m.link <= m.text * 0.35
+const CONTAINER_TAGS = new Set(["div", "section", "ul", "ol", "dl", "table", "figure", "header", "center", "details", "blockquote"])
+
+const shouldCut = (
+  el: Element,
+  m: Measure,
+  root: Measure,
+  furniture: boolean,
+  repeated: boolean,
+  measures: ReadonlyMap<Element, Measure>,
+  teaser = false,
+): boolean => {
+  const tag = tagOf(el)
+  if (m.text === 0) return !KEEP_EMPTY.has(tag) && el.querySelector("img") === null
+  if (m.prose > root.prose * 0.5) return false
+  // A list whose items tell who did what with a link ("gero <a>removed the windowtype
+  // attribute</a> from dialogs"), and the lists of links nested in its items (which read as teasers
+  // by their shape), are the content's, however many links they hold: a list of links to other
+  // pages has its items open with the link.
+  if (LIST_PARTS.has(tag) && (!furniture || teaser) && inTextLedList(el)) return false
+  const role = el.getAttribute("role")
+  if (furniture || FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return true
+  if (m.link === 0 && isNoticeLine(el)) return false
+  // Inline text is judged with the block it flows in, not on its own.
+  if (!BLOCK_TAGS.has(tag) || repeated) return false
+  if (m.score >= 0 || m.prose >= 200) return false
+  // A figure or a data table is judged whole (its cells are short, its captions too), and a cell
+  // with its table: cutting one would shift the columns. A table mostly of links is a layout's.
+  if ((tag === "figure" || tag === "table") && isMostlyText(m)) return false
+  if (TABLE_PARTS.has(tag)) {
+    const table = el.closest("table")
+    const t = table === null ? undefined : measures.get(table)
+    if (t !== undefined && isMostlyText(t)) return false
+  }
+  if (isLinkedSentence(el, m)) return false
+  return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
+}
+
+const SENTENCE_ENDS = /[.!?。！？]["'”’)]?$/
+
+/**
+ * A paragraph that is a sentence around a link or two ("Douglas Burdett points us to a story in
+ * the Media Post, <a>NBC News Kills the Demographic</a>, written by <a>Joe Mandese</a>."): words
+ * of its own around the links and a full stop at the end, as an article credits its sources. A
+ * line of links (a share bar, "Follow us on Instagram, Facebook, Twitter and YouTube.") holds
+ * more links for fewer words of its own.
+ */
+const isLinkedSentence = (el: Element, m: Measure): boolean => {
+  if (tagOf(el) !== "p" || !SENTENCE_ENDS.test(textOf(el))) return false
+  let links = 0
+  for (const a of el.querySelectorAll("a[href]")) if (textOf(a) !== "") links++
+  const own = m.text - m.link
+  return (links <= 2 && own >= 20) || (links <= 3 && own >= 40)
+}
