@@ -240,7 +240,9 @@ export class PageMeasure {
     for (const el of this.named) {
       const m = this.measures.get(el)!
       const misnamed = (isQuote(m) && !signedOutsideQuotes(el)) || flowsInText(el) || this.holdsTheRest(el, m)
-      if (m.prose <= total.prose * (m.hint < -1 ? 0.8 : 0.4) && !misnamed) this.furniture.add(el)
+      // Unless an article of its own comes before it: a thread named as such outweighs a short post.
+      const most = m.prose > total.prose * (m.hint < -1 ? 0.8 : 0.4) && !(m.hint < -1 && this.proseBefore(el, body) >= THREAD_AFTER_PROSE)
+      if (!most && !misnamed) this.furniture.add(el)
     }
     this.findTeasers(total.prose, body)
     this.findThreads(body)
@@ -675,6 +677,8 @@ export interface Article {
   readonly root: Element
   /** the share of the page's prose outside furniture that the root holds: low when the page's text lies elsewhere */
   readonly coverage: number
+  /** characters of prose on the page, outside furniture: what coverage is measured on */
+  readonly pageProse: number
   /** the page's visible characters once stripped of scripts, styles and hidden elements */
   readonly pageText: number
   /** the root lies in what we judge furniture (an aside, a box named as a widget): read there for want of better */
@@ -719,5 +723,12 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutEdgeLinkLines(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
-  return { title, root, coverage, pageText: page.measures.get(body)!.text, inFurniture: inFurniture(root, body, page) }
+  return {
+    title,
+    root,
+    coverage,
+    pageProse: page.candidateProse,
+    pageText: page.measures.get(body)!.text,
+    inFurniture: inFurniture(root, body, page),
+  }
 }

@@ -24,6 +24,20 @@ describe("a comment section announced by its heading", () => {
       expect(markdown).not.to.contain("Reader 0").and.not.to.contain(heading).and.not.to.contain("email address")
     })
 
+  it("cuts a section named as comments that outweighs the article before it", () => {
+    // 40 replies: over four fifths of the page's prose, after an article of 650 characters
+    const replies = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `<h4>re: The story <span>2004-12-27 1${i % 10}:${10 + i}</span></h4><p>Reader ${i} wrote a long reply, full of opinions, commas and sentences that go on and on.</p>`,
+    ).join("")
+    const { markdown } = extractFromHtml(
+      page(`<div class="post">${prose("Article", 5)}</div><div id="comments"><h3>Talk</h3>${replies}</div>`),
+    )
+    expect(markdown).to.contain("Article paragraph 5:")
+    expect(markdown).not.to.contain("Reader 0").and.not.to.contain("Reader 39")
+  })
+
   it("keeps a thread under such a heading when no article comes before it (a forum page)", () => {
     const { markdown } = extractFromHtml(page(`<h3>Comments</h3>${comments(6)}`))
     expect(markdown).to.contain("Reader 0").and.to.contain("Reader 5")

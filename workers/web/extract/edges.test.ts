@@ -74,6 +74,19 @@ describe("the content's edges", () => {
     expect(markdown).not.to.contain("registered trademarks")
   })
 
+  it("cuts small print that outweighs a short story, and keeps small print that is all the text there is", () => {
+    const marks = Array.from({ length: 24 }, (_, i) => `Example Mark ${i + 1} name and logo`).join(", ")
+    const smallPrint = `<div id="copyright">Example.com is the official web site of the Example League. ${marks} are registered trademarks of the Example League. © Example League 2012. All Rights Reserved.</div>`
+    // the story is 970 characters, the small print 720: more than a third of the content
+    const { markdown } = extractFromHtml(
+      `<html><body><div class="page"><h1>Wolves</h1><p>${story}</p><p>${story}</p>${smallPrint}</div></body></html>`,
+    )
+    expect(markdown).to.contain("Sentence 6 of the story")
+    expect(markdown).not.to.contain("registered trademarks")
+    const alone = extractFromHtml(`<html><body><div class="page"><h1>Terms</h1><p>Our marks.</p>${smallPrint}</div></body></html>`)
+    expect(alone.markdown).to.contain("registered trademarks")
+  })
+
   it("keeps what follows a copyright line when it is the article's own text (a long footnote)", () => {
     const footnote = `<p>1. A footnote of the article, which goes on at length about its sources, its method and its figures, and so is no footer line at all; it is longer than any legal line, and it says so in several sentences, one after another, until it has said far more than three hundred characters of its own.</p>`
     const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>Reprinted with permission. Copyright 2006 Example Press.</p>${footnote}</div></body></html>`

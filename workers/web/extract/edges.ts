@@ -203,6 +203,8 @@ const LEGAL_TEXT = 300
 /** the longest block of legal small print (a league's list of its trademarks), and how many legal marks it holds at least */
 const SMALL_PRINT_TEXT = 1500
 const SMALL_PRINT_MARKS = 3
+/** the text a story holds before small print for the small print to be cut however long */
+const SMALL_PRINT_AFTER = 500
 const LEGAL_MARKS = new RegExp(`${LEGAL.source}|trademarks?\\b`, "gi")
 
 /** A legal line (short, with a legal word), or a block of small print that holds several legal marks. */
@@ -226,8 +228,12 @@ export const cutTailLegal = (root: Element, page: PageMeasure): void => {
   const footer = tail.slice(first)
   // a footer is a run of short lines, a small part of the content: never the article's own paragraphs
   const textOfAll = (els: Element[]): number => els.reduce((sum, el) => sum + page.measures.get(el)!.text, 0)
-  if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT && !isLegal(el, page)) || textOfAll(footer) * 3 > textOfAll(blocks))
-    return
+  if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT && !isLegal(el, page))) return
+  // Small print that names three legal marks is surely the site's, and may outweigh a short story:
+  // it goes when a story of its own comes before it.
+  const smallPrint = footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT)
+  const before = textOfAll(blocks) - textOfAll(footer)
+  if (smallPrint ? before < SMALL_PRINT_AFTER : textOfAll(footer) * 3 > textOfAll(blocks)) return
   for (const el of footer) el.remove()
 }
 

@@ -37,12 +37,14 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   const options = baseUrl === undefined ? {} : { baseUrl }
   const raw = rawSignals(document)
   const body = document.body ?? document.documentElement
-  const { title, root, coverage, pageText, inFurniture } = findArticle(document, tuning)
+  const { title, root, coverage, pageProse, pageText, inFurniture } = findArticle(document, tuning)
   const paywallPrompt = cutPaywallPrompts(body, root)
   let markdown = toMarkdown(root, options)
   let by: Extracted["by"] = "ours"
-  if (coverage < tuning.secondOpinionBelow || inFurniture || !WORD.test(markdownToText(markdown))) {
-    // Ours holds little of the page's prose, or was read in what we take for furniture, or holds no
+  const proseless = pageProse < LITTLE_PROSE && pageText >= LITTLE_PROSE * 8
+  if (coverage < tuning.secondOpinionBelow || proseless || inFurniture || !WORD.test(markdownToText(markdown))) {
+    // Ours holds little of the page's prose (or the page has next to none to measure by: a table
+    // of contents, a list of links), or was read in what we take for furniture, or holds no
     // word (an image link, an empty table: the page's prose all lay in what we took for furniture):
     // the article may be spread or marked in a way our scoring missed. Readability reads the page
     // with other rules; a much longer reading from it is kept instead.
@@ -69,6 +71,9 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
 }
 
 const WORD = /[\p{L}\p{N}]/u
+
+/** below this much prose on a page of much more text (links, cells: a headline over a table of contents), coverage says nothing */
+const LITTLE_PROSE = 150
 
 /**
  * Readability's reading replaces ours only when it holds most of ours: a longer reading that is

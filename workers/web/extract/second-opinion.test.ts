@@ -19,6 +19,17 @@ describe("the second opinion", () => {
     expect(read.markdown).to.contain("Sentence 1 of the story").and.to.contain("Sentence 6 of the story")
   })
 
+  it("asks Readability when the page holds next to no prose to measure ours by (a table of contents)", () => {
+    const toc = Array.from(
+      { length: 40 },
+      (_, i) => `<a href="/report/part-${i}">PART ${i} OF THE REPORT ON RURAL DEVELOPMENT</a><br>`,
+    ).join("\n")
+    const html = `<html><head><title>Report</title></head><body><div id="nav"><a href="/">Home</a> | <a href="/help">Help</a></div><div id="content"><p><strong>House Report 107-116: appropriations for agriculture, 2002</strong></p><hr><b>Table of Contents</b><br>${toc}</div></body></html>`
+    const read = extractFromHtml(html)
+    expect(read.by).to.equal("readability")
+    expect(read.markdown).to.contain("PART 0 OF THE REPORT").and.to.contain("PART 39 OF THE REPORT")
+  })
+
   it("returns nothing rather than a reading without a word, so that web_fetch says there is no text", () => {
     const html = `<html><body><table><tr><td><a href="/"><img src="/logo.png" alt=""></a></td><td>&nbsp;</td></tr><tr><td>&nbsp;</td><td>|</td></tr></table></body></html>`
     expect(extractFromHtml(html).markdown).to.equal("")
