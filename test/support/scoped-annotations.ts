@@ -6,7 +6,7 @@
  *
  * The scope S is set, whichever is nearer above, by a landmark line (`[nav "Main"]{S}`), a link's
  * `[text](url){^S}` or an annotation that begins `{:is(S) …}`. A link's `{^S}` stands for
- * `S a[href="url"]`, its `{^}` for the same with S the scope, and `{^ R}` (a caret, a space) for
+ * `S a[href="url"]` (`S a[href^="start"]` after a URL shown cut, `(start…)`), its `{^}` for the same with S the scope, and `{^ R}` (a caret, a space) for
  * `S R`; `{:is(^ R1) R}` sets the scope to `S R1` and stands for `:is(S R1) R`, `{:is(^^ R1) R}`
  * the same with P, the scope set before the one in force, for S; `[label]{^}`
  * (no URL) for `S R`, R the one last written after the same `[label]` (`{^ R}` or `{:is(…) R}`).
@@ -91,7 +91,12 @@ export const scopedAnnotations = (whole: string, expand: (url: string) => string
         if (label !== null) rests.set(label, annotation.slice(2))
       } else if (annotation.startsWith("^") && link !== null) {
         if (annotation.length > 1) set(annotation.slice(1))
-        found.push({ at: start + i, selector: under(`a[href="${cssQuoted(expand(link[1]!))}"]`) })
+        // A URL shown cut, `(start…){^S}`, stands for `S a[href^="start"]`.
+        const url = expand(link[1]!)
+        found.push({
+          at: start + i,
+          selector: under(url.endsWith("…") ? `a[href^="${cssQuoted(url.slice(0, -1))}"]` : `a[href="${cssQuoted(url)}"]`),
+        })
       } else if (annotation === "^")
         found.push({ at: start + i, selector: label !== null && rests.has(label) ? under(rests.get(label)!) : "" })
       else if (sets !== null) {

@@ -209,15 +209,21 @@ const LINK_SCOPE_DEPTH = 6
  * For `{^S}`: among the link's nearest ancestors in which it is alone with its URL, the one
  * with the shortest selector (the farther of two alike, as it holds more of the links to come).
  * Only the farthest of them gets a whole selector (an anchor and a path, shared by the links
- * of its block); the nearer ones count only when a handle of their own is unique.
+ * of its block); the nearer ones count only when a handle of their own is unique. `byStart`:
+ * alone with the start of its URL instead (`a[href^="start"]`, a URL shown cut), checked by a
+ * query of each ancestor (selectsAloneBelow).
  */
-export const linkScopeFor = (selectors: SelectorMaker, el: Element): { readonly el: Element; readonly selector: string } | null => {
+export const linkScopeFor = (
+  selectors: SelectorMaker,
+  el: Element,
+  byStart: string | null = null,
+): { readonly el: Element; readonly selector: string } | null => {
   let found: { el: Element; selector: string } | null = null
   let farthest: Element | null = null
   let depth = 0
   for (let up = el.parentElement; up !== null && depth < LINK_SCOPE_DEPTH; up = up.parentElement, depth++) {
     // Once another link with the URL is inside, it is inside every ancestor farther up.
-    if (!selectors.selectsAloneByHrefWithin(el, up)) break
+    if (byStart === null ? !selectors.selectsAloneByHrefWithin(el, up) : !selectors.selectsAloneBelow(el, up, byStart)) break
     farthest = up
     const handle = selectors.uniqueHandleOf(up)
     if (handle !== null && (found === null || handle.length <= found.selector.length)) found = { el: up, selector: handle }

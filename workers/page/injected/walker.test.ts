@@ -192,6 +192,27 @@ describe("page walker: format", () => {
     expectSelectorsExact(outcome)
   })
 
+  it("writes a long URL that its start selects alone inside an ancestor [text](start…){^S}, and the next ones {^}", async () => {
+    // A story's share links, the same in its head and its foot: each long URL twice on the page.
+    const share = (site: string) =>
+      `https://${site}.example/share?url=${encodeURIComponent(`https://news.example/2013/06/27/${"story-".repeat(12)}`)}`
+    const links = ["twitter", "facebook"]
+      .map((site) => `<li><a href="${share(site)}" title="Post this story to ${site}">${site}</a></li>`)
+      .join("")
+    page(`<ul id="share-head">${links}</ul><p>The story.</p><ul id="share-foot">${links}</ul>`)
+    const outcome = await read({ audit: true })
+    const expand = urlExpander(outcome.content)
+    const written = [...outcome.content.matchAll(/\[(\w+)\]\(([^)]*)\)(\{[^}]+\})?/g)].map((m) => [m[1], expand(m[2]!), m[3] ?? ""])
+    const start = (site: string) => `${share(site).slice(0, 80)}…`
+    expect(written, outcome.content).to.deep.equal([
+      ["twitter", start("twitter"), "{^#share-head}"],
+      ["facebook", start("facebook"), "{^}"],
+      ["twitter", start("twitter"), "{^#share-foot}"],
+      ["facebook", start("facebook"), "{^}"],
+    ])
+    expectSelectorsExact(outcome)
+  })
+
   it("cuts a URL of 61 to 100 characters to its first 40 or 60 when that selects it alone and saves 10, else shows it whole", async () => {
     // 75, 58 and 66 characters long; the last two of 66 share their first 60.
     const mid = `https://news.example/2013/06/27/${"training-for-a-non-existent-job".padEnd(44, "x")}`
