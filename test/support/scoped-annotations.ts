@@ -9,7 +9,8 @@
  * `S a[href="url"]` (`S a[href^="start"]` after a URL shown cut, `(start…)`), its `{^}` for the same with S the scope, and `{^ R}` (a caret, a space) for
  * `S R`; `{:is(^ R1) R}` sets the scope to `S R1` and stands for `:is(S R1) R`, `{:is(^^ R1) R}`
  * the same with P, the scope set before the one in force, for S; `[label]{^}`
- * (no URL) for `S R`, R the one last written after the same `[label]` (`{^ R}` or `{:is(…) R}`).
+ * (no URL) for `S R`, R the one last written after the same `[label]` (`{^ R}` or `{:is(…) R}`),
+ * and so does `[label]` with neither `(` nor `{` after it (its `{^}` implied).
  */
 
 export const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
@@ -77,6 +78,19 @@ export const scopedAnnotations = (whole: string, expand: (url: string) => string
     for (let i = 0; i < line.length; i++) {
       if (line[i] === "\\") {
         i++
+        continue
+      }
+      // A link's URL: passed over (a URL shown beside a selector may hold a bracket).
+      if (line[i] === "]" && line[i + 1] === "(") {
+        i = line.indexOf(")", i)
+        if (i < 0) break
+        continue
+      }
+      // `[label]` with no `(` or `{` after it (not an image's `![alt]`): `[label]{^}`, its `{^}` implied.
+      if (line[i] === "]" && line[i + 1] !== "{") {
+        const label = labelBefore(line, i + 1)
+        if (label !== null && line[i - label.length - 2] !== "!")
+          found.push({ at: start + i + 1, selector: rests.has(label) ? under(rests.get(label)!) : "" })
         continue
       }
       if (line[i] !== "{") continue

@@ -11,7 +11,7 @@
  * one in force, `{:is(^^ R1) R}` (the next comment after one whose name link set a scope inside
  * it: CSS has no parent step to climb out of that one). And the items repeat their
  * controls: a control whose R is the one last written after its label (`["Reply"]`, a button) is
- * written `["Reply"]{^}`.
+ * written `["Reply"]{^}`, and its `{^}` is then left implied (`["Reply"]`, walker-writer.ts).
  */
 import { PIERCE, scoreOf, type SelectorMaker, type Spelled } from "./walker-selectors.ts"
 

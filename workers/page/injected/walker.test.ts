@@ -7,6 +7,7 @@ import { beforeTrackingTail } from "./walker-tracking.ts"
 import { prefixUrls } from "./walker-url-prefixes.ts"
 import { isStableClass, isStableId, resolveSelector, SelectorMaker } from "./walker-selectors.ts"
 import { LANDMARK_LINE, readsScope, scopedSelectors, urlExpander } from "../../../test/support/page-annotations.ts"
+import { impliedRepeats } from "./walker-writer.ts"
 
 const read = async (options: Parameters<typeof readPage>[1] = {}) => {
   const outcome = await readPage(document, options)
@@ -29,23 +30,25 @@ const selectorOfWritten = (written: string, expand: (url: string) => string = (u
 /**
  * The annotations of a content, in order, read as the model is told to: an unescaped `{` opens
  * one, which ends at the first unescaped `}`; a link `[text](url)` with no `{` right after it is
- * one too, written `(url)`.
+ * one too, written `(url)`; and a `[label]` with neither (not an image's `![alt]`), `{^}` implied.
  */
 const annotationsOf = (whole: string): string[] => {
   // Fenced code blocks are copied literally and hold no annotation.
   const content = whole.replace(/^(`{3,})\n[\s\S]*?\n\1$/gm, "")
   const found: string[] = []
-  for (let i = 0, open = -1; i < content.length; i++) {
+  for (let i = 0, open = -1, label = -1; i < content.length; i++) {
     const c = content[i]
     if (c === "\\") i++
     else if (c === "{" && open < 0) open = i
     else if (c === "}" && open >= 0) {
       found.push(content.slice(open, i + 1))
       open = -1
-    } else if (c === "]" && open < 0 && content[i + 1] === "(") {
+    } else if (c === "[" && open < 0) label = i
+    else if (c === "]" && open < 0 && content[i + 1] === "(") {
       const end = content.indexOf(")", i)
       if (end > 0 && content[end + 1] !== "{") found.push(content.slice(i + 1, end + 1))
-    }
+      if (end > 0) i = end
+    } else if (c === "]" && open < 0 && content[i + 1] !== "{" && content[label - 1] !== "!") found.push("{^}")
   }
   return found
 }
@@ -741,7 +744,7 @@ describe("page walker: slices and time budget", () => {
     const large = await read()
     // The card's tag link sets it as the scope, whole or as the card after the last one (`^ +div`); its button repeats the R of the buttons before it.
     expect(withUrlsWhole(large.content), large.content.slice(-300)).to.match(
-      /Item 399 \[tag\]\(\/tag\/4\)\{(?:\^#list>:nth-child\(400\)|:is\(\^ \+div\) a)\}\n\["Add"\]\{\^\}$/,
+      /Item 399 \[tag\]\(\/tag\/4\)\{(?:\^#list>:nth-child\(400\)|:is\(\^ \+div\) a)\}\n\["Add"\]$/,
     )
     expect(large.content).to.include("{:is(^ +div) a}")
     const ratio = large.work / small.work
@@ -816,11 +819,20 @@ describe("page walker: selectors on large repetitive pages", () => {
     expect(outcome.content.split("\n")[0]).to.match(/^URL prefixes: (?:~\d \/tag\/\d ?){5}$/)
     const content = withUrlsWhole(outcome.content)
     // The first tag link of a card sets the card as the scope ({^S}); its button is written below it,
-    // `{^ >button}` for the first card, then `{^}`: the R last written after `["Add"]`.
+    // `{^ >button}` for the first card, then `{^}`, implied: the R last written after `["Add"]`.
     expect(content, content.slice(0, 300)).to.include('[tag](/tag/0){^#list>:nth-child(1)}\n["Add"]{^ >button}')
     // A later card is set as the scope whole, or as the card right after the last one.
-    expect(content).to.match(/Item 6 \[tag\]\(\/tag\/1\)\{(?:\^#list>:nth-child\(7\)|:is\(\^ \+div\) a)\}\n\["Add"\]\{\^\}/)
-    expect(content).to.include('[tag](/tag/1){:is(^ +div) a}\n["Add"]{^}')
+    expect(content).to.match(/Item 6 \[tag\]\(\/tag\/1\)\{(?:\^#list>:nth-child\(7\)|:is\(\^ \+div\) a)\}\n\["Add"\]\n/)
+    expect(content).to.include('[tag](/tag/1){:is(^ +div) a}\n["Add"]\n')
+  })
+})
+
+describe("page walker: a repeated R's {^} implied", () => {
+  it("leaves out `{^}` after a label's `]`, but not after a link's URL, an escaped bracket or before `(`", () => {
+    expect(impliedRepeats('["Like"]{^}284["Dislike"]{^} ["Reply"]{^}')).to.equal('["Like"]284["Dislike"] ["Reply"]')
+    expect(impliedRepeats("[A](/a){^} [@eve]{^}")).to.equal("[A](/a){^} [@eve]")
+    expect(impliedRepeats('["Like"]{^}(3) [x]{^ >a}')).to.equal('["Like"]{^}(3) [x]{^ >a}')
+    expect(impliedRepeats("\\]{^} \\\\]{^}")).to.equal("\\]{^} \\\\]")
   })
 })
 
@@ -843,12 +855,26 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
     const annotations = outcome.audit!.filter((p) => p.interactive).map((p) => p.written)
     expect(annotations.filter((a) => a.startsWith("{:is(")).length, outcome.content).to.be.above(0)
     expect(annotations.filter((a) => a.startsWith("{^ ")).length, outcome.content).to.be.above(0)
-    expect(outcome.content, outcome.content).to.include('["Quote"]{^} ["Reply"]{^} ["Report"]{^}')
+    // `{^}` implied: `[label]` with nothing after it.
+    expect(outcome.content, outcome.content).to.include('["Quote"] ["Reply"] ["Report"]')
+    expect(outcome.content).not.to.include("]{^}")
     // No selector is a path from the body when the post's scope gives a shorter one.
     expect(
       annotations.filter((a) => a.startsWith("{body")),
       outcome.content,
     ).to.deep.equal([])
+  })
+
+  it("writes {^} out after a repeated label only where page text that starts with `(` follows it", async () => {
+    // A count right after each post's Quote button, `(12)`: `["Quote"](12)` would read as a link to `12`.
+    const post = (i: number) =>
+      `<div><div><a href="/member/${i}">member ${i}</a></div><div><p>Post ${i}.</p></div>` +
+      `<div><button>Like</button> <button>Quote</button>(${i + 10}) <button>Reply</button></div></div>`
+    page(`<div><a href="/">Home</a></div><div><h1>Thread</h1><div>${Array.from({ length: 4 }, (_, i) => post(i)).join("")}</div></div>`)
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    expect(outcome.content, outcome.content).to.include('["Quote"]{^}(13) ["Reply"]')
+    expect(outcome.content).not.to.match(/\]\((?:1[0-3])\)/)
   })
 
   it("lets a reply's first link set the reply as the scope, so that its buttons repeat their R as {^}", async () => {
@@ -864,7 +890,7 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
     const rows = lines.filter((line) => line.startsWith('["Like"]'))
     expect(rows.length).to.equal(8)
     // The replies' member links set their reply as the scope (`{:is(…) R}`), and their rows of buttons are all `{^}`.
-    const repeated = '["Like"]{^} ["Quote"]{^} ["Reply"]{^} ["Report"]{^}'
+    const repeated = '["Like"] ["Quote"] ["Reply"] ["Report"]'
     for (let i = 0; i < lines.length - 2; i++)
       if (/^\[(?:bob|cy|dee)\]/.test(lines[i]!)) {
         expect(lines[i], outcome.content).to.match(/^\[(?:bob|cy|dee)\](?:\([^)]*\))?\{:is\(/)

@@ -558,7 +558,7 @@ class Walker {
     if (!text.trim()) return
     const fence = text.includes("```") ? "````" : "```"
     this.out.line(fence)
-    for (const line of text.split("\n")) this.out.line(line.trimEnd() || " ")
+    for (const line of text.split("\n")) this.out.line(line.trimEnd() || " ", true)
     this.out.line(fence)
   }
 
