@@ -123,7 +123,9 @@ export const scopedAnnotation = (
     // The scope in force holds every ancestor farther up; the body and the root would scope nothing.
     if (up === scope?.el || up.localName === "body" || up.localName === "html") break
     const after = selectors.actingAfter(el, up)
-    if (after === 0 || (open && after < OPENS_FOR)) continue
+    // An S that holds nothing more to act on is still worth setting when it is written from a scope:
+    // a book's title link in the `p` right after the picture link that set the scope, `{:is(^ +p) >a}`.
+    if (open && after < OPENS_FOR) continue
     const own = selectors.selectorFor(up)
     if (own === null || own.includes(PIERCE)) continue
     // S written whole, or from the scope in force as `^ R1` (read `S R1`), whichever is shorter:
