@@ -6,10 +6,11 @@
  *
  * The scope S is set, whichever is nearer above, by a landmark line (`[nav "Main"]{S}`), a link's
  * `[text](url){^S}` or an annotation that begins `{:is(S) …}`. A link's `{^S}` stands for
- * `S a[href="url"]`, its `{^}` for the same with S the scope, and `{^ R}` (a caret, a space) for
+ * `S a[href="url"]` (`S a[href^="start"]` after a URL shown cut, `(start…)`), its `{^}` for the same with S the scope, and `{^ R}` (a caret, a space) for
  * `S R`; `{:is(^ R1) R}` sets the scope to `S R1` and stands for `:is(S R1) R`, `{:is(^^ R1) R}`
  * the same with P, the scope set before the one in force, for S; `[label]{^}`
- * (no URL) for `S R`, R the one last written after the same `[label]` (`{^ R}` or `{:is(…) R}`).
+ * (no URL) for `S R`, R the one last written after the same `[label]` (`{^ R}` or `{:is(…) R}`),
+ * and so does `[label]` with neither `(` nor `{` after it (its `{^}` implied).
  */
 
 export const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
@@ -79,6 +80,19 @@ export const scopedAnnotations = (whole: string, expand: (url: string) => string
         i++
         continue
       }
+      // A link's URL: passed over (a URL shown beside a selector may hold a bracket).
+      if (line[i] === "]" && line[i + 1] === "(") {
+        i = line.indexOf(")", i)
+        if (i < 0) break
+        continue
+      }
+      // `[label]` with no `(` or `{` after it (not an image's `![alt]`): `[label]{^}`, its `{^}` implied.
+      if (line[i] === "]" && line[i + 1] !== "{") {
+        const label = labelBefore(line, i + 1)
+        if (label !== null && line[i - label.length - 2] !== "!")
+          found.push({ at: start + i + 1, selector: rests.has(label) ? under(rests.get(label)!) : "" })
+        continue
+      }
       if (line[i] !== "{") continue
       let end = i + 1
       while (end < line.length && line[end] !== "}") end += line[end] === "\\" ? 2 : 1
@@ -91,7 +105,12 @@ export const scopedAnnotations = (whole: string, expand: (url: string) => string
         if (label !== null) rests.set(label, annotation.slice(2))
       } else if (annotation.startsWith("^") && link !== null) {
         if (annotation.length > 1) set(annotation.slice(1))
-        found.push({ at: start + i, selector: under(`a[href="${cssQuoted(expand(link[1]!))}"]`) })
+        // A URL shown cut, `(start…){^S}`, stands for `S a[href^="start"]`.
+        const url = expand(link[1]!)
+        found.push({
+          at: start + i,
+          selector: under(url.endsWith("…") ? `a[href^="${cssQuoted(url.slice(0, -1))}"]` : `a[href="${cssQuoted(url)}"]`),
+        })
       } else if (annotation === "^")
         found.push({ at: start + i, selector: label !== null && rests.has(label) ? under(rests.get(label)!) : "" })
       else if (sets !== null) {

@@ -11,7 +11,7 @@
  * one in force, `{:is(^^ R1) R}` (the next comment after one whose name link set a scope inside
  * it: CSS has no parent step to climb out of that one). And the items repeat their
  * controls: a control whose R is the one last written after its label (`["Reply"]`, a button) is
- * written `["Reply"]{^}`.
+ * written `["Reply"]{^}`, and its `{^}` is then left implied (`["Reply"]`, walker-writer.ts).
  */
 import { PIERCE, scoreOf, type SelectorMaker, type Spelled } from "./walker-selectors.ts"
 
@@ -123,7 +123,9 @@ export const scopedAnnotation = (
     // The scope in force holds every ancestor farther up; the body and the root would scope nothing.
     if (up === scope?.el || up.localName === "body" || up.localName === "html") break
     const after = selectors.actingAfter(el, up)
-    if (after === 0 || (open && after < OPENS_FOR)) continue
+    // An S that holds nothing more to act on is still worth setting when it is written from a scope:
+    // a book's title link in the `p` right after the picture link that set the scope, `{:is(^ +p) >a}`.
+    if (open && after < OPENS_FOR) continue
     const own = selectors.selectorFor(up)
     if (own === null || own.includes(PIERCE)) continue
     // S written whole, or from the scope in force as `^ R1` (read `S R1`), whichever is shorter:
@@ -209,15 +211,21 @@ const LINK_SCOPE_DEPTH = 6
  * For `{^S}`: among the link's nearest ancestors in which it is alone with its URL, the one
  * with the shortest selector (the farther of two alike, as it holds more of the links to come).
  * Only the farthest of them gets a whole selector (an anchor and a path, shared by the links
- * of its block); the nearer ones count only when a handle of their own is unique.
+ * of its block); the nearer ones count only when a handle of their own is unique. `byStart`:
+ * alone with the start of its URL instead (`a[href^="start"]`, a URL shown cut), checked by a
+ * query of each ancestor (selectsAloneBelow).
  */
-export const linkScopeFor = (selectors: SelectorMaker, el: Element): { readonly el: Element; readonly selector: string } | null => {
+export const linkScopeFor = (
+  selectors: SelectorMaker,
+  el: Element,
+  byStart: string | null = null,
+): { readonly el: Element; readonly selector: string } | null => {
   let found: { el: Element; selector: string } | null = null
   let farthest: Element | null = null
   let depth = 0
   for (let up = el.parentElement; up !== null && depth < LINK_SCOPE_DEPTH; up = up.parentElement, depth++) {
     // Once another link with the URL is inside, it is inside every ancestor farther up.
-    if (!selectors.selectsAloneByHrefWithin(el, up)) break
+    if (byStart === null ? !selectors.selectsAloneByHrefWithin(el, up) : !selectors.selectsAloneBelow(el, up, byStart)) break
     farthest = up
     const handle = selectors.uniqueHandleOf(up)
     if (handle !== null && (found === null || handle.length <= found.selector.length)) found = { el: up, selector: handle }

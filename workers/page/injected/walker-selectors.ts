@@ -338,8 +338,9 @@ export class SelectorMaker {
     let length = written.length
     const host = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]+/i.exec(written)?.[0].length ?? 0
     let best = 0
-    for (let at = written.length - 1; at >= Math.max(MIN_PREFIX, host); at--) {
-      if (!PREFIX_BOUNDARY.has(written[at]!)) continue
+    // The whole URL too: one linked again and again is declared whole and written `~N`.
+    for (let at = written.length; at >= Math.max(MIN_PREFIX, host); at--) {
+      if (at < written.length && !PREFIX_BOUNDARY.has(written[at]!)) continue
       const count = index.hrefsStartingWith(written.slice(0, at), 64)
       if (count >= SHARED_START && (at - PREFIX_TOKEN) * count > best)
         [best, length] = [(at - PREFIX_TOKEN) * count, PREFIX_TOKEN + written.length - at]

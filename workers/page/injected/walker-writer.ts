@@ -18,6 +18,15 @@ export const escapeText = (text: string): string => text.replace(/[\\{}[\]]/g, (
  */
 export const LANDMARK_LINE = /^\[(?:header|footer|nav|main|aside|search|form|region)(?: "(?:\\.|[^"\\])*")?\]\{(?:\\.|[^\\}])*\}$/
 
+/**
+ * `[label]{^}` (a control, or a link with no URL, whose R below the scope is the one last written
+ * after its label: the same buttons in every post) written `[label]`, its `{^}` implied: no other
+ * `[…]` of the format stands without a `(` or `{` after it (an image is `![alt]`). Kept where the
+ * line goes on with `(` (page text), which would read as a link's URL, and where `]` is escaped.
+ */
+const REPEATED_R = /(?<=(?:^|[^\\])(?:\\\\)*\])\{\^\}(?![({])/g
+export const impliedRepeats = (line: string): string => (line.includes("]{^}") ? line.replace(REPEATED_R, "") : line)
+
 /** Thrown to end the walk once the limit is passed. */
 export class LimitReached {}
 
@@ -75,15 +84,15 @@ export class MarkdownWriter {
     }
   }
 
-  /** A whole line (a heading, a table row, a fence), after the current block. */
-  line(text: string): void {
+  /** A whole line (a heading, a table row, a fence), after the current block; `literal`: a line of a fenced code block, copied as it is. */
+  line(text: string, literal = false): void {
     if (this.inline) this.flush()
     let prefix = ""
     for (const p of this.prefixes) {
       prefix += p.used ? p.rest : p.first
       p.used = true
     }
-    const full = prefix + text
+    const full = prefix + (literal ? text : impliedRepeats(text))
     if (LANDMARK_LINE.test(full)) this.onScopeLine()
     this.lines.push(full)
     this.length += full.length + 1
@@ -118,7 +127,7 @@ export class MarkdownWriter {
   }
 
   toString(): string {
-    const tail = this.inline.trim()
+    const tail = impliedRepeats(this.inline.trim())
     return tail ? [...this.lines, tail].join("\n") : this.lines.join("\n")
   }
 }

@@ -7,6 +7,7 @@ import { beforeTrackingTail } from "./walker-tracking.ts"
 import { prefixUrls } from "./walker-url-prefixes.ts"
 import { isStableClass, isStableId, resolveSelector, SelectorMaker } from "./walker-selectors.ts"
 import { LANDMARK_LINE, readsScope, scopedSelectors, urlExpander } from "../../../test/support/page-annotations.ts"
+import { impliedRepeats } from "./walker-writer.ts"
 
 const read = async (options: Parameters<typeof readPage>[1] = {}) => {
   const outcome = await readPage(document, options)
@@ -29,23 +30,25 @@ const selectorOfWritten = (written: string, expand: (url: string) => string = (u
 /**
  * The annotations of a content, in order, read as the model is told to: an unescaped `{` opens
  * one, which ends at the first unescaped `}`; a link `[text](url)` with no `{` right after it is
- * one too, written `(url)`.
+ * one too, written `(url)`; and a `[label]` with neither (not an image's `![alt]`), `{^}` implied.
  */
 const annotationsOf = (whole: string): string[] => {
   // Fenced code blocks are copied literally and hold no annotation.
   const content = whole.replace(/^(`{3,})\n[\s\S]*?\n\1$/gm, "")
   const found: string[] = []
-  for (let i = 0, open = -1; i < content.length; i++) {
+  for (let i = 0, open = -1, label = -1; i < content.length; i++) {
     const c = content[i]
     if (c === "\\") i++
     else if (c === "{" && open < 0) open = i
     else if (c === "}" && open >= 0) {
       found.push(content.slice(open, i + 1))
       open = -1
-    } else if (c === "]" && open < 0 && content[i + 1] === "(") {
+    } else if (c === "[" && open < 0) label = i
+    else if (c === "]" && open < 0 && content[i + 1] === "(") {
       const end = content.indexOf(")", i)
       if (end > 0 && content[end + 1] !== "{") found.push(content.slice(i + 1, end + 1))
-    }
+      if (end > 0) i = end
+    } else if (c === "]" && open < 0 && content[i + 1] !== "{" && content[label - 1] !== "!") found.push("{^}")
   }
   return found
 }
@@ -64,6 +67,12 @@ const expectSelectorsExact = (outcome: Awaited<ReturnType<typeof read>>) => {
     expect(resolved.ok && resolved.count, `${selector} matches`).to.equal(1)
     expect(resolved.ok && resolved.element?.getAttribute(AUDIT_ATTRIBUTE), `${selector} selects its own element`).to.equal(mark)
   }
+}
+
+/** The content without its prefix line, each link's URL put together from the prefixes: `(~2)` is `(/tag/1)` again. */
+const withUrlsWhole = (content: string): string => {
+  const expand = urlExpander(content)
+  return content.replace(/^URL prefixes: .*\n/, "").replace(/\]\((~\d+[^()\s]*)\)/g, (_, url: string) => `](${expand(url)})`)
 }
 
 const page = (html: string) => {
@@ -183,6 +192,27 @@ describe("page walker: format", () => {
     const twin = links.find(([text]) => text === "twin 1")!
     expect(twin[1]).to.match(/^https:\/\/example\.com\/c[^)]{50,}…$/)
     expect(twin[2]).to.match(/^\{[^}]+\}$/)
+    expectSelectorsExact(outcome)
+  })
+
+  it("writes a long URL that its start selects alone inside an ancestor [text](start…){^S}, and the next ones {^}", async () => {
+    // A story's share links, the same in its head and its foot: each long URL twice on the page.
+    const share = (site: string) =>
+      `https://${site}.example/share?url=${encodeURIComponent(`https://news.example/2013/06/27/${"story-".repeat(12)}`)}`
+    const links = ["twitter", "facebook"]
+      .map((site) => `<li><a href="${share(site)}" title="Post this story to ${site}">${site}</a></li>`)
+      .join("")
+    page(`<ul id="share-head">${links}</ul><p>The story.</p><ul id="share-foot">${links}</ul>`)
+    const outcome = await read({ audit: true })
+    const expand = urlExpander(outcome.content)
+    const written = [...outcome.content.matchAll(/\[(\w+)\]\(([^)]*)\)(\{[^}]+\})?/g)].map((m) => [m[1], expand(m[2]!), m[3] ?? ""])
+    const start = (site: string) => `${share(site).slice(0, 80)}…`
+    expect(written, outcome.content).to.deep.equal([
+      ["twitter", start("twitter"), "{^#share-head}"],
+      ["facebook", start("facebook"), "{^}"],
+      ["twitter", start("twitter"), "{^#share-foot}"],
+      ["facebook", start("facebook"), "{^}"],
+    ])
     expectSelectorsExact(outcome)
   })
 
@@ -487,9 +517,10 @@ describe("page walker: selectors", () => {
     expect(outcome.content).to.include('["Cancel"]{[data-testid="cancel-button"]}')
     expect(outcome.content).not.to.match(/css-1x2y3z|sc-bdVaJa|kDlIYz/)
     expect(outcome.content).to.include('["Item"]{ul>:nth-child(2)>button}')
-    // The second link has the first one's text and URL: its URL is not shown again.
+    // The second link has the first one's text and URL: its URL is not shown again. It sits in the
+    // element right after the scope the first one set, `^ +p`, though nothing else acts there.
     expect(outcome.content, outcome.content).to.include("[x](/same){^#list>:nth-child(1)}")
-    expect(outcome.content).to.include("[x]{#list>:nth-child(2)>a}")
+    expect(outcome.content, outcome.content).to.include("[x]{:is(^ +p) >a}")
     expectSelectorsExact(outcome)
   })
 
@@ -713,8 +744,8 @@ describe("page walker: slices and time budget", () => {
     page(listing(400))
     const large = await read()
     // The card's tag link sets it as the scope, whole or as the card after the last one (`^ +div`); its button repeats the R of the buttons before it.
-    expect(large.content, large.content.slice(-300)).to.match(
-      /Item 399 \[tag\]\(\/tag\/4\)\{(?:\^#list>:nth-child\(400\)|:is\(\^ \+div\) a)\}\n\["Add"\]\{\^\}$/,
+    expect(withUrlsWhole(large.content), large.content.slice(-300)).to.match(
+      /Item 399 \[tag\]\(\/tag\/4\)\{(?:\^#list>:nth-child\(400\)|:is\(\^ \+div\) a)\}\n\["Add"\]$/,
     )
     expect(large.content).to.include("{:is(^ +div) a}")
     const ratio = large.work / small.work
@@ -785,12 +816,24 @@ describe("page walker: selectors on large repetitive pages", () => {
     const outcome = await read({ audit: true })
     expectSelectorsExact(outcome)
     expect(outcome.audit!.filter((p) => p.interactive)).to.have.length(240)
+    // Each tag's URL, linked 24 times, is declared whole on the prefix line and written `(~N)`.
+    expect(outcome.content.split("\n")[0]).to.match(/^URL prefixes: (?:~\d \/tag\/\d ?){5}$/)
+    const content = withUrlsWhole(outcome.content)
     // The first tag link of a card sets the card as the scope ({^S}); its button is written below it,
-    // `{^ >button}` for the first card, then `{^}`: the R last written after `["Add"]`.
-    expect(outcome.content, outcome.content.slice(0, 300)).to.include('[tag](/tag/0){^#list>:nth-child(1)}\n["Add"]{^ >button}')
+    // `{^ >button}` for the first card, then `{^}`, implied: the R last written after `["Add"]`.
+    expect(content, content.slice(0, 300)).to.include('[tag](/tag/0){^#list>:nth-child(1)}\n["Add"]{^ >button}')
     // A later card is set as the scope whole, or as the card right after the last one.
-    expect(outcome.content).to.match(/Item 6 \[tag\]\(\/tag\/1\)\{(?:\^#list>:nth-child\(7\)|:is\(\^ \+div\) a)\}\n\["Add"\]\{\^\}/)
-    expect(outcome.content).to.include('[tag](/tag/1){:is(^ +div) a}\n["Add"]{^}')
+    expect(content).to.match(/Item 6 \[tag\]\(\/tag\/1\)\{(?:\^#list>:nth-child\(7\)|:is\(\^ \+div\) a)\}\n\["Add"\]\n/)
+    expect(content).to.include('[tag](/tag/1){:is(^ +div) a}\n["Add"]\n')
+  })
+})
+
+describe("page walker: a repeated R's {^} implied", () => {
+  it("leaves out `{^}` after a label's `]`, but not after a link's URL, an escaped bracket or before `(`", () => {
+    expect(impliedRepeats('["Like"]{^}284["Dislike"]{^} ["Reply"]{^}')).to.equal('["Like"]284["Dislike"] ["Reply"]')
+    expect(impliedRepeats("[A](/a){^} [@eve]{^}")).to.equal("[A](/a){^} [@eve]")
+    expect(impliedRepeats('["Like"]{^}(3) [x]{^ >a}')).to.equal('["Like"]{^}(3) [x]{^ >a}')
+    expect(impliedRepeats("\\]{^} \\\\]{^}")).to.equal("\\]{^} \\\\]")
   })
 })
 
@@ -813,12 +856,26 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
     const annotations = outcome.audit!.filter((p) => p.interactive).map((p) => p.written)
     expect(annotations.filter((a) => a.startsWith("{:is(")).length, outcome.content).to.be.above(0)
     expect(annotations.filter((a) => a.startsWith("{^ ")).length, outcome.content).to.be.above(0)
-    expect(outcome.content, outcome.content).to.include('["Quote"]{^} ["Reply"]{^} ["Report"]{^}')
+    // `{^}` implied: `[label]` with nothing after it.
+    expect(outcome.content, outcome.content).to.include('["Quote"] ["Reply"] ["Report"]')
+    expect(outcome.content).not.to.include("]{^}")
     // No selector is a path from the body when the post's scope gives a shorter one.
     expect(
       annotations.filter((a) => a.startsWith("{body")),
       outcome.content,
     ).to.deep.equal([])
+  })
+
+  it("writes {^} out after a repeated label only where page text that starts with `(` follows it", async () => {
+    // A count right after each post's Quote button, `(12)`: `["Quote"](12)` would read as a link to `12`.
+    const post = (i: number) =>
+      `<div><div><a href="/member/${i}">member ${i}</a></div><div><p>Post ${i}.</p></div>` +
+      `<div><button>Like</button> <button>Quote</button>(${i + 10}) <button>Reply</button></div></div>`
+    page(`<div><a href="/">Home</a></div><div><h1>Thread</h1><div>${Array.from({ length: 4 }, (_, i) => post(i)).join("")}</div></div>`)
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    expect(outcome.content, outcome.content).to.include('["Quote"]{^}(13) ["Reply"]')
+    expect(outcome.content).not.to.match(/\]\((?:1[0-3])\)/)
   })
 
   it("lets a reply's first link set the reply as the scope, so that its buttons repeat their R as {^}", async () => {
@@ -834,7 +891,7 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
     const rows = lines.filter((line) => line.startsWith('["Like"]'))
     expect(rows.length).to.equal(8)
     // The replies' member links set their reply as the scope (`{:is(…) R}`), and their rows of buttons are all `{^}`.
-    const repeated = '["Like"]{^} ["Quote"]{^} ["Reply"]{^} ["Report"]{^}'
+    const repeated = '["Like"] ["Quote"] ["Reply"] ["Report"]'
     for (let i = 0; i < lines.length - 2; i++)
       if (/^\[(?:bob|cy|dee)\]/.test(lines[i]!)) {
         expect(lines[i], outcome.content).to.match(/^\[(?:bob|cy|dee)\](?:\([^)]*\))?\{:is\(/)

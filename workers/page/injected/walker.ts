@@ -21,6 +21,7 @@ import {
   valueOf,
 } from "./walker-roles.ts"
 import { beforeTrackingTail } from "./walker-tracking.ts"
+import { CUT_SHOWN, cutStart, URL_CUT } from "./walker-cut-urls.ts"
 import { absoluteUrl, relativeUrl, resolvesTo } from "./walker-urls.ts"
 import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
 import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-visibility.ts"
@@ -95,14 +96,6 @@ const NAMING_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"]
  * backslash or `…`.
  */
 const IMPLIABLE_HREF = /^[^\s()[\]{}"'\\<>…]+$/
-/** What a link's URL was shown as when it was shown cut (no URL is written so). */
-const CUT_SHOWN = "…"
-/** A URL longer than LONG_URL is shown cut to its first URL_CUT characters and `…`, or fewer (CUT_LENGTHS) when its implied selector needs no more. */
-const URL_CUT = 80
-const CUT_LENGTHS = [40, 60, URL_CUT]
-/** One over SHOW_CUT is cut too where 40 or 60 select it alone and save CUT_SAVES: on text-heavy pages URLs cost most (docs/page-content.md). */
-const SHOW_CUT = 60
-const CUT_SAVES = 10
 
 /** The longest selector a heading carries. */
 const HEADING_SELECTOR_MAX = 32
@@ -434,23 +427,13 @@ class Walker {
     const show = (url: string | null) => {
       this.urlsShown.set(text, url)
     }
-    // A URL is cut after its last parameter that is not tracking, and a long one to the first of
-    // its first 40, 60 or URL_CUT characters that selects it alone (one of SHOW_CUT to LONG_URL
-    // characters only where 40 or 60 do and save CUT_SAVES): `[text](https://…/start…)`
-    // stands for `a[href^="https://…/start"]` (the label says what it is; the whole URL is no
-    // more use to the model than its start, as it must read the href to follow it either way).
-    const untrackedHref = beforeTrackingTail(href)
-    if (href.length > SHOW_CUT || untrackedHref !== null) {
-      const whole = untrackedHref ?? href
-      const long = href.length > LONG_URL || untrackedHref !== null
-      const unique = (n: number) => (long && n >= URL_CUT) || this.selectors.selectsAloneByHrefPrefix(el, whole.slice(0, n))
-      const length = CUT_LENGTHS.find((n) => (long || n <= whole.length - CUT_SAVES) && unique(n))
-      const prefix = length === undefined ? "" : whole.slice(0, length)
-      if (prefix !== "" && IMPLIABLE_HREF.test(prefix) && this.selectors.selectsAloneByHrefPrefix(el, prefix)) {
-        this.annotated.push({ element: el, selector: `a[href^=${cssString(prefix)}]`, written: `(${prefix}…)`, interactive: true })
-        show(CUT_SHOWN)
-        return `[${text}](${prefix}…)`
-      }
+    // A long URL, or one with a tracking tail, shown by its start (walker-cut-urls.ts): `[text](https://…/start…)` stands for `a[href^="https://…/start"]`.
+    const shownBy = cutStart(this.selectors, el, href, (start) => IMPLIABLE_HREF.test(start))
+    const byStart = shownBy === null ? null : `a[href^=${cssString(shownBy.start)}]`
+    if (shownBy?.alone) {
+      this.annotated.push({ element: el, selector: byStart!, written: `(${shownBy.start}…)`, interactive: true })
+      show(CUT_SHOWN)
+      return `[${text}](${shownBy.start}…)`
     }
     if (impliable && this.selectors.selectorFor(el, spelled) === byHref) {
       this.annotated.push({ element: el, selector: byHref, written: `(${href})`, interactive: true })
@@ -461,16 +444,20 @@ class Walker {
     // line or `{^S}` link above (a link repeated in a navigation and a footer), when the link is
     // alone with its URL in that element.
     const scope = this.scope
-    const inForce = impliable && scope !== null && scope.serial === this.scopes
-    const underScope = inForce && scope.el.contains(el) && this.selectors.selectsAloneByHrefWithin(el, scope.el)
+    const inForce = (impliable || byStart !== null) && scope !== null && scope.serial === this.scopes
+    const alone = (up: Element) =>
+      byStart === null ? this.selectors.selectsAloneByHrefWithin(el, up) : this.selectors.selectsAloneBelow(el, up, byStart)
+    const underScope = inForce && scope.el.contains(el) && alone(scope.el)
     const opening = inForce ? this.opening(el, spelled) : null
     // Under the scope, `{^}` would do but leave the reply's buttons to set the scope; elsewhere the
     // link opens the item when that costs it no more than its `{^S}` or its own selector.
     const opens = opening !== null && (underScope || opening.written.length <= this.linkAlternative(el, spelled))
+    // The URL a `{^}` or `{^S}` link shows: its href whole, or the start it is shown cut to (`S a[href^="start"]`).
+    const url = shownBy === null ? href : `${shownBy.start}…`
     if (underScope && !opens) {
-      this.annotated.push({ element: el, selector: `${scope.selector} ${byHref}`, written: "{^}", interactive: true })
-      show(absolute)
-      return `[${text}](${href}){^}`
+      this.annotated.push({ element: el, selector: `${scope.selector} ${byStart ?? byHref}`, written: "{^}", interactive: true })
+      show(shownBy === null ? absolute : CUT_SHOWN)
+      return `[${text}](${url}){^}`
     }
     // What follows the label with the link's own selector (`{selector}` or `{?}`), and the URL that records as shown.
     const tailWith = (selector: string): { tail: string; shows?: string | null } => {
@@ -485,18 +472,24 @@ class Walker {
       return { tail: `(${written})${selector}`, shows: cut ? CUT_SHOWN : absolute }
     }
     // `[text](url){^S}`: selected by `S a[href="url"]`, S the selector of an ancestor in which the
-    // link is alone with its URL, when that costs no more than the link's own selector; it sets the scope.
-    const within = impliable && !opens ? linkScopeFor(this.selectors, el) : null
+    // link is alone with its URL (`[text](start…){^S}`, `S a[href^="start"]`, with the start of a
+    // URL shown cut), when that costs no more than the link's own selector; it sets the scope.
+    const within = (impliable || byStart !== null) && !opens ? linkScopeFor(this.selectors, el, byStart) : null
     if (within !== null) {
       const own = this.selectors.selectorFor(el, spelled)
-      const tail = `(${href}){^${within.selector}}`
+      const tail = `(${url}){^${within.selector}}`
       // Against its own or a relative selector, the URL counted as the prefixes will write it; not
       // for a link that could open its item, whose controls would pay for a scope set farther up.
-      const cost = opening === null ? tail.length - href.length + this.selectors.shownLength(el, href) : tail.length
+      const cost = opening === null ? tail.length - url.length + this.selectors.shownLength(el, url) : tail.length
       if (own === null || cost <= tailWith(this.relative(el, own, spelled, null)?.written ?? `{${own}}`).tail.length) {
-        this.annotated.push({ element: el, selector: `${within.selector} ${byHref}`, written: `{^${within.selector}}`, interactive: true })
+        this.annotated.push({
+          element: el,
+          selector: `${within.selector} ${byStart ?? byHref}`,
+          written: `{^${within.selector}}`,
+          interactive: true,
+        })
         this.scope = following(this.scope, { el: within.el, selector: within.selector, serial: ++this.scopes })
-        show(absolute)
+        show(shownBy === null ? absolute : CUT_SHOWN)
         return `[${text}]${tail}`
       }
     }
@@ -565,7 +558,7 @@ class Walker {
     if (!text.trim()) return
     const fence = text.includes("```") ? "````" : "```"
     this.out.line(fence)
-    for (const line of text.split("\n")) this.out.line(line.trimEnd() || " ")
+    for (const line of text.split("\n")) this.out.line(line.trimEnd() || " ", true)
     this.out.line(fence)
   }
 

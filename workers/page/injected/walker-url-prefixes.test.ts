@@ -1,0 +1,52 @@
+import { expect } from "chai"
+import { prefixUrls } from "./walker-url-prefixes.ts"
+import { SelectorMaker } from "./walker-selectors.ts"
+import { urlExpander } from "../../../test/support/page-annotations.ts"
+
+/** The prefix pass run to its end on a content. */
+const prefixed = (content: string): string => {
+  const run = prefixUrls(content, () => false)
+  let step = run.next()
+  while (!step.done) step = run.next()
+  return step.value.content
+}
+
+/** Each link's URL in a content, put together from its prefixes. */
+const urlsOf = (content: string): string[] => {
+  const expand = urlExpander(content)
+  return [...content.matchAll(/^- \[[^\]]*\]\(([^)]*)\)/gm)].map((m) => expand(m[1]!))
+}
+
+describe("URL prefixes: whole URLs and how many", () => {
+  it("declares a URL the page links again and again whole, and writes each of its links `(~N)`", () => {
+    // A permalink under each comment: the same URL beside each comment's own selector.
+    const permalink = "https://blog.example.org/2012/10/a-story-about-personas.html"
+    const urls = [...Array.from({ length: 6 }, () => permalink), "https://blog.example.org/about", "https://blog.example.org/contact"]
+    const content = urls.map((u, i) => `- [c${i}](${u}){#c${i}>a}`).join("\n")
+    const written = prefixed(content)
+    expect(written.length).to.be.below(content.length)
+    expect(written, written).to.match(/^- \[c3\]\(~\d+\)\{#c3>a\}$/m)
+    expect(urlsOf(written)).to.deep.equal(urls)
+  })
+
+  it("counts a URL that several links' hrefs are at the length of its `~N`", () => {
+    const permalink = "/2012/10/a-story-about-personas.html"
+    document.body.innerHTML = `${Array.from({ length: 4 }, (_, i) => `<p>${i} <a href="${permalink}">link</a></p>`).join("")}<a href="/alone/page">x</a>`
+    const selectors = new SelectorMaker()
+    const link = document.querySelector("a")!
+    expect(selectors.shownLength(link, permalink)).to.equal(3)
+    expect(selectors.shownLength(link, "/alone/page")).to.equal("/alone/page".length)
+    document.body.innerHTML = ""
+  })
+
+  it("declares more than twenty prefixes when each pays for itself", () => {
+    // 26 sites, each linked five times under a path of its own.
+    const urls = Array.from({ length: 26 }, (_, s) =>
+      Array.from({ length: 5 }, (_, i) => `https://site-${String.fromCharCode(97 + s)}.example.net/section/${i}`),
+    ).flat()
+    const written = prefixed(urls.map((u, i) => `- [l${i}](${u})`).join("\n"))
+    const declared = written.split("\n")[0]!.match(/~\d+ /g) ?? []
+    expect(declared.length, written.split("\n")[0]).to.be.above(20)
+    expect(urlsOf(written)).to.deep.equal(urls)
+  })
+})
