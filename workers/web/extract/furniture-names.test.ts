@@ -27,6 +27,18 @@ describe("furniture names", () => {
     expect(markdown).not.to.contain("Filed under")
   })
 
+  it("reads an author's bio after the story as furniture (class bio, extendedBio)", () => {
+    const bio = (cls: string) =>
+      page(
+        `<div class="content">${prose("Story", 4)}<div id="profile"><div class="${cls}"><p>Jane Doe is a senior editor, where she writes about culture, politics, and social issues for the magazine.</p></div></div></div>`,
+      )
+    for (const cls of ["bio", "extendedBio"]) {
+      const { markdown } = extractFromHtml(bio(cls))
+      expect(markdown, cls).to.contain("Story paragraph 4:")
+      expect(markdown, cls).not.to.contain("senior editor")
+    }
+  })
+
   it("reads an <aside> as furniture though its prose outweighs the story and no class name says so", () => {
     // class names hashed by a CSS-in-JS build: nothing but the tags tells the sidebar from the story
     const { markdown } = extractFromHtml(
