@@ -1,6 +1,6 @@
 /**
  * get_tab_content's annotations written relative to a scope (`{^S}`, `{^}`, `{^ R}`,
- * `{:is(^ R1) R}`, `{:is(^^ R1) R}`: docs/page-content.md, "Annotations and escaping") read as the
+ * `{:is(^ R1) R}`, `{:is(^^ R1) R}`, `{:is(^3 R1) R}`: docs/page-content.md, "Annotations and escaping") read as the
  * model is told to, apart from the walker: replays name a step's targets by the selectors the
  * model put together, and the tests and the bench check each in the page.
  *
@@ -8,7 +8,8 @@
  * `[text](url){^S}` or an annotation that begins `{:is(S) …}`. A link's `{^S}` stands for
  * `S a[href="url"]` (`S a[href^="start"]` after a URL shown cut, `(start…)`), its `{^}` for the same with S the scope, and `{^ R}` (a caret, a space) for
  * `S R`; `{:is(^ R1) R}` sets the scope to `S R1` and stands for `:is(S R1) R`, `{:is(^^ R1) R}`
- * the same with P, the scope set before the one in force, for S; `[label]{^}`
+ * the same with P, the scope set before the one in force, for S, and `{:is(^N R1) R}` with the
+ * scope set N-1 before the one in force (`^3`: two before it); `[label]{^}`
  * (no URL) for `S R`, R the one last written after the same `[label]` (`{^ R}` or `{:is(…) R}`),
  * and so does `[label]` with neither `(` nor `{` after it (its `{^}` implied).
  */
@@ -45,13 +46,12 @@ const labelBefore = (line: string, at: number): string | null => {
   return null
 }
 
-/** Whether an annotation, as the content writes it, is read with the scope: `{^S}`, `{^}`, `{^ R}`, `{:is(^ R1) R}`, `{:is(^^ R1) R}`. */
-export const readsScope = (written: string): boolean =>
-  written.startsWith("{^") || written.startsWith("{:is(^ ") || written.startsWith("{:is(^^ ")
+/** Whether an annotation, as the content writes it, is read with the scope: `{^S}`, `{^}`, `{^ R}`, `{:is(^ R1) R}`, `{:is(^^ R1) R}`, `{:is(^3 R1) R}`. */
+export const readsScope = (written: string): boolean => written.startsWith("{^") || /^\{:is\(\^(?:\^|\d+)? /.test(written)
 
 /**
  * The annotations of a content read with the scope (readsScope), in order: `{^S}` and `{^}` after
- * a link's `(url)`, `{^ R}`, `{:is(^ R1) R}` and `{:is(^^ R1) R}`, each with the selector it
+ * a link's `(url)`, `{^ R}`, `{:is(^ R1) R}`, `{:is(^^ R1) R}` and `{:is(^N R1) R}`, each with the selector it
  * stands for ("" when no scope holds it) and where its `{` is in the content. Fenced code blocks
  * are copied literally and hold no annotation. `expand`: a link's URL as the content's declared
  * prefixes make it.
@@ -61,14 +61,11 @@ export const scopedAnnotations = (whole: string, expand: (url: string) => string
   const content = whole.replace(/^(`{3,})\n[\s\S]*?\n\1$/gm, (block) => block.replace(/[^\n]/g, " "))
   const found: Array<{ at: number; selector: string }> = []
   let offset = 0
-  /** The scope in force, and the one set before it (`^^`). */
-  const scopes: { now: string | null; before: string | null } = { now: null, before: null }
-  const from = (scope: string | null, rest: string) => (scope === null ? "" : `${scope} ${rest}`)
-  const under = (rest: string) => from(scopes.now, rest)
-  const set = (to: string) => {
-    scopes.before = scopes.now
-    scopes.now = to
-  }
+  /** Every scope set, in order: the last is the one in force (`^`), the one before it `^^`, then `^3`, `^4`, … */
+  const scopes: string[] = []
+  const from = (scope: string | undefined, rest: string) => (scope === undefined ? "" : `${scope} ${rest}`)
+  const under = (rest: string) => from(scopes.at(-1), rest)
+  const set = (to: string) => scopes.push(to)
   /** The R last written after each label, for `[label]{^}`. */
   const rests = new Map<string, string>()
   for (const line of content.split("\n")) {
@@ -114,8 +111,10 @@ export const scopedAnnotations = (whole: string, expand: (url: string) => string
       } else if (annotation === "^")
         found.push({ at: start + i, selector: label !== null && rests.has(label) ? under(rests.get(label)!) : "" })
       else if (sets !== null) {
-        // `{:is(^ R1) R}`: the scope in force followed by R1 is the new scope; `{:is(^^ R1) R}`, the one set before it.
-        const inner = sets.startsWith("^^ ") ? from(scopes.before, sets.slice(3)) : sets.startsWith("^ ") ? under(sets.slice(2)) : sets
+        // `{:is(^ R1) R}`: the scope in force followed by R1 is the new scope; `{:is(^^ R1) R}`, the one set before it, `{:is(^N R1) R}` the one N-1 before it.
+        const back = /^\^(\^|\d+)? /.exec(sets)
+        const steps = back === null ? 0 : back[1] === undefined ? 1 : back[1] === "^" ? 2 : Number(back[1])
+        const inner = back !== null ? from(scopes.at(-steps), sets.slice(back[0].length)) : sets
         const rest = annotation.slice(4 + sets.length + 2)
         if (sets.startsWith("^")) found.push({ at: start + i, selector: `:is(${inner}) ${rest}` })
         if (label !== null) rests.set(label, rest)

@@ -20,15 +20,38 @@ export interface Scope {
   readonly el: Element
   readonly selector: string
   readonly serial: number
-  /** The scope set before this one, for `^^`; it stands while its serial is one less than this one's. */
+  /** The scope set before this one, for `^^` (and the one before that, `^3`, …); each stands while its serial is one less than the one after it. */
   readonly before?: Scope | null
 }
 
-/** A scope set as the model reads it: the one in force becomes the one before it, `^^` (only that one is kept). */
+/** How many scopes back `^N` may reach: `^^` (the one before the one in force) to `^9`, one digit for the model to count. */
+export const SCOPES_BACK = 9
+
+/** A scope set as the model reads it: the one in force becomes the one before it, `^^`, the one before that `^3`, and so on to `^9`. */
 export const following = (inForce: Scope | null, set: Omit<Scope, "before">): Scope => ({
   ...set,
-  before: inForce === null ? null : { el: inForce.el, selector: inForce.selector, serial: inForce.serial },
+  before: kept(inForce, SCOPES_BACK - 1),
 })
+
+/** The chain of scopes from `scope` back, `count` of them at most. */
+const kept = (scope: Scope | null | undefined, count: number): Scope | null =>
+  scope === null || scope === undefined || count <= 0
+    ? null
+    : { el: scope.el, selector: scope.selector, serial: scope.serial, before: kept(scope.before, count - 1) }
+
+/**
+ * The scopes set before the one in force that the model can still count back to, nearest first:
+ * `^^`, `^3`, … (`serial` the one in force's). A scope the walker did not keep (a landmark line
+ * written in a list item) breaks the count: none beyond it is offered.
+ */
+export const scopesBefore = (inForce: Scope, serial: number): Scope[] => {
+  const earlier: Scope[] = []
+  for (let s = inForce.before; s !== null && s !== undefined && s.serial === serial - earlier.length - 1; s = s.before) earlier.push(s)
+  return earlier
+}
+
+/** How a scope `back` steps before the one in force is written: `^^` for the one right before it, then `^3`, `^4`, … */
+export const caretBack = (back: number): string => (back === 1 ? "^^" : `^${back + 1}`)
 
 /** An annotation written relative to a scope: as the content writes it, the selector it stands for, and the scope it sets (`{:is(S) R}`), if any. */
 export interface Scoped {
@@ -85,7 +108,7 @@ export const scopedAnnotation = (
   scope: Scope | null,
   repeats: Repeats | null,
   open = false,
-  previous: Scope | null = null,
+  earlier: ReadonlyArray<Scope> = [],
 ): Scoped | null => {
   if (own.length < WORTH_SCOPING || own.includes(PIERCE) || !selectors.inTopDocument(el)) return null
   // What a relative form must cost less than: the own selector, less what is worth saving.
@@ -130,12 +153,13 @@ export const scopedAnnotation = (
     if (own === null || own.includes(PIERCE)) continue
     // S written whole, or from the scope in force as `^ R1` (read `S R1`), whichever is shorter:
     // below it, or the item right after it (`^ + div`: the next post of a list).
-    // Or from the scope set before it as `^^ R1` (read `P R1`): the next comment after a scope set
-    // inside the one before (its text, its row of buttons), which CSS cannot climb out of.
+    // Or from a scope set before it as `^^ R1` (read `P R1`) or `^N R1`, N-1 scopes back: the
+    // next comment after a scope set inside the one before (its text, its row of buttons), or
+    // after a chain of nested replies, which CSS cannot climb out of.
     const { selector, shown } = shortest(
       own,
       fromScope(selectors, scope, up, "^", own),
-      previous === null || previous.el === up ? null : fromScope(selectors, previous, up, "^^", own),
+      ...earlier.map((p, i) => (p.el === up ? null : fromScope(selectors, p, up, caretBack(i + 1), own))),
     )
     const rest = restBelow(up, selector)
     if (rest === null) continue
@@ -193,12 +217,14 @@ const afterScope = (selectors: SelectorMaker, scope: Scope, up: Element): string
   while (item !== null && item.parentElement !== parent) item = item.parentElement
   if (parent === null || item === null) return null
   let steps = ""
-  let sibling = scope.el.nextElementSibling
-  for (let k = 0; sibling !== null && k < AFTER_SCOPE; k++, sibling = sibling.nextElementSibling) {
+  let reached = false
+  // Checked inside the loop: the sibling the loop ends on, one past the last step, is not reached.
+  for (let k = 0, sibling = scope.el.nextElementSibling; sibling !== null && k < AFTER_SCOPE && !reached; k++) {
     steps += `+${selectors.tagStep(sibling)}`
-    if (sibling === item) break
+    reached = sibling === item
+    sibling = sibling.nextElementSibling
   }
-  if (sibling !== item) return null
+  if (!reached) return null
   if (item === up) return steps
   const rest = selectors.relativeSelector(up, item, `${scope.selector} ${steps}`)
   return rest === null ? null : rest.startsWith(">") ? steps + rest : `${steps} ${rest}`

@@ -971,6 +971,54 @@ describe("page walker: selectors relative to a scope, on pages with nothing to h
   })
 })
 
+describe("page walker: scopes set further back, {:is(^N R1) R}", () => {
+  // A video page's comments as above, the list deep in boxes with nothing to hold on to: after a
+  // reply chain (each reply sets two scopes, its avatar the reply and its name the reply's body)
+  // the next comment is a sibling of a comment set as the scope many scopes back.
+  const comment = (who: string, replies: string) =>
+    `<div><div><a href="/@${who}"><img alt="" src="data:,"></a></div><div><div><a href="/@${who}">@${who}</a> <span>2 months ago</span></div>` +
+    `<div>${who} says something about the video.</div><div><button aria-label="Like this comment">+</button><span>12</span>` +
+    `<button aria-label="Dislike this comment">-</button><button>Reply</button></div>${replies ? `<div>${replies}</div>` : ""}</div></div>`
+  const deep = (html: string) => `<div><div><div><div><div><div>${html}</div></div></div></div></div></div>`
+
+  it("writes the comment after a chain of nested replies from the comment set scopes back, not from the page", async () => {
+    // bob's replies: cy, with a chain of replies to it three deep, then fay, the reply after cy.
+    const replies = comment("cy", comment("dee", comment("eve", comment("hal", "")))) + comment("fay", "")
+    const all = ["ada", "bob", "gus"].map((who, i) => comment(who, i === 1 ? replies : "")).join("")
+    page(
+      `<div><a href="/">Home</a></div><div><h1>Video</h1>${deep(`<div><textarea aria-label="Add a comment"></textarea></div><div>${all}</div>`)}</div>`,
+    )
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+    const written = outcome.audit!.map((p) => p.written)
+    // Counted back past the reply chain: `^3` and farther (`^^` is the one right before the one in force).
+    expect(written.filter((w) => /^\{:is\(\^[3-9] /.test(w)).length, outcome.content).to.be.above(0)
+    // No reply's avatar link spells a path from the page down to it: fay's (`{^h1+div>div>…}` before, 95 characters) least of all.
+    const avatars = outcome.content.split("\n").filter((line) => /^\[\]\(\/@(?:cy|dee|eve|hal|fay)\)\{/.test(line))
+    expect(avatars.length, outcome.content).to.equal(5)
+    expect(
+      avatars.filter((line) => line.includes("h1")),
+      outcome.content,
+    ).to.deep.equal([])
+  })
+
+  it("reaches a post at most three siblings after a scope, never four (`^N +table+table+table`)", async () => {
+    // A forum's posts, one table each, authors linked in bold and again and again: a post four
+    // tables after a scope must not be written three `+table` steps from it.
+    const authors = ["hana", "eve", "gus", "eve", "dmitri", "gus", "bob", "jun", "jun", "lena", "lena", "jun", "eve", "gus"]
+    const posts = authors
+      .map(
+        (who, i) =>
+          `<table><tr><td><b><a href="/member?u=${who}">${who}</a></b><br>Posts: ${i * 7}</td><td><div><a href="#p${i}">Post</a> text</div>` +
+          `<div><a href="/quote?p=${i}">Quote</a> <a href="/report?p=${i}">Report</a> <a href="javascript:void(0)" onclick="x()">Warn</a></div></td></tr></table>`,
+      )
+      .join("")
+    page(`<div><a href="/">Home</a></div><div><h2>Topic</h2><table><tr><td>Head</td></tr></table>${posts}</div>`)
+    const outcome = await read({ audit: true })
+    expectSelectorsExact(outcome)
+  })
+})
+
 describe("page walker: boxes that do not hold their children", () => {
   it("keeps links in a zero-height list of floats inside an overflow:hidden box", async () => {
     page(`<div style="overflow:hidden;width:995px">

@@ -27,7 +27,7 @@ import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector
 import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-visibility.ts"
 import { escapeText, LANDMARK_LINE, MarkdownWriter } from "./walker-writer.ts"
 import { boxesOf } from "./walker-boxes.ts"
-import { following, linkScopeFor, OPENS_FOR, type Scope, type Scoped, scopedAnnotation } from "./walker-scope.ts"
+import { following, linkScopeFor, OPENS_FOR, type Scope, type Scoped, scopedAnnotation, scopesBefore } from "./walker-scope.ts"
 import { markAnnotated, type ReadOptions, type ReadOutcome } from "./walker-outcome.ts"
 import { pageMap } from "./walker-page-map.ts"
 import { runInSlices, Slices, SLICE_MS, type Work } from "./walker-slices.ts"
@@ -171,8 +171,8 @@ class Walker {
   /** The annotation relative to the scope in force, or setting one, when it costs less than `{own}` (walker-scope.ts); it changes nothing yet. */
   private relative(el: Element, own: string, spelled: ReadonlyArray<Spelled>, label: string | null, open = false) {
     const scope = this.scope !== null && this.scope.serial === this.scopes ? this.scope : null
-    const previous = scope?.before?.serial === this.scopes - 1 ? scope.before : null
-    return scopedAnnotation(this.selectors, el, own, spelled, scope, label === null ? null : { label, rests: this.rests }, open, previous)
+    const earlier = scope === null ? [] : scopesBefore(scope, this.scopes)
+    return scopedAnnotation(this.selectors, el, own, spelled, scope, label === null ? null : { label, rests: this.rests }, open, earlier)
   }
 
   /**
