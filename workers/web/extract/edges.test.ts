@@ -135,6 +135,14 @@ describe("the content's edges in other languages", () => {
     expect(extractFromHtml(html).markdown).to.contain("Czytaj także to, co napisał autor")
   })
 
+  it("cuts a disclaimer that the story is copyrighted by its agency at the end", () => {
+    const line = "Disclaimer: This news article is copyrighted by Example Press and published by example.com."
+    const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>${line}</p></div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Sentence 6 of the story")
+    expect(markdown).not.to.contain("copyrighted by")
+  })
+
   it("cuts a legal line in Polish, Croatian, Greek or Chinese at the end", () => {
     for (const line of [
       "© 2020 Wydawca. Wszelkie prawa zastrzeżone.",
