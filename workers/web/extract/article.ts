@@ -37,6 +37,7 @@ import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./
 import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
 import { prune } from "./prune.ts"
 import { wrapsNamedBody } from "./named-body.ts"
+import { adBoxes } from "./ad-label.ts"
 
 interface Block {
   readonly tag: string
@@ -246,6 +247,7 @@ export class PageMeasure {
       const most = m.prose > total.prose * (m.hint < -1 ? 0.8 : 0.4) && !(m.hint < -1 && this.proseBefore(el, body) >= THREAD_AFTER_PROSE)
       if (!most && !misnamed) this.furniture.add(el)
     }
+    for (const el of adBoxes(body)) this.furniture.add(el)
     this.findTeasers(total.prose, body)
     this.findThreads(body)
     for (const el of excerptRuns(this.measures, total.prose * this.tuning.teaserShare)) this.furniture.add(el)
