@@ -37,6 +37,15 @@ describe("the content's edges", () => {
     expect(markdown).not.to.contain("Sharing is caring").and.not.to.contain("Share it with a friend")
   })
 
+  it("cuts a box at the end that offers the headlines by email, with its sign-up link", () => {
+    const html = `<html><body><div class="x1">${story}
+      <div><strong>Start receiving our news headlines per email.</strong><br>We announce a free service: the latest news of any category up to five times a day.
+      <p>Type any number of key words. We email you the related headlines.<br><a href="/alerts">Click here to sign up</a></p></div></div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Sentence 6 of the story")
+    expect(markdown).not.to.contain("per email").and.not.to.contain("Click here to sign up")
+  })
+
   it("cuts a legal line set inline at the end of a story written as one block broken by <br>", () => {
     const lines = Array.from(
       { length: 5 },
