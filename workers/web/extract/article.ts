@@ -36,6 +36,8 @@ import { findSubheads } from "./subheads.ts"
 import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
 import { prune } from "./prune.ts"
+import { wrapsNamedBody } from "./named-body.ts"
+import { adBoxes } from "./ad-label.ts"
 
 interface Block {
   readonly tag: string
@@ -239,11 +241,13 @@ export class PageMeasure {
     // A furniture name on an element that holds most of the page's prose is a wrapper misnamed ("page-ad-margins"), on a link mid-sentence a word's style.
     for (const el of this.named) {
       const m = this.measures.get(el)!
-      const misnamed = (isQuote(m) && !signedOutsideQuotes(el)) || flowsInText(el) || this.holdsTheRest(el, m)
+      const misnamed =
+        (isQuote(m) && !signedOutsideQuotes(el)) || flowsInText(el) || this.holdsTheRest(el, m) || wrapsNamedBody(el, m, this.measures)
       // Unless an article of its own comes before it: a thread named as such outweighs a short post.
       const most = m.prose > total.prose * (m.hint < -1 ? 0.8 : 0.4) && !(m.hint < -1 && this.proseBefore(el, body) >= THREAD_AFTER_PROSE)
       if (!most && !misnamed) this.furniture.add(el)
     }
+    for (const el of adBoxes(body)) this.furniture.add(el)
     this.findTeasers(total.prose, body)
     this.findThreads(body)
     for (const el of excerptRuns(this.measures, total.prose * this.tuning.teaserShare)) this.furniture.add(el)

@@ -37,6 +37,15 @@ describe("the content's edges", () => {
     expect(markdown).not.to.contain("Sharing is caring").and.not.to.contain("Share it with a friend")
   })
 
+  it("cuts a box at the end that offers the headlines by email, with its sign-up link", () => {
+    const html = `<html><body><div class="x1">${story}
+      <div><strong>Start receiving our news headlines per email.</strong><br>We announce a free service: the latest news of any category up to five times a day.
+      <p>Type any number of key words. We email you the related headlines.<br><a href="/alerts">Click here to sign up</a></p></div></div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Sentence 6 of the story")
+    expect(markdown).not.to.contain("per email").and.not.to.contain("Click here to sign up")
+  })
+
   it("cuts a legal line set inline at the end of a story written as one block broken by <br>", () => {
     const lines = Array.from(
       { length: 5 },
@@ -133,6 +142,14 @@ describe("the content's edges in other languages", () => {
   it("keeps the same words inside a sentence of the article", () => {
     const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>Czytaj także to, co napisał autor w poprzednim tygodniu, bo warto.</p></div></body></html>`
     expect(extractFromHtml(html).markdown).to.contain("Czytaj także to, co napisał autor")
+  })
+
+  it("cuts a disclaimer that the story is copyrighted by its agency at the end", () => {
+    const line = "Disclaimer: This news article is copyrighted by Example Press and published by example.com."
+    const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>${line}</p></div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Sentence 6 of the story")
+    expect(markdown).not.to.contain("copyrighted by")
   })
 
   it("cuts a legal line in Polish, Croatian, Greek or Chinese at the end", () => {

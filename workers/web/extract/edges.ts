@@ -74,10 +74,10 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
  * What a site says about itself around an article: calls to subscribe, to sign up for its
  * newsletter, to follow the writer, to send tips, to share the story, told to the reader as a
  * sentence that opens with the verb ("Subscribe to…", "Follow her on…", "Share it with a friend!",
- * "Sharing is caring!"). English only, as RELATED_LEAD.
+ * "Sharing is caring!"), or an offer of news by email and its "Click here to sign up". English only, as RELATED_LEAD.
  */
 const PROMO =
-  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|want more|share (?:this|it)|like this (?:story|article|post)\?|sharing is caring)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b/i
+  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|want more|share (?:this|it)|like this (?:story|article|post)\?|sharing is caring)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b|\bclick here to (?:sign up|subscribe|register|join)\b|\b(?:by|per|via) e-?mail\b/i
 /**
  * a byline or a dateline: "By …", or a writer, reporter, editor or source named after a colon in
  * Russian, Polish, Croatian, Chinese ("Автор:", "Autor:", "Piše:", "作者：", "记者：", "编辑：",
@@ -194,7 +194,7 @@ export const cutTailCallout = (root: Element, page: PageMeasure): void => {
  * Greek, and Chinese: 版权, "copyright", in "版权所有", "版权声明", "原创版权禁止转载").
  */
 const LEGAL =
-  /©|\(c\)\s*\d{4}|\bcopyright\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|版权/i
+  /©|\(c\)\s*\d{4}|\bcopyright(?:ed)?\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|版权/i
 /** how many blocks at the end of the content are looked at for legal lines */
 const LEGAL_TAIL = 6
 /** the longest block that is a legal line */

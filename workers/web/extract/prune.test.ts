@@ -38,3 +38,19 @@ describe("prune", () => {
     expect(markdown).not.to.contain("Follow us")
   })
 })
+
+describe("a quotation linked to its source", () => {
+  it("keeps a blockquote whose text is one link to where it is quoted from, and cuts a blockquote of links", () => {
+    const { markdown } = extractFromHtml(
+      page(`
+        <div class="postbody">
+          <blockquote><p><a href="/report"><em>“Just because a car generates a lot of buzz or is a best seller doesn’t mean that it’s a good choice for you, but we suggest you steer clear…”</em></a></p></blockquote>
+          ${prose("Post", 4)}
+          <blockquote><p><a href="/a">Sample images from the first lens we tried.</a> <a href="/b">Sample images from the second lens we tried, in colour.</a></p></blockquote>
+        </div>`),
+    )
+    expect(markdown).to.contain("Just because a car generates")
+    expect(markdown).to.contain("Post paragraph 4:")
+    expect(markdown).not.to.contain("second lens")
+  })
+})

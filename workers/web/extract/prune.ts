@@ -22,6 +22,8 @@ export const prune = (el: Element, page: PageMeasure, root: Measure, repeated: S
       child.remove()
       continue
     }
+    // a quotation linked whole to its source is kept whole: its paragraph alone is all link
+    if (isLinkedQuotation(child, m)) continue
     prune(child, page, root, repeated, best)
   }
 }
@@ -96,7 +98,7 @@ const shouldCut = (
     const t = table === null ? undefined : measures.get(table)
     if (t !== undefined && isMostlyText(t)) return false
   }
-  if (isLinkedSentence(el, m)) return false
+  if (isLinkedSentence(el, m) || isLinkedQuotation(el, m)) return false
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
 }
 
@@ -115,4 +117,20 @@ const isLinkedSentence = (el: Element, m: Measure): boolean => {
   for (const a of el.querySelectorAll("a[href]")) if (textOf(a) !== "") links++
   const own = m.text - m.link
   return (links <= 2 && own >= 20) || (links <= 3 && own >= 40)
+}
+
+/** a quotation's text at least this long: a quoted headline is a teaser, not a quotation */
+const QUOTATION_TEXT = 100
+const SENTENCE_MARK = /[.!?…。！？]/
+
+/**
+ * A blockquote whose text is one link to its source (a post opening with the lines it answers,
+ * "“Just because a car generates a lot of buzz… steer clear…”" linked to the report): words of
+ * sentences, one link. A list of links set in a blockquote holds several.
+ */
+const isLinkedQuotation = (el: Element, m: Measure): boolean => {
+  if (tagOf(el) !== "blockquote" || m.text < QUOTATION_TEXT || !SENTENCE_MARK.test(textOf(el))) return false
+  let links = 0
+  for (const a of el.querySelectorAll("a[href]")) if (textOf(a) !== "" && ++links > 1) return false
+  return links === 1
 }
