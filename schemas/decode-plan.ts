@@ -100,6 +100,16 @@ export const runtimeType = (input: unknown): RuntimeType =>
 const isRecord = (input: unknown): input is Record<PropertyKey, unknown> =>
   typeof input === "object" && input !== null && !Array.isArray(input)
 
+/** Each pattern check's RegExp, compiled once: settings lists run the same check on every item. */
+const compiled = new WeakMap<object, RegExp>()
+const patternOf = (check: { readonly source: string; readonly flags: string }): RegExp => {
+  let re = compiled.get(check)
+  if (re === undefined) compiled.set(check, (re = new RegExp(check.source, check.flags)))
+  // a global or sticky flag would carry the last match's place into the next test
+  re.lastIndex = 0
+  return re
+}
+
 const holds = (check: Check, value: unknown): boolean => {
   switch (check.f) {
     case "minLength":
@@ -118,7 +128,7 @@ const holds = (check: Check, value: unknown): boolean => {
     case "finite":
       return Number.isFinite(value)
     case "pattern":
-      return new RegExp(check.source, check.flags).test(value as string)
+      return patternOf(check).test(value as string)
     case "predicate":
       return predicates[check.name](value as never)
   }
