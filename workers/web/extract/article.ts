@@ -38,6 +38,7 @@ import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLea
 import { prune } from "./prune.ts"
 import { wrapsNamedBody } from "./named-body.ts"
 import { adBoxes } from "./ad-label.ts"
+import { isSideColumn, narrowToColumn } from "./columns.ts"
 
 interface Block {
   readonly tag: string
@@ -621,7 +622,7 @@ export class PageMeasure {
       // a wrapper around `level` alone is not a level: templates nest a part in one to three of them
       let siblings = false
       for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
-        if (child === level || this.furniture.has(child)) continue
+        if (child === level || this.furniture.has(child) || isSideColumn(child)) continue
         const c = this.measures.get(child)
         if (c === undefined || c.prose === 0) continue
         siblings = true
@@ -713,7 +714,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const body = document.body ?? document.documentElement
   strip(body, styleHidden(document))
   const page = new PageMeasure(body, tuning)
-  const best = page.best(body)
+  const best = narrowToColumn(page.best(body), page.measures)
   const root = page.gather(best, body, tuning)
   cutReplies(root, page)
   // the article's subheadings not set as headings are kept as the repeated parts of its items are
