@@ -38,6 +38,7 @@ import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLea
 import { prune } from "./prune.ts"
 import { wrapsNamedBody } from "./named-body.ts"
 import { adBoxes } from "./ad-label.ts"
+import { authorBoxes } from "./author-box.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
 
 interface Block {
@@ -249,6 +250,7 @@ export class PageMeasure {
       if (!most && !misnamed) this.furniture.add(el)
     }
     for (const el of adBoxes(body)) this.furniture.add(el)
+    for (const el of authorBoxes(body)) this.furniture.add(el)
     this.findTeasers(total.prose, body)
     this.findThreads(body)
     for (const el of excerptRuns(this.measures, total.prose * this.tuning.teaserShare)) this.furniture.add(el)
