@@ -39,6 +39,7 @@ import { prune } from "./prune.ts"
 import { wrapsNamedBody } from "./named-body.ts"
 import { adBoxes } from "./ad-label.ts"
 import { authorBoxes } from "./author-box.ts"
+import { narrowToCore } from "./core.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
 
 interface Block {
@@ -716,7 +717,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const body = document.body ?? document.documentElement
   strip(body, styleHidden(document))
   const page = new PageMeasure(body, tuning)
-  const best = narrowToColumn(page.best(body), page.measures)
+  const best = narrowToColumn(narrowToCore(page.best(body), page.measures), page.measures)
   const root = page.gather(best, body, tuning)
   cutReplies(root, page)
   // the article's subheadings not set as headings are kept as the repeated parts of its items are
