@@ -48,4 +48,13 @@ describe("furniture names", () => {
     expect(markdown).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 3:")
     expect(markdown).not.to.contain("Column paragraph")
   })
+
+  it("reads a box named copyright after the story as furniture, however much prose it holds", () => {
+    // a site's legal paragraph under every page: trademarks, terms and the rights reserved, in sentences
+    const { markdown } = extractFromHtml(
+      page(`<div id="page"><div class="main"><div>${prose("Story", 5)}</div></div><div id="copyright">${prose("Legal", 3)}</div></div>`),
+    )
+    expect(markdown).to.contain("Story paragraph 5:")
+    expect(markdown).not.to.contain("Legal paragraph")
+  })
 })
