@@ -40,6 +40,7 @@ import { wrapsNamedBody } from "./named-body.ts"
 import { adBoxes } from "./ad-label.ts"
 import { authorBoxes } from "./author-box.ts"
 import { narrowToCore } from "./core.ts"
+import { labelsControl } from "./form-labels.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
 
 interface Block {
@@ -154,7 +155,7 @@ export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }):
     for (let child = node.firstChild; child !== null;) {
       let next = child.nextSibling
       if (isElement(child)) {
-        const drop = DROP_TAGS.has(tagOf(child))
+        const drop = DROP_TAGS.has(tagOf(child)) || labelsControl(child)
         const hidden = !drop && isHidden(child)
         const excerpt = hidden ? excerptOf(child) : undefined
         if (excerpt !== undefined) {
