@@ -25,8 +25,8 @@ export const adBoxes = (body: Element): Element[] => {
   return found
 }
 
-/** Whether no visible text comes before `img` inside `box`. */
-const opensWith = (box: Element, img: Element): boolean => {
+/** Whether no visible text comes before `img` (or any element) inside `box`. */
+export const opensWith = (box: Element, img: Element): boolean => {
   const pending: Node[] = [box]
   while (pending.length > 0) {
     const node = pending.pop()!

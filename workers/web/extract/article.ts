@@ -38,6 +38,10 @@ import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLea
 import { prune } from "./prune.ts"
 import { wrapsNamedBody } from "./named-body.ts"
 import { adBoxes } from "./ad-label.ts"
+import { authorBoxes } from "./author-box.ts"
+import { narrowToCore } from "./core.ts"
+import { labelsControl } from "./form-labels.ts"
+import { isSideColumn, narrowToColumn } from "./columns.ts"
 
 interface Block {
   readonly tag: string
@@ -151,7 +155,7 @@ export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }):
     for (let child = node.firstChild; child !== null;) {
       let next = child.nextSibling
       if (isElement(child)) {
-        const drop = DROP_TAGS.has(tagOf(child))
+        const drop = DROP_TAGS.has(tagOf(child)) || labelsControl(child)
         const hidden = !drop && isHidden(child)
         const excerpt = hidden ? excerptOf(child) : undefined
         if (excerpt !== undefined) {
@@ -248,6 +252,7 @@ export class PageMeasure {
       if (!most && !misnamed) this.furniture.add(el)
     }
     for (const el of adBoxes(body)) this.furniture.add(el)
+    for (const el of authorBoxes(body)) this.furniture.add(el)
     this.findTeasers(total.prose, body)
     this.findThreads(body)
     for (const el of excerptRuns(this.measures, total.prose * this.tuning.teaserShare)) this.furniture.add(el)
@@ -621,7 +626,7 @@ export class PageMeasure {
       // a wrapper around `level` alone is not a level: templates nest a part in one to three of them
       let siblings = false
       for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
-        if (child === level || this.furniture.has(child)) continue
+        if (child === level || this.furniture.has(child) || isSideColumn(child)) continue
         const c = this.measures.get(child)
         if (c === undefined || c.prose === 0) continue
         siblings = true
@@ -713,7 +718,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const body = document.body ?? document.documentElement
   strip(body, styleHidden(document))
   const page = new PageMeasure(body, tuning)
-  const best = page.best(body)
+  const best = narrowToColumn(narrowToCore(page.best(body), page.measures), page.measures)
   const root = page.gather(best, body, tuning)
   cutReplies(root, page)
   // the article's subheadings not set as headings are kept as the repeated parts of its items are

@@ -48,4 +48,33 @@ describe("furniture names", () => {
     expect(markdown).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 3:")
     expect(markdown).not.to.contain("Column paragraph")
   })
+
+  it("reads a box named copyright after the story as furniture, however much prose it holds", () => {
+    // a site's legal paragraph under every page: trademarks, terms and the rights reserved, in sentences
+    const { markdown } = extractFromHtml(
+      page(`<div id="page"><div class="main"><div>${prose("Story", 5)}</div></div><div id="copyright">${prose("Legal", 3)}</div></div>`),
+    )
+    expect(markdown).to.contain("Story paragraph 5:")
+    expect(markdown).not.to.contain("Legal paragraph")
+  })
+
+  it("reads a right or side column as furniture, not a left column that holds the story", () => {
+    for (const side of ["CommonRightColumn", "right-col", "sidecol"]) {
+      const { markdown } = extractFromHtml(
+        page(
+          `<div id="content"><div id="CommonLeftColumn">${prose("Story", 5)}</div>` +
+            `<div id="${side}"><div class="box"><p>Movie search: enter a title, or a town, to find a film near you.</p><p>Lottery results, drawn on Saturday, are in.</p></div></div></div>`,
+        ),
+      )
+      expect(markdown, side).to.contain("Story paragraph 5:")
+      expect(markdown, side).not.to.contain("Lottery results")
+    }
+  })
+
+  it("does not read a bright colour as a right column", () => {
+    const { markdown } = extractFromHtml(
+      page(`<div class="content">${prose("Story", 4)}<div class="bright-color">${prose("Tail", 2)}</div></div>`),
+    )
+    expect(markdown).to.contain("Tail paragraph 2:")
+  })
 })

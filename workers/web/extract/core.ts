@@ -1,0 +1,40 @@
+/**
+ * The best element is the one whose blocks add up to the highest score, so any wrapper that adds
+ * a few positive points to its child outscores it: a page wrapper (or CleanEval's `<text>` around
+ * a whole page) over the layout table that holds the story, because a column of links and a
+ * contact line beside the table read as a sentence or two. When one child holds nearly all of the
+ * best element's score, the rest adds next to nothing to the article and is more likely the
+ * page's furniture: the child is the content (and the step is taken again inside it). Gather
+ * still joins siblings that read as parts of the story.
+ */
+import type { Measure } from "./article.ts"
+
+/** a child holding at least this share of its parent's score is the content */
+const CORE_SHARE = 0.95
+
+/** prose before the child worth this share of the parent's score is the story's opening, not furniture */
+const LEDE_SHARE = 0.005
+
+export const narrowToCore = (best: Element, measures: ReadonlyMap<Element, Measure>): Element => {
+  let el = best
+  for (;;) {
+    const score = measures.get(el)!.score
+    let top: Element | undefined
+    for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
+      const m = measures.get(child)
+      if (m !== undefined && !m.aside && m.score >= score * CORE_SHARE) top = child
+    }
+    if (top === undefined || score <= 0 || proseBefore(top, measures) >= score * LEDE_SHARE) return el
+    el = top
+  }
+}
+
+/** The score of the prose before `el` among its siblings: a headline's standfirst or the lede, which the story opens with. */
+const proseBefore = (el: Element, measures: ReadonlyMap<Element, Measure>): number => {
+  let sum = 0
+  for (let sibling = el.previousElementSibling; sibling !== null; sibling = sibling.previousElementSibling) {
+    const m = measures.get(sibling)
+    if (m !== undefined && m.prose > 0 && m.score > 0) sum += m.score
+  }
+  return sum
+}
