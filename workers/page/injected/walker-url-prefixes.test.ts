@@ -39,6 +39,18 @@ describe("URL prefixes: whole URLs and how many", () => {
     document.body.innerHTML = ""
   })
 
+  it("declares more than thirty prefixes when each pays for itself: a blog's permalinks", () => {
+    // 40 posts, each with its permalink and its comments link, and a second link to the permalink.
+    const urls = Array.from({ length: 40 }, (_, i) => {
+      const post = `https://blog.example.net/2005/01/post-number-${i}.html`
+      return [post, `${post}#comments`, post]
+    }).flat()
+    const written = prefixed(urls.map((u, i) => `- [l${i}](${u})`).join("\n"))
+    const declared = written.split("\n")[0]!.match(/~\d+ /g) ?? []
+    expect(declared.length, written.split("\n")[0]).to.be.above(30)
+    expect(urlsOf(written)).to.deep.equal(urls)
+  })
+
   it("declares more than twenty prefixes when each pays for itself", () => {
     // 26 sites, each linked five times under a path of its own.
     const urls = Array.from({ length: 26 }, (_, s) =>
