@@ -51,6 +51,15 @@ describe("URL prefixes: whole URLs and how many", () => {
     expect(urlsOf(written)).to.deep.equal(urls)
   })
 
+  it("declares the scheme alone when the page links many sites once each", () => {
+    // A post that credits a dozen people, each with a link to their own site.
+    const urls = Array.from({ length: 12 }, (_, i) => `https://person-${i}.example/`)
+    const written = prefixed(urls.map((u, i) => `- [p${i}](${u})`).join("\n"))
+    expect(written.split("\n")[0], written).to.equal("URL prefixes: ~1 https:/")
+    expect(written, written).to.match(/^- \[p3\]\(~1\/person-3\.example\/\)$/m)
+    expect(urlsOf(written)).to.deep.equal(urls)
+  })
+
   it("declares more than twenty prefixes when each pays for itself", () => {
     // 26 sites, each linked five times under a path of its own.
     const urls = Array.from({ length: 26 }, (_, s) =>

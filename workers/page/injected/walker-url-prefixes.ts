@@ -68,19 +68,24 @@ export function* choosePrefixes(urls: ReadonlyArray<string>, due: () => boolean)
   for (const url of urls) if (counts.size < MAX_URLS || counts.has(url)) counts.set(url, (counts.get(url) ?? 0) + 1)
   const distinct = [...counts.keys()]
   const users = new Map<string, number[]>()
+  const add = (prefix: string, i: number) => {
+    const list = users.get(prefix)
+    if (list) list.push(i)
+    else users.set(prefix, [i])
+  }
   for (let i = 0; i < distinct.length; i++) {
     if (due()) yield
     const url = distinct[i]!
-    // A prefix of an absolute URL holds its host: `https:/` says nothing.
+    // A prefix of an absolute URL holds its host, or is its scheme alone (`https:/`, the rest
+    // `//host/…`): a page that links many sites once or twice each pays for that one.
     const host = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]+/i.exec(url)?.[0].length ?? 0
+    const scheme = /^[a-z][a-z0-9+.-]*:\/(?=\/)/i.exec(url)?.[0].length ?? 0
+    if (scheme >= MIN_PREFIX) add(url.slice(0, scheme), i)
     // The whole URL is a candidate too: a URL the page links again and again (a story's headline
     // and its picture, a permalink under each comment) is then written once and `(~N)` after.
     for (let at = Math.max(MIN_PREFIX, host); at <= url.length; at++) {
-      if (at < url.length && !PREFIX_BOUNDARY.has(url[at]!)) continue
-      const prefix = url.slice(0, at)
-      const list = users.get(prefix)
-      if (list) list.push(i)
-      else users.set(prefix, [i])
+      if (at < url.length && PREFIX_BOUNDARY.has(url[at]!)) add(url.slice(0, at), i)
+      else if (at === url.length) add(url, i)
     }
   }
   for (const [prefix, list] of users) if (list.length < 2 && counts.get(distinct[list[0]!]!)! < 2) users.delete(prefix)
