@@ -111,13 +111,41 @@ export function* choosePrefixes(urls: ReadonlyArray<string>, due: () => boolean)
     chosen.push(best)
     for (const prefix of users.keys()) {
       if (++looked % 64 === 0 && due()) yield
-      if (prefix.startsWith(best) && PREFIX_BOUNDARY.has(prefix[best.length]!))
-        declared.set(prefix, Math.min(declared.get(prefix) ?? prefix.length, prefix.length - best.length + token))
+      if (starts(best, prefix)) declared.set(prefix, Math.min(declared.get(prefix) ?? prefix.length, prefix.length - best.length + token))
     }
   }
   // The declaration line's own words must be paid for too.
   const total = saved.reduce((sum, s, i) => sum + s * counts.get(distinct[i]!)!, 0)
-  return total > declaration(chosen).length ? chosen : []
+  if (total <= declaration(chosen).length) return []
+  // A prefix picked early (`http://www.x.org`) is declared whole though one picked after it
+  // (`http:/`) starts it; declared ancestors first it is written from it, `~1 http:/ ~2 ~1/www.x.org`,
+  // unless the renumbering costs more than that saves (a busy prefix pushed to a token of two digits).
+  const ordered = ancestorsFirst(chosen)
+  if (ordered.every((p, i) => p === chosen[i])) return chosen
+  const written = function* (prefixes: ReadonlyArray<string>): Generator<void, number, void> {
+    let length = declaration(prefixes).length
+    for (let i = 0; i < distinct.length; i++) {
+      if (i % 64 === 63 && due()) yield
+      length += withPrefix(distinct[i]!, prefixes).length * counts.get(distinct[i]!)!
+    }
+    return length
+  }
+  return (yield* written(ordered)) < (yield* written(chosen)) ? ordered : chosen
+}
+
+/** Whether `prefix` starts `longer` where a prefix may end, so that `longer` can be declared from it. */
+const starts = (prefix: string, longer: string) =>
+  longer.length > prefix.length && longer.startsWith(prefix) && PREFIX_BOUNDARY.has(longer[prefix.length]!)
+
+/** The prefixes in the order picked, each moved after the ones that start it (shortest first). */
+const ancestorsFirst = (chosen: ReadonlyArray<string>): string[] => {
+  const ordered: string[] = []
+  for (const prefix of chosen) {
+    if (ordered.includes(prefix)) continue
+    const before = chosen.filter((p) => starts(p, prefix) && !ordered.includes(p)).sort((a, b) => a.length - b.length)
+    ordered.push(...before, prefix)
+  }
+  return ordered
 }
 
 /** The line that declares the prefixes, each written from the earlier ones where it starts with one: `~2 ~1/2021`. */
