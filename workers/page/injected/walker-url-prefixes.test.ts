@@ -39,6 +39,55 @@ describe("URL prefixes: whole URLs and how many", () => {
     document.body.innerHTML = ""
   })
 
+  it("declares more than thirty prefixes when each pays for itself: a blog's permalinks", () => {
+    // 40 posts, each with its permalink and its comments link, and a second link to the permalink.
+    const urls = Array.from({ length: 40 }, (_, i) => {
+      const post = `https://blog.example.net/2005/01/post-number-${i}.html`
+      return [post, `${post}#comments`, post]
+    }).flat()
+    const written = prefixed(urls.map((u, i) => `- [l${i}](${u})`).join("\n"))
+    const declared = written.split("\n")[0]!.match(/~\d+ /g) ?? []
+    expect(declared.length, written.split("\n")[0]).to.be.above(30)
+    expect(urlsOf(written)).to.deep.equal(urls)
+  })
+
+  it("declares the scheme alone when the page links many sites once each", () => {
+    // A post that credits a dozen people, each with a link to their own site.
+    const urls = Array.from({ length: 12 }, (_, i) => `https://person-${i}.example/`)
+    const written = prefixed(urls.map((u, i) => `- [p${i}](${u})`).join("\n"))
+    expect(written.split("\n")[0], written).to.equal("URL prefixes: ~1 https:/")
+    expect(written, written).to.match(/^- \[p3\]\(~1\/person-3\.example\/\)$/m)
+    expect(urlsOf(written)).to.deep.equal(urls)
+  })
+
+  it("declares the scheme before a host picked earlier, and the host from it", () => {
+    // A site's own stories, ten links, then a dozen sources linked once each.
+    const urls = [
+      ...Array.from({ length: 10 }, (_, i) => `https://www.big-site.example/story-${i}.html`),
+      ...Array.from({ length: 12 }, (_, i) => `https://person-${i}.example/`),
+    ]
+    const written = prefixed(urls.map((u, i) => `- [p${i}](${u})`).join("\n"))
+    expect(written.split("\n")[0], written).to.equal("URL prefixes: ~1 https:/ ~2 ~1/www.big-site.example")
+    expect(urlsOf(written)).to.deep.equal(urls)
+  })
+
+  it("keeps the order picked when declaring the scheme first would push a busy prefix to `~10`", () => {
+    // Nine sites linked 60 times each (picked before the scheme: each saves more), then a dozen
+    // sources once each: moving `https:/` to `~1` saves 5 on each site's declaration and 1 on each
+    // source (57), but the ninth site's 60 links would write `~10`.
+    const urls = [
+      ...Array.from({ length: 9 }, (_, s) =>
+        Array.from({ length: 60 }, (_, i) => `https://www.a-long-host-name-for-the-site-${"abcdefghi"[s]}.example/p${i}`),
+      ).flat(),
+      ...Array.from({ length: 12 }, (_, i) => `https://person-${i}.example/`),
+    ]
+    const written = prefixed(urls.map((u, i) => `- [p${i}](${u})`).join("\n"))
+    expect(written.split("\n")[0], written.slice(0, 400)).to.match(
+      /^URL prefixes: ~1 https:\/\/www\.a-long-host-name-for-the-site-a\.example .* ~10 https:\/$/,
+    )
+    expect(urlsOf(written)).to.deep.equal(urls)
+  })
+
   it("declares more than twenty prefixes when each pays for itself", () => {
     // 26 sites, each linked five times under a path of its own.
     const urls = Array.from({ length: 26 }, (_, s) =>

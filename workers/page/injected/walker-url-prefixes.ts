@@ -26,10 +26,12 @@ const TOKEN_LIKE = /^~\d/
 export const PREFIX_BOUNDARY: ReadonlySet<string> = new Set(["/", "?", "#", "&", "="])
 /**
  * At most this many prefixes, and the distinct URLs looked at to pick them (a huge page's first
- * ones say enough). 30, not 20: on the eleven real pages of issue 34 the ten more (mostly whole
- * URLs a page repeats) saved 470 characters, and none of the other sets used more than 20.
+ * ones say enough). Each one picked pays for its declaration, so the cap only stops a page that
+ * links many URLs again and again: 30, not 20, saved 470 characters on the eleven real pages of
+ * issue 34 (mostly whole URLs a page repeats), and 100, not 30, 548 more there (a blog's archive
+ * page picks 70: each post's permalink and comments link), the other sets never using 30.
  */
-const MAX_PREFIXES = 30
+const MAX_PREFIXES = 100
 const MAX_URLS = 1500
 /** A prefix shorter than this saves next to nothing per link (`/wiki` still pays, on an encyclopedia's hundreds of links). */
 export const MIN_PREFIX = 5
@@ -66,19 +68,24 @@ export function* choosePrefixes(urls: ReadonlyArray<string>, due: () => boolean)
   for (const url of urls) if (counts.size < MAX_URLS || counts.has(url)) counts.set(url, (counts.get(url) ?? 0) + 1)
   const distinct = [...counts.keys()]
   const users = new Map<string, number[]>()
+  const add = (prefix: string, i: number) => {
+    const list = users.get(prefix)
+    if (list) list.push(i)
+    else users.set(prefix, [i])
+  }
   for (let i = 0; i < distinct.length; i++) {
     if (due()) yield
     const url = distinct[i]!
-    // A prefix of an absolute URL holds its host: `https:/` says nothing.
+    // A prefix of an absolute URL holds its host, or is its scheme alone (`https:/`, the rest
+    // `//host/…`): a page that links many sites once or twice each pays for that one.
     const host = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]+/i.exec(url)?.[0].length ?? 0
+    const scheme = /^[a-z][a-z0-9+.-]*:\/(?=\/)/i.exec(url)?.[0].length ?? 0
+    if (scheme >= MIN_PREFIX) add(url.slice(0, scheme), i)
     // The whole URL is a candidate too: a URL the page links again and again (a story's headline
     // and its picture, a permalink under each comment) is then written once and `(~N)` after.
     for (let at = Math.max(MIN_PREFIX, host); at <= url.length; at++) {
-      if (at < url.length && !PREFIX_BOUNDARY.has(url[at]!)) continue
-      const prefix = url.slice(0, at)
-      const list = users.get(prefix)
-      if (list) list.push(i)
-      else users.set(prefix, [i])
+      if (at < url.length && PREFIX_BOUNDARY.has(url[at]!)) add(url.slice(0, at), i)
+      else if (at === url.length) add(url, i)
     }
   }
   for (const [prefix, list] of users) if (list.length < 2 && counts.get(distinct[list[0]!]!)! < 2) users.delete(prefix)
@@ -104,13 +111,41 @@ export function* choosePrefixes(urls: ReadonlyArray<string>, due: () => boolean)
     chosen.push(best)
     for (const prefix of users.keys()) {
       if (++looked % 64 === 0 && due()) yield
-      if (prefix.startsWith(best) && PREFIX_BOUNDARY.has(prefix[best.length]!))
-        declared.set(prefix, Math.min(declared.get(prefix) ?? prefix.length, prefix.length - best.length + token))
+      if (starts(best, prefix)) declared.set(prefix, Math.min(declared.get(prefix) ?? prefix.length, prefix.length - best.length + token))
     }
   }
   // The declaration line's own words must be paid for too.
   const total = saved.reduce((sum, s, i) => sum + s * counts.get(distinct[i]!)!, 0)
-  return total > declaration(chosen).length ? chosen : []
+  if (total <= declaration(chosen).length) return []
+  // A prefix picked early (`http://www.x.org`) is declared whole though one picked after it
+  // (`http:/`) starts it; declared ancestors first it is written from it, `~1 http:/ ~2 ~1/www.x.org`,
+  // unless the renumbering costs more than that saves (a busy prefix pushed to a token of two digits).
+  const ordered = ancestorsFirst(chosen)
+  if (ordered.every((p, i) => p === chosen[i])) return chosen
+  const written = function* (prefixes: ReadonlyArray<string>): Generator<void, number, void> {
+    let length = declaration(prefixes).length
+    for (let i = 0; i < distinct.length; i++) {
+      if (i % 64 === 63 && due()) yield
+      length += withPrefix(distinct[i]!, prefixes).length * counts.get(distinct[i]!)!
+    }
+    return length
+  }
+  return (yield* written(ordered)) < (yield* written(chosen)) ? ordered : chosen
+}
+
+/** Whether `prefix` starts `longer` where a prefix may end, so that `longer` can be declared from it. */
+const starts = (prefix: string, longer: string) =>
+  longer.length > prefix.length && longer.startsWith(prefix) && PREFIX_BOUNDARY.has(longer[prefix.length]!)
+
+/** The prefixes in the order picked, each moved after the ones that start it (shortest first). */
+const ancestorsFirst = (chosen: ReadonlyArray<string>): string[] => {
+  const ordered: string[] = []
+  for (const prefix of chosen) {
+    if (ordered.includes(prefix)) continue
+    const before = chosen.filter((p) => starts(p, prefix) && !ordered.includes(p)).sort((a, b) => a.length - b.length)
+    ordered.push(...before, prefix)
+  }
+  return ordered
 }
 
 /** The line that declares the prefixes, each written from the earlier ones where it starts with one: `~2 ~1/2021`. */

@@ -236,6 +236,15 @@ describe("page walker: format", () => {
   })
 })
 
+describe("page walker: no-break spaces", () => {
+  it("reads a no-break space as white space: one space between words, nothing in an empty cell", async () => {
+    page(`<p>Exhibit A:&nbsp; The case.&nbsp;&nbsp; Next&nbsp;one.</p>
+      <table><tr><th>a</th><th>b</th></tr><tr><td>&nbsp;</td><td>2</td></tr></table>`)
+    const { content } = await read()
+    expect(content).to.equal(["Exhibit A: The case. Next one.", "|a|b|", "|-|-|", "||2|"].join("\n"))
+  })
+})
+
 describe("page walker: URL prefixes written once", () => {
   const posts = (n: number, origin: string) =>
     Array.from({ length: n }, (_, i) => `<li><a href="${origin}/2021/12/post-${i}/">Post ${i}</a></li>`).join("")
