@@ -131,6 +131,9 @@ const firstClass = (el: Element): string => classOf(el).trim().split(/\s+/, 1)[0
 /** a thread is comments when at least this much prose comes before it */
 const THREAD_AFTER_PROSE = 400
 
+/** A link to a place on the page itself (`href="#…"`): a skip link, a table of contents' entry, a footnote's mark. */
+const isInPageLink = (el: Element): boolean => tagOf(el) === "a" && (el.getAttribute("href") ?? "").startsWith("#")
+
 const isHidden = (el: Element): boolean => {
   if (el.hasAttribute("hidden")) return true
   const style = el.getAttribute("style")
@@ -512,7 +515,7 @@ export class PageMeasure {
     return m !== undefined && m.text > 0 && m.link >= m.text * 0.5
   }
 
-  private measure(el: Element, outer: Block | null = null, inLink = false, told = false): Measure {
+  private measure(el: Element, outer: Block | null = null, inLink = false, told = false, inAnchor = false): Measure {
     const tag = tagOf(el)
     const role = el.getAttribute("role")
     const hint = hintOf(el)
@@ -524,6 +527,8 @@ export class PageMeasure {
     // inside a list of changes or credits, a link is the item's words (see `isToldList`)
     const linked = !told && (inLink || (tag === "a" && el.hasAttribute("href")))
     const toldLists = told || holdsToldLists(el)
+    // a link to a place on this page (a "skip to the story" link, a footnote's mark) does not make a teaser's headline
+    const anchor = inAnchor || (linked && isInPageLink(el))
     const m: Measure = { text: 0, link: 0, score: 0, open: 0, prose: 0, hint, aside: false, lead: 0, quoted: 0 }
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === TEXT_NODE) {
@@ -531,7 +536,7 @@ export class PageMeasure {
         const length = visibleLength(data)
         if (length === 0) continue
         m.text += length
-        if (m.lead === 0) m.lead = linked ? 1 : 2
+        if (m.lead === 0) m.lead = linked && !anchor ? 1 : 2
         block.text += length
         if (linked) {
           m.link += length
@@ -539,7 +544,7 @@ export class PageMeasure {
         }
         block.punct += data.match(PUNCTUATION)?.length ?? 0
       } else if (isElement(child)) {
-        const c = this.measure(child, block, linked, toldLists && (told || LISTS.has(tagOf(child))))
+        const c = this.measure(child, block, linked, toldLists && (told || LISTS.has(tagOf(child))), anchor)
         if (m.lead === 0) m.lead = c.lead
         m.text += c.text
         m.link += c.link
