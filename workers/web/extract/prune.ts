@@ -7,6 +7,7 @@ import { BLOCK_TAGS, HEADING_TAGS, childrenOf, isElement, shapeOf, tagOf, textOf
 import { isNoticeLine } from "./notice-lines.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS } from "./furniture-names.ts"
 import { LIST_PARTS, inTextLedList } from "./lists.ts"
+import { isCitedLink } from "./cited-links.ts"
 import type { Measure, PageMeasure } from "./article.ts"
 
 /** Cuts the parts of the chosen element that read as boilerplate. */
@@ -99,6 +100,7 @@ const shouldCut = (
     if (t !== undefined && isMostlyText(t)) return false
   }
   if (isLinkedSentence(el, m) || isLinkedQuotation(el, m)) return false
+  if (isCitedLink(el, (p) => (measures.get(p)?.prose ?? 0) > 0)) return false
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
 }
 
