@@ -26,6 +26,24 @@ describe("cited links", () => {
     expect(markdown).to.contain("Jazz Festival, 9-18 November")
   })
 
+  it("keeps sources set as bare addresses between the article's subheadings, an image linked beside one", () => {
+    const source = (i: number) =>
+      `<p><a href="http://source${i}.example.org/story-${i}">http://source${i}.example.org/story-${i}</a><a href="/img/${i}.jpg"><img src="/img/${i}.jpg"></a></p>`
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="entry">${prose("Body", 2)}${source(1)}<h2>Second source</h2>${source(2)}<h2>Third source</h2>${source(3)}${prose("Body", 2, 3)}</div>`,
+      ),
+    )
+    for (const i of [1, 2, 3]) expect(markdown).to.contain(`http://source${i}.example.org/story-${i}`)
+  })
+
+  it("still cuts a list of links to other sites set as paragraphs", () => {
+    const links = [1, 2, 3, 4].map((i) => `<p><a href="http://site${i}.example.org/">Useful site number ${i}</a></p>`).join("")
+    const { markdown } = extractFromHtml(page(`<div class="entry">${prose("Body", 3)}${links}${prose("Body", 1, 4)}</div>`))
+    expect(markdown).to.contain("Body paragraph 4:")
+    expect(markdown).not.to.contain("Useful site")
+  })
+
   it("still cuts a paragraph that links to the site's own pages (a promotion of its stories or its app)", () => {
     const { markdown } = extractFromHtml(
       page(

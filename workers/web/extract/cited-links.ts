@@ -1,10 +1,11 @@
 /**
- * A paragraph that is one link to another site, set between the article's paragraphs: the page the
- * article points its reader to ("…some cool tools for performance analysis: <p><a>http://muegge.com/
- * blog/?p=172</a></p>", an event's name linked to its site above the paragraph about it). All link,
- * it read as boilerplate and was cut; Readability keeps it. A paragraph linking to the site's own
- * pages there is a promotion of its other stories or its app ("CLICK HERE TO GET THE APP"), and
- * is still cut.
+ * A paragraph that is one link to another site, set among the article's paragraphs and headings:
+ * the page the article points its reader to ("…some cool tools for performance analysis: <p><a>
+ * http://muegge.com/blog/?p=172</a></p>", an event's name linked to its site above the paragraph
+ * about it, the sources under a post's subheadings). All link, it read as boilerplate and was cut;
+ * Readability keeps it. A paragraph linking to the site's own pages there is a promotion of its
+ * other stories or its app ("CLICK HERE TO GET THE APP"), and a run of such paragraphs is a list of
+ * links: both are still cut.
  */
 import { tagOf, textOf } from "./dom.ts"
 import { parsedElements } from "./parse.ts"
@@ -54,21 +55,61 @@ const ownSite = (document: Document): string | undefined => {
 /** each page's own site, found once: read only when a paragraph of one link is met */
 const sites = new WeakMap<Document, string | undefined>()
 
+/** The paragraph's one link with words, if it holds one and no other. */
+const onlyLink = (p: Element): Element | undefined => {
+  let found: Element | undefined
+  for (const a of p.querySelectorAll("a[href]")) {
+    if (textOf(a) === "") continue
+    if (found !== undefined) return undefined
+    found = a
+  }
+  return found
+}
+
+/** what the scoring pass measured of an element: its visible characters, those in links, those of prose */
+type Measures = ReadonlyMap<Element, { readonly text: number; readonly link: number; readonly prose: number }>
+
+/** A paragraph whose whole text is links. */
+const isLinkParagraph = (el: Element | null, measures: Measures): boolean => {
+  const m = el === null || tagOf(el) !== "p" ? undefined : measures.get(el)
+  return m !== undefined && m.text > 0 && m.link === m.text
+}
+
+/** the blocks of text an article sets a cited link between */
+const TEXT_BLOCKS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6"])
+const isTextBlock = (el: Element | null): boolean => el !== null && TEXT_BLOCKS.has(tagOf(el))
+
 /**
- * Whether `p` is a paragraph that is one link to another site, between two paragraphs of which one
- * at least is prose (`isProse`): a page the article cites, not a link list or a promotion.
+ * Whether `p` is a paragraph that is one link to another site among the article's paragraphs:
+ * between two paragraphs or headings, neither of them a link alone (a list of links set as
+ * paragraphs), in a parent that holds another paragraph of prose. A page the article cites, not a
+ * link list or a promotion.
  */
-export const isCitedLink = (p: Element, isProse: (el: Element) => boolean): boolean => {
-  if (tagOf(p) !== "p") return false
+const isCitedLink = (p: Element, measures: Measures): boolean => {
+  if (!isLinkParagraph(p, measures)) return false
   const prev = p.previousElementSibling
   const next = p.nextElementSibling
-  if (prev === null || next === null || tagOf(prev) !== "p" || tagOf(next) !== "p" || !(isProse(prev) || isProse(next))) return false
-  const links = p.querySelectorAll("a[href]")
-  if (links.length !== 1 || textOf(links[0]!) !== textOf(p)) return false
-  const host = hostOf(links[0]!.getAttribute("href") ?? "")
+  if (!isTextBlock(prev) || !isTextBlock(next) || isLinkParagraph(prev, measures) || isLinkParagraph(next, measures)) return false
+  const link = onlyLink(p)
+  if (link === undefined) return false
+  let prose = false
+  for (let sibling = p.parentElement?.firstElementChild ?? null; sibling !== null && !prose; sibling = sibling.nextElementSibling)
+    prose = sibling !== p && tagOf(sibling) === "p" && (measures.get(sibling)?.prose ?? 0) > 0
+  if (!prose) return false
+  const host = hostOf(link.getAttribute("href") ?? "")
   if (host === undefined) return false
   const document = p.ownerDocument
   if (!sites.has(document)) sites.set(document, ownSite(document))
   const own = sites.get(document)
   return own !== undefined && siteOf(host) !== own
 }
+
+/** The children of `parent` that are cited links (`isCitedLink`), found before any of them is cut. */
+export const citedLinksAmong = (parent: Element, measures: Measures): ReadonlySet<Element> => {
+  let found: Set<Element> | undefined
+  for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling)
+    if (isCitedLink(child, measures)) (found ??= new Set()).add(child)
+  return found ?? NONE
+}
+
+const NONE: ReadonlySet<Element> = new Set()
