@@ -291,7 +291,8 @@ export class PageMeasure {
         for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
           if (inRun.has(child)) continue
           const core = unwrap ? unwrapped(child) : child
-          if (SKIP_IN_RUNS.has(tagOf(child)) || SKIP_IN_RUNS.has(tagOf(core))) continue
+          // an inline element mid-sentence (a link wrapped in a <span>) is a word of the text, never a card
+          if (SKIP_IN_RUNS.has(tagOf(child)) || SKIP_IN_RUNS.has(tagOf(core)) || flowsInText(child)) continue
           const key = itemShapeOf(core)
           const group = groups.get(key)
           if (group) group.push(child)

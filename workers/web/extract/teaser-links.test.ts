@@ -31,3 +31,18 @@ describe("links to a place on the page", () => {
     expect(markdown).not.to.contain("Another story")
   })
 })
+
+describe("links inside a sentence", () => {
+  it("are words of the paragraph, not a run of teasers, though each is wrapped alike", () => {
+    // A CSS-in-JS template wraps every link of the text in a bare <span>: three alike siblings that
+    // each open with a link were a run of teasers, and the links' words were cut from the sentences.
+    const link = (i: number, words: string) => `<span><a class="x${i % 2} js_link" href="https://other.example/${i}">${words}</a></span>`
+    const paragraph =
+      `<p>This design contributed to ${link(1, "the impossible thinness of the laptop")} released in 2015, and fixing it required replacing ` +
+      `${link(2, "the entire upper half of the laptop")}. Apple then offered ${link(3, "free keyboard repairs for all models")} with the new mechanism.</p>`
+    const { markdown } = extractFromHtml(page(`<article>${prose("Body", 2)}${paragraph}${prose("Body", 2, 3)}</article>`))
+    expect(markdown).to.contain("the impossible thinness of the laptop")
+    expect(markdown).to.contain("the entire upper half of the laptop")
+    expect(markdown).to.contain("free keyboard repairs for all models")
+  })
+})
