@@ -25,6 +25,7 @@ import {
 } from "./dom.ts"
 import { DATED, signedOutsideQuotes } from "./signed.ts"
 import { excerptOf } from "./expanded.ts"
+import { isHoverCard } from "./hover-cards.ts"
 import { dropTitleHeading } from "./title.ts"
 import { cutReplies } from "./replies.ts"
 import { excerptRuns } from "./excerpts.ts"
@@ -142,7 +143,8 @@ const isHidden = (el: Element): boolean => {
 
 /**
  * Drops what is never content: scripts, styles, embeds, form controls, hidden elements, comments,
- * except the whole text behind a "more" toggle (`expanded.ts`). What the page's style sheets hide
+ * hover cards set after the link they describe (`hover-cards.ts`), except the whole text behind a
+ * "more" toggle (`expanded.ts`). What the page's style sheets hide
  * (`sheets`) goes only when under half of the page's text: a page that hides most of its text
  * shows it by script (a "read more"). A walk with its own stack: hostile pages nest thousands deep.
  */
@@ -154,7 +156,7 @@ export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }):
     for (let child = node.firstChild; child !== null;) {
       let next = child.nextSibling
       if (isElement(child)) {
-        const drop = DROP_TAGS.has(tagOf(child))
+        const drop = DROP_TAGS.has(tagOf(child)) || isHoverCard(child)
         const hidden = !drop && isHidden(child)
         const excerpt = hidden ? excerptOf(child) : undefined
         if (excerpt !== undefined) {
