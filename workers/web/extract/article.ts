@@ -25,6 +25,7 @@ import {
 } from "./dom.ts"
 import { DATED, signedOutsideQuotes } from "./signed.ts"
 import { excerptOf } from "./expanded.ts"
+import { isHoverCard } from "./hover-cards.ts"
 import { dropTitleHeading } from "./title.ts"
 import { cutReplies } from "./replies.ts"
 import { excerptRuns } from "./excerpts.ts"
@@ -135,6 +136,9 @@ const firstClass = (el: Element): string => classOf(el).trim().split(/\s+/, 1)[0
 /** a thread is comments when at least this much prose comes before it */
 const THREAD_AFTER_PROSE = 400
 
+/** A link to a place on the page itself (`href="#…"`): a skip link, a table of contents' entry, a footnote's mark. */
+const isInPageLink = (el: Element): boolean => tagOf(el) === "a" && (el.getAttribute("href") ?? "").startsWith("#")
+
 const isHidden = (el: Element): boolean => {
   if (el.hasAttribute("hidden")) return true
   const style = el.getAttribute("style")
@@ -143,7 +147,8 @@ const isHidden = (el: Element): boolean => {
 
 /**
  * Drops what is never content: scripts, styles, embeds, form controls, hidden elements, comments,
- * except the whole text behind a "more" toggle (`expanded.ts`). What the page's style sheets hide
+ * hover cards set after the link they describe (`hover-cards.ts`), except the whole text behind a
+ * "more" toggle (`expanded.ts`). What the page's style sheets hide
  * (`sheets`) goes only when under half of the page's text: a page that hides most of its text
  * shows it by script (a "read more"). A walk with its own stack: hostile pages nest thousands deep.
  */
@@ -155,7 +160,7 @@ export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }):
     for (let child = node.firstChild; child !== null;) {
       let next = child.nextSibling
       if (isElement(child)) {
-        const drop = DROP_TAGS.has(tagOf(child)) || labelsControl(child)
+        const drop = DROP_TAGS.has(tagOf(child)) || labelsControl(child) || isHoverCard(child)
         const hidden = !drop && isHidden(child)
         const excerpt = hidden ? excerptOf(child) : undefined
         if (excerpt !== undefined) {
@@ -293,7 +298,8 @@ export class PageMeasure {
         for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
           if (inRun.has(child)) continue
           const core = unwrap ? unwrapped(child) : child
-          if (SKIP_IN_RUNS.has(tagOf(child)) || SKIP_IN_RUNS.has(tagOf(core))) continue
+          // an inline element mid-sentence (a link wrapped in a <span>) is a word of the text, never a card
+          if (SKIP_IN_RUNS.has(tagOf(child)) || SKIP_IN_RUNS.has(tagOf(core)) || flowsInText(child)) continue
           const key = itemShapeOf(core)
           const group = groups.get(key)
           if (group) group.push(child)
@@ -517,7 +523,7 @@ export class PageMeasure {
     return m !== undefined && m.text > 0 && m.link >= m.text * 0.5
   }
 
-  private measure(el: Element, outer: Block | null = null, inLink = false, told = false): Measure {
+  private measure(el: Element, outer: Block | null = null, inLink = false, told = false, inAnchor = false): Measure {
     const tag = tagOf(el)
     const role = el.getAttribute("role")
     const hint = hintOf(el)
@@ -529,6 +535,8 @@ export class PageMeasure {
     // inside a list of changes or credits, a link is the item's words (see `isToldList`)
     const linked = !told && (inLink || (tag === "a" && el.hasAttribute("href")))
     const toldLists = told || holdsToldLists(el)
+    // a link to a place on this page (a "skip to the story" link, a footnote's mark) does not make a teaser's headline
+    const anchor = inAnchor || (linked && isInPageLink(el))
     const m: Measure = { text: 0, link: 0, score: 0, open: 0, prose: 0, hint, aside: false, lead: 0, quoted: 0 }
     for (let child = el.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === TEXT_NODE) {
@@ -536,7 +544,7 @@ export class PageMeasure {
         const length = visibleLength(data)
         if (length === 0) continue
         m.text += length
-        if (m.lead === 0) m.lead = linked ? 1 : 2
+        if (m.lead === 0) m.lead = linked && !anchor ? 1 : 2
         block.text += length
         if (linked) {
           m.link += length
@@ -544,7 +552,7 @@ export class PageMeasure {
         }
         block.punct += data.match(PUNCTUATION)?.length ?? 0
       } else if (isElement(child)) {
-        const c = this.measure(child, block, linked, toldLists && (told || LISTS.has(tagOf(child))))
+        const c = this.measure(child, block, linked, toldLists && (told || LISTS.has(tagOf(child))), anchor)
         if (m.lead === 0) m.lead = c.lead
         m.text += c.text
         m.link += c.link

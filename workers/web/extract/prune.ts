@@ -7,18 +7,22 @@ import { BLOCK_TAGS, HEADING_TAGS, childrenOf, isElement, shapeOf, tagOf, textOf
 import { isNoticeLine } from "./notice-lines.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS } from "./furniture-names.ts"
 import { LIST_PARTS, inTextLedList } from "./lists.ts"
+import { citedLinksAmong } from "./cited-links.ts"
 import type { Measure, PageMeasure } from "./article.ts"
 
 /** Cuts the parts of the chosen element that read as boilerplate. */
 export const prune = (el: Element, page: PageMeasure, root: Measure, repeated: Set<Element>, best: Element): void => {
   findRepeatedParts(el, page, repeated)
+  // judged before any child is cut: a paragraph's neighbours are those the page gave it
+  const cited = citedLinksAmong(el, page.measures)
   for (const child of childrenOf(el)) {
     if (!isElement(child)) continue
     const m = page.measures.get(child)
     if (m === undefined) continue
     // the best-scoring part is the article's heart: a wrapper of it whose link lists outweigh it is pruned inside, not cut whole
     const holdsBest = child.contains(best)
-    if (!holdsBest && shouldCut(child, m, root, page.isFurniture(child), repeated.has(child), page.measures, page.isTeaser(child))) {
+    const keep = repeated.has(child) || cited.has(child)
+    if (!holdsBest && shouldCut(child, m, root, page.isFurniture(child), keep, page.measures, page.isTeaser(child))) {
       child.remove()
       continue
     }
@@ -72,7 +76,8 @@ const shouldCut = (
   m: Measure,
   root: Measure,
   furniture: boolean,
-  repeated: boolean,
+  /** a part every item repeats, or a cited link (`cited-links.ts`): kept however it scores */
+  kept: boolean,
   measures: ReadonlyMap<Element, Measure>,
   teaser = false,
 ): boolean => {
@@ -88,7 +93,7 @@ const shouldCut = (
   if (furniture || FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return true
   if (m.link === 0 && isNoticeLine(el)) return false
   // Inline text is judged with the block it flows in, not on its own.
-  if (!BLOCK_TAGS.has(tag) || repeated) return false
+  if (!BLOCK_TAGS.has(tag) || kept) return false
   if (m.score >= 0 || m.prose >= 200) return false
   // A figure or a data table is judged whole (its cells are short, its captions too), and a cell
   // with its table: cutting one would shift the columns. A table mostly of links is a layout's.
