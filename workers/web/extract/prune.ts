@@ -5,6 +5,7 @@
  */
 import { BLOCK_TAGS, HEADING_TAGS, childrenOf, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
 import { isNoticeLine } from "./notice-lines.ts"
+import { isWideSentence } from "./wide-sentence.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS } from "./furniture-names.ts"
 import { LIST_PARTS, inTextLedList } from "./lists.ts"
 import type { Measure, PageMeasure } from "./article.ts"
@@ -86,7 +87,7 @@ const shouldCut = (
   if (LIST_PARTS.has(tag) && (!furniture || teaser) && inTextLedList(el)) return false
   const role = el.getAttribute("role")
   if (furniture || FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return true
-  if (m.link === 0 && isNoticeLine(el)) return false
+  if (m.link === 0 && (isNoticeLine(el) || isWideSentence(el))) return false
   // Inline text is judged with the block it flows in, not on its own.
   if (!BLOCK_TAGS.has(tag) || repeated) return false
   if (m.score >= 0 || m.prose >= 200) return false
