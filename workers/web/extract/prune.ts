@@ -6,6 +6,7 @@
 import { BLOCK_TAGS, HEADING_TAGS, childrenOf, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
 import { isNoticeLine } from "./notice-lines.ts"
 import { isWideSentence } from "./wide-sentence.ts"
+import { isLinkedItemName } from "./linked-items.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS } from "./furniture-names.ts"
 import { LIST_PARTS, inTextLedList } from "./lists.ts"
 import type { Measure, PageMeasure } from "./article.ts"
@@ -99,7 +100,7 @@ const shouldCut = (
     const t = table === null ? undefined : measures.get(table)
     if (t !== undefined && isMostlyText(t)) return false
   }
-  if (isLinkedSentence(el, m) || isLinkedQuotation(el, m)) return false
+  if (isLinkedSentence(el, m) || isLinkedQuotation(el, m) || isLinkedItemName(el, measures)) return false
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
 }
 
