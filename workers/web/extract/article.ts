@@ -42,6 +42,7 @@ import { authorBoxes } from "./author-box.ts"
 import { narrowToCore } from "./core.ts"
 import { labelsControl } from "./form-labels.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
+import { cutBreadcrumb } from "./breadcrumb.ts"
 
 interface Block {
   readonly tag: string
@@ -730,6 +731,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTagLines(root, page)
   cutCommentSection(root, page)
   cutEdgeLinkLines(root, page)
+  cutBreadcrumb(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return {
