@@ -43,6 +43,7 @@ import { narrowToCore } from "./core.ts"
 import { labelsControl } from "./form-labels.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
 import { cutBreadcrumb } from "./breadcrumb.ts"
+import { cutMoreLinks } from "./more-links.ts"
 
 interface Block {
   readonly tag: string
@@ -732,6 +733,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutCommentSection(root, page)
   cutEdgeLinkLines(root, page)
   cutBreadcrumb(root, page)
+  cutMoreLinks(root)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return {
