@@ -44,6 +44,7 @@ import { labelsControl } from "./form-labels.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
 import { cutBreadcrumb } from "./breadcrumb.ts"
 import { cutMoreLinks } from "./more-links.ts"
+import { cutPager } from "./pager.ts"
 
 interface Block {
   readonly tag: string
@@ -734,6 +735,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutEdgeLinkLines(root, page)
   cutBreadcrumb(root, page)
   cutMoreLinks(root)
+  cutPager(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return {
