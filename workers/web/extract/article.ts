@@ -45,6 +45,7 @@ import { isSideColumn, narrowToColumn } from "./columns.ts"
 import { cutBreadcrumb } from "./breadcrumb.ts"
 import { cutMoreLinks } from "./more-links.ts"
 import { cutPager } from "./pager.ts"
+import { cutTailStamp } from "./tail-stamp.ts"
 
 interface Block {
   readonly tag: string
@@ -736,6 +737,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutBreadcrumb(root, page)
   cutMoreLinks(root)
   cutPager(root, page)
+  cutTailStamp(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return {
