@@ -46,6 +46,7 @@ import { cutBreadcrumb } from "./breadcrumb.ts"
 import { cutMoreLinks } from "./more-links.ts"
 import { cutPager } from "./pager.ts"
 import { cutTailStamp } from "./tail-stamp.ts"
+import { cutLastLegalLine } from "./legal-line.ts"
 
 interface Block {
   readonly tag: string
@@ -738,6 +739,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutMoreLinks(root)
   cutPager(root, page)
   cutTailStamp(root, page)
+  cutLastLegalLine(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return {
