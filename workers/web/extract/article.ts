@@ -43,6 +43,11 @@ import { authorBoxes } from "./author-box.ts"
 import { narrowToCore } from "./core.ts"
 import { labelsControl } from "./form-labels.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
+import { cutBreadcrumb } from "./breadcrumb.ts"
+import { cutMoreLinks } from "./more-links.ts"
+import { cutPager } from "./pager.ts"
+import { cutTailStamp } from "./tail-stamp.ts"
+import { cutLastLegalLine } from "./legal-line.ts"
 
 interface Block {
   readonly tag: string
@@ -738,6 +743,11 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTagLines(root, page)
   cutCommentSection(root, page)
   cutEdgeLinkLines(root, page)
+  cutBreadcrumb(root, page)
+  cutMoreLinks(root)
+  cutPager(root, page)
+  cutTailStamp(root, page)
+  cutLastLegalLine(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return {

@@ -193,7 +193,7 @@ export const cutTailCallout = (root: Element, page: PageMeasure): void => {
  * and terms, as page footers print them (in the main European languages, Russian, Polish, Croatian,
  * Greek, and Chinese: 版权, "copyright", in "版权所有", "版权声明", "原创版权禁止转载").
  */
-const LEGAL =
+export const LEGAL =
   /©|\(c\)\s*\d{4}|\bcopyright(?:ed)?\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|版权/i
 /** how many blocks at the end of the content are looked at for legal lines */
 const LEGAL_TAIL = 6

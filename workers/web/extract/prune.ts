@@ -5,6 +5,8 @@
  */
 import { BLOCK_TAGS, HEADING_TAGS, childrenOf, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
 import { isNoticeLine } from "./notice-lines.ts"
+import { isWideSentence } from "./wide-sentence.ts"
+import { isLinkedItemName } from "./linked-items.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS } from "./furniture-names.ts"
 import { LIST_PARTS, inTextLedList } from "./lists.ts"
 import { citedLinksAmong } from "./cited-links.ts"
@@ -91,7 +93,7 @@ const shouldCut = (
   if (LIST_PARTS.has(tag) && (!furniture || teaser) && inTextLedList(el)) return false
   const role = el.getAttribute("role")
   if (furniture || FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return true
-  if (m.link === 0 && isNoticeLine(el)) return false
+  if (m.link === 0 && (isNoticeLine(el) || isWideSentence(el))) return false
   // Inline text is judged with the block it flows in, not on its own.
   if (!BLOCK_TAGS.has(tag) || kept) return false
   if (m.score >= 0 || m.prose >= 200) return false
@@ -103,7 +105,7 @@ const shouldCut = (
     const t = table === null ? undefined : measures.get(table)
     if (t !== undefined && isMostlyText(t)) return false
   }
-  if (isLinkedSentence(el, m) || isLinkedQuotation(el, m)) return false
+  if (isLinkedSentence(el, m) || isLinkedQuotation(el, m) || isLinkedItemName(el, measures)) return false
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
 }
 

@@ -1,0 +1,33 @@
+/**
+ * A stamp under the story ("Last Updated: January 7, 2008 14:47 EST", "Originally posted
+ * 2011-04-26 19:03:38.", "Zuletzt aktualisiert: 12.03.2020", "发布时间：2020-01-12") is the page's
+ * record of the story, not its words; a dateline at the content's start is cut as a byline
+ * (`cutEdgePromos`), one at its end was kept. Among the content's last blocks, a short one that
+ * opens with such a word and then gives a date or a time, and little else, is cut.
+ */
+import type { PageMeasure } from "./article.ts"
+import { textOf } from "./dom.ts"
+import { blocksIn } from "./edges.ts"
+
+/** "last updated", "published", "posted" in English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian, Greek, Chinese */
+const STAMP =
+  /^[\s—–-]*(?:last (?:updated|modified|update|edited|revised)|updated|modified|published|(?:originally )?posted(?: on)?|zuletzt (?:aktualisiert|geändert)|aktualisiert(?: am)?|veröffentlicht(?: am)?|mis à jour(?: le)?|publié(?: le)?|actualizado|publicado|aggiornato|pubblicato|atualizado|bijgewerkt|gepubliceerd|обновлено|опубликовано|aktualizacja|zaktualizowano|opublikowano|ažurirano|objavljeno|ενημερώθηκε|δημοσιεύθηκε|更新时间|发布时间|发表时间|更新于|发布于|发表于)\s*[:：]?\s*/iu
+const DIGIT = /\d/
+/** a stamp is short, and after its word holds a date and a time at most */
+const [MAX_STAMP, MAX_WORDS] = [80, 8]
+/** how many of the content's last blocks are looked at */
+const TAIL = 3
+
+/** Whether `text` is a stamp of when the story was published or updated. */
+export const isStamp = (text: string): boolean => {
+  if (text.length > MAX_STAMP) return false
+  const opening = STAMP.exec(text)
+  if (opening === null || opening[0].trim() === "") return false
+  const rest = text.slice(opening[0].length)
+  return DIGIT.test(rest) && rest.split(/\s+/).filter(Boolean).length <= MAX_WORDS
+}
+
+/** Cuts a publication or update stamp among the last blocks of `root`. */
+export const cutTailStamp = (root: Element, page: PageMeasure): void => {
+  for (const block of blocksIn(root, page).slice(-TAIL)) if (isStamp(textOf(block))) block.remove()
+}
