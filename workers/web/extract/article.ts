@@ -42,6 +42,7 @@ import { adBoxes } from "./ad-label.ts"
 import { authorBoxes } from "./author-box.ts"
 import { narrowToCore } from "./core.ts"
 import { isColumnOfLines, narrowPastLines } from "./lines-beside.ts"
+import { cutTailAnnotatedLinks } from "./annotated-links.ts"
 import { labelsControl } from "./form-labels.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
 
@@ -742,6 +743,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTagLines(root, page)
   cutCommentSection(root, page)
   cutEdgeLinkLines(root, page)
+  cutTailAnnotatedLinks(root, page)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return {
