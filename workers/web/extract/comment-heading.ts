@@ -18,6 +18,8 @@ const COMMENT_HEADING = new RegExp(
     /^(?:add|post|write|submit) (?:a |your |new )?comment\W*$/.source,
     /^join the (?:discussion|conversation)\W*$/.source,
     /^(?:reader comments|have your say|discuss this (?:article|story|post))\W*$/.source,
+    // the readers asked: "What do you think?", "What you think..."
+    /^what (?:do )?you think\W*$/.source,
     // de, pl, hr, fr, it, es, pt, nl, ru, el, zh: plurals only ("Kommentar", "评论" also name an opinion column)
     /^(?:\d+\s+)?(?:kommentare|komentarze|komentari|commentaires|commenti|comentarios|comentários|reacties|комментарии|σχόλια|网友评论|发表评论|读者评论|评论区)\s*(?:\(\d+\))?\s*[:：]?$/
       .source,
