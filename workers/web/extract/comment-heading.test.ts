@@ -21,6 +21,8 @@ describe("a comment section announced by its heading", () => {
     "网友评论",
     "What do you think?",
     "What you think...",
+    "Article Comments",
+    "Readers’ comments (2)",
   ])
     it(`cuts the heading "${heading}" after the article, and what follows it`, () => {
       const { markdown } = extractFromHtml(

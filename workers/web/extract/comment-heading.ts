@@ -12,7 +12,7 @@ const COMMENT_HEADING = new RegExp(
   [
     // "Comments", "Comments (4)"; counted, with what they answer: "12 Comments", "One Response to “Title”",
     // "3 thoughts on “Title”" (uncounted, "Responses to the proposal" is a subheading of the article)
-    /^(?:comments?|responses|replies|reactions)\s*(?:\(\d+\))?\s*[:.]?$/.source,
+    /^(?:(?:article|story|post|user|readers?['’]?)\s+)?(?:comments?|responses|replies|reactions)\s*(?:\(\d+\))?\s*[:.]?$/.source,
     /^(?:\d+|one|no)\s+(?:comments?|responses?|replies|reactions|thoughts?)(?:\s+(?:on|to)\s.*)?$/.source,
     /^leave a (?:reply|comment)\b.*$/.source,
     /^(?:add|post|write|submit) (?:a |your |new )?comment\W*$/.source,
