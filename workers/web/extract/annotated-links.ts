@@ -1,7 +1,9 @@
 /**
- * A box of annotated links after a story ("Web Links": "<a>Landsat 7</a> -- home page for one of
- * the satellites …"): each item is a sentence, so the box reads as prose and scores beside the
- * story, but every item opens with its link. The story's own paragraphs open with words.
+ * A box of annotated links after a story, under its label ("Web Links": "<a>Landsat 7</a> -- home
+ * page for one of the satellites …"): each item is a sentence, so the box reads as prose and scores
+ * beside the story, but every item opens with its link. The story's own paragraphs open with
+ * words; a digest's section of items that open with their source's link has no label of its own
+ * (the digest's title is over all of them), and stays.
  */
 import type { PageMeasure } from "./article.ts"
 
@@ -10,9 +12,19 @@ const ITEMS = 3
 
 const isAnnotatedLinks = (el: Element, page: PageMeasure): boolean => {
   let items = 0
+  let labelled = false
   for (const block of page.blocks) {
-    if (!el.contains(block) || page.ownProseOf(block) === 0) continue
-    if (page.measures.get(block)?.lead !== 1) return false
+    if (!el.contains(block)) continue
+    const m = page.measures.get(block)
+    if (m === undefined || m.text === 0) continue
+    // the box's first text is its label: a short line, no link, no sentence
+    if (items === 0 && !labelled && page.ownProseOf(block) === 0 && m.link === 0) {
+      labelled = true
+      continue
+    }
+    if (!labelled) return false
+    if (page.ownProseOf(block) === 0) continue
+    if (m.lead !== 1) return false
     items++
   }
   return items >= ITEMS
