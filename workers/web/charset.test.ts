@@ -34,6 +34,14 @@ describe("charset", () => {
     expect(decodeHtml(xml)).to.contain("Привет")
   })
 
+  it("reads a page saved as UTF-8 under a <meta> that declares another encoding as UTF-8", () => {
+    // People’s: the curly quote is e2 80 99 in UTF-8, "â€™" when read as the <meta> says
+    const page = join(ascii('<meta http-equiv="content-type" content="text/html; charset=iso-8859-1"><p>'), ascii("People’s Party"))
+    expect(decodeHtml(page, "text/html")).to.contain("People’s Party")
+    // bytes that are not UTF-8 are read as declared
+    expect(decodeHtml(join(ascii('<meta charset="iso-8859-1"><p>caf'), hex("e9")), "text/html")).to.contain("café")
+  })
+
   it("lets the header win over the document, and a BOM win over both", () => {
     const page = join(ascii('<meta charset="shift_jis">'), CP1251)
     expect(detectEncoding(page, "text/html; charset=windows-1251").source).to.equal("header")

@@ -1,7 +1,8 @@
 /**
  * Turns a response's bytes into text in the right character set: a byte order mark first, then
  * the Content-Type header's charset, then (for HTML and XML) a <meta charset>, <meta http-equiv>
- * or XML declaration in the document's head, and finally UTF-8 if the bytes are valid UTF-8; if
+ * or XML declaration in the document's head (unless the bytes are UTF-8 beyond ASCII: see
+ * `detectEncoding`, where this parts from browsers), and finally UTF-8 if the bytes are valid UTF-8; if
  * not, the encoding the bytes read best in, as browsers detect it for a page that declares none
  * (Chrome runs a detector there: a GB18030 or windows-1251 page read as windows-1252 is mojibake, and
  * its text no longer reads as prose). TextDecoder knows every WHATWG encoding label.
@@ -57,6 +58,8 @@ const decoderFor = (label: string, fatal = false): TextDecoder | undefined => {
   }
 }
 
+const hasHighByte = (bytes: Uint8Array): boolean => bytes.some((byte) => byte >= 0x80)
+
 const isValidUtf8 = (bytes: Uint8Array): boolean => {
   try {
     new TextDecoder("utf-8", { fatal: true }).decode(bytes)
@@ -85,6 +88,12 @@ export const detectEncoding = (
   if (options.sniffMarkup ?? true) {
     const declared = sniffDeclaredCharset(bytes)
     const decoder = declared ? decoderFor(declared) : undefined
+    // A page whose markup declares another encoding but whose bytes are UTF-8 with letters beyond
+    // ASCII was saved as UTF-8 under an old template's <meta>: read as declared, each of its
+    // accented letters and curly quotes is two or three letters of mojibake ("Peopleâ€™s").
+    // Text in another encoding is next to never valid UTF-8 once it holds a byte above ASCII.
+    if (decoder && decoder.encoding !== "utf-8" && hasHighByte(bytes) && isValidUtf8(bytes))
+      return { encoding: "utf-8", source: "document" }
     if (decoder) return { encoding: decoder.encoding, source: "document" }
   }
   return { encoding: isValidUtf8(bytes) ? "utf-8" : guessEncoding(bytes), source: "default" }

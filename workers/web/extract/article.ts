@@ -41,6 +41,8 @@ import { wrapsNamedBody } from "./named-body.ts"
 import { adBoxes } from "./ad-label.ts"
 import { authorBoxes } from "./author-box.ts"
 import { narrowToCore } from "./core.ts"
+import { isColumnOfLines, narrowPastLines } from "./lines-beside.ts"
+import { cutTailAnnotatedLinks } from "./annotated-links.ts"
 import { labelsControl } from "./form-labels.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
 import { cutBreadcrumb } from "./breadcrumb.ts"
@@ -652,7 +654,7 @@ export class PageMeasure {
         const value = c.open
         if (value <= 0) continue
         const threshold = alike ? tuning.alikeShare : tuning.siblingShare
-        if (value >= reference * threshold || isPlainProse(c)) {
+        if (value >= reference * threshold || (isPlainProse(c) && !isColumnOfLines(child, this))) {
           kept.add(child)
           gained += c.prose
         }
@@ -731,7 +733,10 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const body = document.body ?? document.documentElement
   strip(body, styleHidden(document))
   const page = new PageMeasure(body, tuning)
-  const best = narrowToColumn(narrowToCore(page.best(body), page.measures), page.measures)
+  const best = narrowToColumn(
+    narrowToCore(narrowPastLines(narrowToCore(page.best(body), page.measures), page), page.measures),
+    page.measures,
+  )
   const root = page.gather(best, body, tuning)
   cutReplies(root, page)
   // the article's subheadings not set as headings are kept as the repeated parts of its items are
@@ -743,6 +748,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTagLines(root, page)
   cutCommentSection(root, page)
   cutEdgeLinkLines(root, page)
+  cutTailAnnotatedLinks(root, page)
   cutBreadcrumb(root, page)
   cutMoreLinks(root)
   cutPager(root, page)

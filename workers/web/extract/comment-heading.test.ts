@@ -13,7 +13,17 @@ const page = (main: string) =>
   `<!doctype html><html><head><title>The story</title></head><body><div class="a1"><div class="a2">${main}</div></div></body></html>`
 
 describe("a comment section announced by its heading", () => {
-  for (const heading of ["3 Comments", "One Response to “The story”", "Leave a Reply", "Kommentare (3)", "网友评论"])
+  for (const heading of [
+    "3 Comments",
+    "One Response to “The story”",
+    "Leave a Reply",
+    "Kommentare (3)",
+    "网友评论",
+    "What do you think?",
+    "What you think...",
+    "Article Comments",
+    "Readers’ comments (2)",
+  ])
     it(`cuts the heading "${heading}" after the article, and what follows it`, () => {
       const { markdown } = extractFromHtml(
         page(

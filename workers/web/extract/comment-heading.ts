@@ -12,12 +12,14 @@ const COMMENT_HEADING = new RegExp(
   [
     // "Comments", "Comments (4)"; counted, with what they answer: "12 Comments", "One Response to “Title”",
     // "3 thoughts on “Title”" (uncounted, "Responses to the proposal" is a subheading of the article)
-    /^(?:comments?|responses|replies|reactions)\s*(?:\(\d+\))?\s*[:.]?$/.source,
+    /^(?:(?:article|story|post|user|readers?['’]?)\s+)?(?:comments?|responses|replies|reactions)\s*(?:\(\d+\))?\s*[:.]?$/.source,
     /^(?:\d+|one|no)\s+(?:comments?|responses?|replies|reactions|thoughts?)(?:\s+(?:on|to)\s.*)?$/.source,
     /^leave a (?:reply|comment)\b.*$/.source,
     /^(?:add|post|write|submit) (?:a |your |new )?comment\W*$/.source,
     /^join the (?:discussion|conversation)\W*$/.source,
     /^(?:reader comments|have your say|discuss this (?:article|story|post))\W*$/.source,
+    // the readers asked: "What do you think?", "What you think..."
+    /^what (?:do )?you think\W*$/.source,
     // de, pl, hr, fr, it, es, pt, nl, ru, el, zh: plurals only ("Kommentar", "评论" also name an opinion column)
     /^(?:\d+\s+)?(?:kommentare|komentarze|komentari|commentaires|commenti|comentarios|comentários|reacties|комментарии|σχόλια|网友评论|发表评论|读者评论|评论区)\s*(?:\(\d+\))?\s*[:：]?$/
       .source,

@@ -61,7 +61,66 @@ export const cutEdgeLinkLines = (root: Element, page: PageMeasure): void => {
   while (first < lines.length && isMenu(lines[first]!)) first++
   let last = lines.length - 1
   while (last > first && isMenu(lines[last]!)) last--
+  last = pastLabelledMenus(lines, first, last, page)
   // a content of nothing but links is a page of links, not a story between menus
   if (first > last) return
   for (const line of [...lines.slice(0, first), ...lines.slice(last + 1)]) for (const node of line.nodes) node.remove()
+}
+
+/** a label over links ("Related to this story:", "RELATED INTERNET LINKS:") or a note under them is no longer than this */
+const LABEL = 80
+
+/** this many lines of links make the labelled lists at the end of a story */
+const LABELLED_MENUS = 3
+
+const SENTENCE_END = /[.!?…"”»)]\s*$/u
+
+/** A line without a link that ends as no sentence does: a label, a note under links. */
+const isLabel = (line: Line): boolean => {
+  if (line.link > 0 || line.text === 0 || line.text > LABEL) return false
+  const text = line.nodes.map((node) => node.textContent ?? "").join("")
+  return !SENTENCE_END.test(text)
+}
+
+/** A link with only a note in brackets beside it: a headline with its date and section, "(31 Dec 07 | Football)". */
+const isAnnotatedHeadline = (line: Line): boolean => {
+  if (line.link === 0) return false
+  const rest = line.nodes
+    .filter((node) => !(isElement(node) && tagOf(node) === "a"))
+    .map((node) => node.textContent ?? "")
+    .join("")
+    .trim()
+  return /^\([^()]*\)$/u.test(rest)
+}
+
+type Kind = "links" | "label" | "text"
+
+/** A line as the end of a story reads it: links (or nothing), a label, or text; a block by the lines inside it. */
+const kindOf = (line: Line, page: PageMeasure): Kind => {
+  if (line.block) {
+    const inner = linesOf(line.nodes[0] as Element, page)
+    if (line.text === 0) return "links"
+    if (inner.some((l) => kindOf(l, page) === "text")) return "text"
+    return inner.some((l) => l.link > 0) ? "links" : "label"
+  }
+  if (isMenu(line) || isAnnotatedHeadline(line)) return "links"
+  return isLabel(line) ? "label" : "text"
+}
+
+/**
+ * The last line of the story when the lines of links after it come under labels ("Related to
+ * this story:" over headlines with their dates, "RELATED INTERNET LINKS:" over links and a line
+ * saying the site answers not for them): labels and links alike go, when three lines of links
+ * are among them. Otherwise `last`.
+ */
+const pastLabelledMenus = (lines: readonly Line[], first: number, last: number, page: PageMeasure): number => {
+  let end = lines.length - 1
+  let menus = 0
+  for (; end > first; end--) {
+    const line = lines[end]!
+    const kind = kindOf(line, page)
+    if (kind === "text") break
+    if (kind === "links" && (line.link > 0 || (line.block && line.text > 0))) menus++
+  }
+  return menus >= LABELLED_MENUS && end < last ? end : last
 }
