@@ -10,7 +10,10 @@
 import { tagOf, textOf } from "./dom.ts"
 import { parsedElements } from "./parse.ts"
 
-/** The part of a host name that names the site: "video.example.com" and "www.example.com" are one site, as are "a.example.co.uk" and "example.co.uk". */
+/**
+ * A rough site, not `schemas/sites.ts`'s: that one carries the Public Suffix List (tldts, 138 KB),
+ * which the web worker's size budget cannot take for a guess at which links are the page's own.
+ * The part of a host name that names the site: "video.example.com" and "www.example.com" are one site, as are "a.example.co.uk" and "example.co.uk". */
 export const siteOf = (host: string): string => {
   const labels = host.toLowerCase().replace(/\.$/, "").split(".")
   // a country's second-level domain (co.uk, com.au, ne.jp) takes one label more

@@ -15,15 +15,22 @@ const CORE_SHARE = 0.95
 /** prose before the child worth this share of the parent's score is the story's opening, not furniture */
 const LEDE_SHARE = 0.005
 
+/** The last child of `el` outside the page's asides that holds at least `share` of `el`'s score. */
+export const childHolding = (el: Element, measures: ReadonlyMap<Element, Measure>, share: number): Element | undefined => {
+  const score = measures.get(el)!.score
+  let top: Element | undefined
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
+    const m = measures.get(child)
+    if (m !== undefined && !m.aside && m.score >= score * share) top = child
+  }
+  return top
+}
+
 export const narrowToCore = (best: Element, measures: ReadonlyMap<Element, Measure>): Element => {
   let el = best
   for (;;) {
     const score = measures.get(el)!.score
-    let top: Element | undefined
-    for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
-      const m = measures.get(child)
-      if (m !== undefined && !m.aside && m.score >= score * CORE_SHARE) top = child
-    }
+    const top = childHolding(el, measures, CORE_SHARE)
     if (top === undefined || score <= 0 || proseBefore(top, measures) >= score * LEDE_SHARE) return el
     el = top
   }

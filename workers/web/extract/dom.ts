@@ -108,6 +108,13 @@ export const visibleLength = (text: string): number => {
   return n
 }
 
+/** The sibling of `node` on the given side, past text nodes that hold only white space. */
+export const siblingPastBlank = (node: Node, side: "previousSibling" | "nextSibling"): ChildNode | null => {
+  let sibling = node[side]
+  while (sibling !== null && sibling.nodeType === TEXT_NODE && textOf(sibling) === "") sibling = sibling[side]
+  return sibling
+}
+
 /** The children of `node` as an array, read once (removing nodes while walking it is safe). */
 export const childrenOf = (node: Node): Node[] => {
   const out: Node[] = []

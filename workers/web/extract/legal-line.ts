@@ -7,7 +7,7 @@
  * line and the content's text goes on well before it, is cut.
  */
 import type { PageMeasure } from "./article.ts"
-import { BLOCK_TAGS, TEXT_NODE, isElement, tagOf, textOf } from "./dom.ts"
+import { BLOCK_TAGS, TEXT_NODE, isElement, siblingPastBlank, tagOf, textOf } from "./dom.ts"
 import { LEGAL } from "./edges.ts"
 
 /**
@@ -37,8 +37,7 @@ const lastText = (node: Node): Node | null => {
 
 /** Whether `node` begins a line: what comes before it in its parent, past white space, is a line break or a block. */
 const opensLine = (node: Node): boolean => {
-  let before = node.previousSibling
-  while (before !== null && before.nodeType === TEXT_NODE && textOf(before) === "") before = before.previousSibling
+  const before = siblingPastBlank(node, "previousSibling")
   return before !== null && isElement(before) && (tagOf(before) === "br" || BLOCK_TAGS.has(tagOf(before)))
 }
 

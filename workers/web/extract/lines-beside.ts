@@ -9,6 +9,7 @@
  * or a standfirst beside the story is a paragraph, and keeps the parent.
  */
 import type { PageMeasure } from "./article.ts"
+import { childHolding } from "./core.ts"
 import { tagOf } from "./dom.ts"
 
 /** a child holding this share of its parent's score, beside nothing but lines, is the content */
@@ -50,13 +51,8 @@ const LINES = 3
 export const narrowPastLines = (best: Element, page: PageMeasure): Element => {
   // only the body: below it, the short lines beside a story are its deck, dateline and subheads
   if (tagOf(best) !== "body") return best
-  const score = page.measures.get(best)!.score
-  if (score <= 0) return best
-  let top: Element | undefined
-  for (let child = best.firstElementChild; child !== null; child = child.nextElementSibling) {
-    const m = page.measures.get(child)
-    if (m !== undefined && !m.aside && m.score >= score * LINES_SHARE) top = child
-  }
+  if (page.measures.get(best)!.score <= 0) return best
+  const top = childHolding(best, page.measures, LINES_SHARE)
   if (top === undefined || !holdsParagraph(top, page) || paragraphBeside(best, top, page)) return best
   // a single short line beside the story is as likely its last line, set apart by an ad
   for (let child = best.firstElementChild; child !== null; child = child.nextElementSibling)

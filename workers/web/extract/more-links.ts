@@ -4,7 +4,7 @@
  * "read on >>") it was kept as a line of the item; it is the page's control, not the article's
  * words (an article that points to more words it with its subject: "read more about the vote").
  */
-import { TEXT_NODE, tagOf, textOf } from "./dom.ts"
+import { TEXT_NODE, siblingPastBlank, tagOf, textOf } from "./dom.ts"
 
 /** the whole text of a "more" link, in English and the languages the furniture names are read in, arrows and ellipses around it */
 const MORE =
@@ -14,10 +14,8 @@ const MORE =
 export const cutMoreLinks = (root: Element): void => {
   for (const link of Array.from(root.querySelectorAll("a[href]"))) {
     if (!MORE.test(textOf(link))) continue
-    let next = link.nextSibling
-    while (next !== null && next.nodeType === TEXT_NODE && textOf(next) === "") next = next.nextSibling
-    let before = link.previousSibling
-    while (before !== null && before.nodeType === TEXT_NODE && textOf(before) === "") before = before.previousSibling
+    const next = siblingPastBlank(link, "nextSibling")
+    const before = siblingPastBlank(link, "previousSibling")
     if (next === null && before !== null && tagOf(before) === "br") before.remove()
     // "[<a>More</a>]": the brackets go with the link
     const open = link.previousSibling
