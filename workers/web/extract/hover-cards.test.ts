@@ -33,4 +33,17 @@ describe("hover cards", () => {
     expect(markdown).to.contain("archive")
     expect(markdown).to.contain("Smith")
   })
+
+  it("are not a media block's content after its avatar link", () => {
+    // An avatar links to the author's profile; the block beside it links there again in its byline
+    // and holds the whole post: taken for a card, the post was stripped and a sidebar read instead.
+    const post =
+      `<div class="media"><a href="/people/mark"><img src="/mark.jpg" alt=""></a><div class="media-body">` +
+      `<h2><a href="/post/1">Our commitment</a></h2><div>by <a href="/people/mark">Mark</a> on Tuesday</div>` +
+      `${prose("Post", 4)}</div></div>`
+    const side = `<div class="links"><h3>Newsroom</h3><p>Visit the newsroom for the latest updates, sorted by categories and dates.</p></div>`
+    const { markdown } = extractFromHtml(page(`<div>${post}</div>${side}`))
+    expect(markdown).to.contain("Post paragraph 1:")
+    expect(markdown).to.contain("Post paragraph 4:")
+  })
 })
