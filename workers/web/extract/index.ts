@@ -1,13 +1,11 @@
 /** HTML in, main content out: the page's title and its main content as Markdown. */
-import { Readability } from "@mozilla/readability"
 import { DEFAULT_TUNING, findArticle, type Tuning } from "./article.ts"
-import { dropTitleHeading } from "./title.ts"
 import { capDepth, MAX_DEPTH } from "./depth.ts"
-import { visibleLength } from "./dom.ts"
 import { toMarkdown } from "./markdown.ts"
 import { mayNestDeeperThan, parseDocument, parsedElements } from "./parse.ts"
 import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } from "./notice.ts"
 import { markdownToText } from "./plain-text.ts"
+import { asksReadability, prefersReadability, readabilityMarkdown, WORD } from "./second-opinion.ts"
 
 export type { PageNotice } from "./notice.ts"
 
@@ -41,20 +39,10 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   const paywallPrompt = cutPaywallPrompts(body, root)
   let markdown = toMarkdown(root, options)
   let by: Extracted["by"] = "ours"
-  const proseless = pageProse < LITTLE_PROSE && pageText >= LITTLE_PROSE * 8
-  if (coverage < tuning.secondOpinionBelow || proseless || inFurniture || !WORD.test(markdownToText(markdown))) {
-    // Ours holds little of the page's prose (or the page has next to none to measure by: a table
-    // of contents, a list of links), or was read in what we take for furniture, or holds no
-    // word (an image link, an empty table: the page's prose all lay in what we took for furniture):
-    // the article may be spread or marked in a way our scoring missed. Readability reads the page
-    // with other rules; a much longer reading from it is kept instead.
-    const other = readabilityMarkdown(html, title, options)
-    if (
-      other !== undefined &&
-      visibleLength(other) > visibleLength(markdown) * tuning.secondOpinionLonger &&
-      // ours read in furniture for want of better is no reading to hold on to
-      (inFurniture || containedShare(markdownToText(markdown), markdownToText(other)) >= SECOND_OPINION_HOLDS)
-    ) {
+  const ours = { markdown, coverage, pageProse, pageText, inFurniture }
+  if (asksReadability(ours, tuning)) {
+    const other = readabilityMarkdown(parse(html), title, options)
+    if (other !== undefined && prefersReadability(ours, other, tuning)) {
       markdown = other
       by = "readability"
     }
@@ -68,43 +56,6 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   if (notice === undefined) return { title, markdown, by, coverage }
   // A consent wall's text is the wall's, not the page's.
   return { title, markdown: notice.code === "consent_wall" && isWallText(articleText) ? "" : markdown, by, coverage, notice }
-}
-
-const WORD = /[\p{L}\p{N}]/u
-
-/** below this much prose on a page of much more text (links, cells: a headline over a table of contents), coverage says nothing */
-const LITTLE_PROSE = 150
-
-/**
- * Readability's reading replaces ours only when it holds most of ours: a longer reading that is
- * more of the same article (the parts we missed) is better; one of another part of the page (a
- * sidebar, a comment thread) is not, however long.
- */
-const SECOND_OPINION_HOLDS = 0.8
-
-/** The share of `inner`'s word triples that `outer` holds: how much of one reading the other repeats. */
-const containedShare = (inner: string, outer: string): number => {
-  const triples = (text: string): string[] => {
-    const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-    const out: string[] = []
-    for (let i = 0; i + 3 <= words.length; i++) out.push(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)
-    return out
-  }
-  const wanted = triples(inner)
-  if (wanted.length === 0) return 1
-  const held = new Set(triples(outer))
-  return wanted.filter((t) => held.has(t)).length / wanted.length
-}
-
-const readabilityMarkdown = (html: string, title: string, options: { baseUrl?: string }): string | undefined => {
-  try {
-    const article = new Readability<Element>(parse(html), { serializer: (el) => el as Element }).parse()
-    if (!article?.content) return undefined
-    dropTitleHeading(article.content, title)
-    return toMarkdown(article.content, options)
-  } catch {
-    return undefined
-  }
 }
 
 const resolveBase = (document: Document, url: string | undefined): string | undefined => {
