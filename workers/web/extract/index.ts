@@ -5,7 +5,7 @@ import { toMarkdown } from "./markdown.ts"
 import { mayNestDeeperThan, parseDocument, parsedElements } from "./parse.ts"
 import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } from "./notice.ts"
 import { markdownToText } from "./plain-text.ts"
-import { asksReadability, prefersReadability, readabilityMarkdown, WORD } from "./second-opinion.ts"
+import { asksReadability, prefersReadability, readabilityMarkdown, WORD, type OurReading } from "./second-opinion.ts"
 
 export type { PageNotice } from "./notice.ts"
 
@@ -30,23 +30,17 @@ const parse = (html: string): Document => {
 
 /** `url` is the page's address (after redirects); relative links are resolved against it or the page's <base>. */
 export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEFAULT_TUNING): Extracted => {
-  const document = parse(html)
-  const baseUrl = resolveBase(document, url)
-  const options = baseUrl === undefined ? {} : { baseUrl }
-  const raw = rawSignals(document)
-  const body = document.body ?? document.documentElement
-  const { title, root, coverage, pageProse, pageText, inFurniture } = findArticle(document, tuning)
-  const paywallPrompt = cutPaywallPrompts(body, root)
-  let markdown = toMarkdown(root, options)
+  const { title, ours, options, raw, body, paywallPrompt } = readPage(html, url, tuning)
+  let { markdown } = ours
   let by: Extracted["by"] = "ours"
-  const ours = { markdown, coverage, pageProse, pageText, inFurniture }
   if (asksReadability(ours, tuning)) {
-    const other = readabilityMarkdown(parse(html), title, options)
+    const other = readabilityReading(html, title, options)
     if (other !== undefined && prefersReadability(ours, other, tuning)) {
       markdown = other
       by = "readability"
     }
   }
+  const { coverage, pageText } = ours
   let articleText = markdownToText(markdown)
   // a reading without a word (an empty table's rules, an image) is no article: say so, not that
   if (!WORD.test(articleText)) markdown = articleText = ""
@@ -57,6 +51,23 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   // A consent wall's text is the wall's, not the page's.
   return { title, markdown: notice.code === "consent_wall" && isWallText(articleText) ? "" : markdown, by, coverage, notice }
 }
+
+/** Our reading of a page before any second opinion (exported for the benchmark's arbitration report). */
+export const readPage = (html: string, url?: string, tuning: Tuning = DEFAULT_TUNING) => {
+  const document = parse(html)
+  const baseUrl = resolveBase(document, url)
+  const options = baseUrl === undefined ? {} : { baseUrl }
+  const raw = rawSignals(document)
+  const body = document.body ?? document.documentElement
+  const { title, root, coverage, pageProse, pageText, inFurniture } = findArticle(document, tuning)
+  const paywallPrompt = cutPaywallPrompts(body, root)
+  const ours: OurReading = { markdown: toMarkdown(root, options), coverage, pageProse, pageText, inFurniture }
+  return { title, ours, options, raw, body, paywallPrompt }
+}
+
+/** Readability's reading of the page, on a parse of its own (it changes the tree it reads). */
+export const readabilityReading = (html: string, title: string, options: { baseUrl?: string }): string | undefined =>
+  readabilityMarkdown(parse(html), title, options)
 
 const resolveBase = (document: Document, url: string | undefined): string | undefined => {
   const href = parsedElements(document, "base")
