@@ -21,7 +21,8 @@ export const loadExtractors = async () => {
   await esbuild.build({
     stdin: {
       contents: `
-        export { extractFromHtml } from "./workers/web/extract/index.ts"
+        export { extractFromHtml, readPage, readabilityReading } from "./workers/web/extract/index.ts"
+        export { asksReadability, prefersReadability, containedShare } from "./workers/web/extract/second-opinion.ts"
         export { DEFAULT_TUNING } from "./workers/web/extract/article.ts"
         export { markdownToText } from "./workers/web/extract/plain-text.ts"
         export { decodeHtml } from "./workers/web/charset.ts"
@@ -80,6 +81,20 @@ export const loadExtractors = async () => {
     /** the extractor's whole answer (Markdown, which reader was kept, coverage), for diagnostics */
     extract: (html, url, tuning) => m.extractFromHtml(html, url, tuning),
     toText: (markdown) => m.markdownToText(markdown),
+    /** both readings of a page as the second opinion weighs them, and its two decisions */
+    readings: (html) => {
+      const { title, ours } = m.readPage(html)
+      const other = m.readabilityReading(html, title, {}) ?? ""
+      const [oursText, otherText] = [m.markdownToText(ours.markdown), m.markdownToText(other)]
+      return {
+        ours,
+        oursText,
+        otherText,
+        asks: m.asksReadability(ours, m.DEFAULT_TUNING),
+        prefers: m.prefersReadability(ours, other, m.DEFAULT_TUNING),
+        held: m.containedShare(oursText, otherText),
+      }
+    },
   }
 }
 

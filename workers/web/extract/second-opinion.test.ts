@@ -1,5 +1,7 @@
 import { expect } from "chai"
 import { extractFromHtml } from "./index.ts"
+import { DEFAULT_TUNING } from "./article.ts"
+import { asksReadability, prefersReadability } from "./second-opinion.ts"
 
 const story = Array.from(
   { length: 6 },
@@ -33,5 +35,31 @@ describe("the second opinion", () => {
   it("returns nothing rather than a reading without a word, so that web_fetch says there is no text", () => {
     const html = `<html><body><table><tr><td><a href="/"><img src="/logo.png" alt=""></a></td><td>&nbsp;</td></tr><tr><td>&nbsp;</td><td>|</td></tr></table></body></html>`
     expect(extractFromHtml(html).markdown).to.equal("")
+  })
+
+  describe("the choice between the two readings", () => {
+    const lead = "The council voted on Monday to keep the old library open for another year, after a long debate."
+    const rest = " The mayor said the building would be repaired in the spring, and the librarians would stay on."
+    const ours = { markdown: lead, coverage: 0.3, pageProse: 2000, pageText: 4000, inFurniture: false }
+
+    it("asks Readability only when ours holds little of the page's prose", () => {
+      expect(asksReadability(ours, DEFAULT_TUNING)).to.equal(true)
+      expect(asksReadability({ ...ours, coverage: 0.9 }, DEFAULT_TUNING)).to.equal(false)
+    })
+
+    it("keeps a much longer reading that holds ours: more of the same article", () => {
+      expect(prefersReadability(ours, `${lead}${rest}${rest}`, DEFAULT_TUNING)).to.equal(true)
+    })
+
+    it("refuses a much longer reading of another part of the page, however long", () => {
+      const sidebar = "Most read: ten things to do this weekend, the best pizza in town, and a quiz on the week's news. ".repeat(3)
+      expect(prefersReadability(ours, sidebar, DEFAULT_TUNING)).to.equal(false)
+      // ours read in furniture for want of better is no reading to hold on to
+      expect(prefersReadability({ ...ours, inFurniture: true }, sidebar, DEFAULT_TUNING)).to.equal(true)
+    })
+
+    it("refuses a reading that is not much longer", () => {
+      expect(prefersReadability(ours, `${lead} And more.`, DEFAULT_TUNING)).to.equal(false)
+    })
   })
 })

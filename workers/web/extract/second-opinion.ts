@@ -1,0 +1,77 @@
+/** Whether to ask Readability for its reading of a page, and whether to keep it over ours. */
+import { Readability } from "@mozilla/readability"
+import { dropTitleHeading } from "./title.ts"
+import { visibleLength } from "./dom.ts"
+import { toMarkdown } from "./markdown.ts"
+import { markdownToText } from "./plain-text.ts"
+import type { Tuning } from "./article.ts"
+
+/** What our reading of a page says about itself: what decides whether to ask Readability. */
+export interface OurReading {
+  readonly markdown: string
+  /** the share of the page's prose outside furniture that our reading holds */
+  readonly coverage: number
+  /** characters of prose on the page, outside furniture */
+  readonly pageProse: number
+  /** the page's visible characters */
+  readonly pageText: number
+  /** our root lies in what we judge furniture: read there for want of better */
+  readonly inFurniture: boolean
+}
+
+export const WORD = /[\p{L}\p{N}]/u
+
+/** below this much prose on a page of much more text (links, cells: a headline over a table of contents), coverage says nothing */
+const LITTLE_PROSE = 150
+
+/**
+ * Readability's reading replaces ours only when it holds most of ours: a longer reading that is
+ * more of the same article (the parts we missed) is better; one of another part of the page (a
+ * sidebar, a comment thread) is not, however long.
+ */
+const SECOND_OPINION_HOLDS = 0.8
+
+/**
+ * Ours holds little of the page's prose (or the page has next to none to measure by: a table of
+ * contents, a list of links), or was read in what we take for furniture, or holds no word (an
+ * image link, an empty table: the page's prose all lay in what we took for furniture): the
+ * article may be spread or marked in a way our scoring missed, and Readability, reading the page
+ * with other rules, is asked.
+ */
+export const asksReadability = (ours: OurReading, tuning: Tuning): boolean => {
+  const proseless = ours.pageProse < LITTLE_PROSE && ours.pageText >= LITTLE_PROSE * 8
+  return ours.coverage < tuning.secondOpinionBelow || proseless || ours.inFurniture || !WORD.test(markdownToText(ours.markdown))
+}
+
+/** Whether Readability's reading `other` is kept instead of ours: much longer, and more of the same article. */
+export const prefersReadability = (ours: OurReading, other: string, tuning: Tuning): boolean =>
+  visibleLength(other) > visibleLength(ours.markdown) * tuning.secondOpinionLonger &&
+  // ours read in furniture for want of better is no reading to hold on to
+  (ours.inFurniture || containedShare(markdownToText(ours.markdown), markdownToText(other)) >= SECOND_OPINION_HOLDS)
+
+/** The share of `inner`'s word triples that `outer` holds: how much of one reading the other repeats. */
+export const containedShare = (inner: string, outer: string): number => {
+  const wanted = triples(inner)
+  if (wanted.length === 0) return 1
+  const held = new Set(triples(outer))
+  return wanted.filter((t) => held.has(t)).length / wanted.length
+}
+
+const triples = (text: string): string[] => {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  const out: string[] = []
+  for (let i = 0; i + 3 <= words.length; i++) out.push(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)
+  return out
+}
+
+/** Readability's reading of a page parsed afresh (`parse`), as Markdown without the title heading. */
+export const readabilityMarkdown = (document: Document, title: string, options: { baseUrl?: string }): string | undefined => {
+  try {
+    const article = new Readability<Element>(document, { serializer: (el) => el as Element }).parse()
+    if (!article?.content) return undefined
+    dropTitleHeading(article.content, title)
+    return toMarkdown(article.content, options)
+  } catch {
+    return undefined
+  }
+}
