@@ -31,7 +31,7 @@ import { cutReplies } from "./replies.ts"
 import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { cutTagLines } from "./tag-lines.ts"
-import { cutCommentSection } from "./comment-heading.ts"
+import { cutCommentAnchor, cutCommentSection } from "./comment-heading.ts"
 import { cutEdgeLinkLines } from "./link-lines.ts"
 import { findSubheads } from "./subheads.ts"
 import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
@@ -738,6 +738,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
     page.measures,
   )
   const root = page.gather(best, body, tuning)
+  cutCommentAnchor(root, page)
   cutReplies(root, page)
   // the article's subheadings not set as headings are kept as the repeated parts of its items are
   prune(root, page, page.measures.get(root)!, findSubheads(root, page), best)

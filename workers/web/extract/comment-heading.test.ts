@@ -58,3 +58,30 @@ describe("a comment section announced by its heading", () => {
     expect(markdown).to.contain("Article paragraph 5:")
   })
 })
+
+describe("a comment section that starts at its jump target", () => {
+  // as an older template sets them: each comment a bare header and body, siblings of the story
+  const flat = Array.from(
+    { length: 3 },
+    (_, i) =>
+      `<div class="b_box">Posted by: Reader ${i}, Glasgow</div><div class="entry">Reader ${i} wrote a long reply, full of opinions, commas and sentences that go on.</div>`,
+  ).join("")
+
+  it("cuts an empty anchor named for comments after the article, and what follows it", () => {
+    const { markdown } = extractFromHtml(
+      page(`${prose("Article", 5)}<div><a href="#comments">Add Comment</a></div><a name="comments"></a>${flat}`),
+    )
+    expect(markdown).to.contain("Article paragraph 5:")
+    expect(markdown).not.to.contain("Reader 0").and.not.to.contain("Reader 2")
+  })
+
+  it("keeps the article after such an anchor at its top (a jump link's target above the story)", () => {
+    const { markdown } = extractFromHtml(page(`<a id="comment-count"></a>${prose("Article", 5)}`))
+    expect(markdown).to.contain("Article paragraph 1:").and.to.contain("Article paragraph 5:")
+  })
+
+  it("keeps the replies after an anchor named otherwise (a forum's last reply)", () => {
+    const { markdown } = extractFromHtml(page(`${prose("Article", 5)}<a name="last_reply"></a>${flat}`))
+    expect(markdown).to.contain("Reader 0").and.to.contain("Reader 2")
+  })
+})

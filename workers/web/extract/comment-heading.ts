@@ -44,6 +44,41 @@ export const cutCommentSection = (root: Element, page: PageMeasure): void => {
   }
 }
 
+/**
+ * The names templates give the jump target of their comment section (`<a name="comments">`, the
+ * "Add a comment" link's `#comments`): comments, talkbacks, discussion, in the furniture
+ * names' languages.
+ */
+const COMMENT_ANCHOR = /comment|respond|talkback|discuss|kommentar|komentar|comentari|reacties|pinglun/i
+
+/**
+ * Cuts a comment section that starts at its jump target: an empty anchor (no link, no text) named
+ * for comments, after the article's prose, and everything after it in `root`. Older templates set
+ * the comments, the rules for posting them or the form as bare siblings of the story, signed in no
+ * way `findThreads` reads and under no heading; the anchor the "Add comment" link jumps to says
+ * where the readers' part begins.
+ */
+export const cutCommentAnchor = (root: Element, page: PageMeasure): void => {
+  let prose = 0
+  const walk = (el: Element): Element | undefined => {
+    for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
+      if (prose >= PROSE_BEFORE && isCommentAnchor(child)) return child
+      prose += page.ownProseOf(child)
+      const found = walk(child)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  const anchor = walk(root)
+  if (anchor !== undefined) cutFrom(anchor, root)
+}
+
+const isCommentAnchor = (el: Element): boolean =>
+  el.tagName.toLowerCase() === "a" &&
+  !el.hasAttribute("href") &&
+  (el.textContent ?? "").trim() === "" &&
+  COMMENT_ANCHOR.test(el.getAttribute("name") ?? el.getAttribute("id") ?? "")
+
 /** The box the heading alone fills (a heading wrapped in a <div> of its own, a table cell). */
 const boxOf = (el: Element, root: Element, page: PageMeasure): Element => {
   let box = el

@@ -27,6 +27,19 @@ describe("furniture names", () => {
     expect(markdown).not.to.contain("Filed under")
   })
 
+  it("reads a blog engine's trackbacks and pingbacks as furniture", () => {
+    // the section lists other blogs that linked to the post; its lines read as prose
+    const section = (cls: string) =>
+      page(
+        `<div class="post"><div class="entry">${prose("Post", 2)}</div><div class="${cls}"><p>Listed below are links to weblogs that reference this post, with their own short sentences.</p><p>A reader's weblog wrote about this post on Monday, and quoted it at length in a reply.</p></div></div>`,
+      )
+    for (const cls of ["trackbacks", "post pingback"]) {
+      const { markdown } = extractFromHtml(section(cls))
+      expect(markdown, cls).to.contain("Post paragraph 2:")
+      expect(markdown, cls).not.to.contain("Listed below").and.not.to.contain("weblog wrote")
+    }
+  })
+
   it("reads an author's bio after the story as furniture (class bio, extendedBio)", () => {
     const bio = (cls: string) =>
       page(

@@ -1,4 +1,4 @@
-import { isStamp } from "./tail-stamp.ts"
+import { isPrintNote, isStamp } from "./tail-stamp.ts"
 import { STORY, expectCut, expectJudged } from "./line-rules.testing.ts"
 
 describe("a publication stamp at the content's end", () => {
@@ -15,6 +15,23 @@ describe("a publication stamp at the content's end", () => {
         "Posted in: NFL Network | comments |",
         "Published in 1998, the book sold 2 million copies in its first year and was translated into 30 languages.",
       ],
+    )
+  })
+
+  it("is cut with a note of where the article ran in print", () => {
+    const note =
+      "<p>A version of this article appeared in print on 11/06/2012, on page A12 of the New York edition with the headline: Budget Passes.</p>"
+    expectCut(`<html><body><div class="story">${STORY}${note}</div></body></html>`, "Paragraph 4 of the story", "appeared in print")
+  })
+
+  it("reads such a note only when it speaks of the article itself", () => {
+    expectJudged(
+      isPrintNote,
+      [
+        "This article was originally published on page 20 of The Pretoria News on January 16, 2008",
+        "The full article contains 339 words and appears in Press Association newspaper.",
+      ],
+      ["The letter appeared in the newspaper on Monday, on page 3.", "The story ran on page one of the local newspaper."],
     )
   })
 })

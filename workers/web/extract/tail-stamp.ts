@@ -27,7 +27,24 @@ export const isStamp = (text: string): boolean => {
   return DIGIT.test(rest) && rest.split(/\s+/).filter(Boolean).length <= MAX_WORDS
 }
 
-/** Cuts a publication or update stamp among the last blocks of `root`. */
+/**
+ * A note on where the article ran in print ("A version of this article appeared in print on
+ * 11/06/2012, on page A12 of the New York edition…", "This article was originally published on
+ * page 20 of The Pretoria News…", "The full article contains 339 words and appears in … newspaper"):
+ * it speaks of the article itself, not of what the article tells. English only.
+ */
+const PRINT_NOTE =
+  /^(?:an? (?:version|earlier version|shorter version|edited version) of )?(?:this|the full) (?:article|story|piece|column|report)\b.{0,60}?\b(?:appeared|appears|ran|was (?:originally |first )?published)\b.{0,100}?\b(?:in print|on page|newspaper|magazine|(?:print|\w+) edition)\b/i
+/** the longest such note: a headline may follow "with the headline:" */
+const MAX_NOTE = 300
+
+/** Whether `text` tells where the article appeared in print. */
+export const isPrintNote = (text: string): boolean => text.length <= MAX_NOTE && PRINT_NOTE.test(text.trim())
+
+/** Cuts a publication or update stamp, or a note of the print edition, among the last blocks of `root`. */
 export const cutTailStamp = (root: Element, page: PageMeasure): void => {
-  for (const block of blocksIn(root, page).slice(-TAIL)) if (isStamp(textOf(block))) block.remove()
+  for (const block of blocksIn(root, page).slice(-TAIL)) {
+    const text = textOf(block)
+    if (isStamp(text) || isPrintNote(text)) block.remove()
+  }
 }
