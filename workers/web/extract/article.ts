@@ -527,7 +527,11 @@ export class PageMeasure {
     const heading = el.querySelector("h1, h2, h3, h4, h5, h6")
     if (heading === null) return false
     const m = this.measures.get(heading)
-    return m !== undefined && m.text > 0 && m.link >= m.text * 0.5
+    if (m === undefined || m.text === 0) return false
+    // a post's title linked to its own place on the page (a forum's "#p123") leads nowhere else
+    let linked = 0
+    for (const a of heading.querySelectorAll("a[href]")) if (!isInPageLink(a)) linked += this.measures.get(a)?.text ?? 0
+    return linked >= m.text * 0.5
   }
 
   private measure(el: Element, outer: Block | null = null, inLink = false, told = false, inAnchor = false): Measure {
