@@ -17,6 +17,17 @@ describe("furniture names", () => {
     expect(markdown).not.to.contain("Comment paragraph")
   })
 
+  it("does not read Word's paragraph styles as furniture", () => {
+    // a document saved from Word names each paragraph after its style: the comment and footer styles are text
+    const styled = (style: string, i: number) =>
+      `<p class="${style}">Closing paragraph ${i}: a long sentence, with commas and a full stop, that ends the release as written.</p>`
+    const { markdown } = extractFromHtml(
+      page(`<div class="body">${prose("Release", 5)}${styled("MsoCommentText", 1)}${styled("MsoFooter", 2)}</div>`),
+    )
+    expect(markdown).to.contain("Release paragraph 5:")
+    expect(markdown).to.contain("Closing paragraph 1:").and.to.contain("Closing paragraph 2:")
+  })
+
   it("still reads a list of tags as furniture", () => {
     const { markdown } = extractFromHtml(
       page(

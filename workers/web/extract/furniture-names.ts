@@ -84,8 +84,16 @@ const hintOfNames = (names: string): number => {
  */
 const TAXONOMY_NAME = /\b(?:category|tag)[-_](?!(?:list|cloud|links?|box)\b)[\w-]+/g
 
+/**
+ * Word's paragraph styles: a document saved from Word names each paragraph after its style
+ * (`MsoNormal`, `MsoCommentText`, `MsoHeader`, `MsoFooter`), which says how the writer formatted
+ * the text, not what part of a site it is: a press release's last paragraphs, set in Word's
+ * comment style, were cut as comments.
+ */
+const WORD_STYLE_NAME = /\bmso[a-z][\w-]*/g
+
 const hintOfNamesUncached = (names: string): number => {
-  names = names.replace(TAXONOMY_NAME, " ")
+  names = names.replace(TAXONOMY_NAME, " ").replace(WORD_STYLE_NAME, " ")
   if (POSITIVE_HINT.test(names)) return 1
   if (FURNITURE_NAME.test(names) || FOREIGN_FURNITURE_NAME.test(names)) return -2
   if (WEAK_FURNITURE_NAME.test(names) || WEAK_FOREIGN_FURNITURE_NAME.test(names)) return -1
