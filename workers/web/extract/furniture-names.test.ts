@@ -28,6 +28,20 @@ describe("furniture names", () => {
     expect(markdown).to.contain("Closing paragraph 1:").and.to.contain("Closing paragraph 2:")
   })
 
+  it("reads a box the page keeps out of print as furniture", () => {
+    // print style sheets hide what is not the text (a site's disclaimer, its logo box): `noprint`
+    const { markdown } = extractFromHtml(
+      page(
+        `<table><tr><td>${prose("Guide", 4)}<table class="noprint"><tr><td>Copyright Guides</td>` +
+          `<td>The information contained in this website is not meant to substitute qualified advice given by a specialist, ` +
+          `and we accept no responsibility for the consequences of decisions made following it. We are not a bank, and the ` +
+          `rates listed on this website are given for information only and may not be up to date.</td></tr></table></td></tr></table>`,
+      ),
+    )
+    expect(markdown).to.contain("Guide paragraph 4:")
+    expect(markdown).not.to.contain("The information contained")
+  })
+
   it("still reads a list of tags as furniture", () => {
     const { markdown } = extractFromHtml(
       page(
