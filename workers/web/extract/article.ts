@@ -24,6 +24,7 @@ import {
   visibleLength,
 } from "./dom.ts"
 import { DATED, signedOutsideQuotes } from "./signed.ts"
+import { itemShapeOf } from "./item-runs.ts"
 import { excerptOf } from "./expanded.ts"
 import { isHoverCard } from "./hover-cards.ts"
 import { dropTitleHeading } from "./title.ts"
@@ -116,11 +117,6 @@ export const DEFAULT_TUNING: Tuning = {
   secondOpinionLonger: 1.5,
 }
 
-/**
- * The shape of an item of a run: templates number their items in class names ("pos-1", "pos-2",
- * "id1227272078989"), so the numbers do not count.
- */
-const itemShapeOf = (el: Element): string => shapeOf(el).replace(/\d+/g, "")
 /** Paragraphs, links and breaks run in text: a run of them is prose, not a list of cards. */
 const SKIP_IN_RUNS = new Set(["p", "br", "a"])
 
@@ -138,6 +134,11 @@ const unwrapped = (el: Element): Element => {
 }
 
 /** The first class name: the one templates share between items whose other classes differ (odd/even, the author's name). */
+/** An item whose title is set just before it, outside it: a blog engine's entries, each an `<h4>` and then a `<div>`. */
+const titledBefore = (el: Element): boolean => {
+  const previous = el.previousElementSibling
+  return previous !== null && HEADING_TAGS.has(tagOf(previous))
+}
 const firstClass = (el: Element): string => classOf(el).trim().split(/\s+/, 1)[0]!
 
 /** a thread is comments when at least this much prose comes before it */
@@ -401,6 +402,7 @@ export class PageMeasure {
           (el) =>
             this.measures.get(el)!.text < 5000 &&
             el.querySelector("h1, h2, h3, h4, h5, h6") === null &&
+            !titledBefore(el) &&
             (this.isSigned(el) || this.isSignedAfter(el)),
         )
         if (posts.length < 3 || posts.length * 3 < group.length * 2) continue
@@ -527,7 +529,11 @@ export class PageMeasure {
     const heading = el.querySelector("h1, h2, h3, h4, h5, h6")
     if (heading === null) return false
     const m = this.measures.get(heading)
-    return m !== undefined && m.text > 0 && m.link >= m.text * 0.5
+    if (m === undefined || m.text === 0) return false
+    // a post's title linked to its own place on the page (a forum's "#p123") leads nowhere else
+    let linked = 0
+    for (const a of heading.querySelectorAll("a[href]")) if (!isInPageLink(a)) linked += this.measures.get(a)?.text ?? 0
+    return linked >= m.text * 0.5
   }
 
   private measure(el: Element, outer: Block | null = null, inLink = false, told = false, inAnchor = false): Measure {

@@ -17,6 +17,31 @@ describe("furniture names", () => {
     expect(markdown).not.to.contain("Comment paragraph")
   })
 
+  it("does not read Word's paragraph styles as furniture", () => {
+    // a document saved from Word names each paragraph after its style: the comment and footer styles are text
+    const styled = (style: string, i: number) =>
+      `<p class="${style}">Closing paragraph ${i}: a long sentence, with commas and a full stop, that ends the release as written.</p>`
+    const { markdown } = extractFromHtml(
+      page(`<div class="body">${prose("Release", 5)}${styled("MsoCommentText", 1)}${styled("MsoFooter", 2)}</div>`),
+    )
+    expect(markdown).to.contain("Release paragraph 5:")
+    expect(markdown).to.contain("Closing paragraph 1:").and.to.contain("Closing paragraph 2:")
+  })
+
+  it("reads a box the page keeps out of print as furniture", () => {
+    // print style sheets hide what is not the text (a site's disclaimer, its logo box): `noprint`
+    const { markdown } = extractFromHtml(
+      page(
+        `<table><tr><td>${prose("Guide", 4)}<table class="noprint"><tr><td>Copyright Guides</td>` +
+          `<td>The information contained in this website is not meant to substitute qualified advice given by a specialist, ` +
+          `and we accept no responsibility for the consequences of decisions made following it. We are not a bank, and the ` +
+          `rates listed on this website are given for information only and may not be up to date.</td></tr></table></td></tr></table>`,
+      ),
+    )
+    expect(markdown).to.contain("Guide paragraph 4:")
+    expect(markdown).not.to.contain("The information contained")
+  })
+
   it("still reads a list of tags as furniture", () => {
     const { markdown } = extractFromHtml(
       page(

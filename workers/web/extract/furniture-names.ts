@@ -11,7 +11,7 @@ const FURNITURE_NAME =
   /comment|disqus|respond|trackback|pingback|sidebar|related|recommend|newsletter|subscri|social|sharing|share|promo|sponsor|advert|cookie|consent|popup|modal|breadcrumb|paginat|pager|footer|masthead|navbar|navigation|menu|widget|trending|popular|outbrain|taboola|signup|sign-up|login|author-?bio|\bbio\b|extended-?bio|skip-?link|toolbar|overlay|copyright|more-?stories|jump-?to|tooltip|gallery|slideshow|carousel|lightbox|caption|credit|tag-?list|taglist|\bsecondary\b|(?:right|left|side)-?rail/
 /** Names that usually mark furniture but also turn up on wrappers of the whole page ("page-ad-margins"). */
 const WEAK_FURNITURE_NAME =
-  /banner|byline|read-?more|right-?col(?:umn)?(?!or)|side-?col(?:umn)?(?!or)|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b/
+  /banner|byline|read-?more|right-?col(?:umn)?(?!or)|side-?col(?:umn)?(?!or)|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b|no-?print|hidden-print|print-?(?:hide|hidden|none)/
 /**
  * The same kinds of furniture as other languages name them: comments, related and recommended
  * links, share bars, ads, subscription and sign-up boxes, most-read lists (es, pt, fr, de, it, nl;
@@ -84,8 +84,16 @@ const hintOfNames = (names: string): number => {
  */
 const TAXONOMY_NAME = /\b(?:category|tag)[-_](?!(?:list|cloud|links?|box)\b)[\w-]+/g
 
+/**
+ * Word's paragraph styles: a document saved from Word names each paragraph after its style
+ * (`MsoNormal`, `MsoCommentText`, `MsoHeader`, `MsoFooter`), which says how the writer formatted
+ * the text, not what part of a site it is: a press release's last paragraphs, set in Word's
+ * comment style, were cut as comments.
+ */
+const WORD_STYLE_NAME = /\bmso[a-z][\w-]*/g
+
 const hintOfNamesUncached = (names: string): number => {
-  names = names.replace(TAXONOMY_NAME, " ")
+  names = names.replace(TAXONOMY_NAME, " ").replace(WORD_STYLE_NAME, " ")
   if (POSITIVE_HINT.test(names)) return 1
   if (FURNITURE_NAME.test(names) || FOREIGN_FURNITURE_NAME.test(names)) return -2
   if (WEAK_FURNITURE_NAME.test(names) || WEAK_FOREIGN_FURNITURE_NAME.test(names)) return -1

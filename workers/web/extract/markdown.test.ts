@@ -38,6 +38,15 @@ describe("toMarkdown", () => {
     expect(md('<ol start="3"><li>c</li><li>d</li></ol>')).to.equal("3. c\n4. d")
   })
 
+  it("writes the text of a list without items, as older pages indent a passage in a <dir> or <ul>", () => {
+    expect(
+      md("<p>We note the lack of information on:</p><dir>i) the likely intake;<br>ii) the specification.</dir><p>After.</p>"),
+    ).to.equal("We note the lack of information on:\n\ni) the likely intake;\nii) the specification.\n\nAfter.")
+    expect(md("<ul>An indented passage, <b>set in a list</b>.</ul>")).to.equal("An indented passage, **set in a list**.")
+    // a list of items is still a list, though stray text sits between them
+    expect(md("<ul><li>One</li> <li>Two</li></ul>")).to.equal("- One\n- Two")
+  })
+
   it("fences preformatted code, keeping its white space and language", () => {
     expect(md('<pre><code class="language-js">if (a) {\n  b()\n}</code></pre>')).to.equal("```js\nif (a) {\n  b()\n}\n```")
     expect(md("<p>Run <code>npm test</code> now</p>")).to.equal("Run `npm test` now")

@@ -106,6 +106,8 @@ class Writer {
   }
 
   list(el: Element, ordered: boolean): string[] {
+    // a list without items that holds its text directly is an indent: older pages set a passage in a <dir> or <ul>
+    if (holdsTextWithoutItems(el)) return this.blocks(el)
     const start = Number(el.getAttribute("start") ?? "1")
     let n = Number.isFinite(start) ? start : 1
     const items: string[] = []
@@ -302,4 +304,14 @@ const tableRows = (table: Element): Element[][] => {
   }
   visit(table)
   return rows.filter((r) => r.length > 0)
+}
+
+/** Whether a list holds text of its own and no item: a passage indented, not a list. */
+const holdsTextWithoutItems = (el: Element): boolean => {
+  let text = false
+  for (let child = el.firstChild; child !== null; child = child.nextSibling) {
+    if (isElement(child) && tagOf(child) === "li") return false
+    if (child.nodeType === TEXT_NODE && (child as Text).data.trim() !== "") text = true
+  }
+  return text
 }

@@ -10,11 +10,14 @@ import { isLinkedItemName } from "./linked-items.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS } from "./furniture-names.ts"
 import { LIST_PARTS, inTextLedList } from "./lists.ts"
 import { citedLinksAmong } from "./cited-links.ts"
+import { itemShapeOf, itemsOfRuns } from "./item-runs.ts"
 import type { Measure, PageMeasure } from "./article.ts"
 
 /** Cuts the parts of the chosen element that read as boilerplate. */
 export const prune = (el: Element, page: PageMeasure, root: Measure, repeated: Set<Element>, best: Element): void => {
-  findRepeatedParts(el, page, repeated)
+  // items of one template stand together: kept whole or pruned inside, their repeated parts with them
+  const items = itemsOfRuns(el, page.measures, (item) => page.isFurniture(item))
+  findRepeatedParts(el, page, repeated, items)
   // judged before any child is cut: a paragraph's neighbours are those the page gave it
   const cited = citedLinksAmong(el, page.measures)
   for (const child of childrenOf(el)) {
@@ -23,7 +26,7 @@ export const prune = (el: Element, page: PageMeasure, root: Measure, repeated: S
     if (m === undefined) continue
     // the best-scoring part is the article's heart: a wrapper of it whose link lists outweigh it is pruned inside, not cut whole
     const holdsBest = child.contains(best)
-    const keep = repeated.has(child) || cited.has(child)
+    const keep = repeated.has(child) || cited.has(child) || items.has(child)
     if (!holdsBest && shouldCut(child, m, root, page.isFurniture(child), keep, page.measures, page.isTeaser(child))) {
       child.remove()
       continue
@@ -38,11 +41,12 @@ export const prune = (el: Element, page: PageMeasure, root: Measure, repeated: S
  * The parts that every item of a list of items repeats (a digest's items, each a heading, a
  * summary and a link to its source): read alone, the link is boilerplate; repeated in the same
  * place of each item, it is part of the item. Items are a run of three or more alike children
- * of `el` that hold prose (their own children are the parts), or the sections of `el` that its
+ * of `el` that hold prose or stand with such a run's items (`item-runs.ts`; their own children
+ * are the parts), or the sections of `el` that its
  * headings open. A part is repeated when its place and shape recur in two items of three.
  * The parts found are added to `found` (an item's parts are the grandchildren of `el`).
  */
-const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>): void => {
+const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>, items: ReadonlySet<Element>): void => {
   const mark = (items: Element[][]) => {
     if (items.length < 3) return
     const counts = new Map<string, number>()
@@ -58,8 +62,8 @@ const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>):
   for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
     if (HEADING_TAGS.has(tagOf(child))) sections.push([])
     sections.at(-1)?.push(child)
-    if ((page.measures.get(child)?.prose ?? 0) === 0 || page.isFurniture(child)) continue
-    const key = shapeOf(child)
+    if (((page.measures.get(child)?.prose ?? 0) === 0 && !items.has(child)) || page.isFurniture(child)) continue
+    const key = itemShapeOf(child)
     const group = alike.get(key)
     if (group) group.push(child)
     else alike.set(key, [child])

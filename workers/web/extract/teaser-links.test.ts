@@ -23,6 +23,25 @@ describe("links to a place on the page", () => {
     }
   })
 
+  it("do not make a teaser of a forum post whose title links to the post's own place", () => {
+    // A thread's posts each carry a title linked to their own anchor ("<h3><a href=#p12>Re: …"):
+    // read as linked headlines, the short replies were a run of teaser cards and were cut, while
+    // the long posts between them, past the teasers' length, were kept.
+    const post = (i: number, words: string) =>
+      `<div id="p${i}" class="post bg${i % 2}"><div class="postbody"><h3><a href="#p${i}">Re: Refinancing thread</a></h3>` +
+      `<p class="author">by <a href="/member/${i}">member${i}</a> » Sun Sep 01, 2019 8:${10 + i} pm</p>` +
+      `<div class="content">${words}</div></div><dl class="postprofile"><dt><a href="/member/${i}">member${i}</a></dt><dd>Posts: ${100 + i}</dd></dl></div>`
+    const reply = (i: number) =>
+      post(i, `Reply ${i}: we went to a twenty year loan at a lower rate, and the lender covered the closing costs.`)
+    const { markdown } = extractFromHtml(
+      page(
+        `<div id="page-body"><h2>Refinancing thread</h2>${post(1, prose("Opening", 10))}${[2, 3, 4, 5, 6, 7].map(reply).join("")}</div>`,
+      ),
+    )
+    expect(markdown).to.contain("Opening paragraph 10:")
+    for (const i of [2, 3, 4, 5, 6, 7]) expect(markdown).to.contain(`Reply ${i}: we went`)
+  })
+
   it("still drops a run of teasers that open with links to other pages", () => {
     const card = (i: number) =>
       `<div class="card"><a href="/news/other-${i}">Another story ${i} worth reading today</a><p>A teaser that sums up another story, with a comma, in one sentence.</p></div>`
