@@ -51,6 +51,7 @@ import { cutMoreLinks } from "./more-links.ts"
 import { cutPager } from "./pager.ts"
 import { cutTailStamp } from "./tail-stamp.ts"
 import { cutLastLegalLine } from "./legal-line.ts"
+import { leadBefore } from "./lead.ts"
 
 interface Block {
   readonly tag: string
@@ -665,7 +666,10 @@ export class PageMeasure {
           gained += c.prose
         }
       }
-      if (gained > 0 && gained >= m.prose * tuning.minGain) {
+      // too little to gather, unless it is the story's lead, which then joins alone (`lead.ts`)
+      const lead = gained > 0 && gained < m.prose * tuning.minGain ? leadBefore(level, kept, this.measures, isPlainProse) : undefined
+      if (lead !== undefined) for (const part of kept) if (part !== level && part !== lead) kept.delete(part)
+      if (lead !== undefined || (gained > 0 && gained >= m.prose * tuning.minGain)) {
         const children = childrenOf(parent)
         const first = children.findIndex((child) => kept.has(child as Element))
         const last = children.findLastIndex((child) => kept.has(child as Element))
