@@ -37,7 +37,7 @@ import { findSubheads } from "./subheads.ts"
 import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
 import { prune } from "./prune.ts"
-import { wrapsNamedBody } from "./named-body.ts"
+import { wrapsMain, wrapsNamedBody } from "./named-body.ts"
 import { isTextStyled } from "./text-style.ts"
 import { adBoxes } from "./ad-label.ts"
 import { authorBoxes } from "./author-box.ts"
@@ -263,6 +263,7 @@ export class PageMeasure {
         flowsInText(el) ||
         this.holdsTheRest(el, m) ||
         wrapsNamedBody(el, m, this.measures) ||
+        wrapsMain(el, m, this.measures) ||
         isTextStyled(el, this.measures)
       // Unless an article of its own comes before it: a thread named as such outweighs a short post.
       const most = m.prose > total.prose * (m.hint < -1 ? 0.8 : 0.4) && !(m.hint < -1 && this.proseBefore(el, body) >= THREAD_AFTER_PROSE)
