@@ -39,6 +39,7 @@ import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLea
 import { prune } from "./prune.ts"
 import { wrapsMain, wrapsNamedBody } from "./named-body.ts"
 import { isTextStyled } from "./text-style.ts"
+import { cutTailHeadings } from "./tail-headings.ts"
 import { adBoxes } from "./ad-label.ts"
 import { authorBoxes } from "./author-box.ts"
 import { narrowToCore } from "./core.ts"
@@ -760,6 +761,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutPager(root, page)
   cutTailStamp(root, page)
   cutLastLegalLine(root, page)
+  cutTailHeadings(root)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return {
