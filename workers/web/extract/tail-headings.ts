@@ -3,8 +3,10 @@
  * "Lo Último") titles a box that was cut (a list of links, a row of tags, the next story's teaser)
  * or that the template fills by script: no reader sees a heading over nothing, so it is cut, and
  * again while the content ends in one. A heading followed by an image, a video or a table heads that.
+ * A paywall's prompt is left where it is: the paywall notice cuts it and reports the page as cut short.
  */
-import { HEADING_TAGS, TEXT_NODE, isElement, tagOf, visibleLength } from "./dom.ts"
+import { HEADING_TAGS, TEXT_NODE, isElement, tagOf, textOf, visibleLength } from "./dom.ts"
+import { isPaywallPrompt } from "./notice.ts"
 
 /** what a heading can head besides text */
 const MEDIA = new Set(["img", "picture", "video", "audio", "iframe", "table", "svg", "canvas"])
@@ -37,7 +39,7 @@ export const cutTailHeadings = (root: Element): void => {
   for (;;) {
     const last = lastShown(root)
     const heading = last === null ? null : headingOf(last, root)
-    if (heading === null) return
+    if (heading === null || isPaywallPrompt(textOf(heading))) return
     const parent = heading.parentElement
     heading.remove()
     if (lastShown(root) === null) {
