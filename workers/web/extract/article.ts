@@ -38,7 +38,9 @@ import { findSubheads } from "./subheads.ts"
 import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
 import { prune } from "./prune.ts"
-import { wrapsNamedBody } from "./named-body.ts"
+import { wrapsMain, wrapsNamedBody } from "./named-body.ts"
+import { isTextStyled } from "./text-style.ts"
+import { cutTailHeadings } from "./tail-headings.ts"
 import { adBoxes } from "./ad-label.ts"
 import { authorBoxes } from "./author-box.ts"
 import { narrowToCore } from "./core.ts"
@@ -260,7 +262,12 @@ export class PageMeasure {
     for (const el of this.named) {
       const m = this.measures.get(el)!
       const misnamed =
-        (isQuote(m) && !signedOutsideQuotes(el)) || flowsInText(el) || this.holdsTheRest(el, m) || wrapsNamedBody(el, m, this.measures)
+        (isQuote(m) && !signedOutsideQuotes(el)) ||
+        flowsInText(el) ||
+        this.holdsTheRest(el, m) ||
+        wrapsNamedBody(el, m, this.measures) ||
+        wrapsMain(el, m, this.measures) ||
+        isTextStyled(el, this.measures)
       // Unless an article of its own comes before it: a thread named as such outweighs a short post.
       const most = m.prose > total.prose * (m.hint < -1 ? 0.8 : 0.4) && !(m.hint < -1 && this.proseBefore(el, body) >= THREAD_AFTER_PROSE)
       if (!most && !misnamed) this.furniture.add(el)
@@ -765,6 +772,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutPager(root, page)
   cutTailStamp(root, page)
   cutLastLegalLine(root, page)
+  cutTailHeadings(root)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   dropTitleHeading(root, title)
   return {

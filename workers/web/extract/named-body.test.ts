@@ -23,4 +23,15 @@ describe("a weakly named wrapper around the named body", () => {
     expect(markdown).to.contain("Post paragraph 4:")
     expect(markdown).not.to.contain("Meta paragraph")
   })
+
+  it("reads the main landmark inside a wrapper named after the page's sidebar layout", () => {
+    const html =
+      `<!doctype html><html><head><title>A story</title></head><body>` +
+      `<div class="pagebody pagebody--with-sidebar"><main><article>${prose("Story", 4)}</article></main>` +
+      `<div class="links"><a href="/a">One</a> <a href="/b">Two</a></div></div>` +
+      `<div class="cookie-notice"><p>Privacy overview</p>${prose("Cookie", 9)}</div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 4:")
+    expect(markdown).not.to.contain("Cookie paragraph")
+  })
 })

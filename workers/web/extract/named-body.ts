@@ -18,3 +18,17 @@ export const wrapsNamedBody = (el: Element, m: Measure, measures: ReadonlyMap<El
   }
   return false
 }
+
+/** the main landmark holds at least this share of the wrapper's prose */
+const MAIN_SHARE = 0.5
+
+/**
+ * Whether `el`, named furniture however strongly, wraps the page's main landmark (`<main>`, role
+ * main) with most of its prose: a page has one main region and furniture sits beside it, so a
+ * furniture word on what holds it names the page's layout ("pagebody--with-sidebar"), not a box.
+ */
+export const wrapsMain = (el: Element, m: Measure, measures: ReadonlyMap<Element, Measure>): boolean => {
+  if (m.prose === 0) return false
+  const main = el.querySelector('main, [role="main"]')
+  return main !== null && (measures.get(main)?.prose ?? 0) >= m.prose * MAIN_SHARE
+}

@@ -83,6 +83,9 @@ const CONSENT_TERMS = [
 const PAYWALL_PROMPT =
   /\bsubscribe(?: now| today)? to (?:continue|keep) reading\b|\bto (?:continue|keep) reading,? (?:please )?(?:subscribe|log ?in|sign ?in|sign up|register|become a (?:member|subscriber))\b|\b(?:continue|keep) reading (?:with|for) (?:a|an|only) (?:subscription|digital)|\balready (?:a subscriber|subscribed|a member)\??|\b(?:this|the) (?:article|story|content|post) is (?:only )?(?:available|reserved|exclusive|for) (?:to |for )?(?:paying |our )?(?:subscribers|members|premium)\b|\bsubscribers?[- ]only\b|\b(?:become|sign up as) a (?:member|subscriber) to (?:read|continue|unlock)\b|\byou(?:'ve| have) (?:reached|used) (?:your|all of your|the) (?:limit|free articles?|monthly|article limit)|\bfree articles? (?:left|remaining)\b|\bunlock (?:this|the full) (?:article|story)\b|\bto read the (?:rest|remainder) of (?:this|the) (?:article|story|post)\b/i
 
+/** Whether `text` holds a paywall's prompt ("subscribe to continue reading"). */
+export const isPaywallPrompt = (text: string): boolean => PAYWALL_PROMPT.test(text)
+
 export interface Reading {
   /** the visible text of the whole page after stripping, in characters */
   readonly pageText: number
