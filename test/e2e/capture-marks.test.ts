@@ -10,7 +10,7 @@ import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { callTool, fixturesDir, launchExtension, type ExtensionSession } from "./harness.ts"
+import { callTool, fixturesDir, launchExtension, NO_PUBLIC_NAMES, type ExtensionSession } from "./harness.ts"
 import { colourAt, near } from "./image-pixels.ts"
 
 /** capture-image.ts's label colour. */
@@ -71,7 +71,8 @@ before(async () => {
     }
   }
   server = await startFixtureServer(routes)
-  session = await launchExtension()
+  // The saved pages link to their sites: offline, those parts fail at once rather than after a wait.
+  session = await launchExtension({ args: [NO_PUBLIC_NAMES] })
   panel = await session.openPage("sidepanel.html")
 })
 

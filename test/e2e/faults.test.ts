@@ -136,14 +136,17 @@ test("a tool worker killed mid-call: the model gets worker_crashed, calls again,
 test("the service worker stopped mid-run: the run goes on and finishes", async () => {
   const before = await history("f-sw")
   model.script([
-    { delayMs: 1500, toolCalls: [{ id: "s1", name: "list_tasks", arguments: {} }] },
+    // Held until the service worker is stopped: the run is waiting on the model meanwhile.
+    { gate: { name: "f-sw", count: Infinity }, toolCalls: [{ id: "s1", name: "list_tasks", arguments: {} }] },
     { text: "Finished without the service worker's help." },
   ])
   const run = startChat(panel, "slow one", "f-sw")
   // Stopped while the run waits on the model.
-  await until(() => chats().at(-1)?.body.messages.at(-1)?.content === "slow one", "the model request")
+  await until(() => model.gateCounts()["f-sw"] === 1, "the model request")
+  assert.equal(chats().at(-1)?.body.messages.at(-1)?.content, "slow one")
   tally.injected++
   assert.equal(await stopServiceWorker(), "stopped")
+  model.openGate("f-sw")
   const result = await run.finish()
   assert.equal(result.status, "completed")
   tally.recovered++

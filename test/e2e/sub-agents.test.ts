@@ -32,6 +32,9 @@ after(async () => {
   await pages?.close()
 })
 
+/** The researchers' first turns wait here until the test has seen all three arrive. */
+const FIRST_TURNS = { name: "parallel-first-turns", count: Infinity }
+
 test("three researchers in one turn run at the same time, use their tools, are refused execute_script, and the parent answers from their results", async () => {
   const url = pages.url("/a")
   model.script([
@@ -42,37 +45,40 @@ test("three researchers in one turn run at the same time, use their tools, are r
         arguments: { type: "researcher", description: `research ${label}`, prompt: `Find fact ${label} on ${url}` },
       })),
     },
-    // The three sub-agents' first turns (in whatever order they arrive), held so that they overlap.
+    // The three sub-agents' first turns (in whatever order they arrive), held at a gate until all
+    // three have asked: none is answered before the last one asks.
     {
-      delayMs: 1500,
+      gate: FIRST_TURNS,
       toolCalls: [
         { id: "f1", name: "web_fetch", arguments: { url } },
         { id: "x1", name: "execute_script", arguments: { code: "1+1", target: "sandbox" } },
       ],
     },
-    { delayMs: 1500, toolCalls: [{ id: "f2", name: "web_fetch", arguments: { url } }] },
-    { delayMs: 1500, toolCalls: [{ id: "f3", name: "web_fetch", arguments: { url } }] },
+    { gate: FIRST_TURNS, toolCalls: [{ id: "f2", name: "web_fetch", arguments: { url } }] },
+    { gate: FIRST_TURNS, toolCalls: [{ id: "f3", name: "web_fetch", arguments: { url } }] },
     { text: "Finding: the sky is blue." },
     { text: "Finding: the sky is blue." },
     { text: "Finding: the sky is blue." },
     { text: "All three researchers agree: the sky is blue." },
   ])
   const before = chats().length
-  const { events, result } = await panel.evaluate(async () => {
+  const finished = panel.evaluate(async () => {
     const run = globalThis.agent.chat("Research the sky, in parallel", { conversationId: "parallel" })
     const events: Array<{ type: string; agentId?: string; event?: { type: string } }> = []
     for await (const event of run) events.push(event as never)
     return { events, result: await run.result }
   })
+  // All three ask the model while none has its answer: they run at the same time.
+  await until(() => model.gateCounts()[FIRST_TURNS.name] === 3, "the three sub-agents' first turns, all held at once")
+  model.openGate(FIRST_TURNS.name)
+  const { events, result } = await finished
   assert.equal(result.status, "completed", JSON.stringify(result))
   assert.equal(result.answer, "All three researchers agree: the sky is blue.")
 
   const sent = chats().slice(before)
   const subFirstTurns = sent.filter((r) => isSub(r) && r.body.messages.filter((m: { role: string }) => m.role === "tool").length === 0)
   assert.equal(subFirstTurns.length, 3)
-  const spread = Math.max(...subFirstTurns.map((r) => r.at)) - Math.min(...subFirstTurns.map((r) => r.at))
-  // Each first answer is held 1.5 s: all three asked within that time means they ran at the same time.
-  assert.ok(spread < 1500, `the three sub-agents asked the model while the others were waiting (spread ${spread} ms)`)
+  assert.equal(model.gateCounts()[FIRST_TURNS.name], 3, "no other request reached the first turns' gate")
 
   // A researcher has the contract's researcher tools only: the model was not even offered execute_script.
   for (const r of subFirstTurns) {

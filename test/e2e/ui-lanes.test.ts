@@ -5,7 +5,7 @@ import path from "node:path"
 import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
-import { launchExtension, repoRoot, type ExtensionSession } from "./harness.ts"
+import { launchExtension, repoRoot, until, type ExtensionSession } from "./harness.ts"
 import { composer } from "./ui-support.ts"
 
 let session: ExtensionSession
@@ -31,6 +31,9 @@ after(async () => {
   await model?.close()
 })
 
+/** The researchers' first turns wait here until the test has seen all three arrive. */
+const FIRST_TURNS = { name: "lanes-first-turns", count: Infinity }
+
 test("three researchers started in one turn show as three lanes, each with its type, label, tool calls and, once done, what it found", async () => {
   model.script([
     {
@@ -40,10 +43,11 @@ test("three researchers started in one turn show as three lanes, each with its t
         arguments: { type: "researcher", description: `look up ${label}`, prompt: `Find the ${label}` },
       })),
     },
-    // Each first answer is held 1.5 s, so all three first turns are asked before any second one.
-    { delayMs: 1500, toolCalls: [{ id: "t1", name: "list_tabs", arguments: {} }] },
-    { delayMs: 1500, toolCalls: [{ id: "t2", name: "list_tabs", arguments: {} }] },
-    { delayMs: 1500, toolCalls: [{ id: "t3", name: "list_tabs", arguments: {} }] },
+    // Each first answer is held at a gate until all three first turns are asked, so they come
+    // before any second one.
+    { gate: FIRST_TURNS, toolCalls: [{ id: "t1", name: "list_tabs", arguments: {} }] },
+    { gate: FIRST_TURNS, toolCalls: [{ id: "t2", name: "list_tabs", arguments: {} }] },
+    { gate: FIRST_TURNS, toolCalls: [{ id: "t3", name: "list_tabs", arguments: {} }] },
     { text: "found it" },
     { text: "found it" },
     { text: "found it" },
@@ -54,6 +58,8 @@ test("three researchers started in one turn show as three lanes, each with its t
   await composer(panel).fill("Research this laptop in parallel")
   await panel.locator("[data-testid=send]:enabled").waitFor()
   await composer(panel).press("Enter")
+  await until(() => model.gateCounts()[FIRST_TURNS.name] === 3, "the three researchers' first turns, all held at once")
+  model.openGate(FIRST_TURNS.name)
   const lanes = panel.getByTestId("sub-agent-lane")
   await panel.getByText("The three researchers are done.").waitFor({ timeout: 20_000 })
   assert.equal(await lanes.count(), 3)

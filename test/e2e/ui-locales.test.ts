@@ -153,6 +153,8 @@ for (const lang of LANGUAGES) {
       // A confirmation: close_tab on a tab of the user's (the test denies it).
       const doomed = await session.context.newPage()
       await doomed.goto("data:text/html,<title>Zq tab</title><p>zq</p>")
+      // The panel in front again, as a side panel is: a hidden page's timers run once a second.
+      await panel.bringToFront()
       const tabs = await panel.evaluate(() => globalThis.agent.tools.call("list_tabs", { title_pattern: "^Zq tab$" }))
       model.script([
         {

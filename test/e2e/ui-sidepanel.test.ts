@@ -300,6 +300,8 @@ test("a destructive call waits for the user's yes in the panel, and runs only th
   // close_tab: opfs_delete no longer asks, since the trash keeps what it removes.
   const doomed = await session.context.newPage()
   await doomed.goto("data:text/html,<title>Old notes</title><p>notes</p>")
+  // The panel in front again, as a side panel is: Chromium draws no frames for a hidden page.
+  await panel.bringToFront()
   const tabs = await panel.evaluate(() => globalThis.agent.tools.call("list_tabs", { title_pattern: "^Old notes$" }))
   const tabId = tabs[0]!.tab_id
   model.script([{ toolCalls: [{ id: "d1", name: "close_tab", arguments: { tab_id: tabId } }] }, { text: "Closed Old notes." }])

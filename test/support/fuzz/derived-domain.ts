@@ -48,7 +48,8 @@ interface Use {
 
 const TEXTS = ["hello", "Compare prices", "notes for later", "résumé ✓", "日本", "a", "x y z"]
 const QUICK_MS = 4_000
-const SLOW_MS = 10_000
+/** As in domain.ts: an open-world tool's calls wait for each other in its worker. */
+const SLOW_MS = 30_000
 /** How often a derived tool is drawn in the random part of a run (hand-weighted tools: domain.ts). */
 export const DERIVED_WEIGHT = 3
 
