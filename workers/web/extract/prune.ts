@@ -9,6 +9,7 @@ import { isWideSentence } from "./wide-sentence.ts"
 import { isLinkedItemName } from "./linked-items.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS } from "./furniture-names.ts"
 import { LIST_PARTS, inTextLedList } from "./lists.ts"
+import { isPlainList } from "./plain-lists.ts"
 import { citedLinksAmong } from "./cited-links.ts"
 import { itemShapeOf, itemsOfRuns } from "./item-runs.ts"
 import type { Measure, PageMeasure } from "./article.ts"
@@ -101,6 +102,8 @@ const shouldCut = (
   // Inline text is judged with the block it flows in, not on its own.
   if (!BLOCK_TAGS.has(tag) || kept) return false
   if (m.score >= 0 || m.prose >= 200) return false
+  // a recipe's ingredients or a product's facts: short items, low score, the content's all the same
+  if (isPlainList(el)) return false
   // A figure or a data table is judged whole (its cells are short, its captions too), and a cell
   // with its table: cutting one would shift the columns. A table mostly of links is a layout's.
   if ((tag === "figure" || tag === "table") && isMostlyText(m)) return false
