@@ -77,6 +77,20 @@ describe("furniture names", () => {
     }
   })
 
+  it("reads a box about the writer after the story as furniture (author-box, authorCard, author-info)", () => {
+    // a photo, the writer's name and a biography under the story, under no "About the author" heading
+    const box = (cls: string) =>
+      page(
+        `<div class="content">${prose("Story", 4)}<div class="${cls}"><img src="/jd.jpg" alt=""><p><a href="/jd">Jane Doe</a></p>` +
+          `<p>Jane Doe leads the politics desk, where she writes about elections, parliament and the parties for the magazine.</p></div></div>`,
+      )
+    for (const cls of ["row author-box", "authorCard", "author-info"]) {
+      const { markdown } = extractFromHtml(box(cls))
+      expect(markdown, cls).to.contain("Story paragraph 4:")
+      expect(markdown, cls).not.to.contain("politics desk")
+    }
+  })
+
   it("reads an <aside> as furniture though its prose outweighs the story and no class name says so", () => {
     // class names hashed by a CSS-in-JS build: nothing but the tags tells the sidebar from the story
     const { markdown } = extractFromHtml(
