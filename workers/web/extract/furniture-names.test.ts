@@ -91,6 +91,20 @@ describe("furniture names", () => {
     }
   })
 
+  it("reads an affiliate or advertising disclosure in the story as furniture (disclosure, affiliate, disclaimer)", () => {
+    // the site's note that it earns from the links, set as a paragraph of the story's own container
+    const note = (cls: string) =>
+      page(
+        `<div class="content"><p class="${cls}">We recommend the best products through an independent review process, and ` +
+          `advertisers do not influence our picks. We may receive compensation if you visit partners we recommend.</p>${prose("Story", 4)}</div>`,
+      )
+    for (const cls of ["text-block product-disclosure", "affiliate-info-text", "aawp-disclaimer"]) {
+      const { markdown } = extractFromHtml(note(cls))
+      expect(markdown, cls).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 4:")
+      expect(markdown, cls).not.to.contain("We recommend the best products")
+    }
+  })
+
   it("reads an <aside> as furniture though its prose outweighs the story and no class name says so", () => {
     // class names hashed by a CSS-in-JS build: nothing but the tags tells the sidebar from the story
     const { markdown } = extractFromHtml(
