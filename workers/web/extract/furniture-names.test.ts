@@ -4,6 +4,15 @@ import { extractFromHtml } from "./index.ts"
 
 const page = (body: string) => `<!doctype html><html><head><title>Personas</title></head><body>${body}</body></html>`
 
+/** For each class name, the page `html(cls)` keeps the story's paragraphs 1 and 4 and loses `cut`. */
+const expectCutFor = (classes: string[], html: (cls: string) => string, cut: string) => {
+  for (const cls of classes) {
+    const { markdown } = extractFromHtml(html(cls))
+    expect(markdown, cls).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 4:")
+    expect(markdown, cls).not.to.contain(cut)
+  }
+}
+
 describe("furniture names", () => {
   it("does not read a post's category and tag names as furniture", () => {
     // blog engines name the post's element after its categories ("advertising", "social media") and tags
@@ -70,11 +79,27 @@ describe("furniture names", () => {
       page(
         `<div class="content">${prose("Story", 4)}<div id="profile"><div class="${cls}"><p>Jane Doe is a senior editor, where she writes about culture, politics, and social issues for the magazine.</p></div></div></div>`,
       )
-    for (const cls of ["bio", "extendedBio"]) {
-      const { markdown } = extractFromHtml(bio(cls))
-      expect(markdown, cls).to.contain("Story paragraph 4:")
-      expect(markdown, cls).not.to.contain("senior editor")
-    }
+    expectCutFor(["bio", "extendedBio"], bio, "senior editor")
+  })
+
+  it("reads a box about the writer after the story as furniture (author-box, authorCard, author-info)", () => {
+    // a photo, the writer's name and a biography under the story, under no "About the author" heading
+    const box = (cls: string) =>
+      page(
+        `<div class="content">${prose("Story", 4)}<div class="${cls}"><img src="/jd.jpg" alt=""><p><a href="/jd">Jane Doe</a></p>` +
+          `<p>Jane Doe leads the politics desk, where she writes about elections, parliament and the parties for the magazine.</p></div></div>`,
+      )
+    expectCutFor(["row author-box", "authorCard", "author-info"], box, "politics desk")
+  })
+
+  it("reads an affiliate or advertising disclosure in the story as furniture (disclosure, affiliate, disclaimer)", () => {
+    // the site's note that it earns from the links, set as a paragraph of the story's own container
+    const note = (cls: string) =>
+      page(
+        `<div class="content"><p class="${cls}">We recommend the best products through an independent review process, and ` +
+          `advertisers do not influence our picks. We may receive compensation if you visit partners we recommend.</p>${prose("Story", 4)}</div>`,
+      )
+    expectCutFor(["text-block product-disclosure", "affiliate-info-text", "aawp-disclaimer"], note, "We recommend the best products")
   })
 
   it("reads an <aside> as furniture though its prose outweighs the story and no class name says so", () => {
