@@ -341,7 +341,12 @@ test("custom tools: the schema checked as typed, a refused code worded, register
   // Off: gone from the tools; on again: back.
   const on = item.getByRole("switch", { name: "On" })
   await on.uncheck()
-  await options.waitForFunction(() => globalThis.agent.tools.list().then((tools) => !tools.some((t) => t.name === "shout")))
+  // Both wait for the saved off state: one CI run under load saw the list without the tool first.
+  await options.waitForFunction(() =>
+    Promise.all([globalThis.agent.tools.list(), globalThis.agent.customTools.list()]).then(
+      ([tools, custom]) => !tools.some((t) => t.name === "shout") && custom[0]?.enabled === false,
+    ),
+  )
   assert.equal((await options.evaluate(() => globalThis.agent.customTools.list()))[0]?.enabled, false)
   for (const colorScheme of ["light", "dark"] as const) {
     await options.emulateMedia({ colorScheme })
