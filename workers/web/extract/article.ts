@@ -136,12 +136,13 @@ const unwrapped = (el: Element): Element => {
   return core
 }
 
-/** The first class name: the one templates share between items whose other classes differ (odd/even, the author's name). */
 /** An item whose title is set just before it, outside it: a blog engine's entries, each an `<h4>` and then a `<div>`. */
 const titledBefore = (el: Element): boolean => {
   const previous = el.previousElementSibling
   return previous !== null && HEADING_TAGS.has(tagOf(previous))
 }
+
+/** The first class name: the one templates share between items whose other classes differ (odd/even, the author's name). */
 const firstClass = (el: Element): string => classOf(el).trim().split(/\s+/, 1)[0]!
 
 /** a thread is comments when at least this much prose comes before it */

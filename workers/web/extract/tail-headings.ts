@@ -11,21 +11,21 @@ import { isPaywallPrompt } from "./notice.ts"
 /** what a heading can head besides text */
 const MEDIA = new Set(["img", "picture", "video", "audio", "iframe", "table", "svg", "canvas"])
 
-/** The last node of `root`, in document order, that a reader sees: visible text or media. */
-const lastShown = (root: Element): Node | null => {
-  let last: Node | null = null
-  const walk = (node: Node): void => {
-    for (let child = node.firstChild; child !== null; child = child.nextSibling) {
-      if (child.nodeType === TEXT_NODE) {
-        if (visibleLength((child as Text).data) > 0) last = child
-      } else if (isElement(child)) {
-        if (MEDIA.has(tagOf(child))) last = child
-        else walk(child)
-      }
+/**
+ * The last node below `node`, in document order, that a reader sees: visible text or media. Read
+ * from the end, so that only the content's tail is walked, not the whole content.
+ */
+const lastShown = (node: Node): Node | null => {
+  for (let child = node.lastChild; child !== null; child = child.previousSibling) {
+    if (child.nodeType === TEXT_NODE) {
+      if (visibleLength((child as Text).data) > 0) return child
+    } else if (isElement(child)) {
+      if (MEDIA.has(tagOf(child))) return child
+      const inside = lastShown(child)
+      if (inside !== null) return inside
     }
   }
-  walk(root)
-  return last
+  return null
 }
 
 /** The heading element holding `node` below `root`, if any. */
