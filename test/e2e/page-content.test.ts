@@ -213,6 +213,8 @@ describe("get_tab_content", () => {
       server.url("/frame.html").replace("127.0.0.1", "localhost"),
     )
     await page.waitForFunction(() => (document.getElementById("same") as HTMLIFrameElement).contentDocument?.readyState === "complete")
+    // Until the other origin's page has replaced it, the frame holds a same-origin blank document.
+    await page.waitForFunction(() => (document.getElementById("other") as HTMLIFrameElement).contentDocument === null)
     const tabId = await tabIdOf(server.url("/shadow.html"))
     const result = await read({ tab_id: tabId })
     assert.equal(result.title, "Shadow and frames")
