@@ -22,7 +22,7 @@ export const loadExtractors = async () => {
     stdin: {
       contents: `
         export { extractFromHtml, readPage, readabilityReading } from "./workers/web/extract/index.ts"
-        export { asksReadability, prefersReadability, containedShare } from "./workers/web/extract/second-opinion.ts"
+        export { asksReadability, prefersReadability, containedShare, mayReadData, readsData } from "./workers/web/extract/second-opinion.ts"
         export { DEFAULT_TUNING } from "./workers/web/extract/article.ts"
         export { markdownToText } from "./workers/web/extract/plain-text.ts"
         export { decodeHtml } from "./workers/web/charset.ts"
@@ -90,8 +90,9 @@ export const loadExtractors = async () => {
         ours,
         oursText,
         otherText,
-        asks: m.asksReadability(ours, m.DEFAULT_TUNING),
-        prefers: m.prefersReadability(ours, other, m.DEFAULT_TUNING),
+        asks: m.asksReadability(ours, m.DEFAULT_TUNING) || m.mayReadData(ours),
+        prefers:
+          m.readsData(ours, other) || (m.asksReadability(ours, m.DEFAULT_TUNING) && m.prefersReadability(ours, other, m.DEFAULT_TUNING)),
         held: m.containedShare(oursText, otherText),
       }
     },

@@ -5,7 +5,15 @@ import { toMarkdown } from "./markdown.ts"
 import { mayNestDeeperThan, parseDocument, parsedElements } from "./parse.ts"
 import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } from "./notice.ts"
 import { markdownToText } from "./plain-text.ts"
-import { asksReadability, prefersReadability, readabilityMarkdown, WORD, type OurReading } from "./second-opinion.ts"
+import {
+  asksReadability,
+  mayReadData,
+  prefersReadability,
+  readabilityMarkdown,
+  readsData,
+  WORD,
+  type OurReading,
+} from "./second-opinion.ts"
 
 export type { PageNotice } from "./notice.ts"
 
@@ -33,9 +41,11 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   const { title, ours, options, raw, body, paywallPrompt } = readPage(html, url, tuning)
   let { markdown } = ours
   let by: Extracted["by"] = "ours"
-  if (asksReadability(ours, tuning)) {
+  const asks = asksReadability(ours, tuning)
+  // a short reading of a long page is asked about too, but only the page's data may replace it
+  if (asks || mayReadData(ours)) {
     const other = readabilityReading(html, title, options)
-    if (other !== undefined && prefersReadability(ours, other, tuning)) {
+    if (other !== undefined && (readsData(ours, other) || (asks && prefersReadability(ours, other, tuning)))) {
       markdown = other
       by = "readability"
     }

@@ -1,7 +1,7 @@
 import { expect } from "chai"
 import { extractFromHtml } from "./index.ts"
 import { DEFAULT_TUNING } from "./article.ts"
-import { asksReadability, prefersReadability } from "./second-opinion.ts"
+import { asksReadability, mayReadData, prefersReadability, proseShare, readsData } from "./second-opinion.ts"
 
 const story = Array.from(
   { length: 6 },
@@ -35,6 +35,77 @@ describe("the second opinion", () => {
   it("returns nothing rather than a reading without a word, so that web_fetch says there is no text", () => {
     const html = `<html><body><table><tr><td><a href="/"><img src="/logo.png" alt=""></a></td><td>&nbsp;</td></tr><tr><td>&nbsp;</td><td>|</td></tr></table></body></html>`
     expect(extractFromHtml(html).markdown).to.equal("")
+  })
+
+  it("reads a page whose content is a table of short cells, not the one sentence beside it", () => {
+    const names = [
+      "Scott Alexander",
+      "Pedro Baez",
+      "Walker Buehler",
+      "Tony Cingrani",
+      "Caleb Ferguson",
+      "Josh Fields",
+      "Dylan Floro",
+      "Yimi Garcia",
+    ]
+    const rows = Array.from({ length: 32 }, (_, i) => {
+      const name = `${names[i % names.length]} ${i + 1}`
+      return `<tr><td>${40 + i}</td><td><a href="/player/${i}">${name}</a></td><td>${i % 2 ? "L/L" : "R/R"}</td><td>6'${i % 6}"</td><td>${180 + i}lbs</td><td>${(i % 12) + 1}/${(i % 27) + 1}/9${i % 9}</td></tr>`
+    }).join("")
+    const nav = Array.from({ length: 12 }, (_, i) => `<li><a href="/section/${i}">Section ${i}</a></li>`).join("")
+    const sections = ["Pitchers", "Catchers", "Infielders"]
+      .map(
+        (h) =>
+          `<section class="module"><h4>${h}</h4><table class="data"><thead><tr><th>#</th><th>Name</th><th>B/T</th><th>Ht</th><th>Wt</th><th>DOB</th></tr></thead><tbody>${rows}</tbody></table></section>`,
+      )
+      .join("")
+    const html = `<html><head><title>Roster</title></head><body><header><ul>${nav}</ul></header>
+      <div id="wrap"><div id="main"><h1>Team Roster &amp; Staff</h1>${sections}</div></div>
+      <div class="bottom"><div class="inner"><p>© 2018 Example Media, LP. All rights reserved. Terms of use apply.</p></div></div></body></html>`
+    const read = extractFromHtml(html)
+    expect(read.markdown).to.contain("Scott Alexander 1").and.to.contain("Walker Buehler 27")
+    expect(read.markdown).not.to.contain("All rights reserved")
+  })
+
+  describe("the page's data where ours is a stray line", () => {
+    const stray = {
+      markdown: "A batter must have 3.1 plate appearances per team game to qualify.",
+      coverage: 1,
+      pageProse: 60,
+      pageText: 3000,
+      inFurniture: false,
+    }
+    const cells = Array.from({ length: 60 }, (_, i) => `Player ${i}\nHOU\n${i}\n.${300 + i}`).join("\n")
+
+    it("asks Readability when ours is short beside a long page", () => {
+      expect(mayReadData(stray)).to.equal(true)
+      expect(mayReadData({ ...stray, pageText: 200 })).to.equal(false)
+    })
+
+    it("keeps a much longer reading of rows and items", () => {
+      expect(readsData(stray, cells)).to.equal(true)
+    })
+
+    it("refuses a longer reading of prose: another part of the page", () => {
+      const thread = Array.from(
+        { length: 12 },
+        (_, i) => `Reader ${i} wrote that the lens looks sharp and that they would like to see a comparison with the older one.`,
+      ).join("\n\n")
+      expect(readsData(stray, thread)).to.equal(false)
+    })
+
+    it("refuses rows that are not many times longer than ours", () => {
+      expect(readsData(stray, cells.slice(0, 200))).to.equal(false)
+    })
+
+    it("measures prose by lines that end as sentences end, in any script", () => {
+      expect(proseShare("Name\nTeam\n42")).to.equal(0)
+      expect(
+        proseShare("这是一个很长的句子，讲述了市议会周一投票决定让旧图书馆再开放一年，经过了长时间的辩论和讨论之后大家终于同意。"),
+      ).to.equal(1)
+      expect(proseShare("Eric Guggenheim ... executive producer (unknown episodes) (4 episodes, 2018)")).to.equal(0)
+      expect(proseShare('He said the council "would keep the library open for another year, whatever it costs."')).to.equal(1)
+    })
   })
 
   describe("the choice between the two readings", () => {

@@ -32,6 +32,41 @@ const LITTLE_PROSE = 150
 const SECOND_OPINION_HOLDS = 0.8
 
 /**
+ * A reading under this many visible characters, on a page of `DATA_PAGE_TEXT` times more text, may
+ * be a stray sentence (a copyright line, a table's footnote) picked for want of prose: the page's
+ * content may be a table or a list (a roster, a statistics table, a cast or track list), which a
+ * reader that weighs prose does not see as content.
+ */
+const SHORT_READING = 1000
+const DATA_PAGE_TEXT = 5
+
+/** Below this share of its text in lines of prose, a reading is data: rows and items, not sentences. */
+const DATA_PROSE = 0.25
+
+/** A line of prose: long enough to be a sentence or more, ending as a sentence ends (in any script), quoted or not. */
+const PROSE_LINE = /[.!?。！？…]["'”’»)\]]*$/u
+const PROSE_LINE_LENGTH = 50
+
+/** Whether our reading's text is short beside `text` characters (the page's, or Readability's reading's). */
+const shortBeside = (ours: OurReading, text: number): boolean => {
+  const length = visibleLength(markdownToText(ours.markdown))
+  return length < SHORT_READING && text >= length * DATA_PAGE_TEXT
+}
+
+/** The share of a plain text's visible characters that lie in lines of prose. */
+export const proseShare = (text: string): number => {
+  let all = 0
+  let prose = 0
+  for (const line of text.split("\n")) {
+    const trimmed = line.trim()
+    const length = visibleLength(trimmed)
+    all += length
+    if (length >= PROSE_LINE_LENGTH && PROSE_LINE.test(trimmed)) prose += length
+  }
+  return all === 0 ? 0 : prose / all
+}
+
+/**
  * Ours holds little of the page's prose (or the page has next to none to measure by: a table of
  * contents, a list of links), or was read in what we take for furniture, or holds no word (an
  * image link, an empty table: the page's prose all lay in what we took for furniture): the
@@ -41,6 +76,18 @@ const SECOND_OPINION_HOLDS = 0.8
 export const asksReadability = (ours: OurReading, tuning: Tuning): boolean => {
   const proseless = ours.pageProse < LITTLE_PROSE && ours.pageText >= LITTLE_PROSE * 8
   return ours.coverage < tuning.secondOpinionBelow || proseless || ours.inFurniture || !WORD.test(markdownToText(ours.markdown))
+}
+
+/** Whether ours is short enough beside the page for the page's content to be a table or a list: Readability is asked for it. */
+export const mayReadData = (ours: OurReading): boolean => shortBeside(ours, ours.pageText)
+
+/**
+ * Whether Readability's reading `other` is the page's data where ours is a stray line: many times
+ * longer, and rows and items rather than sentences (another part's prose, a comment thread, is not).
+ */
+export const readsData = (ours: OurReading, other: string): boolean => {
+  const otherText = markdownToText(other)
+  return shortBeside(ours, visibleLength(otherText)) && proseShare(otherText) < DATA_PROSE
 }
 
 /** Whether Readability's reading `other` is kept instead of ours: much longer, and more of the same article. */
