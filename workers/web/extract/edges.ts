@@ -5,6 +5,7 @@
  */
 import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
+import { wideCount } from "./wide-sentence.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
@@ -147,7 +148,6 @@ const cutHeadMeta = (root: Element, page: PageMeasure): void => {
   }
 }
 
-const HAN_KANA_HANGUL = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu
 /**
  * An element's length as if written in Latin letters: a Chinese, Japanese or Korean character
  * counts three (a word is one or two of them, where a Latin word is five or six letters), so that
@@ -155,7 +155,7 @@ const HAN_KANA_HANGUL = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
  */
 export const wordLength = (el: Element, page: PageMeasure): number => {
   const text = page.measures.get(el)?.text ?? 0
-  return text === 0 ? 0 : text + 2 * (textOf(el).match(HAN_KANA_HANGUL)?.length ?? 0)
+  return text === 0 ? 0 : text + 2 * wideCount(textOf(el))
 }
 
 /** the longest text of a call-to-action box, and of its button */

@@ -21,3 +21,48 @@ describe("ruby annotations", () => {
     expect(markdown).not.to.contain("(")
   })
 })
+
+/** a story page of an older template: headline, lead, date and body each a block of their own, teasers after */
+const storyPage = (lead: string, paragraph: (i: number) => string, lang: string) => {
+  const body = Array.from({ length: 8 }, (_, i) => `<p>${paragraph(i + 1)}</p>`).join("")
+  const more = Array.from({ length: 12 }, (_, i) => `<li><a href="/s/${i}">${paragraph(i).slice(0, 40)}</a></li>`).join("")
+  return page(
+    `<table><tr><td><ul><li><a href="/">Start</a></li><li><a href="/a">A</a></li><li><a href="/b">B</a></li></ul></td>
+<td><div class="wrapper"><h1>—</h1><div><p class="intro">${lead}</p></div><div class="date">09.01.2008</div>
+<div class="copy">${body}</div><div class="more"><ul>${more}</ul></div></div></td></tr></table>`,
+    lang,
+  )
+}
+
+describe("a sentence's end in other languages", () => {
+  const leads: [string, string, (i: number) => string][] = [
+    [
+      "de",
+      "Der Stadtrat hat den Haushalt nach langer Debatte verabschiedet, sagte die Bürgermeisterin: „Wir sind bereit.“",
+      (i) =>
+        `Absatz ${i}: Der Stadtrat stimmte am Montag über den Haushalt ab, nachdem lange über die neue Bibliothek gestritten worden war.`,
+    ],
+    [
+      "ru",
+      "Городской совет утвердил бюджет после долгих споров, заявила глава города: «Мы готовы начать строительство.»",
+      (i) => `Абзац ${i}: в понедельник городской совет проголосовал за бюджет после долгого спора о новой библиотеке и её здании.`,
+    ],
+    [
+      "el",
+      "Το δημοτικό συμβούλιο ψήφισε τον προϋπολογισμό μετά από μακρά συζήτηση. Θα χτιστεί τελικά η νέα βιβλιοθήκη;",
+      (i) => `Παράγραφος ${i}: τη Δευτέρα το δημοτικό συμβούλιο ψήφισε τον προϋπολογισμό, μετά από μακρά συζήτηση για τη νέα βιβλιοθήκη.`,
+    ],
+    [
+      "zh",
+      "市议会经过长时间的辩论，周一通过了预算，新图书馆将于明年开工建设，市长表示各项准备工作已经就绪，欢迎市民监督。",
+      (i) => `第${i}段：周一，市议会在就新图书馆进行了长时间的辩论之后，对预算进行了表决，多数议员投了赞成票，会议持续到深夜。`,
+    ],
+  ]
+  for (const [lang, lead, paragraph] of leads)
+    it(`keeps a story's lead set before its body when it ends as a sentence ends in ${lang}`, () => {
+      const { markdown } = extractFromHtml(storyPage(lead, paragraph, lang))
+      expect(markdown).to.contain(paragraph(8).slice(0, 20))
+      expect(markdown).to.contain(lead)
+      expect(markdown.indexOf(lead)).to.be.below(markdown.indexOf(paragraph(1).slice(0, 20)))
+    })
+})
