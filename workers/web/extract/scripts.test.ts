@@ -66,3 +66,45 @@ describe("a sentence's end in other languages", () => {
       expect(markdown.indexOf(lead)).to.be.below(markdown.indexOf(paragraph(1).slice(0, 20)))
     })
 })
+
+const greek = (i: number) =>
+  `<p>Παράγραφος ${i}: τη Δευτέρα το δημοτικό συμβούλιο ψήφισε τον προϋπολογισμό, μετά από μακρά συζήτηση για τη νέα βιβλιοθήκη της πόλης.</p>`
+const greekStory = (extra: string) =>
+  page(`<div class="main"><h1>Ο προϋπολογισμός ψηφίστηκε</h1>${[1, 2, 3, 4, 5].map(greek).join("")}${extra}</div>`, "el")
+/** other stories, each a headline and a line of its own, as a news site lists them under "Read also" */
+const others = Array.from(
+  { length: 3 },
+  (_, i) => `<div class="item"><a href="/n/${i}">Άλλη είδηση της ημέρας αριθμός ${i}</a><span> 12/03/2020, 10:${10 + i}</span></div>`,
+).join("")
+
+describe("Greek", () => {
+  for (const heading of ["ΔΙΑΒΑΣΤΕ ΕΠΙΣΗΣ", "Διαβάστε επίσης", "ΣΧΕΤΙΚΑ ΑΡΘΡΑ"])
+    it(`cuts the links announced by "${heading}", capitals written without their accents as Greek writes them`, () => {
+      const { markdown } = extractFromHtml(greekStory(`<p><strong>${heading}</strong></p>${others}`))
+      expect(markdown).to.contain("Παράγραφος 5")
+      expect(markdown).not.to.contain(heading)
+      expect(markdown).not.to.contain("Άλλη είδηση")
+    })
+
+  it("cuts a comment section under a heading in capitals without accents (ΣΧΟΛΙΑ)", () => {
+    const comments = [1, 2, 3].map(
+      (i) => `<div><p>Ο αναγνώστης ${i} γράφει ότι η βιβλιοθήκη άργησε πολύ, αλλά επιτέλους έρχεται.</p></div>`,
+    )
+    const { markdown } = extractFromHtml(greekStory(`<div><h3>ΣΧΟΛΙΑ</h3>${comments.join("")}</div>`))
+    expect(markdown).to.contain("Παράγραφος 5")
+    expect(markdown).not.to.contain("ΣΧΟΛΙΑ")
+    expect(markdown).not.to.contain("Ο αναγνώστης")
+  })
+})
+
+describe("Russian", () => {
+  it("cuts a pager that offers the previous and the next page in Cyrillic", () => {
+    const russian = (i: number) =>
+      `<p>Абзац ${i}: в понедельник городской совет проголосовал за бюджет после долгого спора о новой библиотеке и её здании.</p>`
+    const { markdown } = extractFromHtml(
+      page(`<div class="main">${[1, 2, 3, 4, 5].map(russian).join("")}<p>« Предыдущая статья | Следующая статья »</p></div>`, "ru"),
+    )
+    expect(markdown).to.contain("Абзац 5")
+    expect(markdown).not.to.contain("Следующая")
+  })
+})

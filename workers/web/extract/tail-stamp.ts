@@ -8,10 +8,12 @@
 import type { PageMeasure } from "./article.ts"
 import { textOf } from "./dom.ts"
 import { blocksIn } from "./edges.ts"
+import { fold, folded } from "./fold.ts"
 
 /** "last updated", "published", "posted" in English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian, Greek, Chinese */
-const STAMP =
-  /^[\s—–-]*(?:last (?:updated|modified|update|edited|revised)|updated|modified|published|(?:originally )?posted(?: on)?|zuletzt (?:aktualisiert|geändert)|aktualisiert(?: am)?|veröffentlicht(?: am)?|mis à jour(?: le)?|publié(?: le)?|actualizado|publicado|aggiornato|pubblicato|atualizado|bijgewerkt|gepubliceerd|обновлено|опубликовано|aktualizacja|zaktualizowano|opublikowano|ažurirano|objavljeno|ενημερώθηκε|δημοσιεύθηκε|更新时间|发布时间|发表时间|更新于|发布于|发表于)\s*[:：]?\s*/iu
+const STAMP = folded(
+  /^[\s—–-]*(?:last (?:updated|modified|update|edited|revised)|updated|modified|published|(?:originally )?posted(?: on)?|zuletzt (?:aktualisiert|geändert)|aktualisiert(?: am)?|veröffentlicht(?: am)?|mis à jour(?: le)?|publié(?: le)?|actualizado|publicado|aggiornato|pubblicato|atualizado|bijgewerkt|gepubliceerd|обновлено|опубликовано|aktualizacja|zaktualizowano|opublikowano|ažurirano|objavljeno|ενημερώθηκε|δημοσιεύθηκε|更新时间|发布时间|发表时间|更新于|发布于|发表于)\s*[:：]?\s*/iu,
+)
 const DIGIT = /\d/
 /** a stamp is short, and after its word holds a date and a time at most */
 const [MAX_STAMP, MAX_WORDS] = [80, 8]
@@ -19,7 +21,8 @@ const [MAX_STAMP, MAX_WORDS] = [80, 8]
 const TAIL = 3
 
 /** Whether `text` is a stamp of when the story was published or updated. */
-export const isStamp = (text: string): boolean => {
+export const isStamp = (written: string): boolean => {
+  const text = fold(written)
   if (text.length > MAX_STAMP) return false
   const opening = STAMP.exec(text)
   if (opening === null || opening[0].trim() === "") return false
