@@ -78,6 +78,16 @@ const others = Array.from(
 ).join("")
 
 describe("Greek", () => {
+  it("reads a question ending with the Greek question mark (U+037E) as a sentence between paragraphs", () => {
+    const div = (i: number) => greek(i).replace(/<(\/?)p>/g, "<$1div>")
+    const question = "Θα χτιστεί τελικά η νέα βιβλιοθήκη της πόλης\u037e"
+    const { markdown } = extractFromHtml(
+      page(`<div class="main">${[1, 2, 3].map(div).join("")}<div>${question}</div>${[4, 5, 6].map(div).join("")}</div>`, "el"),
+    )
+    expect(markdown).to.contain("Παράγραφος 6")
+    expect(markdown).to.contain(question)
+  })
+
   for (const heading of ["ΔΙΑΒΑΣΤΕ ΕΠΙΣΗΣ", "Διαβάστε επίσης", "ΣΧΕΤΙΚΑ ΑΡΘΡΑ"])
     it(`cuts the links announced by "${heading}", capitals written without their accents as Greek writes them`, () => {
       const { markdown } = extractFromHtml(greekStory(`<p><strong>${heading}</strong></p>${others}`))
