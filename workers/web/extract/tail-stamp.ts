@@ -44,10 +44,22 @@ const MAX_NOTE = 300
 /** Whether `text` tells where the article appeared in print. */
 export const isPrintNote = (text: string): boolean => text.length <= MAX_NOTE && PRINT_NOTE.test(text.trim())
 
-/** Cuts a publication or update stamp, or a note of the print edition, among the last blocks of `root`. */
+/**
+ * The credit line a Chinese story ends with: the source it was taken from or its editor, a label
+ * and a name alone on the line, often in brackets ("来源：新华网", "（责任编辑：魏喆）", "编辑：山石",
+ * "【责任编辑：张三】"). Chinese news templates print one under every story; its words are the
+ * site's record, as a stamp is. A label with more after the name ("来源：巴彦淖尔日报 编辑：苏亮")
+ * is left alone.
+ */
+const CREDIT = /^[（(【[]?\s*(?:责任编辑|编辑|来源|稿源)\s*[:：]\s*[^\s:：（）()【】[\]]{1,20}\s*[）)】\]]?$/u
+
+/** Whether `text` is a Chinese story's closing credit line. */
+export const isCredit = (text: string): boolean => CREDIT.test(text)
+
+/** Cuts a publication or update stamp, a note of the print edition, or a credit line among the last blocks of `root`. */
 export const cutTailStamp = (root: Element, page: PageMeasure): void => {
   for (const block of blocksIn(root, page).slice(-TAIL)) {
     const text = textOf(block)
-    if (isStamp(text) || isPrintNote(text)) block.remove()
+    if (isStamp(text) || isPrintNote(text) || isCredit(text)) block.remove()
   }
 }
