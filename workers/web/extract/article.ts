@@ -90,7 +90,7 @@ export interface Measure {
 const isQuote = (m: Measure): boolean => m.prose > 0 && m.quoted >= m.prose * 0.8
 
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
-const PUNCTUATION = /[.,;:!?。，、；：！？]/g
+const PUNCTUATION = /[.,;:!?。，、；：！？\u037e\u0387]/g
 
 /** The decisions the benchmark's cross-validation tunes; the defaults are what web_fetch runs. */
 export interface Tuning {

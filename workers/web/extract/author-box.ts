@@ -8,10 +8,12 @@
  */
 import { tagOf, textOf, visibleLength } from "./dom.ts"
 import { opensWith } from "./ad-label.ts"
+import { fold, folded } from "./fold.ts"
 
 /** "About the author" in English and the languages the furniture names are read in */
-const ABOUT_AUTHOR =
-  /^(?:about the (?:authors?|writers?)|über (?:den|die) autor(?:in|en)?|à propos de l'auteur|a propos de l'auteur|sobre (?:el|la|o|a) autora?|sull'autore|over de (?:auteur|schrijver)|об авторе|o autorze|o autoru|σχετικά με τον συγγραφέα|关于作者|作者简介)\s*[:.…]*$/i
+const ABOUT_AUTHOR = folded(
+  /^(?:about the (?:authors?|writers?)|über (?:den|die) autor(?:in|en)?|à propos de l'auteur|sobre (?:el|la|o|a) autora?|sull'autore|over de (?:auteur|schrijver)|об авторе|o autorze|o autoru|σχετικά με τον συγγραφέα|关于作者|作者简介)\s*[:.…]*$/i,
+)
 /** "About" and a name: the box's heading when the name links to the writer's page */
 const ABOUT_NAME = /^about\s+\S/i
 const AUTHOR_PAGE = /\/(?:author|authors|autor|auteur|autore)\//i
@@ -38,7 +40,7 @@ export const authorBoxes = (body: Element): Element[] => {
 
 const aboutTheAuthor = (heading: Element): boolean => {
   const text = textOf(heading)
-  if (ABOUT_AUTHOR.test(text)) return true
+  if (ABOUT_AUTHOR.test(fold(text))) return true
   if (!ABOUT_NAME.test(text)) return false
   const link = heading.querySelector("a[href]")
   return (

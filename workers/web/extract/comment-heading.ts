@@ -7,24 +7,27 @@
 import type { PageMeasure } from "./article.ts"
 import { textOf } from "./dom.ts"
 import { blocksIn } from "./edges.ts"
+import { fold, folded } from "./fold.ts"
 
-const COMMENT_HEADING = new RegExp(
-  [
-    // "Comments", "Comments (4)"; counted, with what they answer: "12 Comments", "One Response to “Title”",
-    // "3 thoughts on “Title”" (uncounted, "Responses to the proposal" is a subheading of the article)
-    /^(?:(?:article|story|post|user|readers?['’]?)\s+)?(?:comments?|responses|replies|reactions)\s*(?:\(\d+\))?\s*[:.]?$/.source,
-    /^(?:\d+|one|no)\s+(?:comments?|responses?|replies|reactions|thoughts?)(?:\s+(?:on|to)\s.*)?$/.source,
-    /^leave a (?:reply|comment)\b.*$/.source,
-    /^(?:add|post|write|submit) (?:a |your |new )?comment\W*$/.source,
-    /^join the (?:discussion|conversation)\W*$/.source,
-    /^(?:reader comments|have your say|discuss this (?:article|story|post))\W*$/.source,
-    // the readers asked: "What do you think?", "What you think..."
-    /^what (?:do )?you think\W*$/.source,
-    // de, pl, hr, fr, it, es, pt, nl, ru, el, zh: plurals only ("Kommentar", "评论" also name an opinion column)
-    /^(?:\d+\s+)?(?:kommentare|komentarze|komentari|commentaires|commenti|comentarios|comentários|reacties|комментарии|σχόλια|网友评论|发表评论|读者评论|评论区)\s*(?:\(\d+\))?\s*[:：]?$/
-      .source,
-  ].join("|"),
-  "iu",
+const COMMENT_HEADING = folded(
+  new RegExp(
+    [
+      // "Comments", "Comments (4)"; counted, with what they answer: "12 Comments", "One Response to “Title”",
+      // "3 thoughts on “Title”" (uncounted, "Responses to the proposal" is a subheading of the article)
+      /^(?:(?:article|story|post|user|readers?['’]?)\s+)?(?:comments?|responses|replies|reactions)\s*(?:\(\d+\))?\s*[:.]?$/.source,
+      /^(?:\d+|one|no)\s+(?:comments?|responses?|replies|reactions|thoughts?)(?:\s+(?:on|to)\s.*)?$/.source,
+      /^leave a (?:reply|comment)\b.*$/.source,
+      /^(?:add|post|write|submit) (?:a |your |new )?comment\W*$/.source,
+      /^join the (?:discussion|conversation)\W*$/.source,
+      /^(?:reader comments|have your say|discuss this (?:article|story|post))\W*$/.source,
+      // the readers asked: "What do you think?", "What you think..."
+      /^what (?:do )?you think\W*$/.source,
+      // de, pl, hr, fr, it, es, pt, nl, ru, el, zh: plurals only ("Kommentar", "评论" also name an opinion column)
+      /^(?:\d+\s+)?(?:kommentare|komentarze|komentari|commentaires|commenti|comentarios|comentários|reacties|комментарии|σχόλια|网友评论|发表评论|读者评论|评论区)\s*(?:\(\d+\))?\s*[:：]?$/
+        .source,
+    ].join("|"),
+    "iu",
+  ),
 )
 /** the longest text of a comment heading */
 const HEADING_TEXT = 80
@@ -36,7 +39,7 @@ export const cutCommentSection = (root: Element, page: PageMeasure): void => {
   let prose = 0
   for (const el of blocksIn(root, page)) {
     const m = page.measures.get(el)!
-    if (prose >= PROSE_BEFORE && m.text > 0 && m.text <= HEADING_TEXT && m.prose === 0 && COMMENT_HEADING.test(textOf(el))) {
+    if (prose >= PROSE_BEFORE && m.text > 0 && m.text <= HEADING_TEXT && m.prose === 0 && COMMENT_HEADING.test(fold(textOf(el)))) {
       cutFrom(boxOf(el, root, page), root)
       return
     }

@@ -92,6 +92,10 @@ export const DROP_TAGS: ReadonlySet<string> = new Set([
   "dialog",
   "slot",
   "portal",
+  // Ruby annotations: the reading printed small over the base text (furigana over Japanese kanji,
+  // pinyin or zhuyin over Chinese). Read inline they split every word ("子こどもへの体罰たいばつ").
+  "rt",
+  "rp",
 ])
 
 export const tagOf = (node: Node): string => (node as Element).localName ?? ""

@@ -5,6 +5,8 @@
  */
 import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
+import { wideCount } from "./wide-sentence.ts"
+import { fold, folded } from "./fold.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
@@ -13,8 +15,9 @@ export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.bl
  * The words that open a list of links to other pages ("Related posts", "You may also like"), in
  * English, then as templates in other languages word them (`RELATED_LEAD_ELSEWHERE`).
  */
-const RELATED_LEAD =
-  /^(?:related(?: (?:posts?|articles?|stories|content|reading|links|coverage))?|(?:you|we think you) (?:may|might|will|would) (?:also )?(?:like|enjoy|love|be interested in)(?: this| these| reading)?|(?:read|see) (?:more|also|next)|more (?:in|from|on|about|like this|stories|articles|news|posts|coverage)\b.{0,40}|recommended(?: for you| reading| stories| articles)?|further reading|popular (?:posts|stories|articles|now)|trending(?: now| stories)?|(?:don't|do not) miss|also read|keep reading|what to read next)\W*$/i
+const RELATED_LEAD = folded(
+  /^(?:related(?: (?:posts?|articles?|stories|content|reading|links|coverage))?|(?:you|we think you) (?:may|might|will|would) (?:also )?(?:like|enjoy|love|be interested in)(?: this| these| reading)?|(?:read|see) (?:more|also|next)|more (?:in|from|on|about|like this|stories|articles|news|posts|coverage)\b.{0,40}|recommended(?: for you| reading| stories| articles)?|further reading|popular (?:posts|stories|articles|now)|trending(?: now| stories)?|(?:don't|do not) miss|also read|keep reading|what to read next)\W*$/i,
+)
 const RELATED_PREFIX = /^(?:related|see also|read (?:more|also|next)|also read)(?: (?:post|article|story|link|reading)s?)?\s*:/i
 /**
  * "Read also", "Related articles", "More on this", "Recommended" in the languages after English
@@ -23,8 +26,9 @@ const RELATED_PREFIX = /^(?:related|see also|read (?:more|also|next)|also read)(
  * Only the whole short block counts (a heading, a label), as in English: the same words inside a
  * sentence are the article's. A colon may end it.
  */
-const RELATED_LEAD_ELSEWHERE =
-  /^(?:(?:lesen sie|lies) (?:auch|mehr|weiter)|mehr zum thema|meistgelesen(?:e artikel)?|ähnliche artikel|auch interessant|weitere (?:artikel|beiträge|nachrichten|meldungen)|verwandte (?:artikel|themen|beiträge)|das könnte sie (?:auch )?interessieren|(?:читайте|смотрите) (?:также|ещё|еще)|(?:ещё|еще|больше) (?:по теме|новостей|статей)|(?:новости|статьи|материалы) по теме|по теме|другие (?:новости|материалы|статьи)|самое (?:читаемое|популярное)|последние новости|похожие (?:статьи|новости|материалы|записи)|(?:czytaj|zobacz|przeczytaj) (?:też|także|również|więcej)|polecamy|najczęściej czytane|więcej na ten temat|(?:podobne|powiązane) (?:artykuły|wpisy|tematy)|(?:pročitajte|procitajte|pogledajte) (?:i|još|jos|također|takođe)|(?:povezane|vezane|slične|srodne) (?:vijesti|vesti|teme|članke|članci|objave)|najčitanije|još vijesti|διαβάστε (?:ακόμα|ακόμη|επίσης|περισσότερα)|δείτε (?:ακόμα|ακόμη|επίσης)|σχετικά (?:άρθρα|θέματα|νέα)|δημοφιλή|τελευταία νέα|(?:lire|voir) aussi|à lire aussi|(?:articles?|sur le même sujet) (?:similaires|liés|connexes)|(?:lea|lee|ver) (?:también|más)|(?:noticias|artículos) relacionad[oa]s|(?:leggi|vedi) anche|articoli correlati|(?:leia|veja) (?:também|mais)|(?:notícias|artigos) relacionad[oa]s|lees (?:ook|meer)|gerelateerde artikelen|(?:推荐|相关|延伸|热门|更多)(?:阅读|文章|新闻|资讯|报道|链接)|猜你喜欢|(?:相关|精彩|热点|热门|编辑)推荐|更多精彩)\s*[:：]?\s*$/iu
+const RELATED_LEAD_ELSEWHERE = folded(
+  /^(?:(?:lesen sie|lies) (?:auch|mehr|weiter)|mehr zum thema|meistgelesen(?:e artikel)?|ähnliche artikel|auch interessant|weitere (?:artikel|beiträge|nachrichten|meldungen)|verwandte (?:artikel|themen|beiträge)|das könnte sie (?:auch )?interessieren|(?:читайте|смотрите) (?:также|ещё|еще)|(?:ещё|еще|больше) (?:по теме|новостей|статей)|(?:новости|статьи|материалы) по теме|по теме|другие (?:новости|материалы|статьи)|самое (?:читаемое|популярное)|последние новости|похожие (?:статьи|новости|материалы|записи)|(?:czytaj|zobacz|przeczytaj) (?:też|także|również|więcej)|polecamy|najczęściej czytane|więcej na ten temat|(?:podobne|powiązane) (?:artykuły|wpisy|tematy)|(?:pročitajte|procitajte|pogledajte) (?:i|još|jos|također|takođe)|(?:povezane|vezane|slične|srodne) (?:vijesti|vesti|teme|članke|članci|objave)|najčitanije|još vijesti|διαβάστε (?:ακόμα|ακόμη|επίσης|περισσότερα)|δείτε (?:ακόμα|ακόμη|επίσης)|σχετικά (?:άρθρα|θέματα|νέα)|δημοφιλή|τελευταία νέα|(?:lire|voir) aussi|à lire aussi|(?:articles?|sur le même sujet) (?:similaires|liés|connexes)|(?:lea|lee|ver) (?:también|más)|(?:noticias|artículos) relacionad[oa]s|(?:leggi|vedi) anche|articoli correlati|(?:leia|veja) (?:também|mais)|(?:notícias|artigos) relacionad[oa]s|lees (?:ook|meer)|gerelateerde artikelen|(?:推荐|相关|延伸|热门|更多)(?:阅读|文章|新闻|资讯|报道|链接)|猜你喜欢|(?:相关|精彩|热点|热门|编辑)推荐|更多精彩)\s*[:：]?\s*$/iu,
+)
 
 /** the visible characters per link below which a block is a list of links, however much else its lines hold */
 const LINKED_LINE = 60
@@ -48,8 +52,9 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
     )
       box = up
     // inline text ("Read more" inside a paragraph) is not a heading over what follows it
-    const lead = BLOCK_TAGS.has(tagOf(box)) && (RELATED_LEAD.test(text) || RELATED_LEAD_ELSEWHERE.test(text))
-    if (!lead && !(RELATED_PREFIX.test(text) && m.link > 0)) continue
+    const words = fold(text)
+    const lead = BLOCK_TAGS.has(tagOf(box)) && (RELATED_LEAD.test(words) || RELATED_LEAD_ELSEWHERE.test(words))
+    if (!lead && !(RELATED_PREFIX.test(words) && m.link > 0)) continue
     let next = box.nextElementSibling
     box.remove()
     if (!lead) continue
@@ -83,8 +88,9 @@ const PROMO =
  * Russian, Polish, Croatian, Chinese ("Автор:", "Autor:", "Piše:", "作者：", "记者：", "编辑：",
  * "来源："), a time of day, a numeric date (a year alone is as often a title's), 2020年1月12日
  */
-const BYLINE =
-  /^by\s|^(?:автор|autor|piše|作者|记者|编辑|责任编辑|来源)\s*[:：]|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{4}年\d{1,2}月\d{1,2}日/i
+const BYLINE = folded(
+  /^by\s|^(?:автор|autor|piše|作者|记者|编辑|责任编辑|来源)\s*[:：]|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{4}年\d{1,2}月\d{1,2}日/i,
+)
 /** a Chinese or Japanese sentence's end: a short line that holds a date and ends so is a sentence, not a dateline */
 const SENTENCE_END = /[。！？]$/
 /** how many blocks at the end of the content, and at its start, are looked at for promotions */
@@ -104,7 +110,8 @@ export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
     const m = page.measures.get(el)!
     if (m.text > 300) continue
     const text = textOf(el)
-    if (PROMO.test(text) || (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(text) && !SENTENCE_END.test(text))) el.remove()
+    if (PROMO.test(text) || (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(fold(text)) && !SENTENCE_END.test(text)))
+      el.remove()
   }
 }
 
@@ -113,8 +120,9 @@ export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
  * the font size, the count of views, a QR code to scan (en, zh, de, ru, pl, hr, el). Only a short
  * line before the article's first paragraph is read for them.
  */
-const META_WORDS =
-  /^(?:print|share|e-?mail|font size|text size)\b|打印|分享|字号|浏览|点击|来源|发布时间|收藏|关闭(?:窗口|本页)|扫一扫|drucken|teilen|печать|поделиться|drukuj|udostępnij|podijeli|εκτύπωση|κοινοποίηση/i
+const META_WORDS = folded(
+  /^(?:print|share|e-?mail|font size|text size)\b|打印|分享|字号|浏览|点击|来源|发布时间|收藏|关闭(?:窗口|本页)|扫一扫|drucken|teilen|печать|поделиться|drukuj|udostępnij|podijeli|εκτύπωση|κοινοποίηση/i,
+)
 /** the longest line of a meta bar, and the longest bar */
 const META_LINE = 100
 const META_BAR = 200
@@ -135,8 +143,9 @@ const cutHeadMeta = (root: Element, page: PageMeasure): void => {
   for (const el of blocks.slice(0, Math.min(first, META_HEAD))) {
     if (!root.contains(el) || wordLength(el, page) > META_LINE || HEADING_TAGS.has(tagOf(el))) continue
     const text = textOf(el)
-    const meta = META_WORDS.test(text)
-    if ((!meta && !BYLINE.test(text)) || SENTENCE_END.test(text)) continue
+    const words = fold(text)
+    const meta = META_WORDS.test(words)
+    if ((!meta && !BYLINE.test(words)) || SENTENCE_END.test(text)) continue
     let bar = el
     for (let up = el.parentElement; up !== null && up !== root; up = up.parentElement) {
       if (wordLength(up, page) > META_BAR || up.contains(paragraph) || up.querySelector("h1, h2, h3, h4, h5, h6") !== null) break
@@ -147,7 +156,6 @@ const cutHeadMeta = (root: Element, page: PageMeasure): void => {
   }
 }
 
-const HAN_KANA_HANGUL = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu
 /**
  * An element's length as if written in Latin letters: a Chinese, Japanese or Korean character
  * counts three (a word is one or two of them, where a Latin word is five or six letters), so that
@@ -155,7 +163,7 @@ const HAN_KANA_HANGUL = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
  */
 export const wordLength = (el: Element, page: PageMeasure): number => {
   const text = page.measures.get(el)?.text ?? 0
-  return text === 0 ? 0 : text + 2 * (textOf(el).match(HAN_KANA_HANGUL)?.length ?? 0)
+  return text === 0 ? 0 : text + 2 * wideCount(textOf(el))
 }
 
 /** the longest text of a call-to-action box, and of its button */
@@ -193,8 +201,9 @@ export const cutTailCallout = (root: Element, page: PageMeasure): void => {
  * and terms, as page footers print them (in the main European languages, Russian, Polish, Croatian,
  * Greek, and Chinese: 版权, "copyright", in "版权所有", "版权声明", "原创版权禁止转载").
  */
-export const LEGAL =
-  /©|\(c\)\s*\d{4}|\bcopyright(?:ed)?\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|版权/i
+export const LEGAL = folded(
+  /©|\(c\)\s*\d{4}|\bcopyright(?:ed)?\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|版权/i,
+)
 /** how many blocks at the end of the content are looked at for legal lines */
 const LEGAL_TAIL = 6
 /** the longest block that is a legal line */
@@ -210,8 +219,8 @@ const LEGAL_MARKS = new RegExp(`${LEGAL.source}|trademarks?\\b`, "gi")
 /** A legal line (short, with a legal word), or a block of small print that holds several legal marks. */
 const isLegal = (el: Element, page: PageMeasure): boolean => {
   const text = page.measures.get(el)!.text
-  if (text <= LEGAL_TEXT) return LEGAL.test(textOf(el))
-  return text <= SMALL_PRINT_TEXT && (textOf(el).match(LEGAL_MARKS)?.length ?? 0) >= SMALL_PRINT_MARKS
+  if (text <= LEGAL_TEXT) return LEGAL.test(fold(textOf(el)))
+  return text <= SMALL_PRINT_TEXT && (fold(textOf(el)).match(LEGAL_MARKS)?.length ?? 0) >= SMALL_PRINT_MARKS
 }
 
 /**
@@ -247,7 +256,7 @@ const cutInlineLegalTail = (root: Element, page: PageMeasure): void => {
     if (node.nodeType === TEXT_NODE ? textOf(node) === "" : tagOf(node as Element) === "br") continue
     if (!isElement(node) || BLOCK_TAGS.has(tagOf(node))) return
     const m = page.measures.get(node)
-    if (m === undefined || m.text === 0 || m.text > LEGAL_TEXT || !LEGAL.test(textOf(node))) return
+    if (m === undefined || m.text === 0 || m.text > LEGAL_TEXT || !LEGAL.test(fold(textOf(node)))) return
     // the content's own text goes on before it: a legal line alone is no article to cut down
     if (m.text * 3 > (page.measures.get(root)?.text ?? 0)) return
     node.remove()

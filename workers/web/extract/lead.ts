@@ -10,12 +10,13 @@
  * business!", "Back to today's news").
  */
 import { textOf } from "./dom.ts"
+import { endsSentence } from "./sentence.ts"
+import { wideCount } from "./wide-sentence.ts"
 import type { Measure } from "./article.ts"
 
-/** a lead's length in characters: one or two sentences */
+/** a lead's length in characters (a Chinese, Japanese or Korean one counted three, as a word there is one or two): one or two sentences */
 const LEAD_MIN = 60
 const LEAD_MAX = 400
-const SENTENCE_END = /[.!?]["'”’)]?$/
 
 /**
  * The lead of `body` among the siblings gathering accepted (`accepted`), if it has one: the nearest
@@ -32,5 +33,7 @@ export const leadBefore = (
   while (lead !== null && (measures.get(lead)?.prose ?? 0) === 0) lead = lead.previousElementSibling
   const m = lead === null ? undefined : measures.get(lead)
   if (lead === null || m === undefined || !accepted.has(lead) || !isPlain(m)) return undefined
-  return m.text >= LEAD_MIN && m.text <= LEAD_MAX && SENTENCE_END.test(textOf(lead)) ? lead : undefined
+  const text = textOf(lead)
+  const length = m.text + 2 * wideCount(text)
+  return length >= LEAD_MIN && length <= LEAD_MAX && endsSentence(text) ? lead : undefined
 }

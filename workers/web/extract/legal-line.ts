@@ -9,14 +9,16 @@
 import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, TEXT_NODE, isElement, siblingPastBlank, tagOf, textOf } from "./dom.ts"
 import { LEGAL } from "./edges.ts"
+import { fold, folded } from "./fold.ts"
 
 /**
  * A legal line opens with its mark ("©", "(c) Name", "Copyright") or reserves the rights: a
  * sentence that mentions copyright ("The council's copyright office said…") is the story's.
  */
 const OPENS_LEGAL = /^(?:©|\(c\)\s|copyright\b)/i
-const RESERVED =
-  /rights reserved|vorbehalten|réservés|reservados|riservati|voorbehouden|защищены|zastrzeżone|pridržana|zadržana|δικαιώματ|版权/i
+const RESERVED = folded(
+  /rights reserved|vorbehalten|réservés|reservados|riservati|voorbehouden|защищены|zastrzeżone|pridržana|zadržana|δικαιώματ|版权/i,
+)
 /** the longest legal line */
 const LEGAL_LINE = 300
 /** the content holds this many times the line's text at least */
@@ -53,7 +55,7 @@ export const cutLastLegalLine = (root: Element, page: PageMeasure): void => {
     up = up.parentElement
   )
     line = up
-  const words = textOf(line)
+  const words = fold(textOf(line))
   if (words.length > LEGAL_LINE || !(OPENS_LEGAL.test(words) || (LEGAL.test(words) && RESERVED.test(words))) || !opensLine(line)) return
   if (words.length * STORY_SHARE > (page.measures.get(root)?.text ?? 0)) return
   line.parentNode?.removeChild(line)

@@ -5,15 +5,17 @@
  * words (an article that points to more words it with its subject: "read more about the vote").
  */
 import { TEXT_NODE, siblingPastBlank, tagOf, textOf } from "./dom.ts"
+import { fold, folded } from "./fold.ts"
 
 /** the whole text of a "more" link, in English and the languages the furniture names are read in, arrows and ellipses around it */
-const MORE =
-  /^[\s[(<«»›>→…._-]*(?:read (?:on|more|the rest|the full (?:story|article)|full (?:story|article))|continue reading|keep reading|full story|more|weiterlesen|mehr(?: lesen)?|lire la suite|en savoir plus|leer más|seguir leyendo|ver más|continua a leggere|leggi (?:tutto|di più)|leia mais|continue lendo|lees (?:verder|meer)|czytaj (?:dalej|więcej)|więcej|читать (?:далее|дальше)|подробнее|далее|opširnije|pročitaj(?:te)? više|διαβάστε περισσότερα|阅读全文|查看全文|阅读更多|全文|详细|详情|更多|続きを読む)[\s\])>»›→…._-]*$/iu
+const MORE = folded(
+  /^[\s[(<«»›>→…._-]*(?:read (?:on|more|the rest|the full (?:story|article)|full (?:story|article))|continue reading|keep reading|full story|more|weiterlesen|mehr(?: lesen)?|lire la suite|en savoir plus|leer más|seguir leyendo|ver más|continua a leggere|leggi (?:tutto|di più)|leia mais|continue lendo|lees (?:verder|meer)|czytaj (?:dalej|więcej)|więcej|читать (?:далее|дальше)|подробнее|далее|opširnije|pročitaj(?:te)? više|διαβάστε περισσότερα|阅读全文|查看全文|阅读更多|全文|详细|详情|更多|続きを読む)[\s\])>»›→…._-]*$/iu,
+)
 
 /** Cuts the "more" links inside `root`, with the line break before one that ends its block. */
 export const cutMoreLinks = (root: Element): void => {
   for (const link of Array.from(root.querySelectorAll("a[href]"))) {
-    if (!MORE.test(textOf(link))) continue
+    if (!MORE.test(fold(textOf(link)))) continue
     const next = siblingPastBlank(link, "nextSibling")
     const before = siblingPastBlank(link, "previousSibling")
     if (next === null && before !== null && tagOf(before) === "br") before.remove()

@@ -6,6 +6,7 @@
 import { BLOCK_TAGS, HEADING_TAGS, childrenOf, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
 import { isNoticeLine } from "./notice-lines.ts"
 import { isWideSentence } from "./wide-sentence.ts"
+import { endsSentence } from "./sentence.ts"
 import { isLinkedItemName } from "./linked-items.ts"
 import { FURNITURE_ROLES, FURNITURE_TAGS } from "./furniture-names.ts"
 import { LIST_PARTS, inTextLedList } from "./lists.ts"
@@ -116,8 +117,6 @@ const shouldCut = (
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
 }
 
-const SENTENCE_ENDS = /[.!?。！？]["'”’)]?$/
-
 /**
  * A paragraph that is a sentence around a link or two ("Douglas Burdett points us to a story in
  * the Media Post, <a>NBC News Kills the Demographic</a>, written by <a>Joe Mandese</a>."): words
@@ -126,7 +125,7 @@ const SENTENCE_ENDS = /[.!?。！？]["'”’)]?$/
  * more links for fewer words of its own.
  */
 const isLinkedSentence = (el: Element, m: Measure): boolean => {
-  if (tagOf(el) !== "p" || !SENTENCE_ENDS.test(textOf(el))) return false
+  if (tagOf(el) !== "p" || !endsSentence(textOf(el))) return false
   let links = 0
   for (const a of el.querySelectorAll("a[href]")) if (textOf(a) !== "") links++
   const own = m.text - m.link

@@ -6,13 +6,15 @@
 import type { PageMeasure } from "./article.ts"
 import { blocksIn, wordLength } from "./edges.ts"
 import { textOf } from "./dom.ts"
+import { fold, folded } from "./fold.ts"
 
 /**
  * The label that opens a tag line, then a colon (en, de, fr, es, ru, pl, hr, el, zh). "Keywords"
  * is left out: an abstract's keywords are the paper's; Chinese 关键词 is a page's tag line.
  */
-const TAG_LABEL =
-  /^(?:tags?|tagged(?: with| as| in)?|filed (?:under|in)|labels|topics|schlagwörter|schlagworte|mots-clés|étiquettes|etiquetas|теги|метки|tagi|oznake|ετικέτες|标签|關鍵詞|关键词|关键字)\s*[:：]/i
+const TAG_LABEL = folded(
+  /^(?:tags?|tagged(?: with| as| in)?|filed (?:under|in)|labels|topics|schlagwörter|schlagworte|mots-clés|étiquettes|etiquetas|теги|метки|tagi|oznake|ετικέτες|标签|關鍵詞|关键词|关键字)\s*[:：]/i,
+)
 /** the longest tag line, Chinese characters counted three (`wordLength`) */
 const TAG_LINE = 200
 
@@ -21,6 +23,6 @@ export const cutTagLines = (root: Element, page: PageMeasure): void => {
   for (const el of blocksIn(root, page)) {
     const m = page.measures.get(el)!
     if (m.link === 0 || wordLength(el, page) > TAG_LINE) continue
-    if (TAG_LABEL.test(textOf(el).trim())) el.remove()
+    if (TAG_LABEL.test(fold(textOf(el)))) el.remove()
   }
 }

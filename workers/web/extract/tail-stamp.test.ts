@@ -1,4 +1,4 @@
-import { isPrintNote, isStamp } from "./tail-stamp.ts"
+import { isCredit, isPrintNote, isStamp } from "./tail-stamp.ts"
 import { STORY, expectCut, expectJudged } from "./line-rules.testing.ts"
 
 describe("a publication stamp at the content's end", () => {
@@ -32,6 +32,25 @@ describe("a publication stamp at the content's end", () => {
         "The full article contains 339 words and appears in Press Association newspaper.",
       ],
       ["The letter appeared in the newspaper on Monday, on page 3.", "The story ran on page one of the local newspaper."],
+    )
+  })
+
+  it("is cut with a Chinese story's closing credit line, its source or its editor", () => {
+    const story = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<p>第${i + 1}段：周一，市议会在就新图书馆进行了长时间的辩论之后，对预算进行了表决，多数议员投了赞成票，会议持续到深夜。</p>`,
+    ).join("")
+    const html = (credit: string) => `<html><body><div class="content">${story}<p>${credit}</p></div></body></html>`
+    expectCut(html("来源：新华网"), "第4段", "新华网")
+    expectCut(html("（ 责任编辑：魏喆 ）"), "第4段", "魏喆")
+  })
+
+  it("reads a credit line as a label and a name alone on the line", () => {
+    expectJudged(
+      isCredit,
+      ["来源：新闻晨报", "编辑：山石", "（ 责任编辑：魏喆 ）", "【责任编辑：张三】", "稿源: 人民网"],
+      ["来源：巴彦淖尔日报 编辑：苏亮", "编辑部的故事", "来源：据新华社报道，市议会周一通过了预算，新图书馆明年开工建设"],
     )
   })
 })

@@ -8,10 +8,12 @@
 import type { PageMeasure } from "./article.ts"
 import { textOf } from "./dom.ts"
 import { blocksIn } from "./edges.ts"
+import { fold, folded } from "./fold.ts"
 
 /** "last updated", "published", "posted" in English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian, Greek, Chinese */
-const STAMP =
-  /^[\s—–-]*(?:last (?:updated|modified|update|edited|revised)|updated|modified|published|(?:originally )?posted(?: on)?|zuletzt (?:aktualisiert|geändert)|aktualisiert(?: am)?|veröffentlicht(?: am)?|mis à jour(?: le)?|publié(?: le)?|actualizado|publicado|aggiornato|pubblicato|atualizado|bijgewerkt|gepubliceerd|обновлено|опубликовано|aktualizacja|zaktualizowano|opublikowano|ažurirano|objavljeno|ενημερώθηκε|δημοσιεύθηκε|更新时间|发布时间|发表时间|更新于|发布于|发表于)\s*[:：]?\s*/iu
+const STAMP = folded(
+  /^[\s—–-]*(?:last (?:updated|modified|update|edited|revised)|updated|modified|published|(?:originally )?posted(?: on)?|zuletzt (?:aktualisiert|geändert)|aktualisiert(?: am)?|veröffentlicht(?: am)?|mis à jour(?: le)?|publié(?: le)?|actualizado|publicado|aggiornato|pubblicato|atualizado|bijgewerkt|gepubliceerd|обновлено|опубликовано|aktualizacja|zaktualizowano|opublikowano|ažurirano|objavljeno|ενημερώθηκε|δημοσιεύθηκε|更新时间|发布时间|发表时间|更新于|发布于|发表于)\s*[:：]?\s*/iu,
+)
 const DIGIT = /\d/
 /** a stamp is short, and after its word holds a date and a time at most */
 const [MAX_STAMP, MAX_WORDS] = [80, 8]
@@ -19,7 +21,8 @@ const [MAX_STAMP, MAX_WORDS] = [80, 8]
 const TAIL = 3
 
 /** Whether `text` is a stamp of when the story was published or updated. */
-export const isStamp = (text: string): boolean => {
+export const isStamp = (written: string): boolean => {
+  const text = fold(written)
   if (text.length > MAX_STAMP) return false
   const opening = STAMP.exec(text)
   if (opening === null || opening[0].trim() === "") return false
@@ -41,10 +44,22 @@ const MAX_NOTE = 300
 /** Whether `text` tells where the article appeared in print. */
 export const isPrintNote = (text: string): boolean => text.length <= MAX_NOTE && PRINT_NOTE.test(text.trim())
 
-/** Cuts a publication or update stamp, or a note of the print edition, among the last blocks of `root`. */
+/**
+ * The credit line a Chinese story ends with: the source it was taken from or its editor, a label
+ * and a name alone on the line, often in brackets ("来源：新华网", "（责任编辑：魏喆）", "编辑：山石",
+ * "【责任编辑：张三】"). Chinese news templates print one under every story; its words are the
+ * site's record, as a stamp is. A label with more after the name ("来源：巴彦淖尔日报 编辑：苏亮")
+ * is left alone.
+ */
+const CREDIT = /^[（(【[]?\s*(?:责任编辑|编辑|来源|稿源)\s*[:：]\s*[^\s:：（）()【】[\]]{1,20}\s*[）)】\]]?$/u
+
+/** Whether `text` is a Chinese story's closing credit line. */
+export const isCredit = (text: string): boolean => CREDIT.test(text)
+
+/** Cuts a publication or update stamp, a note of the print edition, or a credit line among the last blocks of `root`. */
 export const cutTailStamp = (root: Element, page: PageMeasure): void => {
   for (const block of blocksIn(root, page).slice(-TAIL)) {
     const text = textOf(block)
-    if (isStamp(text) || isPrintNote(text)) block.remove()
+    if (isStamp(text) || isPrintNote(text) || isCredit(text)) block.remove()
   }
 }

@@ -17,8 +17,11 @@ const MIN_WIDE = 4
 /** at most this long: a longer block is judged as prose already */
 const MAX_TEXT = 200
 
+/** How many characters of `text` are Chinese, Japanese or Korean: a word there is one or two of them. */
+export const wideCount = (text: string): number => text.match(WIDE)?.length ?? 0
+
 /** Whether `el`, which holds no link, is a short sentence written in Chinese, Japanese or Korean. */
 export const isWideSentence = (el: Element): boolean => {
   const text = textOf(el)
-  return text.length <= MAX_TEXT && WIDE_SENTENCE_END.test(text) && (text.match(WIDE)?.length ?? 0) >= MIN_WIDE
+  return text.length <= MAX_TEXT && WIDE_SENTENCE_END.test(text) && wideCount(text) >= MIN_WIDE
 }

@@ -1,0 +1,15 @@
+/**
+ * Where a sentence ends, as the languages read here write it. The marks: a full stop, a question or
+ * an exclamation mark (Latin, Cyrillic and Greek letters), the ideographic 。！？ (Chinese and
+ * Japanese put no space between words and use their own), and the Greek question mark, which is
+ * ";" after a Greek word (or U+037E, its own code point). Then the closing quotes and brackets,
+ * which follow the mark when a sentence ends inside a quotation: ” ’ " ' (English, Polish, Dutch),
+ * “ ‘ (German, Croatian, Czech open low with „ and close high with “), » « (Russian, French,
+ * Greek, Swiss and German guillemets, either way round), 」』）(Chinese and Japanese). An English-only
+ * test (`[.!?]["'”’)]?$`) read "…sagte er: „Wir sind bereit.“" or "…заявил он: «Мы готовы.»" as
+ * no sentence, and a Chinese one ending in "。" too.
+ */
+const SENTENCE_END = /(?:[.!?。！？\u037e]|(?<=\p{Script=Greek});)["'”’“‘»«」』）)]*$/u
+
+/** Whether `text` ends as a sentence ends (white space after the last mark aside). */
+export const endsSentence = (text: string): boolean => SENTENCE_END.test(text.trimEnd())
