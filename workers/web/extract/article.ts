@@ -8,6 +8,7 @@
  */
 import { parsedElements } from "./parse.ts"
 import { styleHidden, type StyleHidden } from "./style-hidden.ts"
+import { hiddenByUtilityClass } from "./utility-hidden.ts"
 import {
   BLOCK_TAGS,
   DROP_TAGS,
@@ -161,7 +162,7 @@ const isHidden = (el: Element): boolean => {
  * Drops what is never content: scripts, styles, embeds, form controls, hidden elements, comments,
  * hover cards set after the link they describe (`hover-cards.ts`), except the whole text behind a
  * "more" toggle (`expanded.ts`). What the page's style sheets hide
- * (`sheets`) goes only when under half of the page's text: a page that hides most of its text
+ * (`sheets`, and a CSS framework's hiding classes, `utility-hidden.ts`) goes only when under half of the page's text: a page that hides most of its text
  * shows it by script (a "read more"). A walk with its own stack: hostile pages nest thousands deep.
  */
 export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }): void => {
@@ -181,7 +182,7 @@ export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }):
           excerpt.remove()
           pending.push(child)
         } else if (drop || hidden) child.remove()
-        else if (sheets.hides(child)) styled.push(child)
+        else if (sheets.hides(child) || hiddenByUtilityClass(child)) styled.push(child)
         else pending.push(child)
       } else if (child.nodeType !== TEXT_NODE) child.remove()
       child = next

@@ -37,6 +37,16 @@ describe("the content's edges", () => {
     expect(markdown).not.to.contain("Sharing is caring").and.not.to.contain("Share it with a friend")
   })
 
+  it("cuts a news site's call for the reader's stories and tips at the end, not the same words mid-story", () => {
+    const html = `<html><body><div class="x1">${story}
+      <p>Got a story? The mayor asked the reporters, and the hall fell silent before the vote on the bridge began.</p>${story}
+      <p>We pay for your stories! Do you have a story for the news team? Email us at tips@example.com or call 0207 000 0000.</p>
+      <p>Got a news tip or want to contact us directly? Email news@example.com</p></div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Sentence 6 of the story").and.to.contain("the hall fell silent")
+    expect(markdown).not.to.contain("Do you have a story").and.not.to.contain("Got a news tip")
+  })
+
   it("cuts a box at the end that offers the headlines by email, with its sign-up link", () => {
     const html = `<html><body><div class="x1">${story}
       <div><strong>Start receiving our news headlines per email.</strong><br>We announce a free service: the latest news of any category up to five times a day.

@@ -79,10 +79,13 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
  * What a site says about itself around an article: calls to subscribe, to sign up for its
  * newsletter, to follow the writer, to send tips, to share the story, told to the reader as a
  * sentence that opens with the verb ("Subscribe to…", "Follow her on…", "Share it with a friend!",
- * "Sharing is caring!"), or an offer of news by email and its "Click here to sign up". English only, as RELATED_LEAD.
+ * "Sharing is caring!"), or an offer of news by email and its "Click here to sign up". A news
+ * site's call for stories opens with a question to the reader ("Got a news tip or want to contact
+ * us directly? Email…", "Do you have a story for our news team?", "If you've got a story, video or
+ * pictures get in touch…"). English only, as RELATED_LEAD.
  */
 const PROMO =
-  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|want more|share (?:this|it)|like this (?:story|article|post)\?|sharing is caring)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b|\bclick here to (?:sign up|subscribe|register|join)\b|\b(?:by|per|via) e-?mail\b/i
+  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|(?:got|have|do you have|if you(?:['’]ve| have)? got|if you have) (?:a|any) (?:news )?(?:tips?|story|stories|pictures)|want more|share (?:this|it)|like this (?:story|article|post)\?|sharing is caring)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b|\bclick here to (?:sign up|subscribe|register|join)\b|\b(?:by|per|via) e-?mail\b/i
 /**
  * a byline or a dateline: "By …", or a writer, reporter, editor or source named after a colon in
  * Russian, Polish, Croatian, Chinese ("Автор:", "Autor:", "Piše:", "作者：", "记者：", "编辑：",

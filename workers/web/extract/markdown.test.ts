@@ -25,6 +25,16 @@ describe("toMarkdown", () => {
     expect(md('<p><a href="javascript:void(0)">click</a></p>')).to.equal("click")
   })
 
+  it("writes the parentheses of an address escaped, so that the link's target ends where the address does", () => {
+    const out = md(
+      '<p>The <a href="https://en.wikipedia.org/wiki/Mercury_(planet)">planet</a> and <img src="/t/filters:no_upscale()/a.jpg" alt="A photo"> Credit</p>',
+    )
+    expect(out).to.equal(
+      "The [planet](https://en.wikipedia.org/wiki/Mercury_%28planet%29) and ![A photo](https://example.com/t/filters:no_upscale%28%29/a.jpg) Credit",
+    )
+    expect(markdownToText(out).replace(/ +/g, " ")).to.equal("The planet and Credit")
+  })
+
   it("keeps the white space at the ends of a link's text outside its brackets", () => {
     // "<a>the first </a>place" reads "the first place", not "the firstplace"
     expect(md('<p>In the <a href="/a">first </a>place, and<a href="/b"> second</a>.</p>')).to.equal(

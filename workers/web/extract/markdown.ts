@@ -226,7 +226,8 @@ class Writer {
     try {
       const url = new URL(value, this.baseUrl)
       if (url.protocol !== "http:" && url.protocol !== "https:" && url.protocol !== "mailto:") return undefined
-      return url.href.replace(/[()\s]/g, (c) => encodeURIComponent(c))
+      // a parenthesis would end the link's target early ("…/wiki/Mercury_(planet)"), and encodeURIComponent leaves it as it is
+      return url.href.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)
     } catch {
       return undefined
     }

@@ -37,6 +37,21 @@ describe("prune", () => {
     expect(markdown).to.contain("Story paragraph 5:")
     expect(markdown).not.to.contain("Follow us")
   })
+
+  it("cuts a teaser card of linked headings set inside the story, and keeps the story's own subheadings", () => {
+    const card = (section: string, headline: string) => `
+      <div class="bucketwrap internallink"><div class="bucket img"><a href="/2018/${headline.length}"><img src="/t.jpg" alt=""></a></div>
+        <div class="bucketblock"><h3 class="slug"><a href="/sections/${section}/">${section}</a></h3>
+        <h3><a href="/2018/${headline.length}/story">${headline}</a></h3></div></div>`
+    const { markdown } = extractFromHtml(
+      page(`
+        <div class="storytext">${prose("Story", 3)}${card("National", "Funeral For Slain Dallas Man Draws Hundreds")}
+          <h3>What the neighbours saw</h3>${prose("Story", 3, 4)}${card("Elections", "Surprisingly Close Senate Race Sparks Testy Debate")}
+          ${prose("Story", 1, 7)}</div>`),
+    )
+    expect(markdown).to.contain("Story paragraph 7:").and.to.contain("What the neighbours saw")
+    expect(markdown).not.to.contain("Funeral For Slain").and.not.to.contain("Testy Debate").and.not.to.contain("National")
+  })
 })
 
 describe("a quotation linked to its source", () => {

@@ -102,6 +102,7 @@ const shouldCut = (
   if (m.link === 0 && (isNoticeLine(el) || isWideSentence(el))) return false
   // Inline text is judged with the block it flows in, not on its own.
   if (!BLOCK_TAGS.has(tag) || kept) return false
+  if (isLinkedHeadingBox(el, m)) return true
   if (m.score >= 0 || m.prose >= 200) return false
   // a recipe's ingredients or a product's facts: short items, low score, the content's all the same
   if (isPlainList(el)) return false
@@ -116,6 +117,17 @@ const shouldCut = (
   if (isLinkedSentence(el, m) || isLinkedQuotation(el, m) || isLinkedItemName(el, measures)) return false
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
 }
+
+/**
+ * A box of headings linked to other pages and nothing else of its own (no prose, its text all in
+ * links): a teaser card set inside the story ("<h3><a>National</a></h3><h3><a>'Botham Chose
+ * Everyone': Funeral…</a></h3>" beside its thumbnail), a row of section links set as headings.
+ * A heading values nothing either way (it is the story's own subheading as often as not), so the
+ * box scored zero and stayed; a story's subheading is not a link, and a link in a paragraph has
+ * words around it.
+ */
+const isLinkedHeadingBox = (el: Element, m: Measure): boolean =>
+  CONTAINER_TAGS.has(tagOf(el)) && m.prose === 0 && m.link >= m.text * 0.9 && el.querySelector("h1, h2, h3, h4, h5, h6") !== null
 
 /**
  * A paragraph that is a sentence around a link or two ("Douglas Burdett points us to a story in
