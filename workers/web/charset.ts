@@ -8,6 +8,7 @@
  * its text no longer reads as prose). TextDecoder knows every WHATWG encoding label.
  */
 import { analyse } from "chardet"
+import { hintedEncodings } from "./charset-hints.ts"
 
 /** The `charset` parameter of a Content-Type value, if any. */
 export const charsetFromContentType = (contentType: string | null | undefined): string | undefined => {
@@ -73,7 +74,7 @@ const isValidUtf8 = (bytes: Uint8Array): boolean => {
 export const detectEncoding = (
   bytes: Uint8Array,
   contentType?: string | null,
-  options: { sniffMarkup?: boolean } = {},
+  options: { sniffMarkup?: boolean; url?: string } = {},
 ): { encoding: string; source: "bom" | "header" | "document" | "default" } => {
   const bom = bomEncoding(bytes)
   if (bom) return { encoding: bom, source: "bom" }
@@ -96,7 +97,9 @@ export const detectEncoding = (
       return { encoding: "utf-8", source: "document" }
     if (decoder) return { encoding: decoder.encoding, source: "document" }
   }
-  return { encoding: isValidUtf8(bytes) ? "utf-8" : guessEncoding(bytes), source: "default" }
+  if (isValidUtf8(bytes)) return { encoding: "utf-8", source: "default" }
+  const head = (options.sniffMarkup ?? true) ? new TextDecoder("windows-1252").decode(bytes.subarray(0, PRESCAN_BYTES)) : ""
+  return { encoding: guessEncoding(bytes, hintedEncodings(head, options.url)), source: "default" }
 }
 
 /** how many bytes the detector reads: enough text to tell the encodings apart, at a bounded cost */
@@ -108,6 +111,8 @@ const GUESS_BYTES = 65536
  */
 const SURE = 90
 const LIKELY = 25
+/** A guess in the encodings of the page's language is taken from this confidence, not only when clearly ahead. */
+const HINTED = 10
 /**
  * Bytes above ASCII needed for a guess: a few accented letters in an English page tell the
  * encodings apart no better than chance, and windows-1252 is then the likely one.
@@ -117,24 +122,35 @@ const GUESS_EVIDENCE = 64
 /**
  * The encoding undeclared bytes read best in: chardet (ICU's detector, maintained) scores the
  * encodings by their byte patterns and the frequent letters of their languages. Its guess when it
- * is sure or clearly ahead and TextDecoder knows it; else windows-1252, what browsers fall back to.
+ * is sure or clearly ahead and TextDecoder knows it; else its best guess among the encodings of the
+ * page's language (`hinted`: its `lang`, its domain), as browsers weigh the domain; else
+ * windows-1252, what browsers fall back to.
  */
-const guessEncoding = (bytes: Uint8Array): string => {
+const guessEncoding = (bytes: Uint8Array, hinted?: ReadonlySet<string>): string => {
   const sample = bytes.subarray(0, GUESS_BYTES)
   let high = 0
   for (const byte of sample) if (byte >= 0x80 && ++high >= GUESS_EVIDENCE) break
   if (high < GUESS_EVIDENCE) return "windows-1252"
-  const [best, next] = analyse(sample)
+  const guesses = analyse(sample)
+  const [best, next] = guesses
   const taken =
     best !== undefined && (best.confidence >= SURE || (best.confidence >= LIKELY && best.confidence >= 2 * (next?.confidence ?? 0)))
-  return (taken ? decoderFor(best.name)?.encoding : undefined) ?? "windows-1252"
+  const sure = taken ? decoderFor(best.name)?.encoding : undefined
+  if (sure !== undefined) return sure
+  const fitting = hinted && guesses.find((guess) => guess.confidence >= HINTED && hinted.has(decoderFor(guess.name)?.encoding ?? ""))
+  return (fitting ? decoderFor(fitting.name)?.encoding : undefined) ?? "windows-1252"
 }
 
 /** Decodes a response body; a byte order mark is consumed, not returned. */
-export const decodeBytes = (bytes: Uint8Array, contentType?: string | null, options: { sniffMarkup?: boolean } = {}): string => {
+export const decodeBytes = (
+  bytes: Uint8Array,
+  contentType?: string | null,
+  options: { sniffMarkup?: boolean; url?: string } = {},
+): string => {
   const { encoding } = detectEncoding(bytes, contentType, options)
   return new TextDecoder(encoding).decode(bytes).replace(/^\uFEFF/, "")
 }
 
-/** Decodes an HTML document (header charset, else what the markup declares). */
-export const decodeHtml = (bytes: Uint8Array, contentType?: string | null): string => decodeBytes(bytes, contentType, { sniffMarkup: true })
+/** Decodes an HTML document (header charset, else what the markup declares, else a guess hinted by its language and address). */
+export const decodeHtml = (bytes: Uint8Array, contentType?: string | null, url?: string): string =>
+  decodeBytes(bytes, contentType, url === undefined ? { sniffMarkup: true } : { sniffMarkup: true, url })

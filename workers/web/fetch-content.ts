@@ -118,7 +118,7 @@ const NO_TEXT =
 export const readContent = async (kind: ContentKind, bytes: Uint8Array, options: ReadOptions): Promise<Reading> => {
   switch (kind) {
     case "html":
-      return htmlToContent(decodeHtml(bytes, options.contentType), options.url)
+      return htmlToContent(decodeHtml(bytes, options.contentType, options.url), options.url)
     case "json":
       return { text: formatJson(decodeBytes(bytes, options.contentType, { sniffMarkup: false })) }
     case "text":
