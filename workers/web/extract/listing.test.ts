@@ -48,6 +48,20 @@ describe("a page that holds a list of items and no article", () => {
     expect(markdown).not.to.contain("Northbank")
   })
 
+  it("keeps a short story beside a long list of other stories: a story of a few sentences is no stray line", () => {
+    const others = Array.from({ length: 24 }, (_, i) => exchanges[i % exchanges.length]!)
+      .map(
+        ([name, about], i) =>
+          `<li class="story"><a href="/story/${i}">${name} ${i}: ${about}</a> <span class="date">${i + 1} May 2012</span></li>`,
+      )
+      .join("")
+    const short = `<p>The council voted on Tuesday to close the old bridge to lorries, after engineers found cracks in two of its piers.</p><p>Repairs will start in the spring and take a year, the council said in a statement.</p>`
+    const html = `<html><head><title>Bridge</title></head><body><div class="post"><h1>Bridge</h1>${short}</div><ul class="more">${others}</ul></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("The council voted on Tuesday")
+    expect(markdown).not.to.contain("Northbank 0")
+  })
+
   it("finds no listing in a menu of short links, however many", () => {
     const menu = Array.from({ length: 12 }, (_, i) => `<li class="item"><a href="/s/${i}">Section ${i}</a> <span>new</span></li>`).join("")
     const document = parseDocument(`<html><body><div><ul class="menu">${menu}</ul></div></body></html>`)
