@@ -5,6 +5,7 @@ import { toMarkdown } from "./markdown.ts"
 import { mayNestDeeperThan, parseDocument, parsedElements } from "./parse.ts"
 import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } from "./notice.ts"
 import { markdownToText } from "./plain-text.ts"
+import { listingReading, mayReadListing } from "./listing.ts"
 import {
   asksReadability,
   mayReadData,
@@ -48,6 +49,14 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
     if (other !== undefined && (readsData(ours, other) || (asks && prefersReadability(ours, other, tuning)))) {
       markdown = other
       by = "readability"
+    }
+  }
+  // a stray line of a page that holds no article but a list of items gives way to the items
+  if (mayReadListing(ours)) {
+    const listing = listingReading(parse(html), ours.markdown, markdown, options)
+    if (listing !== undefined) {
+      markdown = listing
+      by = "ours"
     }
   }
   const { coverage, pageText } = ours
