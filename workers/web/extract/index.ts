@@ -52,7 +52,7 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
     }
   }
   // a stray line of a page that holds no article but a list of items gives way to the items
-  if (mayReadListing(ours)) {
+  if (mayReadListing(ours, markdown)) {
     const listing = listingReading(parse(html), ours.markdown, markdown, options)
     if (listing !== undefined) {
       markdown = listing

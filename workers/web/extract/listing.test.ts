@@ -1,6 +1,6 @@
 import { expect } from "chai"
 import { extractFromHtml } from "./index.ts"
-import { findListing } from "./listing.ts"
+import { findListing, mayReadListing } from "./listing.ts"
 import { parseDocument } from "./parse.ts"
 
 const exchanges: ReadonlyArray<readonly [string, string]> = [
@@ -34,6 +34,13 @@ const story = Array.from(
 ).join("\n")
 
 describe("a page that holds a list of items and no article", () => {
+  it("looks for a listing where the reading kept is a stray line, not where Readability read an article", () => {
+    const stray = { markdown: "Quote", coverage: 1, pageProse: 300, pageText: 40000, inFurniture: true }
+    expect(mayReadListing(stray, stray.markdown)).to.equal(true)
+    expect(mayReadListing(stray, "A consent notice of a few lines, which Readability kept.")).to.equal(true)
+    expect(mayReadListing(stray, story.replace(/<\/?p>/g, "").repeat(2))).to.equal(false)
+  })
+
   it("reads the items, each name with its description, not the sidebar's quotation or the footer", () => {
     const { markdown } = extractFromHtml(directory)
     for (const [name, about] of exchanges) expect(markdown).to.contain(name).and.to.contain(about)

@@ -10,7 +10,7 @@ import { TEXT_NODE, isElement, tagOf, visibleLength } from "./dom.ts"
 import { itemShapeOf } from "./item-runs.ts"
 import { toMarkdown } from "./markdown.ts"
 import { markdownToText } from "./plain-text.ts"
-import { mayReadData, type OurReading } from "./second-opinion.ts"
+import { mayReadData, SHORT_READING, type OurReading } from "./second-opinion.ts"
 import { styleHidden } from "./style-hidden.ts"
 
 /** how many alike items make a listing */
@@ -91,10 +91,14 @@ const LISTING_LONGER = 3
 /**
  * Whether the page's listing is to be looked for: our reading `ours` is a stray, short beside the
  * page (as `mayReadData` weighs it) and read in what we take for furniture (a footer's legal line,
- * a sidebar's quotation) or a mere fragment. A short story of a few sentences is neither.
+ * a sidebar's quotation) or a mere fragment. A short story of a few sentences is neither. The
+ * reading kept so far, `kept` (Readability's, it may be), must be short too: a reading of 1,000
+ * characters or more that Readability found is an article's, not a stray line.
  */
-export const mayReadListing = (ours: OurReading): boolean =>
-  mayReadData(ours) && (ours.inFurniture || visibleLength(markdownToText(ours.markdown)) < FRAGMENT)
+export const mayReadListing = (ours: OurReading, kept: string): boolean =>
+  mayReadData(ours) &&
+  (ours.inFurniture || visibleLength(markdownToText(ours.markdown)) < FRAGMENT) &&
+  visibleLength(markdownToText(kept)) < SHORT_READING
 
 /**
  * The page's listing, on a parse of its own (`document`), as Markdown, when it is many times longer

@@ -37,7 +37,7 @@ const SECOND_OPINION_HOLDS = 0.8
  * content may be a table or a list (a roster, a statistics table, a cast or track list), which a
  * reader that weighs prose does not see as content.
  */
-const SHORT_READING = 1000
+export const SHORT_READING = 1000
 const DATA_PAGE_TEXT = 5
 
 /** Below this share of its text in lines of prose, a reading is data: rows and items, not sentences. */
