@@ -242,7 +242,8 @@ const DEBUG_METHODS = {
   "debug.crashWorker": method(DebugParams, returns(), { args: ["group"] }),
   "debug.stallWorker": method(DebugParams, returns(), { args: ["group", "ms"] }),
   "debug.killWorker": method(DebugParams, returns(), { args: ["group"] }),
-  "debug.workers": method(NONE, returns<Record<string, { readonly alive: boolean; readonly restarts: number }>>()),
+  // each worker: alive, how often replaced, and the calls posted to it that have not settled
+  "debug.workers": method(NONE, returns<Record<string, { readonly alive: boolean; readonly restarts: number; readonly calls: number }>>()),
 } as const
 
 export type Contract = typeof METHODS & typeof DEBUG_METHODS

@@ -168,9 +168,12 @@ describe("Supervisor", () => {
     const supervisor = await warm(make(probeWorker, probeTools))
     const pending = supervisor.call("probe_wait", { ms: FOREVER })
     await waitsStarted(supervisor)
+    // the call is counted as held by its worker until it settles
+    expect(supervisor.workers().tasks?.calls).to.equal(1)
     await supervisor.injectFault("tasks", "crash")
     const outcome = await pending
     expect(!outcome.ok && outcome.error._tag).to.equal("WorkerCrashed")
+    expect(supervisor.workers().tasks?.calls).to.equal(0)
     expect(await supervisor.call("probe_wait", { ms: 1 })).to.deep.equal({ ok: true, value: { waited: 1 } })
   })
 
@@ -232,10 +235,10 @@ describe("Supervisor", () => {
     const supervisor = new Supervisor({ tools: builtinTools, workerUrls: { tasks: tasksWorker }, router, standing: true })
     supervisors.push(supervisor)
     expect(await supervisor.standUp()).to.deep.equal(["tasks"])
-    expect(supervisor.workers().tasks).to.deep.equal({ alive: true, restarts: 0 })
+    expect(supervisor.workers().tasks).to.deep.equal({ alive: true, restarts: 0, calls: 0 })
     await supervisor.injectFault("tasks", "kill")
     // its replacement is starting, without any call asking for it
-    expect(supervisor.workers().tasks).to.deep.equal({ alive: true, restarts: 1 })
+    expect(supervisor.workers().tasks).to.deep.equal({ alive: true, restarts: 1, calls: 0 })
     expect(await supervisor.call("list_tasks", {}, { conversationId: crypto.randomUUID() })).to.deep.equal({ ok: true, value: [] })
   })
 

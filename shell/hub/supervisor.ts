@@ -340,12 +340,17 @@ export class Supervisor {
     return settle(definition.name, this.runEffect(definition, params, options), options.signal)
   }
 
-  /** The groups (and instances: `mcp:<server>`) that have a live worker, with how often each was replaced. */
-  workers(): Record<string, { alive: boolean; restarts: number }> {
-    const out: Record<string, { alive: boolean; restarts: number }> = {}
+  /** The groups (and instances: `mcp:<server>`) that have a live worker, with how often each was replaced and the calls it holds. */
+  workers(): Record<string, { alive: boolean; restarts: number; calls: number }> {
+    const out: Record<string, { alive: boolean; restarts: number; calls: number }> = {}
     const keys = new Set([...Object.keys(this.options.workerUrls), ...this.slots.keys()])
     for (const key of keys) {
-      out[key] = { alive: this.slots.get(key)?.alive ?? false, restarts: this.restarts.filter((r) => r.key === key).length }
+      const slot = this.slots.get(key)
+      out[key] = {
+        alive: slot?.alive ?? false,
+        restarts: this.restarts.filter((r) => r.key === key).length,
+        calls: slot?.inFlight.size ?? 0,
+      }
     }
     return out
   }

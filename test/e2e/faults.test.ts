@@ -116,12 +116,15 @@ test("a tool worker killed mid-call: the model gets worker_crashed, calls again,
   })
   await panel.evaluate(() => globalThis.agent.debug.stallWorker("tasks", 20_000))
   const run = startChat(panel, "make a task", "f-kill")
-  // Kill it once the call is in flight (dispatched to the stalled worker).
+  // Kill it once the call is in flight: posted to the stalled worker, not yet settled.
   await until(
     async () => (await panel.evaluate(() => (globalThis as unknown as { started: string[] }).started.length)) > 0,
     "the tool call to start",
   )
-  await new Promise((r) => setTimeout(r, 200))
+  await until(
+    async () => ((await panel.evaluate(() => globalThis.agent.debug.workers()))["tasks"]?.calls ?? 0) > 0,
+    "the call to reach the worker",
+  )
   tally.injected++
   await panel.evaluate(() => globalThis.agent.debug.killWorker("tasks"))
   const result = await run.finish()
