@@ -94,6 +94,16 @@ describe("the second opinion", () => {
       expect(readsData(stray, thread)).to.equal(false)
     })
 
+    it("refuses rows where ours is a short article under its heading: the page's archive and teaser lists", () => {
+      const post = {
+        ...stray,
+        markdown: "### Little gifts for friends\n\nDear all, you are invited to the book event on Saturday at eleven.",
+      }
+      const archive = Array.from({ length: 60 }, (_, i) => `October (${i})\nKorra Fan Art ${i}\nCreative Links`).join("\n")
+      expect(readsData({ ...post, markdown: post.markdown.replace("### ", "") }, archive)).to.equal(true)
+      expect(readsData(post, archive)).to.equal(false)
+    })
+
     it("refuses rows that are not many times longer than ours", () => {
       expect(readsData(stray, cells.slice(0, 200))).to.equal(false)
     })

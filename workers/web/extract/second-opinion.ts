@@ -86,9 +86,14 @@ export const mayReadData = (ours: OurReading): boolean => shortBeside(ours, ours
  * longer, and rows and items rather than sentences (another part's prose, a comment thread, is not).
  */
 export const readsData = (ours: OurReading, other: string): boolean => {
+  // a reading with a heading over its text is a short article, not a stray line: Readability's rows
+  // are then the page's boxes (an archive's links, teaser lists), which read as data too
+  if (HEADING_LINE.test(ours.markdown)) return false
   const otherText = markdownToText(other)
   return shortBeside(ours, visibleLength(otherText)) && proseShare(otherText) < DATA_PROSE
 }
+
+const HEADING_LINE = /^#{1,6} /m
 
 /** Whether Readability's reading `other` is kept instead of ours: much longer, and more of the same article. */
 export const prefersReadability = (ours: OurReading, other: string, tuning: Tuning): boolean =>
