@@ -41,6 +41,13 @@ describe("a page that holds a list of items and no article", () => {
     expect(mayReadListing(stray, story.replace(/<\/?p>/g, "").repeat(2))).to.equal(false)
   })
 
+  it("leaves a post of one sentence alone: a short reading with a sentence of prose is no fragment", () => {
+    const label = { markdown: "Latest stories", coverage: 1, pageProse: 300, pageText: 40000, inFurniture: false }
+    const caption = "The president honors the victims of the tragedy, the people who loved them, and those who still recover."
+    expect(mayReadListing(label, label.markdown)).to.equal(true)
+    expect(mayReadListing({ ...label, markdown: caption }, caption)).to.equal(false)
+  })
+
   it("reads the items, each name with its description, not the sidebar's quotation or the footer", () => {
     const { markdown } = extractFromHtml(directory)
     for (const [name, about] of exchanges) expect(markdown).to.contain(name).and.to.contain(about)

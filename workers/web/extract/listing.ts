@@ -11,6 +11,7 @@ import { itemShapeOf } from "./item-runs.ts"
 import { toMarkdown } from "./markdown.ts"
 import { markdownToText } from "./plain-text.ts"
 import { mayReadData, SHORT_READING, type OurReading } from "./second-opinion.ts"
+import { proseSentences } from "./sentence.ts"
 import { styleHidden } from "./style-hidden.ts"
 
 /** how many alike items make a listing */
@@ -85,6 +86,9 @@ export const findListing = (body: Element): { root: Element; text: number } | un
 
 /** a reading under this many characters is a fragment (a label, a line), not an article */
 const FRAGMENT = 150
+
+/** A fragment: short, and no sentence of prose (a one-sentence post under a video is a post). */
+const isFragment = (text: string): boolean => visibleLength(text) < FRAGMENT && proseSentences(text) === 0
 /** the listing's text is this many times our reading's at least, and longer than the reading kept (Readability's, it may be) */
 const LISTING_LONGER = 3
 
@@ -97,7 +101,7 @@ const LISTING_LONGER = 3
  */
 export const mayReadListing = (ours: OurReading, kept: string): boolean =>
   mayReadData(ours) &&
-  (ours.inFurniture || visibleLength(markdownToText(ours.markdown)) < FRAGMENT) &&
+  (ours.inFurniture || isFragment(markdownToText(ours.markdown))) &&
   visibleLength(markdownToText(kept)) < SHORT_READING
 
 /**

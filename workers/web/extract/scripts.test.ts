@@ -1,5 +1,6 @@
 import { expect } from "chai"
 import { extractFromHtml } from "./index.ts"
+import { proseSentences } from "./sentence.ts"
 
 /**
  * Pages in other languages and scripts than English and the Latin alphabet: what the extractor
@@ -33,6 +34,18 @@ const storyPage = (lead: string, paragraph: (i: number) => string, lang: string)
     lang,
   )
 }
+
+describe("sentences of prose", () => {
+  it("counts sentences of eight words or more, in any script, and no legal line or label", () => {
+    expect(proseSentences("© 2018 Example Media, LP. All rights reserved.")).to.equal(0)
+    expect(proseSentences("Detective Gordon Katsumoto 4 episodes, 2018")).to.equal(0)
+    const post =
+      "Leave it to the house to find the cutest actress for its dress. The fabric is unusual and different from the rest. Then there is the cut, a very well done baby doll cut!"
+    expect(proseSentences(post)).to.equal(3)
+    expect(proseSentences("国务院总理周三主持召开常务会议，部署进一步扩大内需的措施。会议指出，当前经济运行总体平稳。")).to.equal(2)
+    expect(proseSentences("„Wir sind bereit, die Verhandlungen über das neue Gesetz sofort zu beginnen.“ Er lachte.")).to.equal(1)
+  })
+})
 
 describe("a sentence's end in other languages", () => {
   const leads: [string, string, (i: number) => string][] = [

@@ -104,6 +104,14 @@ describe("the second opinion", () => {
       expect(readsData(post, archive)).to.equal(false)
     })
 
+    it("refuses rows where ours is a short post of two sentences or more: a thread of one-line comments", () => {
+      const thread = Array.from({ length: 40 }, (_, i) => `Reader ${i}\nSeptember 27, 2012 | Permalink\nLove this dress!`).join("\n")
+      const post =
+        "Leave it to the house to find the cutest actress for its new dress. The fabric is unusual and different from the rest of the collection."
+      expect(readsData({ ...stray, markdown: "© 2018 Example Media, LP. All rights reserved." }, thread)).to.equal(true)
+      expect(readsData({ ...stray, markdown: post }, thread)).to.equal(false)
+    })
+
     it("refuses rows that are not many times longer than ours", () => {
       expect(readsData(stray, cells.slice(0, 200))).to.equal(false)
     })

@@ -2,6 +2,7 @@
 import { Readability } from "@mozilla/readability"
 import { dropTitleHeading } from "./title.ts"
 import { visibleLength } from "./dom.ts"
+import { proseSentences } from "./sentence.ts"
 import { toMarkdown } from "./markdown.ts"
 import { markdownToText } from "./plain-text.ts"
 import type { Tuning } from "./article.ts"
@@ -86,14 +87,17 @@ export const mayReadData = (ours: OurReading): boolean => shortBeside(ours, ours
  * longer, and rows and items rather than sentences (another part's prose, a comment thread, is not).
  */
 export const readsData = (ours: OurReading, other: string): boolean => {
-  // a reading with a heading over its text is a short article, not a stray line: Readability's rows
-  // are then the page's boxes (an archive's links, teaser lists), which read as data too
-  if (HEADING_LINE.test(ours.markdown)) return false
+  // a reading with a heading over its text, or of two sentences, is a short article, not a stray
+  // line: Readability's rows are then the page's boxes (an archive's links, teaser lists, a thread
+  // of one-line comments), which read as data too
+  if (HEADING_LINE.test(ours.markdown) || proseSentences(markdownToText(ours.markdown)) >= SHORT_ARTICLE_SENTENCES) return false
   const otherText = markdownToText(other)
   return shortBeside(ours, visibleLength(otherText)) && proseShare(otherText) < DATA_PROSE
 }
 
 const HEADING_LINE = /^#{1,6} /m
+/** a reading of this many sentences of prose is a short post (a caption's paragraph, a note), not a stray line */
+const SHORT_ARTICLE_SENTENCES = 2
 
 /** Whether Readability's reading `other` is kept instead of ours: much longer, and more of the same article. */
 export const prefersReadability = (ours: OurReading, other: string, tuning: Tuning): boolean =>

@@ -13,3 +13,21 @@ const SENTENCE_END = /(?:[.!?。！？\u037e]|(?<=\p{Script=Greek});)["'”’�
 
 /** Whether `text` ends as a sentence ends (white space after the last mark aside). */
 export const endsSentence = (text: string): boolean => SENTENCE_END.test(text.trimEnd())
+
+/** Words a sentence needs to count as one of prose: "© 2018 Example Media, LP. All rights reserved." and a label's line have fewer. */
+const SENTENCE_WORDS = 8
+// Chinese and Japanese sentences follow each other without a space
+const SENTENCE_SPLIT = /(?<=[.!?\u037e]["'”’“‘»«」』）)]*)\s+|(?<=[。！？]["'”’“‘»«」』）)]*)\s*/u
+
+/** How many sentences of prose (eight words or more, ending as a sentence ends) `text` holds. */
+export const proseSentences = (text: string): number =>
+  text
+    .split(/\n+/)
+    .flatMap((line) => line.split(SENTENCE_SPLIT))
+    .filter((part) => endsSentence(part) && wordsOf(part) >= SENTENCE_WORDS).length
+
+/** Words of a sentence; Chinese and Japanese, written without spaces, count a word for two of their characters. */
+const wordsOf = (text: string): number => {
+  const ideographs = (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu) ?? []).length
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).length + Math.floor(ideographs / 2)
+}
