@@ -85,7 +85,7 @@ export const loadExtractors = async () => {
     readings: (html) => {
       const { title, ours } = m.readPage(html)
       const other = m.readabilityReading(html, title, {}) ?? ""
-      const [oursText, otherText] = [m.markdownToText(ours.markdown), m.markdownToText(other)]
+      const [oursText, otherText] = [ours.text, m.markdownToText(other)]
       return {
         ours,
         oursText,

@@ -6,15 +6,7 @@ import { mayNestDeeperThan, parseDocument, parsedElements } from "./parse.ts"
 import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } from "./notice.ts"
 import { markdownToText } from "./plain-text.ts"
 import { listingReading, mayReadListing } from "./listing.ts"
-import {
-  asksReadability,
-  mayReadData,
-  prefersReadability,
-  readabilityMarkdown,
-  readsData,
-  WORD,
-  type OurReading,
-} from "./second-opinion.ts"
+import { asksReadability, mayReadData, ourReading, prefersReadability, readabilityMarkdown, readsData, WORD } from "./second-opinion.ts"
 
 export type { PageNotice } from "./notice.ts"
 
@@ -51,16 +43,17 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
       by = "readability"
     }
   }
+  let articleText = by === "ours" ? ours.text : markdownToText(markdown)
   // a stray line of a page that holds no article but a list of items gives way to the items
-  if (mayReadListing(ours, markdown)) {
-    const listing = listingReading(parse(html), ours.markdown, markdown, options)
+  if (mayReadListing(ours, articleText)) {
+    const listing = listingReading(parse(html), ours, articleText, options)
     if (listing !== undefined) {
       markdown = listing
+      articleText = markdownToText(markdown)
       by = "ours"
     }
   }
   const { coverage, pageText } = ours
-  let articleText = markdownToText(markdown)
   // a reading without a word (an empty table's rules, an image) is no article: say so, not that
   if (!WORD.test(articleText)) markdown = articleText = ""
   // the whole page's text is only needed when the article is next to nothing
@@ -80,7 +73,7 @@ export const readPage = (html: string, url?: string, tuning: Tuning = DEFAULT_TU
   const body = document.body ?? document.documentElement
   const { title, root, coverage, pageProse, pageText, inFurniture } = findArticle(document, tuning)
   const paywallPrompt = cutPaywallPrompts(body, root)
-  const ours: OurReading = { markdown: toMarkdown(root, options), coverage, pageProse, pageText, inFurniture }
+  const ours = ourReading(toMarkdown(root, options), { coverage, pageProse, pageText, inFurniture })
   return { title, ours, options, raw, body, paywallPrompt }
 }
 

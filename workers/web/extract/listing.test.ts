@@ -1,6 +1,7 @@
 import { expect } from "chai"
 import { extractFromHtml } from "./index.ts"
 import { findListing, mayReadListing } from "./listing.ts"
+import { ourReading } from "./second-opinion.ts"
 import { parseDocument } from "./parse.ts"
 
 const exchanges: ReadonlyArray<readonly [string, string]> = [
@@ -35,17 +36,17 @@ const story = Array.from(
 
 describe("a page that holds a list of items and no article", () => {
   it("looks for a listing where the reading kept is a stray line, not where Readability read an article", () => {
-    const stray = { markdown: "Quote", coverage: 1, pageProse: 300, pageText: 40000, inFurniture: true }
+    const stray = ourReading("Quote", { coverage: 1, pageProse: 300, pageText: 40000, inFurniture: true })
     expect(mayReadListing(stray, stray.markdown)).to.equal(true)
     expect(mayReadListing(stray, "A consent notice of a few lines, which Readability kept.")).to.equal(true)
     expect(mayReadListing(stray, story.replace(/<\/?p>/g, "").repeat(2))).to.equal(false)
   })
 
   it("leaves a post of one sentence alone: a short reading with a sentence of prose is no fragment", () => {
-    const label = { markdown: "Latest stories", coverage: 1, pageProse: 300, pageText: 40000, inFurniture: false }
+    const label = ourReading("Latest stories", { coverage: 1, pageProse: 300, pageText: 40000, inFurniture: false })
     const caption = "The president honors the victims of the tragedy, the people who loved them, and those who still recover."
     expect(mayReadListing(label, label.markdown)).to.equal(true)
-    expect(mayReadListing({ ...label, markdown: caption }, caption)).to.equal(false)
+    expect(mayReadListing(ourReading(caption, label), caption)).to.equal(false)
   })
 
   it("reads the items, each name with its description, not the sidebar's quotation or the footer", () => {

@@ -9,7 +9,6 @@ import { strip } from "./article.ts"
 import { TEXT_NODE, isElement, tagOf, visibleLength } from "./dom.ts"
 import { itemShapeOf } from "./item-runs.ts"
 import { toMarkdown } from "./markdown.ts"
-import { markdownToText } from "./plain-text.ts"
 import { mayReadData, SHORT_READING, type OurReading } from "./second-opinion.ts"
 import { proseSentences } from "./sentence.ts"
 import { styleHidden } from "./style-hidden.ts"
@@ -96,23 +95,21 @@ const LISTING_LONGER = 3
  * Whether the page's listing is to be looked for: our reading `ours` is a stray, short beside the
  * page (as `mayReadData` weighs it) and read in what we take for furniture (a footer's legal line,
  * a sidebar's quotation) or a mere fragment. A short story of a few sentences is neither. The
- * reading kept so far, `kept` (Readability's, it may be), must be short too: a reading of 1,000
+ * reading kept so far, `kept` (Readability's, it may be; as plain text), must be short too: a reading of 1,000
  * characters or more that Readability found is an article's, not a stray line.
  */
 export const mayReadListing = (ours: OurReading, kept: string): boolean =>
-  mayReadData(ours) &&
-  (ours.inFurniture || isFragment(markdownToText(ours.markdown))) &&
-  visibleLength(markdownToText(kept)) < SHORT_READING
+  mayReadData(ours) && (ours.inFurniture || isFragment(ours.text)) && visibleLength(kept) < SHORT_READING
 
 /**
  * The page's listing, on a parse of its own (`document`), as Markdown, when it is many times longer
- * than our reading `ours` and longer than the reading kept, `kept`.
+ * than our reading `ours` and longer than the reading kept, `kept` (as plain text).
  */
-export const listingReading = (document: Document, ours: string, kept: string, options: { baseUrl?: string }): string | undefined => {
+export const listingReading = (document: Document, ours: OurReading, kept: string, options: { baseUrl?: string }): string | undefined => {
   const body = document.body ?? document.documentElement
   strip(body, styleHidden(document))
   const listing = findListing(body)
-  const lengthOf = (text: string): number => visibleLength(markdownToText(text))
-  if (listing === undefined || listing.text < lengthOf(ours) * LISTING_LONGER || listing.text <= lengthOf(kept)) return undefined
+  if (listing === undefined || listing.text < visibleLength(ours.text) * LISTING_LONGER || listing.text <= visibleLength(kept))
+    return undefined
   return toMarkdown(listing.root, options)
 }

@@ -1,7 +1,7 @@
 import { expect } from "chai"
 import { extractFromHtml } from "./index.ts"
 import { DEFAULT_TUNING } from "./article.ts"
-import { asksReadability, mayReadData, prefersReadability, proseShare, readsData } from "./second-opinion.ts"
+import { asksReadability, mayReadData, ourReading, prefersReadability, proseShare, readsData } from "./second-opinion.ts"
 
 const story = Array.from(
   { length: 6 },
@@ -68,13 +68,12 @@ describe("the second opinion", () => {
   })
 
   describe("the page's data where ours is a stray line", () => {
-    const stray = {
-      markdown: "A batter must have 3.1 plate appearances per team game to qualify.",
+    const stray = ourReading("A batter must have 3.1 plate appearances per team game to qualify.", {
       coverage: 1,
       pageProse: 60,
       pageText: 3000,
       inFurniture: false,
-    }
+    })
     const cells = Array.from({ length: 60 }, (_, i) => `Player ${i}\nHOU\n${i}\n.${300 + i}`).join("\n")
 
     it("asks Readability when ours is short beside a long page", () => {
@@ -95,12 +94,9 @@ describe("the second opinion", () => {
     })
 
     it("refuses rows where ours is a short article under its heading: the page's archive and teaser lists", () => {
-      const post = {
-        ...stray,
-        markdown: "### Little gifts for friends\n\nDear all, you are invited to the book event on Saturday at eleven.",
-      }
+      const post = ourReading("### Little gifts for friends\n\nDear all, you are invited to the book event on Saturday at eleven.", stray)
       const archive = Array.from({ length: 60 }, (_, i) => `October (${i})\nKorra Fan Art ${i}\nCreative Links`).join("\n")
-      expect(readsData({ ...post, markdown: post.markdown.replace("### ", "") }, archive)).to.equal(true)
+      expect(readsData(ourReading(post.markdown.replace("### ", ""), stray), archive)).to.equal(true)
       expect(readsData(post, archive)).to.equal(false)
     })
 
@@ -108,8 +104,8 @@ describe("the second opinion", () => {
       const thread = Array.from({ length: 40 }, (_, i) => `Reader ${i}\nSeptember 27, 2012 | Permalink\nLove this dress!`).join("\n")
       const post =
         "Leave it to the house to find the cutest actress for its new dress. The fabric is unusual and different from the rest of the collection."
-      expect(readsData({ ...stray, markdown: "© 2018 Example Media, LP. All rights reserved." }, thread)).to.equal(true)
-      expect(readsData({ ...stray, markdown: post }, thread)).to.equal(false)
+      expect(readsData(ourReading("© 2018 Example Media, LP. All rights reserved.", stray), thread)).to.equal(true)
+      expect(readsData(ourReading(post, stray), thread)).to.equal(false)
     })
 
     it("refuses rows that are not many times longer than ours", () => {
@@ -129,7 +125,7 @@ describe("the second opinion", () => {
   describe("the choice between the two readings", () => {
     const lead = "The council voted on Monday to keep the old library open for another year, after a long debate."
     const rest = " The mayor said the building would be repaired in the spring, and the librarians would stay on."
-    const ours = { markdown: lead, coverage: 0.3, pageProse: 2000, pageText: 4000, inFurniture: false }
+    const ours = ourReading(lead, { coverage: 0.3, pageProse: 2000, pageText: 4000, inFurniture: false })
 
     it("asks Readability only when ours holds little of the page's prose", () => {
       expect(asksReadability(ours, DEFAULT_TUNING)).to.equal(true)

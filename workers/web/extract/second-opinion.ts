@@ -2,7 +2,7 @@
 import { Readability } from "@mozilla/readability"
 import { dropTitleHeading } from "./title.ts"
 import { visibleLength } from "./dom.ts"
-import { proseSentences } from "./sentence.ts"
+import { endsSentence, proseSentences } from "./sentence.ts"
 import { toMarkdown } from "./markdown.ts"
 import { markdownToText } from "./plain-text.ts"
 import type { Tuning } from "./article.ts"
@@ -10,6 +10,8 @@ import type { Tuning } from "./article.ts"
 /** What our reading of a page says about itself: what decides whether to ask Readability. */
 export interface OurReading {
   readonly markdown: string
+  /** the same as plain text (`markdownToText`), made once: every decision below weighs it */
+  readonly text: string
   /** the share of the page's prose outside furniture that our reading holds */
   readonly coverage: number
   /** characters of prose on the page, outside furniture */
@@ -19,6 +21,13 @@ export interface OurReading {
   /** our root lies in what we judge furniture: read there for want of better */
   readonly inFurniture: boolean
 }
+
+/** Our reading from its Markdown and what was measured of the page, its plain text made once. */
+export const ourReading = (markdown: string, page: Omit<OurReading, "markdown" | "text">): OurReading => ({
+  ...page,
+  markdown,
+  text: markdownToText(markdown),
+})
 
 export const WORD = /[\p{L}\p{N}]/u
 
@@ -44,13 +53,12 @@ const DATA_PAGE_TEXT = 5
 /** Below this share of its text in lines of prose, a reading is data: rows and items, not sentences. */
 const DATA_PROSE = 0.25
 
-/** A line of prose: long enough to be a sentence or more, ending as a sentence ends (in any script), quoted or not. */
-const PROSE_LINE = /[.!?。！？…]["'”’»)\]]*$/u
+/** A line of prose is long enough to be a sentence or more, and ends as a sentence ends (`endsSentence`). */
 const PROSE_LINE_LENGTH = 50
 
 /** Whether our reading's text is short beside `text` characters (the page's, or Readability's reading's). */
 const shortBeside = (ours: OurReading, text: number): boolean => {
-  const length = visibleLength(markdownToText(ours.markdown))
+  const length = visibleLength(ours.text)
   return length < SHORT_READING && text >= length * DATA_PAGE_TEXT
 }
 
@@ -62,7 +70,7 @@ export const proseShare = (text: string): number => {
     const trimmed = line.trim()
     const length = visibleLength(trimmed)
     all += length
-    if (length >= PROSE_LINE_LENGTH && PROSE_LINE.test(trimmed)) prose += length
+    if (length >= PROSE_LINE_LENGTH && endsSentence(trimmed)) prose += length
   }
   return all === 0 ? 0 : prose / all
 }
@@ -76,7 +84,7 @@ export const proseShare = (text: string): number => {
  */
 export const asksReadability = (ours: OurReading, tuning: Tuning): boolean => {
   const proseless = ours.pageProse < LITTLE_PROSE && ours.pageText >= LITTLE_PROSE * 8
-  return ours.coverage < tuning.secondOpinionBelow || proseless || ours.inFurniture || !WORD.test(markdownToText(ours.markdown))
+  return ours.coverage < tuning.secondOpinionBelow || proseless || ours.inFurniture || !WORD.test(ours.text)
 }
 
 /** Whether ours is short enough beside the page for the page's content to be a table or a list: Readability is asked for it. */
@@ -90,7 +98,7 @@ export const readsData = (ours: OurReading, other: string): boolean => {
   // a reading with a heading over its text, or of two sentences, is a short article, not a stray
   // line: Readability's rows are then the page's boxes (an archive's links, teaser lists, a thread
   // of one-line comments), which read as data too
-  if (HEADING_LINE.test(ours.markdown) || proseSentences(markdownToText(ours.markdown)) >= SHORT_ARTICLE_SENTENCES) return false
+  if (HEADING_LINE.test(ours.markdown) || proseSentences(ours.text) >= SHORT_ARTICLE_SENTENCES) return false
   const otherText = markdownToText(other)
   return shortBeside(ours, visibleLength(otherText)) && proseShare(otherText) < DATA_PROSE
 }
@@ -103,7 +111,7 @@ const SHORT_ARTICLE_SENTENCES = 2
 export const prefersReadability = (ours: OurReading, other: string, tuning: Tuning): boolean =>
   visibleLength(other) > visibleLength(ours.markdown) * tuning.secondOpinionLonger &&
   // ours read in furniture for want of better is no reading to hold on to
-  (ours.inFurniture || containedShare(markdownToText(ours.markdown), markdownToText(other)) >= SECOND_OPINION_HOLDS)
+  (ours.inFurniture || containedShare(ours.text, markdownToText(other)) >= SECOND_OPINION_HOLDS)
 
 /** The share of `inner`'s word triples that `outer` holds: how much of one reading the other repeats. */
 export const containedShare = (inner: string, outer: string): number => {
