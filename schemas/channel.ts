@@ -13,7 +13,7 @@ import type { Outcome } from "./errors.ts"
 import type { Conversation, ConversationRecord } from "./conversation.ts"
 import type { ConfirmationRequested, ConversationGrant, QuestionAsked, ResearchState } from "./events.ts"
 import type * as Shapes from "./channel-types.ts"
-import type { ToolInfo } from "../shell/hub/supervisor.ts"
+import type { ToolInfo, WorkerState } from "../shell/hub/supervisor.ts"
 import type { ConnectionResult, ProviderPreset } from "../workers/agent/providers/presets.ts"
 import type { HistoryUsage } from "../workers/workspace/history.ts"
 
@@ -243,7 +243,7 @@ const DEBUG_METHODS = {
   "debug.stallWorker": method(DebugParams, returns(), { args: ["group", "ms"] }),
   "debug.killWorker": method(DebugParams, returns(), { args: ["group"] }),
   // each worker: alive, how often replaced, and the calls posted to it that have not settled
-  "debug.workers": method(NONE, returns<Record<string, { readonly alive: boolean; readonly restarts: number; readonly calls: number }>>()),
+  "debug.workers": method(NONE, returns<Record<string, WorkerState>>()),
 } as const
 
 export type Contract = typeof METHODS & typeof DEBUG_METHODS

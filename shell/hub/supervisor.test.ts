@@ -130,9 +130,12 @@ describe("Supervisor", () => {
     const supervisor = await warm(make(probeWorker, probeTools))
     const outcome = await supervisor.call("probe_spin", { ms: FOREVER }, { timeoutMs: 200 })
     expect(!outcome.ok && outcome.error._tag).to.equal("Timeout")
+    // Cancelled, but still spinning: counted as stopping until its worker is replaced.
+    expect(supervisor.workers().tasks).to.include({ calls: 0, stopping: 1 })
     const next = await supervisor.call("probe_wait", { ms: 1 })
     expect(next).to.deep.equal({ ok: true, value: { waited: 1 } })
     expect(supervisor.restarts.map((r) => r.group)).to.deep.equal(["tasks"])
+    expect(supervisor.workers().tasks).to.include({ calls: 0, stopping: 0 })
     expect(events.some((e) => e.type === "worker_restarted")).to.equal(true)
   })
 
@@ -235,10 +238,10 @@ describe("Supervisor", () => {
     const supervisor = new Supervisor({ tools: builtinTools, workerUrls: { tasks: tasksWorker }, router, standing: true })
     supervisors.push(supervisor)
     expect(await supervisor.standUp()).to.deep.equal(["tasks"])
-    expect(supervisor.workers().tasks).to.deep.equal({ alive: true, restarts: 0, calls: 0 })
+    expect(supervisor.workers().tasks).to.deep.equal({ alive: true, restarts: 0, calls: 0, stopping: 0 })
     await supervisor.injectFault("tasks", "kill")
     // its replacement is starting, without any call asking for it
-    expect(supervisor.workers().tasks).to.deep.equal({ alive: true, restarts: 1, calls: 0 })
+    expect(supervisor.workers().tasks).to.deep.equal({ alive: true, restarts: 1, calls: 0, stopping: 0 })
     expect(await supervisor.call("list_tasks", {}, { conversationId: crypto.randomUUID() })).to.deep.equal({ ok: true, value: [] })
   })
 

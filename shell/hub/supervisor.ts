@@ -37,6 +37,14 @@ import type { CallOutcome, HostServices, RouterCall, ToolWorkerApi } from "../..
 import type { RouterMethod } from "../sw/router.ts"
 import { countCodec } from "../../schemas/codec-count.ts"
 
+/** What `workers()` tells of one group's worker (fault tests wait on these rather than on time). */
+export interface WorkerState {
+  readonly alive: boolean
+  readonly restarts: number
+  readonly calls: number
+  readonly stopping: number
+}
+
 export interface ToolInfo {
   readonly name: string
   readonly description: string
@@ -340,9 +348,13 @@ export class Supervisor {
     return settle(definition.name, this.runEffect(definition, params, options), options.signal)
   }
 
-  /** The groups (and instances: `mcp:<server>`) that have a live worker, with how often each was replaced and the calls it holds. */
-  workers(): Record<string, { alive: boolean; restarts: number; calls: number }> {
-    const out: Record<string, { alive: boolean; restarts: number; calls: number }> = {}
+  /**
+   * The groups (and instances: `mcp:<server>`) that have a live worker, with how often each was
+   * replaced, the calls it holds and the cancelled calls it is still winding down (each ends when
+   * the worker answers it or, past the grace, by the worker's replacement).
+   */
+  workers(): Record<string, WorkerState> {
+    const out: Record<string, WorkerState> = {}
     const keys = new Set([...Object.keys(this.options.workerUrls), ...this.slots.keys()])
     for (const key of keys) {
       const slot = this.slots.get(key)
@@ -350,6 +362,7 @@ export class Supervisor {
         alive: slot?.alive ?? false,
         restarts: this.restarts.filter((r) => r.key === key).length,
         calls: slot?.inFlight.size ?? 0,
+        stopping: slot?.alive ? slot.cancelTimers.size : 0,
       }
     }
     return out

@@ -32,7 +32,7 @@ import { MCP_TIMEOUT_MARGIN_MS } from "../../schemas/mcp.ts"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { readFile } from "node:fs/promises"
 import path from "node:path"
-import { launchExtension, fixturesDir, type ExtensionSession } from "./harness.ts"
+import { launchExtension, fixturesDir, until, type ExtensionSession } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 
 const SEED = seedFromEnv(process.env.FUZZ_SEED, 0x5eed_f022)
@@ -54,8 +54,6 @@ const BATCH_GRACE_MS = 10_000
 const HEALTH_DEADLINE_MS = 15_000
 /** How long the suite may spend running hung calls again one by one to find the culprits. */
 const CONFIRM_BUDGET_MS = 120_000
-/** The supervisor's grace for a cancelled call before it replaces the worker, and a margin. */
-const CANCEL_GRACE_MS = 1_500
 
 const groupOf = new Map<string, string>([
   ...builtinTools.map((t) => [t.name, t.group] as const),
@@ -231,6 +229,16 @@ const PROBES: Readonly<Record<string, readonly [string, Record<string, unknown>]
   interaction: ["ask_user", { question: "probe" }],
 }
 
+/**
+ * Until no worker holds a call or winds a cancelled one down: each such call ended, or its worker
+ * was replaced once the supervisor's grace ran out (the state to wait on, not a guess of its time).
+ */
+const quiet = (after: string) =>
+  until(
+    async () => Object.values(await panel.evaluate(() => globalThis.agent.debug.workers())).every((w) => w.calls === 0 && w.stopping === 0),
+    `every worker to end or drop its calls ${after}`,
+  )
+
 const idle = async (group: string): Promise<boolean> => {
   const probe = PROBES[group]
   if (probe === undefined) return true
@@ -246,7 +254,7 @@ const idle = async (group: string): Promise<boolean> => {
     const code = outcome.done ? (outcome.value as Outcome[])[0]?.code : "timeout"
     // A worker_crashed answer means the worker was only just replaced: ask again.
     if (code !== "timeout" && code !== "worker_crashed" && code !== "unavailable") return true
-    await new Promise((r) => setTimeout(r, CANCEL_GRACE_MS))
+    await quiet(`after the ${group} probe got ${code}`)
   }
   return false
 }
@@ -405,7 +413,7 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
 
     // A call that would not stop gets its worker replaced a moment after the time limit: wait
     // for that, so the restart is counted with the batch that caused it.
-    if (judged.slice(-cases.length).some((j) => j.verdict.kind === "hang")) await new Promise((r) => setTimeout(r, CANCEL_GRACE_MS))
+    if (judged.slice(-cases.length).some((j) => j.verdict.kind === "hang")) await quiet(`after batch ${b}`)
     const now = await health()
     if (!now.ok) {
       healthFailures++
@@ -501,14 +509,14 @@ test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s param
     let outcome = await runAlone(0)
     // Its worker was replaced for another call that would not stop: once more, on the new worker.
     if (outcome?.code === "worker_crashed" && /did not stop within/.test(String(outcome.message))) {
-      await new Promise((r) => setTimeout(r, CANCEL_GRACE_MS))
+      await quiet(`before ${fuzz.tool} runs again`)
       outcome = await runAlone(1)
     }
     const verdict = outcome ? verdictOf(fuzz, outcome) : undefined
     if (verdict === undefined || verdict.kind === "hang" || verdict.kind === "crash") {
       culprits.add(key)
       mark("hung again on its own")
-      if (verdict?.kind === "hang") await new Promise((r) => setTimeout(r, CANCEL_GRACE_MS))
+      if (verdict?.kind === "hang") await quiet(`after ${fuzz.tool} hung on its own`)
       continue
     }
     collateral.push(suspect)
