@@ -103,16 +103,20 @@ test("get_tab_content with prompt distills the rendered page; a cancelled call s
   assert.equal(read.value.content, "Three paragraphs about the ferry.")
 
   model.script([{ delayMs: 20_000, text: "too late" }])
-  const cancelled = await panel.evaluate(async (tabId) => {
+  const asked = chats().length
+  const call = panel.evaluate(async (tabId) => {
     const controller = new AbortController()
-    setTimeout(() => controller.abort(), 700)
+    ;(globalThis as unknown as { stopRead: () => void }).stopRead = () => controller.abort()
     try {
       return await globalThis.agent.tools.call("get_tab_content", { tab_id: tabId, prompt: "Summarise" }, { signal: controller.signal })
     } catch (error) {
       return { code: (error as { code: string }).code }
     }
   }, tabId)
-  assert.deepEqual(cancelled, { code: "cancelled" })
+  // Cancelled while the summary is being written: once the model has the request.
+  await until(() => chats().length > asked, "the summary's request to reach the model")
+  await panel.evaluate(() => (globalThis as unknown as { stopRead: () => void }).stopRead())
+  assert.deepEqual(await call, { code: "cancelled" })
   await until(() => chats().at(-1)?.clientClosed === true, "the model request to be closed")
   assert.equal(chats().at(-1)?.clientClosed, true, "the model request was closed")
   await tab.close()

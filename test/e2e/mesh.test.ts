@@ -142,16 +142,19 @@ describe("supervision", () => {
   test("a cancelled call ends with the cancelled error and its stuck worker is replaced", async () => {
     const before = (await workers(panel)).tasks!.restarts
     await panel.evaluate(() => globalThis.agent.debug.stallWorker("tasks", 120_000))
-    const outcome = await panel.evaluate(async () => {
+    const outcome = panel.evaluate(async () => {
       const controller = new AbortController()
-      setTimeout(() => controller.abort(), 200)
+      ;(globalThis as unknown as { stopList: () => void }).stopList = () => controller.abort()
       try {
         return await globalThis.agent.tools.call("list_tasks", {}, { signal: controller.signal })
       } catch (error) {
         return { code: (error as { code?: string }).code }
       }
     })
-    assert.deepEqual(outcome, { code: "cancelled" })
+    // Cancelled once the stalled worker holds the call.
+    await until(async () => ((await workers(panel)).tasks?.calls ?? 0) > 0, "the call to reach the tasks worker")
+    await panel.evaluate(() => (globalThis as unknown as { stopList: () => void }).stopList())
+    assert.deepEqual(await outcome, { code: "cancelled" })
     await until(async () => (await workers(panel)).tasks!.restarts > before, "the tasks worker to be replaced")
     assert.equal((await callTool(panel, "list_tasks", {})).ok, true)
   })
