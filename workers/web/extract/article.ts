@@ -55,6 +55,7 @@ import { cutPager } from "./pager.ts"
 import { cutTailStamp } from "./tail-stamp.ts"
 import { cutLastLegalLine } from "./legal-line.ts"
 import { leadBefore } from "./lead.ts"
+import { isProseBetween } from "./between.ts"
 
 interface Block {
   readonly tag: string
@@ -688,6 +689,7 @@ export class PageMeasure {
           if (HEADING_TAGS.has(tagOf(child)) && next !== null && kept.has(next)) return
           // a figure between two parts illustrates the story; a list the story announces ("Other deals:") is its own
           if ((tagOf(child) === "figure" && i > first && i < last) || (i > first && isAnnouncedListOrLead(child))) return
+          if (i > first && i < last && isProseBetween(child, this.measures.get(child), this.furniture.has(child))) return
           child.remove()
         })
         return parent

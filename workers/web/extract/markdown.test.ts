@@ -82,6 +82,21 @@ describe("toMarkdown", () => {
   })
 })
 
+describe("toMarkdown, blocks inside a link", () => {
+  it("parts the words of the blocks a card link wraps, and of the cards in a row", () => {
+    // a list of cards, each link wrapping the card's <div>s: "…in the world.</div></div></a><a…><div>LakeBTC"
+    const card = (href: string, name: string, blurb: string) =>
+      `<a href="${href}" class="single-product"><div class="inner-wrapper"><div class="content"><div class="h5">${name}</div><div class="h6">${blurb}</div></div></div></a>`
+    const text = markdownToText(
+      md(
+        `<div>${card("https://kraken.example/", "Kraken", "Buy bitcoin from a trusted exchange.")}${card("https://lake.example/", "LakeBTC", "Started in early 2013.")}</div>`,
+      ),
+    )
+    expect(text).to.contain("Kraken Buy bitcoin")
+    expect(text).to.contain("exchange. LakeBTC Started")
+  })
+})
+
 describe("markdownToText", () => {
   it("keeps the words and drops markup, link targets and images", () => {
     const text = markdownToText(

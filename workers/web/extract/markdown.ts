@@ -161,7 +161,8 @@ class Writer {
     let out = ""
     for (let child = node.firstChild; child !== null; child = child.nextSibling) {
       if (child.nodeType === TEXT_NODE) out += escapeInline(collapseWhitespace((child as Text).data))
-      else if (isElement(child)) out += this.inline(child)
+      // a block written inline (the <div>s a card's link wraps) still ends a line: its words do not run into the next ones
+      else if (isElement(child)) out += BLOCK_TAGS.has(tagOf(child)) ? ` ${this.inline(child)} ` : this.inline(child)
     }
     return out
   }

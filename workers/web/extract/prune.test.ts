@@ -68,4 +68,17 @@ describe("a quotation linked to its source", () => {
     expect(markdown).to.contain("Post paragraph 4:")
     expect(markdown).not.to.contain("second lens")
   })
+
+  it("keeps the white space an empty inline element holds between two words", () => {
+    // cleaneval-dev-17's shape: an <i> that holds only a line break parts a link's address from the next word
+    const { markdown } = extractFromHtml(
+      page(`
+        <article>${prose("Guide", 3)}
+          <p>A bit technical and scientific; useful for health professionals. Order online at the society's web site at
+          <a href="http://www.example.org/bookstore/lym_pub.html">http://www.example.org/bookstore/lym_pub.html</a><i>
+          </i>or call toll-free 888-227-5552.</p>
+        </article>`),
+    )
+    expect(markdown).to.contain("lym_pub.html) or call toll-free")
+  })
 })

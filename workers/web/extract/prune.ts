@@ -90,7 +90,7 @@ const shouldCut = (
   teaser = false,
 ): boolean => {
   const tag = tagOf(el)
-  if (m.text === 0) return !KEEP_EMPTY.has(tag) && el.querySelector("img") === null
+  if (m.text === 0) return !KEEP_EMPTY.has(tag) && el.querySelector("img") === null && !isWordBreak(el)
   if (m.prose > root.prose * 0.5) return false
   // A list whose items tell who did what with a link ("gero <a>removed the windowtype
   // attribute</a> from dialogs"), and the lists of links nested in its items (which read as teasers
@@ -117,6 +117,12 @@ const shouldCut = (
   if (isLinkedSentence(el, m) || isLinkedQuotation(el, m) || isLinkedItemName(el, measures)) return false
   return m.link / m.text > 0.35 || CONTAINER_TAGS.has(tag)
 }
+
+/**
+ * An inline element that holds only white space ("…lym_pub.html</a><i>\n </i>or call…") parts the
+ * words on either side of it: cut, it joined them ("lym_pub.htmlor").
+ */
+const isWordBreak = (el: Element): boolean => !BLOCK_TAGS.has(tagOf(el)) && /\s/.test(el.textContent ?? "")
 
 /**
  * A box of headings linked to other pages and nothing else of its own (no prose, its text all in

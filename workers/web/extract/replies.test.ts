@@ -24,4 +24,19 @@ describe("the replies under a post in table rows", () => {
     expect(markdown).to.contain("Paragraph 2 of the opening post")
     expect(markdown).to.contain("Reply 3:")
   })
+
+  it("keeps an article's later paragraphs that hold one link each, as its longest does", () => {
+    // a blog post's paragraphs (dragnet-R289's shape): the longest and two shorter ones after it each link one phrase
+    const words = "the hiring process is chimerical, and if you have any doubts about a candidate, even doubts you cannot pinpoint"
+    const html = `<html><body><div class="entry-content">
+      <p>In the few spare moments I am allotted, I have been working on an article about librarians and image, ${words}.</p>
+      <p>So, good for the employer. I cannot over-emphasize <a href="/hiring">what I have said elsewhere about hiring</a>: ${words}, ${words}, ${words}.</p>
+      <p>The board was convinced of the right person, <a href="/news">until it was not</a>, and nobody asked why.</p>
+      <p>Had the search committee <a href="/search">looked again</a>, the outcome might well have been different.</p>
+    </div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("I cannot over-emphasize")
+    expect(markdown).to.contain("nobody asked why")
+    expect(markdown).to.contain("might well have been different")
+  })
 })

@@ -5,7 +5,7 @@
  * text's cell); their build and their weight do.
  */
 import type { PageMeasure } from "./article.ts"
-import { twins } from "./dom.ts"
+import { BLOCK_TAGS, tagOf, twins } from "./dom.ts"
 
 /** the fewest replies that make a thread */
 const REPLIES = 2
@@ -24,7 +24,9 @@ export const cutReplies = (root: Element, page: PageMeasure): void => {
     const prose = page.measures.get(child)?.prose ?? 0
     if (prose > most) [post, most] = [child, prose]
   }
-  if (post === null) return
+  // a paragraph is no post's template: the later paragraphs of an article that each hold one link,
+  // as its longest does, are its own, not replies (a post holds rows or blocks)
+  if (post === null || !holdsBlock(post)) return
   const replies: Element[] = []
   let prose = 0
   for (let child = post.nextElementSibling; child !== null; child = child.nextElementSibling)
@@ -34,4 +36,9 @@ export const cutReplies = (root: Element, page: PageMeasure): void => {
     }
   if (replies.length < REPLIES || prose * POST_OVER_REPLIES > most) return
   for (const reply of replies) reply.remove()
+}
+
+const holdsBlock = (el: Element): boolean => {
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) if (BLOCK_TAGS.has(tagOf(child))) return true
+  return false
 }
