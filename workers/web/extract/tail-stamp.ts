@@ -9,6 +9,7 @@ import type { PageMeasure } from "./article.ts"
 import { textOf } from "./dom.ts"
 import { blocksIn } from "./edges.ts"
 import { fold, folded } from "./fold.ts"
+import { unspacedWords } from "./words.ts"
 
 /** "last updated", "published", "posted" in English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian, Greek, Chinese */
 const STAMP = folded(
@@ -27,7 +28,8 @@ export const isStamp = (written: string): boolean => {
   const opening = STAMP.exec(text)
   if (opening === null || opening[0].trim() === "") return false
   const rest = text.slice(opening[0].length)
-  return DIGIT.test(rest) && rest.split(/\s+/).filter(Boolean).length <= MAX_WORDS
+  // Chinese and Japanese put no space between words: a sentence after "发布时间" is one run
+  return DIGIT.test(rest) && rest.split(/\s+/).filter(Boolean).length + unspacedWords(rest) <= MAX_WORDS
 }
 
 /**
