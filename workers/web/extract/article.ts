@@ -53,6 +53,7 @@ import { cutBreadcrumb } from "./breadcrumb.ts"
 import { cutMoreLinks } from "./more-links.ts"
 import { cutPager } from "./pager.ts"
 import { cutTailStamp } from "./tail-stamp.ts"
+import { cutTailTools } from "./page-tools.ts"
 import { cutLastLegalLine } from "./legal-line.ts"
 import { leadBefore } from "./lead.ts"
 import { isProseBetween } from "./between.ts"
@@ -775,6 +776,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutMoreLinks(root)
   cutPager(root, page)
   cutTailStamp(root, page)
+  cutTailTools(root)
   cutLastLegalLine(root, page)
   cutTailHeadings(root)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1

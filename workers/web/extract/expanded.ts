@@ -6,8 +6,8 @@
  * same heading over the whole text, hidden.
  */
 import { isElement } from "./dom.ts"
+import { tokenWords, wordTokens } from "./words.ts"
 
-const WORDS = /[\p{L}\p{N}]+/gu
 const CUT = /(?:\.\.\.|…)/
 /** the whole text is at least this many times the excerpt's words */
 const LONGER = 2
@@ -18,7 +18,8 @@ const LEAD_WORDS = 8
 /** a collapsed heading's words: at least so many open the whole text, and at most so many differ (the toggle's "expand", "show more") */
 const [HEADING_WORDS, TOGGLE_WORDS, MAX_HEADING_WORDS] = [3, 2, 12]
 
-const wordsOf = (text: string): string[] => text.toLowerCase().match(WORDS) ?? []
+// a Chinese or Japanese character is a word of its own to compare, half a word to count (`words.ts`)
+const wordsOf = wordTokens
 
 /**
  * The visible sibling that `hidden` is the whole text of: an element next to it whose text is
@@ -27,29 +28,38 @@ const wordsOf = (text: string): string[] => text.toLowerCase().match(WORDS) ?? [
  */
 export const excerptOf = (hidden: Element): Element | undefined => {
   const whole = wordsOf(hidden.textContent ?? "")
-  if (whole.length < MIN_WORDS) return undefined
+  const wholeWords = tokenWords(whole)
+  if (wholeWords < MIN_WORDS) return undefined
   const joined = ` ${whole.join(" ")} `
   for (const sibling of [hidden.previousElementSibling, hidden.nextElementSibling]) {
     if (sibling === null || !isElement(sibling)) continue
     const text = sibling.textContent ?? ""
     const cut = CUT.exec(text)
     if (cut === null) {
-      if (opensWith(whole, wordsOf(text))) return sibling
+      if (opensWith(whole, wholeWords, wordsOf(text))) return sibling
       continue
     }
     // the last word before the ellipsis may be cut in the middle: it does not count
-    const lead = wordsOf(text.slice(0, cut.index)).slice(0, -1).slice(-LEAD_WORDS)
-    if (lead.length < LEAD_WORDS / 2) continue
-    if (wordsOf(text).length * LONGER > whole.length) continue
+    const lead = lastWords(wordsOf(text.slice(0, cut.index)).slice(0, -1), LEAD_WORDS)
+    if (tokenWords(lead) < LEAD_WORDS / 2) continue
+    if (tokenWords(wordsOf(text)) * LONGER > wholeWords) continue
     if (joined.includes(` ${lead.join(" ")} `)) return sibling
   }
   return undefined
 }
 
+/** The last tokens of `tokens` that make `count` words. */
+const lastWords = (tokens: readonly string[], count: number): string[] => {
+  let start = tokens.length
+  while (start > 0 && tokenWords(tokens.slice(start - 1)) <= count) start--
+  return tokens.slice(start)
+}
+
 /** Whether `heading` (a collapsed section's words) opens `whole` but for a toggle's last words, and is a heading's length. */
-const opensWith = (whole: readonly string[], heading: readonly string[]): boolean => {
-  if (heading.length > MAX_HEADING_WORDS || heading.length * LONGER > whole.length) return false
+const opensWith = (whole: readonly string[], wholeWords: number, heading: readonly string[]): boolean => {
+  const words = tokenWords(heading)
+  if (words > MAX_HEADING_WORDS || words * LONGER > wholeWords) return false
   let same = 0
   while (same < heading.length && heading[same] === whole[same]) same++
-  return same >= HEADING_WORDS && same >= heading.length - TOGGLE_WORDS
+  return tokenWords(heading.slice(0, same)) >= HEADING_WORDS && tokenWords(heading.slice(same)) <= TOGGLE_WORDS
 }

@@ -25,7 +25,7 @@ const LEGAL_LINE = 300
 const STORY_SHARE = 3
 
 /** The last text node of `node` that holds a word's worth of text. */
-const lastText = (node: Node): Node | null => {
+export const lastText = (node: Node): Node | null => {
   for (let child = node.lastChild; child !== null; child = child.previousSibling) {
     if (child.nodeType === TEXT_NODE) {
       if (textOf(child) !== "") return child

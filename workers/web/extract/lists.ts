@@ -6,6 +6,7 @@
  * tells after its link (not a teaser's headline alone or an excerpt cut short).
  */
 import { TEXT_NODE, isElement, tagOf, visibleLength } from "./dom.ts"
+import { letterWords } from "./words.ts"
 
 /** lists and their items */
 export const LIST_PARTS = new Set(["ul", "ol", "li"])
@@ -88,11 +89,10 @@ const ownWords = (item: Element, enough: number): { words: number; href: string 
         continue
       }
       for (let child = node.lastChild; child !== null; child = child.previousSibling) pending.push(child)
-    } else if (node.nodeType === TEXT_NODE) words += (node as Text).data.match(LETTER_WORD)?.length ?? 0
+    } else if (node.nodeType === TEXT_NODE) words += letterWords((node as Text).data)
   }
   return { words, href }
 }
-const LETTER_WORD = /\p{L}{2,}/gu
 
 /**
  * Whether the lists among `el`'s children, taken together, are lists of changes or credits

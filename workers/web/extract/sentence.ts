@@ -1,3 +1,5 @@
+import { unspacedWords } from "./words.ts"
+
 /**
  * Where a sentence ends, as the languages read here write it. The marks: a full stop, a question or
  * an exclamation mark (Latin, Cyrillic and Greek letters), the ideographic 。！？ (Chinese and
@@ -27,7 +29,4 @@ export const proseSentences = (text: string): number =>
     .filter((part) => endsSentence(part) && wordsOf(part) >= SENTENCE_WORDS).length
 
 /** Words of a sentence; Chinese and Japanese, written without spaces, count a word for two of their characters. */
-const wordsOf = (text: string): number => {
-  const ideographs = (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu) ?? []).length
-  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).length + Math.floor(ideographs / 2)
-}
+const wordsOf = (text: string): number => (text.match(/[\p{L}\p{N}]+/gu) ?? []).length + unspacedWords(text)

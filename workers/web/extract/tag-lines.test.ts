@@ -24,4 +24,22 @@ describe("tag lines", () => {
     )
     expect(markdown).to.contain("Keywords: soil").and.to.contain("one card at a time")
   })
+
+  it("cuts a post's category line: 'Posted in', 'Category:', '分类：'", () => {
+    for (const line of [
+      `<p class="postmetadata">Posted in <a href="/category/design/">Design</a> | <span>Comments Off</span></p>`,
+      `<p>Category: <a href="/category/war/">America At War</a></p>`,
+      `<div>分类：<a href="/category/1">生活随笔</a></div>`,
+    ]) {
+      const { markdown } = extractFromHtml(page(`<div class="post">${prose("Post", 4)}${line}</div>`))
+      expect(markdown).to.contain("Post paragraph 4:")
+      expect(markdown).not.to.contain("Design").and.not.to.contain("America At War").and.not.to.contain("生活随笔")
+    }
+  })
+
+  it("keeps a sentence that opens with the word category", () => {
+    const line = `<p>Category 1 is the <a href="/nhc">NHC</a>'s weakest hurricane designation.</p>`
+    const { markdown } = extractFromHtml(page(`<div class="post">${prose("Post", 4)}${line}</div>`))
+    expect(markdown).to.contain("weakest hurricane designation")
+  })
 })

@@ -1,4 +1,4 @@
-import { isCredit, isPrintNote, isStamp } from "./tail-stamp.ts"
+import { isCredit, isPrintNote, isSignature, isStamp } from "./tail-stamp.ts"
 import { STORY, expectCut, expectJudged } from "./line-rules.testing.ts"
 
 describe("a publication stamp at the content's end", () => {
@@ -51,6 +51,28 @@ describe("a publication stamp at the content's end", () => {
       isCredit,
       ["来源：新闻晨报", "编辑：山石", "（ 责任编辑：魏喆 ）", "【责任编辑：张三】", "稿源: 人民网"],
       ["来源：巴彦淖尔日报 编辑：苏亮", "编辑部的故事", "来源：据新华社报道，市议会周一通过了预算，新图书馆明年开工建设"],
+    )
+  })
+
+  it("is cut with a post's signature under it, who posted it and when", () => {
+    const signature = `<div class="post_author_plugin"><span>Written by: <a href="/author/tmatt/">tmatt</a> </span><span>on August 9, 2012.</span></div>`
+    expectCut(`<html><body><div class="post">${STORY}${signature}</div></body></html>`, "Paragraph 4 of the story", "Written by")
+  })
+
+  it("reads a signature by its word and a date or a time, in Chinese too", () => {
+    expectJudged(
+      isSignature,
+      [
+        "Posted by msshell at 07:23 AM",
+        "Written by: tmatt on August 9, 2012.",
+        "- 作者： 流泉 访问统计： 2005年08月30日, 星期二 13:22 加入博采",
+        "Geschrieben von Anna am 12.03.2020",
+      ],
+      [
+        "By July 2002, he had pleaded guilty in a closed court session and moved into a series of FBI safe houses.",
+        "Posted by the council on its website",
+        "作者：流泉",
+      ],
     )
   })
 })

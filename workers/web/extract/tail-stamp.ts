@@ -9,6 +9,9 @@ import type { PageMeasure } from "./article.ts"
 import { textOf } from "./dom.ts"
 import { blocksIn } from "./edges.ts"
 import { fold, folded } from "./fold.ts"
+import { unspacedWords } from "./words.ts"
+import { DATED } from "./signed.ts"
+import { wideCount } from "./wide-sentence.ts"
 
 /** "last updated", "published", "posted" in English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian, Greek, Chinese */
 const STAMP = folded(
@@ -27,7 +30,8 @@ export const isStamp = (written: string): boolean => {
   const opening = STAMP.exec(text)
   if (opening === null || opening[0].trim() === "") return false
   const rest = text.slice(opening[0].length)
-  return DIGIT.test(rest) && rest.split(/\s+/).filter(Boolean).length <= MAX_WORDS
+  // Chinese and Japanese put no space between words: a sentence after "发布时间" is one run
+  return DIGIT.test(rest) && rest.split(/\s+/).filter(Boolean).length + unspacedWords(rest) <= MAX_WORDS
 }
 
 /**
@@ -56,10 +60,29 @@ const CREDIT = /^[（(【[]?\s*(?:责任编辑|编辑|来源|稿源)\s*[:：]\s*
 /** Whether `text` is a Chinese story's closing credit line. */
 export const isCredit = (text: string): boolean => CREDIT.test(text)
 
-/** Cuts a publication or update stamp, a note of the print edition, or a credit line among the last blocks of `root`. */
+/**
+ * A post's signature under it: who posted it and when ("Posted by msshell at 07:23 AM", "Written
+ * by: tmatt on August 9, 2012.", "- 作者： 流泉 访问统计： 2005年08月30日, 星期二 13:22 加入博采"),
+ * as blog engines and forums print one under every entry. It opens with the word that signs, in
+ * the furniture-name languages, and holds a date or a time. "By" alone is left: a story's last line
+ * may open with it ("By July 2002, he had…"), and some truths keep a closing "by Name, date".
+ */
+const SIGNED_BY = folded(
+  /^[\s—–-]*(?:(?:posted|written|submitted|published) by|geschrieben von|verfasst von|eingestellt von|publié par|écrit par|posté par|publicado por|escrito por|postado por|pubblicato da|scritto da|geplaatst door|geschreven door|dodane przez|opublikował[a]?|objavio|objavila|автор\s*:|作者\s*[:：]|发表于|发布者\s*[:：]|发帖人\s*[:：])/iu,
+)
+/** the longest signature, a Chinese or Japanese character counted three */
+const MAX_SIGNATURE = 250
+
+/** Whether `text` signs a post: who posted it, and when. */
+export const isSignature = (written: string): boolean => {
+  const text = fold(written)
+  return text.length + 2 * wideCount(text) <= MAX_SIGNATURE && SIGNED_BY.test(text) && DATED.test(text)
+}
+
+/** Cuts a publication or update stamp, a note of the print edition, a credit line or a post's signature among the last blocks of `root`. */
 export const cutTailStamp = (root: Element, page: PageMeasure): void => {
   for (const block of blocksIn(root, page).slice(-TAIL)) {
     const text = textOf(block)
-    if (isStamp(text) || isPrintNote(text) || isCredit(text)) block.remove()
+    if (isStamp(text) || isPrintNote(text) || isCredit(text) || isSignature(text)) block.remove()
   }
 }
