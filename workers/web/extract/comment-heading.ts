@@ -25,6 +25,11 @@ const COMMENT_HEADING = folded(
       // de, pl, hr, fr, it, es, pt, nl, ru, el, zh: plurals only ("Kommentar", "评论" also name an opinion column)
       /^(?:\d+\s+)?(?:kommentare|komentarze|komentari|commentaires|commenti|comentarios|comentários|reacties|комментарии|σχόλια|网友评论|发表评论|读者评论|评论区)\s*(?:\(\d+\))?\s*[:：]?$/
         .source,
+      // counted, in the forms a number takes: "5 комментариев", "3 komentarzy", "4 komentara"
+      /^\d+\s+(?:комментари(?:я|ев|й)|komentarzy|komentara|коментара)\s*$/.source,
+      // "Leave a comment" as themes translate it (de, fr, es, it, pl, ru, hr, el)
+      /^(?:(?:schreibe|hinterlasse)(?:n sie)? einen kommentar|kommentar (?:schreiben|verfassen)|laisser un commentaire|(?:deja|dejar) (?:un comentario|una respuesta)|lascia un commento|(?:dodaj|zostaw|napisz) komentarz|(?:оставить|оставьте|добавить|написать) комментарий|(?:ostavite|ostavi|dodaj|napiši) komentar|αφήστε (?:ένα σχόλιο|μια απάντηση)|σχολιάστε)(?![\p{L}]).*$/u
+        .source,
     ].join("|"),
     "iu",
   ),

@@ -9,11 +9,12 @@ import { textOf } from "./dom.ts"
 import { fold, folded } from "./fold.ts"
 
 /**
- * The label that opens a tag line, then a colon (en, de, fr, es, ru, pl, hr, el, zh). "Keywords"
+ * The label that opens a tag line, then a colon (en, de, fr, es, it, ru, pl, hr, el, zh),
+ * "topics" too ("Themen:", "Temas:", "Темы:", "Θέματα:"). "Keywords"
  * is left out: an abstract's keywords are the paper's; Chinese 关键词 is a page's tag line.
  */
 const TAG_LABEL = folded(
-  /^(?:tags?|tagged(?: with| as| in)?|filed (?:under|in)|labels|topics|schlagwörter|schlagworte|mots-clés|étiquettes|etiquetas|теги|метки|tagi|oznake|ετικέτες|标签|關鍵詞|关键词|关键字)\s*[:：]/i,
+  /^(?:tags?|tagged(?: with| as| in)?|filed (?:under|in)|labels|topics|schlagwörter|schlagworte|themen|mots-clés|étiquettes|thèmes|sujets|etiquetas|temas|argomenti|теги|метки|темы|tagi|tematy|oznake|tagovi|teme|ετικέτες|θέματα|标签|關鍵詞|关键词|关键字)\s*[:：]/i,
 )
 /** the longest tag line, Chinese characters counted three (`wordLength`) */
 const TAG_LINE = 200

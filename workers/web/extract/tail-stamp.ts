@@ -12,7 +12,7 @@ import { fold, folded } from "./fold.ts"
 
 /** "last updated", "published", "posted" in English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian, Greek, Chinese */
 const STAMP = folded(
-  /^[\s—–-]*(?:last (?:updated|modified|update|edited|revised)|updated|modified|published|(?:originally )?posted(?: on)?|zuletzt (?:aktualisiert|geändert)|aktualisiert(?: am)?|veröffentlicht(?: am)?|mis à jour(?: le)?|publié(?: le)?|actualizado|publicado|aggiornato|pubblicato|atualizado|bijgewerkt|gepubliceerd|обновлено|опубликовано|aktualizacja|zaktualizowano|opublikowano|ažurirano|objavljeno|ενημερώθηκε|δημοσιεύθηκε|更新时间|发布时间|发表时间|更新于|发布于|发表于)\s*[:：]?\s*/iu,
+  /^[\s—–-]*(?:last (?:updated|modified|update|edited|revised)|updated|modified|published|(?:originally )?posted(?: on)?|zuletzt (?:aktualisiert|geändert)|aktualisiert(?: am)?|veröffentlicht(?: am)?|erstellt(?: am)?|publiziert(?: am)?|stand(?=:)|dernière mise à jour|fecha de publicación|ultimo aggiornamento|data (?:publikacji|aktualizacji)|dodano|дата (?:публикации|обновления)|datum objave|τελευταία ενημέρωση|mis à jour(?: le)?|publié(?: le)?|actualizado|publicado|aggiornato|pubblicato|atualizado|bijgewerkt|gepubliceerd|обновлено|опубликовано|aktualizacja|zaktualizowano|opublikowano|ažurirano|objavljeno|ενημερώθηκε|δημοσιεύθηκε|更新时间|发布时间|发表时间|更新于|发布于|发表于)\s*[:：]?\s*/iu,
 )
 const DIGIT = /\d/
 /** a stamp is short, and after its word holds a date and a time at most */
