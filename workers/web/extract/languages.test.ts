@@ -9,6 +9,7 @@ import { isStamp } from "./tail-stamp.ts"
 import { isPager } from "./pager.ts"
 import { isPaywallPrompt } from "./notice.ts"
 import { DATED } from "./signed.ts"
+import { endsSentence } from "./sentence.ts"
 
 const paragraphs = (sentences: readonly string[]): string => sentences.map((s) => `<p>${s}</p>`).join("")
 
@@ -159,5 +160,18 @@ describe("the word lists in other languages", () => {
       "Τις λεπτομέρειες",
       "Θέματα",
     )
+  })
+
+  it("end a sentence inside French guillemets set with a no-break space", () => {
+    expectJudged(endsSentence, ["Il a répondu\u00a0: «\u00a0C'est fini.\u00a0»", "« Nous verrons bien ! »"], ["« Nous verrons »"])
+  })
+
+  it("read a German quotation's closing mark as a sentence's end before the links under a story", () => {
+    const story = GERMAN.replace(/<\/?p>/g, "").replace(/\.(?=\S)/g, ".<br><br>")
+    const links = [1, 2, 3].map((i) => `<a href="/a/${i}">Meldung ${i}</a> | <a href="/b/${i}">Bericht ${i}</a>`).join("<br>")
+    const html = `<html><body><table><tr><td>${story}<br><br>Der Bürgermeister sagte: „Wir bleiben dran.“<br>${links}</td></tr></table></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Wir bleiben dran")
+    expect(markdown).not.to.contain("Meldung 2")
   })
 })
