@@ -96,8 +96,14 @@ const PROMO =
  * "Ακολουθήστε μας", and the like to subscribe, sign up or share the article, opening a sentence.
  */
 const PROMO_ELSEWHERE = folded(
-  /(?:^|[.!?]\s+)(?:folgen sie uns|folge uns|abonnieren sie|jetzt abonnieren|teilen sie (?:diesen|den) (?:artikel|beitrag)|suivez-nous|abonnez-vous|inscrivez-vous|partagez (?:cet article|l'article)|síguenos|suscríbete|regístrate|comparte (?:esta nota|esta noticia|este artículo)|seguici|iscriviti|condividi (?:questo articolo|l'articolo)|obserwuj nas|śledź nas|zapisz się|subskrybuj|udostępnij (?:ten )?artykuł|подписывайтесь|подпишитесь|следите за нами|присоединяйтесь к нам|поделитесь (?:статьей|новостью)|pratite nas|pretplatite se|podijelite (?:ovaj )?članak|ακολουθήστε μας|εγγραφείτε|μοιραστείτε (?:το|αυτό το) άρθρο)(?![\p{L}])/iu,
+  /(?:^|[.!?]\s+)(?:folgen sie uns|folge uns|abonnieren sie|jetzt abonnieren|teilen sie (?:diesen|den) (?:artikel|beitrag)|suivez-nous|abonnez-vous|inscrivez-vous|partagez (?:cet article|l'article)|síguenos|suscríbete|regístrate|comparte (?:esta nota|esta noticia|este artículo)|seguici|iscriviti|condividi (?:questo articolo|l'articolo)|obserwuj nas|śledź nas|dołącz do nas|zapisz się|subskrybuj|udostępnij (?:ten )?artykuł|подписывайтесь|подпишитесь|следите за нами|присоединяйтесь к нам|читайте нас|поделитесь (?:статьей|новостью)|pratite nas|pretplatite se|pridružite nam se|podijelite (?:ovaj )?članak|ακολουθήστε (?:μας|το|την)|εγγραφείτε|μοιραστείτε (?:το|αυτό το) άρθρο)(?![\p{L}])/iu,
 )
+/**
+ * The request to report a typo by selecting it and pressing Ctrl+Enter, which news sites in Russian,
+ * Ukrainian, Polish and other languages print under every story (an error-report script's prompt:
+ * "Нашли ошибку? Выделите её и нажмите Ctrl+Enter"): the keys are the same in every language.
+ */
+const TYPO_REPORT = /ctrl\s*\+\s*enter/i
 /**
  * a byline or a dateline: "By …", or a writer, reporter, editor or source named after a colon in
  * Russian, Polish, Croatian, Chinese ("Автор:", "Autor:", "Piše:", "作者：", "记者：", "编辑：",
@@ -128,6 +134,7 @@ export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
     if (
       PROMO.test(text) ||
       PROMO_ELSEWHERE.test(fold(text)) ||
+      TYPO_REPORT.test(text) ||
       (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(fold(text)) && !SENTENCE_END.test(text))
     )
       el.remove()

@@ -83,6 +83,7 @@ describe("the word lists in other languages", () => {
     expectCut(page(`${SPANISH}<p>Síguenos en Telegram, Instagram, Facebook y Twitter.</p>`), "Los magistrados", "Telegram")
     expectCut(page(`${CROATIAN}<p>Pratite nas na Facebooku i Instagramu!</p>`), "O pojedinostima", "Facebooku")
     expectCut(page(`${RUSSIAN}<p>Подписывайтесь на наш канал в Telegram.</p>`), "Подробности финансирования", "наш канал")
+    expectCut(page(`${GREEK}<p>Ακολουθήστε το Example.gr στο Google News.</p>`), "Τις λεπτομέρειες", "Google News")
     const { markdown } = extractFromHtml(page(`${CROATIAN}<p>Navijači su rekli da će pratite nas značiti više.</p>`))
     expect(markdown).to.contain("pratite nas značiti")
   })
@@ -173,5 +174,11 @@ describe("the word lists in other languages", () => {
     const { markdown } = extractFromHtml(html)
     expect(markdown).to.contain("Wir bleiben dran")
     expect(markdown).not.to.contain("Meldung 2")
+  })
+
+  it("cut the prompt to report a typo with Ctrl+Enter under a story, in any language", () => {
+    const prompt = "<p>Нашли ошибку? Выделите её мышью и нажмите Ctrl+Enter.</p>"
+    expectCut(page(`${RUSSIAN}${prompt}`), "Подробности финансирования", "Ctrl+Enter")
+    expectCut(page(`${POLISH}<p>Zauważyłeś błąd? Zaznacz go i naciśnij Ctrl + Enter.</p>`), "Szczegóły finansowania", "Enter")
   })
 })
