@@ -5,7 +5,7 @@
 import { expect } from "chai"
 import { extractFromHtml } from "./index.ts"
 import { expectCut, expectJudged } from "./line-rules.testing.ts"
-import { isStamp } from "./tail-stamp.ts"
+import { isPrintNote, isStamp } from "./tail-stamp.ts"
 import { isPager } from "./pager.ts"
 import { isPaywallPrompt } from "./notice.ts"
 import { DATED } from "./signed.ts"
@@ -180,5 +180,21 @@ describe("the word lists in other languages", () => {
     const prompt = "<p>Нашли ошибку? Выделите её мышью и нажмите Ctrl+Enter.</p>"
     expectCut(page(`${RUSSIAN}${prompt}`), "Подробности финансирования", "Ctrl+Enter")
     expectCut(page(`${POLISH}<p>Zauważyłeś błąd? Zaznacz go i naciśnij Ctrl + Enter.</p>`), "Szczegóły finansowania", "Enter")
+  })
+
+  it("cut a note of where the story was broadcast or printed, in German and the held-out languages", () => {
+    const note = "<p>Über dieses Thema berichtete das Regionalfernsehen am 03. August 2020 um 08:00 Uhr.</p>"
+    expectCut(page(`${GERMAN}${note}`), "Über die Einzelheiten", "berichtete das Regionalfernsehen")
+    expectJudged(
+      isPrintNote,
+      [
+        "Dieser Artikel erschien in der Printausgabe vom 12. März 2020.",
+        "Artykuł ukazał się w wydaniu tygodnika z 5 października 2019.",
+        "Статья опубликована в номере от 12 марта 2020 года.",
+        "Članak je objavljen u tiskanom izdanju Jutarnjeg lista.",
+        "Το άρθρο δημοσιεύθηκε στην έντυπη έκδοση της Κυριακής.",
+      ],
+      ["Die Zeitung berichtete am Montag über den Haushalt.", "Статья в газете вызвала споры."],
+    )
   })
 })
