@@ -106,11 +106,11 @@ const PROMO_ELSEWHERE = folded(
 const TYPO_REPORT = /ctrl\s*\+\s*enter/i
 /**
  * a byline or a dateline: "By …", or a writer, reporter, editor or source named after a colon in
- * Russian, Polish, Croatian, Chinese ("Автор:", "Autor:", "Piše:", "作者：", "记者：", "编辑：",
- * "来源："), a time of day, a numeric date (a year alone is as often a title's), 2020年1月12日
+ * Russian, Polish, Croatian, German, French, Spanish, Greek, Chinese ("Автор:", "Текст:", "Autor:",
+ * "Piše:", "Von:", "Par :", "Por:", "Γράφει:", "作者：", "记者：", "编辑：", "来源："), a time of day, a numeric date (a year alone is as often a title's), 2020年1月12日
  */
 const BYLINE = folded(
-  /^by\s|^(?:автор|autor|piše|作者|记者|编辑|责任编辑|来源)\s*[:：]|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{4}年\d{1,2}月\d{1,2}日/i,
+  /^by\s|^(?:автор|autor|piše|von|par|por|текст|tekst|napisao|napisala|γράφει|συντάκτης|作者|记者|编辑|责任编辑|来源)\s*[:：]|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{4}年\d{1,2}月\d{1,2}日/i,
 )
 /** a Chinese or Japanese sentence's end: a short line that holds a date and ends so is a sentence, not a dateline */
 const SENTENCE_END = /[。！？]$/

@@ -197,4 +197,10 @@ describe("the word lists in other languages", () => {
       ["Die Zeitung berichtete am Montag über den Haushalt.", "Статья в газете вызвала споры."],
     )
   })
+
+  it("cut a byline named after a colon at the content's start (el, de, ru)", () => {
+    expectCut(page(`<p>Γράφει: Νίκος Παπαδόπουλος</p>${GREEK}`), "Το δημοτικό συμβούλιο", "Νίκος Παπαδόπουλος")
+    expectCut(page(`<p>Von: Anna Müller</p>${GERMAN}`), "Der Stadtrat", "Anna Müller")
+    expectCut(page(`<p>Текст: Иван Петров</p>${RUSSIAN}`), "Городской совет", "Иван Петров")
+  })
 })
