@@ -203,4 +203,11 @@ describe("the word lists in other languages", () => {
     expectCut(page(`<p>Von: Anna Müller</p>${GERMAN}`), "Der Stadtrat", "Anna Müller")
     expectCut(page(`<p>Текст: Иван Петров</p>${RUSSIAN}`), "Городской совет", "Иван Петров")
   })
+
+  it("drop a heading that repeats the page title in capitals without their accents (el)", () => {
+    const html = `<html><head><title>Ο δήμαρχος υπερασπίστηκε τον προϋπολογισμό</title></head><body><div class="entry"><h1>Ο ΔΗΜΑΡΧΟΣ ΥΠΕΡΑΣΠΙΣΤΗΚΕ ΤΟΝ ΠΡΟΫΠΟΛΟΓΙΣΜΟ</h1>${GREEK}</div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Τις λεπτομέρειες")
+    expect(markdown).not.to.contain("ΥΠΕΡΑΣΠΙΣΤΗΚΕ")
+  })
 })
