@@ -115,7 +115,7 @@ describe("the word lists in other languages", () => {
     )
     expectJudged(
       (text) => DATED.test(text),
-      ["12 de marzo de 2020", "1er mars 2020", "3 maggio 2021, 10h"],
+      ["12 de marzo de 2020", "1er mars 2020", "3 maggio 2021, 10h", "Objavljeno: 06. kolovoz 2020."],
       ["marzo 2020", "12 de los 2020"],
     )
   })
@@ -123,6 +123,8 @@ describe("the word lists in other languages", () => {
   it("cut a comment section under its heading as themes translate it (ru, pl, de)", () => {
     const comments = `<div><p>Иван, 12.03.2020</p><p>Наконец-то! Давно пора было заняться библиотекой.</p></div>`
     expectCut(page(`${RUSSIAN}<h3>5 комментариев</h3>${comments}`), "Подробности финансирования", "Наконец-то")
+    const readers = `<div><p>Anna, 5 października 2019</p><p>Wreszcie ktoś pomyślał o bibliotece.</p></div>`
+    expectCut(page(`${POLISH}<h3>Komentarze czytelników (4)</h3>${readers}`), "Szczegóły finansowania", "Wreszcie")
     const form = `<form><textarea name="comment"></textarea><p>Twój komentarz będzie widoczny po zatwierdzeniu.</p></form>`
     expectCut(page(`${POLISH}<h3>Dodaj komentarz</h3>${form}`), "Szczegóły finansowania", "Twój komentarz")
     const reply = `<p>Deine E-Mail-Adresse wird nicht veröffentlicht. Erforderliche Felder sind markiert.</p>`
