@@ -212,4 +212,11 @@ describe("the word lists in other languages", () => {
     expect(markdown).to.contain("Τις λεπτομέρειες")
     expect(markdown).not.to.contain("ΥΠΕΡΑΣΠΙΣΤΗΚΕ")
   })
+
+  it("cut a box about the writer under its heading as German and Croatian sites word it", () => {
+    const de = `<div class="x7"><h3>Zur Autorin</h3><p>Anna Müller schreibt seit 2010 über Stadtpolitik und Verkehr und lebt mit ihrer Familie in Köln.</p></div>`
+    expectCut(page(`${GERMAN}${de}`), "Über die Einzelheiten", "seit 2010")
+    const hr = `<div class="x7"><h3>O autorici</h3><p>Ana Horvat novinarka je koja od 2010. piše o gradskoj politici i prometu te živi u Zagrebu.</p></div>`
+    expectCut(page(`${CROATIAN}${hr}`), "O pojedinostima", "Ana Horvat")
+  })
 })
