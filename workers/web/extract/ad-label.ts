@@ -5,7 +5,9 @@
  */
 import { TEXT_NODE, isElement, tagOf, visibleLength } from "./dom.ts"
 
-const AD_LABEL = /^\s*(?:sponsored (?:links?|listings?|results)|advertisements?|advertising|ads by \w+)\s*$/i
+/** the label in English, German, French, Spanish, Italian, Polish, Russian, Croatian, Greek */
+const AD_LABEL =
+  /^\s*(?:sponsored (?:links?|listings?|results)|advertisements?|advertising|ads by \w+|anzeigen?|werbung|publicité|publicidad|pubblicità|reklam[ay]|реклама|oglasi?|διαφήμιση)\s*$/iu
 /** the most text a labelled box holds: a column of ads, not the page around it */
 const AD_BOX_TEXT = 1500
 const BOXES = new Set(["table", "div", "td", "tr", "tbody", "section", "center"])

@@ -12,7 +12,7 @@ import { fold, folded } from "./fold.ts"
 
 /** "About the author" in English and the languages the furniture names are read in */
 const ABOUT_AUTHOR = folded(
-  /^(?:about the (?:authors?|writers?)|über (?:den|die) autor(?:in|en)?|à propos de l'auteur|sobre (?:el|la|o|a) autora?|sull'autore|over de (?:auteur|schrijver)|об авторе|o autorze|o autoru|σχετικά με τον συγγραφέα|关于作者|作者简介)\s*[:.…]*$/i,
+  /^(?:about the (?:authors?|writers?)|über (?:den|die) autor(?:in|en)?|zu[mr] autor(?:in)?|à propos de l'auteure?|sobre (?:el|la|o|a) autora?|sull'aut(?:ore|rice)|over de (?:auteur|schrijver)|об авторе|o autorze|o autorce|o autoru|o autorici|σχετικά με (?:τον|την) συγγραφέα|για (?:τον|την) συγγραφέα|关于作者|作者简介)\s*[:.…]*$/i,
 )
 /** "About" and a name: the box's heading when the name links to the writer's page */
 const ABOUT_NAME = /^about\s+\S/i

@@ -22,8 +22,14 @@ const COMMENT_HEADING = folded(
       /^(?:reader comments|have your say|discuss this (?:article|story|post))\W*$/.source,
       // the readers asked: "What do you think?", "What you think..."
       /^what (?:do )?you think\W*$/.source,
-      // de, pl, hr, fr, it, es, pt, nl, ru, el, zh: plurals only ("Kommentar", "评论" also name an opinion column)
-      /^(?:\d+\s+)?(?:kommentare|komentarze|komentari|commentaires|commenti|comentarios|comentários|reacties|комментарии|σχόλια|网友评论|发表评论|读者评论|评论区)\s*(?:\(\d+\))?\s*[:：]?$/
+      // de, pl, hr, fr, it, es, pt, nl, ru, el, zh: plurals only ("Kommentar", "评论" also name an opinion column),
+      // or the readers' ("Leserkommentare", "Komentarze czytelników", "Комментарии читателей")
+      /^(?:\d+\s+)?(?:(?:kommentare|komentarze|komentari|commentaires|commenti|comentarios|комментарии|σχόλια)(?: (?:der |des |de los |dei )?(?:leser(?:innen)?|czytelników|čitatelja|lecteurs|lectores|lettori|читателей|αναγνωστών))?|leserkommentare|comentários|reacties|网友评论|发表评论|读者评论|评论区)\s*(?:\(\d+\))?\s*[:：]?$/
+        .source,
+      // counted, in the forms a number takes: "5 комментариев", "3 komentarzy", "4 komentara"
+      /^\d+\s+(?:комментари(?:я|ев|й)|komentarzy|komentara|коментара)\s*$/.source,
+      // "Leave a comment" as themes translate it (de, fr, es, it, pl, ru, hr, el)
+      /^(?:(?:schreibe|hinterlasse)(?:n sie)? einen kommentar|kommentar (?:schreiben|verfassen)|laisser un commentaire|(?:deja|dejar) (?:un comentario|una respuesta)|lascia un commento|(?:dodaj|zostaw|napisz) komentarz|(?:оставить|оставьте|добавить|написать) комментарий|(?:ostavite|ostavi|dodaj|napiši) komentar|αφήστε (?:ένα σχόλιο|μια απάντηση)|σχολιάστε)(?![\p{L}]).*$/u
         .source,
     ].join("|"),
     "iu",

@@ -24,11 +24,15 @@ const RELATED_PREFIX = /^(?:related|see also|read (?:more|also|next)|also read)(
  * that the web's news and blogs are most read in here: German, Russian, Polish, Croatian (and
  * Serbian, Bosnian in Latin letters), Greek, Chinese, French, Spanish, Italian, Portuguese, Dutch.
  * Only the whole short block counts (a heading, a label), as in English: the same words inside a
- * sentence are the article's. A colon may end it.
+ * sentence are the article's. A colon may end it. The same words are a label before a link of
+ * their own line ("Lesen Sie auch: <a>…</a>", "Le puede interesar: <a>…</a>"), as "Related:" is.
  */
-const RELATED_LEAD_ELSEWHERE = folded(
-  /^(?:(?:lesen sie|lies) (?:auch|mehr|weiter)|mehr zum thema|meistgelesen(?:e artikel)?|ähnliche artikel|auch interessant|weitere (?:artikel|beiträge|nachrichten|meldungen)|verwandte (?:artikel|themen|beiträge)|das könnte sie (?:auch )?interessieren|(?:читайте|смотрите) (?:также|ещё|еще)|(?:ещё|еще|больше) (?:по теме|новостей|статей)|(?:новости|статьи|материалы) по теме|по теме|другие (?:новости|материалы|статьи)|самое (?:читаемое|популярное)|последние новости|похожие (?:статьи|новости|материалы|записи)|(?:czytaj|zobacz|przeczytaj) (?:też|także|również|więcej)|polecamy|najczęściej czytane|więcej na ten temat|(?:podobne|powiązane) (?:artykuły|wpisy|tematy)|(?:pročitajte|procitajte|pogledajte) (?:i|još|jos|također|takođe)|(?:povezane|vezane|slične|srodne) (?:vijesti|vesti|teme|članke|članci|objave)|najčitanije|još vijesti|διαβάστε (?:ακόμα|ακόμη|επίσης|περισσότερα)|δείτε (?:ακόμα|ακόμη|επίσης)|σχετικά (?:άρθρα|θέματα|νέα)|δημοφιλή|τελευταία νέα|(?:lire|voir) aussi|à lire aussi|(?:articles?|sur le même sujet) (?:similaires|liés|connexes)|(?:lea|lee|ver) (?:también|más)|(?:noticias|artículos) relacionad[oa]s|(?:leggi|vedi) anche|articoli correlati|(?:leia|veja) (?:também|mais)|(?:notícias|artigos) relacionad[oa]s|lees (?:ook|meer)|gerelateerde artikelen|(?:推荐|相关|延伸|热门|更多)(?:阅读|文章|新闻|资讯|报道|链接)|猜你喜欢|(?:相关|精彩|热点|热门|编辑)推荐|更多精彩)\s*[:：]?\s*$/iu,
+const ELSEWHERE_WORDS = fold(
+  /(?:lesen sie|lies) (?:auch|mehr|weiter)|mehr zum thema|meistgelesen(?:e artikel)?|ähnliche artikel|auch interessant|weitere (?:artikel|beiträge|nachrichten|meldungen)|verwandte (?:artikel|themen|beiträge)|das könnte sie (?:auch )?interessieren|(?:auch|zum) (?:lesen|weiterlesen)|meistdiskutiert(?:e artikel)?|(?:читайте|смотрите) (?:также|ещё|еще)|(?:ещё|еще|больше) (?:по теме|новостей|статей)|(?:новости|статьи|материалы) по теме|по теме|(?:вас|вам) (?:также )?может (?:заинтересовать|быть интересно|понравиться)|другие (?:новости|материалы|статьи)|самое (?:читаемое|популярное)|последние новости|похожие (?:статьи|новости|материалы|записи)|(?:czytaj|zobacz|przeczytaj) (?:też|także|również|więcej)|polecamy|może (?:cię|was|pana|panią) (?:też |także |również )?zainteresować|najczęściej czytane|więcej na ten temat|(?:podobne|powiązane) (?:artykuły|wpisy|tematy)|(?:pročitajte|procitajte|pogledajte) (?:i|još|jos|također|takođe)|(?:povezane|vezane|slične|srodne) (?:vijesti|vesti|teme|članke|članci|objave)|najčitanije|(?:možda vas|moglo bi vas) (?:zanima|zanimati|zanimaju)|još vijesti|διαβάστε (?:ακόμα|ακόμη|επίσης|περισσότερα)|δείτε (?:ακόμα|ακόμη|επίσης)|σχετικά (?:άρθρα|θέματα|νέα)|δημοφιλή|(?:μπορεί να )?σας ενδιαφέρει|τελευταία νέα|(?:lire|voir) aussi|vous aimerez (?:aussi|également)|(?:cela|ceci) (?:pourrait|peut) vous intéresser|à lire aussi|(?:articles?|sur le même sujet) (?:similaires|liés|connexes)|(?:lea|lee|ver) (?:también|más)|(?:noticias|notas|artículos) relacionad[oa]s|(?:también )?(?:le|te) puede(?:n)? interesar|(?:leggi|vedi) anche|articoli correlati|(?:ti )?potrebbe(?:ro)? (?:anche )?interessar(?:ti|e)|(?:leia|veja) (?:também|mais)|(?:notícias|artigos) relacionad[oa]s|lees (?:ook|meer)|gerelateerde artikelen|(?:推荐|相关|延伸|热门|更多)(?:阅读|文章|新闻|资讯|报道|链接)|猜你喜欢|(?:相关|精彩|热点|热门|编辑)推荐|更多精彩/
+    .source,
 )
+const RELATED_LEAD_ELSEWHERE = new RegExp(`^(?:${ELSEWHERE_WORDS})\\s*[:：]?\\s*$`, "iu")
+const RELATED_PREFIX_ELSEWHERE = new RegExp(`^(?:${ELSEWHERE_WORDS})\\s*[:：]`, "iu")
 
 /** the visible characters per link below which a block is a list of links, however much else its lines hold */
 const LINKED_LINE = 60
@@ -54,7 +58,7 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
     // inline text ("Read more" inside a paragraph) is not a heading over what follows it
     const words = fold(text)
     const lead = BLOCK_TAGS.has(tagOf(box)) && (RELATED_LEAD.test(words) || RELATED_LEAD_ELSEWHERE.test(words))
-    if (!lead && !(RELATED_PREFIX.test(words) && m.link > 0)) continue
+    if (!lead && !((RELATED_PREFIX.test(words) || RELATED_PREFIX_ELSEWHERE.test(words)) && m.link > 0)) continue
     let next = box.nextElementSibling
     box.remove()
     if (!lead) continue
@@ -87,12 +91,26 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
 const PROMO =
   /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|(?:got|have|do you have|if you(?:['’]ve| have)? got|if you have) (?:a|any) (?:news )?(?:tips?|story|stories|pictures)|want more|share (?:this|it)|like this (?:story|article|post)\?|sharing is caring)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b|\bclick here to (?:sign up|subscribe|register|join)\b|\b(?:by|per|via) e-?mail\b/i
 /**
+ * PROMO's calls in the languages of the related-link headings: "Folgen Sie uns", "Suivez-nous",
+ * "Síguenos en Telegram", "Seguici", "Obserwuj nas", "Подписывайтесь", "Pratite nas",
+ * "Ακολουθήστε μας", and the like to subscribe, sign up or share the article, opening a sentence.
+ */
+const PROMO_ELSEWHERE = folded(
+  /(?:^|[.!?]\s+)(?:folgen sie uns|folge uns|abonnieren sie|jetzt abonnieren|teilen sie (?:diesen|den) (?:artikel|beitrag)|suivez-nous|abonnez-vous|inscrivez-vous|partagez (?:cet article|l'article)|síguenos|suscríbete|regístrate|comparte (?:esta nota|esta noticia|este artículo)|seguici|iscriviti|condividi (?:questo articolo|l'articolo)|obserwuj nas|śledź nas|dołącz do nas|zapisz się|subskrybuj|udostępnij (?:ten )?artykuł|подписывайтесь|подпишитесь|следите за нами|присоединяйтесь к нам|читайте нас|поделитесь (?:статьей|новостью)|pratite nas|pretplatite se|pridružite nam se|podijelite (?:ovaj )?članak|ακολουθήστε (?:μας|το|την)|εγγραφείτε|μοιραστείτε (?:το|αυτό το) άρθρο)(?![\p{L}])/iu,
+)
+/**
+ * The request to report a typo by selecting it and pressing Ctrl+Enter, which news sites in Russian,
+ * Ukrainian, Polish and other languages print under every story (an error-report script's prompt:
+ * "Нашли ошибку? Выделите её и нажмите Ctrl+Enter"): the keys are the same in every language.
+ */
+const TYPO_REPORT = /ctrl\s*\+\s*enter/i
+/**
  * a byline or a dateline: "By …", or a writer, reporter, editor or source named after a colon in
- * Russian, Polish, Croatian, Chinese ("Автор:", "Autor:", "Piše:", "作者：", "记者：", "编辑：",
- * "来源："), a time of day, a numeric date (a year alone is as often a title's), 2020年1月12日
+ * Russian, Polish, Croatian, German, French, Spanish, Greek, Chinese ("Автор:", "Текст:", "Autor:",
+ * "Piše:", "Von:", "Par :", "Por:", "Γράφει:", "作者：", "记者：", "编辑：", "来源："), a time of day, a numeric date (a year alone is as often a title's), 2020年1月12日
  */
 const BYLINE = folded(
-  /^by\s|^(?:автор|autor|piše|作者|记者|编辑|责任编辑|来源)\s*[:：]|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{4}年\d{1,2}月\d{1,2}日/i,
+  /^by\s|^(?:автор|autor|piše|von|par|por|текст|tekst|napisao|napisala|γράφει|συντάκτης|作者|记者|编辑|责任编辑|来源)\s*[:：]|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{4}年\d{1,2}月\d{1,2}日/i,
 )
 /** a Chinese or Japanese sentence's end: a short line that holds a date and ends so is a sentence, not a dateline */
 const SENTENCE_END = /[。！？]$/
@@ -113,18 +131,24 @@ export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
     const m = page.measures.get(el)!
     if (m.text > 300) continue
     const text = textOf(el)
-    if (PROMO.test(text) || (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(fold(text)) && !SENTENCE_END.test(text)))
+    if (
+      PROMO.test(text) ||
+      PROMO_ELSEWHERE.test(fold(text)) ||
+      TYPO_REPORT.test(text) ||
+      (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(fold(text)) && !SENTENCE_END.test(text))
+    )
       el.remove()
   }
 }
 
 /**
  * What a meta bar under a headline holds besides a date or a byline: the source, "print", "share",
- * the font size, the count of views, a QR code to scan (en, zh, de, ru, pl, hr, el). Only a short
- * line before the article's first paragraph is read for them.
+ * the font size, the count of views, a QR code to scan (en, zh, de, fr, es, it, ru, pl, hr, el).
+ * Only a short line before the article's first paragraph is read for them; the words of
+ * alphabets as whole words ("teilen", not "mitteilen"; "drucken", not "beeindrucken").
  */
 const META_WORDS = folded(
-  /^(?:print|share|e-?mail|font size|text size)\b|打印|分享|字号|浏览|点击|来源|发布时间|收藏|关闭(?:窗口|本页)|扫一扫|drucken|teilen|печать|поделиться|drukuj|udostępnij|podijeli|εκτύπωση|κοινοποίηση/i,
+  /^(?:print|share|e-?mail|font size|text size)\b|打印|分享|字号|浏览|点击|来源|发布时间|收藏|关闭(?:窗口|本页)|扫一扫|(?<![\p{L}])(?:drucken|teilen|imprimer|partager|imprimir|compartir|condividi|печать|поделиться|drukuj|udostępnij|podijeli(?:te)?|ispiši|εκτύπωση|κοινοποίηση)(?![\p{L}])/iu,
 )
 /** the longest line of a meta bar, and the longest bar */
 const META_LINE = 100
@@ -200,12 +224,12 @@ export const cutTailCallout = (root: Element, page: PageMeasure): void => {
 }
 
 /**
- * A site's legal lines: a copyright notice, "all rights reserved", links to its privacy policy
- * and terms, as page footers print them (in the main European languages, Russian, Polish, Croatian,
- * Greek, and Chinese: 版权, "copyright", in "版权所有", "版权声明", "原创版权禁止转载").
+ * A site's legal lines: a copyright notice, "all rights reserved", links to its privacy policy,
+ * terms and imprint, as page footers print them (in the main European languages, Russian, Polish,
+ * Croatian, Greek, and Chinese: 版权, "copyright", in "版权所有", "版权声明", "原创版权禁止转载").
  */
 export const LEGAL = folded(
-  /©|\(c\)\s*\d{4}|\bcopyright(?:ed)?\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|版权/i,
+  /©|\(c\)\s*\d{4}|\bcopyright(?:ed)?\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|datenschutzerklärung|nutzungsbedingungen|impressum|politique de confidentialité|mentions légales|conditions (?:générales )?d'utilisation|política de privacidad|aviso legal|términos (?:y condiciones )?de uso|informativa (?:sulla )?privacy|note legali|polityk[aięi] prywatności|политик[аиуе] конфиденциальности|пользовательское соглашение|πολιτικ(?:ή|ής) απορρήτου|όροι χρήσης|pravila privatnosti|uvjet[ie] korištenja|impresum|版权/i,
 )
 /** how many blocks at the end of the content are looked at for legal lines */
 const LEGAL_TAIL = 6

@@ -73,7 +73,8 @@ const LABEL = 80
 /** this many lines of links make the labelled lists at the end of a story */
 const LABELLED_MENUS = 3
 
-const SENTENCE_END = /[.!?…"”»)]\s*$/u
+/** a line's last mark when it ends a sentence, with the closing quotes of German („…“), Polish, Russian and Greek («…»), the Greek question mark and the ideographic marks */
+const SENTENCE_END = /[.!?…"”»)“’«」』）。！？\u037e]\s*$/u
 
 /** A line without a link that ends as no sentence does: a label, a note under links. */
 const isLabel = (line: Line): boolean => {

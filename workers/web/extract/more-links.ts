@@ -9,7 +9,7 @@ import { fold, folded } from "./fold.ts"
 
 /** the whole text of a "more" link, in English and the languages the furniture names are read in, arrows and ellipses around it */
 const MORE = folded(
-  /^[\s[(<«»›>→…._-]*(?:read (?:on|more|the rest|the full (?:story|article)|full (?:story|article))|continue reading|keep reading|full story|more|weiterlesen|mehr(?: lesen)?|lire la suite|en savoir plus|leer más|seguir leyendo|ver más|continua a leggere|leggi (?:tutto|di più)|leia mais|continue lendo|lees (?:verder|meer)|czytaj (?:dalej|więcej)|więcej|читать (?:далее|дальше)|подробнее|далее|opširnije|pročitaj(?:te)? više|διαβάστε περισσότερα|阅读全文|查看全文|阅读更多|全文|详细|详情|更多|続きを読む)[\s\])>»›→…._-]*$/iu,
+  /^[\s[(<«»›>→…._-]*(?:read (?:on|more|the rest|the full (?:story|article)|full (?:story|article))|continue reading|keep reading|full story|more|weiterlesen|weiter|mehr(?: lesen| erfahren)?|lire la suite|en savoir plus|leer más|saber más|seguir leyendo|ver más|continua a leggere|leggi (?:tutto|di più)|scopri di più|leia mais|continue lendo|lees (?:verder|meer)|czytaj (?:dalej|więcej|całość)|więcej|читать (?:далее|дальше|полностью)|узнать больше|подробнее|далее|opširnije|(?:pročitaj(?:te)?|saznaj(?:te)?) više|više|(?:διαβάστε )?περισσότερα|阅读全文|查看全文|阅读更多|全文|详细|详情|更多|続きを読む)[\s\])>»›→…._-]*$/iu,
 )
 
 /** Cuts the "more" links inside `root`, with the line break before one that ends its block. */

@@ -83,8 +83,20 @@ const CONSENT_TERMS = [
 const PAYWALL_PROMPT =
   /\bsubscribe(?: now| today)? to (?:continue|keep) reading\b|\bto (?:continue|keep) reading,? (?:please )?(?:subscribe|log ?in|sign ?in|sign up|register|become a (?:member|subscriber))\b|\b(?:continue|keep) reading (?:with|for) (?:a|an|only) (?:subscription|digital)|\balready (?:a subscriber|subscribed|a member)\??|\b(?:this|the) (?:article|story|content|post) is (?:only )?(?:available|reserved|exclusive|for) (?:to |for )?(?:paying |our )?(?:subscribers|members|premium)\b|\bsubscribers?[- ]only\b|\b(?:become|sign up as) a (?:member|subscriber) to (?:read|continue|unlock)\b|\byou(?:'ve| have) (?:reached|used) (?:your|all of your|the) (?:limit|free articles?|monthly|article limit)|\bfree articles? (?:left|remaining)\b|\bunlock (?:this|the full) (?:article|story)\b|\bto read the (?:rest|remainder) of (?:this|the) (?:article|story|post)\b/i
 
+/**
+ * The prompts in German, French, Spanish, Italian, Polish, Russian, Croatian and Greek as paywalls
+ * write them: the article is for subscribers only ("nur für Abonnenten", "réservé aux abonnés",
+ * "exclusivo para suscriptores", "tylko dla subskrybentów", "только для подписчиков", "samo za
+ * pretplatnike", "μόνο για συνδρομητές"), the reader may already be one ("Bereits Abonnent?",
+ * "Déjà abonné ?", "¿Ya eres suscriptor?", "Уже есть подписка?"), or a share of it is left to read.
+ * Written with their accents (prompts are sentences, not capital headings); whole words, as `\b`
+ * knows ASCII letters only.
+ */
+const PAYWALL_ELSEWHERE =
+  /(?<![\p{L}])(?:(?:nur|exklusiv) für (?:digital-?|plus-?)?abonnent|(?:bereits|schon) abonnent|(?:bereits|schon) ein abo(?:nnement)?(?![\p{L}])|weiterlesen mit (?:[\p{L}\d]+ ?)?(?:plus|\+)|réservée?s? aux abonnés|déjà abonné|il vous reste \d+ ?% de (?:cet|l')article|(?:exclusivo|reservado|disponible) (?:solo |sólo |únicamente )?para (?:suscriptores|socios|abonados)|ya (?:eres|soy) (?:suscriptor|socio|abonado)|riservat[oaie] (?:agli|ai) abbonati|già abbonato|(?:tylko|wyłącznie) dla (?:subskrybentów|prenumeratorów|abonentów)|masz już (?:subskrypcję|prenumeratę|abonament)|(?:только|исключительно) (?:для )?подписчик|уже (?:есть подписка|подписаны|подписчик)|(?:samo|isključivo) (?:za )?pretplatni(?:ke|cima)|već (?:ste pretplatnik|imate pretplatu)|(?:μόνο|αποκλειστικά) (?:για (?:τους )?)?συνδρομητ|ήδη συνδρομητής)/iu
+
 /** Whether `text` holds a paywall's prompt ("subscribe to continue reading"). */
-export const isPaywallPrompt = (text: string): boolean => PAYWALL_PROMPT.test(text)
+export const isPaywallPrompt = (text: string): boolean => PAYWALL_PROMPT.test(text) || PAYWALL_ELSEWHERE.test(text)
 
 export interface Reading {
   /** the visible text of the whole page after stripping, in characters */
@@ -129,13 +141,13 @@ export const noticeOf = (raw: RawSignals, reading: Reading): PageNotice | undefi
  * Returns whether the page had one.
  */
 export const cutPaywallPrompts = (body: Element, content: Element): boolean => {
-  if (!PAYWALL_PROMPT.test(body.textContent ?? "")) return false
+  if (!isPaywallPrompt(body.textContent ?? "")) return false
   let found = false
   const visit = (el: Element): void => {
     for (let child = el.firstElementChild; child !== null;) {
       const next = child.nextElementSibling
       const text = child.textContent ?? ""
-      if (PAYWALL_PROMPT.test(text)) {
+      if (isPaywallPrompt(text)) {
         // the content itself (or what holds it) is looked into, never cut whole
         if (visibleLength(text) <= 400 && !child.contains(content)) {
           found = true

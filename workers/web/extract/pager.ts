@@ -9,19 +9,20 @@ import { textOf } from "./dom.ts"
 import { blocksIn } from "./edges.ts"
 import { fold, folded } from "./fold.ts"
 
-/** "page 1 of 3" in English, Chinese, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian */
+/** "page 1 of 3" in English, Chinese, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian, Greek */
 const PAGE_OF = folded(
-  /\bpage \d+ (?:of|\/) \d+\b|第\s*\d+\s*页\s*[/，,]?\s*共\s*\d+\s*页|\bseite \d+ von \d+\b|\bpage \d+ sur \d+\b|\bpágina \d+ de \d+\b|\bpagina \d+ (?:di|van) \d+\b|страница \d+ из \d+|\bstrona \d+ z \d+\b|\bstranica \d+ od \d+\b/iu,
+  /\bpage \d+ (?:of|\/) \d+\b|第\s*\d+\s*页\s*[/，,]?\s*共\s*\d+\s*页|\bseite \d+ von \d+\b|\bpage \d+ sur \d+\b|\bpágina \d+ de \d+\b|\bpagina \d+ (?:di|van) \d+\b|страница \d+ из \d+|\bstrona \d+ z \d+\b|\bstranica \d+ od \d+\b|σελίδα \d+ από \d+/iu,
 )
 /**
- * the words for "previous" and "next" as whole words: a letter or digit on neither side (`\b` knows
+ * the words for "previous" and "next" (a page's, or an article's: "Vorheriger / Nächster Artikel",
+ * "Предыдущий / Следующий") as whole words: a letter or digit on neither side (`\b` knows
  * ASCII letters only, so "\bследующая\b" never matched: Cyrillic letters are no word characters to it)
  */
 const PREVIOUS = folded(
-  /上一页|前一页|(?<![\p{L}\p{N}])(?:previous|prev|vorherige|précédente|anterior|precedente|vorige|предыдущая|poprzednia|prethodna)(?![\p{L}\p{N}])/iu,
+  /上一页|前一页|(?<![\p{L}\p{N}])(?:previous|prev|vorherige[rs]?|précédente?|anterior|precedente|vorige|предыдущ(?:ая|ий|ее)|poprzedni[ae]?|prethodn[aio]|προηγούμεν[ηοα])(?![\p{L}\p{N}])/iu,
 )
 const NEXT = folded(
-  /下一页|后一页|(?<![\p{L}\p{N}])(?:next|nächste|suivante|siguiente|seguinte|successiva|volgende|следующая|następna|sljedeća)(?![\p{L}\p{N}])/iu,
+  /下一页|后一页|(?<![\p{L}\p{N}])(?:next|nächste[rs]?|suivante?|siguiente|seguinte|successiv[ao]|volgende|следующ(?:ая|ий|ее)|następn[aey]|sljedeć[aie]|επόμεν[ηοα])(?![\p{L}\p{N}])/iu,
 )
 /** a pager is a short line */
 const MAX_PAGER = 100

@@ -9,9 +9,10 @@ import { unspacedWords } from "./words.ts"
  * “ ‘ (German, Croatian, Czech open low with „ and close high with “), » « (Russian, French,
  * Greek, Swiss and German guillemets, either way round), 」』）(Chinese and Japanese). An English-only
  * test (`[.!?]["'”’)]?$`) read "…sagte er: „Wir sind bereit.“" or "…заявил он: «Мы готовы.»" as
- * no sentence, and a Chinese one ending in "。" too.
+ * no sentence, and a Chinese one ending in "。" too. French sets a (narrow) no-break space inside
+ * its guillemets: "« C'est fini. »" ends as a sentence too.
  */
-const SENTENCE_END = /(?:[.!?。！？\u037e]|(?<=\p{Script=Greek});)["'”’“‘»«」』）)]*$/u
+const SENTENCE_END = /(?:[.!?。！？\u037e]|(?<=\p{Script=Greek});)(?:\s*["'”’“‘»«」』）)])*$/u
 
 /** Whether `text` ends as a sentence ends (white space after the last mark aside). */
 export const endsSentence = (text: string): boolean => SENTENCE_END.test(text.trimEnd())
@@ -19,7 +20,7 @@ export const endsSentence = (text: string): boolean => SENTENCE_END.test(text.tr
 /** Words a sentence needs to count as one of prose: "© 2018 Example Media, LP. All rights reserved." and a label's line have fewer. */
 const SENTENCE_WORDS = 8
 // Chinese and Japanese sentences follow each other without a space
-const SENTENCE_SPLIT = /(?<=[.!?\u037e]["'”’“‘»«」』）)]*)\s+|(?<=[。！？]["'”’“‘»«」』）)]*)\s*/u
+const SENTENCE_SPLIT = /(?<=[.!?\u037e](?:[\u00a0\u202f]?["'”’“‘»«」』）)])*)\s+|(?<=[。！？]["'”’“‘»«」』）)]*)\s*/u
 
 /** How many sentences of prose (eight words or more, ending as a sentence ends) `text` holds. */
 export const proseSentences = (text: string): number =>

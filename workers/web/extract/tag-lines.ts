@@ -10,12 +10,12 @@ import { fold, folded } from "./fold.ts"
 
 /**
  * The label that opens a tag line, then a colon (en, de, fr, es, it, pt, nl, ru, pl, hr, el, zh),
- * or "Posted in" before the category's link; the category ("Category: Golf", "分类：生活随笔") is
- * the site's index as its tags are. "Keywords" is left out: an abstract's keywords are the paper's;
- * Chinese 关键词 is a page's tag line.
+ * "topics" too ("Themen:", "Temas:", "Темы:", "Θέματα:"), or "Posted in" before the category's
+ * link; the category ("Category: Golf", "分类：生活随笔") is the site's index as its tags are.
+ * "Keywords" is left out: an abstract's keywords are the paper's; Chinese 关键词 is a page's tag line.
  */
 const TAG_LABEL = folded(
-  /^(?:(?:tags?|tagged(?: with| as| in)?|filed (?:under|in)|labels|topics|categor(?:y|ies)|schlagwörter|schlagworte|kategorien?|mots-clés|étiquettes|catégories?|etiquetas|categorías?|categori[ae]|categorias?|categorieën|categorie|теги|метки|рубрик[аи]|tagi|kategori[ae]|oznake|kategorij[ae]|ετικέτες|κατηγορί(?:α|ες)|标签|關鍵詞|关键词|关键字|分类|所属分类)\s*[:：]|posted in\s)/i,
+  /^(?:(?:tags?|tagged(?: with| as| in)?|filed (?:under|in)|labels|topics|categor(?:y|ies)|schlagwörter|schlagworte|themen|kategorien?|mots-clés|étiquettes|thèmes|sujets|catégories?|etiquetas|temas|categorías?|categori[ae]|categorias?|categorieën|categorie|argomenti|теги|метки|темы|рубрик[аи]|tagi|tematy|kategori[ae]|oznake|tagovi|teme|kategorij[ae]|ετικέτες|θέματα|κατηγορί(?:α|ες)|标签|關鍵詞|关键词|关键字|分类|所属分类)\s*[:：]|posted in\s)/i,
 )
 /** the longest tag line, Chinese characters counted three (`wordLength`) */
 const TAG_LINE = 200

@@ -15,7 +15,7 @@ import { wideCount } from "./wide-sentence.ts"
 
 /** "last updated", "published", "posted" in English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian, Greek, Chinese */
 const STAMP = folded(
-  /^[\s—–-]*(?:last (?:updated|modified|update|edited|revised)|updated|modified|published|(?:originally )?posted(?: on)?|zuletzt (?:aktualisiert|geändert)|aktualisiert(?: am)?|veröffentlicht(?: am)?|mis à jour(?: le)?|publié(?: le)?|actualizado|publicado|aggiornato|pubblicato|atualizado|bijgewerkt|gepubliceerd|обновлено|опубликовано|aktualizacja|zaktualizowano|opublikowano|ažurirano|objavljeno|ενημερώθηκε|δημοσιεύθηκε|更新时间|发布时间|发表时间|更新于|发布于|发表于)\s*[:：]?\s*/iu,
+  /^[\s—–-]*(?:last (?:updated|modified|update|edited|revised)|updated|modified|published|(?:originally )?posted(?: on)?|zuletzt (?:aktualisiert|geändert)|aktualisiert(?: am)?|veröffentlicht(?: am)?|erstellt(?: am)?|publiziert(?: am)?|stand(?=:)|dernière mise à jour|fecha de publicación|ultimo aggiornamento|data (?:publikacji|aktualizacji)|dodano|дата (?:публикации|обновления)|datum objave|τελευταία ενημέρωση|mis à jour(?: le)?|publié(?: le)?|actualizado|publicado|aggiornato|pubblicato|atualizado|bijgewerkt|gepubliceerd|обновлено|опубликовано|aktualizacja|zaktualizowano|opublikowano|ažurirano|objavljeno|ενημερώθηκε|δημοσιεύθηκε|更新时间|发布时间|发表时间|更新于|发布于|发表于)\s*[:：]?\s*/iu,
 )
 const DIGIT = /\d/
 /** a stamp is short, and after its word holds a date and a time at most */
@@ -38,15 +38,25 @@ export const isStamp = (written: string): boolean => {
  * A note on where the article ran in print ("A version of this article appeared in print on
  * 11/06/2012, on page A12 of the New York edition…", "This article was originally published on
  * page 20 of The Pretoria News…", "The full article contains 339 words and appears in … newspaper"):
- * it speaks of the article itself, not of what the article tells. English only.
+ * it speaks of the article itself, not of what the article tells.
  */
 const PRINT_NOTE =
   /^(?:an? (?:version|earlier version|shorter version|edited version) of )?(?:this|the full) (?:article|story|piece|column|report)\b.{0,60}?\b(?:appeared|appears|ran|was (?:originally |first )?published)\b.{0,100}?\b(?:in print|on page|newspaper|magazine|(?:print|\w+) edition)\b/i
+/**
+ * The same note as other languages' papers and broadcasters print it: "Über dieses Thema berichtete
+ * das Fernsehen am 3. August 2020 um 08:00 Uhr.", "Dieser Artikel erschien in der Printausgabe…",
+ * "Article paru dans l'édition du…", "Artykuł ukazał się w wydaniu…", "Статья опубликована в
+ * номере…", "Članak je objavljen u tiskanom izdanju…", "Το άρθρο δημοσιεύθηκε στην έντυπη έκδοση…".
+ */
+const PRINT_NOTE_ELSEWHERE = folded(
+  /^(?:über dieses thema (?:berichtete|berichteten|berichtet)\s.{1,80}?\s(?:am|im|in)\s|dieser (?:artikel|beitrag|text) (?:ist |erschien |wurde ).{0,80}?(?:ausgabe|zeitung|magazin|heft)|(?:cet )?article (?:est )?paru (?:dans|le)\s|(?:este )?(?:artículo|texto) (?:fue publicado|se publicó|apareció) en (?:la edición|el número|la versión impresa|papel)|(?:questo )?articolo (?:è stato pubblicato|è apparso|è uscito) (?:sul|sulla|nel|nell'edizione)\s|(?:artykuł|tekst) (?:ukazał się|został opublikowany) w (?:wydaniu|numerze|tygodniku|dzienniku|gazecie|magazynie)|(?:статья|материал) (?:опубликован[аоы]?|вышл[аи]) в (?:номере|газете|журнале|выпуске|печатной)|(?:članak|tekst) je (?:objavljen|izašao) u (?:tiskanom|broju|novinama|časopisu)|(?:το )?(?:άρθρο|κείμενο) δημοσιεύθηκε (?:στην|στο|στις) (?:έντυπη|εφημερίδα|έκδοση|φύλλο))/iu,
+)
 /** the longest such note: a headline may follow "with the headline:" */
 const MAX_NOTE = 300
 
 /** Whether `text` tells where the article appeared in print. */
-export const isPrintNote = (text: string): boolean => text.length <= MAX_NOTE && PRINT_NOTE.test(text.trim())
+export const isPrintNote = (text: string): boolean =>
+  text.length <= MAX_NOTE && (PRINT_NOTE.test(text.trim()) || PRINT_NOTE_ELSEWHERE.test(fold(text.trim())))
 
 /**
  * The credit line a Chinese story ends with: the source it was taken from or its editor, a label

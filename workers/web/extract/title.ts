@@ -1,5 +1,6 @@
 /** The page title beside the body: a heading that repeats it is dropped, as the title is given on its own. */
 import { textOf } from "./dom.ts"
+import { fold } from "./fold.ts"
 
 /** The page title is given on its own, so a heading that repeats it is dropped from the body. */
 export const dropTitleHeading = (root: Element, title: string): void => {
@@ -18,8 +19,9 @@ export const dropTitleHeading = (root: Element, title: string): void => {
   }
 }
 
+// accents folded: a heading typed in capitals drops them in Greek ("Ο ΔΗΜΑΡΧΟΣ" for the title's "Ο δήμαρχος")
 const normalizeTitle = (s: string) =>
-  s
+  fold(s)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim()
