@@ -33,6 +33,7 @@ import { cutReplies } from "./replies.ts"
 import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { cutTagLines } from "./tag-lines.ts"
+import { cutPhotoCredits } from "./photo-credits.ts"
 import { cutCommentAnchor, cutCommentSection } from "./comment-heading.ts"
 import { cutEdgeLinkLines } from "./link-lines.ts"
 import { findSubheads } from "./subheads.ts"
@@ -769,6 +770,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTailCallout(root, page)
   cutTailLegal(root, page)
   cutTagLines(root, page)
+  cutPhotoCredits(root, page)
   cutCommentSection(root, page)
   cutEdgeLinkLines(root, page)
   cutTailAnnotatedLinks(root, page)

@@ -1,0 +1,31 @@
+import { expect } from "chai"
+import { prose } from "../../../test/support/article-prose.ts"
+import { extractFromHtml } from "./index.ts"
+
+const page = (body: string) => `<!doctype html><html><head><title>A story</title></head><body>${body}</body></html>`
+
+describe("photo credits", () => {
+  it("cuts a caption that credits its photo, in Russian and in Polish", () => {
+    for (const caption of [
+      // a Russian medical news site, the caption as the picture's box's own text
+      `<div class="photo"><img class="limg" src="/pic001.jpg" alt="">
+        Вирусы бешенства под микроскопом. Фото пользователя smweb2 с ресурса Photobucket<div class="clear"></div></div>`,
+      // a Polish daily, the credit in a span of the caption's paragraph
+      `<div id="article_image"><div><img src="/grypa.jpg" alt="Grypa"><p class="desc">Grypa<span> (Fot. Filip Klimaszewski / Agencja Gazeta)</span></p></div></div>`,
+      `<p>Дом ребенка в Можайской женской колонии. Кадр телеканала "Россия 1"</p>`,
+    ]) {
+      const { markdown } = extractFromHtml(page(`<div class="post">${caption}${prose("Story", 4)}</div>`))
+      expect(markdown).to.contain("Story paragraph 4:")
+      expect(markdown).not.to.contain("Photobucket").and.not.to.contain("Klimaszewski").and.not.to.contain("Кадр")
+    }
+  })
+
+  it("keeps a headline's '(фото)', 'Photo by' and a paragraph of the story that names a photo", () => {
+    const { markdown } = extractFromHtml(
+      page(
+        `<div class="post">${prose("Story", 4)}<p>В Липецке стартовал месячник по борьбе со СПИДом (фото)</p><p>Photo by Money Sharma/European Pressphoto Association.</p><p>Фото с места событий появились в сети через несколько минут после взрыва, и уже к вечеру их перепечатали десятки изданий, а полиция попросила очевидцев прислать снимки.</p></div>`,
+      ),
+    )
+    expect(markdown).to.contain("месячник по борьбе").and.to.contain("Money Sharma").and.to.contain("перепечатали десятки")
+  })
+})

@@ -1,0 +1,34 @@
+/**
+ * A picture's caption set as a line of its own in the story, not in a `<figcaption>`: "Здание
+ * Тартуского суда. Фото с сайта betotrade.ee", "Кадр телеканала «НТВ»", "Grypa (Fot. Filip
+ * Klimaszewski / Agencja Gazeta)", "Testowanie pocisków Ghader, fot. AFP", "Teenage girl on a
+ * scale. (File photo by Justin Sullivan/Getty Images)". News sites of 2010s templates print them in
+ * a `<div>` or `<p>` under the image; the credit tells it from the story's words, as the story
+ * never names the photographer in a short line of its own. Only a short block is read: the same
+ * words in a paragraph of the story ("…фото с места событий появились в сети") are the story's.
+ */
+import type { PageMeasure } from "./article.ts"
+import { blocksIn } from "./edges.ts"
+import { textOf } from "./dom.ts"
+import { fold, folded } from "./fold.ts"
+
+/**
+ * The credit, as a word of its own: Russian and Ukrainian "Фото", "Кадр телеканала", Polish
+ * "fot.", "zdj.", Greek "Φωτογραφία:", "φωτ.", English "photo courtesy", "file photo" ("Photo by"
+ * alone is left: a truth of the lookable halves keeps one). "(фото)" ending a headline says the
+ * story has pictures, not who took one.
+ */
+const CREDIT = folded(
+  /(?<![\p{L}\p{N}])(?:фото(?![\p{L}])(?![\s)]*$)|кадр (?:телеканала|из)|fot\.|zdj\.|φωτ(?:ογραφία)?\s*[:.]|photo courtesy|file photo)/iu,
+)
+/** a caption is a line or two: longer text naming a photo is the story's */
+const MAX_CAPTION = 160
+
+/** Cuts the short blocks of the content that credit a photo: captions under the story's pictures. */
+export const cutPhotoCredits = (root: Element, page: PageMeasure): void => {
+  for (const el of blocksIn(root, page)) {
+    if (!root.contains(el)) continue
+    const text = textOf(el).trim()
+    if (text.length > 0 && text.length <= MAX_CAPTION && CREDIT.test(fold(text))) el.remove()
+  }
+}
