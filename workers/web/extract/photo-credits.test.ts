@@ -13,19 +13,24 @@ describe("photo credits", () => {
       // a Polish daily, the credit in a span of the caption's paragraph
       `<div id="article_image"><div><img src="/grypa.jpg" alt="Grypa"><p class="desc">Grypa<span> (Fot. Filip Klimaszewski / Agencja Gazeta)</span></p></div></div>`,
       `<p>Дом ребенка в Можайской женской колонии. Кадр телеканала "Россия 1"</p>`,
+      // Chinese news sites: a file photo, and the photographer before 摄 ("shot by")
+      `<p align="center">郭德纲(资料图)</p>`,
+      `<div class="pic_txt">戊型肝炎疫苗获得新药证书新闻发布会现场（人民网记者 王泓漓 摄）</div>`,
     ]) {
       const { markdown } = extractFromHtml(page(`<div class="post">${caption}${prose("Story", 4)}</div>`))
       expect(markdown).to.contain("Story paragraph 4:")
       expect(markdown).not.to.contain("Photobucket").and.not.to.contain("Klimaszewski").and.not.to.contain("Кадр")
+      expect(markdown).not.to.contain("资料图").and.not.to.contain("王泓漓")
     }
   })
 
-  it("keeps a headline's '(фото)', 'Photo by' and a paragraph of the story that names a photo", () => {
+  it("keeps a headline's '(фото)' or '(图)', 'Photo by' and a paragraph of the story that names a photo", () => {
     const { markdown } = extractFromHtml(
       page(
-        `<div class="post">${prose("Story", 4)}<p>В Липецке стартовал месячник по борьбе со СПИДом (фото)</p><p>Photo by Money Sharma/European Pressphoto Association.</p><p>Фото с места событий появились в сети через несколько минут после взрыва, и уже к вечеру их перепечатали десятки изданий, а полиция попросила очевидцев прислать снимки.</p></div>`,
+        `<div class="post">${prose("Story", 4)}<p>В Липецке стартовал месячник по борьбе со СПИДом (фото)</p><p>深圳最牛工资单属实 普通员工年薪30万(图)</p><p>Photo by Money Sharma/European Pressphoto Association.</p><p>Фото с места событий появились в сети через несколько минут после взрыва, и уже к вечеру их перепечатали десятки изданий, а полиция попросила очевидцев прислать снимки.</p></div>`,
       ),
     )
     expect(markdown).to.contain("месячник по борьбе").and.to.contain("Money Sharma").and.to.contain("перепечатали десятки")
+    expect(markdown).to.contain("普通员工年薪30万")
   })
 })

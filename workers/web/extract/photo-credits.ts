@@ -11,15 +11,17 @@ import type { PageMeasure } from "./article.ts"
 import { blocksIn } from "./edges.ts"
 import { textOf } from "./dom.ts"
 import { fold, folded } from "./fold.ts"
+import { wideCount } from "./wide-sentence.ts"
 
 /**
  * The credit, as a word of its own: Russian and Ukrainian "Фото", "Кадр телеканала", Polish
  * "fot.", "zdj.", Greek "Φωτογραφία:", "φωτ.", English "photo courtesy", "file photo" ("Photo by"
- * alone is left: a truth of the lookable halves keeps one). "(фото)" ending a headline says the
- * story has pictures, not who took one.
+ * alone is left: a truth of the lookable halves keeps one), Chinese "资料图" (file photo) and a
+ * photographer's name before "摄" (shot by) ending the line. "(фото)" or "(图)" ending a headline
+ * says the story has pictures, not who took one.
  */
 const CREDIT = folded(
-  /(?<![\p{L}\p{N}])(?:фото(?![\p{L}])(?![\s)]*$)|кадр (?:телеканала|из)|fot\.|zdj\.|φωτ(?:ογραφία)?\s*[:.]|photo courtesy|file photo)/iu,
+  /(?<![\p{L}\p{N}])(?:фото(?![\p{L}])(?![\s)]*$)|кадр (?:телеканала|из)|fot\.|zdj\.|φωτ(?:ογραφία)?\s*[:.]|photo courtesy|file photo|资料图|[\p{Script=Han}]{2,4}\s*摄\s*[)）]?$)/iu,
 )
 /** a caption is a line or two: longer text naming a photo is the story's */
 const MAX_CAPTION = 160
@@ -29,6 +31,8 @@ export const cutPhotoCredits = (root: Element, page: PageMeasure): void => {
   for (const el of blocksIn(root, page)) {
     if (!root.contains(el)) continue
     const text = textOf(el).trim()
-    if (text.length > 0 && text.length <= MAX_CAPTION && CREDIT.test(fold(text))) el.remove()
+    // a Chinese character counted three, as a word there is one or two (`wordLength`)
+    const length = text.length + 2 * wideCount(text)
+    if (text.length > 0 && length <= MAX_CAPTION && CREDIT.test(fold(text))) el.remove()
   }
 }
