@@ -7,6 +7,7 @@ import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
 import { wideCount } from "./wide-sentence.ts"
 import { fold, folded } from "./fold.ts"
+import { DISCLAIMER_TEXT, opensDisclaimer } from "./disclaimer.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
@@ -246,6 +247,7 @@ const LEGAL_MARKS = new RegExp(`${LEGAL.source}|trademarks?\\b`, "gi")
 /** A legal line (short, with a legal word), or a block of small print that holds several legal marks. */
 const isLegal = (el: Element, page: PageMeasure): boolean => {
   const text = page.measures.get(el)!.text
+  if (text <= DISCLAIMER_TEXT && opensDisclaimer(textOf(el))) return true
   if (text <= LEGAL_TEXT) return LEGAL.test(fold(textOf(el)))
   return text <= SMALL_PRINT_TEXT && (fold(textOf(el)).match(LEGAL_MARKS)?.length ?? 0) >= SMALL_PRINT_MARKS
 }
@@ -259,18 +261,23 @@ const isLegal = (el: Element, page: PageMeasure): boolean => {
 export const cutTailLegal = (root: Element, page: PageMeasure): void => {
   const blocks = blocksIn(root, page)
   const tail = blocks.slice(-LEGAL_TAIL)
-  const first = tail.findIndex((el) => isLegal(el, page))
-  if (first < 0) return cutInlineLegalTail(root, page)
-  const footer = tail.slice(first)
+  const starts = tail.flatMap((el, i) => (isLegal(el, page) ? [i] : []))
+  if (starts.length === 0) return cutInlineLegalTail(root, page)
+  // from the earliest legal block that opens a footer: a disclaimer may come before a footer too long to go with it
+  const footer = starts.map((i) => tail.slice(i)).find((footer) => isFooter(footer, blocks, page))
+  for (const el of footer ?? []) el.remove()
+}
+
+/** Whether `footer`, the last blocks of the content from a legal one, is a footer to cut. */
+const isFooter = (footer: Element[], blocks: Element[], page: PageMeasure): boolean => {
   // a footer is a run of short lines, a small part of the content: never the article's own paragraphs
   const textOfAll = (els: Element[]): number => els.reduce((sum, el) => sum + page.measures.get(el)!.text, 0)
-  if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT && !isLegal(el, page))) return
+  if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT && !isLegal(el, page))) return false
   // Small print that names three legal marks is surely the site's, and may outweigh a short story:
   // it goes when a story of its own comes before it.
   const smallPrint = footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT)
   const before = textOfAll(blocks) - textOfAll(footer)
-  if (smallPrint ? before < SMALL_PRINT_AFTER : textOfAll(footer) * 3 > textOfAll(blocks)) return
-  for (const el of footer) el.remove()
+  return smallPrint ? before >= SMALL_PRINT_AFTER : textOfAll(footer) * 3 <= textOfAll(blocks)
 }
 
 /**

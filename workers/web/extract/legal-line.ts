@@ -9,10 +9,11 @@
 import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, TEXT_NODE, isElement, siblingPastBlank, tagOf, textOf } from "./dom.ts"
 import { LEGAL } from "./edges.ts"
+import { opensDisclaimer } from "./disclaimer.ts"
 import { fold, folded } from "./fold.ts"
 
 /**
- * A legal line opens with its mark ("©", "(c) Name", "Copyright") or reserves the rights: a
+ * A legal line opens with its mark ("©", "(c) Name", "Copyright") or a disclaimer's label, or reserves the rights: a
  * sentence that mentions copyright ("The council's copyright office said…") is the story's.
  */
 const OPENS_LEGAL = /^(?:©|\(c\)\s|copyright\b)/i
@@ -56,7 +57,12 @@ export const cutLastLegalLine = (root: Element, page: PageMeasure): void => {
   )
     line = up
   const words = fold(textOf(line))
-  if (words.length > LEGAL_LINE || !(OPENS_LEGAL.test(words) || (LEGAL.test(words) && RESERVED.test(words))) || !opensLine(line)) return
+  if (
+    words.length > LEGAL_LINE ||
+    !(OPENS_LEGAL.test(words) || opensDisclaimer(words) || (LEGAL.test(words) && RESERVED.test(words))) ||
+    !opensLine(line)
+  )
+    return
   if (words.length * STORY_SHARE > (page.measures.get(root)?.text ?? 0)) return
   line.parentNode?.removeChild(line)
 }
