@@ -39,16 +39,15 @@ export const lastText = (node: Node): Node | null => {
 }
 
 /** Whether `node` begins a line: what comes before it in its parent, past white space, is a line break or a block. */
-const opensLine = (node: Node): boolean => {
+export const opensLine = (node: Node): boolean => {
   const before = siblingPastBlank(node, "previousSibling")
   return before !== null && isElement(before) && (tagOf(before) === "br" || BLOCK_TAGS.has(tagOf(before)))
 }
 
-/** Cuts the content's last line when it is a legal line. */
-export const cutLastLegalLine = (root: Element, page: PageMeasure): void => {
+/** The content's last line: its last text with the inline elements that hold it alone. */
+export const lastLine = (root: Element): Node | null => {
   const text = lastText(root)
-  if (text === null) return
-  // the line is the text with the inline elements that hold it alone
+  if (text === null) return null
   let line: Node = text
   for (
     let up = line.parentElement;
@@ -56,6 +55,13 @@ export const cutLastLegalLine = (root: Element, page: PageMeasure): void => {
     up = up.parentElement
   )
     line = up
+  return line
+}
+
+/** Cuts the content's last line when it is a legal line. */
+export const cutLastLegalLine = (root: Element, page: PageMeasure): void => {
+  const line = lastLine(root)
+  if (line === null) return
   const words = fold(textOf(line))
   if (
     words.length > LEGAL_LINE ||
