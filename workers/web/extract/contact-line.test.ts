@@ -36,4 +36,20 @@ describe("the writer's address that ends the story", () => {
     const { markdown } = extractFromHtml(html)
     expect(markdown).to.contain("advertising@example.gr")
   })
+
+  it("goes with a Chinese story's closing credit set as its last line or block, in either script", () => {
+    const zh = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `第${i + 1}段：公司周二晚间公布年度业绩预告，预计全年净利润亏损约零点九亿元至一点二亿元，主要原因是原材料价格上涨以及产品销售价格下降。`,
+    ).join("<br><br>")
+    const inline = extractFromHtml(`<html><body><div class="text">${zh}<br><br>(陈巍 编辑)</div></body></html>`).markdown
+    expect(inline).to.contain("第4段")
+    expect(inline).not.to.contain("陈巍")
+    const block = extractFromHtml(
+      `<html><body><div class="text"><p>${zh.replaceAll("<br><br>", "</p><p>")}</p><p>（責任編輯：趙晗）</p></div></body></html>`,
+    ).markdown
+    expect(block).to.contain("第4段")
+    expect(block).not.to.contain("趙晗")
+  })
 })

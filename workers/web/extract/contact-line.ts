@@ -5,10 +5,13 @@
  * writer's Twitter handle after it. Newspapers sign stories so in print and online; people who
  * mark a page's article leave the address out, as they leave the site's legal line out. Only whole
  * lines that are an address count: a sentence that gives one ("write to us at …") is the story's.
+ * A Chinese story's closing credit (`isCredit`: "(责编： 山水)") set as the last line of its last
+ * paragraph, not as a block of its own for `cutTailStamp`, goes the same way.
  */
 import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, tagOf, textOf } from "./dom.ts"
 import { lastLine, opensLine } from "./legal-line.ts"
+import { isCredit } from "./tail-stamp.ts"
 
 const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.source
 /** what is not a letter or digit in any script (`\W` counts every letter beyond ASCII in) */
@@ -48,7 +51,7 @@ export const cutTailContact = (root: Element, page: PageMeasure): void => {
     const node = line === null ? null : lineNode(line, root)
     if (node === null) return
     const text = textOf(node)
-    if (!isContact(text) || text.length * STORY_SHARE > (page.measures.get(root)?.text ?? 0)) return
+    if (!(isContact(text) || isCredit(text)) || text.length * STORY_SHARE > (page.measures.get(root)?.text ?? 0)) return
     node.parentNode?.removeChild(node)
   }
 }
