@@ -18,7 +18,7 @@ import { fold, folded } from "./fold.ts"
  */
 const OPENS_LEGAL = /^(?:©|\(c\)\s|copyright\b)/i
 const RESERVED = folded(
-  /rights reserved|vorbehalten|réservés|reservados|riservati|voorbehouden|защищены|zastrzeżone|pridržana|zadržana|δικαιώματ|版权/i,
+  /rights reserved|vorbehalten|réservés|reservados|riservati|voorbehouden|защищены|zastrzeżone|pridržana|zadržana|δικαιώματ|版权|版權|(?:不得|严禁|嚴禁|禁止|谢绝|謝絕|请勿|請勿)(?:转载|轉載)/i,
 )
 /** the longest legal line */
 const LEGAL_LINE = 300
