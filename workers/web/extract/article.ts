@@ -56,6 +56,7 @@ import { cutPager } from "./pager.ts"
 import { cutTailStamp } from "./tail-stamp.ts"
 import { cutTailTools } from "./page-tools.ts"
 import { cutLastLegalLine } from "./legal-line.ts"
+import { cutTailContact } from "./contact-line.ts"
 import { leadBefore } from "./lead.ts"
 import { isProseBetween } from "./between.ts"
 
@@ -779,6 +780,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutPager(root, page)
   cutTailStamp(root, page)
   cutTailTools(root)
+  cutTailContact(root, page)
   cutLastLegalLine(root, page)
   cutTailHeadings(root)
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1

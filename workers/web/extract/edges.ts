@@ -7,6 +7,7 @@ import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
 import { wideCount } from "./wide-sentence.ts"
 import { fold, folded } from "./fold.ts"
+import { DISCLAIMER_TEXT, opensDisclaimer } from "./disclaimer.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
@@ -226,10 +227,11 @@ export const cutTailCallout = (root: Element, page: PageMeasure): void => {
 /**
  * A site's legal lines: a copyright notice, "all rights reserved", links to its privacy policy,
  * terms and imprint, as page footers print them (in the main European languages, Russian, Polish,
- * Croatian, Greek, and Chinese: 版权, "copyright", in "版权所有", "版权声明", "原创版权禁止转载").
+ * Croatian, Greek, and Chinese: 版权, "copyright", in "版权所有", "版权声明", "原创版权禁止转载", and the
+ * notice that forbids reprinting, "未經授權，不得轉載", "未经授权严禁转载").
  */
 export const LEGAL = folded(
-  /©|\(c\)\s*\d{4}|\bcopyright(?:ed)?\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|datenschutzerklärung|nutzungsbedingungen|impressum|politique de confidentialité|mentions légales|conditions (?:générales )?d'utilisation|política de privacidad|aviso legal|términos (?:y condiciones )?de uso|informativa (?:sulla )?privacy|note legali|polityk[aięi] prywatności|политик[аиуе] конфиденциальности|пользовательское соглашение|πολιτικ(?:ή|ής) απορρήτου|όροι χρήσης|pravila privatnosti|uvjet[ie] korištenja|impresum|版权/i,
+  /©|\(c\)\s*\d{4}|\bcopyright(?:ed)?\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|datenschutzerklärung|nutzungsbedingungen|impressum|politique de confidentialité|mentions légales|conditions (?:générales )?d'utilisation|política de privacidad|aviso legal|términos (?:y condiciones )?de uso|informativa (?:sulla )?privacy|note legali|polityk[aięi] prywatności|политик[аиуе] конфиденциальности|пользовательское соглашение|πολιτικ(?:ή|ής) απορρήτου|όροι χρήσης|pravila privatnosti|uvjet[ie] korištenja|impresum|版权|版權|(?:不得|严禁|嚴禁|禁止|谢绝|謝絕|请勿|請勿)(?:转载|轉載)/i,
 )
 /** how many blocks at the end of the content are looked at for legal lines */
 const LEGAL_TAIL = 6
@@ -246,6 +248,7 @@ const LEGAL_MARKS = new RegExp(`${LEGAL.source}|trademarks?\\b`, "gi")
 /** A legal line (short, with a legal word), or a block of small print that holds several legal marks. */
 const isLegal = (el: Element, page: PageMeasure): boolean => {
   const text = page.measures.get(el)!.text
+  if (text <= DISCLAIMER_TEXT && opensDisclaimer(textOf(el))) return true
   if (text <= LEGAL_TEXT) return LEGAL.test(fold(textOf(el)))
   return text <= SMALL_PRINT_TEXT && (fold(textOf(el)).match(LEGAL_MARKS)?.length ?? 0) >= SMALL_PRINT_MARKS
 }
@@ -259,18 +262,23 @@ const isLegal = (el: Element, page: PageMeasure): boolean => {
 export const cutTailLegal = (root: Element, page: PageMeasure): void => {
   const blocks = blocksIn(root, page)
   const tail = blocks.slice(-LEGAL_TAIL)
-  const first = tail.findIndex((el) => isLegal(el, page))
-  if (first < 0) return cutInlineLegalTail(root, page)
-  const footer = tail.slice(first)
+  const starts = tail.flatMap((el, i) => (isLegal(el, page) ? [i] : []))
+  if (starts.length === 0) return cutInlineLegalTail(root, page)
+  // from the earliest legal block that opens a footer: a disclaimer may come before a footer too long to go with it
+  const footer = starts.map((i) => tail.slice(i)).find((footer) => isFooter(footer, blocks, page))
+  for (const el of footer ?? []) el.remove()
+}
+
+/** Whether `footer`, the last blocks of the content from a legal one, is a footer to cut. */
+const isFooter = (footer: Element[], blocks: Element[], page: PageMeasure): boolean => {
   // a footer is a run of short lines, a small part of the content: never the article's own paragraphs
   const textOfAll = (els: Element[]): number => els.reduce((sum, el) => sum + page.measures.get(el)!.text, 0)
-  if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT && !isLegal(el, page))) return
+  if (footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT && !isLegal(el, page))) return false
   // Small print that names three legal marks is surely the site's, and may outweigh a short story:
   // it goes when a story of its own comes before it.
   const smallPrint = footer.some((el) => page.measures.get(el)!.text > LEGAL_TEXT)
   const before = textOfAll(blocks) - textOfAll(footer)
-  if (smallPrint ? before < SMALL_PRINT_AFTER : textOfAll(footer) * 3 > textOfAll(blocks)) return
-  for (const el of footer) el.remove()
+  return smallPrint ? before >= SMALL_PRINT_AFTER : textOfAll(footer) * 3 <= textOfAll(blocks)
 }
 
 /**

@@ -9,15 +9,16 @@
 import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, TEXT_NODE, isElement, siblingPastBlank, tagOf, textOf } from "./dom.ts"
 import { LEGAL } from "./edges.ts"
+import { opensDisclaimer } from "./disclaimer.ts"
 import { fold, folded } from "./fold.ts"
 
 /**
- * A legal line opens with its mark ("©", "(c) Name", "Copyright") or reserves the rights: a
+ * A legal line opens with its mark ("©", "(c) Name", "Copyright") or a disclaimer's label, or reserves the rights: a
  * sentence that mentions copyright ("The council's copyright office said…") is the story's.
  */
 const OPENS_LEGAL = /^(?:©|\(c\)\s|copyright\b)/i
 const RESERVED = folded(
-  /rights reserved|vorbehalten|réservés|reservados|riservati|voorbehouden|защищены|zastrzeżone|pridržana|zadržana|δικαιώματ|版权/i,
+  /rights reserved|vorbehalten|réservés|reservados|riservati|voorbehouden|защищены|zastrzeżone|pridržana|zadržana|δικαιώματ|版权|版權|(?:不得|严禁|嚴禁|禁止|谢绝|謝絕|请勿|請勿)(?:转载|轉載)/i,
 )
 /** the longest legal line */
 const LEGAL_LINE = 300
@@ -38,16 +39,15 @@ export const lastText = (node: Node): Node | null => {
 }
 
 /** Whether `node` begins a line: what comes before it in its parent, past white space, is a line break or a block. */
-const opensLine = (node: Node): boolean => {
+export const opensLine = (node: Node): boolean => {
   const before = siblingPastBlank(node, "previousSibling")
   return before !== null && isElement(before) && (tagOf(before) === "br" || BLOCK_TAGS.has(tagOf(before)))
 }
 
-/** Cuts the content's last line when it is a legal line. */
-export const cutLastLegalLine = (root: Element, page: PageMeasure): void => {
+/** The content's last line: its last text with the inline elements that hold it alone. */
+export const lastLine = (root: Element): Node | null => {
   const text = lastText(root)
-  if (text === null) return
-  // the line is the text with the inline elements that hold it alone
+  if (text === null) return null
   let line: Node = text
   for (
     let up = line.parentElement;
@@ -55,8 +55,20 @@ export const cutLastLegalLine = (root: Element, page: PageMeasure): void => {
     up = up.parentElement
   )
     line = up
+  return line
+}
+
+/** Cuts the content's last line when it is a legal line. */
+export const cutLastLegalLine = (root: Element, page: PageMeasure): void => {
+  const line = lastLine(root)
+  if (line === null) return
   const words = fold(textOf(line))
-  if (words.length > LEGAL_LINE || !(OPENS_LEGAL.test(words) || (LEGAL.test(words) && RESERVED.test(words))) || !opensLine(line)) return
+  if (
+    words.length > LEGAL_LINE ||
+    !(OPENS_LEGAL.test(words) || opensDisclaimer(words) || (LEGAL.test(words) && RESERVED.test(words))) ||
+    !opensLine(line)
+  )
+    return
   if (words.length * STORY_SHARE > (page.measures.get(root)?.text ?? 0)) return
   line.parentNode?.removeChild(line)
 }

@@ -61,14 +61,16 @@ export const isPrintNote = (text: string): boolean =>
 /**
  * The credit line a Chinese story ends with: the source it was taken from or its editor, a label
  * and a name alone on the line, often in brackets ("来源：新华网", "（责任编辑：魏喆）", "编辑：山石",
- * "【责任编辑：张三】"). Chinese news templates print one under every story; its words are the
+ * "【责任编辑：张三】", "(责编： 山水)", "（責任編輯：趙晗）", "(陈巍 编辑)"). Chinese news templates print one under every story; its words are the
  * site's record, as a stamp is. A label with more after the name ("来源：巴彦淖尔日报 编辑：苏亮")
  * is left alone.
  */
-const CREDIT = /^[（(【[]?\s*(?:责任编辑|编辑|来源|稿源)\s*[:：]\s*[^\s:：（）()【】[\]]{1,20}\s*[）)】\]]?$/u
+const CREDIT = /^[（(【[]?\s*(?:责任编辑|責任編輯|编辑|編輯|责编|責編|来源|來源|稿源)\s*[:：]\s*[^\s:：（）()【】[\]]{1,20}\s*[）)】\]]?$/u
+/** the editor's name before the word, in brackets: "(陈巍 编辑)", "(曹文明 編輯)" */
+const CREDIT_AFTER = /^[（(【[]\s*[^\s:：（）()【】[\]]{1,12}\s*(?:编辑|編輯|责编|責編)\s*[）)】\]]$/u
 
-/** Whether `text` is a Chinese story's closing credit line. */
-export const isCredit = (text: string): boolean => CREDIT.test(text)
+/** Whether `text` is a Chinese story's closing credit line (simplified or traditional characters). */
+export const isCredit = (text: string): boolean => CREDIT.test(text) || CREDIT_AFTER.test(text)
 
 /**
  * A post's signature under it: who posted it and when ("Posted by msshell at 07:23 AM", "Written
