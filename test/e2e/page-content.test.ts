@@ -8,7 +8,7 @@ import assert from "node:assert/strict"
 import { readdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import type { Page } from "playwright-core"
-import { callTool, launchExtension, fixturesDir, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, fixturesDir, until, type ExtensionSession } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 import { cssQuoted, readsScope, scopedSelectors, urlExpander } from "../support/page-annotations.ts"
 
@@ -333,9 +333,7 @@ describe("get_tab_content", () => {
     await worker.evaluate((id) => chrome.tabs.remove(id), tabId)
 
     const pdfTab = await worker.evaluate(async (url) => (await chrome.tabs.create({ url, active: false })).id!, server.url("/doc.pdf"))
-    await worker.evaluate(async (id) => {
-      for (let i = 0; i < 100 && (await chrome.tabs.get(id)).status !== "complete"; i++) await new Promise((r) => setTimeout(r, 50))
-    }, pdfTab)
+    await until(async () => (await worker.evaluate((id) => chrome.tabs.get(id), pdfTab)).status === "complete", "the PDF tab to load")
     const pdf = await refused({ tab_id: pdfTab })
     assert.equal(pdf.code, "page_not_readable")
     assert.match(pdf.message ?? "", /PDF/)

@@ -2,7 +2,7 @@
 import { after, before, describe, test } from "node:test"
 import assert from "node:assert/strict"
 import type { Page } from "playwright-core"
-import { callTool, launchExtension, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, until, type ExtensionSession } from "./harness.ts"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
 
 interface Tab {
@@ -50,13 +50,10 @@ before(async () => {
   // A second window holding the gamma page.
   const worker = await session.serviceWorker()
   otherWindow = await worker.evaluate(async (url) => (await chrome.windows.create({ url }))!.id!, server.url("/gamma"))
-  await worker.evaluate(async (url) => {
-    for (let i = 0; i < 100; i++) {
-      const [tab] = await chrome.tabs.query({ url })
-      if (tab?.status === "complete") return
-      await new Promise((r) => setTimeout(r, 50))
-    }
-  }, server.url("/gamma"))
+  await until(
+    () => worker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]?.status === "complete", server.url("/gamma")),
+    "the second window's tab to load",
+  )
 })
 
 after(async () => {
