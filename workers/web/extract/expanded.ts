@@ -6,6 +6,7 @@
  * same heading over the whole text, hidden.
  */
 import { isElement } from "./dom.ts"
+// a Chinese or Japanese character is a word of its own to compare, half a word to count
 import { tokenWords, wordTokens } from "./words.ts"
 
 const CUT = /(?:\.\.\.|…)/
@@ -18,16 +19,13 @@ const LEAD_WORDS = 8
 /** a collapsed heading's words: at least so many open the whole text, and at most so many differ (the toggle's "expand", "show more") */
 const [HEADING_WORDS, TOGGLE_WORDS, MAX_HEADING_WORDS] = [3, 2, 12]
 
-// a Chinese or Japanese character is a word of its own to compare, half a word to count (`words.ts`)
-const wordsOf = wordTokens
-
 /**
  * The visible sibling that `hidden` is the whole text of: an element next to it whose text is
  * cut short with an ellipsis after words that `hidden` holds, and that `hidden` outweighs
  * `LONGER` times. Undefined when `hidden` is no such text.
  */
 export const excerptOf = (hidden: Element): Element | undefined => {
-  const whole = wordsOf(hidden.textContent ?? "")
+  const whole = wordTokens(hidden.textContent ?? "")
   const wholeWords = tokenWords(whole)
   if (wholeWords < MIN_WORDS) return undefined
   const joined = ` ${whole.join(" ")} `
@@ -36,13 +34,13 @@ export const excerptOf = (hidden: Element): Element | undefined => {
     const text = sibling.textContent ?? ""
     const cut = CUT.exec(text)
     if (cut === null) {
-      if (opensWith(whole, wholeWords, wordsOf(text))) return sibling
+      if (opensWith(whole, wholeWords, wordTokens(text))) return sibling
       continue
     }
     // the last word before the ellipsis may be cut in the middle: it does not count
-    const lead = lastWords(wordsOf(text.slice(0, cut.index)).slice(0, -1), LEAD_WORDS)
+    const lead = lastWords(wordTokens(text.slice(0, cut.index)).slice(0, -1), LEAD_WORDS)
     if (tokenWords(lead) < LEAD_WORDS / 2) continue
-    if (tokenWords(wordsOf(text)) * LONGER > wholeWords) continue
+    if (tokenWords(wordTokens(text)) * LONGER > wholeWords) continue
     if (joined.includes(` ${lead.join(" ")} `)) return sibling
   }
   return undefined

@@ -11,7 +11,7 @@ import type { PageMeasure } from "./article.ts"
 import { blocksIn } from "./edges.ts"
 import { textOf } from "./dom.ts"
 import { fold, folded } from "./fold.ts"
-import { wideCount } from "./wide-sentence.ts"
+import { wideLength } from "./wide-sentence.ts"
 
 /**
  * The credit, as a word of its own: Russian and Ukrainian "Фото", "Кадр телеканала", Polish
@@ -31,8 +31,6 @@ export const cutPhotoCredits = (root: Element, page: PageMeasure): void => {
   for (const el of blocksIn(root, page)) {
     if (!root.contains(el)) continue
     const text = textOf(el).trim()
-    // a Chinese character counted three, as a word there is one or two (`wordLength`)
-    const length = text.length + 2 * wideCount(text)
-    if (text.length > 0 && length <= MAX_CAPTION && CREDIT.test(fold(text))) el.remove()
+    if (text.length > 0 && wideLength(text) <= MAX_CAPTION && CREDIT.test(fold(text))) el.remove()
   }
 }

@@ -11,7 +11,7 @@ import { blocksIn } from "./edges.ts"
 import { fold, folded } from "./fold.ts"
 import { unspacedWords } from "./words.ts"
 import { DATED } from "./signed.ts"
-import { wideCount } from "./wide-sentence.ts"
+import { wideLength } from "./wide-sentence.ts"
 
 /** "last updated", "published", "posted" in English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian, Greek, Chinese */
 const STAMP = folded(
@@ -88,7 +88,7 @@ const MAX_SIGNATURE = 250
 /** Whether `text` signs a post: who posted it, and when. */
 export const isSignature = (written: string): boolean => {
   const text = fold(written)
-  return text.length + 2 * wideCount(text) <= MAX_SIGNATURE && SIGNED_BY.test(text) && DATED.test(text)
+  return wideLength(text) <= MAX_SIGNATURE && SIGNED_BY.test(text) && DATED.test(text)
 }
 
 /** Cuts a publication or update stamp, a note of the print edition, a credit line or a post's signature among the last blocks of `root`. */

@@ -20,6 +20,9 @@ const MAX_TEXT = 200
 /** How many characters of `text` are Chinese, Japanese or Korean: a word there is one or two of them. */
 export const wideCount = (text: string): number => text.match(WIDE)?.length ?? 0
 
+/** The length of `text` with each Chinese, Japanese or Korean character counted three, as long as a word elsewhere. */
+export const wideLength = (text: string): number => text.length + 2 * wideCount(text)
+
 /** Whether `el`, which holds no link, is a short sentence written in Chinese, Japanese or Korean. */
 export const isWideSentence = (el: Element): boolean => {
   const text = textOf(el)

@@ -8,16 +8,17 @@
  * as `sentence.ts` counts them. Korean spaces its words and is counted as other scripts are.
  */
 
-/** one character of the scripts written without spaces between words */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
+/** the scripts written without spaces between words */
+const UNSPACED_SCRIPTS = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}`
+/** one character of those scripts */
+const UNSPACED = new RegExp(`[${UNSPACED_SCRIPTS}]`, "u")
+const UNSPACED_ALL = new RegExp(`[${UNSPACED_SCRIPTS}]`, "gu")
 /** a character of those scripts, or a run of other letters and digits */
-const TOKEN =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}])+/gu
-const UNSPACED_ALL = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu
+const TOKEN = new RegExp(`[${UNSPACED_SCRIPTS}]|(?:(?![${UNSPACED_SCRIPTS}])[\\p{L}\\p{N}])+`, "gu")
 /** a run of two letters or more ("a" is no word of its own) */
 const SPACED_WORD = /\p{L}{2,}/gu
 /** such a run of letters of the scripts written with spaces */
-const LETTER_WORD = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])\p{L}){2,}/gu
+const LETTER_WORD = new RegExp(`(?:(?![${UNSPACED_SCRIPTS}])\\p{L}){2,}`, "gu")
 
 /** The words of `text`, lower-cased, to be compared: each Chinese or Japanese character one of them. */
 export const wordTokens = (text: string): string[] => text.toLowerCase().match(TOKEN) ?? []
