@@ -50,6 +50,7 @@ import { isColumnOfLines, narrowPastLines } from "./lines-beside.ts"
 import { cutTailAnnotatedLinks } from "./annotated-links.ts"
 import { labelsControl } from "./form-labels.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
+import { isHeadlineBox } from "./headline-list.ts"
 import { cutBreadcrumb } from "./breadcrumb.ts"
 import { cutMoreLinks } from "./more-links.ts"
 import { cutPager } from "./pager.ts"
@@ -663,7 +664,7 @@ export class PageMeasure {
       for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
         if (child === level || this.furniture.has(child) || isSideColumn(child)) continue
         const c = this.measures.get(child)
-        if (c === undefined || c.prose === 0) continue
+        if (c === undefined || c.prose === 0 || isHeadlineBox(child, c, this.measures.get(best)!, this)) continue
         siblings = true
         // A part is judged as it will be once pruned, against the best part as it will be once
         // pruned: a gallery or teasers inside either do not count, whether or not the part's class
