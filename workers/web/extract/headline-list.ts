@@ -16,6 +16,9 @@ const PROSE_PER_LINK = 50
 /** the largest share of its text a story's links may take for it to be told from a box of headlines */
 const STORY_LINKS = 0.15
 
+/** how many times the story's prose a box may hold and still be beside it */
+const OUTWEIGHS = 2
+
 /** the longest paragraph a box of headlines holds: a summary is a sentence or two, a story's paragraph may be more */
 const SUMMARY = 500
 
@@ -28,7 +31,7 @@ export const isHeadlineBox = (
 ): boolean => {
   if (bestMeasure.link > bestMeasure.text * STORY_LINKS) return false
   // a box that outweighs the story is not beside it: the best part may be the page's small print
-  if (partMeasure.prose >= bestMeasure.prose) return false
+  if (partMeasure.prose >= bestMeasure.prose * OUTWEIGHS) return false
   // no linked text, no headlines (and the links are only counted where there are some)
   if (partMeasure.link === 0) return false
   const links = part.querySelectorAll("a[href]").length
