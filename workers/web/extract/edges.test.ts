@@ -140,6 +140,18 @@ describe("the content's edges in other languages", () => {
       expect(markdown).not.to.contain("Вторая ссылка")
     })
 
+  it("cuts a Russian heading of links on the topic set inside the story, its links with it", () => {
+    // a Russian news site's "Ссылки по теме:" (links on the topic): each link with its site, section and date
+    const dated = `<p><a href="/a">Судья Верховного суда насмерть сбил женщину</a><br>// Новости // В России // 7 декабря 2011 г.</p>`
+    for (const heading of ["Ссылки по теме:", "Другие новости по этой теме"]) {
+      const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<h3>${heading}</h3>${dated}<p>${"Sentence 7 of the story goes on after the links. ".repeat(4)}</p></div></body></html>`
+      const { markdown } = extractFromHtml(html)
+      expect(markdown, heading).to.contain("Sentence 7 of the story")
+      expect(markdown, heading).not.to.contain(heading)
+      expect(markdown, heading).not.to.contain("Судья Верховного суда")
+    }
+  })
+
   it("cuts a byline named after a colon at the top (Autor:, 作者：) and a date written 2020年1月12日", () => {
     for (const line of ["Autor: Jan Kowalski", "作者：张三", "2020年1月12日 10时"]) {
       const html = `<html><body><div class="page"><h1>Wolves</h1><p>${line}</p>${story}</div></body></html>`
