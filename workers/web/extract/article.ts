@@ -59,6 +59,7 @@ import { cutLastLegalLine } from "./legal-line.ts"
 import { cutTailContact } from "./contact-line.ts"
 import { leadBefore } from "./lead.ts"
 import { isProseBetween } from "./between.ts"
+import { withStandfirst } from "./standfirst.ts"
 
 interface Block {
   readonly tag: string
@@ -783,11 +784,12 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTailContact(root, page)
   cutLastLegalLine(root, page)
   cutTailHeadings(root)
-  const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
-  dropTitleHeading(root, title)
+  const read = withStandfirst(root, body, title, page)
+  const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(read) / page.candidateProse) : 1
+  dropTitleHeading(read, title)
   return {
     title,
-    root,
+    root: read,
     coverage,
     pageProse: page.candidateProse,
     pageText: page.measures.get(body)!.text,

@@ -115,6 +115,8 @@ const BYLINE = folded(
 )
 /** a Chinese or Japanese sentence's end: a short line that holds a date and ends so is a sentence, not a dateline */
 const SENTENCE_END = /[。！？]$/
+/** Whether a short line is a byline or a dateline. */
+export const isByline = (text: string): boolean => BYLINE.test(fold(text)) && !SENTENCE_END.test(text)
 /** how many blocks at the end of the content, and at its start, are looked at for promotions */
 const PROMO_TAIL = 4
 const PROMO_HEAD = 2
