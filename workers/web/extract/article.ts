@@ -784,8 +784,9 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTailContact(root, page)
   cutLastLegalLine(root, page)
   cutTailHeadings(root)
+  // measured before the standfirst joins: the second opinion weighs what the body held
+  const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
   const read = withStandfirst(root, body, title, page)
-  const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(read) / page.candidateProse) : 1
   dropTitleHeading(read, title)
   return {
     title,

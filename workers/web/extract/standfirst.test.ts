@@ -65,6 +65,19 @@ describe("a story's standfirst between its headline and its body", () => {
     expect(markdown).not.to.contain(LEAD)
   })
 
+  it("finds the headline in a title that names the site and section around it", () => {
+    const named = page(`<h2 class="lead">${LEAD}.</h2>`).replace(
+      `<title>${TITLE} | The Gazette</title>`,
+      `<title>The Gazette - ${TITLE} - Local news. Gazette</title>`,
+    )
+    expect(extractFromHtml(named).markdown).to.contain(LEAD)
+    // a name of a few words in a longer title (a show's, a product's) is no headline
+    const short = page(`<h2 class="lead">${LEAD}.</h2>`, "Library budget")
+      .replace("<h1>Library budget</h1>", "<h1>The library</h1>")
+      .replace(`<title>Library budget | The Gazette</title>`, `<title>The library (Council series 2012) - All episodes</title>`)
+    expect(extractFromHtml(short).markdown).not.to.contain(LEAD)
+  })
+
   it("needs the page's headline: a line before a body without one is not read as a lead", () => {
     const { markdown } = extractFromHtml(page(`<h2 class="lead">${LEAD}.</h2>`, TITLE).replace(`<h1>${TITLE}</h1>`, ""))
     expect(markdown).to.contain("Paragraph 6 of the story")

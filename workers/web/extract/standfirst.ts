@@ -15,7 +15,7 @@ import { FURNITURE_TAGS } from "./furniture-names.ts"
 import { isByline } from "./edges.ts"
 import { creditsPhoto } from "./photo-credits.ts"
 import { DATED } from "./signed.ts"
-import { isTitleText } from "./title.ts"
+import { namesTitle } from "./title.ts"
 import { wideLength } from "./wide-sentence.ts"
 import { tokenWords, wordTokens } from "./words.ts"
 import type { Measure } from "./article.ts"
@@ -79,8 +79,8 @@ const headlineBefore = (root: Element, body: Element, title: string): Element | 
 /** The last element of `el` (or `el`) whose whole text is the title, a heading first. */
 const titleIn = (el: Element, title: string): Element | undefined => {
   const headings = el.querySelectorAll("h1, h2, h3")
-  for (let i = headings.length - 1; i >= 0; i--) if (isTitleText(textOf(headings[i]!), title)) return headings[i]!
-  return HEADING_TAGS.has(tagOf(el)) || el.firstElementChild === null ? (isTitleText(textOf(el), title) ? el : undefined) : undefined
+  for (let i = headings.length - 1; i >= 0; i--) if (namesTitle(textOf(headings[i]!), title)) return headings[i]!
+  return HEADING_TAGS.has(tagOf(el)) || el.firstElementChild === null ? (namesTitle(textOf(el), title) ? el : undefined) : undefined
 }
 
 /** The lead blocks after `headline` and before `root`, in order. */

@@ -29,3 +29,20 @@ const normalizeTitle = (s: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim()
+
+/** a headline's words that a title with a site's name around it must hold whole, to be read as the headline */
+const NAMED_WORDS = 4
+/** and the share of the title's length they make at least: a show's or a product's name in its page's title is no headline */
+const NAMED_SHARE = 0.4
+
+/**
+ * Whether `text` is the headline the page's title says, the title perhaps with the site's name or
+ * section before or after it ("Site - Headline", "Headline - News of the region. Site"): the title,
+ * or four words at least that the title holds whole, two fifths of it.
+ */
+export const namesTitle = (text: string, title: string): boolean => {
+  if (isTitleText(text, title)) return true
+  const said = normalizeTitle(text)
+  const wanted = normalizeTitle(title)
+  return said.split(" ").length >= NAMED_WORDS && said.length >= wanted.length * NAMED_SHARE && ` ${wanted} `.includes(` ${said} `)
+}
