@@ -42,11 +42,12 @@ describe("a story's standfirst between its headline and its body", () => {
     expect(markdown).to.contain("to keep it open")
   })
 
-  it("is not a dateline, a byline, a kicker or a summary the body repeats", () => {
+  it("is not a dateline, a byline, a kicker, a call to sign up or a summary the body repeats", () => {
     for (const line of [
       "Published: Thursday, January 12 2012, 9:00 AM",
       "By Jane Reporter and John Writer, Gazette staff",
       "Local politics",
+      "Sign up for our newsletter to get the council's news every morning",
       "Paragraph 1 of the story tells what happened at the council meeting on Monday",
     ]) {
       const { markdown } = extractFromHtml(page(`<div class="under">${line}</div>`))

@@ -5,14 +5,15 @@
  * level, where the lead is not; set as a heading, a `<strong>` or a `<div>` of text alone it holds
  * no prose, and one sentence never adds the gain a part needs (`lead.ts` takes a `<p>` beside the
  * body). A reader reads on from the headline through the lead to the body: the lead is a block of
- * text alone between the two, of six words to two sentences, not a link, a date, a byline or a
- * photo credit, not what the page names as furniture, and not a summary the body repeats. A deck
- * in the headline's own box (a hero header of headline, deck and byline beside the story's box) is
- * left out: the development truth leaves such decks out, as earlier sessions found for `<header>`s.
+ * text alone between the two, of six words to two sentences, not a link, a date, a byline, a
+ * photo credit or a call to subscribe or share, not what the page names as furniture, and not a
+ * summary the body repeats. A deck in the headline's own box (a hero header of headline, deck and
+ * byline beside the story's box) is left out: the development truth leaves such decks out, as
+ * earlier sessions found for `<header>`s.
  */
 import { HEADING_TAGS, isElement, tagOf, textOf } from "./dom.ts"
 import { FURNITURE_TAGS } from "./furniture-names.ts"
-import { isByline } from "./edges.ts"
+import { isByline, isPromo } from "./edges.ts"
 import { creditsPhoto } from "./photo-credits.ts"
 import { DATED } from "./signed.ts"
 import { namesTitle } from "./title.ts"
@@ -126,7 +127,7 @@ const isLead = (el: Element, m: Measure): boolean => {
   if (m.link > m.text * 0.1) return false
   const text = textOf(el)
   const length = wideLength(text)
-  if (length < LEAD_MIN || length > LEAD_MAX || DATED.test(text) || isByline(text) || creditsPhoto(text)) return false
+  if (length < LEAD_MIN || length > LEAD_MAX || DATED.test(text) || isByline(text) || creditsPhoto(text) || isPromo(text)) return false
   // a block of text alone: a box of several blocks is entered instead
   for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling)
     if (isElement(child) && !INLINE.has(tagOf(child))) return false
