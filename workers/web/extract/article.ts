@@ -60,6 +60,7 @@ import { cutLastLegalLine } from "./legal-line.ts"
 import { cutTailContact } from "./contact-line.ts"
 import { leadBefore } from "./lead.ts"
 import { isProseBetween } from "./between.ts"
+import { withStandfirst } from "./standfirst.ts"
 
 interface Block {
   readonly tag: string
@@ -784,11 +785,13 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTailContact(root, page)
   cutLastLegalLine(root, page)
   cutTailHeadings(root)
+  // measured before the standfirst joins: the second opinion weighs what the body held
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
-  dropTitleHeading(root, title)
+  const read = withStandfirst(root, body, title, page)
+  dropTitleHeading(read, title)
   return {
     title,
-    root,
+    root: read,
     coverage,
     pageProse: page.candidateProse,
     pageText: page.measures.get(body)!.text,

@@ -113,8 +113,12 @@ const TYPO_REPORT = /ctrl\s*\+\s*enter/i
 const BYLINE = folded(
   /^by\s|^(?:автор|autor|piše|von|par|por|текст|tekst|napisao|napisala|γράφει|συντάκτης|作者|记者|编辑|责任编辑|来源)\s*[:：]|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{4}年\d{1,2}月\d{1,2}日/i,
 )
+/** Whether a short block calls on the reader to subscribe, follow, share or report a typo: the site's words, not the story's. */
+export const isPromo = (text: string): boolean => PROMO.test(text) || PROMO_ELSEWHERE.test(fold(text)) || TYPO_REPORT.test(text)
 /** a Chinese or Japanese sentence's end: a short line that holds a date and ends so is a sentence, not a dateline */
 const SENTENCE_END = /[。！？]$/
+/** Whether a short line is a byline or a dateline. */
+export const isByline = (text: string): boolean => BYLINE.test(fold(text)) && !SENTENCE_END.test(text)
 /** how many blocks at the end of the content, and at its start, are looked at for promotions */
 const PROMO_TAIL = 4
 const PROMO_HEAD = 2
@@ -132,12 +136,7 @@ export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
     const m = page.measures.get(el)!
     if (m.text > 300) continue
     const text = textOf(el)
-    if (
-      PROMO.test(text) ||
-      PROMO_ELSEWHERE.test(fold(text)) ||
-      TYPO_REPORT.test(text) ||
-      (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(fold(text)) && !SENTENCE_END.test(text))
-    )
+    if (isPromo(text) || (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(fold(text)) && !SENTENCE_END.test(text)))
       el.remove()
   }
 }

@@ -30,7 +30,9 @@ const MAX_CAPTION = 160
 export const cutPhotoCredits = (root: Element, page: PageMeasure): void => {
   for (const el of blocksIn(root, page)) {
     if (!root.contains(el)) continue
-    const text = textOf(el).trim()
-    if (text.length > 0 && wideLength(text) <= MAX_CAPTION && CREDIT.test(fold(text))) el.remove()
+    if (creditsPhoto(textOf(el).trim())) el.remove()
   }
 }
+
+/** Whether a block's text is a caption crediting a photo. */
+export const creditsPhoto = (text: string): boolean => text.length > 0 && wideLength(text) <= MAX_CAPTION && CREDIT.test(fold(text))
