@@ -14,11 +14,12 @@ import type { PageMeasure } from "./article.ts"
 import { bestWithin } from "./columns.ts"
 import { textOf } from "./dom.ts"
 import { normalizeTitle } from "./title.ts"
+import { wideLength } from "./wide-sentence.ts"
 
 /** the headline's box holds at least this much prose: a story, not a headline over its standfirst */
 const STORY_PROSE = 400
 
-/** a heading this short ("News", "Home") repeats a title by chance */
+/** a heading this short ("News", "Home") repeats a title by chance; a Chinese character counts three, as long as a word elsewhere */
 const HEADLINE_MIN = 15
 
 /** `Node.DOCUMENT_POSITION_FOLLOWING`: linkedom's nodes have no `Node` global in a worker */
@@ -27,16 +28,18 @@ const FOLLOWING = 4
 /** The one heading (h1–h3) whose words are in the page's title, or none when none or several are. */
 export const headlineOf = (body: Element, title: string): Element | undefined => {
   const wanted = normalizeTitle(title)
-  if (wanted.length < HEADLINE_MIN) return undefined
+  if (wideLength(wanted) < HEADLINE_MIN) return undefined
   let found: Element | undefined
+  let foundLength = 0
+  let tie = false
   for (const heading of body.querySelectorAll("h1, h2, h3")) {
     const text = normalizeTitle(textOf(heading))
     // titles add the site's name and section before or after the headline
-    if (text.length < HEADLINE_MIN || !(wanted.includes(text) || text.startsWith(wanted))) continue
-    if (found !== undefined) return undefined
-    found = heading
+    if (wideLength(text) < HEADLINE_MIN || !(wanted.includes(text) || text.startsWith(wanted))) continue
+    if (text.length === foundLength) tie = true
+    else if (text.length > foundLength) [found, foundLength, tie] = [heading, text.length, false]
   }
-  return found
+  return tie ? undefined : found
 }
 
 export interface Anchored {
