@@ -60,6 +60,7 @@ import { cutTailContact } from "./contact-line.ts"
 import { leadBefore } from "./lead.ts"
 import { isProseBetween } from "./between.ts"
 import { anchorToTitle, isBeforeHeadline } from "./title-anchor.ts"
+import { feedLists } from "./feeds.ts"
 
 interface Block {
   readonly tag: string
@@ -281,6 +282,7 @@ export class PageMeasure {
     }
     for (const el of adBoxes(body)) this.furniture.add(el)
     for (const el of authorBoxes(body)) this.furniture.add(el)
+    for (const el of feedLists(body, this.measures)) if (this.proseBefore(el, body) >= THREAD_AFTER_PROSE) this.furniture.add(el)
     this.findTeasers(total.prose, body)
     this.findThreads(body)
     for (const el of excerptRuns(this.measures, total.prose * this.tuning.teaserShare)) this.furniture.add(el)
