@@ -61,6 +61,8 @@ import { cutTailContact } from "./contact-line.ts"
 import { leadBefore } from "./lead.ts"
 import { isProseBetween } from "./between.ts"
 import { withStandfirst } from "./standfirst.ts"
+import { anchorToTitle, isBeforeHeadline } from "./title-anchor.ts"
+import { feedLists } from "./feeds.ts"
 
 interface Block {
   readonly tag: string
@@ -282,6 +284,7 @@ export class PageMeasure {
     }
     for (const el of adBoxes(body)) this.furniture.add(el)
     for (const el of authorBoxes(body)) this.furniture.add(el)
+    for (const el of feedLists(body, this.measures)) if (this.proseBefore(el, body) >= THREAD_AFTER_PROSE) this.furniture.add(el)
     this.findTeasers(total.prose, body)
     this.findThreads(body)
     for (const el of excerptRuns(this.measures, total.prose * this.tuning.teaserShare)) this.furniture.add(el)
@@ -649,8 +652,9 @@ export class PageMeasure {
    * from the best element up a few levels, the siblings that read like it (same tag and class,
    * or prose that scores well against it) join it. Their parent becomes the root, with what lies
    * between them taken out, except a heading that opens a part. Without such siblings, `best`.
+   * Nothing before the page's `headline` is a part (`title-anchor.ts`).
    */
-  gather(best: Element, body: Element, tuning: Tuning): Element {
+  gather(best: Element, body: Element, tuning: Tuning, headline?: Element): Element {
     let level = best
     const reference = this.measures.get(best)!.open
     for (let depth = 0; depth <= tuning.gatherLevels && level !== body;) {
@@ -663,7 +667,7 @@ export class PageMeasure {
       // a wrapper around `level` alone is not a level: templates nest a part in one to three of them
       let siblings = false
       for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
-        if (child === level || this.furniture.has(child) || isSideColumn(child)) continue
+        if (child === level || this.furniture.has(child) || isSideColumn(child) || isBeforeHeadline(child, level, headline)) continue
         const c = this.measures.get(child)
         if (c === undefined || c.prose === 0 || isHeadlineBox(child, c, this.measures.get(best)!, this)) continue
         siblings = true
@@ -759,11 +763,9 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const body = document.body ?? document.documentElement
   strip(body, styleHidden(document))
   const page = new PageMeasure(body, tuning)
-  const best = narrowToColumn(
-    narrowToCore(narrowPastLines(narrowToCore(page.best(body), page.measures), page), page.measures),
-    page.measures,
-  )
-  const root = page.gather(best, body, tuning)
+  const chosen = anchorToTitle(page.best(body), body, title, page)
+  const best = narrowToColumn(narrowToCore(narrowPastLines(narrowToCore(chosen.best, page.measures), page), page.measures), page.measures)
+  const root = page.gather(best, chosen.within, tuning, chosen.headline)
   cutCommentAnchor(root, page)
   cutReplies(root, page)
   // the article's subheadings not set as headings are kept as the repeated parts of its items are

@@ -38,7 +38,7 @@ export const narrowToColumn = (best: Element, measures: ReadonlyMap<Element, Mea
 }
 
 /** The best-scoring element in `root` (itself included); deeper elements win ties, as in the page's own choice. */
-const bestWithin = (root: Element, measures: ReadonlyMap<Element, Measure>): Element => {
+export const bestWithin = (root: Element, measures: ReadonlyMap<Element, Measure>): Element => {
   let best = root
   let bestScore = measures.get(root)!.score
   for (const el of root.querySelectorAll("*")) {

@@ -24,7 +24,7 @@ export const isTitleText = (text: string, title: string): boolean => {
 }
 
 // accents folded: a heading typed in capitals drops them in Greek ("Ο ΔΗΜΑΡΧΟΣ" for the title's "Ο δήμαρχος")
-const normalizeTitle = (s: string) =>
+export const normalizeTitle = (s: string): string =>
   fold(s)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")
