@@ -7,11 +7,10 @@
  * Inside that element, the parts that value negative are then cut away.
  */
 import { parsedElements } from "./parse.ts"
-import { styleHidden, type StyleHidden } from "./style-hidden.ts"
-import { hiddenByUtilityClass } from "./utility-hidden.ts"
+import { styleHidden } from "./style-hidden.ts"
+import { strip } from "./strip.ts"
 import {
   BLOCK_TAGS,
-  DROP_TAGS,
   HEADING_TAGS,
   TEXT_NODE,
   childrenOf,
@@ -26,8 +25,6 @@ import {
 } from "./dom.ts"
 import { DATED, signedOutsideQuotes } from "./signed.ts"
 import { itemShapeOf } from "./item-runs.ts"
-import { excerptOf } from "./expanded.ts"
-import { isHoverCard } from "./hover-cards.ts"
 import { dropTitleHeading } from "./title.ts"
 import { cutReplies } from "./replies.ts"
 import { excerptRuns } from "./excerpts.ts"
@@ -48,7 +45,6 @@ import { authorBoxes } from "./author-box.ts"
 import { narrowToCore } from "./core.ts"
 import { isColumnOfLines, narrowPastLines } from "./lines-beside.ts"
 import { cutTailAnnotatedLinks } from "./annotated-links.ts"
-import { labelsControl } from "./form-labels.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
 import { isHeadlineBox } from "./headline-list.ts"
 import { cutBreadcrumb } from "./breadcrumb.ts"
@@ -98,7 +94,6 @@ export interface Measure {
  */
 const isQuote = (m: Measure): boolean => m.prose > 0 && m.quoted >= m.prose * 0.8
 
-const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
 const PUNCTUATION = /[.,;:!?。，、；：！？\u037e\u0387]/g
 
 /** The decisions the benchmark's cross-validation tunes; the defaults are what web_fetch runs. */
@@ -159,49 +154,6 @@ const THREAD_AFTER_PROSE = 400
 
 /** A link to a place on the page itself (`href="#…"`): a skip link, a table of contents' entry, a footnote's mark. */
 const isInPageLink = (el: Element): boolean => tagOf(el) === "a" && (el.getAttribute("href") ?? "").startsWith("#")
-
-const isHidden = (el: Element): boolean => {
-  if (el.hasAttribute("hidden")) return true
-  const style = el.getAttribute("style")
-  return style !== null && HIDDEN_STYLE.test(style)
-}
-
-/**
- * Drops what is never content: scripts, styles, embeds, form controls, hidden elements, comments,
- * hover cards set after the link they describe (`hover-cards.ts`), except the whole text behind a
- * "more" toggle (`expanded.ts`). What the page's style sheets hide
- * (`sheets`, and a CSS framework's hiding classes, `utility-hidden.ts`) goes only when under half of the page's text: a page that hides most of its text
- * shows it by script (a "read more"). A walk with its own stack: hostile pages nest thousands deep.
- */
-export const strip = (root: Node, sheets: StyleHidden = { hides: () => false }): void => {
-  const pending: Node[] = [root]
-  const styled: Element[] = []
-  while (pending.length > 0) {
-    const node = pending.pop()!
-    for (let child = node.firstChild; child !== null;) {
-      let next = child.nextSibling
-      if (isElement(child)) {
-        const drop = DROP_TAGS.has(tagOf(child)) || labelsControl(child) || isHoverCard(child)
-        const hidden = !drop && isHidden(child)
-        const excerpt = hidden ? excerptOf(child) : undefined
-        if (excerpt !== undefined) {
-          // the whole text behind a "more" toggle is read in place of its excerpt
-          if (excerpt === next) next = excerpt.nextSibling
-          excerpt.remove()
-          pending.push(child)
-        } else if (drop || hidden) child.remove()
-        else if (sheets.hides(child) || hiddenByUtilityClass(child)) styled.push(child)
-        else pending.push(child)
-      } else if (child.nodeType !== TEXT_NODE) child.remove()
-      child = next
-    }
-  }
-  if (styled.length === 0) return
-  // what is still inside a style-hidden element was not walked: strip it as the rest was
-  for (const el of styled) strip(el)
-  const hidden = styled.reduce((sum, el) => sum + visibleLength(el.textContent ?? ""), 0)
-  if (hidden * 2 < visibleLength(root.textContent ?? "")) for (const el of styled) el.remove()
-}
 
 /** a teaser's text is shorter, and its links' text at least so long */
 const [TEASER_TEXT, TEASER_LINK] = [800, 10]

@@ -5,7 +5,7 @@
  * footer, a newsletter's consent notice, a quotation in a sidebar); a person sees the items. The
  * page's listing is its largest run of alike items, each a link and a line of text of its own.
  */
-import { strip } from "./article.ts"
+import { strip } from "./strip.ts"
 import { TEXT_NODE, isElement, tagOf, visibleLength } from "./dom.ts"
 import { itemShapeOf } from "./item-runs.ts"
 import { toMarkdown } from "./markdown.ts"
