@@ -85,3 +85,27 @@ describe("a comment section that starts at its jump target", () => {
     expect(markdown).to.contain("Reader 0").and.to.contain("Reader 2")
   })
 })
+
+describe("a comment form's prompt after the story", () => {
+  for (const prompt of [
+    `<p><a href="/registers/">Зарегистрируйтесь</a> или войдите, чтобы оставить комментарий (сейчас комментариев: 0)</p>`,
+    `<div>To join the discussion, register by <a href="/register">clicking here</a></div>`,
+    `<p>By adding a comment on the site, you accept our terms and conditions and our netiquette rules.</p>`,
+  ])
+    it(`cuts ${prompt.slice(0, 40)}…, and what follows it`, () => {
+      const { markdown } = extractFromHtml(page(`${prose("Article", 5)}${prompt}<p><a href="/rules">Rules</a></p>`))
+      expect(markdown).to.contain("Article paragraph 5:")
+      expect(markdown).not.to.match(/оставить комментарий|join the discussion|netiquette|Rules/)
+    })
+
+  it("keeps the reader's call to comment that names no log-in", () => {
+    const { markdown } = extractFromHtml(page(`${prose("Article", 5)}<p>What would you do? Tell us in the comments below.</p>`))
+    expect(markdown).to.contain("Tell us in the comments below.")
+  })
+
+  it("keeps a paragraph of a story about comments and registration in the middle of the story", () => {
+    const line = "<p>The forum now asks readers to register before they comment, the editor said.</p>"
+    const { markdown } = extractFromHtml(page(`${prose("Article", 2)}${line}${prose("Article", 6, 3)}`))
+    expect(markdown).to.contain("asks readers to register before they comment")
+  })
+})

@@ -40,7 +40,10 @@ const HEADING_TEXT = 80
 /** the article's prose before the heading: a thread with less above it is the page (a forum) */
 const PROSE_BEFORE = 400
 
-/** Cuts the first comment heading that follows the article's prose, and everything after it in `root`. */
+/**
+ * Cuts the first comment heading that follows the article's prose, and everything after it in
+ * `root`; else a comment prompt among the content's last blocks (`cutCommentPrompt`).
+ */
 export const cutCommentSection = (root: Element, page: PageMeasure): void => {
   let prose = 0
   for (const el of blocksIn(root, page)) {
@@ -51,6 +54,52 @@ export const cutCommentSection = (root: Element, page: PageMeasure): void => {
     }
     prose += page.ownProseOf(el)
   }
+  cutCommentPrompt(root, page)
+}
+
+/**
+ * A comment form's prompt or rules, which pair commenting with signing in, registering, the
+ * site's terms or moderation ("Зарегистрируйтесь или войдите, чтобы оставить комментарий",
+ * "To join the discussion, register…", "Login to post a comment", "By adding a comment on the
+ * site, you accept our terms", "Вы можете комментировать материалы…, зарегистрировавшись"): the
+ * site speaking to its readers about the form, which people who mark a page's article leave out.
+ * A story about comments seldom also speaks of logging in; the call to comment alone ("Tell us
+ * what you think in the comments") is kept, as some references keep it.
+ */
+const COMMENTING = /comment|коммент|discussion|обсужд|komentarz|kommentar/i
+const SIGNING_IN =
+  /\blog ?in(?:to)?\b|\blogged in\b|\bsign (?:in|up)\b|\bregist(?:er|ered|ration)\b|регистр|войдите|авториз|\bterms\b|moderat|модер|netiquette|zaloguj|rejestr|anmelden|registrier/i
+/** how many blocks at the end of the content are looked at, and the longest prompt */
+const PROMPT_TAIL = 6
+const PROMPT_TEXT = 400
+/** the content holds this many times what is cut at least */
+const PROMPT_SHARE = 3
+
+/** Cuts the first comment prompt among the content's last blocks, and everything after it in `root`. */
+const cutCommentPrompt = (root: Element, page: PageMeasure): void => {
+  // the page's blocks in the order they are read (`blocks` lists each after what it holds)
+  const blocks = new Set(blocksIn(root, page))
+  const tail = Array.from(root.querySelectorAll("*"))
+    .filter((el) => blocks.has(el))
+    .slice(-PROMPT_TAIL)
+  const whole = page.measures.get(root)?.text ?? 0
+  for (const el of tail) {
+    const m = page.measures.get(el)!
+    if (m.text === 0 || m.text > PROMPT_TEXT) continue
+    const text = textOf(el)
+    if (!COMMENTING.test(text) || !SIGNING_IN.test(text)) continue
+    if (textFrom(el, root, page) * PROMPT_SHARE > whole) return
+    cutFrom(el, root)
+    return
+  }
+}
+
+/** The text of `el` and of what follows it up to the end of `root` (what `cutFrom` removes). */
+const textFrom = (el: Element, root: Element, page: PageMeasure): number => {
+  let text = 0
+  for (let node: Element | null = el; node !== null && node !== root; node = node.parentElement)
+    for (let next = node.nextElementSibling; next !== null; next = next.nextElementSibling) text += page.measures.get(next)?.text ?? 0
+  return text + (page.measures.get(el)?.text ?? 0)
 }
 
 /**
