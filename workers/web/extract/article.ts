@@ -46,7 +46,6 @@ import { narrowToCore } from "./core.ts"
 import { isColumnOfLines, narrowPastLines } from "./lines-beside.ts"
 import { cutTailAnnotatedLinks } from "./annotated-links.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
-import { isHeadlineBox } from "./headline-list.ts"
 import { cutBreadcrumb } from "./breadcrumb.ts"
 import { cutMoreLinks } from "./more-links.ts"
 import { cutPager } from "./pager.ts"
@@ -621,7 +620,7 @@ export class PageMeasure {
       for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
         if (child === level || this.furniture.has(child) || isSideColumn(child) || isBeforeHeadline(child, level, headline)) continue
         const c = this.measures.get(child)
-        if (c === undefined || c.prose === 0 || isHeadlineBox(child, c, this.measures.get(best)!, this)) continue
+        if (c === undefined || c.prose === 0) continue
         siblings = true
         // A part is judged as it will be once pruned, against the best part as it will be once
         // pruned: a gallery or teasers inside either do not count, whether or not the part's class
