@@ -26,4 +26,27 @@ describe("subheadings not set as headings", () => {
     expect(markdown).to.contain("Post 4 paragraph 1:")
     expect(markdown).not.to.contain("Erdbär")
   })
+
+  it("keeps bold lines that head a story of bare blocks, where no class names them", () => {
+    // a Greek paper's health pages (DAnIEL) and a fire department's manual (CleanEval): <div>s or
+    // <center>s for paragraphs, the subheadings bold in a bare block; the prune cut them as short lines
+    const heads = ["Calories and bread", "The best known kinds", "How much bread a day"]
+    const body = heads
+      .map(
+        (head, i) =>
+          `<div><em><strong>${head}</strong></em></div>` +
+          [1, 2]
+            .map(
+              (n) =>
+                `<div>Bread part ${i + 1}.${n}: a long sentence, with commas and a full stop, that reads like the body of a real article.</div>`,
+            )
+            .join(""),
+      )
+      .join("")
+    const { markdown } = extractFromHtml(
+      page(`<div class="article_body"><div>An opening paragraph, long enough to read as prose, with commas.</div>${body}</div>`),
+    )
+    for (const head of heads) expect(markdown).to.contain(head)
+    expect(markdown).to.contain("Bread part 3.2:")
+  })
 })

@@ -21,7 +21,8 @@ export const findSubheads = (root: Element, page: PageMeasure): Set<Element> => 
   const byShape = new Map<string, { box: Element; parts: Element[] }[]>()
   for (const el of page.blocks) {
     const m = page.measures.get(el)!
-    if (m.link > 0 || m.prose > 0 || m.text > SUBHEAD_TEXT || classOf(el) === "" || !root.contains(el) || el === root) continue
+    if (m.link > 0 || m.prose > 0 || m.text > SUBHEAD_TEXT || (classOf(el) === "" && !isBoldLine(el)) || !root.contains(el) || el === root)
+      continue
     // the title block itself or the box around its parts (a number and a title in a box of their own)
     const box =
       el.parentElement !== null &&
@@ -55,4 +56,23 @@ const opensProse = (el: Element, page: PageMeasure): boolean => {
     if (m !== undefined && m.prose > 0 && m.link <= m.text * 0.1) return true
   }
   return false
+}
+
+const visibleChars = (el: Element): number => textOf(el).replace(/\s/g, "").length
+
+/**
+ * A bare block whose words are all bold (`<div><em><strong>Τρόποι προστασίας</strong></em></div>`):
+ * an editor's subheading in a story whose paragraphs are bare blocks too, where no class names it.
+ * A bare line of plain words is any line (a dateline, a label).
+ */
+const isBoldLine = (el: Element): boolean => {
+  const chars = visibleChars(el)
+  if (chars === 0) return false
+  let bold = 0
+  for (const b of el.querySelectorAll("b, strong")) {
+    // the outermost bold elements only: a <b> inside a <strong> is counted with it
+    const outer = b.parentElement?.closest("b, strong")
+    if (outer === null || outer === undefined || !el.contains(outer)) bold += visibleChars(b)
+  }
+  return bold >= chars
 }
