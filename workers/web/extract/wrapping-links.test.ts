@@ -23,9 +23,38 @@ describe("a link that wraps paragraphs of prose", () => {
     expect(markdown).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 9:")
   })
 
+  it("is read as the story's text when the parser reopened it inside each later paragraph", () => {
+    // no white space between the paragraphs: the link is rebuilt inside each <p>, as its whole text
+    const { markdown } = extractFromHtml(
+      page(
+        `${menu}<div id="detail">${prose("Story", 2)}<p>Story paragraph 3: see the photos, a long sentence with commas and a full stop. <a href="/gallery/2011">Photos</p>${prose("Story", 3, 4)}</div>${menu}`,
+      ),
+    )
+    expect(markdown).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 6:")
+  })
+
+  it("is read as the story's text when it wraps a short story's last paragraphs", () => {
+    const { markdown } = extractFromHtml(
+      page(
+        `${menu}<div id="detail">${prose("Story", 2)}<p>Story paragraph 3: see the photos, a long sentence with commas and a full stop. <a href="/gallery/2011">Photos</p>\n${prose("Story", 2, 4).replace(/<\/p>/g, "</p>\n")}</div>${menu}`,
+      ),
+    )
+    expect(markdown).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 5:")
+  })
+
   it("is read as the story's text when a site set its lines inside one link", () => {
     const { markdown } = extractFromHtml(page(`${menu}<div id="text"><a href="/story/1.html">${lines(8)}</a></div>${menu}`))
     expect(markdown).to.contain("Line 1 of the story").and.to.contain("Line 8 of the story")
+  })
+
+  it("stays a link in a list of teasers, each to its own story", () => {
+    const teasers = Array.from(
+      { length: 6 },
+      (_, i) => `<p><a href="/other/${i}">Other story ${i}: officials said on Wednesday that the talks would go on next week.</a></p>`,
+    ).join("")
+    const { markdown } = extractFromHtml(page(`<div id="story">${prose("Story", 6)}</div><div id="more">${teasers}</div>`))
+    expect(markdown).to.contain("Story paragraph 6:")
+    expect(markdown).not.to.contain("Other story 1")
   })
 
   it("stays a link when it is a teaser card with a headline", () => {

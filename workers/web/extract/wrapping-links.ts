@@ -17,8 +17,14 @@ const CARD_PARTS = "h1, h2, h3, h4, h5, h6"
 const WRAPPED_SENTENCES = 3
 const WRAPPED_TEXT = 600
 
+/** paragraphs of prose a link must wrap to be read as text whatever its length */
+const WRAPPED_PARAGRAPHS = 2
+
 const wrapsProse = (link: Element): boolean => {
   if (link.querySelector(WRAPPED_BLOCKS) === null || link.querySelector(CARD_PARTS) !== null) return false
+  let paragraphs = 0
+  for (const p of link.querySelectorAll("p")) if (proseSentences(textOf(p)) > 0) paragraphs++
+  if (paragraphs >= WRAPPED_PARAGRAPHS) return true
   const text = textOf(link)
   if (wideLength(text) < WRAPPED_TEXT) return false
   return proseSentences(linesOf(link)) >= WRAPPED_SENTENCES
@@ -36,8 +42,26 @@ const linesOf = (el: Element): string => {
   return out
 }
 
+/**
+ * Links the parser opened again inside each later paragraph: when no white space parts the
+ * paragraphs after an unclosed `<a>` ("…<a href=…>Фото</p><p>…"), the link is rebuilt inside each
+ * `<p>`, as that paragraph's whole text. Two or more such paragraphs of prose under one address
+ * are the story's; a list of teasers links each to its own story.
+ */
+const reopenedLinks = (root: Element): Element[] => {
+  const byHref = new Map<string, Element[]>()
+  for (const link of root.querySelectorAll("p > a[href]")) {
+    const p = link.parentElement!
+    if (textOf(p) !== textOf(link) || proseSentences(textOf(link)) === 0) continue
+    const href = link.getAttribute("href")!
+    byHref.set(href, [...(byHref.get(href) ?? []), link])
+  }
+  return [...byHref.values()].filter((links) => links.length >= WRAPPED_PARAGRAPHS).flat()
+}
+
 /** Replaces each link that wraps paragraphs of prose (three sentences, 400 characters) by its children. */
 export const unwrapProseLinks = (root: Element): void => {
+  for (const link of reopenedLinks(root)) link.replaceWith(...Array.from(link.childNodes))
   for (const link of Array.from(root.querySelectorAll("a[href]"))) {
     if (!link.isConnected || !wrapsProse(link)) continue
     link.replaceWith(...Array.from(link.childNodes))
