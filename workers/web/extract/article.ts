@@ -58,6 +58,7 @@ import { isProseBetween } from "./between.ts"
 import { withStandfirst } from "./standfirst.ts"
 import { anchorToTitle, isBeforeHeadline } from "./title-anchor.ts"
 import { feedLists } from "./feeds.ts"
+import { unwrapProseLinks } from "./wrapping-links.ts"
 
 interface Block {
   readonly tag: string
@@ -713,6 +714,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
     textOf(parsedElements(document, "title")[0] ?? document.createElement("title"))
   const body = document.body ?? document.documentElement
   strip(body, styleHidden(document))
+  unwrapProseLinks(body)
   const page = new PageMeasure(body, tuning)
   const chosen = anchorToTitle(page.best(body), body, title, page)
   const best = narrowToColumn(narrowToCore(narrowPastLines(narrowToCore(chosen.best, page.measures), page), page.measures), page.measures)
