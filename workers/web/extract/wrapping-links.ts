@@ -17,10 +17,15 @@ const CARD_PARTS = "h1, h2, h3, h4, h5, h6"
 const WRAPPED_SENTENCES = 3
 const WRAPPED_TEXT = 600
 
+/** fewer characters than any two sentences of prose hold (eight words each, `proseSentences`) */
+const SENTENCE_LEAST = 16
+
 /** paragraphs of prose a link must wrap to be read as text whatever its length */
 const WRAPPED_PARAGRAPHS = 2
 
 const wrapsProse = (link: Element): boolean => {
+  // most links hold a few words, or an image alone: too little for a sentence of prose
+  if (link.firstElementChild === null || (link.textContent ?? "").length < SENTENCE_LEAST) return false
   if (link.querySelector(WRAPPED_BLOCKS) === null || link.querySelector(CARD_PARTS) !== null) return false
   let paragraphs = 0
   for (const p of link.querySelectorAll("p")) if (proseSentences(textOf(p)) > 0) paragraphs++
