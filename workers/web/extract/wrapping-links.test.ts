@@ -12,6 +12,16 @@ const lines = (n: number) =>
   ).join("")
 
 describe("a link that wraps paragraphs of prose", () => {
+  it("stays a link when several links each wrap paragraphs: cards of other stories", () => {
+    // each card a link around two paragraphs of summary, no heading: other stories, not this one
+    const card = (i: number) =>
+      `<a href="/other/${i}"><p>Other story ${i}: the council voted on Tuesday to close the old bridge to lorries for a year.</p><p>Other story ${i}, more: residents said the detour would add twenty minutes to every trip into town.</p><p>Other story ${i}, last: the works are to begin in the spring, the mayor said at a meeting on Monday.</p><p>Other story ${i}, end: a public meeting on the plans will be held at the town hall next month, officials said.</p></a>`
+    const { markdown } = extractFromHtml(
+      page(`${menu}<div id="detail">${prose("Story", 4)}</div><div class="more">${[1, 2, 3].map(card).join("")}</div>${menu}`),
+    )
+    expect(markdown).to.contain("Story paragraph 1:").and.not.to.contain("Other story")
+  })
+
   it("is read as the story's text when an unclosed <a> carries over its later paragraphs", () => {
     // "…<a href=…> </p>\n<p>…": the parser, as a browser, opens the link again at the white space
     // after the paragraph, and every later paragraph is inside it

@@ -67,8 +67,8 @@ const reopenedLinks = (root: Element): Element[] => {
 /** Replaces each link that wraps paragraphs of prose (three sentences, 400 characters) by its children. */
 export const unwrapProseLinks = (root: Element): void => {
   for (const link of reopenedLinks(root)) link.replaceWith(...Array.from(link.childNodes))
-  for (const link of Array.from(root.querySelectorAll("a[href]"))) {
-    if (!link.isConnected || !wrapsProse(link)) continue
-    link.replaceWith(...Array.from(link.childNodes))
-  }
+  const wrapping = Array.from(root.querySelectorAll("a[href]")).filter((link) => link.isConnected && wrapsProse(link))
+  // a story set as one link, or an unclosed link over the rest of the page, is one link; several
+  // links that each wrap paragraphs are cards or teasers, each its own story
+  if (wrapping.length === 1) wrapping[0]!.replaceWith(...Array.from(wrapping[0]!.childNodes))
 }
