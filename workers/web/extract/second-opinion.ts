@@ -5,6 +5,7 @@ import { visibleLength } from "./dom.ts"
 import { endsSentence, proseSentences } from "./sentence.ts"
 import { toMarkdown } from "./markdown.ts"
 import { markdownToText } from "./plain-text.ts"
+import { wordTriples } from "./words.ts"
 import type { Tuning } from "./article.ts"
 
 /** What our reading of a page says about itself: what decides whether to ask Readability. */
@@ -121,12 +122,7 @@ export const containedShare = (inner: string, outer: string): number => {
   return wanted.filter((t) => held.has(t)).length / wanted.length
 }
 
-const triples = (text: string): string[] => {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-  const out: string[] = []
-  for (let i = 0; i + 3 <= words.length; i++) out.push(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)
-  return out
-}
+const triples = (text: string): string[] => wordTriples(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
 
 /** Readability's reading of a page parsed afresh (`parse`), as Markdown without the title heading. */
 export const readabilityMarkdown = (document: Document, title: string, options: { baseUrl?: string }): string | undefined => {

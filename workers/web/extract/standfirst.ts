@@ -18,7 +18,7 @@ import { creditsPhoto } from "./photo-credits.ts"
 import { DATED } from "./signed.ts"
 import { namesTitle } from "./title.ts"
 import { wideLength } from "./wide-sentence.ts"
-import { tokenWords, wordTokens } from "./words.ts"
+import { tokenWords, wordTokens, wordTriples } from "./words.ts"
 import type { Measure } from "./article.ts"
 
 /** a lead's length (a Chinese, Japanese or Korean character counted three): a line of six words to two sentences */
@@ -153,12 +153,7 @@ const repeats = (lead: string, root: Element): boolean => {
   return held * 2 >= triples.size
 }
 
-const tripleSet = (text: string): Set<string> => {
-  const words = wordTokens(text)
-  const out = new Set<string>()
-  for (let i = 0; i + 3 <= words.length; i++) out.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)
-  return out
-}
+const tripleSet = (text: string): Set<string> => new Set(wordTriples(wordTokens(text)))
 
 /** Whether `el` lies in a box that holds the headline and not the body: the page's header (a hero box: headline, deck, byline). */
 const inHeadlineBox = (el: Element, headline: Element, root: Element): boolean => {

@@ -23,6 +23,13 @@ const LETTER_WORD = new RegExp(`(?:(?![${UNSPACED_SCRIPTS}])\\p{L}){2,}`, "gu")
 /** The words of `text`, lower-cased, to be compared: each Chinese or Japanese character one of them. */
 export const wordTokens = (text: string): string[] => text.toLowerCase().match(TOKEN) ?? []
 
+/** Each run of three words in `words`, in order, as one string: what two texts share, told apart from single common words. */
+export const wordTriples = (words: readonly string[]): string[] => {
+  const out: string[] = []
+  for (let i = 0; i + 3 <= words.length; i++) out.push(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)
+  return out
+}
+
 /** How many words `tokens` make: a Chinese or Japanese word is two characters. */
 export const tokenWords = (tokens: readonly string[]): number => {
   let unspaced = 0
