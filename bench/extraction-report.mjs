@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:extraction`: the article extractor of web_fetch against Readability.js
 // (+ Turndown, then the same Markdown → plain text step) on the article-extraction benchmark's
-// pages, both run here in the same process on the same linkedom parse path. Prints F1,
+// pages, both run here in the same process on the same parse5 parse. Prints F1,
 // precision and recall from the benchmark's score.mjs, and the median time per page.
 // Times: one untimed warm-up pass, then PASSES passes alternating the two extractors page by
 // page; a page's time is its fastest pass (the least disturbed by the rest of the machine).

@@ -64,7 +64,7 @@ const reopenedLinks = (root: Element): Element[] => {
   return [...byHref.values()].filter((links) => links.length >= WRAPPED_PARAGRAPHS).flat()
 }
 
-/** Replaces each link that wraps paragraphs of prose (three sentences, 400 characters) by its children. */
+/** Replaces each link that wraps paragraphs of prose (three sentences, 600 characters) by its children. */
 export const unwrapProseLinks = (root: Element): void => {
   for (const link of reopenedLinks(root)) link.replaceWith(...Array.from(link.childNodes))
   const wrapping = Array.from(root.querySelectorAll("a[href]")).filter((link) => link.isConnected && wrapsProse(link))
