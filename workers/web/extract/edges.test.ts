@@ -221,6 +221,25 @@ describe("the meta bar under a headline", () => {
     for (const gone of ["门户网站", "2022-02-11", "打印本页"]) expect(markdown).not.to.contain(gone)
   })
 
+  it("cuts the text size set by letters, in a heading of its own or in brackets", () => {
+    const sizes = [
+      `<h6>字号:<span><a href="javascript:zoom(14)">T</a></span><span>|</span><span><a href="javascript:zoom(16)">T</a></span></h6>`,
+      `<table><tr><td>【字体：<a href="#">大</a> <a href="#">中</a> <a href="#">小</a>】 【<a href="/bbs">进入论坛</a>】</td></tr></table>`,
+    ]
+    for (const size of sizes) {
+      const { markdown } = extractFromHtml(`<html><body><div class="page"><h1>凝聚强大智慧和力量</h1>${size}${zh}</div></body></html>`)
+      expect(markdown, size).to.contain("第1段")
+      expect(markdown, size).not.to.contain("字号").and.not.to.contain("字体")
+    }
+  })
+
+  it("keeps a heading of the story's words before its first paragraph", () => {
+    const { markdown } = extractFromHtml(
+      `<html><body><div class="page"><h1>凝聚强大智慧和力量</h1><h4>分享经济带来的变化</h4>${zh}</div></body></html>`,
+    )
+    expect(markdown).to.contain("分享经济带来的变化")
+  })
+
   it("keeps a first paragraph that holds a date: a Chinese sentence is short in characters", () => {
     const lede = "<p>央广网北京2月13日消息 据中央广播电视总台报道，中央军委主席日前签署命令，发布新的规定，自2022年2月10日起施行。</p>"
     const { markdown } = extractFromHtml(`<html><body><div class="page"><h1>新规定</h1>${lede}${zh}</div></body></html>`)

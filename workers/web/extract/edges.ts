@@ -8,6 +8,7 @@ import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, isElement, shapeOf, tagOf, textOf 
 import { wideCount } from "./wide-sentence.ts"
 import { fold, folded } from "./fold.ts"
 import { DISCLAIMER_TEXT, opensDisclaimer } from "./disclaimer.ts"
+import { isToolsLine } from "./tool-words.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
@@ -148,7 +149,7 @@ export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
  * alphabets as whole words ("teilen", not "mitteilen"; "drucken", not "beeindrucken").
  */
 const META_WORDS = folded(
-  /^(?:print|share|e-?mail|font size|text size)\b|打印|分享|字号|浏览|点击|来源|发布时间|收藏|关闭(?:窗口|本页)|扫一扫|(?<![\p{L}])(?:drucken|teilen|imprimer|partager|imprimir|compartir|condividi|печать|поделиться|drukuj|udostępnij|podijeli(?:te)?|ispiši|εκτύπωση|κοινοποίηση)(?![\p{L}])/iu,
+  /^(?:print|share|e-?mail|font size|text size)\b|打印|分享|字[号体號體]|浏览|点击|来源|发布时间|收藏|关闭(?:窗口|本页)|扫一扫|(?<![\p{L}])(?:drucken|teilen|imprimer|partager|imprimir|compartir|condividi|печать|поделиться|drukuj|udostępnij|podijeli(?:te)?|ispiši|εκτύπωση|κοινοποίηση)(?![\p{L}])/iu,
 )
 /** the longest line of a meta bar, and the longest bar */
 const META_LINE = 100
@@ -168,8 +169,10 @@ const cutHeadMeta = (root: Element, page: PageMeasure): void => {
   if (first < 0) return
   const paragraph = blocks[first]!
   for (const el of blocks.slice(0, Math.min(first, META_HEAD))) {
-    if (!root.contains(el) || wordLength(el, page) > META_LINE || HEADING_TAGS.has(tagOf(el))) continue
+    if (!root.contains(el) || wordLength(el, page) > META_LINE) continue
     const text = textOf(el)
+    // a heading is the story's, unless it holds the page's tools alone ("<h6>字号:T|T</h6>")
+    if (HEADING_TAGS.has(tagOf(el)) && !isToolsLine(text)) continue
     const words = fold(text)
     const meta = META_WORDS.test(words)
     if ((!meta && !BYLINE.test(words)) || SENTENCE_END.test(text)) continue
