@@ -182,6 +182,8 @@ describe("the content's edges in other languages", () => {
       "原创版权禁止商业转载 授权",
       "(內容由新浪北京提供。未經授權，不得轉載。)",
       "严正申明：未经授权严禁转载",
+      "某某网著作权声明",
+      "未经书面许可，擅自转载本报作品的，将涉嫌侵犯著作权人合法权益。",
     ]) {
       const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>${line}</p></div></body></html>`
       const { markdown } = extractFromHtml(html)

@@ -229,11 +229,12 @@ export const cutTailCallout = (root: Element, page: PageMeasure): void => {
 /**
  * A site's legal lines: a copyright notice, "all rights reserved", links to its privacy policy,
  * terms and imprint, as page footers print them (in the main European languages, Russian, Polish,
- * Croatian, Greek, and Chinese: 版权, "copyright", in "版权所有", "版权声明", "原创版权禁止转载", and the
- * notice that forbids reprinting, "未經授權，不得轉載", "未经授权严禁转载").
+ * Croatian, Greek, and Chinese: 版权, "copyright", in "版权所有", "版权声明", "原创版权禁止转载", and
+ * its legal word 著作权 ("雅虎中国著作权声明"), and the notice that forbids reprinting, "未經授權，不得轉載",
+ * "未经授权严禁转载", "擅自转载本报社作品的").
  */
 export const LEGAL = folded(
-  /©|\(c\)\s*\d{4}|\bcopyright(?:ed)?\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|datenschutzerklärung|nutzungsbedingungen|impressum|politique de confidentialité|mentions légales|conditions (?:générales )?d'utilisation|política de privacidad|aviso legal|términos (?:y condiciones )?de uso|informativa (?:sulla )?privacy|note legali|polityk[aięi] prywatności|политик[аиуе] конфиденциальности|пользовательское соглашение|πολιτικ(?:ή|ής) απορρήτου|όροι χρήσης|pravila privatnosti|uvjet[ie] korištenja|impresum|版权|版權|(?:不得|严禁|嚴禁|禁止|谢绝|謝絕|请勿|請勿)(?:转载|轉載)/i,
+  /©|\(c\)\s*\d{4}|\bcopyright(?:ed)?\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|datenschutzerklärung|nutzungsbedingungen|impressum|politique de confidentialité|mentions légales|conditions (?:générales )?d'utilisation|política de privacidad|aviso legal|términos (?:y condiciones )?de uso|informativa (?:sulla )?privacy|note legali|polityk[aięi] prywatności|политик[аиуе] конфиденциальности|пользовательское соглашение|πολιτικ(?:ή|ής) απορρήτου|όροι χρήσης|pravila privatnosti|uvjet[ie] korištenja|impresum|版权|版權|著作权|著作權|(?:不得|严禁|嚴禁|禁止|谢绝|謝絕|请勿|請勿|擅自)(?:转载|轉載)/i,
 )
 /** how many blocks at the end of the content are looked at for legal lines */
 const LEGAL_TAIL = 6
