@@ -9,6 +9,7 @@
  */
 import { analyse } from "chardet"
 import { hintedEncodings } from "./charset-hints.ts"
+import { undoMojibake } from "./mojibake.ts"
 
 /** The `charset` parameter of a Content-Type value, if any. */
 export const charsetFromContentType = (contentType: string | null | undefined): string | undefined => {
@@ -148,7 +149,11 @@ export const decodeBytes = (
   options: { sniffMarkup?: boolean; url?: string } = {},
 ): string => {
   const { encoding } = detectEncoding(bytes, contentType, options)
-  return new TextDecoder(encoding).decode(bytes).replace(/^\uFEFF/, "")
+  const text = new TextDecoder(encoding).decode(bytes).replace(/^\uFEFF/, "")
+  if (encoding !== "utf-8") return text
+  // UTF-8 may be a page saved again after a wrong reading: its letters are then all Latin-1 ones
+  const declared = (options.sniffMarkup ?? true) ? sniffDeclaredCharset(bytes) : undefined
+  return undoMojibake(text, declared ? decoderFor(declared)?.encoding : undefined)
 }
 
 /** Decodes an HTML document (header charset, else what the markup declares, else a guess hinted by its language and address). */

@@ -182,6 +182,8 @@ describe("the content's edges in other languages", () => {
       "原创版权禁止商业转载 授权",
       "(內容由新浪北京提供。未經授權，不得轉載。)",
       "严正申明：未经授权严禁转载",
+      "某某网著作权声明",
+      "未经书面许可，擅自转载本报作品的，将涉嫌侵犯著作权人合法权益。",
     ]) {
       const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>${line}</p></div></body></html>`
       const { markdown } = extractFromHtml(html)
@@ -219,6 +221,25 @@ describe("the meta bar under a headline", () => {
     const { markdown } = extractFromHtml(`<html><body><div class="page"><h1>凝聚强大智慧和力量</h1>${bar}${zh}</div></body></html>`)
     expect(markdown).to.contain("第1段")
     for (const gone of ["门户网站", "2022-02-11", "打印本页"]) expect(markdown).not.to.contain(gone)
+  })
+
+  it("cuts the text size set by letters, in a heading of its own or in brackets", () => {
+    const sizes = [
+      `<h6>字号:<span><a href="javascript:zoom(14)">T</a></span><span>|</span><span><a href="javascript:zoom(16)">T</a></span></h6>`,
+      `<table><tr><td>【字体：<a href="#">大</a> <a href="#">中</a> <a href="#">小</a>】 【<a href="/bbs">进入论坛</a>】</td></tr></table>`,
+    ]
+    for (const size of sizes) {
+      const { markdown } = extractFromHtml(`<html><body><div class="page"><h1>凝聚强大智慧和力量</h1>${size}${zh}</div></body></html>`)
+      expect(markdown, size).to.contain("第1段")
+      expect(markdown, size).not.to.contain("字号").and.not.to.contain("字体")
+    }
+  })
+
+  it("keeps a heading of the story's words before its first paragraph", () => {
+    const { markdown } = extractFromHtml(
+      `<html><body><div class="page"><h1>凝聚强大智慧和力量</h1><h4>分享经济带来的变化</h4>${zh}</div></body></html>`,
+    )
+    expect(markdown).to.contain("分享经济带来的变化")
   })
 
   it("keeps a first paragraph that holds a date: a Chinese sentence is short in characters", () => {

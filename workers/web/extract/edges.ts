@@ -8,6 +8,7 @@ import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, isElement, shapeOf, tagOf, textOf 
 import { wideCount } from "./wide-sentence.ts"
 import { fold, folded } from "./fold.ts"
 import { DISCLAIMER_TEXT, opensDisclaimer } from "./disclaimer.ts"
+import { isToolsLine } from "./tool-words.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
@@ -148,7 +149,7 @@ export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
  * alphabets as whole words ("teilen", not "mitteilen"; "drucken", not "beeindrucken").
  */
 const META_WORDS = folded(
-  /^(?:print|share|e-?mail|font size|text size)\b|打印|分享|字号|浏览|点击|来源|发布时间|收藏|关闭(?:窗口|本页)|扫一扫|(?<![\p{L}])(?:drucken|teilen|imprimer|partager|imprimir|compartir|condividi|печать|поделиться|drukuj|udostępnij|podijeli(?:te)?|ispiši|εκτύπωση|κοινοποίηση)(?![\p{L}])/iu,
+  /^(?:print|share|e-?mail|font size|text size)\b|打印|分享|字[号体號體]|浏览|点击|来源|发布时间|收藏|关闭(?:窗口|本页)|扫一扫|(?<![\p{L}])(?:drucken|teilen|imprimer|partager|imprimir|compartir|condividi|печать|поделиться|drukuj|udostępnij|podijeli(?:te)?|ispiši|εκτύπωση|κοινοποίηση)(?![\p{L}])/iu,
 )
 /** the longest line of a meta bar, and the longest bar */
 const META_LINE = 100
@@ -168,8 +169,10 @@ const cutHeadMeta = (root: Element, page: PageMeasure): void => {
   if (first < 0) return
   const paragraph = blocks[first]!
   for (const el of blocks.slice(0, Math.min(first, META_HEAD))) {
-    if (!root.contains(el) || wordLength(el, page) > META_LINE || HEADING_TAGS.has(tagOf(el))) continue
+    if (!root.contains(el) || wordLength(el, page) > META_LINE) continue
     const text = textOf(el)
+    // a heading is the story's, unless it holds the page's tools alone ("<h6>字号:T|T</h6>")
+    if (HEADING_TAGS.has(tagOf(el)) && !isToolsLine(text)) continue
     const words = fold(text)
     const meta = META_WORDS.test(words)
     if ((!meta && !BYLINE.test(words)) || SENTENCE_END.test(text)) continue
@@ -226,11 +229,12 @@ export const cutTailCallout = (root: Element, page: PageMeasure): void => {
 /**
  * A site's legal lines: a copyright notice, "all rights reserved", links to its privacy policy,
  * terms and imprint, as page footers print them (in the main European languages, Russian, Polish,
- * Croatian, Greek, and Chinese: 版权, "copyright", in "版权所有", "版权声明", "原创版权禁止转载", and the
- * notice that forbids reprinting, "未經授權，不得轉載", "未经授权严禁转载").
+ * Croatian, Greek, and Chinese: 版权, "copyright", in "版权所有", "版权声明", "原创版权禁止转载", and
+ * its legal word 著作权 ("雅虎中国著作权声明"), and the notice that forbids reprinting, "未經授權，不得轉載",
+ * "未经授权严禁转载", "擅自转载本报社作品的").
  */
 export const LEGAL = folded(
-  /©|\(c\)\s*\d{4}|\bcopyright(?:ed)?\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|datenschutzerklärung|nutzungsbedingungen|impressum|politique de confidentialité|mentions légales|conditions (?:générales )?d'utilisation|política de privacidad|aviso legal|términos (?:y condiciones )?de uso|informativa (?:sulla )?privacy|note legali|polityk[aięi] prywatności|политик[аиуе] конфиденциальности|пользовательское соглашение|πολιτικ(?:ή|ής) απορρήτου|όροι χρήσης|pravila privatnosti|uvjet[ie] korištenja|impresum|版权|版權|(?:不得|严禁|嚴禁|禁止|谢绝|謝絕|请勿|請勿)(?:转载|轉載)/i,
+  /©|\(c\)\s*\d{4}|\bcopyright(?:ed)?\b|all rights reserved|privacy policy|terms of (?:use|service)|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|todos os direitos reservados|alle rechten voorbehouden|все права защищены|wszelkie prawa zastrzeżone|sva prava (?:pridržana|zadržana|zaštićena)|όλα τα δικαιώματα|με επιφύλαξη παντός δικαιώματος|datenschutzerklärung|nutzungsbedingungen|impressum|politique de confidentialité|mentions légales|conditions (?:générales )?d'utilisation|política de privacidad|aviso legal|términos (?:y condiciones )?de uso|informativa (?:sulla )?privacy|note legali|polityk[aięi] prywatności|политик[аиуе] конфиденциальности|пользовательское соглашение|πολιτικ(?:ή|ής) απορρήτου|όροι χρήσης|pravila privatnosti|uvjet[ie] korištenja|impresum|版权|版權|著作权|著作權|(?:不得|严禁|嚴禁|禁止|谢绝|謝絕|请勿|請勿|擅自)(?:转载|轉載)/i,
 )
 /** how many blocks at the end of the content are looked at for legal lines */
 const LEGAL_TAIL = 6

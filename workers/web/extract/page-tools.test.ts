@@ -33,6 +33,12 @@ describe("the page's tools after the story", () => {
     expect(markdown).not.to.contain("Print").and.not.to.contain("Reprints")
   })
 
+  it("leaves the network a last sentence names", () => {
+    const last = `<p>For more updates from the newsroom, follow us on <a href="https://twitter.com/x">Twitter</a></p>`
+    const { markdown } = extractFromHtml(`<html><body><div class="story">${STORY}${last}</div></body></html>`)
+    expect(markdown).to.contain("[Twitter]")
+  })
+
   it("leaves a last sentence that speaks of sharing, and the bracket that closes a line", () => {
     const last = `<p>Readers can share their memories of the library with the council until Friday (the form is online).</p>`
     const { markdown } = extractFromHtml(`<html><body><div class="story">${STORY}${last}</div></body></html>`)

@@ -16,21 +16,25 @@ describe("photo credits", () => {
       // Chinese news sites: a file photo, and the photographer before 摄 ("shot by")
       `<p align="center">郭德纲(资料图)</p>`,
       `<div class="pic_txt">戊型肝炎疫苗获得新药证书新闻发布会现场（人民网记者 王泓漓 摄）</div>`,
+      // in traditional characters, and "攝影" after a slash
+      `<p>圖說：得主夫婦在頒獎典禮上合影留念。 （王泓漓攝）</p>`,
+      `<p>民眾在市場選購年貨。王泓漓／攝影</p>`,
+      `<p>小两口拿出积蓄来做房产投资 王泓漓/摄</p>`,
     ]) {
       const { markdown } = extractFromHtml(page(`<div class="post">${caption}${prose("Story", 4)}</div>`))
       expect(markdown).to.contain("Story paragraph 4:")
       expect(markdown).not.to.contain("Photobucket").and.not.to.contain("Klimaszewski").and.not.to.contain("Кадр")
-      expect(markdown).not.to.contain("资料图").and.not.to.contain("王泓漓")
+      expect(markdown, caption).not.to.contain("资料图").and.not.to.contain("王泓漓")
     }
   })
 
   it("keeps a headline's '(фото)' or '(图)', 'Photo by' and a paragraph of the story that names a photo", () => {
     const { markdown } = extractFromHtml(
       page(
-        `<div class="post">${prose("Story", 4)}<p>В Липецке стартовал месячник по борьбе со СПИДом (фото)</p><p>深圳最牛工资单属实 普通员工年薪30万(图)</p><p>Photo by Money Sharma/European Pressphoto Association.</p><p>Фото с места событий появились в сети через несколько минут после взрыва, и уже к вечеру их перепечатали десятки изданий, а полиция попросила очевидцев прислать снимки.</p></div>`,
+        `<div class="post">${prose("Story", 4)}<p>В Липецке стартовал месячник по борьбе со СПИДом (фото)</p><p>深圳最牛工资单属实 普通员工年薪30万(图)</p><h3>风光摄影</h3><p>Photo by Money Sharma/European Pressphoto Association.</p><p>Фото с места событий появились в сети через несколько минут после взрыва, и уже к вечеру их перепечатали десятки изданий, а полиция попросила очевидцев прислать снимки.</p></div>`,
       ),
     )
     expect(markdown).to.contain("месячник по борьбе").and.to.contain("Money Sharma").and.to.contain("перепечатали десятки")
-    expect(markdown).to.contain("普通员工年薪30万")
+    expect(markdown).to.contain("普通员工年薪30万").and.to.contain("风光摄影")
   })
 })

@@ -17,11 +17,12 @@ import { wideLength } from "./wide-sentence.ts"
  * The credit, as a word of its own: Russian and Ukrainian "Фото", "Кадр телеканала", Polish
  * "fot.", "zdj.", Greek "Φωτογραφία:", "φωτ.", English "photo courtesy", "file photo" ("Photo by"
  * alone is left: a truth of the lookable halves keeps one), Chinese "资料图" (file photo) and a
- * photographer's name before "摄" (shot by) ending the line. "(фото)" or "(图)" ending a headline
+ * photographer's name before "摄" (shot by) ending the line, in traditional characters too ("攝"),
+ * or "攝影" after a slash ("陳立凱／攝影"). "(фото)" or "(图)" ending a headline
  * says the story has pictures, not who took one.
  */
 const CREDIT = folded(
-  /(?<![\p{L}\p{N}])(?:фото(?![\p{L}])(?![\s)]*$)|кадр (?:телеканала|из)|fot\.|zdj\.|φωτ(?:ογραφία)?\s*[:.]|photo courtesy|file photo|资料图|[\p{Script=Han}]{2,4}\s*摄\s*[)）]?$)/iu,
+  /(?<![\p{L}\p{N}])(?:фото(?![\p{L}])(?![\s)]*$)|кадр (?:телеканала|из)|fot\.|zdj\.|φωτ(?:ογραφία)?\s*[:.]|photo courtesy|file photo|资料图|資料圖|[\p{Script=Han}]{2,4}\s*(?:[/／]\s*(?:摄|攝)影?|摄|攝)\s*[)）]?$)/iu,
 )
 /** a caption is a line or two: longer text naming a photo is the story's */
 const MAX_CAPTION = 160

@@ -44,6 +44,16 @@ describe("a publication stamp at the content's end", () => {
     const html = (credit: string) => `<html><body><div class="content">${story}<p>${credit}</p></div></body></html>`
     expectCut(html("来源：新华网"), "第4段", "新华网")
     expectCut(html("（ 责任编辑：魏喆 ）"), "第4段", "魏喆")
+    expectCut(html("(李艳 撰稿)"), "第4段", "李艳")
+    expectCut(html("（文/赵勇）"), "第4段", "赵勇")
+  })
+
+  it("reads the writer, the translator or the source named in brackets in other words as a credit", () => {
+    expectJudged(
+      isCredit,
+      ["(李军伟 编译)", "(李艳 撰稿)", "（文/赵勇）", "(據《重慶晚報》)", "（图／张三）"],
+      ["（張文祿報導）", "(本文来源：东方体育日报 作者：黄靖宇)", "(文/赵勇说，这是一个长句子里的话)", "（据说如此）"],
+    )
   })
 
   it("reads a credit line as a label and a name alone on the line", () => {

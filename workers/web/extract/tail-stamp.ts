@@ -66,11 +66,16 @@ export const isPrintNote = (text: string): boolean =>
  * is left alone.
  */
 const CREDIT = /^[（(【[]?\s*(?:责任编辑|責任編輯|编辑|編輯|责编|責編|来源|來源|稿源)\s*[:：]\s*[^\s:：（）()【】[\]]{1,20}\s*[）)】\]]?$/u
-/** the editor's name before the word, in brackets: "(陈巍 编辑)", "(曹文明 編輯)" */
-const CREDIT_AFTER = /^[（(【[]\s*[^\s:：（）()【】[\]]{1,12}\s*(?:编辑|編輯|责编|責編)\s*[）)】\]]$/u
+/** the editor's, writer's or translator's name before the word, in brackets: "(陈巍 编辑)", "(曹文明 編輯)", "(李艳 撰稿)", "(李军伟 编译)" */
+const CREDIT_AFTER = /^[（(【[]\s*[^\s:：（）()【】[\]]{1,12}\s*(?:编辑|編輯|责编|責編|撰稿|编译|編譯|供稿)\s*[）)】\]]$/u
+/**
+ * The writer or the source in brackets in other words: "（文/赵勇）", "(據《重慶晚報》)" (according to).
+ * "（張文祿報導）" (reports) and "(本文来源：东方体育日报 作者：黄靖宇)" are left: references keep them.
+ */
+const CREDIT_BRACKETED = /^[（(]\s*(?:(?:文|图|圖|文图|文圖)\s*[/／]\s*[^\s:：（）()/／]{1,12}|(?:据|據)\s*《[^》]{1,20}》)\s*[）)]$/u
 
 /** Whether `text` is a Chinese story's closing credit line (simplified or traditional characters). */
-export const isCredit = (text: string): boolean => CREDIT.test(text) || CREDIT_AFTER.test(text)
+export const isCredit = (text: string): boolean => CREDIT.test(text) || CREDIT_AFTER.test(text) || CREDIT_BRACKETED.test(text)
 
 /**
  * A post's signature under it: who posted it and when ("Posted by msshell at 07:23 AM", "Written
