@@ -23,7 +23,7 @@ import {
   textOf,
   visibleLength,
 } from "./dom.ts"
-import { DATED, signedOutsideQuotes } from "./signed.ts"
+import { DATED, isDatedSignature, signedOutsideQuotes } from "./signed.ts"
 import { itemShapeOf } from "./item-runs.ts"
 import { dropTitleHeading } from "./title.ts"
 import { cutReplies } from "./replies.ts"
@@ -389,7 +389,7 @@ export class PageMeasure {
     for (let seen = 0; pending.length > 0 && seen < 60; seen++) {
       const el = pending.pop()!
       if (tagOf(el) === "time") return true
-      if (this.ownProse.has(el)) return false
+      if (this.ownProse.has(el)) return this.own.has(el) && (this.measures.get(el)?.text ?? 0) <= 100 && isDatedSignature(textOf(el))
       const m = this.measures.get(el)
       if (
         el !== post &&
