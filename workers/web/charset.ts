@@ -9,6 +9,7 @@
  */
 import { analyse } from "chardet"
 import { hintedEncodings } from "./charset-hints.ts"
+import { undoDoubleDecoding } from "./mojibake.ts"
 
 /** The `charset` parameter of a Content-Type value, if any. */
 export const charsetFromContentType = (contentType: string | null | undefined): string | undefined => {
@@ -148,7 +149,9 @@ export const decodeBytes = (
   options: { sniffMarkup?: boolean; url?: string } = {},
 ): string => {
   const { encoding } = detectEncoding(bytes, contentType, options)
-  return new TextDecoder(encoding).decode(bytes).replace(/^\uFEFF/, "")
+  const text = new TextDecoder(encoding).decode(bytes).replace(/^\uFEFF/, "")
+  const declared = charsetFromContentType(contentType) ?? ((options.sniffMarkup ?? true) ? sniffDeclaredCharset(bytes) : undefined)
+  return undoDoubleDecoding(text, declared)
 }
 
 /** Decodes an HTML document (header charset, else what the markup declares, else a guess hinted by its language and address). */
