@@ -258,9 +258,11 @@ export class PageMeasure {
   }
 
   /**
-   * Teasers: runs of three or more alike siblings (same tag and class) that each open with a
-   * link, such as "more stories" lists and cards. Their summaries read like prose, so neither
-   * link density nor length gives them away; their repetition does.
+   * Teasers: runs of three or more alike siblings (same tag and first class, numbers aside) that
+   * each open with a link, such as "more stories" lists and cards. Their summaries read like
+   * prose, so neither link density nor length gives them away; their repetition does. A module's
+   * cards may add a class naming their kind ("sub-block faq", "sub-block hot"): the first says
+   * which template they are.
    */
   private findTeasers(pageProse: number, body: Element): void {
     const runs: { shape: string; teasers: Element[]; prose: number; told: boolean }[] = []
@@ -279,7 +281,7 @@ export class PageMeasure {
           const core = unwrap ? unwrapped(child) : child
           // an inline element mid-sentence (a link wrapped in a <span>) is a word of the text, never a card
           if (SKIP_IN_RUNS.has(tagOf(child)) || SKIP_IN_RUNS.has(tagOf(core)) || flowsInText(child)) continue
-          const key = itemShapeOf(core)
+          const key = `${tagOf(core)}.${firstClass(core)}`.replace(/\d+/g, "")
           const group = groups.get(key)
           if (group) group.push(child)
           else groups.set(key, [child])
