@@ -8,6 +8,7 @@ import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, isElement, shapeOf, tagOf, textOf 
 import { wideCount } from "./wide-sentence.ts"
 import { fold, folded } from "./fold.ts"
 import { DISCLAIMER_TEXT, opensDisclaimer } from "./disclaimer.ts"
+import { isStampLine } from "./tail-stamp.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
@@ -171,7 +172,8 @@ const cutHeadMeta = (root: Element, page: PageMeasure): void => {
     if (!root.contains(el) || wordLength(el, page) > META_LINE || HEADING_TAGS.has(tagOf(el))) continue
     const text = textOf(el)
     const words = fold(text)
-    const meta = META_WORDS.test(words)
+    // a line of publication and update stamps is the page's record of the story, as a meta bar is
+    const meta = META_WORDS.test(words) || isStampLine(text)
     if ((!meta && !BYLINE.test(words)) || SENTENCE_END.test(text)) continue
     let bar = el
     for (let up = el.parentElement; up !== null && up !== root; up = up.parentElement) {
