@@ -30,6 +30,7 @@ import { cutReplies } from "./replies.ts"
 import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { cutTagLines } from "./tag-lines.ts"
+import { cutRelatedLines } from "./related-lines.ts"
 import { cutPhotoCredits } from "./photo-credits.ts"
 import { cutCommentAnchor, cutCommentSection } from "./comment-heading.ts"
 import { cutEdgeLinkLines } from "./link-lines.ts"
@@ -726,6 +727,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   // the article's subheadings not set as headings are kept as the repeated parts of its items are
   prune(root, page, page.measures.get(root)!, findSubheads(root, page), best)
   cutRelatedLinks(root, page)
+  cutRelatedLines(root, page)
   cutEdgePromos(root, page)
   cutTailCallout(root, page)
   cutTailLegal(root, page)
