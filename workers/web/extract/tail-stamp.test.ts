@@ -1,4 +1,4 @@
-import { isCredit, isPrintNote, isSignature, isStamp, isStampLine } from "./tail-stamp.ts"
+import { isCredit, isPrintNote, isSignature, isSourceLine, isStamp, isStampLine } from "./tail-stamp.ts"
 import { STORY, expectCut, expectJudged } from "./line-rules.testing.ts"
 
 describe("a publication stamp at the content's end", () => {
@@ -36,6 +36,20 @@ describe("a publication stamp at the content's end", () => {
         "Published in 1998, the book sold two million copies in its first year; updated in 2004",
         "Updated: the council voted 7 to 2 on Monday to close the library for good",
       ],
+    )
+  })
+
+  it("is cut with a closing line that credits the story's source or points to more of it", () => {
+    expectCut(`<html><body><div class="story">${STORY}<p>Источник: АиФ</p></div></body></html>`, "Paragraph 4 of the story", "Источник")
+    expectCut(
+      `<html><body><div class="story">${STORY}<p>Więcej na: www.example.pl</p></div></body></html>`,
+      "Paragraph 4 of the story",
+      "Więcej",
+    )
+    expectJudged(
+      isSourceLine,
+      ["Source: University of California, San Francisco", "По материалам источника: news.example.ru", "Πηγή: ΑΠΕ-ΜΠΕ", "Źródło: PAP"],
+      ["Source of the outbreak was a farm near the river, the health ministry said on Monday.", "Sources say the mayor will resign"],
     )
   })
 
