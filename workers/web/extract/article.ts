@@ -23,13 +23,14 @@ import {
   textOf,
   visibleLength,
 } from "./dom.ts"
-import { DATED, signedOutsideQuotes } from "./signed.ts"
+import { DATED, isDatedSignature, signedOutsideQuotes } from "./signed.ts"
 import { itemShapeOf } from "./item-runs.ts"
 import { dropTitleHeading } from "./title.ts"
 import { cutReplies } from "./replies.ts"
 import { excerptRuns } from "./excerpts.ts"
 import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { cutTagLines } from "./tag-lines.ts"
+import { cutRelatedLines } from "./related-lines.ts"
 import { cutPhotoCredits } from "./photo-credits.ts"
 import { cutCommentAnchor, cutCommentSection } from "./comment-heading.ts"
 import { cutEdgeLinkLines } from "./link-lines.ts"
@@ -258,9 +259,11 @@ export class PageMeasure {
   }
 
   /**
-   * Teasers: runs of three or more alike siblings (same tag and class) that each open with a
-   * link, such as "more stories" lists and cards. Their summaries read like prose, so neither
-   * link density nor length gives them away; their repetition does.
+   * Teasers: runs of three or more alike siblings (same tag and first class, numbers aside) that
+   * each open with a link, such as "more stories" lists and cards. Their summaries read like
+   * prose, so neither link density nor length gives them away; their repetition does. A module's
+   * cards may add a class naming their kind ("sub-block faq", "sub-block hot"): the first says
+   * which template they are.
    */
   private findTeasers(pageProse: number, body: Element): void {
     const runs: { shape: string; teasers: Element[]; prose: number; told: boolean }[] = []
@@ -279,7 +282,7 @@ export class PageMeasure {
           const core = unwrap ? unwrapped(child) : child
           // an inline element mid-sentence (a link wrapped in a <span>) is a word of the text, never a card
           if (SKIP_IN_RUNS.has(tagOf(child)) || SKIP_IN_RUNS.has(tagOf(core)) || flowsInText(child)) continue
-          const key = itemShapeOf(core)
+          const key = `${tagOf(core)}.${firstClass(core)}`.replace(/\d+/g, "")
           const group = groups.get(key)
           if (group) group.push(child)
           else groups.set(key, [child])
@@ -389,7 +392,7 @@ export class PageMeasure {
     for (let seen = 0; pending.length > 0 && seen < 60; seen++) {
       const el = pending.pop()!
       if (tagOf(el) === "time") return true
-      if (this.ownProse.has(el)) return false
+      if (this.ownProse.has(el)) return this.own.has(el) && (this.measures.get(el)?.text ?? 0) <= 100 && isDatedSignature(textOf(el))
       const m = this.measures.get(el)
       if (
         el !== post &&
@@ -724,6 +727,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   // the article's subheadings not set as headings are kept as the repeated parts of its items are
   prune(root, page, page.measures.get(root)!, findSubheads(root, page), best)
   cutRelatedLinks(root, page)
+  cutRelatedLines(root, page)
   cutEdgePromos(root, page)
   cutTailCallout(root, page)
   cutTailLegal(root, page)

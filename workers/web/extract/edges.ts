@@ -9,6 +9,7 @@ import { wideCount } from "./wide-sentence.ts"
 import { fold, folded } from "./fold.ts"
 import { DISCLAIMER_TEXT, opensDisclaimer } from "./disclaimer.ts"
 import { isToolsLine } from "./tool-words.ts"
+import { isStampLine } from "./tail-stamp.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
@@ -30,11 +31,20 @@ const RELATED_PREFIX = /^(?:related|see also|read (?:more|also|next)|also read)(
  * their own line ("Lesen Sie auch: <a>…</a>", "Le puede interesar: <a>…</a>"), as "Related:" is.
  */
 const ELSEWHERE_WORDS = fold(
-  /(?:lesen sie|lies) (?:auch|mehr|weiter)|mehr zum thema|meistgelesen(?:e artikel)?|ähnliche artikel|auch interessant|weitere (?:artikel|beiträge|nachrichten|meldungen)|verwandte (?:artikel|themen|beiträge)|das könnte sie (?:auch )?interessieren|(?:auch|zum) (?:lesen|weiterlesen)|meistdiskutiert(?:e artikel)?|(?:читайте|смотрите) (?:также|ещё|еще)|(?:ещё|еще|больше) (?:по теме|новостей|статей)|(?:ссылки|новости|статьи|материалы|публикации) по (?:этой |данной )?теме|по теме|(?:вас|вам) (?:также )?может (?:заинтересовать|быть интересно|понравиться)|другие (?:новости|материалы|статьи)(?: по (?:этой |данной )?теме)?|самое (?:читаемое|популярное)|последние новости|похожие (?:статьи|новости|материалы|записи)|(?:czytaj|zobacz|przeczytaj) (?:też|także|również|więcej)|polecamy|może (?:cię|was|pana|panią) (?:też |także |również )?zainteresować|najczęściej czytane|więcej na ten temat|(?:podobne|powiązane) (?:artykuły|wpisy|tematy)|(?:pročitajte|procitajte|pogledajte) (?:i|još|jos|također|takođe)|(?:povezane|vezane|slične|srodne) (?:vijesti|vesti|teme|članke|članci|objave)|najčitanije|(?:možda vas|moglo bi vas) (?:zanima|zanimati|zanimaju)|još vijesti|διαβάστε (?:ακόμα|ακόμη|επίσης|περισσότερα)|δείτε (?:ακόμα|ακόμη|επίσης)|σχετικά (?:άρθρα|θέματα|νέα)|δημοφιλή|(?:μπορεί να )?σας ενδιαφέρει|τελευταία νέα|(?:lire|voir) aussi|vous aimerez (?:aussi|également)|(?:cela|ceci) (?:pourrait|peut) vous intéresser|à lire aussi|(?:articles?|sur le même sujet) (?:similaires|liés|connexes)|(?:lea|lee|ver) (?:también|más)|(?:noticias|notas|artículos) relacionad[oa]s|(?:también )?(?:le|te) puede(?:n)? interesar|(?:leggi|vedi) anche|articoli correlati|(?:ti )?potrebbe(?:ro)? (?:anche )?interessar(?:ti|e)|(?:leia|veja) (?:também|mais)|(?:notícias|artigos) relacionad[oa]s|lees (?:ook|meer)|gerelateerde artikelen|(?:推荐|相关|延伸|热门|更多)(?:阅读|文章|新闻|资讯|报道|链接)|猜你喜欢|(?:相关|精彩|热点|热门|编辑)推荐|更多精彩/
+  /(?:lesen sie|lies) (?:auch|mehr|weiter)|mehr zum thema|meistgelesen(?:e artikel)?|ähnliche artikel|auch interessant|weitere (?:artikel|beiträge|nachrichten|meldungen)|verwandte (?:artikel|themen|beiträge)|das könnte sie (?:auch )?interessieren|(?:auch|zum) (?:lesen|weiterlesen)|meistdiskutiert(?:e artikel)?|(?:читайте|смотрите) (?:также|ещё|еще)|(?:ещё|еще|больше) (?:по теме|новостей|статей)|(?:ссылки|новости|статьи|материалы|публикации) по (?:этой |данной )?теме|по теме|(?:вас|вам) (?:также )?может (?:заинтересовать|быть интересно|понравиться)|другие (?:новости|материалы|статьи)(?: по (?:этой |данной )?теме)?|самое (?:читаемое|популярное)|последние новости|похожие (?:статьи|новости|материалы|записи)|(?:czytaj|zobacz|przeczytaj) (?:też|także|również|więcej)|polecamy|może (?:cię|was|pana|panią) (?:też |także |również )?zainteresować|najczęściej czytane|więcej na ten temat|(?:podobne|powiązane) (?:artykuły|wpisy|tematy)|(?:pročitajte|procitajte|pogledajte) (?:i|još|jos|također|takođe)|(?:povezane|vezane|slične|srodne) (?:vijesti|vesti|teme|članke|članci|objave)|najčitanije|(?:možda vas|moglo bi vas) (?:zanima|zanimati|zanimaju)|još vijesti|διαβάστε (?:ακόμα|ακόμη|επίσης|περισσότερα)|δείτε (?:ακόμα|ακόμη|επίσης)|σχετικά (?:άρθρα|θέματα|νέα)|δημοφιλή|(?:μπορεί να )?σας ενδιαφέρει|τελευταία νέα|(?:lire|voir) aussi|vous aimerez (?:aussi|également)|(?:cela|ceci) (?:pourrait|peut) vous intéresser|à lire aussi|(?:articles?|sur le même sujet) (?:similaires|liés|connexes)|(?:lea|lee|ver) (?:también|más)|(?:noticias|notas|artículos) relacionad[oa]s|(?:también )?(?:le|te) puede(?:n)? interesar|(?:leggi|vedi) anche|articoli correlati|(?:ti )?potrebbe(?:ro)? (?:anche )?interessar(?:ti|e)|(?:leia|veja) (?:também|mais)|(?:notícias|artigos) relacionad[oa]s|lees (?:ook|meer)|gerelateerde artikelen|(?:推荐|相关|延伸|热门|更多)(?:阅读|文章|新闻|资讯|报道|链接)|猜你喜欢|(?:相关|精彩|热点|热门|编辑)推荐|更多精彩|(?:推薦|相關|延伸|熱門|更多)(?:閱讀|文章|新聞|資訊|報導|報道|連結|鏈接)|猜你喜歡|(?:相關|精彩|熱點|熱門|編輯)推薦|(?:последние|свежие) (?:публикации|статьи|материалы)(?: на сайте)?/
     .source,
 )
 const RELATED_LEAD_ELSEWHERE = new RegExp(`^(?:${ELSEWHERE_WORDS})\\s*[:：]?\\s*$`, "iu")
 const RELATED_PREFIX_ELSEWHERE = new RegExp(`^(?:${ELSEWHERE_WORDS})\\s*[:：]`, "iu")
+
+/** marks and symbols at either end of a short block: a template's ornaments around a heading's words */
+const EDGE_MARKS = /^[\p{S}\p{P}\s]+|[\p{S}\p{P}\s]+$/gu
+
+/** Whether a short line announces links to other pages ("Related posts", "Читайте также", "相關新聞"), set between marks or not ("▪ Latest posts ▪", "※相關新聞》"). */
+export const isRelatedLead = (text: string): boolean => {
+  const bare = fold(text).replace(EDGE_MARKS, "")
+  return RELATED_LEAD.test(bare) || RELATED_LEAD_ELSEWHERE.test(bare)
+}
 
 /** the visible characters per link below which a block is a list of links, however much else its lines hold */
 const LINKED_LINE = 60
@@ -59,7 +69,7 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
       box = up
     // inline text ("Read more" inside a paragraph) is not a heading over what follows it
     const words = fold(text)
-    const lead = BLOCK_TAGS.has(tagOf(box)) && (RELATED_LEAD.test(words) || RELATED_LEAD_ELSEWHERE.test(words))
+    const lead = BLOCK_TAGS.has(tagOf(box)) && isRelatedLead(text)
     if (!lead && !((RELATED_PREFIX.test(words) || RELATED_PREFIX_ELSEWHERE.test(words)) && m.link > 0)) continue
     let next = box.nextElementSibling
     box.remove()
@@ -174,7 +184,8 @@ const cutHeadMeta = (root: Element, page: PageMeasure): void => {
     // a heading is the story's, unless it holds the page's tools alone ("<h6>字号:T|T</h6>")
     if (HEADING_TAGS.has(tagOf(el)) && !isToolsLine(text)) continue
     const words = fold(text)
-    const meta = META_WORDS.test(words)
+    // a line of publication and update stamps is the page's record of the story, as a meta bar is
+    const meta = META_WORDS.test(words) || isStampLine(text)
     if ((!meta && !BYLINE.test(words)) || SENTENCE_END.test(text)) continue
     let bar = el
     for (let up = el.parentElement; up !== null && up !== root; up = up.parentElement) {

@@ -1,3 +1,5 @@
+import { letterWords } from "./words.ts"
+
 /** How pages sign what someone wrote: a date or a time of day (in the languages the extractor reads), a <time>. */
 
 /**
@@ -21,6 +23,17 @@ export const DATED = new RegExp(
   ].join("|"),
   "iu",
 )
+
+/** the words besides its date a line that signs a post holds at most (a name, "wrote", "said on") */
+const SIGNATURE_WORDS = 3
+const DATED_ALL = new RegExp(DATED.source, "giu")
+
+/**
+ * A line that is a post's signature however it reads: a date or a time and a name at most
+ * ("~Stargazer77 [2012-01-03 02:41]"). A long name alone reads as prose, as a word of prose
+ * does; the date says whose line it is.
+ */
+export const isDatedSignature = (text: string): boolean => DATED.test(text) && letterWords(text.replace(DATED_ALL, " ")) <= SIGNATURE_WORDS
 
 /**
  * Quotes signed by the page, not by the post they quote: a <time> outside the blockquotes (a

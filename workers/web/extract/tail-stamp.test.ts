@@ -1,4 +1,4 @@
-import { isCredit, isPrintNote, isSignature, isStamp } from "./tail-stamp.ts"
+import { isCredit, isPrintNote, isSignature, isSourceLine, isStamp, isStampLine } from "./tail-stamp.ts"
 import { STORY, expectCut, expectJudged } from "./line-rules.testing.ts"
 
 describe("a publication stamp at the content's end", () => {
@@ -15,6 +15,41 @@ describe("a publication stamp at the content's end", () => {
         "Posted in: NFL Network | comments |",
         "Published in 1998, the book sold 2 million copies in its first year and was translated into 30 languages.",
       ],
+    )
+  })
+
+  it("is cut before the story too, when a line gives the publication and the update", () => {
+    const stamps = `<p class="when">время публикации: 6 января 2012 г., 10:35<br>последнее обновление: 6 января 2012 г., 12:16</p>`
+    expectCut(
+      `<html><body><div class="story"><h1>The story</h1>${stamps}${STORY}</div></body></html>`,
+      "Paragraph 4 of the story",
+      "публикации",
+    )
+    expectJudged(
+      isStampLine,
+      [
+        "published: 6 January 2012, 10:35 last updated: 6 January 2012, 12:16",
+        "время публикации: 6 января 2012 г., 10:35 последнее обновление: 6 января 2012 г., 12:16",
+        "Data publikacji: 2012-01-03 18:15:00 | Data aktualizacji: 2012-01-10 00:32:27",
+      ],
+      [
+        "Published in 1998, the book sold two million copies in its first year; updated in 2004",
+        "Updated: the council voted 7 to 2 on Monday to close the library for good",
+      ],
+    )
+  })
+
+  it("is cut with a closing line that credits the story's source or points to more of it", () => {
+    expectCut(`<html><body><div class="story">${STORY}<p>Источник: АиФ</p></div></body></html>`, "Paragraph 4 of the story", "Источник")
+    expectCut(
+      `<html><body><div class="story">${STORY}<p>Więcej na: www.example.pl</p></div></body></html>`,
+      "Paragraph 4 of the story",
+      "Więcej",
+    )
+    expectJudged(
+      isSourceLine,
+      ["Source: University of California, San Francisco", "По материалам источника: news.example.ru", "Πηγή: ΑΠΕ-ΜΠΕ", "Źródło: PAP"],
+      ["Source of the outbreak was a farm near the river, the health ministry said on Monday.", "Sources say the mayor will resign"],
     )
   })
 

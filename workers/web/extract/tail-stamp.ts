@@ -15,7 +15,7 @@ import { wideLength } from "./wide-sentence.ts"
 
 /** "last updated", "published", "posted" in English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian, Greek, Chinese */
 const STAMP = folded(
-  /^[\s—–-]*(?:last (?:updated|modified|update|edited|revised)|updated|modified|published|(?:originally )?posted(?: on)?|zuletzt (?:aktualisiert|geändert)|aktualisiert(?: am)?|veröffentlicht(?: am)?|erstellt(?: am)?|publiziert(?: am)?|stand(?=:)|dernière mise à jour|fecha de publicación|ultimo aggiornamento|data (?:publikacji|aktualizacji)|dodano|дата (?:публикации|обновления)|datum objave|τελευταία ενημέρωση|mis à jour(?: le)?|publié(?: le)?|actualizado|publicado|aggiornato|pubblicato|atualizado|bijgewerkt|gepubliceerd|обновлено|опубликовано|aktualizacja|zaktualizowano|opublikowano|ažurirano|objavljeno|ενημερώθηκε|δημοσιεύθηκε|更新时间|发布时间|发表时间|更新于|发布于|发表于)\s*[:：]?\s*/iu,
+  /^[\s—–-]*(?:last (?:updated|modified|update|edited|revised)|updated|modified|published|(?:originally )?posted(?: on)?|zuletzt (?:aktualisiert|geändert)|aktualisiert(?: am)?|veröffentlicht(?: am)?|erstellt(?: am)?|publiziert(?: am)?|stand(?=:)|dernière mise à jour|fecha de publicación|ultimo aggiornamento|data (?:publikacji|aktualizacji)|dodano|дата (?:публикации|обновления)|время публикации|последнее обновление|publikacja|datum objave|τελευταία ενημέρωση|mis à jour(?: le)?|publié(?: le)?|actualizado|publicado|aggiornato|pubblicato|atualizado|bijgewerkt|gepubliceerd|обновлено|опубликовано|aktualizacja|zaktualizowano|opublikowano|ažurirano|objavljeno|ενημερώθηκε|δημοσιεύθηκε|更新时间|发布时间|发表时间|更新于|发布于|发表于)\s*[:：]?\s*/iu,
 )
 const DIGIT = /\d/
 /** a stamp is short, and after its word holds a date and a time at most */
@@ -32,6 +32,23 @@ export const isStamp = (written: string): boolean => {
   const rest = text.slice(opening[0].length)
   // Chinese and Japanese put no space between words: a sentence after "发布时间" is one run
   return DIGIT.test(rest) && rest.split(/\s+/).filter(Boolean).length + unspacedWords(rest) <= MAX_WORDS
+}
+
+/** the words that open a stamp, wherever they stand: one line may give the time of publication and of the last update */
+const STAMP_WORDS = new RegExp(STAMP.source.replace("^[\\s—–-]*", ""), "giu")
+/** the longest line of stamps */
+const MAX_STAMPS = 160
+
+/**
+ * Whether `text` is a line of stamps alone: it opens with one, and each part that a stamp's word
+ * opens is one ("время публикации: 6 января 2012 г., 11:10 последнее обновление: 6 января
+ * 2012 г., 11:27", "Data publikacji: 2012-01-03 18:15 | Data aktualizacji: 2012-01-10 00:32").
+ */
+export const isStampLine = (written: string): boolean => {
+  const text = fold(written).trim()
+  if (text.length > MAX_STAMPS || !STAMP.test(text)) return false
+  const starts = Array.from(text.matchAll(STAMP_WORDS), (match) => match.index)
+  return starts.every((start, i) => isStamp(text.slice(start, starts[i + 1]).replace(/[\s|,;/•·]+$/u, "")))
 }
 
 /**
@@ -96,10 +113,29 @@ export const isSignature = (written: string): boolean => {
   return wideLength(text) <= MAX_SIGNATURE && SIGNED_BY.test(text) && DATED.test(text)
 }
 
+/**
+ * The line a story ends with to say where it came from or where more of it is: "Source:
+ * University of California", "Источник: АиФ", "По материалам источника: news.mail.ru", "Πηγή:
+ * ΑΠΕ-ΜΠΕ", "Źródło: PAP", "Więcej na: www.example.pl": the site's credit, as the Chinese credit
+ * line is, in the furniture-name languages. The label takes its colon ("Source of the outbreak
+ * was…" is a sentence), but "по материалам" (after the materials of) names its source without one.
+ */
+const SOURCE_LINE = folded(
+  /^[\s—–-]*(?:(?:sources?|quelle|fuente|fonte|bron|źródło|źródła|izvor|источник|πηγή|więcej na|more at|подробнее на|leia mais em)\s*[:：]|по материалам(?: источника| сайта| ленты новостей)?\s*[:：]?)\s*\S/iu,
+)
+/** a source line is short: a name or an address, and a few words */
+const [MAX_SOURCE, MAX_SOURCE_WORDS] = [120, 12]
+
+/** Whether `text` is a closing line that credits the story's source or points to where more is. */
+export const isSourceLine = (written: string): boolean => {
+  const text = fold(written).trim()
+  return text.length <= MAX_SOURCE && SOURCE_LINE.test(text) && text.split(/\s+/).length <= MAX_SOURCE_WORDS
+}
+
 /** Cuts a publication or update stamp, a note of the print edition, a credit line or a post's signature among the last blocks of `root`. */
 export const cutTailStamp = (root: Element, page: PageMeasure): void => {
   for (const block of blocksIn(root, page).slice(-TAIL)) {
     const text = textOf(block)
-    if (isStamp(text) || isPrintNote(text) || isCredit(text) || isSignature(text)) block.remove()
+    if (isStamp(text) || isPrintNote(text) || isCredit(text) || isSignature(text) || isSourceLine(text)) block.remove()
   }
 }
