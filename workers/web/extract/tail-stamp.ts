@@ -11,6 +11,7 @@ import { blocksIn } from "./edges.ts"
 import { fold, folded } from "./fold.ts"
 import { unspacedWords } from "./words.ts"
 import { DATED } from "./signed.ts"
+import { isSourceLine } from "./source-line.ts"
 import { wideLength } from "./wide-sentence.ts"
 
 /** "last updated", "published", "posted" in English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian, Greek, Chinese */
@@ -91,10 +92,10 @@ export const isSignature = (written: string): boolean => {
   return wideLength(text) <= MAX_SIGNATURE && SIGNED_BY.test(text) && DATED.test(text)
 }
 
-/** Cuts a publication or update stamp, a note of the print edition, a credit line or a post's signature among the last blocks of `root`. */
+/** Cuts a publication or update stamp, a note of the print edition, a credit or source line or a post's signature among the last blocks of `root`. */
 export const cutTailStamp = (root: Element, page: PageMeasure): void => {
   for (const block of blocksIn(root, page).slice(-TAIL)) {
     const text = textOf(block)
-    if (isStamp(text) || isPrintNote(text) || isCredit(text) || isSignature(text)) block.remove()
+    if (isStamp(text) || isPrintNote(text) || isCredit(text) || isSignature(text) || isSourceLine(text)) block.remove()
   }
 }
