@@ -21,6 +21,7 @@ describe("a line naming the story's source", () => {
         "Source: the ministry said on Monday. It will publish the figures next week.",
         "Sources say the deal is close to being signed by both sides of the long dispute over the port.",
         "The source: a leak",
+        "来源：市水务局　　编辑：王明",
       ],
     )
     expect(isSourceLine("Source: The Global Polio Eradication Initiative.")).to.equal(true)
