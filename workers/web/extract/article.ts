@@ -53,6 +53,7 @@ import { cutPager } from "./pager.ts"
 import { cutTailStamp } from "./tail-stamp.ts"
 import { cutTailTools } from "./page-tools.ts"
 import { cutLastLegalLine } from "./legal-line.ts"
+import { cutLastSourceLine } from "./source-line.ts"
 import { cutTailContact } from "./contact-line.ts"
 import { leadBefore } from "./lead.ts"
 import { isProseBetween } from "./between.ts"
@@ -743,6 +744,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTailTools(root)
   cutTailContact(root, page)
   cutLastLegalLine(root, page)
+  cutLastSourceLine(root, page)
   cutTailHeadings(root)
   // measured before the standfirst joins: the second opinion weighs what the body held
   const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1

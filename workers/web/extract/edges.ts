@@ -3,6 +3,7 @@
  * pages with the link lists after it, promotions and bylines among the first and last blocks,
  * and a call-to-action box at the end.
  */
+import { isSocialCall } from "./social-calls.ts"
 import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
 import { wideCount } from "./wide-sentence.ts"
@@ -125,7 +126,8 @@ const BYLINE = folded(
   /^by\s|^(?:автор|autor|piše|von|par|por|текст|tekst|napisao|napisala|γράφει|συντάκτης|作者|记者|编辑|责任编辑|来源)\s*[:：]|\b\d{4}[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{4}年\d{1,2}月\d{1,2}日/i,
 )
 /** Whether a short block calls on the reader to subscribe, follow, share or report a typo: the site's words, not the story's. */
-export const isPromo = (text: string): boolean => PROMO.test(text) || PROMO_ELSEWHERE.test(fold(text)) || TYPO_REPORT.test(text)
+export const isPromo = (text: string): boolean =>
+  PROMO.test(text) || PROMO_ELSEWHERE.test(fold(text)) || TYPO_REPORT.test(text) || isSocialCall(text)
 /** a Chinese or Japanese sentence's end: a short line that holds a date and ends so is a sentence, not a dateline */
 const SENTENCE_END = /[。！？]$/
 /** Whether a short line is a byline or a dateline. */

@@ -37,6 +37,19 @@ describe("furniture names", () => {
     expect(markdown).to.contain("Closing paragraph 1:").and.to.contain("Closing paragraph 2:")
   })
 
+  it("does not read a name that hides on small screens only as furniture", () => {
+    // a forum names its "by <name> » date" line so: a desktop reader sees it over every post
+    const post = (n: number, cls: string) => `<div class="post"><div class="postbody">
+      <p class="author"><span class="${cls}">by <strong><a href="/member/${n}">member${n}</a></strong> » </span>Mon Sep 02, 2019 9:2${n} am</p>
+      <div class="content">${prose(`Post ${n}`, 2)}</div></div></div>`
+    for (const cls of ["responsive-hide", "mobile-hidden", "hide-on-phone"]) {
+      const { markdown } = extractFromHtml(page(`<div id="thread">${[1, 2, 3, 4].map((n) => post(n, cls)).join("")}</div>`))
+      expect(markdown, cls).to.contain("by **member2** »").and.to.contain("Post 4 paragraph 2:")
+    }
+    const { markdown } = extractFromHtml(page(`<div id="thread">${[1, 2, 3, 4].map((n) => post(n, "hide")).join("")}</div>`))
+    expect(markdown).not.to.contain("member2")
+  })
+
   it("reads a box the page keeps out of print as furniture", () => {
     // print style sheets hide what is not the text (a site's disclaimer, its logo box): `noprint`
     const { markdown } = extractFromHtml(

@@ -92,8 +92,16 @@ const TAXONOMY_NAME = /\b(?:category|tag)[-_](?!(?:list|cloud|links?|box)\b)[\w-
  */
 const WORD_STYLE_NAME = /\bmso[a-z][\w-]*/g
 
+/**
+ * Names that hide an element on small screens only (`responsive-hide`, `mobile-hidden`,
+ * `hidden-xs`, `hide-on-phone`): a forum's "by <name> » date" line so named is on every post a
+ * desktop reader sees, and read as "hide" it was cut. Hiding on large screens (`hidden-lg`) still counts.
+ */
+const SMALL_SCREEN_HIDING =
+  /\b(?:(?:responsive|mobile|phone|tablet|small|xs|sm)[-_]?(?:hide|hidden)|(?:hide|hidden)[-_](?:on[-_])?(?:mobile|phone|tablet|small|xs|sm|for[-_]small))\b/g
+
 const hintOfNamesUncached = (names: string): number => {
-  names = names.replace(TAXONOMY_NAME, " ").replace(WORD_STYLE_NAME, " ")
+  names = names.replace(TAXONOMY_NAME, " ").replace(WORD_STYLE_NAME, " ").replace(SMALL_SCREEN_HIDING, " ")
   if (POSITIVE_HINT.test(names)) return 1
   if (FURNITURE_NAME.test(names) || FOREIGN_FURNITURE_NAME.test(names)) return -2
   if (WEAK_FURNITURE_NAME.test(names) || WEAK_FOREIGN_FURNITURE_NAME.test(names)) return -1

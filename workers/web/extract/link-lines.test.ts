@@ -42,8 +42,8 @@ describe("lines of links at the edges of a story written as inline text", () => 
 
   it("keeps a story's last lines without a full stop when no lists of links follow them", () => {
     const { markdown } = extractFromHtml(
-      page(`${prose("Story", 5)}<br>Source: the weather office<br>${menu(["Sport Homepage", "Football", "Help"])}`),
+      page(`${prose("Story", 5)}<br>Figures from the weather office<br>${menu(["Sport Homepage", "Football", "Help"])}`),
     )
-    expect(markdown).to.contain("Story paragraph 5:").and.to.contain("Source: the weather office")
+    expect(markdown).to.contain("Story paragraph 5:").and.to.contain("Figures from the weather office")
   })
 })

@@ -1,4 +1,5 @@
-import { isCredit, isPrintNote, isSignature, isSourceLine, isStamp, isStampLine } from "./tail-stamp.ts"
+import { isCredit, isPrintNote, isSignature, isStamp, isStampLine } from "./tail-stamp.ts"
+import { isSourceLine } from "./source-line.ts"
 import { STORY, expectCut, expectJudged } from "./line-rules.testing.ts"
 
 describe("a publication stamp at the content's end", () => {

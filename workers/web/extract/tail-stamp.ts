@@ -11,6 +11,7 @@ import { blocksIn } from "./edges.ts"
 import { fold, folded } from "./fold.ts"
 import { unspacedWords } from "./words.ts"
 import { DATED } from "./signed.ts"
+import { isSourceLine } from "./source-line.ts"
 import { wideLength } from "./wide-sentence.ts"
 
 /** "last updated", "published", "posted" in English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Polish, Croatian, Greek, Chinese */
@@ -113,26 +114,7 @@ export const isSignature = (written: string): boolean => {
   return wideLength(text) <= MAX_SIGNATURE && SIGNED_BY.test(text) && DATED.test(text)
 }
 
-/**
- * The line a story ends with to say where it came from or where more of it is: "Source:
- * University of California", "Источник: АиФ", "По материалам источника: news.mail.ru", "Πηγή:
- * ΑΠΕ-ΜΠΕ", "Źródło: PAP", "Więcej na: www.example.pl": the site's credit, as the Chinese credit
- * line is, in the furniture-name languages. The label takes its colon ("Source of the outbreak
- * was…" is a sentence), but "по материалам" (after the materials of) names its source without one.
- */
-const SOURCE_LINE = folded(
-  /^[\s—–-]*(?:(?:sources?|quelle|fuente|fonte|bron|źródło|źródła|izvor|источник|πηγή|więcej na|more at|подробнее на|leia mais em)\s*[:：]|по материалам(?: источника| сайта| ленты новостей)?\s*[:：]?)\s*\S/iu,
-)
-/** a source line is short: a name or an address, and a few words */
-const [MAX_SOURCE, MAX_SOURCE_WORDS] = [120, 12]
-
-/** Whether `text` is a closing line that credits the story's source or points to where more is. */
-export const isSourceLine = (written: string): boolean => {
-  const text = fold(written).trim()
-  return text.length <= MAX_SOURCE && SOURCE_LINE.test(text) && text.split(/\s+/).length <= MAX_SOURCE_WORDS
-}
-
-/** Cuts a publication or update stamp, a note of the print edition, a credit line or a post's signature among the last blocks of `root`. */
+/** Cuts a publication or update stamp, a note of the print edition, a credit or source line or a post's signature among the last blocks of `root`. */
 export const cutTailStamp = (root: Element, page: PageMeasure): void => {
   for (const block of blocksIn(root, page).slice(-TAIL)) {
     const text = textOf(block)

@@ -1,0 +1,21 @@
+/**
+ * A call to follow the site or its writer on a social network, as the story's last line puts it
+ * when `PROMO` (edges.ts) does not read it: the writer named ("Follow Powell on Twitter at …",
+ * "Follow Richard on Twitter"), the call after a short lead ("For NDTV Updates, follow us on
+ * Twitter or join us on Facebook"), or the writer's handle alone ("Twitter: @janethejourno").
+ * English only, as `PROMO`. A story that tells of following someone on a network names them in
+ * a sentence that does not open with the call.
+ */
+const NETWORK = "(?:twitter|facebook|instagram|linkedin|youtube|tiktok|threads|bluesky|mastodon|google\\+)"
+/** "Follow Powell on Twitter", "Follow Mary Smith on Facebook": a call that opens its sentence */
+const FOLLOW_NAMED = new RegExp(`(?:^|[.!?]\\s+)follow (?:[\\p{L}.'’-]+ ){1,3}on ${NETWORK}\\b`, "iu")
+/** "For NDTV updates, follow us on …", "To stay informed, subscribe to …": a lead of a few words, a comma, the call */
+const LED_CALL = /^[^.!?,]{3,30},\s+(?:follow (?:us|him|her|me|them)|subscribe|sign up|join (?:us|our))\b/i
+/** the writer's handle on a line of its own */
+const HANDLE = new RegExp(`^${NETWORK}\\s*:?\\s*@[\\w.]+$`, "i")
+
+/** Whether a short block calls on the reader to follow the site or its writer on a social network. */
+export const isSocialCall = (text: string): boolean => {
+  const line = text.trim()
+  return FOLLOW_NAMED.test(line) || LED_CALL.test(line) || HANDLE.test(line)
+}
