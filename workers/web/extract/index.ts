@@ -1,7 +1,6 @@
 /** HTML in, main content out: the page's title and its main content as Markdown. */
 import { DEFAULT_TUNING, findArticle, type Tuning } from "./article.ts"
 import { capDepth, MAX_DEPTH } from "./depth.ts"
-import { undoDoubleUtf8 } from "./double-encoded.ts"
 import { toMarkdown } from "./markdown.ts"
 import { mayNestDeeperThan, parseDocument, parsedElements } from "./parse.ts"
 import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } from "./notice.ts"
@@ -31,8 +30,7 @@ const parse = (html: string): Document => {
 }
 
 /** `url` is the page's address (after redirects); relative links are resolved against it or the page's <base>. */
-export const extractFromHtml = (page: string, url?: string, tuning: Tuning = DEFAULT_TUNING): Extracted => {
-  const html = undoDoubleUtf8(page)
+export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEFAULT_TUNING): Extracted => {
   const { title, ours, options, raw, body, paywallPrompt } = readPage(html, url, tuning)
   let { markdown } = ours
   let by: Extracted["by"] = "ours"
