@@ -143,6 +143,18 @@ describe("the second opinion", () => {
       expect(prefersReadability({ ...ours, inFurniture: true }, sidebar, DEFAULT_TUNING)).to.equal(true)
     })
 
+    it("refuses a longer reading that holds ours when what it adds is rows and short lines, not prose", () => {
+      const results = ["Date Time Home Score Away", "05.04 18:00 Riverside 1 : 3 Hillview", "05.04 20:45 Lakeside 4 : 2 Seaport"]
+      const thread = ["Comments", "gardener42 5 January 2012 01:08", "Well said.", "Add a comment", "Your name"]
+      const withRows = [lead, ...results, ...results, ...thread].join("\n\n")
+      expect(prefersReadability(ours, withRows, DEFAULT_TUNING)).to.equal(false)
+      // the same addition in sentences of prose is more of the article
+      expect(prefersReadability(ours, [lead, rest.trim(), rest.trim()].join("\n\n"), DEFAULT_TUNING)).to.equal(true)
+      // ours without a word, or read where the page has next to no prose, is no reading to hold on to
+      expect(prefersReadability(ourReading("![](a.png)", { ...ours, pageProse: 2000 }), withRows, DEFAULT_TUNING)).to.equal(true)
+      expect(prefersReadability({ ...ours, pageProse: 100 }, withRows, DEFAULT_TUNING)).to.equal(true)
+    })
+
     it("refuses a reading that is not much longer", () => {
       expect(prefersReadability(ours, `${lead} And more.`, DEFAULT_TUNING)).to.equal(false)
     })

@@ -109,10 +109,27 @@ const HEADING_LINE = /^#{1,6} /m
 const SHORT_ARTICLE_SENTENCES = 2
 
 /** Whether Readability's reading `other` is kept instead of ours: much longer, and more of the same article. */
-export const prefersReadability = (ours: OurReading, other: string, tuning: Tuning): boolean =>
-  visibleLength(other) > visibleLength(ours.markdown) * tuning.secondOpinionLonger &&
+export const prefersReadability = (ours: OurReading, other: string, tuning: Tuning): boolean => {
+  if (visibleLength(other) <= visibleLength(ours.markdown) * tuning.secondOpinionLonger) return false
   // ours read in furniture for want of better is no reading to hold on to
-  (ours.inFurniture || containedShare(ours.text, markdownToText(other)) >= SECOND_OPINION_HOLDS)
+  if (ours.inFurniture) return true
+  const otherText = markdownToText(other)
+  if (containedShare(ours.text, otherText) < SECOND_OPINION_HOLDS) return false
+  // more of the same article is more prose; what Readability adds in rows and short lines (a
+  // results table, a comment thread's names and dates, teasers, a shop's listings) is the page's
+  // other parts, gathered with ours because they share its container
+  return !WORD.test(ours.text) || ours.pageProse < LITTLE_PROSE || proseShare(addedLines(ours.text, otherText)) >= ADDED_PROSE
+}
+
+/** Below this share of prose in what Readability adds to ours, its addition is not more of the article. */
+const ADDED_PROSE = 0.5
+
+/** The lines of `other` that `ours` does not hold. */
+const addedLines = (ours: string, other: string): string =>
+  other
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !ours.includes(line.trim()))
+    .join("\n")
 
 /** The share of `inner`'s word triples that `outer` holds: how much of one reading the other repeats. */
 export const containedShare = (inner: string, outer: string): number => {
