@@ -29,7 +29,7 @@ export const isSourceLine = (written: string): boolean => {
   const name = text.slice(label[0].length).replace(/[)）】\]]\s*$/u, "")
   const words = name.split(/\s+/).filter(Boolean).length + unspacedWords(name)
   // a name, not a sentence (no full stop before its end), and nothing after it: a line that goes
-  // on to another label ("来源：市水务局　编辑：王明") is left to `isCredit`, which keeps it
+  // on to another label ("来源：市水务局 编辑：王明", an ideographic space between) is left to `isCredit`, which keeps it
   return words > 0 && words <= MAX_WORDS && !/[.!?。！？]\s+\S/u.test(name) && !/[:：]/u.test(name)
 }
 
