@@ -10,7 +10,7 @@ import { wideCount } from "./wide-sentence.ts"
 import { fold, folded } from "./fold.ts"
 import { DISCLAIMER_TEXT, opensDisclaimer } from "./disclaimer.ts"
 import { isToolsLine } from "./tool-words.ts"
-import { isStampLine } from "./tail-stamp.ts"
+import { isStampLine } from "./stamps.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))

@@ -1,4 +1,5 @@
-import { isCredit, isPrintNote, isSignature, isStamp, isStampLine } from "./tail-stamp.ts"
+import { isCredit, isPrintNote, isSignature } from "./tail-stamp.ts"
+import { isStamp, isStampLine } from "./stamps.ts"
 import { isSourceLine } from "./source-line.ts"
 import { STORY, expectCut, expectJudged } from "./line-rules.testing.ts"
 

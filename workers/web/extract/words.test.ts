@@ -1,6 +1,6 @@
 import { expect } from "chai"
 import { extractFromHtml } from "./index.ts"
-import { isStamp } from "./tail-stamp.ts"
+import { isStamp } from "./stamps.ts"
 import { proseSentences } from "./sentence.ts"
 import { letterWords, tokenWords, wordTokens } from "./words.ts"
 
