@@ -20,6 +20,8 @@ const byteMap = (encoding: string): Map<string, number> => {
   return map
 }
 let misreadings: Map<string, number>[] | undefined
+/** a character no misreading yields: a text that holds one is no mojibake (one native scan, no byte written) */
+let unmapped: RegExp | undefined
 
 /** fewer letters beyond ASCII than this tell nothing: a stray "Ã©" in a page is left as it is */
 const MIN_HIGH = 64
@@ -27,6 +29,15 @@ const MIN_HIGH = 64
 const MAX_LAYERS = 3
 /** encodings a page may declare whose text, read as Latin-1 and saved as UTF-8, is undone */
 const MULTI_BYTE = new Set(["gbk", "gb18030", "big5", "shift_jis", "euc-jp", "euc-kr"])
+
+const HIGH = /[^\0-\x7f]/g
+
+/** Whether `text` holds `MIN_HIGH` characters beyond ASCII at least (the regular expression skips ASCII natively). */
+const holdsHigh = (text: string): boolean => {
+  HIGH.lastIndex = 0
+  for (let high = 0; HIGH.test(text);) if (++high >= MIN_HIGH) return true
+  return false
+}
 
 /** The bytes the text's characters came from when read through `map`, or undefined. */
 const latinBytes = (text: string, map: Map<string, number>): Uint8Array | undefined => {
@@ -67,6 +78,13 @@ const cjkShare = (text: string): number => {
  */
 export const undoMojibake = (text: string, declared?: string): string => {
   misreadings ??= [byteMap("windows-1252"), byteMap("iso-8859-15")]
+  unmapped ??= new RegExp(
+    `[^\\0-\\x7f${misreadings
+      .flatMap((map) => [...map.keys()])
+      .map((ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`)
+      .join("")}]`,
+    "u",
+  )
   let current = text
   for (let layer = 0; layer < MAX_LAYERS; layer++) {
     const undone = undoLayer(current, misreadings, declared)
@@ -77,6 +95,8 @@ export const undoMojibake = (text: string, declared?: string): string => {
 }
 
 const undoLayer = (text: string, maps: Map<string, number>[], declared?: string): string | undefined => {
+  // most pages stop here: each reading below walks the whole text and writes its bytes
+  if (unmapped!.test(text) || !holdsHigh(text)) return undefined
   for (const map of maps) {
     const bytes = latinBytes(text, map)
     if (!bytes) continue
