@@ -9,12 +9,17 @@
  */
 import type { Measure } from "./article.ts"
 import { hasThreeChildren, shapeOf, textOf } from "./dom.ts"
+import { wideLength } from "./wide-sentence.ts"
 
 /** an ellipsis, then at most a short signature (a name, a date) before the item ends */
 const CUT_THEN_SIGNATURE = /(?:…|\.{3,})(?!.*(?:…|\.{3,}))(.*)$/su
 /** the longest signature after the cut (a name, a place, the title of the story commented on) */
 const SIGNATURE = 120
-/** the least an excerpt shows before its cut */
+/**
+ * the least an excerpt shows before its cut, a Chinese, Japanese or Korean character counted three
+ * (as long as a word elsewhere): a Chinese "recent comments" widget cuts each reply after a dozen
+ * characters, and counted as letters too few of its items were excerpts
+ */
 const EXCERPT = 40
 /** the longest item: an excerpt is a few lines */
 const ITEM = 800
@@ -25,7 +30,7 @@ const isExcerpt = (item: Element): boolean => {
   if (!raw.includes("…") && !raw.includes("...")) return false
   const text = textOf(item)
   const cut = CUT_THEN_SIGNATURE.exec(text)
-  return cut !== null && cut[1]!.trim().length <= SIGNATURE && cut.index >= EXCERPT
+  return cut !== null && cut[1]!.trim().length <= SIGNATURE && wideLength(text.slice(0, cut.index)) >= EXCERPT
 }
 
 /**
