@@ -16,6 +16,13 @@ describe("a call to follow on a social network", () => {
     expect(extractFromHtml(story("Twitter: @janethejourno")).markdown).not.to.contain("@janethejourno")
   })
 
+  it("is cut in Chinese when it asks the reader to like or follow our page", () => {
+    const { markdown } = extractFromHtml(story("本站已开设专页，每天为你送上最新消息，与朋友分享！快点到Facebook Like我们的专页！"))
+    expect(markdown).to.contain("Story paragraph 4:").and.not.to.contain("专页")
+    expect(isSocialCall("欢迎关注我們的微博，了解更多资讯。")).to.equal(true)
+    expect(isSocialCall("他说，网友一直在关注这件事，也关注我们的孩子能不能上学。")).to.equal(false)
+  })
+
   it("is the story's when the story tells of following someone", () => {
     expect(isSocialCall("Fans began to follow Powell on Twitter after the match, and the club noticed.")).to.equal(false)
     expect(isSocialCall("Her fans follow her closely.")).to.equal(false)
