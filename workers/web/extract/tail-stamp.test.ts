@@ -83,6 +83,15 @@ describe("a publication stamp at the content's end", () => {
     expectCut(html("（ 责任编辑：魏喆 ）"), "第4段", "魏喆")
     expectCut(html("(李艳 撰稿)"), "第4段", "李艳")
     expectCut(html("（文/赵勇）"), "第4段", "赵勇")
+    expectCut(html("（新华快讯中心）"), "第4段", "快讯中心")
+  })
+
+  it("reads a name or an outlet alone in round brackets as a credit, not a remark or the story's end mark", () => {
+    expectJudged(
+      isCredit,
+      ["（王小明）", "(李华)", "（南方新闻网）", "（东方晚报）", "（即時新聞）"],
+      ["（据说如此）", "（全文完）", "（待续）", "（完）", "(AP)", "（本报记者 王小明）"],
+    )
   })
 
   it("reads the writer, the translator or the source named in brackets in other words as a credit", () => {

@@ -57,8 +57,18 @@ const CREDIT_AFTER = /^[（(【[]\s*[^\s:：（）()【】[\]]{1,12}\s*(?:编辑
  */
 const CREDIT_BRACKETED = /^[（(]\s*(?:(?:文|图|圖|文图|文圖)\s*[/／]\s*[^\s:：（）()/／]{1,12}|(?:据|據)\s*《[^》]{1,20}》)\s*[）)]$/u
 
+/**
+ * The writer's name or the source alone in round brackets, with no label: a name of two or three
+ * characters ("（王齐波）", "（袁源）"), or a site, paper, station or wire by its last word ("(金羊网)",
+ * "（证券时报网快讯中心）", "（即時新聞）"). A remark of the story's own in brackets ("（据说如此）")
+ * is longer than a name and no outlet's name, and the marks that end a story ("（全文完）", "（待续）")
+ * are left; so is "（張文祿報導）" (reports), as above.
+ */
+const CREDIT_BARE = /^[（(]\s*(?:\p{Script=Han}{2,3}(?<![完续續])|[\p{L}\p{N}]{1,10}(?:网|網|报|報|社|台|中心|新闻|新聞))\s*[）)]$/u
+
 /** Whether `text` is a Chinese story's closing credit line (simplified or traditional characters). */
-export const isCredit = (text: string): boolean => CREDIT.test(text) || CREDIT_AFTER.test(text) || CREDIT_BRACKETED.test(text)
+export const isCredit = (text: string): boolean =>
+  CREDIT.test(text) || CREDIT_AFTER.test(text) || CREDIT_BRACKETED.test(text) || CREDIT_BARE.test(text)
 
 /**
  * A post's signature under it: who posted it and when ("Posted by msshell at 07:23 AM", "Written
