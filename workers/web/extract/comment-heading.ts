@@ -8,6 +8,7 @@ import type { PageMeasure } from "./article.ts"
 import { textOf } from "./dom.ts"
 import { blocksIn } from "./edges.ts"
 import { fold, folded } from "./fold.ts"
+import { wordTokens, wordTriples } from "./words.ts"
 
 const COMMENT_HEADING = folded(
   new RegExp(
@@ -45,16 +46,96 @@ const PROSE_BEFORE = 400
  * `root`; else a comment prompt among the content's last blocks (`cutCommentPrompt`).
  */
 export const cutCommentSection = (root: Element, page: PageMeasure): void => {
+  const heading = commentHeading(root, page, false)
+  if (heading === undefined) cutCommentPrompt(root, page)
+  else cutFrom(boxOf(heading, root, page), root)
+}
+
+/**
+ * Cuts a comment section under a heading set as a heading (`<h3>Wybrane komentarze</h3>`), before
+ * pruning: pruning takes the heading's box out when it holds little but the heading and a "see
+ * all" link, and leaves the comments under it, which are prose, with nothing to say whose they are.
+ * Only a heading element: a comment link in a toolbar between the story's sections ("Add a
+ * comment") is pruned as the toolbar it is, not read as the end of the story. Some templates set a
+ * box of chosen comments inside the story, which goes on after it: then the box alone goes, unless
+ * what follows only repeats the story (a copy kept for printing).
+ */
+export const cutCommentHeadingEarly = (root: Element, page: PageMeasure): void => {
+  const heading = commentHeading(root, page, true)
+  if (heading === undefined) return
+  const before = page.proseIn(root)
+  const box = boxOf(heading, root, page)
+  const section = sectionOf(box, root, page)
+  if (section !== undefined && goesOnAfter(section, root, page, storyBefore(heading, root))) section.remove()
+  else cutFrom(box, root)
+  // the readers' prose is held out of coverage, as furniture is: it is not the page's prose that the reading missed
+  page.candidateProse -= before - page.proseIn(root)
+}
+
+const HEADING = /^h[1-6]$/i
+
+/** The first comment heading after the article's prose (any short block, or heading elements only). */
+const commentHeading = (root: Element, page: PageMeasure, headingsOnly: boolean): Element | undefined => {
   let prose = 0
   for (const el of blocksIn(root, page)) {
     const m = page.measures.get(el)!
-    if (prose >= PROSE_BEFORE && m.text > 0 && m.text <= HEADING_TEXT && m.prose === 0 && COMMENT_HEADING.test(fold(textOf(el)))) {
-      cutFrom(boxOf(el, root, page), root)
-      return
-    }
+    if (
+      prose >= PROSE_BEFORE &&
+      m.text > 0 &&
+      m.text <= HEADING_TEXT &&
+      m.prose === 0 &&
+      (!headingsOnly || HEADING.test(el.tagName)) &&
+      COMMENT_HEADING.test(fold(textOf(el)))
+    )
+      return el
     prose += page.ownProseOf(el)
   }
-  cutCommentPrompt(root, page)
+  return undefined
+}
+
+/**
+ * The box that holds the heading and the comments under it: its nearest container with prose,
+ * below `root`, when none of that prose comes before the heading (else the box holds the story).
+ */
+const sectionOf = (box: Element, root: Element, page: PageMeasure): Element | undefined => {
+  let before = 0
+  for (let el: Element | null = box; el !== null && el !== root; el = el.parentElement) {
+    if ((page.measures.get(el)?.prose ?? 0) > 0) return before > 0 ? undefined : el
+    for (let previous = el.previousElementSibling; previous !== null; previous = previous.previousElementSibling)
+      before += page.measures.get(previous)?.prose ?? 0
+  }
+  return undefined
+}
+
+/** The text of the content before `heading`. */
+const storyBefore = (heading: Element, root: Element): string => {
+  const parts: string[] = []
+  for (let node: Element | null = heading; node !== null && node !== root; node = node.parentElement)
+    for (let previous = node.previousSibling; previous !== null; previous = previous.previousSibling)
+      parts.unshift(previous.textContent ?? "")
+  return parts.join(" ")
+}
+
+/**
+ * Whether the story goes on after `section`: paragraphs of prose follow it (as much as the story
+ * before a comment heading holds at least), and not the story's own words again (half their word
+ * triples or more already read before the heading).
+ */
+const goesOnAfter = (section: Element, root: Element, page: PageMeasure, story: string): boolean => {
+  let prose = 0
+  const parts: string[] = []
+  for (let node: Element | null = section; node !== null && node !== root; node = node.parentElement)
+    for (let next = node.nextElementSibling; next !== null; next = next.nextElementSibling) {
+      prose += page.measures.get(next)?.prose ?? 0
+      parts.push(next.textContent ?? "")
+    }
+  // a line or two after the box (a chat link, the site's terms) is its furniture, not the story going on
+  if (prose < PROSE_BEFORE) return false
+  const after = new Set(wordTriples(wordTokens(parts.join(" "))))
+  const told = new Set(wordTriples(wordTokens(story)))
+  let repeated = 0
+  for (const triple of after) if (told.has(triple)) repeated++
+  return repeated * 2 < after.size
 }
 
 /**
