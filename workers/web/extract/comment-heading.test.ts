@@ -23,6 +23,10 @@ describe("a comment section announced by its heading", () => {
     "What you think...",
     "Article Comments",
     "Readers’ comments (2)",
+    "Top Comments",
+    "Wybrane komentarze",
+    "Wasze komentarze",
+    "Лучшие комментарии",
   ])
     it(`cuts the heading "${heading}" after the article, and what follows it`, () => {
       const { markdown } = extractFromHtml(

@@ -27,6 +27,10 @@ const COMMENT_HEADING = folded(
       // or the readers' ("Leserkommentare", "Komentarze czytelników", "Комментарии читателей")
       /^(?:\d+\s+)?(?:(?:kommentare|komentarze|komentari|commentaires|commenti|comentarios|комментарии|σχόλια)(?: (?:der |des |de los |dei )?(?:leser(?:innen)?|czytelników|čitatelja|lecteurs|lectores|lettori|читателей|αναγνωστών))?|leserkommentare|comentários|reacties|网友评论|发表评论|读者评论|评论区)\s*(?:\(\d+\))?\s*[:：]?$/
         .source,
+      // the thread named by which comments it shows ("Top Comments", "Wybrane komentarze", "Лучшие комментарии"):
+      // a subheading of the story names its subject, not a choice among comments
+      /^(?:(?:all|top|best|latest|newest|recent|selected|featured|your)\s+comments|(?:alle|neueste|ihre)\s+kommentare|(?:wybrane|wszystkie|najnowsze|ostatnie|najlepsze|wasze)\s+komentarze|(?:все|лучшие|последние|новые|свежие|избранные|ваши)\s+комментарии|(?:svi|najnoviji|odabrani|vaši)\s+komentari)\s*(?:\(\d+\))?\s*[:.]?$/u
+        .source,
       // counted, in the forms a number takes: "5 комментариев", "3 komentarzy", "4 komentara"
       /^\d+\s+(?:комментари(?:я|ев|й)|komentarzy|komentara|коментара)\s*$/.source,
       // "Leave a comment" as themes translate it (de, fr, es, it, pl, ru, hr, el)
