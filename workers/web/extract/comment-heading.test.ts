@@ -146,6 +146,17 @@ describe("a comment section whose heading box pruning takes out", () => {
     expect(markdown).not.to.contain("Reader 0")
   })
 
+  it("cuts what follows the comments up to the form to add one, its rules being no more of the story", () => {
+    const rules = Array.from(
+      { length: 6 },
+      (_, i) => `<p>Rule ${i}: comments that insult other readers, or break the law, will be removed by the moderators without notice.</p>`,
+    ).join("")
+    const form = `<div class="f1"><div class="f2"><h2>Leave a comment</h2><div class="f3">Name</div></div>${rules}</div>`
+    const { markdown } = extractFromHtml(page(`${prose("Article", 5)}${box("Comments")}${form}`))
+    expect(markdown).to.contain("Article paragraph 5:")
+    expect(markdown).not.to.contain("Reader 0").and.not.to.contain("Rule 0")
+  })
+
   it("cuts a copy of the story after the comments with them", () => {
     const story = prose("Article", 5)
     const { markdown } = extractFromHtml(page(`${story}${box("Comments")}<div class="c6">${story}</div>`))

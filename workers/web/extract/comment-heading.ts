@@ -78,6 +78,12 @@ export const cutCommentHeadingEarly = (root: Element, page: PageMeasure): void =
 
 const HEADING = /^h[1-6]$/i
 
+/** Whether `el` is or holds a heading element that reads as a comment section's. */
+const opensComments = (el: Element): boolean =>
+  [el, ...el.querySelectorAll("h1, h2, h3, h4, h5, h6")].some(
+    (h) => HEADING.test(h.tagName) && (h.textContent ?? "").length <= HEADING_TEXT && COMMENT_HEADING.test(fold(textOf(h))),
+  )
+
 /** The first comment heading after the article's prose (any short block, or heading elements only). */
 const commentHeading = (root: Element, page: PageMeasure, headingsOnly: boolean): Element | undefined => {
   let prose = 0
@@ -128,8 +134,10 @@ const storyBefore = (heading: Element, root: Element): string => {
 const goesOnAfter = (section: Element, root: Element, page: PageMeasure, story: string): boolean => {
   let prose = 0
   const parts: string[] = []
-  for (let node: Element | null = section; node !== null && node !== root; node = node.parentElement)
+  // up to the next comment heading: the form to add one ("Dodaj komentarz") and its rules are no more of the story
+  walk: for (let node: Element | null = section; node !== null && node !== root; node = node.parentElement)
     for (let next = node.nextElementSibling; next !== null; next = next.nextElementSibling) {
+      if (opensComments(next)) break walk
       prose += page.measures.get(next)?.prose ?? 0
       parts.push(next.textContent ?? "")
     }
