@@ -67,14 +67,18 @@ export const cutCommentSection = (root: Element, page: PageMeasure): void => {
 export const cutCommentHeadingEarly = (root: Element, page: PageMeasure): void => {
   const heading = commentHeading(root, page, true)
   if (heading === undefined) return
-  const before = page.proseIn(root)
+  const before = countedProse(root, page)
   const box = boxOf(heading, root, page)
   const section = sectionOf(box, root, page)
   if (section !== undefined && goesOnAfter(section, root, page, storyBefore(heading, root))) section.remove()
   else cutFrom(box, root)
   // the readers' prose is held out of coverage, as furniture is: it is not the page's prose that the reading missed
-  page.candidateProse -= before - page.proseIn(root)
+  page.candidateProse = Math.max(0, page.candidateProse - (before - countedProse(root, page)))
 }
+
+/** The prose in `root` that coverage counts: outside furniture (a thread read as such was never counted). */
+const countedProse = (root: Element, page: PageMeasure): number =>
+  blocksIn(root, page).reduce((sum, el) => (page.measures.get(el)!.aside || page.isFurniture(el) ? sum : sum + page.ownProseOf(el)), 0)
 
 const HEADING = /^h[1-6]$/i
 
