@@ -32,7 +32,7 @@ import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./
 import { cutTagLines } from "./tag-lines.ts"
 import { cutRelatedLines } from "./related-lines.ts"
 import { cutPhotoCredits } from "./photo-credits.ts"
-import { cutCommentAnchor, cutCommentSection } from "./comment-heading.ts"
+import { cutCommentAnchor, cutCommentHeadingEarly, cutCommentSection } from "./comment-heading.ts"
 import { cutEdgeLinkLines } from "./link-lines.ts"
 import { findSubheads } from "./subheads.ts"
 import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
@@ -725,6 +725,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const root = page.gather(best, chosen.within, tuning, chosen.headline)
   cutCommentAnchor(root, page)
   cutReplies(root, page)
+  cutCommentHeadingEarly(root, page)
   // the article's subheadings not set as headings are kept as the repeated parts of its items are
   prune(root, page, page.measures.get(root)!, findSubheads(root, page), best)
   cutRelatedLinks(root, page)

@@ -23,6 +23,10 @@ describe("a comment section announced by its heading", () => {
     "What you think...",
     "Article Comments",
     "Readers’ comments (2)",
+    "Top Comments",
+    "Wybrane komentarze",
+    "Wasze komentarze",
+    "Лучшие комментарии",
   ])
     it(`cuts the heading "${heading}" after the article, and what follows it`, () => {
       const { markdown } = extractFromHtml(
@@ -107,5 +111,62 @@ describe("a comment form's prompt after the story", () => {
     const line = "<p>The forum now asks readers to register before they comment, the editor said.</p>"
     const { markdown } = extractFromHtml(page(`${prose("Article", 2)}${line}${prose("Article", 6, 3)}`))
     expect(markdown).to.contain("asks readers to register before they comment")
+  })
+})
+
+describe("a comment section whose heading box pruning takes out", () => {
+  // the heading shares its box with a "see all" line and no prose, so pruning cuts the box and left the comments bare
+  const box = (heading: string) =>
+    `<div class="c1"><div class="c2"><div class="c3"><h3>${heading}</h3></div><div class="c4">see all &gt;&gt;</div></div>` +
+    `<div class="c5"><dl>${Array.from(
+      { length: 2 },
+      (_, i) =>
+        `<dt><b>reader${i}</b> 22.12.2011, 11:2${i}</dt><dd><p>Reader ${i} wrote a long reply, full of opinions, commas and sentences that go on.</p></dd>`,
+    ).join("")}</dl></div></div>`
+
+  it("cuts the heading and the comments after the story", () => {
+    const { markdown } = extractFromHtml(page(`${prose("Article", 5)}${box("Comments")}`))
+    expect(markdown).to.contain("Article paragraph 5:")
+    expect(markdown).not.to.contain("Reader 0").and.not.to.contain("Reader 1")
+  })
+
+  it("cuts the box alone when the story goes on after it", () => {
+    // the story's later paragraphs in words of their own, not `prose`'s repeated sentence (read as a copy)
+    const later = [
+      "The council met again on Tuesday evening, and the vote on the new bridge was put off until spring.",
+      "Residents who live near the river said they had waited for years, and several of them spoke at length.",
+      "Engineers told the meeting that the old crossing could stay open, with repairs, for another decade.",
+      "A second hearing is planned for March, when the final costs of both designs should be known to all.",
+      "Until then, buses will keep running on the detour, which adds some twenty minutes to each journey.",
+    ]
+      .map((line) => `<p>${line}</p>`)
+      .join("")
+    const { markdown } = extractFromHtml(page(`${prose("Article", 5)}${box("Comments")}${later}`))
+    expect(markdown).to.contain("Article paragraph 5:").and.to.contain("adds some twenty minutes")
+    expect(markdown).not.to.contain("Reader 0")
+  })
+
+  it("cuts what follows the comments up to the form to add one, its rules being no more of the story", () => {
+    const rules = Array.from(
+      { length: 6 },
+      (_, i) => `<p>Rule ${i}: comments that insult other readers, or break the law, will be removed by the moderators without notice.</p>`,
+    ).join("")
+    const form = `<div class="f1"><div class="f2"><h2>Leave a comment</h2><div class="f3">Name</div></div>${rules}</div>`
+    const { markdown } = extractFromHtml(page(`${prose("Article", 5)}${box("Comments")}${form}`))
+    expect(markdown).to.contain("Article paragraph 5:")
+    expect(markdown).not.to.contain("Reader 0").and.not.to.contain("Rule 0")
+  })
+
+  it("cuts a copy of the story after the comments with them", () => {
+    const story = prose("Article", 5)
+    const { markdown } = extractFromHtml(page(`${story}${box("Comments")}<div class="c6">${story}</div>`))
+    expect(markdown.match(/Article paragraph 5:/g)?.length).to.equal(1)
+    expect(markdown).not.to.contain("Reader 0")
+  })
+
+  it("keeps the story when a link in its toolbar says to add a comment", () => {
+    const toolbar = `<div class="t1"><a href="#c">Add a comment</a></div>`
+    const { markdown } = extractFromHtml(page(`${prose("Article", 4)}${toolbar}${prose("Article", 4, 5)}`))
+    expect(markdown).to.contain("Article paragraph 8:")
   })
 })

@@ -8,6 +8,7 @@ import type { PageMeasure } from "./article.ts"
 import { textOf } from "./dom.ts"
 import { blocksIn } from "./edges.ts"
 import { fold, folded } from "./fold.ts"
+import { wordTokens, wordTriples } from "./words.ts"
 
 const COMMENT_HEADING = folded(
   new RegExp(
@@ -25,6 +26,10 @@ const COMMENT_HEADING = folded(
       // de, pl, hr, fr, it, es, pt, nl, ru, el, zh: plurals only ("Kommentar", "评论" also name an opinion column),
       // or the readers' ("Leserkommentare", "Komentarze czytelników", "Комментарии читателей")
       /^(?:\d+\s+)?(?:(?:kommentare|komentarze|komentari|commentaires|commenti|comentarios|комментарии|σχόλια)(?: (?:der |des |de los |dei )?(?:leser(?:innen)?|czytelników|čitatelja|lecteurs|lectores|lettori|читателей|αναγνωστών))?|leserkommentare|comentários|reacties|网友评论|发表评论|读者评论|评论区)\s*(?:\(\d+\))?\s*[:：]?$/
+        .source,
+      // the thread named by which comments it shows ("Top Comments", "Wybrane komentarze", "Лучшие комментарии"):
+      // a subheading of the story names its subject, not a choice among comments
+      /^(?:(?:all|top|best|latest|newest|recent|selected|featured|your)\s+comments|(?:alle|neueste|ihre)\s+kommentare|(?:wybrane|wszystkie|najnowsze|ostatnie|najlepsze|wasze)\s+komentarze|(?:все|лучшие|последние|новые|свежие|избранные|ваши)\s+комментарии|(?:svi|najnoviji|odabrani|vaši)\s+komentari)\s*(?:\(\d+\))?\s*[:.]?$/u
         .source,
       // counted, in the forms a number takes: "5 комментариев", "3 komentarzy", "4 komentara"
       /^\d+\s+(?:комментари(?:я|ев|й)|komentarzy|komentara|коментара)\s*$/.source,
@@ -45,16 +50,108 @@ const PROSE_BEFORE = 400
  * `root`; else a comment prompt among the content's last blocks (`cutCommentPrompt`).
  */
 export const cutCommentSection = (root: Element, page: PageMeasure): void => {
+  const heading = commentHeading(root, page, false)
+  if (heading === undefined) cutCommentPrompt(root, page)
+  else cutFrom(boxOf(heading, root, page), root)
+}
+
+/**
+ * Cuts a comment section under a heading set as a heading (`<h3>Wybrane komentarze</h3>`), before
+ * pruning: pruning takes the heading's box out when it holds little but the heading and a "see
+ * all" link, and leaves the comments under it, which are prose, with nothing to say whose they are.
+ * Only a heading element: a comment link in a toolbar between the story's sections ("Add a
+ * comment") is pruned as the toolbar it is, not read as the end of the story. Some templates set a
+ * box of chosen comments inside the story, which goes on after it: then the box alone goes, unless
+ * what follows only repeats the story (a copy kept for printing).
+ */
+export const cutCommentHeadingEarly = (root: Element, page: PageMeasure): void => {
+  const heading = commentHeading(root, page, true)
+  if (heading === undefined) return
+  const before = countedProse(root, page)
+  const box = boxOf(heading, root, page)
+  const section = sectionOf(box, root, page)
+  if (section !== undefined && goesOnAfter(section, root, page, storyBefore(heading, root))) section.remove()
+  else cutFrom(box, root)
+  // the readers' prose is held out of coverage, as furniture is: it is not the page's prose that the reading missed
+  page.candidateProse = Math.max(0, page.candidateProse - (before - countedProse(root, page)))
+}
+
+/** The prose in `root` that coverage counts: outside furniture (a thread read as such was never counted). */
+const countedProse = (root: Element, page: PageMeasure): number =>
+  blocksIn(root, page).reduce((sum, el) => (page.measures.get(el)!.aside || page.isFurniture(el) ? sum : sum + page.ownProseOf(el)), 0)
+
+const HEADING = /^h[1-6]$/i
+
+/** Whether `el` is or holds a heading element that reads as a comment section's. */
+const opensComments = (el: Element): boolean =>
+  [el, ...el.querySelectorAll("h1, h2, h3, h4, h5, h6")].some(
+    (h) => HEADING.test(h.tagName) && (h.textContent ?? "").length <= HEADING_TEXT && COMMENT_HEADING.test(fold(textOf(h))),
+  )
+
+/** The first comment heading after the article's prose (any short block, or heading elements only). */
+const commentHeading = (root: Element, page: PageMeasure, headingsOnly: boolean): Element | undefined => {
   let prose = 0
   for (const el of blocksIn(root, page)) {
     const m = page.measures.get(el)!
-    if (prose >= PROSE_BEFORE && m.text > 0 && m.text <= HEADING_TEXT && m.prose === 0 && COMMENT_HEADING.test(fold(textOf(el)))) {
-      cutFrom(boxOf(el, root, page), root)
-      return
-    }
+    if (
+      prose >= PROSE_BEFORE &&
+      m.text > 0 &&
+      m.text <= HEADING_TEXT &&
+      m.prose === 0 &&
+      (!headingsOnly || HEADING.test(el.tagName)) &&
+      COMMENT_HEADING.test(fold(textOf(el)))
+    )
+      return el
     prose += page.ownProseOf(el)
   }
-  cutCommentPrompt(root, page)
+  return undefined
+}
+
+/**
+ * The box that holds the heading and the comments under it: its nearest container with prose,
+ * below `root`, when none of that prose comes before the heading (else the box holds the story).
+ */
+const sectionOf = (box: Element, root: Element, page: PageMeasure): Element | undefined => {
+  let before = 0
+  for (let el: Element | null = box; el !== null && el !== root; el = el.parentElement) {
+    if ((page.measures.get(el)?.prose ?? 0) > 0) return before > 0 ? undefined : el
+    for (let previous = el.previousElementSibling; previous !== null; previous = previous.previousElementSibling)
+      before += page.measures.get(previous)?.prose ?? 0
+  }
+  return undefined
+}
+
+/** The text of the content before `heading`. */
+const storyBefore = (heading: Element, root: Element): string => {
+  const parts: string[] = []
+  for (let node: Element | null = heading; node !== null && node !== root; node = node.parentElement)
+    for (let previous = node.previousSibling; previous !== null; previous = previous.previousSibling)
+      parts.unshift(previous.textContent ?? "")
+  return parts.join(" ")
+}
+
+/**
+ * Whether the story goes on after `section`: paragraphs of prose follow it (as much as the story
+ * before a comment heading holds at least), and not the story's own words again (half their word
+ * triples or more already read before the heading).
+ */
+const goesOnAfter = (section: Element, root: Element, page: PageMeasure, story: string): boolean => {
+  let prose = 0
+  const parts: string[] = []
+  // up to the next comment heading: the form to add one ("Dodaj komentarz") and its rules are no more of the story
+  walk: for (let node: Element | null = section; node !== null && node !== root; node = node.parentElement)
+    for (let next = node.nextElementSibling; next !== null; next = next.nextElementSibling) {
+      if (opensComments(next)) break walk
+      prose += page.measures.get(next)?.prose ?? 0
+      parts.push(next.textContent ?? "")
+    }
+  // a line or two after the box (a chat link, the site's terms) is its furniture, not the story going on
+  if (prose < PROSE_BEFORE) return false
+  const after = new Set(wordTriples(wordTokens(parts.join(" "))))
+  const told = new Set(wordTriples(wordTokens(story)))
+  let repeated = 0
+  for (const triple of after) if (told.has(triple)) repeated++
+  return repeated * 2 < after.size
 }
 
 /**
