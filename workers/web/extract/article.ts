@@ -49,6 +49,7 @@ import { cutTailAnnotatedLinks } from "./annotated-links.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
 import { cutBreadcrumb } from "./breadcrumb.ts"
 import { cutMoreLinks } from "./more-links.ts"
+import { cutLooseDatelines } from "./loose-datelines.ts"
 import { cutPager } from "./pager.ts"
 import { cutTailStamp } from "./tail-stamp.ts"
 import { cutTailTools } from "./page-tools.ts"
@@ -729,6 +730,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   prune(root, page, page.measures.get(root)!, findSubheads(root, page), best)
   cutRelatedLinks(root, page)
   cutRelatedLines(root, page)
+  cutLooseDatelines(root, page)
   cutEdgePromos(root, page)
   cutTailCallout(root, page)
   cutTailLegal(root, page)

@@ -11,6 +11,7 @@ import { fold, folded } from "./fold.ts"
 import { DISCLAIMER_TEXT, opensDisclaimer } from "./disclaimer.ts"
 import { isToolsLine } from "./tool-words.ts"
 import { isStampLine } from "./stamps.ts"
+import { isDateLine } from "./datelines.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
@@ -149,7 +150,10 @@ export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
     const m = page.measures.get(el)!
     if (m.text > 300) continue
     const text = textOf(el)
-    if (isPromo(text) || (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(fold(text)) && !SENTENCE_END.test(text)))
+    if (
+      isPromo(text) ||
+      (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && (BYLINE.test(fold(text)) || isDateLine(text)) && !SENTENCE_END.test(text))
+    )
       el.remove()
   }
 }
@@ -187,7 +191,7 @@ const cutHeadMeta = (root: Element, page: PageMeasure): void => {
     if (HEADING_TAGS.has(tagOf(el)) && !isToolsLine(text)) continue
     const words = fold(text)
     // a line of publication and update stamps is the page's record of the story, as a meta bar is
-    const meta = META_WORDS.test(words) || isStampLine(text)
+    const meta = META_WORDS.test(words) || isStampLine(text) || isDateLine(text)
     if ((!meta && !BYLINE.test(words)) || SENTENCE_END.test(text)) continue
     let bar = el
     for (let up = el.parentElement; up !== null && up !== root; up = up.parentElement) {
