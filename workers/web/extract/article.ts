@@ -724,7 +724,8 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const chosen = anchorToTitle(page.best(body), body, title, page)
   const best = narrowToColumn(narrowToCore(narrowPastLines(narrowToCore(chosen.best, page.measures), page), page.measures), page.measures)
   const root = page.gather(best, chosen.within, tuning, chosen.headline)
-  cutCommentAnchor(root, page)
+  // the readers' prose cut: not prose our reading missed
+  let readers = cutCommentAnchor(root, page)
   cutReplies(root, page)
   // the article's subheadings not set as headings are kept as the repeated parts of its items are
   prune(root, page, page.measures.get(root)!, findSubheads(root, page), best)
@@ -736,7 +737,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTailLegal(root, page)
   cutTagLines(root, page)
   cutPhotoCredits(root, page)
-  cutCommentSection(root, page)
+  readers += cutCommentSection(root, page)
   cutEdgeLinkLines(root, page)
   cutTailAnnotatedLinks(root, page)
   cutBreadcrumb(root, page)
@@ -749,7 +750,8 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutLastSourceLine(root, page)
   cutTailHeadings(root)
   // measured before the standfirst joins: the second opinion weighs what the body held
-  const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
+  const prose = page.candidateProse - readers
+  const coverage = prose > 0 ? Math.min(1, page.proseIn(root) / prose) : 1
   const read = withStandfirst(root, body, title, page)
   dropTitleHeading(read, title)
   return {

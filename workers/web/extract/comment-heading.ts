@@ -15,9 +15,11 @@ const COMMENT_HEADING = folded(
       // "Comments", "Comments (4)"; counted, with what they answer: "12 Comments", "One Response to “Title”",
       // "3 thoughts on “Title”" (uncounted, "Responses to the proposal" is a subheading of the article)
       /^(?:(?:article|story|post|user|readers?['’]?)\s+)?(?:comments?|responses|replies|reactions)\s*(?:\(\d+\))?\s*[:.]?$/.source,
+      // "Comments on this story"
+      /^(?:comments?|responses|replies|reactions) on this (?:story|article|post|entry|page)\W*$/.source,
       /^(?:\d+|one|no)\s+(?:comments?|responses?|replies|reactions|thoughts?)(?:\s+(?:on|to)\s.*)?$/.source,
       /^leave a (?:reply|comment)\b.*$/.source,
-      /^(?:add|post|write|submit) (?:a |your |new )?comment\W*$/.source,
+      /^(?:please )?(?:add|post|write|submit) (?:a |your |new )?comments?\W*$/.source,
       /^join the (?:discussion|conversation)\W*$/.source,
       /^(?:reader comments|have your say|discuss this (?:article|story|post))\W*$/.source,
       // the readers asked: "What do you think?", "What you think..."
@@ -42,19 +44,26 @@ const PROSE_BEFORE = 400
 
 /**
  * Cuts the first comment heading that follows the article's prose, and everything after it in
- * `root`; else a comment prompt among the content's last blocks (`cutCommentPrompt`).
+ * `root`; else a comment prompt among the content's last blocks (`cutCommentPrompt`). Returns the
+ * prose cut: the readers' words, which the coverage of our reading leaves out of the page's prose.
  */
-export const cutCommentSection = (root: Element, page: PageMeasure): void => {
+export const cutCommentSection = (root: Element, page: PageMeasure): number => {
   let prose = 0
   for (const el of blocksIn(root, page)) {
     const m = page.measures.get(el)!
     if (prose >= PROSE_BEFORE && m.text > 0 && m.text <= HEADING_TEXT && m.prose === 0 && COMMENT_HEADING.test(fold(textOf(el)))) {
-      cutFrom(boxOf(el, root, page), root)
-      return
+      return proseCut(root, page, () => cutFrom(boxOf(el, root, page), root))
     }
     prose += page.ownProseOf(el)
   }
-  cutCommentPrompt(root, page)
+  return proseCut(root, page, () => cutCommentPrompt(root, page))
+}
+
+/** The prose of `root` that `cut` removes. */
+const proseCut = (root: Element, page: PageMeasure, cut: () => void): number => {
+  const before = page.proseIn(root)
+  cut()
+  return before - page.proseIn(root)
 }
 
 /**
@@ -110,13 +119,14 @@ const textFrom = (el: Element, root: Element, page: PageMeasure): number => {
 const COMMENT_ANCHOR = /comment|respond|talkback|discuss|kommentar|komentar|comentari|reacties|pinglun/i
 
 /**
- * Cuts a comment section that starts at its jump target: an empty anchor (no link, no text) named
- * for comments, after the article's prose, and everything after it in `root`. Older templates set
+ * Cuts a comment section that starts at its jump target: an anchor named for comments, after the
+ * article's prose, and everything after it in `root`; returns the prose cut. Older templates set
  * the comments, the rules for posting them or the form as bare siblings of the story, signed in no
  * way `findThreads` reads and under no heading; the anchor the "Add comment" link jumps to says
- * where the readers' part begins.
+ * where the readers' part begins. Some make the link its own target (`<a name="commentSection"
+ * href="…">Please Add Comments</a>`): then it must say so as a comment heading does.
  */
-export const cutCommentAnchor = (root: Element, page: PageMeasure): void => {
+export const cutCommentAnchor = (root: Element, page: PageMeasure): number => {
   let prose = 0
   const walk = (el: Element): Element | undefined => {
     for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
@@ -128,14 +138,16 @@ export const cutCommentAnchor = (root: Element, page: PageMeasure): void => {
     return undefined
   }
   const anchor = walk(root)
-  if (anchor !== undefined) cutFrom(anchor, root)
+  return anchor === undefined ? 0 : proseCut(root, page, () => cutFrom(anchor, root))
 }
 
-const isCommentAnchor = (el: Element): boolean =>
-  el.tagName.toLowerCase() === "a" &&
-  !el.hasAttribute("href") &&
-  (el.textContent ?? "").trim() === "" &&
-  COMMENT_ANCHOR.test(el.getAttribute("name") ?? el.getAttribute("id") ?? "")
+/** an empty jump target, or one that is also the link saying "Add a comment" (`<a name="comments" href="…">Post a comment</a>`) */
+const isCommentAnchor = (el: Element): boolean => {
+  if (el.tagName.toLowerCase() !== "a" || !COMMENT_ANCHOR.test(el.getAttribute("name") ?? el.getAttribute("id") ?? "")) return false
+  const text = textOf(el)
+  if (!el.hasAttribute("href") && text === "") return true
+  return el.hasAttribute("name") && COMMENT_HEADING.test(fold(text))
+}
 
 /** The box the heading alone fills (a heading wrapped in a <div> of its own, a table cell). */
 const boxOf = (el: Element, root: Element, page: PageMeasure): Element => {
