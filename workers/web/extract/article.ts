@@ -49,6 +49,7 @@ import { cutTailAnnotatedLinks } from "./annotated-links.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
 import { cutBreadcrumb } from "./breadcrumb.ts"
 import { cutMoreLinks } from "./more-links.ts"
+import { cutBackLinks } from "./back-links.ts"
 import { cutLooseDatelines } from "./loose-datelines.ts"
 import { cutPager } from "./pager.ts"
 import { cutTailStamp } from "./tail-stamp.ts"
@@ -742,6 +743,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTailAnnotatedLinks(root, page)
   cutBreadcrumb(root, page)
   cutMoreLinks(root)
+  cutBackLinks(root)
   cutPager(root, page)
   cutTailStamp(root, page)
   cutTailTools(root)
