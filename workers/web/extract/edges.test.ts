@@ -140,6 +140,21 @@ describe("the content's edges in other languages", () => {
       expect(markdown).not.to.contain("Вторая ссылка")
     })
 
+  it("cuts a German heading of links, worded at length, when prose follows it (the links loaded by script)", () => {
+    for (const heading of [
+      "Lesen Sie auch die folgenden Beiträge:",
+      "Weitere Beiträge aus der Kolumne:",
+      "Mehr zu Klima und Konsum",
+      "Mehr Themen:",
+      "Alle Artikel zu unseren Recherchen",
+    ]) {
+      const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>${heading}</p><p>${"Sentence 7 of the story goes on after the heading. ".repeat(4)}</p></div></body></html>`
+      const { markdown } = extractFromHtml(html)
+      expect(markdown, heading).to.contain("Sentence 7 of the story")
+      expect(markdown, heading).not.to.contain(heading)
+    }
+  })
+
   it("cuts a Russian heading of links on the topic set inside the story, its links with it", () => {
     // a Russian news site's "Ссылки по теме:" (links on the topic): each link with its site, section and date
     const dated = `<p><a href="/a">Судья Верховного суда насмерть сбил женщину</a><br>// Новости // В России // 7 декабря 2011 г.</p>`
