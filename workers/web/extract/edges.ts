@@ -100,10 +100,12 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
  * "Sharing is caring!"), or an offer of news by email and its "Click here to sign up". A news
  * site's call for stories opens with a question to the reader ("Got a news tip or want to contact
  * us directly? Email…", "Do you have a story for our news team?", "If you've got a story, video or
- * pictures get in touch…"). English only, as RELATED_LEAD.
+ * pictures get in touch…"). Calls to write to the editor or to fund the site ("Submit a letter to
+ * the editor", "Donate to … now", "would you consider supporting our work?") are the site's too.
+ * English only, as RELATED_LEAD.
  */
 const PROMO =
-  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|(?:got|have|do you have|if you(?:['’]ve| have)? got|if you have) (?:a|any) (?:news )?(?:tips?|story|stories|pictures)|want more|share (?:this|it)|like this (?:story|article|post)\?|sharing is caring)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b|\bclick here to (?:sign up|subscribe|register|join)\b|\b(?:by|per|via) e-?mail\b/i
+  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|(?:got|have|do you have|if you(?:['’]ve| have)? got|if you have) (?:a|any) (?:news )?(?:tips?|story|stories|pictures)|want more|share (?:this|it)|like this (?:story|article|post)\?|sharing is caring|donate (?:to|now|today))\b|\b(?:write|submit|send) (?:a |your |us a )?letters? to the editor\b|\bsupport(?:ing)? our (?:work|journalism|reporting)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b|\bclick here to (?:sign up|subscribe|register|join)\b|\b(?:by|per|via) e-?mail\b/i
 /**
  * PROMO's calls in the languages of the related-link headings: "Folgen Sie uns", "Suivez-nous",
  * "Síguenos en Telegram", "Seguici", "Obserwuj nas", "Подписывайтесь", "Pratite nas",
