@@ -49,6 +49,8 @@ import { cutTailAnnotatedLinks } from "./annotated-links.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
 import { cutBreadcrumb } from "./breadcrumb.ts"
 import { cutMoreLinks } from "./more-links.ts"
+import { cutBackLinks } from "./back-links.ts"
+import { cutLooseDatelines } from "./loose-datelines.ts"
 import { cutPager } from "./pager.ts"
 import { cutTailStamp } from "./tail-stamp.ts"
 import { cutTailTools } from "./page-tools.ts"
@@ -723,23 +725,26 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const chosen = anchorToTitle(page.best(body), body, title, page)
   const best = narrowToColumn(narrowToCore(narrowPastLines(narrowToCore(chosen.best, page.measures), page), page.measures), page.measures)
   const root = page.gather(best, chosen.within, tuning, chosen.headline)
-  cutCommentAnchor(root, page)
+  // the readers' prose cut: not prose our reading missed
+  let readers = cutCommentAnchor(root, page)
   cutReplies(root, page)
-  cutCommentHeadingEarly(root, page)
+  readers += cutCommentHeadingEarly(root, page)
   // the article's subheadings not set as headings are kept as the repeated parts of its items are
   prune(root, page, page.measures.get(root)!, findSubheads(root, page), best)
   cutRelatedLinks(root, page)
   cutRelatedLines(root, page)
+  cutLooseDatelines(root, page)
   cutEdgePromos(root, page)
   cutTailCallout(root, page)
   cutTailLegal(root, page)
   cutTagLines(root, page)
   cutPhotoCredits(root, page)
-  cutCommentSection(root, page)
+  readers += cutCommentSection(root, page)
   cutEdgeLinkLines(root, page)
   cutTailAnnotatedLinks(root, page)
   cutBreadcrumb(root, page)
   cutMoreLinks(root)
+  cutBackLinks(root)
   cutPager(root, page)
   cutTailStamp(root, page)
   cutTailTools(root)
@@ -748,7 +753,8 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutLastSourceLine(root, page)
   cutTailHeadings(root)
   // measured before the standfirst joins: the second opinion weighs what the body held
-  const coverage = page.candidateProse > 0 ? Math.min(1, page.proseIn(root) / page.candidateProse) : 1
+  const prose = page.candidateProse - readers
+  const coverage = prose > 0 ? Math.min(1, page.proseIn(root) / prose) : 1
   const read = withStandfirst(root, body, title, page)
   dropTitleHeading(read, title)
   return {

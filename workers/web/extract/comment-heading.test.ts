@@ -27,6 +27,7 @@ describe("a comment section announced by its heading", () => {
     "Wybrane komentarze",
     "Wasze komentarze",
     "Лучшие комментарии",
+    "Comments on this story",
   ])
     it(`cuts the heading "${heading}" after the article, and what follows it`, () => {
       const { markdown } = extractFromHtml(
@@ -82,6 +83,26 @@ describe("a comment section that starts at its jump target", () => {
   it("keeps the article after such an anchor at its top (a jump link's target above the story)", () => {
     const { markdown } = extractFromHtml(page(`<a id="comment-count"></a>${prose("Article", 5)}`))
     expect(markdown).to.contain("Article paragraph 1:").and.to.contain("Article paragraph 5:")
+  })
+
+  it("cuts a link that is its own target when it says so, though the thread outweighs the article", () => {
+    // twelve replies, more prose than the article: our reading cut them, and Readability, asked when
+    // coverage is low, read the story with them
+    const thread = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<p><b>Reader ${i}</b><br>Reader ${i} wrote a long reply, full of opinions, commas and sentences that go on and on.</p><hr>`,
+    ).join("")
+    const { markdown } = extractFromHtml(
+      page(`${prose("Article", 5)}<p><a name="commentSection" href="/comments?story=12">Please Add Comments</a></p>${thread}`),
+    )
+    expect(markdown).to.contain("Article paragraph 3:")
+    expect(markdown).not.to.contain("Reader 0").and.not.to.contain("Reader 11")
+  })
+
+  it("keeps what follows a link named for comments that says something else", () => {
+    const { markdown } = extractFromHtml(page(`${prose("Article", 5)}<p><a name="comments" href="/gallery">Gallery</a></p>${flat}`))
+    expect(markdown).to.contain("Reader 0").and.to.contain("Reader 2")
   })
 
   it("keeps the replies after an anchor named otherwise (a forum's last reply)", () => {

@@ -16,9 +16,11 @@ const COMMENT_HEADING = folded(
       // "Comments", "Comments (4)"; counted, with what they answer: "12 Comments", "One Response to “Title”",
       // "3 thoughts on “Title”" (uncounted, "Responses to the proposal" is a subheading of the article)
       /^(?:(?:article|story|post|user|readers?['’]?)\s+)?(?:comments?|responses|replies|reactions)\s*(?:\(\d+\))?\s*[:.]?$/.source,
+      // "Comments on this story"
+      /^(?:comments?|responses|replies|reactions) on this (?:story|article|post|entry|page)\W*$/.source,
       /^(?:\d+|one|no)\s+(?:comments?|responses?|replies|reactions|thoughts?)(?:\s+(?:on|to)\s.*)?$/.source,
       /^leave a (?:reply|comment)\b.*$/.source,
-      /^(?:add|post|write|submit) (?:a |your |new )?comment\W*$/.source,
+      /^(?:please )?(?:add|post|write|submit) (?:a |your |new )?comments?\W*$/.source,
       /^join the (?:discussion|conversation)\W*$/.source,
       /^(?:reader comments|have your say|discuss this (?:article|story|post))\W*$/.source,
       // the readers asked: "What do you think?", "What you think..."
@@ -47,12 +49,19 @@ const PROSE_BEFORE = 400
 
 /**
  * Cuts the first comment heading that follows the article's prose, and everything after it in
- * `root`; else a comment prompt among the content's last blocks (`cutCommentPrompt`).
+ * `root`; else a comment prompt among the content's last blocks (`cutCommentPrompt`). Returns the
+ * prose cut: the readers' words, which the coverage of our reading leaves out of the page's prose.
  */
-export const cutCommentSection = (root: Element, page: PageMeasure): void => {
+export const cutCommentSection = (root: Element, page: PageMeasure): number => {
   const heading = commentHeading(root, page, false)
-  if (heading === undefined) cutCommentPrompt(root, page)
-  else cutFrom(boxOf(heading, root, page), root)
+  return proseCut(root, page, () => (heading === undefined ? cutCommentPrompt(root, page) : cutFrom(boxOf(heading, root, page), root)))
+}
+
+/** The prose of `root` that `cut` removes. */
+const proseCut = (root: Element, page: PageMeasure, cut: () => void): number => {
+  const before = page.proseIn(root)
+  cut()
+  return before - page.proseIn(root)
 }
 
 /**
@@ -62,18 +71,19 @@ export const cutCommentSection = (root: Element, page: PageMeasure): void => {
  * Only a heading element: a comment link in a toolbar between the story's sections ("Add a
  * comment") is pruned as the toolbar it is, not read as the end of the story. Some templates set a
  * box of chosen comments inside the story, which goes on after it: then the box alone goes, unless
- * what follows only repeats the story (a copy kept for printing).
+ * what follows only repeats the story (a copy kept for printing). Returns the prose cut that coverage
+ * counts (furniture not yet pruned is not in it).
  */
-export const cutCommentHeadingEarly = (root: Element, page: PageMeasure): void => {
+export const cutCommentHeadingEarly = (root: Element, page: PageMeasure): number => {
   const heading = commentHeading(root, page, true)
-  if (heading === undefined) return
+  if (heading === undefined) return 0
   const before = countedProse(root, page)
   const box = boxOf(heading, root, page)
   const section = sectionOf(box, root, page)
   if (section !== undefined && goesOnAfter(section, root, page, storyBefore(heading, root))) section.remove()
   else cutFrom(box, root)
-  // the readers' prose is held out of coverage, as furniture is: it is not the page's prose that the reading missed
-  page.candidateProse = Math.max(0, page.candidateProse - (before - countedProse(root, page)))
+  // before pruning, furniture is still in `root`: only the prose coverage counted is the readers' to hold out
+  return before - countedProse(root, page)
 }
 
 /** The prose in `root` that coverage counts: outside furniture (a thread read as such was never counted). */
@@ -207,13 +217,14 @@ const textFrom = (el: Element, root: Element, page: PageMeasure): number => {
 const COMMENT_ANCHOR = /comment|respond|talkback|discuss|kommentar|komentar|comentari|reacties|pinglun/i
 
 /**
- * Cuts a comment section that starts at its jump target: an empty anchor (no link, no text) named
- * for comments, after the article's prose, and everything after it in `root`. Older templates set
+ * Cuts a comment section that starts at its jump target: an anchor named for comments, after the
+ * article's prose, and everything after it in `root`; returns the prose cut. Older templates set
  * the comments, the rules for posting them or the form as bare siblings of the story, signed in no
  * way `findThreads` reads and under no heading; the anchor the "Add comment" link jumps to says
- * where the readers' part begins.
+ * where the readers' part begins. Some make the link its own target (`<a name="commentSection"
+ * href="…">Please Add Comments</a>`): then it must say so as a comment heading does.
  */
-export const cutCommentAnchor = (root: Element, page: PageMeasure): void => {
+export const cutCommentAnchor = (root: Element, page: PageMeasure): number => {
   let prose = 0
   const walk = (el: Element): Element | undefined => {
     for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
@@ -225,14 +236,16 @@ export const cutCommentAnchor = (root: Element, page: PageMeasure): void => {
     return undefined
   }
   const anchor = walk(root)
-  if (anchor !== undefined) cutFrom(anchor, root)
+  return anchor === undefined ? 0 : proseCut(root, page, () => cutFrom(anchor, root))
 }
 
-const isCommentAnchor = (el: Element): boolean =>
-  el.tagName.toLowerCase() === "a" &&
-  !el.hasAttribute("href") &&
-  (el.textContent ?? "").trim() === "" &&
-  COMMENT_ANCHOR.test(el.getAttribute("name") ?? el.getAttribute("id") ?? "")
+/** an empty jump target, or one that is also the link saying "Add a comment" (`<a name="comments" href="…">Post a comment</a>`) */
+const isCommentAnchor = (el: Element): boolean => {
+  if (el.tagName.toLowerCase() !== "a" || !COMMENT_ANCHOR.test(el.getAttribute("name") ?? el.getAttribute("id") ?? "")) return false
+  const text = textOf(el)
+  if (!el.hasAttribute("href") && text === "") return true
+  return el.hasAttribute("name") && COMMENT_HEADING.test(fold(text))
+}
 
 /** The box the heading alone fills (a heading wrapped in a <div> of its own, a table cell). */
 const boxOf = (el: Element, root: Element, page: PageMeasure): Element => {

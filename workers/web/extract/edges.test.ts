@@ -47,6 +47,20 @@ describe("the content's edges", () => {
     expect(markdown).not.to.contain("Do you have a story").and.not.to.contain("Got a news tip")
   })
 
+  it("cuts calls to write to the editor or to fund the site at the edges, not a story's donors", () => {
+    const html = `<html><body><div class="x1"><p>Submit your letter to the editor via this form. Read more letters.</p>${story}
+      <p>Readers who wish to donate to the flood relief fund can do so at any branch of the bank, the council said on Monday.</p>
+      <p>Click to login and write a letter to the editor or sign up for the briefing.</p>
+      <p>This article was made possible by readers like you. Donate to Example News now.</p>
+      <p>If you enjoyed reading this post, would you consider supporting our work? Just click here. Thanks!</p></div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Sentence 6 of the story").and.to.contain("donate to the flood relief fund")
+    expect(markdown)
+      .not.to.contain("letter to the editor")
+      .and.not.to.contain("Donate to Example")
+      .and.not.to.contain("supporting our work")
+  })
+
   it("cuts a box at the end that offers the headlines by email, with its sign-up link", () => {
     const html = `<html><body><div class="x1">${story}
       <div><strong>Start receiving our news headlines per email.</strong><br>We announce a free service: the latest news of any category up to five times a day.
@@ -139,6 +153,21 @@ describe("the content's edges in other languages", () => {
       expect(markdown).not.to.contain(heading)
       expect(markdown).not.to.contain("Вторая ссылка")
     })
+
+  it("cuts a German heading of links, worded at length, when prose follows it (the links loaded by script)", () => {
+    for (const heading of [
+      "Lesen Sie auch die folgenden Beiträge:",
+      "Weitere Beiträge aus der Kolumne:",
+      "Mehr zu Klima und Konsum",
+      "Mehr Themen:",
+      "Alle Artikel zu unseren Recherchen",
+    ]) {
+      const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>${heading}</p><p>${"Sentence 7 of the story goes on after the heading. ".repeat(4)}</p></div></body></html>`
+      const { markdown } = extractFromHtml(html)
+      expect(markdown, heading).to.contain("Sentence 7 of the story")
+      expect(markdown, heading).not.to.contain(heading)
+    }
+  })
 
   it("cuts a Russian heading of links on the topic set inside the story, its links with it", () => {
     // a Russian news site's "Ссылки по теме:" (links on the topic): each link with its site, section and date

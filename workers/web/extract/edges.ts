@@ -11,6 +11,7 @@ import { fold, folded } from "./fold.ts"
 import { DISCLAIMER_TEXT, opensDisclaimer } from "./disclaimer.ts"
 import { isToolsLine } from "./tool-words.ts"
 import { isStampLine } from "./stamps.ts"
+import { isDateLine } from "./datelines.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
@@ -32,7 +33,7 @@ const RELATED_PREFIX = /^(?:related|see also|read (?:more|also|next)|also read)(
  * their own line ("Lesen Sie auch: <a>…</a>", "Le puede interesar: <a>…</a>"), as "Related:" is.
  */
 const ELSEWHERE_WORDS = fold(
-  /(?:lesen sie|lies) (?:auch|mehr|weiter)|mehr zum thema|meistgelesen(?:e artikel)?|ähnliche artikel|auch interessant|weitere (?:artikel|beiträge|nachrichten|meldungen)|verwandte (?:artikel|themen|beiträge)|das könnte sie (?:auch )?interessieren|(?:auch|zum) (?:lesen|weiterlesen)|meistdiskutiert(?:e artikel)?|(?:читайте|смотрите) (?:также|ещё|еще)|(?:ещё|еще|больше) (?:по теме|новостей|статей)|(?:ссылки|новости|статьи|материалы|публикации) по (?:этой |данной )?теме|по теме|(?:вас|вам) (?:также )?может (?:заинтересовать|быть интересно|понравиться)|другие (?:новости|материалы|статьи)(?: по (?:этой |данной )?теме)?|самое (?:читаемое|популярное)|последние новости|похожие (?:статьи|новости|материалы|записи)|(?:czytaj|zobacz|przeczytaj) (?:też|także|również|więcej)|polecamy|może (?:cię|was|pana|panią) (?:też |także |również )?zainteresować|najczęściej czytane|więcej na ten temat|(?:podobne|powiązane) (?:artykuły|wpisy|tematy)|(?:pročitajte|procitajte|pogledajte) (?:i|još|jos|također|takođe)|(?:povezane|vezane|slične|srodne) (?:vijesti|vesti|teme|članke|članci|objave)|najčitanije|(?:možda vas|moglo bi vas) (?:zanima|zanimati|zanimaju)|još vijesti|διαβάστε (?:ακόμα|ακόμη|επίσης|περισσότερα)|δείτε (?:ακόμα|ακόμη|επίσης)|σχετικά (?:άρθρα|θέματα|νέα)|δημοφιλή|(?:μπορεί να )?σας ενδιαφέρει|τελευταία νέα|(?:lire|voir) aussi|vous aimerez (?:aussi|également)|(?:cela|ceci) (?:pourrait|peut) vous intéresser|à lire aussi|(?:articles?|sur le même sujet) (?:similaires|liés|connexes)|(?:lea|lee|ver) (?:también|más)|(?:noticias|notas|artículos) relacionad[oa]s|(?:también )?(?:le|te) puede(?:n)? interesar|(?:leggi|vedi) anche|articoli correlati|(?:ti )?potrebbe(?:ro)? (?:anche )?interessar(?:ti|e)|(?:leia|veja) (?:também|mais)|(?:notícias|artigos) relacionad[oa]s|lees (?:ook|meer)|gerelateerde artikelen|(?:推荐|相关|延伸|热门|更多)(?:阅读|文章|新闻|资讯|报道|链接)|猜你喜欢|(?:相关|精彩|热点|热门|编辑)推荐|更多精彩|(?:推薦|相關|延伸|熱門|更多)(?:閱讀|文章|新聞|資訊|報導|報道|連結|鏈接)|猜你喜歡|(?:相關|精彩|熱點|熱門|編輯)推薦|(?:последние|свежие) (?:публикации|статьи|материалы)(?: на сайте)?/
+  /(?:lesen sie|lies) (?:auch|mehr|weiter)(?: (?:die|den|das|unsere) (?:folgenden |nächsten |weiteren )?(?:beiträge|artikel|texte))?|mehr zum thema|mehr (?:themen|artikel|beiträge)|mehr (?:zu|zum|zur|über|aus) [^.!?]{1,40}|meistgelesen(?:e artikel)?|ähnliche artikel|auch interessant|weitere (?:artikel|beiträge|nachrichten|meldungen|texte|themen)(?: (?:zum|zur|zu|aus|von|über|im|in|der|des|dieser|dieses) [^.!?]{1,40})?|alle (?:artikel|beiträge|texte) (?:zum|zur|zu|über|von|aus) [^.!?]{1,40}|kommentierte artikel|verwandte (?:artikel|themen|beiträge)|das könnte sie (?:auch )?interessieren|(?:auch|zum) (?:lesen|weiterlesen)|meistdiskutiert(?:e artikel)?|(?:читайте|смотрите) (?:также|ещё|еще)|(?:ещё|еще|больше) (?:по теме|новостей|статей)|(?:ссылки|новости|статьи|материалы|публикации) по (?:этой |данной )?теме|по теме|(?:вас|вам) (?:также )?может (?:заинтересовать|быть интересно|понравиться)|другие (?:новости|материалы|статьи)(?: по (?:этой |данной )?теме)?|самое (?:читаемое|популярное)|последние новости|похожие (?:статьи|новости|материалы|записи)|(?:czytaj|zobacz|przeczytaj) (?:też|także|również|więcej)|polecamy|może (?:cię|was|pana|panią) (?:też |także |również )?zainteresować|najczęściej czytane|więcej na ten temat|(?:podobne|powiązane) (?:artykuły|wpisy|tematy)|(?:pročitajte|procitajte|pogledajte) (?:i|još|jos|također|takođe)|(?:povezane|vezane|slične|srodne) (?:vijesti|vesti|teme|članke|članci|objave)|najčitanije|(?:možda vas|moglo bi vas) (?:zanima|zanimati|zanimaju)|još vijesti|διαβάστε (?:ακόμα|ακόμη|επίσης|περισσότερα)|δείτε (?:ακόμα|ακόμη|επίσης)|σχετικά (?:άρθρα|θέματα|νέα)|δημοφιλή|(?:μπορεί να )?σας ενδιαφέρει|τελευταία νέα|(?:lire|voir) aussi|vous aimerez (?:aussi|également)|(?:cela|ceci) (?:pourrait|peut) vous intéresser|à lire aussi|(?:articles?|sur le même sujet) (?:similaires|liés|connexes)|(?:lea|lee|ver) (?:también|más)|(?:noticias|notas|artículos) relacionad[oa]s|(?:también )?(?:le|te) puede(?:n)? interesar|(?:leggi|vedi) anche|articoli correlati|(?:ti )?potrebbe(?:ro)? (?:anche )?interessar(?:ti|e)|(?:leia|veja) (?:também|mais)|(?:notícias|artigos) relacionad[oa]s|lees (?:ook|meer)|gerelateerde artikelen|(?:推荐|相关|延伸|热门|更多)(?:阅读|文章|新闻|资讯|报道|链接)|猜你喜欢|(?:相关|精彩|热点|热门|编辑)推荐|更多精彩|(?:推薦|相關|延伸|熱門|更多)(?:閱讀|文章|新聞|資訊|報導|報道|連結|鏈接)|猜你喜歡|(?:相關|精彩|熱點|熱門|編輯)推薦|(?:последние|свежие) (?:публикации|статьи|материалы)(?: на сайте)?/
     .source,
 )
 const RELATED_LEAD_ELSEWHERE = new RegExp(`^(?:${ELSEWHERE_WORDS})\\s*[:：]?\\s*$`, "iu")
@@ -99,10 +100,12 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
  * "Sharing is caring!"), or an offer of news by email and its "Click here to sign up". A news
  * site's call for stories opens with a question to the reader ("Got a news tip or want to contact
  * us directly? Email…", "Do you have a story for our news team?", "If you've got a story, video or
- * pictures get in touch…"). English only, as RELATED_LEAD.
+ * pictures get in touch…"). Calls to write to the editor or to fund the site ("Submit a letter to
+ * the editor", "Donate to … now", "would you consider supporting our work?") are the site's too.
+ * English only, as RELATED_LEAD.
  */
 const PROMO =
-  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|(?:got|have|do you have|if you(?:['’]ve| have)? got|if you have) (?:a|any) (?:news )?(?:tips?|story|stories|pictures)|want more|share (?:this|it)|like this (?:story|article|post)\?|sharing is caring)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b|\bclick here to (?:sign up|subscribe|register|join)\b|\b(?:by|per|via) e-?mail\b/i
+  /(?:^|[.!?]\s+)(?:subscribe|sign up|follow (?:us|him|her|me|them)|join (?:us|our)|get (?:the latest|access|our)|have a (?:news )?tip|(?:got|have|do you have|if you(?:['’]ve| have)? got|if you have) (?:a|any) (?:news )?(?:tips?|story|stories|pictures)|want more|share (?:this|it)|like this (?:story|article|post)\?|sharing is caring|donate (?:to|now|today))\b|\b(?:write|submit|send) (?:a |your |us a )?letters? to the editor\b|\bsupport(?:ing)? our (?:work|journalism|reporting)\b|\bnewsletters?\b|\byour (?:inbox|letterbox|mailbox)\b|\bclick here to (?:sign up|subscribe|register|join)\b|\b(?:by|per|via) e-?mail\b/i
 /**
  * PROMO's calls in the languages of the related-link headings: "Folgen Sie uns", "Suivez-nous",
  * "Síguenos en Telegram", "Seguici", "Obserwuj nas", "Подписывайтесь", "Pratite nas",
@@ -149,7 +152,10 @@ export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
     const m = page.measures.get(el)!
     if (m.text > 300) continue
     const text = textOf(el)
-    if (isPromo(text) || (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && BYLINE.test(fold(text)) && !SENTENCE_END.test(text)))
+    if (
+      isPromo(text) ||
+      (blocks.indexOf(el) < PROMO_HEAD && m.text <= 60 && (BYLINE.test(fold(text)) || isDateLine(text)) && !SENTENCE_END.test(text))
+    )
       el.remove()
   }
 }
@@ -187,7 +193,7 @@ const cutHeadMeta = (root: Element, page: PageMeasure): void => {
     if (HEADING_TAGS.has(tagOf(el)) && !isToolsLine(text)) continue
     const words = fold(text)
     // a line of publication and update stamps is the page's record of the story, as a meta bar is
-    const meta = META_WORDS.test(words) || isStampLine(text)
+    const meta = META_WORDS.test(words) || isStampLine(text) || isDateLine(text)
     if ((!meta && !BYLINE.test(words)) || SENTENCE_END.test(text)) continue
     let bar = el
     for (let up = el.parentElement; up !== null && up !== root; up = up.parentElement) {

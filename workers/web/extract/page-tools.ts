@@ -11,11 +11,15 @@
 import { isElement, textOf } from "./dom.ts"
 import { lastText } from "./legal-line.ts"
 import { isToolsLine } from "./tool-words.ts"
+import { isRatingLine } from "./rating-lines.ts"
 
 /** a line of tools is short */
 const TOOLS_LINE = 100
 /** at most this many lines are cut */
 const MAX_LINES = 8
+
+/** a line of the page's tools, or of a rating widget's prompt, score and votes */
+const isTool = (text: string): boolean => isToolsLine(text) || isRatingLine(text)
 
 /**
  * The content's last line when it is made of tools alone: its last text, or the highest element
@@ -24,11 +28,11 @@ const MAX_LINES = 8
 const toolsLine = (root: Element): Node | null => {
   const text = lastText(root)
   if (text === null) return null
-  let line: Node | null = isToolsLine(textOf(text)) ? text : null
+  let line: Node | null = isTool(textOf(text)) ? text : null
   for (let up = text.parentElement; up !== null && up !== root; up = up.parentElement) {
     const written = textOf(up)
     if (written.length > TOOLS_LINE) break
-    if (isToolsLine(written)) line = up
+    if (isTool(written)) line = up
   }
   return line
 }

@@ -37,4 +37,27 @@ describe("photo credits", () => {
     expect(markdown).to.contain("месячник по борьбе").and.to.contain("Money Sharma").and.to.contain("перепечатали десятки")
     expect(markdown).to.contain("普通员工年薪30万").and.to.contain("风光摄影")
   })
+
+  it("cuts a caption whose credit has a label, or a © after its words, in English, German and French", () => {
+    const captions = [
+      "<p>(Credit: Jo Smith / Daily Planet)</p>",
+      "<p>Image credit: example.org</p>",
+      "<p>Titelbild: Erika Muster/Bildagentur</p>",
+      "<p>Der Marktplatz am Abend. Foto: Stadtverwaltung</p>",
+      "<p>Fotos: Max Mustermann und Erika Muster</p>",
+      "<p>Le ministre à Prague, photo: Archives du gouvernement</p>",
+      "<p>Crédits photos : Agence Exemple</p>",
+      "<p>Die Läuferin vor dem Start. © AFP / JO SMITH</p>",
+    ]
+    const { markdown } = extractFromHtml(page(`<div class="post">${prose("Story", 2)}${captions.join("")}${prose("Story", 2, 3)}</div>`))
+    expect(markdown).to.contain("Story paragraph 4:")
+    for (const word of ["Jo Smith", "example.org", "Bildagentur", "Stadtverwaltung", "Mustermann", "Archives", "Agence", "JO SMITH"])
+      expect(markdown).not.to.contain(word)
+  })
+
+  it("keeps lines of the story that hold such words elsewhere", () => {
+    const lines = "<p>Photography: a history</p><p>The bank extended her credit: a loan of 5,000 pounds.</p>"
+    const { markdown } = extractFromHtml(page(`<div class="post">${prose("Story", 2)}${lines}${prose("Story", 2, 3)}</div>`))
+    expect(markdown).to.contain("Photography: a history").and.to.contain("extended her credit")
+  })
 })

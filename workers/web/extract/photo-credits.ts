@@ -24,6 +24,16 @@ import { wideLength } from "./wide-sentence.ts"
 const CREDIT = folded(
   /(?<![\p{L}\p{N}])(?:фото(?![\p{L}])(?![\s)]*$)|кадр (?:телеканала|из)|fot\.|zdj\.|φωτ(?:ογραφία)?\s*[:.]|photo courtesy|file photo|资料图|資料圖|[\p{Script=Han}]{2,4}\s*(?:[/／]\s*(?:摄|攝)影?|摄|攝)\s*[)）]?$)/iu,
 )
+/**
+ * A credit's label before the name, opening the caption or after its sentence: English "Credit:",
+ * "Photo credit:", "Image credit:", "Photo source:", "Photo:", German "Foto:", "Fotos:", "Bild:",
+ * "Bildquelle:", "Bildrechte:", "Titelbild:", "Beitragsbild:", "Fotocredit:", French "Crédit photo :",
+ * "photo :"; and a © after the caption's words ("Marco Odermatt, Ski-Star. © AFP / …"), where a
+ * copyright line opens with it.
+ */
+const CREDIT_LABEL = folded(
+  /(?:^|[([,.;–—|-]\s*)(?:(?:photo|image|picture|foto|bild)\s*-?\s*(?:credits?|source|quelle)|credits?|cr[eé]dits? photos?|fotocredits?|photocredits?|bildquelle|bildrechte|titelbild|beitragsbild|aufmacherbild|fotos?|photos?|bild)\s*[:：]|[\p{L}\p{N}.,)]\s*©\s*\p{L}/iu,
+)
 /** a caption is a line or two: longer text naming a photo is the story's */
 const MAX_CAPTION = 160
 
@@ -36,4 +46,8 @@ export const cutPhotoCredits = (root: Element, page: PageMeasure): void => {
 }
 
 /** Whether a block's text is a caption crediting a photo. */
-export const creditsPhoto = (text: string): boolean => text.length > 0 && wideLength(text) <= MAX_CAPTION && CREDIT.test(fold(text))
+export const creditsPhoto = (text: string): boolean => {
+  if (text.length === 0 || wideLength(text) > MAX_CAPTION) return false
+  const folded = fold(text)
+  return CREDIT.test(folded) || CREDIT_LABEL.test(folded)
+}

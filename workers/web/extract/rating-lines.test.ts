@@ -1,0 +1,37 @@
+import { expect } from "chai"
+import { extractFromHtml } from "./index.ts"
+import { isRatingLine } from "./rating-lines.ts"
+import { STORY, expectJudged } from "./line-rules.testing.ts"
+
+describe("a rating widget under the story", () => {
+  it("is cut line by line from the end: prompt, votes, score and the script's placeholder", () => {
+    for (const widget of [
+      `<div class="rating"><p>War der Artikel nützlich?<br><span>(95 Stimmen: 4,73 von 5)</span></p><p>Loading...</p></div>`,
+      `<p>Bewerten Sie dieses Produkt <span>4.46 / 5</span><br>167 Stimmen</p>`,
+      `<p><span>(Noch keine Bewertungen)</span><br>Loading...</p>`,
+      `<div><p>Was this article helpful?</p></div>`,
+    ]) {
+      const { markdown } = extractFromHtml(`<html><body><div class="story"><h1>The council votes</h1>${STORY}${widget}</div></body></html>`)
+      expect(markdown).to.contain("Paragraph 4 of the story")
+      expect(markdown, widget).not.to.match(/nützlich|Bewerten|Stimmen|Bewertungen|Loading|helpful/)
+    }
+  })
+
+  it("is a prompt, a count of votes or a score, alone or together, and nothing else", () => {
+    expectJudged(
+      isRatingLine,
+      [
+        "War der Artikel nützlich? (95 Stimmen: 4,73 von 5)",
+        "Bewerten Sie dieses Produkt 4.46 / 5",
+        "(Noch keine Bewertungen)",
+        "Loading…",
+        "Rate this recipe",
+      ],
+      [
+        "Der Artikel war nützlich, sagt sie.",
+        "Was this article helpful to the council? The mayor thinks so.",
+        "The vote ended 7 of 9 in favour of the library.",
+      ],
+    )
+  })
+})
