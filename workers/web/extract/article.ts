@@ -25,6 +25,7 @@ import {
 } from "./dom.ts"
 import { DATED, isDatedSignature, signedOutsideQuotes } from "./signed.ts"
 import { itemShapeOf } from "./item-runs.ts"
+import { scatteredCards } from "./scattered-cards.ts"
 import { dropTitleHeading } from "./title.ts"
 import { cutReplies } from "./replies.ts"
 import { excerptRuns } from "./excerpts.ts"
@@ -242,6 +243,11 @@ export class PageMeasure {
     for (const el of authorBoxes(body)) this.furniture.add(el)
     for (const el of feedLists(body, this.measures)) if (this.proseBefore(el, body) >= THREAD_AFTER_PROSE) this.furniture.add(el)
     this.findTeasers(total.prose, body)
+    const isCard = (el: Element) => {
+      const m = this.measures.get(el)!
+      return (m.lead === 1 || this.headlineIsLink(el)) && m.link >= TEASER_LINK
+    }
+    for (const el of scatteredCards(this.measures, isCard, total.prose * this.tuning.teaserShare)) this.furniture.add(el)
     this.findThreads(body)
     for (const el of excerptRuns(this.measures, total.prose * this.tuning.teaserShare)) this.furniture.add(el)
     this.score(body, false)
