@@ -46,4 +46,12 @@ describe("scattered cards", () => {
     const run = bodyOf(`<div id="a">${card(1)}${card(2)}${card(3)}</div><div id="b">${card(4)}</div>`)
     expect(scatteredCards(measuresOf(run), opensWithLink, 10_000)).to.deep.equal([])
   })
+
+  it("are found beside a box that holds a run of the same template", () => {
+    const body = bodyOf(
+      `<div id="a">${card(1)}${card(2)}${card(3)}</div><div id="b">${card(4)}</div><div id="c">${card(5)}${card(6)}</div>`,
+    )
+    const cards = scatteredCards(measuresOf(body), opensWithLink, 10_000)
+    expect(cards.map((el) => el.parentElement?.id)).to.deep.equal(["b", "c", "c"])
+  })
 })

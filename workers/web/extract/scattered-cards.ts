@@ -20,8 +20,8 @@ const templateOf = (el: Element): string | undefined => {
 }
 
 /**
- * The cards of every template that three or more elements share, in two or more parents none of
- * which holds three (those are teaser runs, judged with their exceptions), of which two thirds
+ * The cards of every template that three or more elements share, in two or more parents, leaving
+ * out those set three or more to a parent (teaser runs, judged with their exceptions), of which two thirds
  * are cards (`isCard`: a linked headline first), unless together they hold more than `maxProse`
  * characters of prose.
  */
@@ -39,11 +39,14 @@ export const scatteredCards = (measures: ReadonlyMap<Element, Measure>, isCard: 
     else groups.set(key, [el])
   }
   const found: Element[] = []
-  for (const [key, group] of groups) {
-    if (group.length < 3 || long.has(key)) continue
+  for (const [key, all] of groups) {
+    if (all.length < 3 || long.has(key)) continue
     const perParent = new Map<Element, number>()
-    for (const el of group) perParent.set(el.parentElement!, (perParent.get(el.parentElement!) ?? 0) + 1)
-    if (perParent.size < 2 || Array.from(perParent.values()).some((n) => n >= 3)) continue
+    for (const el of all) perParent.set(el.parentElement!, (perParent.get(el.parentElement!) ?? 0) + 1)
+    // three or more in one parent are a run, judged as such with its exceptions; the rest are scattered
+    const group = all.filter((el) => perParent.get(el.parentElement!)! < 3)
+    for (const [parent, n] of perParent) if (n >= 3) perParent.delete(parent)
+    if (group.length < 3 || perParent.size < 2) continue
     // parts of a run's items (a forum's posts, each with its user box) are not a column's boxes
     const items = new Map<Element, Set<string>>()
     let inRun = false
