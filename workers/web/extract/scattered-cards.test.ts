@@ -54,4 +54,14 @@ describe("scattered cards", () => {
     const cards = scatteredCards(measuresOf(body), opensWithLink, 10_000)
     expect(cards.map((el) => el.parentElement?.id)).to.deep.equal(["b", "c", "c"])
   })
+
+  it("leave alone a template whose elements lie inside one another (the parts of one box, not cards)", () => {
+    const nest = (i: number, inner: string) =>
+      `<div class="preview"><a href="/other/${i}.html">Headline of preview ${i}</a> ${"words ".repeat(5)}${inner}</div>`
+    const body = bodyOf(`<div id="a">${nest(1, nest(2, ""))}</div><div id="b">${nest(3, "")}</div><div id="c">${nest(4, "")}</div>`)
+    expect(scatteredCards(measuresOf(body), opensWithLink, 10_000)).to.deep.equal([])
+    // the same cards side by side are found
+    const flat = bodyOf(`<div id="a">${nest(1, "")}${nest(2, "")}</div><div id="b">${nest(3, "")}</div><div id="c">${nest(4, "")}</div>`)
+    expect(scatteredCards(measuresOf(flat), opensWithLink, 10_000)).to.have.length(4)
+  })
 })

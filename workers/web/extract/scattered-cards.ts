@@ -61,11 +61,20 @@ export const scatteredCards = (measures: ReadonlyMap<Element, Measure>, isCard: 
     }
     if (inRun) continue
     // a card inside another of the same template is a part of it, not a card of its own
-    if (group.some((el) => group.some((other) => other !== el && other.contains(el)))) continue
+    if (nested(group)) continue
     const cards = group.filter(isCard)
     if (cards.length < 3 || cards.length * 3 < group.length * 2) continue
     if (cards.reduce((sum, el) => sum + measures.get(el)!.prose, 0) > maxProse) continue
     found.push(...cards)
   }
   return found
+}
+
+/** Whether an element of `group` lies inside another: one walk up from each, not a test of every pair (a hostile page repeats a template thousands of times). */
+const nested = (group: readonly Element[]): boolean => {
+  const members = new Set(group)
+  return group.some((el) => {
+    for (let up = el.parentElement; up !== null; up = up.parentElement) if (members.has(up)) return true
+    return false
+  })
 }
