@@ -10,7 +10,7 @@ import { fold, folded } from "./fold.ts"
 
 /** "back" and where to, in English, German, French, Spanish, Italian, Dutch, Polish, Russian, Croatian, Greek; arrows and quotes around it */
 const BACK = folded(
-  /^[\s«‹<←↩^.-]*(?:(?:go )?back(?: to (?:\S+ ?){1,4})?|zurück(?: (?:zu[rm]?|nach) (?:\S+ ?){1,4})?|zur (?:übersicht|startseite|listenansicht)|retour(?: (?:à|au|aux) (?:\S+ ?){1,4})?|volver(?: a[l]? (?:\S+ ?){1,4})?|torna(?: (?:a|al|alla|ai|alle) (?:\S+ ?){1,4})?|terug(?: naar (?:\S+ ?){1,4})?|(?:powrót|wróć)(?: do (?:\S+ ?){1,4})?|назад(?: к (?:\S+ ?){1,4})?|natrag|povratak|επιστροφή)[\s»›>.]*$/iu,
+  /^[\s«‹<←↩^.-]*(?:(?:go )?back(?: to \S+(?: \S+){0,3})?|zurück(?: (?:zu[rm]?|nach) \S+(?: \S+){0,3})?|zur (?:übersicht|startseite|listenansicht)|retour(?: (?:à|au|aux) \S+(?: \S+){0,3})?|volver(?: a[l]? \S+(?: \S+){0,3})?|torna(?: (?:a|al|alla|ai|alle) \S+(?: \S+){0,3})?|terug(?: naar \S+(?: \S+){0,3})?|(?:powrót|wróć)(?: do \S+(?: \S+){0,3})?|назад(?: к \S+(?: \S+){0,3})?|natrag|povratak|επιστροφή)[\s»›>.]*$/iu,
 )
 
 /** Whether a sibling parts a line from the next: a block, a line break, or nothing. */
