@@ -153,4 +153,20 @@ describe("furniture names", () => {
     )
     expect(markdown).to.contain("Tail paragraph 2:")
   })
+
+  it("reads a story named for its genre, commentary, as the story and still cuts its comments", () => {
+    // "commentary" names an opinion piece, as German "Kommentar" does; "commentaires" (fr) are comments
+    for (const comments of ["comments", "commentaires", "comment-list"]) {
+      const { markdown } = extractFromHtml(
+        page(
+          `<div class="page"><div class="column opinion commentary"><h1>Coal and the climate</h1>` +
+            `<div class="part commentary">${prose("Story", 3)}</div><div class="part commentary">${prose("Story part two", 3)}</div></div>` +
+            `<div class="${comments}">${prose("Comment", 2)}</div>` +
+            `<div class="form"><p>Please register and keep to our rules before you write a comment.</p></div></div>`,
+        ),
+      )
+      expect(markdown, comments).to.contain("Story paragraph 1:").and.to.contain("Story part two paragraph 3:")
+      expect(markdown, comments).not.to.contain("Comment paragraph")
+    }
+  })
 })

@@ -8,10 +8,13 @@ import { HEADING_TAGS, classOf, tagOf, textOf } from "./dom.ts"
 
 /** Names that mark page furniture whatever the element holds. */
 const FURNITURE_NAME =
-  /comment|disqus|respond|trackback|pingback|sidebar|related|recommend|newsletter|subscri|social|sharing|share|promo|sponsor|advert|cookie|consent|popup|modal|breadcrumb|paginat|pager|footer|masthead|navbar|navigation|menu|widget|trending|popular|outbrain|taboola|signup|sign-up|login|author-?bio|author-?(?:box|card|info)\b|disclosure|disclaimer|affiliate|\bbio\b|extended-?bio|skip-?link|toolbar|overlay|copyright|more-?stories|jump-?to|tooltip|gallery|slideshow|carousel|lightbox|caption|credit|tag-?list|taglist|\bsecondary\b|(?:right|left|side)-?rail/
-/** Names that usually mark furniture but also turn up on wrappers of the whole page ("page-ad-margins"). */
+  /comment(?!ar(?:y|ies))|disqus|respond|trackback|pingback|sidebar|related|recommend|newsletter|subscri|social|sharing|share|promo|sponsor|advert|cookie|consent|popup|modal|breadcrumb|paginat|pager|footer|masthead|navbar|navigation|menu|widget|trending|popular|outbrain|taboola|signup|sign-up|login|author-?bio|author-?(?:box|card|info)\b|disclosure|disclaimer|affiliate|\bbio\b|extended-?bio|skip-?link|toolbar|overlay|copyright|more-?stories|jump-?to|tooltip|gallery|slideshow|carousel|lightbox|caption|credit|tag-?list|taglist|\bsecondary\b|(?:right|left|side)-?rail/
+/**
+ * Names that usually mark furniture but also turn up on wrappers of the whole page ("page-ad-margins"),
+ * or name a story's genre: "commentary" is an opinion piece, as German "Kommentar" is.
+ */
 const WEAK_FURNITURE_NAME =
-  /banner|byline|read-?more|right-?col(?:umn)?(?!or)|side-?col(?:umn)?(?!or)|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b|no-?print|hidden-print|print-?(?:hide|hidden|none)/
+  /commentar(?:y|ies)|banner|byline|read-?more|right-?col(?:umn)?(?!or)|side-?col(?:umn)?(?!or)|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b|no-?print|hidden-print|print-?(?:hide|hidden|none)/
 /**
  * The same kinds of furniture as other languages name them: comments, related and recommended
  * links, share bars, ads, subscription and sign-up boxes, most-read lists (es, pt, fr, de, it, nl;
