@@ -6,6 +6,7 @@ import { mayNestDeeperThan, parseDocument, parsedElements } from "./parse.ts"
 import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } from "./notice.ts"
 import { markdownToText } from "./plain-text.ts"
 import { listingReading, mayReadListing } from "./listing.ts"
+import { closeSwallowing } from "./swallowed.ts"
 import { asksReadability, mayReadData, ourReading, prefersReadability, readabilityMarkdown, readsData, WORD } from "./second-opinion.ts"
 
 export type { PageNotice } from "./notice.ts"
@@ -22,6 +23,9 @@ export interface Extracted {
   readonly notice?: PageNotice
 }
 
+/** a page that shows less text than this may have had its story swallowed by an element left open (swallowed.ts) */
+const SWALLOWED_PAGE_TEXT = 200
+
 const parse = (html: string): Document => {
   const document = parseDocument(html)
   // the walk is skipped where the parser never nested so deep (most pages): it cost 2 % of a page's time
@@ -31,7 +35,15 @@ const parse = (html: string): Document => {
 
 /** `url` is the page's address (after redirects); relative links are resolved against it or the page's <base>. */
 export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEFAULT_TUNING): Extracted => {
-  const { title, ours, options, raw, body, paywallPrompt } = readPage(html, url, tuning)
+  let page = readPage(html, url, tuning)
+  if (page.ours.pageText < SWALLOWED_PAGE_TEXT) {
+    const closed = closeSwallowing(html)
+    if (closed !== undefined) {
+      html = closed
+      page = readPage(html, url, tuning)
+    }
+  }
+  const { title, ours, options, raw, body, paywallPrompt } = page
   let { markdown } = ours
   let by: Extracted["by"] = "ours"
   const asks = asksReadability(ours, tuning)
