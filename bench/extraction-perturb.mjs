@@ -193,6 +193,13 @@ const rename = (page) => {
     if (id !== null) el.setAttribute("id", tokenOf(id))
     changed++
   }
+  // the page's own style sheets name the same classes and ids: renamed with them, so that what a
+  // rule hid (a tooltip, a pop-up's text) stays hidden, as it would on a site with other names
+  for (const style of page.document.querySelectorAll("style")) {
+    const css = style.textContent ?? ""
+    const renamed = css.replace(/([.#])(-?[_a-zA-Z][\w-]*)/g, (whole, mark, name) => (names.has(name) ? mark + names.get(name) : whole))
+    if (renamed !== css) style.textContent = renamed
+  }
   return changed > 0
 }
 
@@ -753,7 +760,7 @@ const all = (page) => {
 }
 
 export const PERTURBATIONS = {
-  rename: { run: rename, about: "class and id names replaced by random tokens" },
+  rename: { run: rename, about: "class and id names replaced by random tokens, in the page's style sheets too" },
   rewrap: { run: rewrap, about: "wrapper <div>s removed and inserted" },
   split: { run: split, about: "article cut in 3 sibling containers, ads/related/cards between" },
   inside: { run: inside, about: "share bar, boilerplate and newsletter/related inside the article" },
