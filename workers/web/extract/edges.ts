@@ -12,6 +12,7 @@ import { DISCLAIMER_TEXT, opensDisclaimer } from "./disclaimer.ts"
 import { isToolsLine } from "./tool-words.ts"
 import { isStampLine } from "./stamps.ts"
 import { isDateLine } from "./datelines.ts"
+import { isReprintNotice } from "./reprint-notice.ts"
 
 /** The page's blocks inside `root` that are still in it (earlier cuts removed some), in order. */
 export const blocksIn = (root: Element, page: PageMeasure): Element[] => page.blocks.filter((el) => root !== el && root.contains(el))
@@ -271,6 +272,7 @@ const LEGAL_MARKS = new RegExp(`${LEGAL.source}|trademarks?\\b`, "gi")
 const isLegal = (el: Element, page: PageMeasure): boolean => {
   const text = page.measures.get(el)!.text
   if (text <= DISCLAIMER_TEXT && opensDisclaimer(textOf(el))) return true
+  if (text <= SMALL_PRINT_TEXT && isReprintNotice(textOf(el))) return true
   if (text <= LEGAL_TEXT) return LEGAL.test(fold(textOf(el)))
   return text <= SMALL_PRINT_TEXT && (fold(textOf(el)).match(LEGAL_MARKS)?.length ?? 0) >= SMALL_PRINT_MARKS
 }

@@ -5,6 +5,7 @@
  * body. `hintOf` reads an element's names into a nudge of its score.
  */
 import { HEADING_TAGS, classOf, tagOf, textOf } from "./dom.ts"
+import { unindexedHint } from "./unindexed.ts"
 
 /** Names that mark page furniture whatever the element holds. */
 const FURNITURE_NAME =
@@ -59,6 +60,7 @@ export const FURNITURE_LANDMARKS = new Set(["aside", "nav"])
 export const hintOf = (el: Element): number => {
   const tag = tagOf(el)
   if (tag === "article" || tag === "main" || el.getAttribute("itemprop") === "articleBody" || el.getAttribute("role") === "main") return 1
+  if (unindexedHint(el) < 0) return unindexedHint(el)
   const id = el.getAttribute("id") ?? ""
   const hint = hintOfNames(`${id} ${classOf(el)}`.toLowerCase())
   // an id that spells the element's own heading is its text, not its template's name

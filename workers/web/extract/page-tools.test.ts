@@ -44,4 +44,20 @@ describe("the page's tools after the story", () => {
     const { markdown } = extractFromHtml(`<html><body><div class="story">${STORY}${last}</div></body></html>`)
     expect(markdown).to.contain("share their memories").and.to.contain("(the form is online).")
   })
+
+  it("cuts the calls to follow and subscribe that end a story set as one block of lines", () => {
+    const lines =
+      `<p>The council met on Monday, and the vote on the library was put off until the spring, its clerk said. Residents who had come to speak for the library were told that the budget would be read again in March, when the council expects to know what the state will pay towards the new building and its staff.<br><br>` +
+      `[Be a fan of Lifestyle on <a href="/fb">Facebook</a> | <a href="/tw">Follow us on Twitter!</a> | <a href="/nl">Sign up to our newsletter</a></p>`
+    const { markdown } = extractFromHtml(`<html><body><div class="story">${STORY}${lines}</div></body></html>`)
+    expect(markdown).to.contain("its clerk said.").and.to.contain("its staff.")
+    // "[Be a fan of Lifestyle on <a>Facebook</a>" is a line of two nodes, which the last-text walk does not join
+    expect(markdown).not.to.match(/Follow us|newsletter/)
+  })
+
+  it("leaves a long last line that mentions a newsletter", () => {
+    const last = `<p>The council met on Monday, and the vote on the library was put off until the spring, its clerk said. Residents who had come to speak for the library were told that the budget would be read again in March, when the council expects to know what the state will pay towards the new building and its staff.<br>The council said on Monday that the change would be explained to residents in its next newsletter.</p>`
+    const { markdown } = extractFromHtml(`<html><body><div class="story">${STORY}${last}</div></body></html>`)
+    expect(markdown).to.contain("in its next newsletter.")
+  })
 })

@@ -12,14 +12,21 @@ import { isElement, textOf } from "./dom.ts"
 import { lastText } from "./legal-line.ts"
 import { isToolsLine } from "./tool-words.ts"
 import { isRatingLine } from "./rating-lines.ts"
+import { isPromo } from "./edges.ts"
 
 /** a line of tools is short */
 const TOOLS_LINE = 100
 /** at most this many lines are cut */
 const MAX_LINES = 8
 
-/** a line of the page's tools, or of a rating widget's prompt, score and votes */
-const isTool = (text: string): boolean => isToolsLine(text) || isRatingLine(text)
+/**
+ * a line of the page's tools, of a rating widget's prompt, score and votes, or a call to follow or
+ * subscribe ("Be a fan of Lifestyle on Facebook | Follow us on Twitter!"): a story set as one block
+ * broken by <br> ends with them as lines, which `cutEdgePromos`, reading whole blocks, leaves
+ */
+const isTool = (text: string): boolean => isToolsLine(text) || isRatingLine(text) || isCallLine(text)
+/** a story's sentence that speaks of a newsletter ends with a full stop; a call ends with "!", a link or nothing */
+const isCallLine = (text: string): boolean => text.length <= TOOLS_LINE && !/\.\s*$/.test(text) && isPromo(text)
 
 /**
  * The content's last line when it is made of tools alone: its last text, or the highest element

@@ -40,4 +40,34 @@ describe("a rating widget under the story", () => {
     expect(isRatingLine(`${"1/111".repeat(40)} x`)).to.equal(false)
     expect(isRatingLine("4 / 5 (12 votes)")).to.equal(true)
   })
+
+  it("reads the prompt and the thanks for a vote in Russian, Ukrainian, Polish and the other languages", () => {
+    expectJudged(
+      isRatingLine,
+      [
+        "Оцените, пожалуйста, статью. Нам важно Ваше мнение.",
+        "Спасибо! Ваше мнение учтено.",
+        "Оцените материал:",
+        "Понравилась статья?",
+        "Оцініть матеріал:",
+        "Oceń artykuł: (12 głosów)",
+        "Czy ten artykuł był pomocny?",
+        "Ocijenite članak",
+        "Cet article vous a-t-il été utile ?",
+        "Загрузка...",
+      ],
+      [
+        "Оцените сами, насколько это важно для города, сказал мэр.",
+        "Спасибо, что пришли, сказал он журналистам.",
+        "Статья 5 закона понравилась депутатам.",
+      ],
+    )
+  })
+
+  it("is cut under a story in Russian", () => {
+    const widget = `<div><p>Спасибо! Ваше мнение учтено.</p><p>Оцените, пожалуйста, статью. Нам важно Ваше мнение.</p></div>`
+    const { markdown } = extractFromHtml(`<html><body><div><h1>The council votes</h1>${STORY}${widget}</div></body></html>`)
+    expect(markdown).to.contain("Paragraph 4 of the story")
+    expect(markdown).not.to.match(/Оцените|Спасибо/)
+  })
 })

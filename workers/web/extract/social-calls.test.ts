@@ -28,4 +28,18 @@ describe("a call to follow on a social network", () => {
     expect(isSocialCall("Her fans follow her closely.")).to.equal(false)
     expect(isSocialCall("In the end, subscribers left.")).to.equal(false)
   })
+
+  it("is the site telling which networks it is on, in several languages", () => {
+    for (const call of [
+      "We're also on Facebook",
+      "Jesteśmy też na Facebooku! Dołącz do nas!",
+      "JESTEŚMY NA FACEBOOKU - DOŁĄCZ DO MIŁOŚNIKÓW ZWIERZĄT!",
+      "Мы ВКонтакте",
+      "Мы в Facebook",
+      "Wir sind auch auf Facebook",
+    ])
+      expect(isSocialCall(call), call).to.equal(true)
+    for (const told of ["Мы узнали об этом в Facebook", "Jesteśmy pewni, że na Facebooku to się nie uda."])
+      expect(isSocialCall(told), told).to.equal(false)
+  })
 })
