@@ -42,6 +42,7 @@ import { prune } from "./prune.ts"
 import { wrapsMain, wrapsNamedBody } from "./named-body.ts"
 import { isTextStyled } from "./text-style.ts"
 import { cutTailHeadings } from "./tail-headings.ts"
+import { cutTailLabels } from "./tail-labels.ts"
 import { adBoxes } from "./ad-label.ts"
 import { authorBoxes } from "./author-box.ts"
 import { narrowToCore } from "./core.ts"
@@ -764,6 +765,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTailContact(root, page)
   cutLastLegalLine(root, page)
   cutLastSourceLine(root, page)
+  cutTailLabels(root)
   cutTailHeadings(root)
   // measured before the standfirst joins: the second opinion weighs what the body held
   const prose = page.candidateProse - readers
