@@ -42,6 +42,7 @@ import { prune } from "./prune.ts"
 import { wrapsMain, wrapsNamedBody } from "./named-body.ts"
 import { isTextStyled } from "./text-style.ts"
 import { cutTailHeadings } from "./tail-headings.ts"
+import { cutTailLabels } from "./tail-labels.ts"
 import { adBoxes } from "./ad-label.ts"
 import { authorBoxes } from "./author-box.ts"
 import { narrowToCore } from "./core.ts"
@@ -704,10 +705,17 @@ export interface Article {
 }
 
 const inFurniture = (root: Element, body: Element, page: PageMeasure): boolean => {
+  const whole = page.measures.get(body)?.text ?? 0
   for (let el: Element | null = root; el !== null && el !== body; el = el.parentElement)
-    if (page.isFurniture(el) || FURNITURE_TAGS.has(tagOf(el))) return true
+    if (page.isFurniture(el) || (FURNITURE_TAGS.has(tagOf(el)) && !wrapsPage(el, whole, page))) return true
   return false
 }
+
+/**
+ * A furniture tag that holds most of the page's text is its wrapper, not a box beside the story:
+ * ASP.NET wraps every page in one `<form>`, some templates the whole page in a `<header>`.
+ */
+const wrapsPage = (el: Element, whole: number, page: PageMeasure): boolean => (page.measures.get(el)?.text ?? 0) * 2 >= whole
 
 /** The content of the first `<meta>` whose `attribute` is `name`. */
 const metaContent = (document: Document, attribute: string, name: string): string | undefined => {
@@ -757,6 +765,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutTailContact(root, page)
   cutLastLegalLine(root, page)
   cutLastSourceLine(root, page)
+  cutTailLabels(root)
   cutTailHeadings(root)
   // measured before the standfirst joins: the second opinion weighs what the body held
   const prose = page.candidateProse - readers

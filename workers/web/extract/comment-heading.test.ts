@@ -28,6 +28,12 @@ describe("a comment section announced by its heading", () => {
     "Wasze komentarze",
     "Лучшие комментарии",
     "Comments on this story",
+    "我来说两句",
+    "網友評論：",
+    "查看全部评论",
+    "12条评论",
+    "5位网友发表了评论",
+    "《The story》已有1件评论",
   ])
     it(`cuts the heading "${heading}" after the article, and what follows it`, () => {
       const { markdown } = extractFromHtml(
@@ -56,6 +62,17 @@ describe("a comment section announced by its heading", () => {
   it("keeps a thread under such a heading when no article comes before it (a forum page)", () => {
     const { markdown } = extractFromHtml(page(`<h3>Comments</h3>${comments(6)}`))
     expect(markdown).to.contain("Reader 0").and.to.contain("Reader 5")
+  })
+
+  it('cuts the noun alone as a heading element ("<h3>评论</h3>"), and what follows it', () => {
+    const { markdown } = extractFromHtml(page(`${prose("Article", 5)}<div class="b1"><h3>评论</h3>${comments(3)}</div>`))
+    expect(markdown).to.contain("Article paragraph 5:")
+    expect(markdown).not.to.contain("Reader 0").and.not.to.contain("评论")
+  })
+
+  it("keeps what follows the noun alone as a line of its own (a channel's name, an opinion column's label)", () => {
+    const { markdown } = extractFromHtml(page(`${prose("Article", 5)}<p>評論</p>${prose("Column", 3)}`))
+    expect(markdown).to.contain("Column paragraph 3:")
   })
 
   it("keeps the rest of the article after a subheading that only begins like one", () => {

@@ -33,6 +33,13 @@ const COMMENT_HEADING = folded(
       // a subheading of the story names its subject, not a choice among comments
       /^(?:(?:all|top|best|latest|newest|recent|selected|featured|your)\s+comments|(?:alle|neueste|ihre)\s+kommentare|(?:wybrane|wszystkie|najnowsze|ostatnie|najlepsze|wasze)\s+komentarze|(?:все|лучшие|последние|новые|свежие|избранные|ваши)\s+комментарии|(?:svi|najnoviji|odabrani|vaši)\s+komentari)\s*(?:\(\d+\))?\s*[:.]?$/u
         .source,
+      // zh: the readers' or visitors' ("网友评论", "新民网网友评论：", "訪客留言"), the call to write or see them ("我来说两句",
+      // "發表評論", "查看全部评论", "我要跟帖"), the list ("最新评论", "热门评论", "留言板", "评论区")
+      /^[\s•·■【[]*(?:\p{Script=Han}{0,4}(?:网友|網友|读者|讀者|访客|訪客|用户|用戶)|最新|热门|熱門|精彩|全部|所有|发表|發表|我要|参与|參與|查看(?:全部|所有|更多)?|欢迎发表|歡迎發表)(?:评论|評論|留言|回复|回覆|回應|回应|跟帖|跟貼)(?:列表|区|區|板)?[\s】\]]*(?:[(（]\d*[)）])?\s*[:：]?$|^[\s•·■【[]*(?:我来说两句|我來說兩句|我说两句|我說兩句|留言板|评论区|評論區)[\s】\]]*(?:[(（]\d*[)）])?\s*[:：]?$/u
+        .source,
+      // zh, counted, with what they answer as "3 thoughts on “Title”": "12条评论", "共有3条留言", "5位网友发表了评论", "《标题》已有1件评论"
+      /^(?:《[^》]{1,80}》|“[^”]{1,80}”)?\s*(?:已有|共有|当前共有|當前共有|共|有)?\s*\d+\s*(?:条|條|件|则|則|个|個|位|人)?(?:网友|網友|读者|讀者)?(?:发表了?|發表了?)?(?:评论|評論|留言|回复|回覆|回應|回应|迴響|回响|跟帖|跟貼)\s*[:：]?$/u
+        .source,
       // counted, in the forms a number takes: "5 комментариев", "3 komentarzy", "4 komentara"
       /^\d+\s+(?:комментари(?:я|ев|й)|komentarzy|komentara|коментара)\s*$/.source,
       // "Leave a comment" as themes translate it (de, fr, es, it, pl, ru, hr, el)
@@ -42,6 +49,18 @@ const COMMENT_HEADING = folded(
     "iu",
   ),
 )
+/**
+ * The noun alone ("评论", "評論", "留言", "回應"), only as a heading element: in a line of links or a
+ * label it also names an opinion column or the site's comment channel.
+ */
+const BARE_COMMENT_HEADING = /^(?:评论|評論|留言|回复|回覆|回應|回应|迴響|回响|跟帖|跟貼)\s*(?:[(（]\d+[)）])?\s*[:：]?$/u
+
+/** Whether the text of `el`, a short block, reads as a comment section's heading. */
+const readsAsCommentHeading = (el: Element): boolean => {
+  const text = fold(textOf(el))
+  return COMMENT_HEADING.test(text) || (HEADING.test(el.tagName) && BARE_COMMENT_HEADING.test(text))
+}
+
 /** the longest text of a comment heading */
 const HEADING_TEXT = 80
 /** the article's prose before the heading: a thread with less above it is the page (a forum) */
@@ -95,7 +114,7 @@ const HEADING = /^h[1-6]$/i
 /** Whether `el` is or holds a heading element that reads as a comment section's. */
 const opensComments = (el: Element): boolean =>
   [el, ...el.querySelectorAll("h1, h2, h3, h4, h5, h6")].some(
-    (h) => HEADING.test(h.tagName) && (h.textContent ?? "").length <= HEADING_TEXT && COMMENT_HEADING.test(fold(textOf(h))),
+    (h) => HEADING.test(h.tagName) && (h.textContent ?? "").length <= HEADING_TEXT && readsAsCommentHeading(h),
   )
 
 /** The first comment heading after the article's prose (any short block, or heading elements only). */
@@ -109,7 +128,7 @@ const commentHeading = (root: Element, page: PageMeasure, headingsOnly: boolean)
       m.text <= HEADING_TEXT &&
       m.prose === 0 &&
       (!headingsOnly || HEADING.test(el.tagName)) &&
-      COMMENT_HEADING.test(fold(textOf(el)))
+      readsAsCommentHeading(el)
     )
       return el
     prose += page.ownProseOf(el)

@@ -1,6 +1,6 @@
 import { expect } from "chai"
 import { extractFromHtml } from "./index.ts"
-import { opensDisclaimer } from "./disclaimer.ts"
+import { isDisclaimer, opensDisclaimer } from "./disclaimer.ts"
 
 const zhStory = Array.from(
   { length: 5 },
@@ -28,6 +28,24 @@ Disclaimer: This article does not necessarily reflect the views of the site or i
     const { markdown } = extractFromHtml(html)
     expect(markdown).to.contain("Paragraph 4")
     expect(markdown).not.to.contain("does not necessarily reflect")
+  })
+
+  it("is known without a label when it disowns the views of what the site reprints or its readers write", () => {
+    expect(isDisclaimer("本站转载的文章仅为传播信息，并不代表本站赞同其观点。")).to.equal(true)
+    expect(isDisclaimer("【 網友留言只代表個人觀點，不代表本網立場 】")).to.equal(true)
+    expect(isDisclaimer("本网刊载的稿件不代表本网观点。")).to.equal(true)
+    // a story's quote disowns views too, but names no site, reprint or readers
+    expect(isDisclaimer("他表示，这只是个人看法，不代表公司的立场。")).to.equal(false)
+    expect(isDisclaimer("专家认为，价格上涨并不意味着市场已经过热。")).to.equal(false)
+  })
+
+  it("is cut with a footer after it that is too long to go with it in one cut", () => {
+    // the disclaimer and the footer together outweigh a third of the content, each alone does not
+    const footer = `<div>本站所有内容仅供参考，使用前请阅读法律条款。版权所有，未经许可不得转载。${"联系电话：010-12345678 传真：010-87654321 ".repeat(4)}</div>`
+    const html = `<html><body><div class="x1">${zhStory}<div>本站转载的文章仅为传播信息，并不代表本站赞同其观点，也不代表本站对其真实性负责。</div>${footer}</div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("第5段")
+    expect(markdown).not.to.contain("赞同其观点").and.not.to.contain("联系电话")
   })
 
   it("is known by its label, not by a sentence that opens with the same word", () => {

@@ -8,7 +8,7 @@ import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
 import { wideCount } from "./wide-sentence.ts"
 import { fold, folded } from "./fold.ts"
-import { DISCLAIMER_TEXT, opensDisclaimer } from "./disclaimer.ts"
+import { DISCLAIMER_TEXT, isDisclaimer } from "./disclaimer.ts"
 import { isToolsLine } from "./tool-words.ts"
 import { isStampLine } from "./stamps.ts"
 import { isDateLine } from "./datelines.ts"
@@ -271,11 +271,14 @@ const LEGAL_MARKS = new RegExp(`${LEGAL.source}|trademarks?\\b`, "gi")
 /** A legal line (short, with a legal word), or a block of small print that holds several legal marks. */
 const isLegal = (el: Element, page: PageMeasure): boolean => {
   const text = page.measures.get(el)!.text
-  if (text <= DISCLAIMER_TEXT && opensDisclaimer(textOf(el))) return true
+  if (text <= DISCLAIMER_TEXT && isDisclaimer(textOf(el))) return true
   if (text <= SMALL_PRINT_TEXT && isReprintNotice(textOf(el))) return true
   if (text <= LEGAL_TEXT) return LEGAL.test(fold(textOf(el)))
   return text <= SMALL_PRINT_TEXT && (fold(textOf(el)).match(LEGAL_MARKS)?.length ?? 0) >= SMALL_PRINT_MARKS
 }
+
+/** how many times the tail is read for a footer: once more after a footer is cut */
+const LEGAL_PASSES = 2
 
 /**
  * Cuts the page footer that a content found too high still holds: from the first short block
@@ -284,13 +287,17 @@ const isLegal = (el: Element, page: PageMeasure): boolean => {
  * text (a fifth kept the five-line footer of a four-paragraph story). An article's own words come before its site's legal lines.
  */
 export const cutTailLegal = (root: Element, page: PageMeasure): void => {
-  const blocks = blocksIn(root, page)
-  const tail = blocks.slice(-LEGAL_TAIL)
-  const starts = tail.flatMap((el, i) => (isLegal(el, page) ? [i] : []))
-  if (starts.length === 0) return cutInlineLegalTail(root, page)
-  // from the earliest legal block that opens a footer: a disclaimer may come before a footer too long to go with it
-  const footer = starts.map((i) => tail.slice(i)).find((footer) => isFooter(footer, blocks, page))
-  for (const el of footer ?? []) el.remove()
+  // twice: a disclaimer over a footer too long to go with it is the content's last lines once the footer is cut
+  for (let pass = 0; pass < LEGAL_PASSES; pass++) {
+    const blocks = blocksIn(root, page)
+    const tail = blocks.slice(-LEGAL_TAIL)
+    const starts = tail.flatMap((el, i) => (isLegal(el, page) ? [i] : []))
+    if (starts.length === 0) return pass === 0 ? cutInlineLegalTail(root, page) : undefined
+    // from the earliest legal block that opens a footer: a disclaimer may come before a footer too long to go with it
+    const footer = starts.map((i) => tail.slice(i)).find((footer) => isFooter(footer, blocks, page))
+    if (footer === undefined) return
+    for (const el of footer) el.remove()
+  }
 }
 
 /** Whether `footer`, the last blocks of the content from a legal one, is a footer to cut. */

@@ -9,7 +9,7 @@
 import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, TEXT_NODE, isElement, siblingPastBlank, tagOf, textOf } from "./dom.ts"
 import { LEGAL } from "./edges.ts"
-import { opensDisclaimer } from "./disclaimer.ts"
+import { isDisclaimer } from "./disclaimer.ts"
 import { fold, folded } from "./fold.ts"
 
 /**
@@ -65,7 +65,7 @@ export const cutLastLegalLine = (root: Element, page: PageMeasure): void => {
   const words = fold(textOf(line))
   if (
     words.length > LEGAL_LINE ||
-    !(OPENS_LEGAL.test(words) || opensDisclaimer(words) || (LEGAL.test(words) && RESERVED.test(words))) ||
+    !(OPENS_LEGAL.test(words) || isDisclaimer(words) || (LEGAL.test(words) && RESERVED.test(words))) ||
     !opensLine(line)
   )
     return

@@ -6,7 +6,8 @@ export const markdownToText = (markdown: string): string =>
   markdown
     .replace(/^[ \t]*(`{3,}|~{3,}).*$/gm, "")
     .replace(/!\[(?:\\.|[^\]\\])*\]\([^)]*\)/g, "")
-    .replace(/\[((?:\\.|[^\]\\])*)\]\([^)]*\)/g, "$1")
+    // a link opens at an unescaped "[" and holds none: "\[Reuters\] said [here](…)" is text, then a link
+    .replace(/(?<!\\)\[((?:\\.|[^\]\\[])*)\]\([^)]*\)/g, "$1")
     .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, "")
     .replace(/^[ \t]*>[ \t]?/gm, "")
     .replace(/^[ \t]*(?:[-+*]|\d+\.)[ \t]+/gm, "")

@@ -21,6 +21,25 @@ describe("the second opinion", () => {
     expect(read.markdown).to.contain("Sentence 1 of the story").and.to.contain("Sentence 6 of the story")
   })
 
+  it("keeps ours over a longer reading with a thread when a <form> wraps the whole page (ASP.NET)", () => {
+    // every WebForms page sits in one <form>: read as furniture, it put every reading "in furniture",
+    // and Readability's, gathering the post with the readers' thread when no class names them, won
+    const post = Array.from(
+      { length: 3 },
+      (_, i) => `<p>Post line ${i}: the author writes of the week, with commas, names and a full stop at its end.</p>`,
+    ).join("")
+    const thread = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `<h4><a href="#c${i}">#</a> re: The post <span>2004-12-27 12:${10 + i}</span> <a>reader${i}</a></h4><p>Thanks, reader ${i} says.</p>`,
+    ).join("")
+    const html = `<html><head><title>The post</title></head><body><form id="f1" method="post"><div id="x1"><h1>Blog</h1></div>
+      <div id="x2"><div class="x3"><h2>The post</h2>${post}<p class="x4">posted at 12:40</p></div><div id="x5"><h3>Talk</h3>${thread}</div></div></form></body></html>`
+    const read = extractFromHtml(html)
+    expect(read.by).to.equal("ours")
+    expect(read.markdown).to.contain("Post line 2:").and.not.to.contain("reader 3 says")
+  })
+
   it("asks Readability when the page holds next to no prose to measure ours by (a table of contents)", () => {
     const toc = Array.from(
       { length: 40 },

@@ -15,7 +15,7 @@ const MEDIA = new Set(["img", "picture", "video", "audio", "iframe", "table", "s
  * The last node below `node`, in document order, that a reader sees: visible text or media. Read
  * from the end, so that only the content's tail is walked, not the whole content.
  */
-const lastShown = (node: Node): Node | null => {
+export const lastShown = (node: Node): Node | null => {
   for (let child = node.lastChild; child !== null; child = child.previousSibling) {
     if (child.nodeType === TEXT_NODE) {
       if (visibleLength((child as Text).data) > 0) return child
