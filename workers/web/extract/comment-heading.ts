@@ -5,7 +5,7 @@
  * way `findThreads` reads. What follows the heading to the end of the content goes with it.
  */
 import type { PageMeasure } from "./article.ts"
-import { textOf } from "./dom.ts"
+import { BLOCK_TAGS, isElement, siblingPastBlank, tagOf, textOf } from "./dom.ts"
 import { blocksIn } from "./edges.ts"
 import { fold, folded } from "./fold.ts"
 import { wordTokens, wordTriples } from "./words.ts"
@@ -206,7 +206,7 @@ const cutCommentPrompt = (root: Element, page: PageMeasure): void => {
   // the page's blocks in the order they are read (`blocks` lists each after what it holds)
   const blocks = new Set(blocksIn(root, page))
   const tail = Array.from(root.querySelectorAll("*"))
-    .filter((el) => blocks.has(el))
+    .filter((el) => blocks.has(el) || isLooseLine(el))
     .slice(-PROMPT_TAIL)
   const whole = page.measures.get(root)?.text ?? 0
   for (const el of tail) {
@@ -219,6 +219,19 @@ const cutCommentPrompt = (root: Element, page: PageMeasure): void => {
     return
   }
 }
+
+/**
+ * An inline element set between blocks as a line of its own (`<p>…</p><span>*Submitted comments
+ * are subject to moderation…</span><hr>`): templates set the form's small print so, and it is no
+ * block of the page's, so the prompt was never looked at.
+ */
+const isLooseLine = (el: Element): boolean =>
+  !BLOCK_TAGS.has(tagOf(el)) &&
+  el.parentElement !== null &&
+  BLOCK_TAGS.has(tagOf(el.parentElement)) &&
+  (isBlockSibling(siblingPastBlank(el, "previousSibling")) || isBlockSibling(siblingPastBlank(el, "nextSibling")))
+
+const isBlockSibling = (node: Node | null): boolean => node === null || (isElement(node) && BLOCK_TAGS.has(tagOf(node)))
 
 /** The text of `el` and of what follows it up to the end of `root` (what `cutFrom` removes). */
 const textFrom = (el: Element, root: Element, page: PageMeasure): number => {

@@ -82,3 +82,27 @@ describe("a quotation linked to its source", () => {
     expect(markdown).to.contain("lym_pub.html) or call toll-free")
   })
 })
+
+describe("a thread's posts", () => {
+  const post = (name: string, count: number, text: string) => `
+    <div class="post bg${count % 2}"><div class="inner">
+      <dl class="postprofile"><dt><a href="/member/${name}" class="username">${name}</a></dt><dd class="profile-posts">Posts: ${count}</dd></dl>
+      <div class="postbody"><p class="author">by ${name} » Sun Sep 01, 2019 8:0${count} pm</p><div class="content">${text}</div></div>
+      <div class="post-buttons"><a href="/posting?mode=quote&amp;p=${count}" title="Reply with quote">Quote</a></div>
+    </div></div>`
+  const thread = () =>
+    page(`<div id="page-body"><h2>Refinancing this year</h2>
+      ${post("azlawyer", 722, "Went from a thirty year loan at four and a half percent to a fifteen year loan at three, with the lender paying most of the closing costs and the title company the rest.")}
+      ${post("roadnottaken", 57, "Same here, with a credit union: they matched the best online quote and waived the appraisal, so the whole thing took three weeks from the first call.")}
+      ${post("barefootjan", 399, "What is a lender credit, and how do you ask for one without raising the rate you are offered?")}
+      ${post("holycow", 122, "A lender credit pays your closing costs in exchange for a slightly higher rate.")}
+    </div>`)
+
+  it("keeps each post's author name, repeated in the same place of every post, and cuts the button every post repeats", () => {
+    const { markdown } = extractFromHtml(thread())
+    for (const name of ["azlawyer", "roadnottaken", "barefootjan", "holycow"])
+      expect(markdown).to.match(new RegExp(`^\\W*${name}\\W*$`, "m"))
+    expect(markdown).to.contain("Posts: 399").and.to.contain("slightly higher rate")
+    expect(markdown).not.to.contain("Quote")
+  })
+})

@@ -45,19 +45,34 @@ export const prune = (el: Element, page: PageMeasure, root: Measure, repeated: S
  * place of each item, it is part of the item. Items are a run of three or more alike children
  * of `el` that hold prose or stand with such a run's items (`item-runs.ts`; their own children
  * are the parts), or the sections of `el` that its
- * headings open. A part is repeated when its place and shape recur in two items of three.
- * The parts found are added to `found` (an item's parts are the grandchildren of `el`).
+ * headings open. A part is repeated when its place and shape recur in two items of three, and so
+ * are the parts of repeated parts, down to `REPEATED_DEPTH`: a forum post's author name sits in
+ * its profile box, inside the post's inner wrapper, and read alone it is a short link that pruning
+ * cut. Inside an item, a part whose text is the same in every item ("Quote", "Reply") is the
+ * template's button, left to its score. The parts found are added to `found`.
  */
 const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>, items: ReadonlySet<Element>): void => {
-  const mark = (items: Element[][]) => {
+  const mark = (items: Element[][], depth = 0) => {
     if (items.length < 3) return
-    const counts = new Map<string, number>()
+    const twins = new Map<string, Element[]>()
     const keyOf = (part: Element, i: number) => `${i}:${shapeOf(part)}`
-    for (const item of items) item.forEach((part, i) => counts.set(keyOf(part, i), (counts.get(keyOf(part, i)) ?? 0) + 1))
     for (const item of items)
       item.forEach((part, i) => {
-        if (counts.get(keyOf(part, i))! * 3 >= items.length * 2) found.add(part)
+        const key = keyOf(part, i)
+        const same = twins.get(key)
+        if (same) same.push(part)
+        else twins.set(key, [part])
       })
+    for (const parts of twins.values()) {
+      if (parts.length * 3 < items.length * 2) continue
+      if (depth > 0 && sameText(parts)) continue
+      for (const part of parts) found.add(part)
+      if (depth < REPEATED_DEPTH)
+        mark(
+          parts.map((part) => Array.from(part.children)),
+          depth + 1,
+        )
+    }
   }
   const alike = new Map<string, Element[]>()
   const sections: Element[][] = []
@@ -73,6 +88,14 @@ const findRepeatedParts = (el: Element, page: PageMeasure, found: Set<Element>, 
   for (const group of alike.values()) mark(group.map((item) => Array.from(item.children)))
   mark(sections.filter((section) => section.some((part) => (page.measures.get(part)?.prose ?? 0) > 0)))
 }
+
+const sameText = (parts: Element[]): boolean => {
+  const first = textOf(parts[0]!)
+  return parts.every((part) => textOf(part) === first)
+}
+
+/** how deep inside an item its repeated parts are looked for */
+const REPEATED_DEPTH = 4
 
 const KEEP_EMPTY = new Set(["img", "picture", "br", "hr", "td", "th", "tr", "col", "colgroup", "wbr"])
 const TABLE_PARTS = new Set(["thead", "tbody", "tfoot", "tr", "td", "th", "caption"])
