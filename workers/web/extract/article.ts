@@ -65,6 +65,7 @@ import { anchorToTitle, isBeforeHeadline } from "./title-anchor.ts"
 import { feedLists } from "./feeds.ts"
 import { unwrapProseLinks } from "./wrapping-links.ts"
 import { CODE_TAGS, readsAsCode } from "./code-text.ts"
+import { isProseHeading } from "./heading-prose.ts"
 
 interface Block {
   readonly tag: string
@@ -567,8 +568,9 @@ export class PageMeasure {
     }
     if (own !== null) {
       if (own.text > 0) this.blocks.push(el)
-      this.own.set(el, blockValue(own))
-      if (isProse(own)) {
+      const valued = HEADING_TAGS.has(tag) && isProseHeading(el, own.text) ? { ...own, tag: "p" } : own
+      this.own.set(el, blockValue(valued))
+      if (isProse(valued)) {
         m.prose += own.text
         this.ownProse.set(el, own.text)
       }
