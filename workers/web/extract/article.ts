@@ -65,12 +65,16 @@ import { withStandfirst } from "./standfirst.ts"
 import { anchorToTitle, isBeforeHeadline } from "./title-anchor.ts"
 import { feedLists } from "./feeds.ts"
 import { unwrapProseLinks } from "./wrapping-links.ts"
+import { CODE_TAGS, readsAsCode } from "./code-text.ts"
+import { isProseHeading } from "./heading-prose.ts"
 
 interface Block {
   readonly tag: string
   text: number
   link: number
   punct: number
+  /** characters of text that reads as source code (`code-text.ts`): text, but not prose */
+  code: number
 }
 
 /** What the scoring pass learns about an element. */
@@ -176,7 +180,7 @@ const holdsThreeLinked = (parent: Element, measures: ReadonlyMap<Element, Measur
 
 const blockValue = (block: Block): number => {
   if (block.text === 0 || HEADING_TAGS.has(block.tag)) return 0
-  const density = block.link / block.text
+  const density = (block.link + block.code) / block.text
   if (density > 0.5) return -block.text
   if (block.text >= 80 || (block.text >= 25 && block.punct > 0)) return block.text * (1 - density) + block.punct * 5
   // A short cell or list item is data as often as it is furniture; a short line elsewhere is a byline, a date, a label.
@@ -194,7 +198,7 @@ const SHORT_IS_DATA = new Set(["td", "th", "li", "dd", "dt", "tr"])
 const isProse = (block: Block): boolean =>
   block.text > 0 &&
   !HEADING_TAGS.has(block.tag) &&
-  block.link / block.text <= 0.5 &&
+  (block.link + block.code) / block.text <= 0.5 &&
   (block.text >= 80 || (block.text >= 25 && block.punct > 0))
 
 export class PageMeasure {
@@ -216,6 +220,8 @@ export class PageMeasure {
    */
   candidateProse = 0
   /** the items judged teasers whose link opens a paragraph of prose, as a digest's items credit their sources */
+  /** how many code elements (`<pre>`, `<code>`) the measuring walk is inside */
+  private inCode = 0
   private readonly teasers = new Set<Element>()
   /** every item judged a teaser by the shape of its run */
   private readonly teaserItems = new Set<Element>()
@@ -527,7 +533,7 @@ export class PageMeasure {
     if (hint < 0) this.named.add(el)
     if ((role !== null && FURNITURE_ROLES.has(role)) || el.getAttribute("aria-hidden") === "true" || FURNITURE_LANDMARKS.has(tag))
       this.furniture.add(el)
-    const own: Block | null = BLOCK_TAGS.has(tag) || outer === null ? { tag, text: 0, link: 0, punct: 0 } : null
+    const own: Block | null = BLOCK_TAGS.has(tag) || outer === null ? { tag, text: 0, link: 0, punct: 0, code: 0 } : null
     const block = own ?? outer!
     // inside a list of changes or credits, a link is the item's words (see `isToldList`)
     const linked = !told && (inLink || (tag === "a" && el.hasAttribute("href")))
@@ -547,9 +553,13 @@ export class PageMeasure {
           m.link += length
           block.link += length
         }
-        block.punct += data.match(PUNCTUATION)?.length ?? 0
+        if (this.inCode === 0 && readsAsCode(data, length)) block.code += length
+        else block.punct += data.match(PUNCTUATION)?.length ?? 0
       } else if (isElement(child)) {
+        const code = CODE_TAGS.has(tagOf(child))
+        if (code) this.inCode++
         const c = this.measure(child, block, linked, toldLists && (told || LISTS.has(tagOf(child))), anchor)
+        if (code) this.inCode--
         if (m.lead === 0) m.lead = c.lead
         m.text += c.text
         m.link += c.link
@@ -559,8 +569,9 @@ export class PageMeasure {
     }
     if (own !== null) {
       if (own.text > 0) this.blocks.push(el)
-      this.own.set(el, blockValue(own))
-      if (isProse(own)) {
+      const valued = HEADING_TAGS.has(tag) && isProseHeading(el, own.text) ? { ...own, tag: "p" } : own
+      this.own.set(el, blockValue(valued))
+      if (isProse(valued)) {
         m.prose += own.text
         this.ownProse.set(el, own.text)
       }
