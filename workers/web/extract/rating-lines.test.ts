@@ -41,6 +41,13 @@ describe("a rating widget under the story", () => {
     expect(isRatingLine("4 / 5 (12 votes)")).to.equal(true)
   })
 
+  it("does not try a long run of prompts, which could be split every way", () => {
+    // "оцените статью:" 22 times took 0.2 s, each four more sixteen times as long
+    expect(isRatingLine(`${"оцените статью:".repeat(40)} x`)).to.equal(false)
+    expect(isRatingLine(`${"спасибо! ваше мнение учтено.".repeat(40)} x`)).to.equal(false)
+    expect(isRatingLine("Оцените статью: 4,5 / 5 (12 голосов)")).to.equal(true)
+  })
+
   it("reads the prompt and the thanks for a vote in Russian, Ukrainian, Polish and the other languages", () => {
     expectJudged(
       isRatingLine,

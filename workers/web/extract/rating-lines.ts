@@ -52,5 +52,15 @@ const RATING = folded(
   ),
 )
 
+/**
+ * the longest line of a rating widget: its prompt, score and votes are a few words. A longer text is
+ * not tried: a prompt's closing mark and the separator after it may both take a ":", so a run of
+ * prompts could be split every way, each tried in turn
+ */
+const RATING_LINE = 200
+
 /** Whether `text` is a line of a rating widget. */
-export const isRatingLine = (text: string): boolean => RATING.test(fold(text).trim())
+export const isRatingLine = (text: string): boolean => {
+  const line = fold(text).trim()
+  return line.length <= RATING_LINE && RATING.test(line)
+}
