@@ -219,9 +219,9 @@ export class PageMeasure {
    * the teaser guess is wrong (a digest whose items look like cards)
    */
   candidateProse = 0
-  /** the items judged teasers whose link opens a paragraph of prose, as a digest's items credit their sources */
   /** how many code elements (`<pre>`, `<code>`) the measuring walk is inside */
   private inCode = 0
+  /** the items judged teasers whose link opens a paragraph of prose, as a digest's items credit their sources */
   private readonly teasers = new Set<Element>()
   /** every item judged a teaser by the shape of its run */
   private readonly teaserItems = new Set<Element>()

@@ -60,7 +60,8 @@ export const FURNITURE_LANDMARKS = new Set(["aside", "nav"])
 export const hintOf = (el: Element): number => {
   const tag = tagOf(el)
   if (tag === "article" || tag === "main" || el.getAttribute("itemprop") === "articleBody" || el.getAttribute("role") === "main") return 1
-  if (unindexedHint(el) < 0) return unindexedHint(el)
+  const unindexed = unindexedHint(el)
+  if (unindexed < 0) return unindexed
   const id = el.getAttribute("id") ?? ""
   const hint = hintOfNames(`${id} ${classOf(el)}`.toLowerCase())
   // an id that spells the element's own heading is its text, not its template's name
