@@ -364,257 +364,263 @@ interface Judged {
   readonly verdict: Verdict
 }
 
-test(`fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s parameters, ${CASES} seeded cases`, async () => {
-  const rng = createRng(SEED)
-  assert.ok(Number.isSafeInteger(CASES) && CASES > 0, `FUZZ_CASES must be a positive whole number, got ${process.env.FUZZ_CASES}`)
-  const builtinOnly = ONLY_TOOLS?.filter((t) => !isMcp(t))
-  const entries = ONLY_TOOLS && builtinOnly?.length === 0 ? [] : plan(rng.fork("plan"), CASES, builtinOnly)
-  const mcp = mcpCases(rng.fork("mcp"), MCP_CASES, entries.length, ONLY_TOOLS)
-  console.log(
-    `fuzz: seed ${SEED} (0x${SEED.toString(16)}), ${entries.length} cases and ${mcp.length} of MCP tools; repeat with FUZZ_SEED=${SEED} FUZZ_CASES=${CASES}`,
-  )
-  const judged: Judged[] = []
-  /** Failures of the extension as a whole after a batch (health check, worker restarts). */
-  const batchCrashes: string[] = []
-  const started = Date.now()
-  const first = await health()
-  assert.ok(first.ok, `the extension was not healthy before the first case: ${first.ok ? "" : first.reason}`)
-  let workers = first.workers
-  const rootBefore = await opfsRoot()
-  let healthFailures = 0
-  const listCases = (cases: ReadonlyArray<FuzzCase>) => cases.map((c) => `    #${c.id} ${c.tool} ${show(c.params)}`).join("\n")
-
-  /** Runs one batch and judges it; false once the extension stopped answering. */
-  const runCases = async (b: number, cases: FuzzCase[]): Promise<boolean> => {
-    cases.forEach(assertLocal)
-    const deadline = Math.max(...cases.map((c) => c.timeoutMs)) + BATCH_GRACE_MS
-    const run = await withDeadline(runBatch(panel, { batch: b, cases: cases.map(wire), concurrency: CONCURRENCY }), deadline).catch(
-      (error: unknown) => ({
-        done: false as const,
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    )
-    if (run.done) {
-      ;(run.value as Outcome[]).forEach((outcome, i) => {
-        const fuzz = cases[i]!
-        judged.push({ fuzz, outcome, verdict: verdictOf(fuzz, outcome) })
-      })
-    } else {
-      const pending = "error" in run ? cases.map((_, i) => i) : await unsettled(panel, b).catch(() => cases.map((_, i) => i))
-      const why = "error" in run ? `the page failed: ${run.error}` : `not settled ${deadline / 1000} s after the batch started`
-      // The calls that did settle are not reported back once the batch is given up on.
-      for (const [i, fuzz] of cases.entries()) {
-        judged.push({
-          fuzz,
-          verdict: pending.includes(i) ? { kind: "error" in run ? "crash" : "hang", reason: why } : { kind: "specific" },
-        })
-      }
-    }
-
-    // A call that would not stop gets its worker replaced a moment after the time limit: wait
-    // for that, so the restart is counted with the batch that caused it.
-    if (judged.slice(-cases.length).some((j) => j.verdict.kind === "hang")) await quiet(`after batch ${b}`)
-    const now = await health()
-    if (!now.ok) {
-      healthFailures++
-      batchCrashes.push(`after batch ${b}: ${now.reason}; the batch's cases:\n${listCases(cases)}`)
-      // A dead extension fails every later case the same way: stop rather than time out on each.
-      return healthFailures < 3
-    }
-    for (const [group, state] of Object.entries(now.workers)) {
-      const before = workers[group]
-      if (before === undefined || state.restarts <= before.restarts) continue
-      const inGroup = cases.filter((c) => groupOf.get(c.tool) === group)
-      const hungHere = judged.some((j) => j.verdict.kind === "hang" && inGroup.includes(j.fuzz))
-      // A worker replaced because a call hung is the hang's doing; otherwise it is a crash.
-      if (!hungHere)
-        batchCrashes.push(
-          `batch ${b}: the ${group} worker was restarted ${state.restarts - before.restarts} time(s); the batch's ${group} cases:\n${listCases(inGroup)}`,
-        )
-    }
-    workers = now.workers
-    return true
-  }
-
-  for (let b = 0; b * BATCH_SIZE < entries.length; b++) {
-    const scratchTabIds = await resetTabs()
-    scratchTabIds.forEach((id) => pastScratchTabs.add(id))
-    const batchEnv: FuzzEnv = { ...env, scratchTabIds }
-    const caseRng = rng.fork(`batch ${b}`)
-    const cases = entries
-      .slice(b * BATCH_SIZE, (b + 1) * BATCH_SIZE)
-      .map((entry, i) => materialize(b * BATCH_SIZE + i, entry, caseRng, batchEnv))
-    if (!(await runCases(b, cases))) break
-  }
-  // The MCP tools' calls, after the built-in ones (their ids follow on, so do their batch numbers).
-  const mcpStarted = Date.now()
-  const mcpReceivedBefore = mcpServer.received.length
-  for (let i = 0; i < mcp.length && healthFailures < 3; i += BATCH_SIZE) {
-    if (!(await runCases(Math.ceil(entries.length / BATCH_SIZE) + i / BATCH_SIZE, mcp.slice(i, i + BATCH_SIZE)))) break
-  }
-  const mcpSeconds = (Date.now() - mcpStarted) / 1000
-  // What reached the MCP server must be what its schema takes, whatever the call's outcome.
-  const mcpMisses = mcpServer.received
-    .slice(mcpReceivedBefore)
-    .filter((r) => !mcpContractAccepts(`${MCP_FUZZ_SERVER}__${r.name}`, r.arguments))
-
-  // A stuck worker makes every call queued behind it time out too: each call that hung or
-  // crashed runs again on its own, to tell the inputs that hang from those that only waited.
-  const loopSeconds = (Date.now() - started) / 1000
-  const collateral: Judged[] = []
-  const confirmUntil = Date.now() + CONFIRM_BUDGET_MS
-  const culprits = new Set<string>()
-  for (const [index, suspect] of judged.entries()) {
-    if (suspect.verdict.kind !== "hang" && suspect.verdict.kind !== "crash") continue
-    const mark = (note: string) =>
-      (judged[index] = {
-        ...suspect,
-        verdict: {
-          kind: suspect.verdict.kind,
-          reason: `${"reason" in suspect.verdict ? suspect.verdict.reason : ""} (${note})`,
-        } as Verdict,
-      })
-    // The same input already hung on its own.
-    const key = `${suspect.fuzz.tool} ${show(suspect.fuzz.params, 400)}`
-    if (culprits.has(key)) {
-      mark("hung again on its own")
-      continue
-    }
-    if (Date.now() > confirmUntil || healthFailures >= 3) {
-      mark("not re-run alone: time budget spent")
-      continue
-    }
-    const group = groupOf.get(suspect.fuzz.tool)!
-    // A worker still busy with an earlier hung call would make this one hang too.
-    if (!(await idle(group))) {
-      mark(`not re-run alone: the ${group} worker was still busy`)
-      continue
-    }
-    const scratchTabIds = await resetTabs()
-    // Tabs of its batch are gone: the same draw against today's tabs.
-    const fuzz = {
-      ...suspect.fuzz,
-      params: remapTabs(suspect.fuzz.params, scratchTabIds),
-      // Alone, a call gets its tool's own time limit: one that still runs out of it really hangs
-      // (the batch's short limits only keep a hang from holding up a whole batch).
-      timeoutMs: Math.min(toolTimeout.get(suspect.fuzz.tool)!, 30_000),
-    }
-    const runAlone = async (attempt: number) => {
-      const alone = await withDeadline(
-        runBatch(panel, { batch: -1 - index - attempt * 1e5, cases: [wire(fuzz)], concurrency: 1 }),
-        fuzz.timeoutMs + BATCH_GRACE_MS,
-      ).catch(() => ({ done: false as const }))
-      return alone.done ? (alone.value as Outcome[])[0]! : undefined
-    }
-    let outcome = await runAlone(0)
-    // Its worker was replaced for another call that would not stop: once more, on the new worker.
-    if (outcome?.code === "worker_crashed" && /did not stop within/.test(String(outcome.message))) {
-      await quiet(`before ${fuzz.tool} runs again`)
-      outcome = await runAlone(1)
-    }
-    const verdict = outcome ? verdictOf(fuzz, outcome) : undefined
-    if (verdict === undefined || verdict.kind === "hang" || verdict.kind === "crash") {
-      culprits.add(key)
-      mark("hung again on its own")
-      if (verdict?.kind === "hang") await quiet(`after ${fuzz.tool} hung on its own`)
-      continue
-    }
-    collateral.push(suspect)
-    judged[index] = { fuzz: suspect.fuzz, outcome, verdict }
-  }
-  if (collateral.length) {
-    const after = await health()
-    if (after.ok) workers = after.workers
-  }
-
-  const rootAfter = await opfsRoot()
-  const escaped = rootAfter.filter((name) => !rootBefore.includes(name) && name !== "workspace")
-
-  // The report: totals, a table per tool, and each failure with its input.
-  const count = (kind: Verdict["kind"]) => judged.filter((j) => j.verdict.kind === kind).length
-  const crashes = count("crash") + batchCrashes.length
-  const hangs = count("hang")
-  const unspecific = count("unspecific")
-  const validation = count("validation") + mcpMisses.length
-  const hangBatches = new Set(judged.filter((j) => j.verdict.kind === "hang").map((j) => Math.floor(j.fuzz.id / BATCH_SIZE))).size
-  console.log(
-    `fuzz: ${judged.length} calls in ${loopSeconds.toFixed(1)} s (${hangBatches} batches waited on a hang), then ${((Date.now() - started) / 1000 - loopSeconds).toFixed(1)} s re-running hung calls alone`,
-  )
-  const toolsRun = [...builtinTools.map((t) => t.name), ...mcpFuzzTools].filter((t) => judged.some((j) => j.fuzz.tool === t))
-  console.log(`fuzz: ${mcp.length} MCP tool calls in ${mcpSeconds.toFixed(1)} s`)
-  for (const tool of toolsRun) {
-    const mine = judged.filter((j) => j.fuzz.tool === tool && j.outcome)
-    const codes = new Map<string, number>()
-    for (const j of mine) {
-      const key = j.outcome!.ok ? "ok" : String(j.outcome!.code)
-      codes.set(key, (codes.get(key) ?? 0) + 1)
-    }
-    const ms = mine.map((j) => j.outcome!.ms ?? 0).sort((a, b) => a - b)
-    const timing = ms.length
-      ? `${String(ms[Math.floor(ms.length / 2)]).padStart(5)} ms median, ${String(ms.at(-1)).padStart(5)} ms max`
-      : ""
+// Past the suite's 3-minute limit per test (package.json): the cases and the confirmation of hung calls have budgets of their own.
+test(
+  `fuzz: ${ONLY_TOOLS?.length ? ONLY_TOOLS.join(", ") : "every tool"}'s parameters, ${CASES} seeded cases`,
+  { timeout: 900_000 },
+  async () => {
+    const rng = createRng(SEED)
+    assert.ok(Number.isSafeInteger(CASES) && CASES > 0, `FUZZ_CASES must be a positive whole number, got ${process.env.FUZZ_CASES}`)
+    const builtinOnly = ONLY_TOOLS?.filter((t) => !isMcp(t))
+    const entries = ONLY_TOOLS && builtinOnly?.length === 0 ? [] : plan(rng.fork("plan"), CASES, builtinOnly)
+    const mcp = mcpCases(rng.fork("mcp"), MCP_CASES, entries.length, ONLY_TOOLS)
     console.log(
-      `  ${tool.padEnd(16)} ${String(mine.length).padStart(4)}  ${timing}  ${[...codes]
-        .sort((a, b) => b[1] - a[1])
-        .map(([c, n]) => `${c} ${n}`)
-        .join(", ")}`,
+      `fuzz: seed ${SEED} (0x${SEED.toString(16)}), ${entries.length} cases and ${mcp.length} of MCP tools; repeat with FUZZ_SEED=${SEED} FUZZ_CASES=${CASES}`,
     )
-  }
-  if (VERBOSE) {
-    // One example of each (tool, code), or every call: to read what a model would be told.
-    const seen = new Set<string>()
-    for (const j of judged) {
-      if (!j.outcome || (j.outcome.ok && VERBOSE !== "all")) continue
-      const key = `${j.fuzz.tool} ${j.outcome.ok ? `ok ${j.outcome.value}` : String(j.outcome.code)}`
-      if (seen.has(key) && VERBOSE !== "all") continue
-      seen.add(key)
+    const judged: Judged[] = []
+    /** Failures of the extension as a whole after a batch (health check, worker restarts). */
+    const batchCrashes: string[] = []
+    const started = Date.now()
+    const first = await health()
+    assert.ok(first.ok, `the extension was not healthy before the first case: ${first.ok ? "" : first.reason}`)
+    let workers = first.workers
+    const rootBefore = await opfsRoot()
+    let healthFailures = 0
+    const listCases = (cases: ReadonlyArray<FuzzCase>) => cases.map((c) => `    #${c.id} ${c.tool} ${show(c.params)}`).join("\n")
+
+    /** Runs one batch and judges it; false once the extension stopped answering. */
+    const runCases = async (b: number, cases: FuzzCase[]): Promise<boolean> => {
+      cases.forEach(assertLocal)
+      const deadline = Math.max(...cases.map((c) => c.timeoutMs)) + BATCH_GRACE_MS
+      const run = await withDeadline(runBatch(panel, { batch: b, cases: cases.map(wire), concurrency: CONCURRENCY }), deadline).catch(
+        (error: unknown) => ({
+          done: false as const,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
+      if (run.done) {
+        ;(run.value as Outcome[]).forEach((outcome, i) => {
+          const fuzz = cases[i]!
+          judged.push({ fuzz, outcome, verdict: verdictOf(fuzz, outcome) })
+        })
+      } else {
+        const pending = "error" in run ? cases.map((_, i) => i) : await unsettled(panel, b).catch(() => cases.map((_, i) => i))
+        const why = "error" in run ? `the page failed: ${run.error}` : `not settled ${deadline / 1000} s after the batch started`
+        // The calls that did settle are not reported back once the batch is given up on.
+        for (const [i, fuzz] of cases.entries()) {
+          judged.push({
+            fuzz,
+            verdict: pending.includes(i) ? { kind: "error" in run ? "crash" : "hang", reason: why } : { kind: "specific" },
+          })
+        }
+      }
+
+      // A call that would not stop gets its worker replaced a moment after the time limit: wait
+      // for that, so the restart is counted with the batch that caused it.
+      if (judged.slice(-cases.length).some((j) => j.verdict.kind === "hang")) await quiet(`after batch ${b}`)
+      const now = await health()
+      if (!now.ok) {
+        healthFailures++
+        batchCrashes.push(`after batch ${b}: ${now.reason}; the batch's cases:\n${listCases(cases)}`)
+        // A dead extension fails every later case the same way: stop rather than time out on each.
+        return healthFailures < 3
+      }
+      for (const [group, state] of Object.entries(now.workers)) {
+        const before = workers[group]
+        if (before === undefined || state.restarts <= before.restarts) continue
+        const inGroup = cases.filter((c) => groupOf.get(c.tool) === group)
+        const hungHere = judged.some((j) => j.verdict.kind === "hang" && inGroup.includes(j.fuzz))
+        // A worker replaced because a call hung is the hang's doing; otherwise it is a crash.
+        if (!hungHere)
+          batchCrashes.push(
+            `batch ${b}: the ${group} worker was restarted ${state.restarts - before.restarts} time(s); the batch's ${group} cases:\n${listCases(inGroup)}`,
+          )
+      }
+      workers = now.workers
+      return true
+    }
+
+    for (let b = 0; b * BATCH_SIZE < entries.length; b++) {
+      const scratchTabIds = await resetTabs()
+      scratchTabIds.forEach((id) => pastScratchTabs.add(id))
+      const batchEnv: FuzzEnv = { ...env, scratchTabIds }
+      const caseRng = rng.fork(`batch ${b}`)
+      const cases = entries
+        .slice(b * BATCH_SIZE, (b + 1) * BATCH_SIZE)
+        .map((entry, i) => materialize(b * BATCH_SIZE + i, entry, caseRng, batchEnv))
+      if (!(await runCases(b, cases))) break
+    }
+    // The MCP tools' calls, after the built-in ones (their ids follow on, so do their batch numbers).
+    const mcpStarted = Date.now()
+    const mcpReceivedBefore = mcpServer.received.length
+    for (let i = 0; i < mcp.length && healthFailures < 3; i += BATCH_SIZE) {
+      if (!(await runCases(Math.ceil(entries.length / BATCH_SIZE) + i / BATCH_SIZE, mcp.slice(i, i + BATCH_SIZE)))) break
+    }
+    const mcpSeconds = (Date.now() - mcpStarted) / 1000
+    // What reached the MCP server must be what its schema takes, whatever the call's outcome.
+    const mcpMisses = mcpServer.received
+      .slice(mcpReceivedBefore)
+      .filter((r) => !mcpContractAccepts(`${MCP_FUZZ_SERVER}__${r.name}`, r.arguments))
+
+    // A stuck worker makes every call queued behind it time out too: each call that hung or
+    // crashed runs again on its own, to tell the inputs that hang from those that only waited.
+    const loopSeconds = (Date.now() - started) / 1000
+    const collateral: Judged[] = []
+    const confirmUntil = Date.now() + CONFIRM_BUDGET_MS
+    const culprits = new Set<string>()
+    for (const [index, suspect] of judged.entries()) {
+      if (suspect.verdict.kind !== "hang" && suspect.verdict.kind !== "crash") continue
+      const mark = (note: string) =>
+        (judged[index] = {
+          ...suspect,
+          verdict: {
+            kind: suspect.verdict.kind,
+            reason: `${"reason" in suspect.verdict ? suspect.verdict.reason : ""} (${note})`,
+          } as Verdict,
+        })
+      // The same input already hung on its own.
+      const key = `${suspect.fuzz.tool} ${show(suspect.fuzz.params, 400)}`
+      if (culprits.has(key)) {
+        mark("hung again on its own")
+        continue
+      }
+      if (Date.now() > confirmUntil || healthFailures >= 3) {
+        mark("not re-run alone: time budget spent")
+        continue
+      }
+      const group = groupOf.get(suspect.fuzz.tool)!
+      // A worker still busy with an earlier hung call would make this one hang too.
+      if (!(await idle(group))) {
+        mark(`not re-run alone: the ${group} worker was still busy`)
+        continue
+      }
+      const scratchTabIds = await resetTabs()
+      // Tabs of its batch are gone: the same draw against today's tabs.
+      const fuzz = {
+        ...suspect.fuzz,
+        params: remapTabs(suspect.fuzz.params, scratchTabIds),
+        // Alone, a call gets its tool's own time limit: one that still runs out of it really hangs
+        // (the batch's short limits only keep a hang from holding up a whole batch).
+        timeoutMs: Math.min(toolTimeout.get(suspect.fuzz.tool)!, 30_000),
+      }
+      const runAlone = async (attempt: number) => {
+        const alone = await withDeadline(
+          runBatch(panel, { batch: -1 - index - attempt * 1e5, cases: [wire(fuzz)], concurrency: 1 }),
+          fuzz.timeoutMs + BATCH_GRACE_MS,
+        ).catch(() => ({ done: false as const }))
+        return alone.done ? (alone.value as Outcome[])[0]! : undefined
+      }
+      let outcome = await runAlone(0)
+      // Its worker was replaced for another call that would not stop: once more, on the new worker.
+      if (outcome?.code === "worker_crashed" && /did not stop within/.test(String(outcome.message))) {
+        await quiet(`before ${fuzz.tool} runs again`)
+        outcome = await runAlone(1)
+      }
+      const verdict = outcome ? verdictOf(fuzz, outcome) : undefined
+      if (verdict === undefined || verdict.kind === "hang" || verdict.kind === "crash") {
+        culprits.add(key)
+        mark("hung again on its own")
+        if (verdict?.kind === "hang") await quiet(`after ${fuzz.tool} hung on its own`)
+        continue
+      }
+      collateral.push(suspect)
+      judged[index] = { fuzz: suspect.fuzz, outcome, verdict }
+    }
+    if (collateral.length) {
+      const after = await health()
+      if (after.ok) workers = after.workers
+    }
+
+    const rootAfter = await opfsRoot()
+    const escaped = rootAfter.filter((name) => !rootBefore.includes(name) && name !== "workspace")
+
+    // The report: totals, a table per tool, and each failure with its input.
+    const count = (kind: Verdict["kind"]) => judged.filter((j) => j.verdict.kind === kind).length
+    const crashes = count("crash") + batchCrashes.length
+    const hangs = count("hang")
+    const unspecific = count("unspecific")
+    const validation = count("validation") + mcpMisses.length
+    const hangBatches = new Set(judged.filter((j) => j.verdict.kind === "hang").map((j) => Math.floor(j.fuzz.id / BATCH_SIZE))).size
+    console.log(
+      `fuzz: ${judged.length} calls in ${loopSeconds.toFixed(1)} s (${hangBatches} batches waited on a hang), then ${((Date.now() - started) / 1000 - loopSeconds).toFixed(1)} s re-running hung calls alone`,
+    )
+    const toolsRun = [...builtinTools.map((t) => t.name), ...mcpFuzzTools].filter((t) => judged.some((j) => j.fuzz.tool === t))
+    console.log(`fuzz: ${mcp.length} MCP tool calls in ${mcpSeconds.toFixed(1)} s`)
+    for (const tool of toolsRun) {
+      const mine = judged.filter((j) => j.fuzz.tool === tool && j.outcome)
+      const codes = new Map<string, number>()
+      for (const j of mine) {
+        const key = j.outcome!.ok ? "ok" : String(j.outcome!.code)
+        codes.set(key, (codes.get(key) ?? 0) + 1)
+      }
+      const ms = mine.map((j) => j.outcome!.ms ?? 0).sort((a, b) => a - b)
+      const timing = ms.length
+        ? `${String(ms[Math.floor(ms.length / 2)]).padStart(5)} ms median, ${String(ms.at(-1)).padStart(5)} ms max`
+        : ""
       console.log(
-        `  · ${key.slice(0, 200)} ${j.outcome.parameter ? `(${JSON.stringify(j.outcome.parameter)}) ` : ""}${j.outcome.ok ? "" : String(j.outcome.message).slice(0, 200)}\n      ← ${show(j.fuzz.params, 120)}`,
+        `  ${tool.padEnd(16)} ${String(mine.length).padStart(4)}  ${timing}  ${[...codes]
+          .sort((a, b) => b[1] - a[1])
+          .map(([c, n]) => `${c} ${n}`)
+          .join(", ")}`,
       )
     }
-  }
-  const failures = judged.filter((j) => j.verdict.kind !== "ok" && j.verdict.kind !== "specific")
-  for (const j of failures.slice(0, 80)) {
-    const reason = "reason" in j.verdict ? j.verdict.reason : ""
+    if (VERBOSE) {
+      // One example of each (tool, code), or every call: to read what a model would be told.
+      const seen = new Set<string>()
+      for (const j of judged) {
+        if (!j.outcome || (j.outcome.ok && VERBOSE !== "all")) continue
+        const key = `${j.fuzz.tool} ${j.outcome.ok ? `ok ${j.outcome.value}` : String(j.outcome.code)}`
+        if (seen.has(key) && VERBOSE !== "all") continue
+        seen.add(key)
+        console.log(
+          `  · ${key.slice(0, 200)} ${j.outcome.parameter ? `(${JSON.stringify(j.outcome.parameter)}) ` : ""}${j.outcome.ok ? "" : String(j.outcome.message).slice(0, 200)}\n      ← ${show(j.fuzz.params, 120)}`,
+        )
+      }
+    }
+    const failures = judged.filter((j) => j.verdict.kind !== "ok" && j.verdict.kind !== "specific")
+    for (const j of failures.slice(0, 80)) {
+      const reason = "reason" in j.verdict ? j.verdict.reason : ""
+      console.log(
+        `  ✗ ${j.verdict.kind} #${j.fuzz.id} ${j.fuzz.tool} [${j.fuzz.mutations.join(" ")}] ${show(j.fuzz.params)}${Object.keys(j.fuzz.options).length ? ` options ${show(j.fuzz.options)}` : ""}\n      ${reason.slice(0, 400)}`,
+      )
+    }
+    if (failures.length > 80) console.log(`  … and ${failures.length - 80} more`)
+    for (const f of batchCrashes) console.log(`  ✗ crash ${f}`)
+    for (const r of mcpMisses)
+      console.log(`  ✗ validation the MCP server received ${r.name} ${show(r.arguments)}, which its schema refuses`)
+    for (const j of collateral)
+      console.log(
+        `  ~ collateral #${j.fuzz.id} ${j.fuzz.tool} ${show(j.fuzz.params)}: ${"reason" in j.verdict ? j.verdict.reason.slice(0, 160) : ""}; on its own it settled`,
+      )
+    if (panelErrors.length)
+      console.log(`  uncaught errors in the driving page (not counted): ${[...new Set(panelErrors)].slice(0, 10).join(" | ")}`)
+    if (hangs) {
+      const noted = (pattern: RegExp) =>
+        judged.filter((j) => j.verdict.kind === "hang" && "reason" in j.verdict && pattern.test(j.verdict.reason)).length
+      console.log(
+        `fuzz: of the ${hangs} hangs, ${noted(/hung again on its own/)} hung again on their own (${culprits.size} distinct inputs), ${noted(/not re-run alone/)} could not be re-run alone; ` +
+          `${collateral.length} more calls only waited behind a hung one and settled on their own (not counted)`,
+      )
+    }
     console.log(
-      `  ✗ ${j.verdict.kind} #${j.fuzz.id} ${j.fuzz.tool} [${j.fuzz.mutations.join(" ")}] ${show(j.fuzz.params)}${Object.keys(j.fuzz.options).length ? ` options ${show(j.fuzz.options)}` : ""}\n      ${reason.slice(0, 400)}`,
+      `fuzz: ${judged.length} cases, ${crashes} crashes, ${hangs} hangs, ${unspecific} unspecific errors, ${validation} validation misses`,
     )
-  }
-  if (failures.length > 80) console.log(`  … and ${failures.length - 80} more`)
-  for (const f of batchCrashes) console.log(`  ✗ crash ${f}`)
-  for (const r of mcpMisses) console.log(`  ✗ validation the MCP server received ${r.name} ${show(r.arguments)}, which its schema refuses`)
-  for (const j of collateral)
-    console.log(
-      `  ~ collateral #${j.fuzz.id} ${j.fuzz.tool} ${show(j.fuzz.params)}: ${"reason" in j.verdict ? j.verdict.reason.slice(0, 160) : ""}; on its own it settled`,
-    )
-  if (panelErrors.length)
-    console.log(`  uncaught errors in the driving page (not counted): ${[...new Set(panelErrors)].slice(0, 10).join(" | ")}`)
-  if (hangs) {
-    const noted = (pattern: RegExp) =>
-      judged.filter((j) => j.verdict.kind === "hang" && "reason" in j.verdict && pattern.test(j.verdict.reason)).length
-    console.log(
-      `fuzz: of the ${hangs} hangs, ${noted(/hung again on its own/)} hung again on their own (${culprits.size} distinct inputs), ${noted(/not re-run alone/)} could not be re-run alone; ` +
-        `${collateral.length} more calls only waited behind a hung one and settled on their own (not counted)`,
-    )
-  }
-  console.log(
-    `fuzz: ${judged.length} cases, ${crashes} crashes, ${hangs} hangs, ${unspecific} unspecific errors, ${validation} validation misses`,
-  )
 
-  assert.equal(judged.length, entries.length + mcp.length, "not every case ran (the extension stopped answering)")
-  assert.deepEqual(escaped, [], "the workspace tools created something outside the workspace folder")
-  // The generators must make calls that really work, or the suite proves nothing.
-  for (const tool of toolsRun) {
-    assert.ok(
-      judged.some((j) => j.fuzz.tool === tool && j.outcome?.ok),
-      `no ${tool} case succeeded: the valid inputs of the fuzzer are broken`,
-    )
-  }
-  assert.equal(crashes, 0, "crashes")
-  assert.equal(hangs, 0, "hangs")
-  assert.equal(unspecific, 0, "unspecific errors")
-  assert.equal(validation, 0, "validation misses")
-})
+    assert.equal(judged.length, entries.length + mcp.length, "not every case ran (the extension stopped answering)")
+    assert.deepEqual(escaped, [], "the workspace tools created something outside the workspace folder")
+    // The generators must make calls that really work, or the suite proves nothing.
+    for (const tool of toolsRun) {
+      assert.ok(
+        judged.some((j) => j.fuzz.tool === tool && j.outcome?.ok),
+        `no ${tool} case succeeded: the valid inputs of the fuzzer are broken`,
+      )
+    }
+    assert.equal(crashes, 0, "crashes")
+    assert.equal(hangs, 0, "hangs")
+    assert.equal(unspecific, 0, "unspecific errors")
+    assert.equal(validation, 0, "validation misses")
+  },
+)
 
 // The fuzzer's own inputs must be sound: a broken generator would test nothing.
 const probeEnv: FuzzEnv = {

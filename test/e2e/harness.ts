@@ -87,6 +87,9 @@ export const launchExtension = async (
     await removeProfile(userDataDir)
     throw error
   }
+  // A locator's wait, like `until`, lasts as long as the state takes up to the hang guard:
+  // Playwright's own 30 s were outrun on a loaded machine (CI, both halves of the suite at once).
+  context.setDefaultTimeout(HANG_GUARD_MS)
   const serviceWorker = async () => {
     const existing = context.serviceWorkers().find((w) => w.url().endsWith("/service-worker.js"))
     return (
