@@ -10,7 +10,7 @@ import { after, before, test } from "node:test"
 import type { Page } from "playwright-core"
 import { startModelServer, type ModelServer } from "../support/model-server.mjs"
 import { startFixtureServer, type FixtureServer } from "./fixture-server.ts"
-import { callTool, launchExtension, useScriptedModel, type ExtensionSession } from "./harness.ts"
+import { callTool, launchExtension, until, useScriptedModel, type ExtensionSession } from "./harness.ts"
 import { api, nextRoutineEnd, notificationShown, runAndWait } from "./routine-support.ts"
 
 const SECRET = "ACCT-4417-SECRET"
@@ -128,7 +128,9 @@ test("a routine set to pause waits for the user's answer with a notification and
   assert.equal(asked.tool, "close_tab")
   assert.ok(asked.expiresAt - Date.now() > 24 * 3_600_000, "a paused routine is not held to the chat's timeout")
   const sw = await session.serviceWorker()
-  assert.equal(await sw.evaluate(() => chrome.action.getBadgeText({})), "1")
+  // The badge is set through the router a moment after the event: its state is waited for.
+  const badge = () => sw.evaluate(() => chrome.action.getBadgeText({}))
+  await until(async () => (await badge()) === "1", "the badge to count the paused run")
   const shown = await notificationShown(sw, `routine-paused:${asked.id}`)
   assert.ok(`routine-paused:${asked.id}` in shown, JSON.stringify(shown))
   // The question waits for the user's answer, whenever it comes.
@@ -142,7 +144,7 @@ test("a routine set to pause waits for the user's answer with a notification and
   assert.equal((await finished).conversationId, started.conversationId)
   assert.deepEqual(await toolErrors(started.conversationId), { get_tab_content: "ok", close_tab: "permission_denied" })
   assert.equal(await carriedOut(), 0)
-  assert.equal(await sw.evaluate(() => chrome.action.getBadgeText({})), "")
+  await until(async () => (await badge()) === "", "the badge to clear once the run was answered")
   await api(panel, () => globalThis.agent.settings.update({ askUserTimeoutMs: 300_000 }))
 })
 

@@ -83,7 +83,10 @@ test("OpenAI-compatible: a repeated id gets each result its own card; an empty r
     { text: "" },
   ])
   await send("Add two tasks")
-  await panel.locator("[data-testid=notice]").last().waitFor()
+  // The run's end is a notice, or a run error (a failure shows what went wrong, not a timeout).
+  const end = panel.locator("[data-testid=notice], [data-testid=run-error]").last()
+  await end.waitFor()
+  assert.equal(await end.getAttribute("data-testid"), "notice", `the run ended with: ${await end.innerText()}`)
   const cards = panel.locator("[data-testid=tool-card][data-tool=create_task]")
   assert.equal(await cards.count(), 2)
   for (const [i, subject] of ["Write ALPHA", "Write BETA"].entries()) {
