@@ -80,8 +80,8 @@ export const describe = (/** @type {Half} */ half) => {
 }
 
 /**
- * Runs both halves at once (each is mostly one browser waiting on another process, so on two
- * cores they share the machine well), the end-to-end half shown as it comes and the unit half's
+ * Runs both halves at once (both keep the two cores busy, yet together they end sooner than one
+ * after the other), the end-to-end half shown as it comes and the unit half's
  * output once it has finished; with `logs`, each half's output goes to its own log as it comes.
  * @param {{ echo: boolean, logs?: { unit: NodeJS.WritableStream, e2e: NodeJS.WritableStream }, commands?: { unit: string[], e2e: string[] } }} options
  */
