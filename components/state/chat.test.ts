@@ -54,6 +54,28 @@ describe("the chat store", () => {
     store.disconnect()
   })
 
+  it("a message asks for the model picked, else none: the agent reads the default as its settings hold it then", async () => {
+    const store = new ChatStore()
+    const { agent } = fakeAgent()
+    const asked: Array<{ model?: unknown }> = []
+    const settings = {
+      defaultModel: { providerId: "old", model: "small" },
+      providers: [{ id: "old", name: "old", kind: "openai", baseUrl: "http://127.0.0.1:9/v1" }],
+    }
+    Object.assign(agent, {
+      settings: { get: () => Promise.resolve(settings) },
+      chat: (_text: string, options: { model?: unknown }) => (asked.push(options), { result: new Promise(() => undefined) }),
+    })
+    await store.connect(agent)
+    expect(store.effectiveModel()).to.deep.equal({ providerId: "old", model: "small" }, "the panel shows the default it knows")
+    store.send("hello")
+    expect(asked[0]).to.not.have.property("model")
+    store.pickedModel.set({ providerId: "other", model: "big" })
+    store.send("again")
+    expect(asked[1]?.model).to.deep.equal({ providerId: "other", model: "big" })
+    store.disconnect()
+  })
+
   it("a lane's delta between the reply's deltas leaves the reply's text waiting for the frame", async () => {
     const store = new ChatStore()
     const { agent, send } = fakeAgent()

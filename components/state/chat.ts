@@ -322,6 +322,23 @@ export class ChatStore {
     return fallback ? { providerId: fallback.providerId, model: fallback.model } : undefined
   }
 
+  /**
+   * The model a message asks for: the one picked, or a default in place of a conversation's model
+   * that is gone. Otherwise none, and the agent takes the conversation's model or the default as
+   * its settings hold them when the run starts: the panel's copy of the settings follows a change
+   * a moment later, and a message sent in that moment asked for a provider that was no longer
+   * there (not_found).
+   */
+  private modelToSend(): { providerId: string; model: string } | undefined {
+    const picked = this.pickedModel.get()
+    if (picked) return picked
+    const id = this.view.get().conversationId
+    const own = this.conversations.get().find((c) => c.id === id)?.model
+    const options = this.models.get()
+    const gone = own !== undefined && options.length > 0 && !options.some((o) => o.providerId === own.providerId && o.model === own.model)
+    return gone ? this.effectiveModel() : undefined
+  }
+
   /** The open conversation's id (a new conversation when none is open), with the log set to follow its end. */
   private startHere(): string {
     let id = this.view.get().conversationId
@@ -339,7 +356,7 @@ export class ChatStore {
     const text = prompt.trim()
     if (!text) return
     const id = this.startHere()
-    const model = this.effectiveModel()
+    const model = this.modelToSend()
     const run = this.api().chat(text, {
       conversationId: id,
       ...(model ? { model } : {}),
