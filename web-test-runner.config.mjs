@@ -119,8 +119,7 @@ function chardetAsModule() {
 /**
  * One browser context for all test files, each file in a page of its own. web-test-runner's
  * default, a context per file, starts each file with an empty HTTP cache, so every file's page
- * fetched and compiled the same few hundred modules again; shared, the unit half ran in 155 s
- * where it took 195 s. Isolation is kept where it matters: when a file ends, its page and any
+ * fetched and compiled the same few hundred modules again. Isolation is kept where it matters: when a file ends, its page and any
  * popup it opened close, and the origin's storage (IndexedDB, the origin-private file system,
  * local storage, service workers, caches, cookies) is cleared, so the next file starts empty.
  */

@@ -9,6 +9,9 @@ import path from "node:path"
 
 const servedAt = "/__bundled/"
 
+/** Where an entry's bundle is served, below `servedAt`: "lit/directives/repeat.js" at "lit/directives/repeat". */
+const outName = (/** @type {string} */ specifier) => specifier.replace(/\.js$/, "")
+
 /** Folders of the repository whose modules the tests load. */
 const SOURCE_FOLDERS = ["schemas", "workers", "shell", "components", "test"]
 
@@ -30,9 +33,8 @@ export const importedSpecifiers = (packages, root) => {
 }
 
 /**
- * A web-test-runner plugin: imports of `packages` (and their exported subpaths) resolve to
- * bundles built once, on the first request, with `conditions` and `alias` as the test server
- * resolves them otherwise.
+ * A web-test-runner plugin: the imports of `packages` that the repository makes (less `exclude`)
+ * resolve to bundles built once, on the first request, with `conditions` and `alias`.
  * @param {{ packages: string[], root: string, conditions: string[], alias?: Record<string, string>, exclude?: string[] }} options
  */
 export function bundledDependencies({ packages, root, conditions, alias = {}, exclude = [] }) {
@@ -43,7 +45,7 @@ export function bundledDependencies({ packages, root, conditions, alias = {}, ex
   const build = async () => {
     const result = await esbuild.build({
       absWorkingDir: root,
-      entryPoints: entries.map((specifier) => ({ in: specifier, out: specifier.replace(/\.js$/, "") })),
+      entryPoints: entries.map((specifier) => ({ in: specifier, out: outName(specifier) })),
       bundle: true,
       splitting: true,
       format: "esm",
@@ -61,7 +63,7 @@ export function bundledDependencies({ packages, root, conditions, alias = {}, ex
   return {
     name: "bundled-dependencies",
     /** @param {{ source: string }} import_ */
-    resolveImport: ({ source }) => (served.has(source) ? `${servedAt}${source.replace(/\.js$/, "")}.js` : undefined),
+    resolveImport: ({ source }) => (served.has(source) ? `${servedAt}${outName(source)}.js` : undefined),
     /** @param {{ path: string }} context */
     serve: async (context) => {
       if (!context.path.startsWith(servedAt)) return undefined

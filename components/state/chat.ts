@@ -310,33 +310,37 @@ export class ChatStore {
     safeStorage()?.removeItem(LAST_CONVERSATION_KEY)
   }
 
-  /** The model a message would be sent with: picked, else the conversation's, else the default. */
-  effectiveModel(): { providerId: string; model: string } | undefined {
-    const picked = this.pickedModel.get()
-    if (picked) return picked
+  /** The open conversation's own model, and whether the providers the panel knows still offer it. */
+  private ownModel(): { own?: { providerId: string; model: string }; offered: boolean } {
     const id = this.view.get().conversationId
     const own = this.conversations.get().find((c) => c.id === id)?.model
-    const options = this.models.get()
-    if (own && options.some((o) => o.providerId === own.providerId && o.model === own.model)) return own
-    const fallback = this.settings.get()?.defaultModel ?? options[0]
+    const offered = own !== undefined && this.models.get().some((o) => o.providerId === own.providerId && o.model === own.model)
+    return own === undefined ? { offered } : { own, offered }
+  }
+
+  /** The default model the panel knows (its settings' default, else the first it offers). */
+  private defaultModel(): { providerId: string; model: string } | undefined {
+    const fallback = this.settings.get()?.defaultModel ?? this.models.get()[0]
     return fallback ? { providerId: fallback.providerId, model: fallback.model } : undefined
   }
 
+  /** The model a message would be sent with: picked, else the conversation's, else the default. */
+  effectiveModel(): { providerId: string; model: string } | undefined {
+    const { own, offered } = this.ownModel()
+    return this.pickedModel.get() ?? (offered ? own : this.defaultModel())
+  }
+
   /**
-   * The model a message asks for: the one picked, or a default in place of a conversation's model
-   * that is gone. Otherwise none, and the agent takes the conversation's model or the default as
-   * its settings hold them when the run starts: the panel's copy of the settings follows a change
-   * a moment later, and a message sent in that moment asked for a provider that was no longer
-   * there (not_found).
+   * The model a message asks for: the one picked, or the default in place of a conversation's
+   * model that is gone. Otherwise none, and the agent takes the conversation's model or the
+   * default as its settings hold them when the run starts: the panel's copy of the settings
+   * follows a change a moment later, and a message sent in that moment asked for a provider that
+   * was no longer there (not_found).
    */
   private modelToSend(): { providerId: string; model: string } | undefined {
-    const picked = this.pickedModel.get()
-    if (picked) return picked
-    const id = this.view.get().conversationId
-    const own = this.conversations.get().find((c) => c.id === id)?.model
-    const options = this.models.get()
-    const gone = own !== undefined && options.length > 0 && !options.some((o) => o.providerId === own.providerId && o.model === own.model)
-    return gone ? this.effectiveModel() : undefined
+    const { own, offered } = this.ownModel()
+    const gone = own !== undefined && !offered && this.models.get().length > 0
+    return this.pickedModel.get() ?? (gone ? this.defaultModel() : undefined)
   }
 
   /** The open conversation's id (a new conversation when none is open), with the log set to follow its end. */
