@@ -7,7 +7,17 @@ import { cutPaywallPrompts, isWallText, noticeOf, rawSignals, type PageNotice } 
 import { markdownToText } from "./plain-text.ts"
 import { listingReading, mayReadListing } from "./listing.ts"
 import { closeSwallowing } from "./swallowed.ts"
-import { asksReadability, mayReadData, ourReading, prefersReadability, readabilityMarkdown, readsData, WORD } from "./second-opinion.ts"
+import { visibleLength } from "./dom.ts"
+import {
+  asksReadability,
+  mayReadData,
+  ourReading,
+  prefersReadability,
+  readabilityMarkdown,
+  readsData,
+  SHORT_READING,
+  WORD,
+} from "./second-opinion.ts"
 
 export type { PageNotice } from "./notice.ts"
 
@@ -26,8 +36,14 @@ export interface Extracted {
 /** a page that shows less text than this may have had its story swallowed by an element left open (swallowed.ts) */
 const SWALLOWED_PAGE_TEXT = 200
 
-const parse = (html: string): Document => {
-  const document = parseDocument(html)
+/**
+ * A `<noscript>` holding this much text may hold the article itself, for readers without scripts,
+ * where a script shows it to the others from a copy it keeps (Blogger's posts, in a template).
+ */
+const NOSCRIPT_ARTICLE = 500
+
+const parse = (html: string, scripting = true): Document => {
+  const document = parseDocument(html, { scripting })
   // the walk is skipped where the parser never nested so deep (most pages): it cost 2 % of a page's time
   if (mayNestDeeperThan(document, MAX_DEPTH - 1)) capDepth(document.documentElement)
   return document
@@ -43,13 +59,20 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
       page = readPage(html, url, tuning)
     }
   }
-  const { title, ours, options, raw, body, paywallPrompt } = page
+  // read as a browser without scripts reads it: its <noscript> content as the page's, when that
+  // holds more than our reading of the page a script would have filled
+  const shown = visibleLength(page.ours.text)
+  if (shown < SHORT_READING && page.noscriptText >= Math.max(NOSCRIPT_ARTICLE, 2 * shown)) {
+    const unscripted = readPage(html, url, tuning, false)
+    if (visibleLength(unscripted.ours.text) >= 2 * shown) page = unscripted
+  }
+  const { title, ours, options, raw, body, paywallPrompt, scripting } = page
   let { markdown } = ours
   let by: Extracted["by"] = "ours"
   const asks = asksReadability(ours, tuning)
   // a short reading of a long page is asked about too, but only the page's data may replace it
   if (asks || mayReadData(ours)) {
-    const other = readabilityReading(html, title, options)
+    const other = readabilityReading(html, title, options, scripting)
     if (other !== undefined && (readsData(ours, other) || (asks && prefersReadability(ours, other, tuning)))) {
       markdown = other
       by = "readability"
@@ -58,7 +81,7 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   let articleText = by === "ours" ? ours.text : markdownToText(markdown)
   // a stray line of a page that holds no article but a list of items gives way to the items
   if (mayReadListing(ours, articleText)) {
-    const listing = listingReading(parse(html), ours, articleText, options)
+    const listing = listingReading(parse(html, scripting), ours, articleText, options)
     if (listing !== undefined) {
       markdown = listing
       articleText = markdownToText(markdown)
@@ -77,21 +100,33 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
 }
 
 /** Our reading of a page before any second opinion (exported for the benchmark's arbitration report). */
-export const readPage = (html: string, url?: string, tuning: Tuning = DEFAULT_TUNING) => {
-  const document = parse(html)
+export const readPage = (html: string, url?: string, tuning: Tuning = DEFAULT_TUNING, scripting = true) => {
+  const document = parse(html, scripting)
   const baseUrl = resolveBase(document, url)
   const options = baseUrl === undefined ? {} : { baseUrl }
   const raw = rawSignals(document)
+  // without scripts a <noscript>'s content is the page's, not a part to leave out
+  if (!scripting) for (const noscript of parsedElements(document, "noscript")) noscript.replaceWith(...noscript.childNodes)
   const body = document.body ?? document.documentElement
+  // measured before the article is looked for: that takes the <noscript> elements out
+  const noscript = scripting ? noscriptText(document) : 0
   const { title, root, coverage, pageProse, pageText, inFurniture } = findArticle(document, tuning)
   const paywallPrompt = cutPaywallPrompts(body, root)
   const ours = ourReading(toMarkdown(root, options), { coverage, pageProse, pageText, inFurniture })
-  return { title, ours, options, raw, body, paywallPrompt }
+  return { title, ours, options, raw, body, paywallPrompt, scripting, noscriptText: noscript }
+}
+
+/** The visible characters of the text in the page's `<noscript>` elements, their markup left out. */
+const noscriptText = (document: Document): number => {
+  let length = 0
+  for (const noscript of parsedElements(document, "noscript"))
+    length += visibleLength((noscript.textContent ?? "").replace(/<[^>]*>/g, " "))
+  return length
 }
 
 /** Readability's reading of the page, on a parse of its own (it changes the tree it reads). */
-export const readabilityReading = (html: string, title: string, options: { baseUrl?: string }): string | undefined =>
-  readabilityMarkdown(parse(html), title, options)
+export const readabilityReading = (html: string, title: string, options: { baseUrl?: string }, scripting = true): string | undefined =>
+  readabilityMarkdown(parse(html, scripting), title, options)
 
 const resolveBase = (document: Document, url: string | undefined): string | undefined => {
   const href = parsedElements(document, "base")

@@ -324,12 +324,12 @@ const restoreStyleBodies = (document: Document, bodies: string[]): void => {
 
 /**
  * The document a browser builds from `html` (scripts on, as in Chrome: a `<noscript>`'s content is
- * its text), made lighter for reading: white space between elements placed as `insertText` says,
+ * its text; with `scripting` false, as a browser without scripts: its content is elements), made lighter for reading: white space between elements placed as `insertText` says,
  * attributes no reader reads left out (`unread`). `faithful` builds the browser's tree whole, white
  * space and every attribute, for a reader that needs them (the search parsers read `data-*`;
  * Turndown reads white space at the edges of inline elements).
  */
-export const parseDocument = (html: string, { faithful = false } = {}): Document => {
+export const parseDocument = (html: string, { faithful = false, scripting = true } = {}): Document => {
   const { document } = parseHTML("") as unknown as { document: Document }
   // parse5 scans its stack of open elements for most start tags, so a page nested thousands deep
   // (hostile) costs it quadratic time; such a page goes to linkedom's linear parser instead, and
@@ -346,7 +346,10 @@ export const parseDocument = (html: string, { faithful = false } = {}): Document
   }
   try {
     const styles: string[] = []
-    const parsed = parse(stashStyleBodies(withoutSvgBodies(withoutScriptBodies(html)), styles), { treeAdapter: adapter })
+    const parsed = parse(stashStyleBodies(withoutSvgBodies(withoutScriptBodies(html)), styles), {
+      treeAdapter: adapter,
+      scriptingEnabled: scripting,
+    })
     built.set(parsed, record)
     restoreStyleBodies(parsed, styles)
     return parsed
