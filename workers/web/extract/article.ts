@@ -37,7 +37,7 @@ import { cutCommentAnchor, cutCommentHeadingEarly, cutCommentSection } from "./c
 import { cutEdgeLinkLines } from "./link-lines.ts"
 import { findSubheads } from "./subheads.ts"
 import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
-import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
+import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, announcedLines, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
 import { prune } from "./prune.ts"
 import { wrapsMain, wrapsNamedBody } from "./named-body.ts"
 import { isTextStyled } from "./text-style.ts"
@@ -668,12 +668,14 @@ export class PageMeasure {
         const children = childrenOf(parent)
         const first = children.findIndex((child) => kept.has(child as Element))
         const last = children.findLastIndex((child) => kept.has(child as Element))
+        const announced = announcedLines(parent)
         children.forEach((child, i) => {
           if (!isElement(child) || kept.has(child)) return
           const next = child.nextElementSibling
           if (HEADING_TAGS.has(tagOf(child)) && next !== null && kept.has(next)) return
           // a figure between two parts illustrates the story; a list the story announces ("Other deals:") is its own
-          if ((tagOf(child) === "figure" && i > first && i < last) || (i > first && isAnnouncedListOrLead(child))) return
+          if ((tagOf(child) === "figure" && i > first && i < last) || (i > first && (isAnnouncedListOrLead(child) || announced.has(child))))
+            return
           if (i > first && i < last && isProseBetween(child, this.measures.get(child), this.furniture.has(child))) return
           child.remove()
         })

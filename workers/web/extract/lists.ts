@@ -69,6 +69,42 @@ export const isAnnouncedListOrLead = (el: Element): boolean => {
   return list !== null && LISTS.has(tagOf(list)) && isAnnounced(list)
 }
 
+/** the longest sentence that announces a list set as lines ("Below is the list of players who have been invited:") */
+const ANNOUNCE_LINES_TEXT = 200
+/** the longest line of such a list: a name, a title, a result */
+const LISTED_LINE = 100
+/** the fewest lines that make such a list */
+const LISTED_LINES = 3
+
+/**
+ * Lists set as paragraphs, a line each, after the sentence that announces them ("Below is the list
+ * of players who have been invited to the combine:", then "Brian Edwards (Wake Forest University)"
+ * and sixty more): the announcing block and its run of like blocks, each a short line of words
+ * with no link, three or more. Read alone, each line is too short to be prose; announced, they are
+ * the story's (a roster, the winners, the results). Links lists and teasers hold links.
+ */
+export const announcedLines = (parent: Element): Set<Element> => {
+  const found = new Set<Element>()
+  for (let lead = parent.firstElementChild; lead !== null; lead = lead.nextElementSibling) {
+    const text = (lead.textContent ?? "").trim()
+    if (visibleLength(text) > ANNOUNCE_LINES_TEXT || !ANNOUNCES.test(text)) continue
+    const run: Element[] = []
+    let line = lead.nextElementSibling
+    for (; line !== null && tagOf(line) === tagOf(run[0] ?? line) && isListedLine(line); line = line.nextElementSibling) run.push(line)
+    if (run.length < LISTED_LINES) continue
+    found.add(lead)
+    for (const item of run) found.add(item)
+    lead = run.at(-1)!
+  }
+  return found
+}
+
+const isListedLine = (el: Element): boolean => {
+  if (!(tagOf(el) === "p" || tagOf(el) === "div") || el.firstElementChild !== null) return false
+  const length = visibleLength(el.textContent ?? "")
+  return length > 0 && length <= LISTED_LINE
+}
+
 /** Whether `el` (a list or an item) is, or lies inside, a text-led or an announced list. */
 export const inTextLedList = (el: Element): boolean => {
   for (let list = tagOf(el) === "li" ? el.parentElement : el; list !== null; list = list.parentElement?.closest("ul, ol") ?? null)
