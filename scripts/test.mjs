@@ -17,7 +17,27 @@ import { stripVTControlCharacters as stripAnsi } from "node:util"
 const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const USAGE = "Use: npm test, or npm run test:repeat -- N (N runs of the whole suite, N ≥ 1)"
 
-/** @typedef {{ name: "unit" | "e2e", code: number, passed?: number, failed?: number, seconds: number, output: string }} Half */
+/** @typedef {{ name: "unit" | "e2e", code: number, passed?: number, failed?: number, seconds: number, output: string, stopped?: boolean }} Half */
+
+/**
+ * Past this a half is stopped, with everything it started, and fails. A half that hangs (a
+ * runner waiting on a process that never ends) otherwise held the run until CI's own limit,
+ * which ends it without a word of what hung. Each half takes under 10 minutes.
+ */
+export const HALF_LIMIT_MS = 30 * 60_000
+/** between asking a stopped half to end and making it */
+const STOP_GRACE_MS = 10_000
+
+/** The halves running, by the process group each leads (a half's processes: npm, its shell, the runner, the files). */
+const running = /** @type {Set<number>} */ (new Set())
+
+const signalGroup = (/** @type {number} */ pid, /** @type {NodeJS.Signals} */ signal) => {
+  try {
+    process.kill(-pid, signal)
+  } catch {
+    // the group has ended
+  }
+}
 
 /**
  * The counts a half printed: web-test-runner's progress line ("12 passed, 0 failed"; the last
@@ -46,12 +66,25 @@ const npmRun = (/** @type {string} */ name) => {
 /**
  * Runs one half, its output shown as it comes (`echo`) or written to `log` as it comes, and kept.
  * @param {"unit" | "e2e"} name @param {string[]} command
- * @param {{ echo: boolean, log?: NodeJS.WritableStream }} to @returns {Promise<Half>}
+ * @param {{ echo: boolean, log?: NodeJS.WritableStream, limitMs?: number }} to @returns {Promise<Half>}
  */
-const runHalf = (name, [command = "npm", ...args], { echo, log }) =>
+const runHalf = (name, [command = "npm", ...args], { echo, log, limitMs = HALF_LIMIT_MS }) =>
   new Promise((resolve) => {
     const started = performance.now()
-    const child = spawn(command, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
+    // a group of its own, so that a stop reaches every process the half started
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], detached: true })
+    const pid = child.pid
+    if (pid !== undefined) running.add(pid)
+    let stopped = false
+    const limit = setTimeout(() => {
+      if (pid === undefined) return
+      stopped = true
+      const note = `\n${name}: stopped after ${Math.round(limitMs / 1000)} s, the limit of a half\n`
+      output += note
+      if (echo) process.stderr.write(note)
+      signalGroup(pid, "SIGTERM")
+      setTimeout(() => signalGroup(pid, "SIGKILL"), STOP_GRACE_MS).unref()
+    }, limitMs)
     let output = ""
     const keep = (/** @type {NodeJS.WriteStream} */ sink) => (/** @type {Buffer} */ chunk) => {
       output += chunk
@@ -64,7 +97,10 @@ const runHalf = (name, [command = "npm", ...args], { echo, log }) =>
     const finish = (/** @type {number} */ code) => {
       if (done) return
       done = true
-      resolve({ name, code, ...countsOf(name, output), seconds: (performance.now() - started) / 1000, output })
+      clearTimeout(limit)
+      if (pid !== undefined) running.delete(pid)
+      const seconds = (performance.now() - started) / 1000
+      resolve({ name, code: stopped ? code || 1 : code, ...countsOf(name, output), seconds, output, ...(stopped ? { stopped } : {}) })
     }
     child.on("error", (error) => {
       output += `\n${error.message}\n`
@@ -76,28 +112,34 @@ const runHalf = (name, [command = "npm", ...args], { echo, log }) =>
 /** "unit passed (250 passed, 0 failed, 61 s)" */
 export const describe = (/** @type {Half} */ half) => {
   const counts = half.passed === undefined ? "no counts printed" : `${half.passed} passed, ${half.failed} failed`
-  return `${half.name} ${half.code === 0 ? "passed" : `FAILED (exit ${half.code})`} (${counts}, ${Math.round(half.seconds)} s)`
+  const verdict = half.stopped ? "FAILED (stopped at its time limit)" : half.code === 0 ? "passed" : `FAILED (exit ${half.code})`
+  return `${half.name} ${verdict} (${counts}, ${Math.round(half.seconds)} s)`
 }
 
 /**
  * Runs both halves at once (both keep the two cores busy, yet together they end sooner than one
  * after the other), the end-to-end half shown as it comes and the unit half's
  * output once it has finished; with `logs`, each half's output goes to its own log as it comes.
- * @param {{ echo: boolean, logs?: { unit: NodeJS.WritableStream, e2e: NodeJS.WritableStream }, commands?: { unit: string[], e2e: string[] } }} options
+ * @param {{ echo: boolean, logs?: { unit: NodeJS.WritableStream, e2e: NodeJS.WritableStream }, commands?: { unit: string[], e2e: string[] }, limitMs?: number }} options
  */
-export const runSuite = async ({ echo, logs, commands = { unit: npmRun("unit"), e2e: npmRun("e2e") } }) => {
+export const runSuite = async ({ echo, logs, commands = { unit: npmRun("unit"), e2e: npmRun("e2e") }, limitMs = HALF_LIMIT_MS }) => {
   const [unit, e2e] = await Promise.all([
-    runHalf("unit", commands.unit, { echo: false, ...(logs ? { log: logs.unit } : {}) }).then((half) => {
+    runHalf("unit", commands.unit, { echo: false, limitMs, ...(logs ? { log: logs.unit } : {}) }).then((half) => {
       if (echo)
         process.stdout.write(`\n===== unit tests (ran beside the end-to-end tests)\n${half.output}\n===== end of the unit tests\n\n`)
       return half
     }),
-    runHalf("e2e", commands.e2e, { echo, ...(logs ? { log: logs.e2e } : {}) }),
+    runHalf("e2e", commands.e2e, { echo, limitMs, ...(logs ? { log: logs.e2e } : {}) }),
   ])
   return { halves: [unit, e2e], ok: unit.code === 0 && e2e.code === 0 }
 }
 
 const main = async () => {
+  // the halves lead process groups of their own, which a Ctrl-C in the terminal does not reach
+  for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"]))
+    process.on(signal, () => {
+      for (const pid of running) signalGroup(pid, signal)
+    })
   const args = process.argv.slice(2)
   if (args.length === 0) {
     const { halves, ok } = await runSuite({ echo: true })

@@ -100,3 +100,18 @@ test("the halves run at the same time", { timeout: 60_000 }, async () => {
     await rm(dir, { recursive: true, force: true })
   }
 })
+
+test("a half that never ends is stopped at its limit, with the processes it started, and fails the suite", async () => {
+  // a runner waiting on a child that holds its output open: stopping the runner alone ends nothing
+  const hung = [
+    process.execPath,
+    "-e",
+    `require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "inherit" }); console.log("ℹ pass 3"); setInterval(() => {}, 1000)`,
+  ]
+  const { halves, ok } = await runSuite({ echo: false, commands: { unit: wtr(3, 0, 0), e2e: hung }, limitMs: 1_000 })
+  assert.equal(ok, false)
+  assert.equal(halves[0]!.code, 0)
+  assert.notEqual(halves[1]!.code, 0)
+  assert.match(describe(halves[1]!), /^e2e FAILED \(stopped at its time limit\)/)
+  assert.match(halves[1]!.output, /e2e: stopped after 1 s, the limit of a half/)
+})
