@@ -10,6 +10,7 @@ const frameOf = (script: string) =>
   URL.createObjectURL(new Blob([`<!doctype html><script type="module" src="${script}"></script>`], { type: "text/html" }))
 const sandboxFrame = () => frameOf(new URL("../sandbox/sandbox.ts", import.meta.url).href)
 const silentFrame = () => frameOf(new URL("./test-support/silent-sandbox.ts", import.meta.url).href)
+const slowStartFrame = () => frameOf(new URL("./test-support/slow-start-sandbox.ts", import.meta.url).href)
 
 describe("sandbox host", () => {
   let host: SandboxHost
@@ -39,6 +40,19 @@ describe("sandbox host", () => {
     const syntax = await host.runInSandbox("r4", "let = ;", 5_000)
     if (!syntax.ok) expect(syntax.error.message).to.match(/SyntaxError/)
     else expect.fail("a syntax error ran")
+  })
+
+  it("times the code, not its worker's start: a worker slow to start leaves a short limit whole", async () => {
+    const slow = createSandboxHost(slowStartFrame())
+    try {
+      // each worker's start takes 400 ms there: a limit of 100 ms from its creation ran out first
+      const quick = await slow.runInSandbox("s1", "40 + 2", 100)
+      expect(quick, JSON.stringify(quick)).to.deep.equal({ ok: true, value: 42, type: "number" })
+      const looped = await slow.runInSandbox("s2", "while (true) {}", 100)
+      expect(looped.ok === false && looped.error.code).to.equal("timeout")
+    } finally {
+      slow.dispose()
+    }
   })
 
   it("kills an endless loop at its time limit and keeps serving", async () => {

@@ -7,7 +7,7 @@
  */
 import * as Comlink from "comlink"
 import type { SandboxOutcome } from "../../workers/runtime/protocol.ts"
-import { RESULT_MAX_CHARS, scriptFailure } from "../../workers/page/injected/script-runtime.ts"
+import { RESULT_MAX_CHARS, SANDBOX_WORKER_START_MS, scriptFailure } from "../../workers/page/injected/script-runtime.ts"
 import type { SandboxApi, SandboxInputs, SandboxRunOutcome } from "../sandbox/sandbox.ts"
 import { SANDBOX_DEFAULT_MEMORY } from "../../schemas/settings.ts"
 import type { RouterCall } from "../../workers/runtime/protocol.ts"
@@ -41,7 +41,7 @@ export interface MemoryGauge {
 }
 
 export interface SandboxHostOptions {
-  /** How long past a run's own limit the page may take to answer before it counts as stuck. */
+  /** How long past a run's own limit the page may take to answer before it counts as stuck (its worker's start included). */
   readonly graceMs?: number
   /** How long the page may take to load. */
   readonly startTimeoutMs?: number
@@ -79,7 +79,8 @@ export const SANDBOX_CRASHED = {
 } as const
 
 export const createSandboxHost = (frameUrl: string, options: SandboxHostOptions = {}): SandboxHost => {
-  const graceMs = options.graceMs ?? 2_000
+  // a run's limit counts from its worker's start, which may itself take up to SANDBOX_WORKER_START_MS
+  const graceMs = options.graceMs ?? SANDBOX_WORKER_START_MS + 2_000
   const startTimeoutMs = options.startTimeoutMs ?? 10_000
   const heartbeatMs = options.heartbeatMs ?? 1_000
   const missedHeartbeats = options.missedHeartbeats ?? 5

@@ -7,7 +7,13 @@
  */
 import * as Comlink from "comlink"
 import comlinkSource from "comlink/dist/umd/comlink.min.js" with { type: "text" }
-import { bodyFor, chooseBody, runAndDescribe, type ScriptOutcome } from "../../workers/page/injected/script-runtime.ts"
+import {
+  bodyFor,
+  chooseBody,
+  runAndDescribe,
+  SANDBOX_WORKER_START_MS,
+  type ScriptOutcome,
+} from "../../workers/page/injected/script-runtime.ts"
 
 export interface SandboxRun {
   readonly runId: string
@@ -37,6 +43,8 @@ export interface SandboxApi {
 
 /** What a run's worker serves the page, over Comlink: one run, then the worker is terminated. */
 interface ScriptWorker {
+  /** Answers once the worker runs: the run's time limit starts then. */
+  ready(): true
   run(request: Omit<SandboxRun, "runId">): Promise<ScriptOutcome>
 }
 
@@ -53,6 +61,9 @@ const chooseBody = ${chooseBody.toString()};
 const bodyFor = ${bodyFor.toString()};
 const runAndDescribe = ${runAndDescribe.toString()};
 Comlink.expose({
+  ready() {
+    return true;
+  },
   run({ code, maxChars, timeoutMs, inputs }) {
     // A custom tool's arguments, and the workspace blobs they name (the sandbox cannot fetch them).
     self.args = inputs ? inputs.args : undefined;
@@ -86,6 +97,9 @@ const finish = (runId: string, outcome: SandboxRunOutcome) => {
   run.settle(outcome)
 }
 
+const failed = (runId: string) => (error: unknown) =>
+  finish(runId, { ok: false, kind: "unavailable", message: `The sandbox worker failed: ${String(error)}` })
+
 const start = ({ runId, code, maxChars, timeoutMs, inputs }: SandboxRun): Promise<SandboxRunOutcome> => {
   let worker: Worker
   try {
@@ -94,18 +108,16 @@ const start = ({ runId, code, maxChars, timeoutMs, inputs }: SandboxRun): Promis
     return Promise.resolve({ ok: false, kind: "unavailable", message: `The sandbox could not start a worker: ${String(error)}` })
   }
   return new Promise((settle) => {
-    // The worker's own time limit covers awaited promises; this one covers a loop that never yields.
-    const timer = setTimeout(
+    const starting = setTimeout(
       () =>
         finish(runId, {
           ok: false,
-          kind: "timeout",
-          name: "TimeoutError",
-          message: `The script did not finish within ${timeoutMs / 1000} s.`,
+          kind: "unavailable",
+          message: `The sandbox worker did not start within ${SANDBOX_WORKER_START_MS / 1000} s.`,
         }),
-      timeoutMs + 50,
+      SANDBOX_WORKER_START_MS,
     )
-    runs.set(runId, { worker, timer, settle })
+    runs.set(runId, { worker, timer: starting, settle })
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault()
       // An error the code threw where nothing caught it (a timer, a microtask) is the code's own
@@ -119,12 +131,26 @@ const start = ({ runId, code, maxChars, timeoutMs, inputs }: SandboxRun): Promis
           message: "The sandbox worker could not start (is worker-src blob: allowed in the sandbox CSP?)",
         })
     }
-    Comlink.wrap<ScriptWorker>(worker)
-      .run({ code, maxChars, timeoutMs, ...(inputs ? { inputs } : {}) })
-      .then(
-        (outcome) => finish(runId, outcome),
-        (error: unknown) => finish(runId, { ok: false, kind: "unavailable", message: `The sandbox worker failed: ${String(error)}` }),
+    const remote = Comlink.wrap<ScriptWorker>(worker)
+    // The limit is the code's: it starts once the worker runs, not while a busy machine starts it
+    // (list_tabs gives a pattern 500 ms, less than a worker's start there).
+    remote.ready().then(() => {
+      const run = runs.get(runId)
+      if (run === undefined) return
+      clearTimeout(run.timer)
+      // The worker's own time limit covers awaited promises; this one covers a loop that never yields.
+      run.timer = setTimeout(
+        () =>
+          finish(runId, {
+            ok: false,
+            kind: "timeout",
+            name: "TimeoutError",
+            message: `The script did not finish within ${timeoutMs / 1000} s.`,
+          }),
+        timeoutMs + 50,
       )
+      remote.run({ code, maxChars, timeoutMs, ...(inputs ? { inputs } : {}) }).then((outcome) => finish(runId, outcome), failed(runId))
+    }, failed(runId))
   })
 }
 

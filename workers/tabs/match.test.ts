@@ -35,7 +35,7 @@ const matchTitles = (_code: string, args: { title?: string; subjects: string[][]
   ({ ok: true, type: "array", value: args.subjects.map(([, title]) => new RegExp(args.title!, "i").test(title!)) }) as SandboxOutcome
 
 describe("list_tabs pattern matching in the sandbox", () => {
-  it("tries once more with a longer deadline when the first run timed out (a worker slow to start)", async () => {
+  it("tries once more with a longer deadline when the first run timed out (its thread starved on a busy machine)", async () => {
     const { context, deadlines } = hostAnswering([() => timeout, matchTitles])
     const exit = await Effect.runPromiseExit(matchInSandbox(context, undefined, "^Zq tab$", tabs))
     expect(deadlines).to.deep.equal([MATCH_DEADLINE_MS, RETRY_DEADLINE_MS])

@@ -257,6 +257,12 @@ export const programFor = (body: string, maxChars: number, timeoutMs: number): s
 
 /** The longest result, in characters of JSON, handed back to the model. */
 export const RESULT_MAX_CHARS = 50_000
+
+/**
+ * How long a sandbox run's worker may take to start. A run's time limit counts from when its
+ * worker runs (a busy machine may take longer than a short limit to start one); this bounds the start.
+ */
+export const SANDBOX_WORKER_START_MS = 10_000
 /** The longest a script may run, in the page or in the sandbox. */
 export const SCRIPT_TIME_LIMIT_MS = 30_000
 /** The longest code accepted: the code is compiled several times to find its last expression. */
