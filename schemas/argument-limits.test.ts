@@ -1,5 +1,7 @@
 import { expect } from "chai"
 import { checkArguments, MAX_ARGUMENT_DEPTH, MAX_ARGUMENT_SIZE } from "./argument-limits.ts"
+import { fromWire, toWire } from "./errors.ts"
+import { argumentLimitError } from "./tool-input.ts"
 
 const nested = (levels: number): unknown => {
   let v: unknown = "leaf"
@@ -37,5 +39,13 @@ describe("tool call argument limits", () => {
     const a: Record<string, unknown> = { x: 1 }
     a.self = a
     expect(checkArguments(a).ok).to.equal(true)
+  })
+
+  it("names a parameter whose name is the empty string, through to the wire and back", () => {
+    const error = argumentLimitError("list_tabs", { title_pattern: "x", "": nested(MAX_ARGUMENT_DEPTH + 1) })
+    expect(error?.parameter).to.equal("")
+    const wire = toWire(error!)
+    expect(wire).to.include({ code: "invalid_input", parameter: "" })
+    expect(fromWire("list_tabs", wire)).to.include({ parameter: "" })
   })
 })

@@ -160,7 +160,7 @@ export const fromWire = (tool: string, wire: WireError): ToolError => {
       return new InvalidInput({
         tool,
         message: stripToolPrefix(tool, wire.message),
-        ...(wire.parameter ? { parameter: wire.parameter } : {}),
+        ...(wire.parameter === undefined ? {} : { parameter: wire.parameter }),
       })
     case "permission_denied":
       return new PermissionDenied({ message: wire.message })

@@ -15,7 +15,7 @@ export const argumentsOf = (raw: unknown): unknown => (raw === undefined || raw 
 export const argumentLimitError = (tool: string, raw: unknown): InvalidInput | undefined => {
   const limits = checkArguments(raw)
   if (limits.ok) return undefined
-  return new InvalidInput({ tool, message: limits.message, ...(limits.parameter ? { parameter: limits.parameter } : {}) })
+  return new InvalidInput({ tool, message: limits.message, ...(limits.parameter === undefined ? {} : { parameter: limits.parameter }) })
 }
 
 /** The error for arguments that break the tool's parameter schema; `lines` are paths from the arguments' root. */

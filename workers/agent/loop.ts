@@ -267,7 +267,7 @@ const runTool = async (
       error: {
         code: "invalid_input",
         message: `Not run: ${refused.message} Call ${call.name} again with smaller arguments.`,
-        ...(refused.parameter ? { parameter: refused.parameter } : {}),
+        ...(refused.parameter === undefined ? {} : { parameter: refused.parameter }),
       },
     }
   } else if (call.invalidArguments !== undefined) {
@@ -432,7 +432,7 @@ const addCall = (turn: Turn, call: ToolCall) => {
   if (check.ok) turn.toolCalls.push(call)
   else {
     turn.toolCalls.push({ id: call.id, name: call.name, arguments: {} })
-    turn.refused.set(call.id, { message: check.message, ...(check.parameter ? { parameter: check.parameter } : {}) })
+    turn.refused.set(call.id, { message: check.message, ...(check.parameter === undefined ? {} : { parameter: check.parameter }) })
   }
 }
 
