@@ -24,14 +24,14 @@ describe("capDepth", () => {
     const html = nested(100, "<p>a <b>b</b></p>")
     const doc = parse(html)
     const before = doc.documentElement.outerHTML
-    capDepth(doc.documentElement)
+    expect(capDepth(doc.documentElement)).to.equal(false)
     expect(doc.documentElement.outerHTML).to.equal(before)
   })
 
   it("attaches what lies deeper than 512 to the element at that depth, in document order, as Chrome's parser does", () => {
     const doc = parse(nested(3000, "<p>one</p><p>two <i>three</i></p>"))
     expect(depthOf(doc.documentElement)).to.be.greaterThan(3000)
-    capDepth(doc.documentElement)
+    expect(capDepth(doc.documentElement)).to.equal(true)
     expect(depthOf(doc.documentElement)).to.equal(MAX_DEPTH + 1)
     expect(doc.body.textContent).to.equal("onetwo three")
   })
@@ -39,5 +39,12 @@ describe("capDepth", () => {
   it("lets web_fetch's extraction read a page nested thousands deep", () => {
     const { markdown } = extractFromHtml(nested(20_000, "<p>The text at the bottom of a very deep page.</p>"), "https://e.example/")
     expect(markdown).to.contain("The text at the bottom of a very deep page.")
+  })
+
+  it("asks Readability for no second opinion on a page nested deeper than browsers build (seconds there, for a few words)", () => {
+    // a short reading asks for one on a page of ordinary depth
+    expect(extractFromHtml(nested(10, "bottom")).by).to.equal("readability")
+    const deep = extractFromHtml(nested(3000, "bottom"))
+    expect(deep.by).to.equal("ours")
   })
 })

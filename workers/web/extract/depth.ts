@@ -8,12 +8,16 @@
  */
 export const MAX_DEPTH = 512
 
-/** Flattens what lies deeper than MAX_DEPTH below `root` (the document element: linkedom links no sibling after the doctype) as Chrome's parser would; walks with firstChild/nextSibling only. */
-export const capDepth = (root: Node): void => {
+/** Flattens what lies deeper than MAX_DEPTH below `root` (the document element: linkedom links no sibling after the doctype) as Chrome's parser would; walks with firstChild/nextSibling only. Whether anything lay that deep. */
+export const capDepth = (root: Node): boolean => {
   let node: Node | null = root.firstChild
   let depth = 1
+  let capped = false
   while (node !== null) {
-    if (depth === MAX_DEPTH && node.firstChild !== null) flattenInto(node)
+    if (depth === MAX_DEPTH && node.firstChild !== null) {
+      flattenInto(node)
+      capped = true
+    }
     if (node.firstChild !== null && depth < MAX_DEPTH) {
       node = node.firstChild
       depth++
@@ -23,9 +27,10 @@ export const capDepth = (root: Node): void => {
       node = node.parentNode
       depth--
     }
-    if (node === null || node === root) return
+    if (node === null || node === root) return capped
     node = node.nextSibling
   }
+  return capped
 }
 
 /** Makes every descendant of `at` its direct child, in document order. */

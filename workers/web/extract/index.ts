@@ -42,10 +42,13 @@ const SWALLOWED_PAGE_TEXT = 200
  */
 const NOSCRIPT_ARTICLE = 500
 
+/** Documents that nested deeper than a browser builds: broken or hostile markup (depth.ts). */
+const deeperThanBrowsers = new WeakSet<Document>()
+
 const parse = (html: string, scripting = true): Document => {
   const document = parseDocument(html, { scripting })
   // the walk is skipped where the parser never nested so deep (most pages): it cost 2 % of a page's time
-  if (mayNestDeeperThan(document, MAX_DEPTH - 1)) capDepth(document.documentElement)
+  if (mayNestDeeperThan(document, MAX_DEPTH - 1) && capDepth(document.documentElement)) deeperThanBrowsers.add(document)
   return document
 }
 
@@ -70,8 +73,10 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   let { markdown } = ours
   let by: Extracted["by"] = "ours"
   const asks = asksReadability(ours, tuning)
-  // a short reading of a long page is asked about too, but only the page's data may replace it
-  if (asks || mayReadData(ours)) {
+  // a short reading of a long page is asked about too, but only the page's data may replace it;
+  // not on a page nested deeper than browsers build, where Readability takes seconds for a few words
+  // (3,000 nested <div>s: 1.3 s, the web worker's whole thread) and no real page goes
+  if (!page.deeperThanBrowsers && (asks || mayReadData(ours))) {
     const other = readabilityReading(html, title, options, scripting)
     if (other !== undefined && (readsData(ours, other) || (asks && prefersReadability(ours, other, tuning)))) {
       markdown = other
@@ -102,6 +107,7 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
 /** Our reading of a page before any second opinion (exported for the benchmark's arbitration report). */
 export const readPage = (html: string, url?: string, tuning: Tuning = DEFAULT_TUNING, scripting = true) => {
   const document = parse(html, scripting)
+  const deeper = deeperThanBrowsers.has(document)
   const baseUrl = resolveBase(document, url)
   const options = baseUrl === undefined ? {} : { baseUrl }
   const raw = rawSignals(document)
@@ -113,7 +119,7 @@ export const readPage = (html: string, url?: string, tuning: Tuning = DEFAULT_TU
   const { title, root, coverage, pageProse, pageText, inFurniture } = findArticle(document, tuning)
   const paywallPrompt = cutPaywallPrompts(body, root)
   const ours = ourReading(toMarkdown(root, options), { coverage, pageProse, pageText, inFurniture })
-  return { title, ours, options, raw, body, paywallPrompt, scripting, noscriptText: noscript }
+  return { title, ours, options, raw, body, paywallPrompt, scripting, noscriptText: noscript, deeperThanBrowsers: deeper }
 }
 
 /** The visible characters of the text in the page's `<noscript>` elements, their markup left out. */
