@@ -42,14 +42,12 @@ const SWALLOWED_PAGE_TEXT = 200
  */
 const NOSCRIPT_ARTICLE = 500
 
-/** Documents that nested deeper than a browser builds: broken or hostile markup (depth.ts). */
-const deeperThanBrowsers = new WeakSet<Document>()
-
-const parse = (html: string, scripting = true): Document => {
+/** The page's document, and whether it nested deeper than a browser builds: broken or hostile markup (depth.ts). */
+const parse = (html: string, scripting = true): { document: Document; deeperThanBrowsers: boolean } => {
   const document = parseDocument(html, { scripting })
   // the walk is skipped where the parser never nested so deep (most pages): it cost 2 % of a page's time
-  if (mayNestDeeperThan(document, MAX_DEPTH - 1) && capDepth(document.documentElement)) deeperThanBrowsers.add(document)
-  return document
+  const deeperThanBrowsers = mayNestDeeperThan(document, MAX_DEPTH - 1) && capDepth(document.documentElement)
+  return { document, deeperThanBrowsers }
 }
 
 /** `url` is the page's address (after redirects); relative links are resolved against it or the page's <base>. */
@@ -86,7 +84,7 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
   let articleText = by === "ours" ? ours.text : markdownToText(markdown)
   // a stray line of a page that holds no article but a list of items gives way to the items
   if (mayReadListing(ours, articleText)) {
-    const listing = listingReading(parse(html, scripting), ours, articleText, options)
+    const listing = listingReading(parse(html, scripting).document, ours, articleText, options)
     if (listing !== undefined) {
       markdown = listing
       articleText = markdownToText(markdown)
@@ -106,8 +104,7 @@ export const extractFromHtml = (html: string, url?: string, tuning: Tuning = DEF
 
 /** Our reading of a page before any second opinion (exported for the benchmark's arbitration report). */
 export const readPage = (html: string, url?: string, tuning: Tuning = DEFAULT_TUNING, scripting = true) => {
-  const document = parse(html, scripting)
-  const deeper = deeperThanBrowsers.has(document)
+  const { document, deeperThanBrowsers } = parse(html, scripting)
   const baseUrl = resolveBase(document, url)
   const options = baseUrl === undefined ? {} : { baseUrl }
   const raw = rawSignals(document)
@@ -119,7 +116,7 @@ export const readPage = (html: string, url?: string, tuning: Tuning = DEFAULT_TU
   const { title, root, coverage, pageProse, pageText, inFurniture } = findArticle(document, tuning)
   const paywallPrompt = cutPaywallPrompts(body, root)
   const ours = ourReading(toMarkdown(root, options), { coverage, pageProse, pageText, inFurniture })
-  return { title, ours, options, raw, body, paywallPrompt, scripting, noscriptText: noscript, deeperThanBrowsers: deeper }
+  return { title, ours, options, raw, body, paywallPrompt, scripting, noscriptText: noscript, deeperThanBrowsers }
 }
 
 /** The visible characters of the text in the page's `<noscript>` elements, their markup left out. */
@@ -132,7 +129,7 @@ const noscriptText = (document: Document): number => {
 
 /** Readability's reading of the page, on a parse of its own (it changes the tree it reads). */
 export const readabilityReading = (html: string, title: string, options: { baseUrl?: string }, scripting = true): string | undefined =>
-  readabilityMarkdown(parse(html, scripting), title, options)
+  readabilityMarkdown(parse(html, scripting).document, title, options)
 
 const resolveBase = (document: Document, url: string | undefined): string | undefined => {
   const href = parsedElements(document, "base")
