@@ -536,7 +536,8 @@ export class PageMeasure {
     const own: Block | null = BLOCK_TAGS.has(tag) || outer === null ? { tag, text: 0, link: 0, punct: 0, code: 0 } : null
     const block = own ?? outer!
     // inside a list of changes or credits, a link is the item's words (see `isToldList`)
-    const linked = !told && (inLink || (tag === "a" && el.hasAttribute("href")))
+    // an `<a onclick>` without an address is a link all the same: ad networks and old sites opened theirs by script
+    const linked = !told && (inLink || (tag === "a" && (el.hasAttribute("href") || el.hasAttribute("onclick"))))
     const toldLists = told || holdsToldLists(el)
     // a link to a place on this page (a "skip to the story" link, a footnote's mark) does not make a teaser's headline
     const anchor = inAnchor || (linked && isInPageLink(el))

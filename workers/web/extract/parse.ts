@@ -226,8 +226,9 @@ const separated = (parent: Node): boolean => {
 
 /**
  * Attributes no reader of the page reads (the extractor, Readability, the search parsers): event
- * handlers, link targets, script loading, focus order, ARIA states, a `<link>`'s (style sheets are
- * not fetched, icons and preloads not read); and `data-*` outside images and media (Readability
+ * handlers (but a link's `onclick`, which makes an `<a>` without an address a link), link
+ * targets, script loading, focus order, ARIA states, a `<link>`'s (style sheets are not fetched,
+ * icons and preloads not read); and `data-*` outside images and media (Readability
  * and the Markdown find lazy images' addresses there; the search parsers, which read `data-*` on
  * result boxes, keep every attribute). 24,000 of the development pages' 125,000 attributes, each
  * a node of its own in linkedom.
@@ -236,7 +237,9 @@ const UNREAD_ATTRIBUTE =
   /^(?:on[a-z]+|target|tabindex|async|defer|integrity|crossorigin|nonce|referrerpolicy|fetchpriority|decoding|loading|autocomplete|spellcheck|draggable|aria-(?:expanded|controls|labelledby|describedby|haspopup|current|selected|live|atomic|pressed|checked|disabled|owns))$/
 const MEDIA_TAGS = new Set(["img", "picture", "source", "figure", "video", "audio", "iframe", "noscript"])
 const unread = (tag: string, name: string): boolean =>
-  tag === "link" || UNREAD_ATTRIBUTE.test(name) || (name.startsWith("data-") && !MEDIA_TAGS.has(tag))
+  tag === "link" ||
+  (UNREAD_ATTRIBUTE.test(name) && !(tag === "a" && name === "onclick")) ||
+  (name.startsWith("data-") && !MEDIA_TAGS.has(tag))
 
 /** Thrown by the tree adapter when the open elements nest deeper than MAX_NESTING. */
 class TooDeep extends Error {}
