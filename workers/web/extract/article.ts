@@ -46,6 +46,7 @@ import { cutTailLabels } from "./tail-labels.ts"
 import { adBoxes } from "./ad-label.ts"
 import { authorBoxes } from "./author-box.ts"
 import { narrowToCore } from "./core.ts"
+import { cutAfterFooter, pageFooterIn } from "./page-footer.ts"
 import { isColumnOfLines, narrowPastLines } from "./lines-beside.ts"
 import { cutTailAnnotatedLinks } from "./annotated-links.ts"
 import { isSideColumn, narrowToColumn } from "./columns.ts"
@@ -643,7 +644,10 @@ export class PageMeasure {
       let gained = 0
       // a wrapper around `level` alone is not a level: templates nest a part in one to three of them
       let siblings = false
-      for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
+      // past the page's footer, a pop-up or a tooltip's balloon: no part of the story
+      const footer = pageFooterIn(parent, this.measures)
+      const end = footer?.nextElementSibling ?? null
+      for (let child = parent.firstElementChild; child !== null && child !== end; child = child.nextElementSibling) {
         if (child === level || this.furniture.has(child) || isSideColumn(child) || isBeforeHeadline(child, level, headline)) continue
         const c = this.measures.get(child)
         if (c === undefined || c.prose === 0) continue
@@ -753,6 +757,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   const chosen = anchorToTitle(page.best(body), body, title, page)
   const best = narrowToColumn(narrowToCore(narrowPastLines(narrowToCore(chosen.best, page.measures), page), page.measures), page.measures)
   const root = page.gather(best, chosen.within, tuning, chosen.headline)
+  cutAfterFooter(root, page.measures)
   // the readers' prose cut: not prose our reading missed
   let readers = cutCommentAnchor(root, page)
   cutReplies(root, page)

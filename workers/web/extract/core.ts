@@ -8,6 +8,7 @@
  * still joins siblings that read as parts of the story.
  */
 import type { Measure } from "./article.ts"
+import { pageFooterIn, scoreAfterFooter } from "./page-footer.ts"
 
 /** a child holding at least this share of its parent's score is the content */
 const CORE_SHARE = 0.95
@@ -17,9 +18,12 @@ const LEDE_SHARE = 0.005
 
 /** The last child of `el` outside the page's asides that holds at least `share` of `el`'s score. */
 export const childHolding = (el: Element, measures: ReadonlyMap<Element, Measure>, share: number): Element | undefined => {
-  const score = measures.get(el)!.score
+  // what follows the page's footer is no part of the story
+  const footer = pageFooterIn(el, measures)
+  const score = measures.get(el)!.score - scoreAfterFooter(footer, measures)
   let top: Element | undefined
-  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
+  const end = footer?.nextElementSibling ?? null
+  for (let child = el.firstElementChild; child !== null && child !== end; child = child.nextElementSibling) {
     const m = measures.get(child)
     if (m !== undefined && !m.aside && m.score >= score * share) top = child
   }
