@@ -39,8 +39,13 @@ export const scoreAfterFooter = (footer: Element | undefined, measures: Readonly
   return after
 }
 
-/** Takes out what `root` holds after its page footer: the root may be the page itself. */
+/**
+ * Takes out what `root`, and each element in it, holds after its footer: the root may be the page
+ * itself, or a wrapper named as content around the story, its footer and a box of other stories.
+ */
 export const cutAfterFooter = (root: Element, measures: ReadonlyMap<Element, Measure>): void => {
-  const footer = pageFooterIn(root, measures)
-  while (footer?.nextElementSibling) footer.nextElementSibling.remove()
+  for (const el of [root, ...root.querySelectorAll("*")]) {
+    const footer = pageFooterIn(el, measures)
+    while (footer?.nextElementSibling) footer.nextElementSibling.remove()
+  }
 }
