@@ -55,6 +55,7 @@ import { cutMoreLinks } from "./more-links.ts"
 import { cutBackLinks } from "./back-links.ts"
 import { cutLooseDatelines } from "./loose-datelines.ts"
 import { cutPager } from "./pager.ts"
+import { cutNeighbourLinks } from "./neighbour-links.ts"
 import { cutTailStamp } from "./tail-stamp.ts"
 import { cutTailTools } from "./page-tools.ts"
 import { cutLastLegalLine } from "./legal-line.ts"
@@ -779,6 +780,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutMoreLinks(root)
   cutBackLinks(root)
   cutPager(root, page)
+  cutNeighbourLinks(root)
   cutTailStamp(root, page)
   cutTailTools(root)
   cutTailContact(root, page)

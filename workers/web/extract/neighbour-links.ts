@@ -1,0 +1,51 @@
+/**
+ * Links to the stories before and after this one, each under its label ("Previous story:" over
+ * one headline's link, "Next story:" over another's; "上一篇：", "Nächster Artikel:"): the site's
+ * navigation between its stories, set in the story's box and often inside its last paragraph,
+ * where an unclosed <p> takes in what follows it. A label, its one link and the line break after
+ * it are cut wherever they are in the content; a line that says more than the label is kept.
+ */
+import { TEXT_NODE, isElement, tagOf, textOf } from "./dom.ts"
+import { fold, folded } from "./fold.ts"
+
+/**
+ * "Previous", "next" or "older", "newer" with at most one word after it (story, article, post,
+ * entry) and a colon or nothing, in English, German, French, Spanish, Italian, Portuguese, Dutch,
+ * Russian, Polish, Croatian and Greek; and Chinese "上一篇" and "下一篇" (the previous or next piece).
+ */
+const LABEL = folded(
+  /^(?:上一篇|下一篇|上一条|下一条|(?:previous|prev|next|older|newer|vorherige[rs]?|nächste[rs]?|précédente?|suivante?|anterior|siguiente|precedente|successiv[ao]|seguinte|vorige|volgende|предыдущ(?:ая|ий|ее)|следующ(?:ая|ий|ее)|poprzedni[aey]?|następn[aey]|prethodn[aio]|sljedeć[aie]|προηγούμεν[ηοα]|επόμεν[ηοα])(?:\s+[\p{L}]+)?)\s*[:：]?$/iu,
+)
+
+/** a label is a short line */
+const MAX_LABEL = 30
+
+/** the node before or after `node`, white space passed over */
+const sibling = (node: ChildNode, step: "previousSibling" | "nextSibling"): ChildNode | null => {
+  let next = node[step]
+  while (next !== null && next.nodeType === TEXT_NODE && (next as Text).data.trim() === "") next = next[step]
+  return next
+}
+
+const isLabel = (node: ChildNode | null): node is ChildNode => {
+  if (node === null || (node.nodeType !== TEXT_NODE && !isElement(node))) return false
+  if (isElement(node) && node.querySelector("a") !== null) return false
+  const text = (isElement(node) ? textOf(node) : (node as Text).data).trim()
+  return text.length > 0 && text.length <= MAX_LABEL && LABEL.test(fold(text))
+}
+
+/** Cuts each label with its one link to a neighbouring story in `root`. */
+export const cutNeighbourLinks = (root: Element): void => {
+  for (const link of root.querySelectorAll("a[href]")) {
+    const label = sibling(link, "previousSibling")
+    if (!isLabel(label)) continue
+    // the label and its link are the whole line: a line break or the end of the box after them, and before the label
+    const after = sibling(link, "nextSibling")
+    const before = sibling(label, "previousSibling")
+    if (after !== null && !(isElement(after) && tagOf(after) === "br")) continue
+    if (before !== null && !(isElement(before) && tagOf(before) === "br")) continue
+    label.remove()
+    link.remove()
+    after?.remove()
+  }
+}
