@@ -45,7 +45,7 @@ import { cutTailHeadings } from "./tail-headings.ts"
 import { cutTailLabels } from "./tail-labels.ts"
 import { adBoxes } from "./ad-label.ts"
 import { authorBoxes } from "./author-box.ts"
-import { narrowToCore } from "./core.ts"
+import { NAMED_CONTENT_BOOST, narrowToCore } from "./core.ts"
 import { cutAfterFooter, pageFooterIn } from "./page-footer.ts"
 import { isColumnOfLines, narrowPastLines } from "./lines-beside.ts"
 import { cutTailAnnotatedLinks } from "./annotated-links.ts"
@@ -600,7 +600,7 @@ export class PageMeasure {
     }
     m.open = open
     if (furniture) score = Math.min(score, 0) - m.text * 0.5
-    else if (m.hint > 0 && score > 0) score *= 1.25
+    else if (m.hint > 0 && score > 0) score *= NAMED_CONTENT_BOOST
     m.score = score
     return score
   }

@@ -24,3 +24,15 @@ describe("the core of the best element", () => {
     expect(markdown).to.contain("Story paragraph 6:").and.to.contain("Tail paragraph 2:")
   })
 })
+
+describe("a wrapper named as content", () => {
+  it("is narrowed to the story's box as any wrapper is: the name raises no share of what it holds", () => {
+    // the name raises the wrapper's score by a quarter, which the note beside the story then seemed to hold
+    const html = `<!doctype html><html><head><title>A story</title></head><body><div class="content">
+      <div id="story">${prose("Story", 20)}</div>
+      <div id="note"><p>Our readers' panel meets on Fridays, at noon, in the library: come and tell us what you think.</p></div></div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 20:")
+    expect(markdown).not.to.contain("readers' panel")
+  })
+})

@@ -10,6 +10,15 @@
 import type { Measure } from "./article.ts"
 import { pageFooterIn, scoreAfterFooter } from "./page-footer.ts"
 
+/** how much a name that marks content ("article-body", `<main>`) raises an element's score */
+export const NAMED_CONTENT_BOOST = 1.25
+
+/**
+ * The score its blocks add up to, before a name that marks content ("content", "article") raised
+ * it: a wrapper so named around the story and a column of teasers is not worth more than the story.
+ */
+const ownScore = (m: Measure): number => (m.hint > 0 && m.score > 0 ? m.score / NAMED_CONTENT_BOOST : m.score)
+
 /** a child holding at least this share of its parent's score is the content */
 const CORE_SHARE = 0.95
 
@@ -20,7 +29,7 @@ const LEDE_SHARE = 0.005
 export const childHolding = (el: Element, measures: ReadonlyMap<Element, Measure>, share: number): Element | undefined => {
   // what follows the page's footer is no part of the story
   const footer = pageFooterIn(el, measures)
-  const score = measures.get(el)!.score - scoreAfterFooter(footer, measures)
+  const score = ownScore(measures.get(el)!) - scoreAfterFooter(footer, measures)
   let top: Element | undefined
   const end = footer?.nextElementSibling ?? null
   for (let child = el.firstElementChild; child !== null && child !== end; child = child.nextElementSibling) {
@@ -33,7 +42,7 @@ export const childHolding = (el: Element, measures: ReadonlyMap<Element, Measure
 export const narrowToCore = (best: Element, measures: ReadonlyMap<Element, Measure>): Element => {
   let el = best
   for (;;) {
-    const score = measures.get(el)!.score
+    const score = ownScore(measures.get(el)!)
     const top = childHolding(el, measures, CORE_SHARE)
     if (top === undefined || score <= 0 || proseBefore(top, measures) >= score * LEDE_SHARE) return el
     el = top
