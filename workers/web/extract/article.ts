@@ -296,7 +296,8 @@ export class PageMeasure {
         if (!holdsThreeLinked(parent, this.measures, inRun)) continue
         const groups = new Map<string, Element[]>()
         for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling) {
-          if (inRun.has(child)) continue
+          // an empty child (a spacer cell between cards, a float's clearing box) neither is a card nor breaks a run
+          if (inRun.has(child) || this.measures.get(child)?.text === 0) continue
           const core = unwrap ? unwrapped(child) : child
           // an inline element mid-sentence (a link wrapped in a <span>) is a word of the text, never a card
           if (SKIP_IN_RUNS.has(tagOf(child)) || SKIP_IN_RUNS.has(tagOf(core)) || flowsInText(child)) continue
