@@ -7,14 +7,15 @@
  */
 import { TEXT_NODE, isElement, tagOf, textOf } from "./dom.ts"
 import { fold, folded } from "./fold.ts"
+import { NEXT_WORDS, PREVIOUS_WORDS } from "./pager.ts"
 
 /**
  * "Previous", "next" or "older", "newer" with at most one word after it (story, article, post,
- * entry) and a colon or nothing, in English, German, French, Spanish, Italian, Portuguese, Dutch,
- * Russian, Polish, Croatian and Greek; and Chinese "上一篇" and "下一篇" (the previous or next piece).
+ * entry) and a colon or nothing, in the languages the pager knows (`pager.ts`); and Chinese
+ * "上一篇" and "下一篇" (the previous or next piece).
  */
 const LABEL = folded(
-  /^(?:上一篇|下一篇|上一条|下一条|(?:previous|prev|next|older|newer|vorherige[rs]?|nächste[rs]?|précédente?|suivante?|anterior|siguiente|precedente|successiv[ao]|seguinte|vorige|volgende|предыдущ(?:ая|ий|ее)|следующ(?:ая|ий|ее)|poprzedni[aey]?|następn[aey]|prethodn[aio]|sljedeć[aie]|προηγούμεν[ηοα]|επόμεν[ηοα])(?:\s+[\p{L}]+)?)\s*[:：]?$/iu,
+  new RegExp(`^(?:上一篇|下一篇|上一条|下一条|(?:${PREVIOUS_WORDS}|${NEXT_WORDS}|older|newer)(?:\\s+\\p{L}+)?)\\s*[:：]?$`, "iu"),
 )
 
 /** a label is a short line */
@@ -30,7 +31,7 @@ const sibling = (node: ChildNode, step: "previousSibling" | "nextSibling"): Chil
 const isLabel = (node: ChildNode | null): node is ChildNode => {
   if (node === null || (node.nodeType !== TEXT_NODE && !isElement(node))) return false
   if (isElement(node) && node.querySelector("a") !== null) return false
-  const text = (isElement(node) ? textOf(node) : (node as Text).data).trim()
+  const text = isElement(node) ? textOf(node) : (node as Text).data.trim()
   return text.length > 0 && text.length <= MAX_LABEL && LABEL.test(fold(text))
 }
 

@@ -19,14 +19,14 @@ const isFooter = (el: Element): boolean =>
  * hold most of it).
  */
 export const pageFooterIn = (el: Element, measures: ReadonlyMap<Element, Measure>): Element | undefined => {
+  const proseOf = (child: Element): number => measures.get(child)?.prose ?? 0
+  let total = 0
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) total += proseOf(child)
   let before = 0
   for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
-    if (before > (measures.get(child)?.prose ?? 0) && isFooter(child)) {
-      let after = 0
-      for (let next = child.nextElementSibling; next !== null; next = next.nextElementSibling) after += measures.get(next)?.prose ?? 0
-      if (before > after) return child
-    }
-    before += measures.get(child)?.prose ?? 0
+    const own = proseOf(child)
+    if (before > own && before > total - before - own && isFooter(child)) return child
+    before += own
   }
   return undefined
 }

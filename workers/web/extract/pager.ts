@@ -18,12 +18,12 @@ const PAGE_OF = folded(
  * "Предыдущий / Следующий") as whole words: a letter or digit on neither side (`\b` knows
  * ASCII letters only, so "\bследующая\b" never matched: Cyrillic letters are no word characters to it)
  */
-const PREVIOUS = folded(
-  /上一页|前一页|(?<![\p{L}\p{N}])(?:previous|prev|vorherige[rs]?|précédente?|anterior|precedente|vorige|предыдущ(?:ая|ий|ее)|poprzedni[ae]?|prethodn[aio]|προηγούμεν[ηοα])(?![\p{L}\p{N}])/iu,
-)
-const NEXT = folded(
-  /下一页|后一页|(?<![\p{L}\p{N}])(?:next|nächste[rs]?|suivante?|siguiente|seguinte|successiv[ao]|volgende|следующ(?:ая|ий|ее)|następn[aey]|sljedeć[aie]|επόμεν[ηοα])(?![\p{L}\p{N}])/iu,
-)
+export const PREVIOUS_WORDS =
+  "previous|prev|vorherige[rs]?|précédente?|anterior|precedente|vorige|предыдущ(?:ая|ий|ее)|poprzedni[ae]?|prethodn[aio]|προηγούμεν[ηοα]"
+export const NEXT_WORDS =
+  "next|nächste[rs]?|suivante?|siguiente|seguinte|successiv[ao]|volgende|следующ(?:ая|ий|ее)|następn[aey]|sljedeć[aie]|επόμεν[ηοα]"
+const PREVIOUS = folded(new RegExp(`上一页|前一页|(?<![\\p{L}\\p{N}])(?:${PREVIOUS_WORDS})(?![\\p{L}\\p{N}])`, "iu"))
+const NEXT = folded(new RegExp(`下一页|后一页|(?<![\\p{L}\\p{N}])(?:${NEXT_WORDS})(?![\\p{L}\\p{N}])`, "iu"))
 /** a pager is a short line */
 const MAX_PAGER = 100
 /** how many of the content's first and last blocks are looked at */
