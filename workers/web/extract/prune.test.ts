@@ -54,6 +54,27 @@ describe("prune", () => {
   })
 })
 
+describe("a box floated beside the story", () => {
+  it("cuts a floated box of links and promotions, and keeps a floated box of facts", () => {
+    const { markdown } = extractFromHtml(
+      page(`
+        <div class="storytext">${prose("Story", 3)}
+          <table align="left"><tr><td><div class="inset">
+            <h3><a href="/blog/2008/01/16/entry.html">Newsflash: the new coach looks a lot like a famous television character</a></h3>
+            Twenty-one minutes into the new coach's tenure as head coach, a reporter finally asked the question ...<br>
+            <b><a href="/blog/">See more blog entries</a></b><br>
+            <b>Team chat</b><br><a href="/chat.html">Submit your questions</a> for our reporter who covers the team.<br>
+            <b>Latest news</b><br><a href="/team/">Check headlines,</a> photos, video and Web exclusives.<br>
+          </div></td></tr></table>
+          <table style="float: right; width: 200px"><tr><td><b>The season in numbers</b><br>
+            The team lost fifteen of its sixteen games this season and scored the fewest points of any team in its division.</td></tr></table>
+          ${prose("Story", 2, 4)}</div>`),
+    )
+    expect(markdown).to.contain("Story paragraph 5:").and.to.contain("The team lost fifteen of its sixteen games")
+    expect(markdown).not.to.contain("Newsflash").and.not.to.contain("See more blog entries").and.not.to.contain("Submit your questions")
+  })
+})
+
 describe("a quotation linked to its source", () => {
   it("keeps a blockquote whose text is one link to where it is quoted from, and cuts a blockquote of links", () => {
     const { markdown } = extractFromHtml(

@@ -126,6 +126,7 @@ const shouldCut = (
   // Inline text is judged with the block it flows in, not on its own.
   if (!BLOCK_TAGS.has(tag) || kept) return false
   if (isLinkedHeadingBox(el, m)) return true
+  if (isFloatedBox(el, m)) return true
   if (m.score >= 0 || m.prose >= 200) return false
   // a recipe's ingredients or a product's facts: short items, low score, the content's all the same
   if (isPlainList(el)) return false
@@ -188,3 +189,22 @@ const isLinkedQuotation = (el: Element, m: Measure): boolean => {
   for (const a of el.querySelectorAll("a[href]")) if (textOf(a) !== "" && ++links > 1) return false
   return links === 1
 }
+
+const FLOATED = /\bfloat\s*:\s*(left|right)/i
+
+/**
+ * A box floated beside the story's text (a table aligned left or right, or set to float) whose
+ * text is over a quarter links: the section's promotions set inside the story ("Your Dolphins
+ * source": the blog's latest entry, a chat, "Latest news", RSS feeds). Its teaser and lines of
+ * prose make it score above zero, so the rule for negative blocks left it. A floated box of facts
+ * or a photo's caption holds few links. `align` floats a table, not a `<div>`, whose `align` only
+ * sets its lines (a right-aligned signature).
+ */
+const isFloatedBox = (el: Element, m: Measure): boolean => {
+  const align = el.getAttribute("align")?.toLowerCase()
+  const floated = (tagOf(el) === "table" && (align === "left" || align === "right")) || FLOATED.test(el.getAttribute("style") ?? "")
+  return floated && m.link > m.text * FLOATED_LINKS
+}
+
+/** the share of a floated box's text in links from which it is the page's, not the story's */
+const FLOATED_LINKS = 0.25
