@@ -105,6 +105,21 @@ describe("furniture names", () => {
     expectCutFor(["row author-box", "authorCard", "author-info"], box, "politics desk")
   })
 
+  it("reads a furniture name built on article or content as furniture, and a body's name as the body", () => {
+    // readers' comments under a name that also says "article" or "content", after the story's box
+    const thread = (cls: string) =>
+      page(
+        `<div id="main"><div class="story-text">${prose("Story", 4)}</div><div class="${cls}">` +
+          `<p>I find anything the butler says hard to believe, and I do not think she ever told him so much about the ring.</p>` +
+          `<p>Most people would agree that when a man offers a ring he offers the question as well, so nobody had to guess.</p></div></div>`,
+      )
+    expectCutFor(["comment-article", "article-comments", "comment-content", "related-content"], thread, "the butler says")
+    const { markdown } = extractFromHtml(
+      page(`<div class="related-links">${prose("Story", 3)}<div class="article-body">${prose("Body", 4)}</div></div>`),
+    )
+    expect(markdown).to.contain("Body paragraph 1:").and.to.contain("Body paragraph 4:")
+  })
+
   it("reads an affiliate or advertising disclosure in the story as furniture (disclosure, affiliate, disclaimer)", () => {
     // the site's note that it earns from the links, set as a paragraph of the story's own container
     const note = (cls: string) =>

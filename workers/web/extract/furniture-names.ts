@@ -33,8 +33,13 @@ const FOREIGN_FURNITURE_NAME =
  * "boletin" (es) an official bulletin; "anzeige" (de) a display as well as an ad.
  */
 const WEAK_FOREIGN_FURNITURE_NAME = /kommentar|komentar|recomend|empfehl|boletin|\banzeigen?\b/
-const POSITIVE_HINT =
-  /article-?body|articlebody|article-?content|article-?text|entry-?content|entry-?body|post-?content|post-?body|post-?text|story-?body|storybody|story-?content|story-?text|main-?content|body-?text|content-?body|rich-?text|richtext|prose|markdown-body|article__body|text-?body|\barticle\b|\bcontent\b/
+/** names of the element that holds the story's text */
+const BODY_NAME =
+  /article-?body|articlebody|article-?content|article-?text|entry-?content|entry-?body|post-?content|post-?body|post-?text|story-?body|storybody|story-?content|story-?text|main-?content|body-?text|content-?body|rich-?text|richtext|prose|markdown-body|article__body|text-?body/
+/** the bare words, which templates also build their furniture's names on */
+const BODY_WORD = /\b(?:article|content)\b/g
+const BODY_WORD_TEST = /\b(?:article|content)\b/
+const POSITIVE_HINT = new RegExp(`${BODY_NAME.source}|\\barticle\\b|\\bcontent\\b`)
 /** Roles and tags that are page furniture whatever their text. */
 export const FURNITURE_ROLES = new Set([
   "navigation",
@@ -108,11 +113,27 @@ const SMALL_SCREEN_HIDING =
 
 const hintOfNamesUncached = (names: string): number => {
   names = names.replace(TAXONOMY_NAME, " ").replace(WORD_STYLE_NAME, " ").replace(SMALL_SCREEN_HIDING, " ")
+  if (BODY_WORD_TEST.test(names)) names = names.split(" ").map(withoutBodyWord).join(" ")
   if (POSITIVE_HINT.test(names)) return 1
   if (FURNITURE_NAME.test(names) || FOREIGN_FURNITURE_NAME.test(names)) return -2
   if (WEAK_FURNITURE_NAME.test(names) || WEAK_FOREIGN_FURNITURE_NAME.test(names)) return -1
   return 0
 }
+
+/**
+ * A furniture name built on "article" or "content" (`comment-content`, as WordPress names each
+ * comment's text, `comment-article`, `related-content`, `article-meta`) names the furniture: read
+ * as "article" it made a comment thread positive, and it joined the story. The bare word is
+ * dropped from such a name; a name of the story's body (`article-body`) stays whole.
+ */
+const withoutBodyWord = (name: string): string =>
+  !BODY_NAME.test(name) &&
+  (FURNITURE_NAME.test(name) ||
+    FOREIGN_FURNITURE_NAME.test(name) ||
+    WEAK_FURNITURE_NAME.test(name) ||
+    WEAK_FOREIGN_FURNITURE_NAME.test(name))
+    ? name.replace(BODY_WORD, " ")
+    : name
 
 /** letters and digits only, lower case: how an id and a heading are compared */
 const squeezed = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")
