@@ -36,6 +36,7 @@ import { cutPhotoCredits } from "./photo-credits.ts"
 import { cutCommentAnchor, cutCommentHeadingEarly, cutCommentSection } from "./comment-heading.ts"
 import { cutEdgeLinkLines } from "./link-lines.ts"
 import { findSubheads } from "./subheads.ts"
+import { captionBoxes } from "./caption-boxes.ts"
 import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, announcedLines, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
 import { prune } from "./prune.ts"
@@ -250,6 +251,7 @@ export class PageMeasure {
     }
     for (const el of adBoxes(body)) this.furniture.add(el)
     for (const el of authorBoxes(body)) this.furniture.add(el)
+    for (const el of captionBoxes(body, this.measures, total.prose)) this.furniture.add(el)
     for (const el of feedLists(body, this.measures)) if (this.proseBefore(el, body) >= THREAD_AFTER_PROSE) this.furniture.add(el)
     this.findTeasers(total.prose, body)
     const isCard = (el: Element) => {

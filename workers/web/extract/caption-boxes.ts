@@ -1,0 +1,66 @@
+/**
+ * Captions known by their shape: a box that holds a picture and one or two short lines of text
+ * set in elements of their own, nothing else (`<div><a><img></a><p>Crowds came to the opening
+ * ceremony</p></div>`). Templates name such lines ("wp-caption-text", "credit"), and the names are
+ * read as furniture; where the names say nothing, the captions read as the story's short lines.
+ * The picture comes first, and the box stands among paragraphs of prose: a picture inset in a
+ * story. A box that is a story of its own, or an item of a list of them, has no paragraphs beside
+ * it, and a lead set beside the story's picture heads the story. A paragraph, a list item or a
+ * quotation that opens with a picture (a reader's quote under their photo) is text. Not when the
+ * captions hold half the page's prose: a gallery or a how-to told in pictures is its captions.
+ */
+import { HEADING_TAGS, isElement, tagOf, textOf } from "./dom.ts"
+import { wideLength } from "./wide-sentence.ts"
+import type { Measure } from "./article.ts"
+
+/** the most text a caption box holds, a wide character counted three */
+const CAPTION_TEXT = 300
+/** what a picture and its caption are set in: not a paragraph, a list item or a quotation, whose text is the story's */
+const BOX_TAGS = new Set(["div", "span", "figure", "center"])
+/** the lines of text beside the picture: a caption and its credit */
+const CAPTION_LINES = 2
+
+/** The caption lines of pictures inset in the page's stories. */
+export const captionBoxes = (body: Element, measures: ReadonlyMap<Element, Measure>, pageProse: number): Element[] => {
+  const found = new Set<Element>()
+  let prose = 0
+  for (const picture of body.querySelectorAll("img, picture")) {
+    // the picture's holder: its wrappers that show no text (a link, a span around the picture)
+    let holder: Element = picture
+    for (let up = holder.parentElement; up !== null && up !== body && (measures.get(up)?.text ?? 0) === 0; up = up.parentElement)
+      holder = up
+    const box = holder.parentElement
+    if (box === null || box === body || !BOX_TAGS.has(tagOf(box))) continue
+    if (wideLength(textOf(box)) > CAPTION_TEXT) continue
+    const lines: Element[] = []
+    let other = false
+    let seen = false
+    for (const node of box.childNodes) {
+      if (!isElement(node)) {
+        if (textOf(node) !== "") other = true
+        continue
+      }
+      if (node === holder) seen = true
+      if (node === holder || (measures.get(node)?.text ?? 0) === 0) continue
+      if (!seen) other = true
+      if (HEADING_TAGS.has(tagOf(node)) || node.querySelector("img, picture") !== null) other = true
+      lines.push(node)
+    }
+    if (other || lines.length === 0 || lines.length > CAPTION_LINES) continue
+    if (!amongParagraphs(box, measures)) continue
+    for (const line of lines) {
+      if (found.has(line)) continue
+      found.add(line)
+      prose += measures.get(line)?.prose ?? 0
+    }
+  }
+  return prose * 2 > pageProse ? [] : [...found]
+}
+
+/** whether `box` is set among paragraphs of prose: a picture inset in a story, not a story or an item of its own */
+const amongParagraphs = (box: Element, measures: ReadonlyMap<Element, Measure>): boolean => {
+  let paragraphs = 0
+  for (let sibling = box.parentElement?.firstElementChild ?? null; sibling !== null; sibling = sibling.nextElementSibling)
+    if (sibling !== box && tagOf(sibling) === "p" && (measures.get(sibling)?.prose ?? 0) >= 80 && ++paragraphs >= 2) return true
+  return false
+}
