@@ -23,6 +23,8 @@ const CAPTION_LINES = 2
 /** The caption lines of pictures inset in the page's stories. */
 export const captionBoxes = (body: Element, measures: ReadonlyMap<Element, Measure>, pageProse: number): Element[] => {
   const found = new Set<Element>()
+  const paragraphsIn = new Map<Element, number>()
+  const boxes = new Set<Element>()
   let prose = 0
   for (const picture of body.querySelectorAll("img, picture")) {
     // the picture's holder: its wrappers that show no text (a link, a span around the picture)
@@ -30,8 +32,10 @@ export const captionBoxes = (body: Element, measures: ReadonlyMap<Element, Measu
     for (let up = holder.parentElement; up !== null && up !== body && (measures.get(up)?.text ?? 0) === 0; up = up.parentElement)
       holder = up
     const box = holder.parentElement
-    if (box === null || box === body || !BOX_TAGS.has(tagOf(box))) continue
-    if (wideLength(textOf(box)) > CAPTION_TEXT) continue
+    // each box is read once: a box of many pictures is a gallery's, and read again per picture it cost quadratic time
+    if (box === null || box === body || !BOX_TAGS.has(tagOf(box)) || boxes.has(box)) continue
+    boxes.add(box)
+    if ((measures.get(box)?.text ?? 0) > CAPTION_TEXT || wideLength(textOf(box)) > CAPTION_TEXT) continue
     const lines: Element[] = []
     let other = false
     let seen = false
@@ -47,7 +51,7 @@ export const captionBoxes = (body: Element, measures: ReadonlyMap<Element, Measu
       lines.push(node)
     }
     if (other || lines.length === 0 || lines.length > CAPTION_LINES) continue
-    if (!amongParagraphs(box, measures)) continue
+    if (!amongParagraphs(box, measures, paragraphsIn)) continue
     for (const line of lines) {
       if (found.has(line)) continue
       found.add(line)
@@ -57,10 +61,22 @@ export const captionBoxes = (body: Element, measures: ReadonlyMap<Element, Measu
   return prose * 2 > pageProse ? [] : [...found]
 }
 
-/** whether `box` is set among paragraphs of prose: a picture inset in a story, not a story or an item of its own */
-const amongParagraphs = (box: Element, measures: ReadonlyMap<Element, Measure>): boolean => {
-  let paragraphs = 0
-  for (let sibling = box.parentElement?.firstElementChild ?? null; sibling !== null; sibling = sibling.nextElementSibling)
-    if (sibling !== box && tagOf(sibling) === "p" && (measures.get(sibling)?.prose ?? 0) >= 80 && ++paragraphs >= 2) return true
-  return false
+/**
+ * Whether `box` is set among paragraphs of prose (two besides it): a picture inset in a story,
+ * not a story or an item of its own. Counted once a parent: a gallery's thousand boxes share one.
+ */
+const amongParagraphs = (box: Element, measures: ReadonlyMap<Element, Measure>, counted: Map<Element, number>): boolean => {
+  const parent = box.parentElement
+  if (parent === null) return false
+  let paragraphs = counted.get(parent)
+  if (paragraphs === undefined) {
+    paragraphs = 0
+    for (let child = parent.firstElementChild; child !== null; child = child.nextElementSibling)
+      if (isParagraph(child, measures)) paragraphs++
+    counted.set(parent, paragraphs)
+  }
+  return paragraphs - (isParagraph(box, measures) ? 1 : 0) >= 2
 }
+
+const isParagraph = (el: Element, measures: ReadonlyMap<Element, Measure>): boolean =>
+  tagOf(el) === "p" && (measures.get(el)?.prose ?? 0) >= 80
