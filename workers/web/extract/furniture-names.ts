@@ -38,8 +38,7 @@ const BODY_NAME =
   /article-?body|articlebody|article-?content|article-?text|entry-?content|entry-?body|post-?content|post-?body|post-?text|story-?body|storybody|story-?content|story-?text|main-?content|body-?text|content-?body|rich-?text|richtext|prose|markdown-body|article__body|text-?body/
 /** the bare words, which templates also build their furniture's names on */
 const BODY_WORD = /\b(?:article|content)\b/g
-const BODY_WORD_TEST = /\b(?:article|content)\b/
-const POSITIVE_HINT = new RegExp(`${BODY_NAME.source}|\\barticle\\b|\\bcontent\\b`)
+const POSITIVE_HINT = new RegExp(`${BODY_NAME.source}|${BODY_WORD.source}`)
 /** Roles and tags that are page furniture whatever their text. */
 export const FURNITURE_ROLES = new Set([
   "navigation",
@@ -113,7 +112,7 @@ const SMALL_SCREEN_HIDING =
 
 const hintOfNamesUncached = (names: string): number => {
   names = names.replace(TAXONOMY_NAME, " ").replace(WORD_STYLE_NAME, " ").replace(SMALL_SCREEN_HIDING, " ")
-  if (BODY_WORD_TEST.test(names)) names = names.split(" ").map(withoutBodyWord).join(" ")
+  if (names.search(BODY_WORD) >= 0) names = names.split(" ").map(withoutBodyWord).join(" ")
   if (POSITIVE_HINT.test(names)) return 1
   if (FURNITURE_NAME.test(names) || FOREIGN_FURNITURE_NAME.test(names)) return -2
   if (WEAK_FURNITURE_NAME.test(names) || WEAK_FOREIGN_FURNITURE_NAME.test(names)) return -1
