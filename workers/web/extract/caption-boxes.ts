@@ -22,7 +22,7 @@ const CAPTION_LINES = 2
 
 /** The caption lines of pictures inset in the page's stories. */
 export const captionBoxes = (body: Element, measures: ReadonlyMap<Element, Measure>, pageProse: number): Element[] => {
-  const found = new Set<Element>()
+  const found: Element[] = []
   const paragraphsIn = new Map<Element, number>()
   const boxes = new Set<Element>()
   let prose = 0
@@ -52,13 +52,10 @@ export const captionBoxes = (body: Element, measures: ReadonlyMap<Element, Measu
     }
     if (other || lines.length === 0 || lines.length > CAPTION_LINES) continue
     if (!amongParagraphs(box, measures, paragraphsIn)) continue
-    for (const line of lines) {
-      if (found.has(line)) continue
-      found.add(line)
-      prose += measures.get(line)?.prose ?? 0
-    }
+    for (const line of lines) prose += measures.get(line)?.prose ?? 0
+    found.push(...lines)
   }
-  return prose * 2 > pageProse ? [] : [...found]
+  return prose * 2 > pageProse ? [] : found
 }
 
 /**
