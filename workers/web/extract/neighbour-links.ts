@@ -5,7 +5,7 @@
  * where an unclosed <p> takes in what follows it. A label, its one link and the line break after
  * it are cut wherever they are in the content; a line that says more than the label is kept.
  */
-import { TEXT_NODE, isElement, tagOf, textOf } from "./dom.ts"
+import { TEXT_NODE, isElement, siblingPastBlank, tagOf, textOf } from "./dom.ts"
 import { fold, folded } from "./fold.ts"
 import { NEXT_WORDS, PREVIOUS_WORDS } from "./pager.ts"
 
@@ -21,13 +21,6 @@ const LABEL = folded(
 /** a label is a short line */
 const MAX_LABEL = 30
 
-/** the node before or after `node`, white space passed over */
-const sibling = (node: ChildNode, step: "previousSibling" | "nextSibling"): ChildNode | null => {
-  let next = node[step]
-  while (next !== null && next.nodeType === TEXT_NODE && (next as Text).data.trim() === "") next = next[step]
-  return next
-}
-
 const isLabel = (node: ChildNode | null): node is ChildNode => {
   if (node === null || (node.nodeType !== TEXT_NODE && !isElement(node))) return false
   if (isElement(node) && node.querySelector("a") !== null) return false
@@ -38,11 +31,11 @@ const isLabel = (node: ChildNode | null): node is ChildNode => {
 /** Cuts each label with its one link to a neighbouring story in `root`. */
 export const cutNeighbourLinks = (root: Element): void => {
   for (const link of root.querySelectorAll("a[href]")) {
-    const label = sibling(link, "previousSibling")
+    const label = siblingPastBlank(link, "previousSibling")
     if (!isLabel(label)) continue
     // the label and its link are the whole line: a line break or the end of the box after them, and before the label
-    const after = sibling(link, "nextSibling")
-    const before = sibling(label, "previousSibling")
+    const after = siblingPastBlank(link, "nextSibling")
+    const before = siblingPastBlank(label, "previousSibling")
     if (after !== null && !(isElement(after) && tagOf(after) === "br")) continue
     if (before !== null && !(isElement(before) && tagOf(before) === "br")) continue
     label.remove()
