@@ -19,6 +19,29 @@ describe("the content's edges", () => {
     expect(markdown).not.to.contain("相关报道").and.not.to.contain("另一条新闻")
   })
 
+  it("cuts the teasers a 'latest' heading announces though their summaries read as prose, not the story's photos", () => {
+    const teaser = (i: number) => `<div><a class="title" href="/articles/${i}">The headline of another story number ${i}</a></div>
+      <a href="/articles/${i}"><img src="/img/${i}.jpg" alt="" width="100"></a>
+      <div class="text_1">Summary ${i} of another story, a sentence or two long, with commas and a full stop, as the site's list of latest posts prints it under each headline.</div>
+      <div><b>A. Writer</b>, 09.04.2013</div><div><a href="/tag/a">economy</a> <a href="/tag/b">politics</a><hr></div>`
+    const photos = [1, 2]
+      .map(
+        (i) =>
+          `<a href="/img/big${i}.jpg"><img src="/img/${i}.jpg" alt=""></a><div>The bridge at dawn, photograph ${i} of the story, taken from the east bank.</div>`,
+      )
+      .join("")
+    const html = `<html><body><div class="cont"><h1>Memory begins to fade at 45</h1><div class="text">${story}</div>
+      <h3>▪ Related stories ▪</h3><div class="list">${[1, 2, 3].map(teaser).join("")}</div></div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Sentence 6 of the story")
+    expect(markdown).not.to.contain("Summary 1 of another story").and.not.to.contain("Summary 3")
+    // a story's photos, each a link over its caption, after such a heading: prose too long for teasers
+    const kept = extractFromHtml(
+      html.replace(/<div class="list">.*<\/div><\/div><\/body>/s, `<div class="more">${photos}${story}</div></div></body>`),
+    )
+    expect(kept.markdown).to.contain("photograph 2 of the story")
+  })
+
   it("cuts a site's legal lines at the end of the content, and what follows them", () => {
     const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>© Copyright 2007 Example Media Ltd. All rights reserved.</p>
       <p><a href="/privacy">Privacy Policy</a> · <a href="/terms">Terms of Use</a></p></div></body></html>`

@@ -6,7 +6,7 @@
 import { isSocialCall } from "./social-calls.ts"
 import type { PageMeasure } from "./article.ts"
 import { BLOCK_TAGS, HEADING_TAGS, TEXT_NODE, isElement, shapeOf, tagOf, textOf } from "./dom.ts"
-import { wideCount } from "./wide-sentence.ts"
+import { wideCount, wideLength } from "./wide-sentence.ts"
 import { fold, folded } from "./fold.ts"
 import { DISCLAIMER_TEXT, isDisclaimer } from "./disclaimer.ts"
 import { isToolsLine } from "./tool-words.ts"
@@ -52,6 +52,37 @@ export const isRelatedLead = (text: string): boolean => {
 /** the visible characters per link below which a block is a list of links, however much else its lines hold */
 const LINKED_LINE = 60
 
+/** a teaser's headline is at least this long (a Chinese character counts three): shorter lines are labels, tags, "More" */
+const TEASER_HEADLINE = 15
+/** the most text a teaser holds per headline: its summary, byline and tags, not a story's part */
+const TEASER_TEXT = 600
+
+/**
+ * Whether a block is a list of teasers: two or more stories each led by a link to it, a line that
+ * is the link alone (its headline) or a link (its picture) over a block of its summary, with no
+ * more text under each than a summary. The announced list is such a block though its summaries
+ * read as prose. Earlier cuts may have taken the headlines and left the pictures.
+ */
+const isTeaserList = (el: Element, text: number): boolean => {
+  let teasers = 0
+  for (const link of el.querySelectorAll("a[href]")) {
+    if (link.getAttribute("href")?.startsWith("#")) continue
+    const line = link.parentElement
+    const words = textOf(link)
+    const summary = link.nextElementSibling
+    if (line !== null && BLOCK_TAGS.has(tagOf(line)) && wideLength(words) >= TEASER_HEADLINE && textOf(line) === words) teasers++
+    else if (
+      words === "" &&
+      summary !== null &&
+      BLOCK_TAGS.has(tagOf(summary)) &&
+      summary.querySelector("a[href]") === null &&
+      textOf(summary) !== ""
+    )
+      teasers++
+  }
+  return teasers >= 2 && text <= teasers * TEASER_TEXT
+}
+
 /**
  * Cuts what announces links to other pages inside the content, with the links that follow it:
  * a short block that reads as such a heading, and its next siblings until one holds prose.
@@ -84,7 +115,8 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
         n !== undefined &&
         n.prose > 0 &&
         n.link / Math.max(1, n.text) <= 0.5 &&
-        next.querySelectorAll("a[href]").length * LINKED_LINE <= n.text
+        next.querySelectorAll("a[href]").length * LINKED_LINE <= n.text &&
+        !isTeaserList(next, n.text)
       )
         break
       const after = next.nextElementSibling
