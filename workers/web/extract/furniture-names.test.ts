@@ -184,4 +184,15 @@ describe("furniture names", () => {
       expect(markdown, comments).not.to.contain("Comment paragraph")
     }
   })
+
+  it("reads names joined by underscores as names, except in a heading's anchor", () => {
+    const ad = (site: string) =>
+      `<a href="http://www.${site}.example" style="font-weight:bold">${site}</a> : A daily magazine for women, men, the family and much more besides, online. <a href="http://www.${site}.example">www.${site}.example</a><br><br>`
+    const { markdown } = extractFromHtml(
+      page(`<div id="article_holder"><h1>Personas</h1>${prose("Story", 2)}<h3 id="nav_the_second_part__0">The second part</h3>${prose("Story", 5, 3)}
+        <div id="box_text_ads"><div style="padding:8px">${["ourlife", "greenmedia", "jetway", "syros"].map(ad).join("")}</div></div></div>`),
+    )
+    expect(markdown).to.contain("Story paragraph 1:").and.to.contain("The second part").and.to.contain("Story paragraph 7:")
+    expect(markdown).not.to.contain("daily magazine")
+  })
 })

@@ -67,7 +67,9 @@ export const hintOf = (el: Element): number => {
   const unindexed = unindexedHint(el)
   if (unindexed < 0) return unindexed
   const id = el.getAttribute("id") ?? ""
-  const hint = hintOfNames(`${id} ${classOf(el)}`.toLowerCase())
+  // a heading's id is its anchor, a slug whose underscores join its words ("nav_schredder_statt"), not separate names
+  const names = HEADING_TAGS.has(tag) ? id.replace(/_/g, "") : id
+  const hint = hintOfNames(`${names} ${classOf(el)}`.toLowerCase())
   // an id that spells the element's own heading is its text, not its template's name
   return hint < 0 && spellsHeading(el, id) ? hintOfNames(classOf(el).toLowerCase()) : hint
 }
@@ -114,6 +116,9 @@ const hintOfNamesUncached = (names: string): number => {
   names = names.replace(TAXONOMY_NAME, " ").replace(WORD_STYLE_NAME, " ").replace(SMALL_SCREEN_HIDING, " ")
   if (names.search(BODY_WORD) >= 0) names = names.split(" ").map(withoutBodyWord).join(" ")
   if (POSITIVE_HINT.test(names)) return 1
+  // "box_text_ads", "post_tags": underscores join names as hyphens do. Not for the body's names,
+  // read before: an "article_full_content" wraps the story and its lists, and was chosen whole
+  names = names.replace(/_/g, "-")
   if (FURNITURE_NAME.test(names) || FOREIGN_FURNITURE_NAME.test(names)) return -2
   if (WEAK_FURNITURE_NAME.test(names) || WEAK_FOREIGN_FURNITURE_NAME.test(names)) return -1
   return 0
