@@ -162,6 +162,9 @@ const titledBefore = (el: Element): boolean => {
 /** The first class name: the one templates share between items whose other classes differ (odd/even, the author's name). */
 const firstClass = (el: Element): string => classOf(el).trim().split(/\s+/, 1)[0]!
 
+/** a paragraph this long printed twice is a copy, not a phrase a page repeats */
+const COPIED_PARAGRAPH = 80
+
 /** a thread is comments when at least this much prose comes before it */
 const THREAD_AFTER_PROSE = 400
 
@@ -226,6 +229,8 @@ export class PageMeasure {
   private inCode = 0
   /** the items judged teasers whose link opens a paragraph of prose, as a digest's items credit their sources */
   private readonly teasers = new Set<Element>()
+  /** each prose block's text, to the first block that holds it (`copiesEarlierProse`) */
+  private firstWithText: Map<string, Element> | undefined
   /** every item judged a teaser by the shape of its run */
   private readonly teaserItems = new Set<Element>()
 
@@ -247,7 +252,7 @@ export class PageMeasure {
         isTextStyled(el, this.measures)
       // Unless an article of its own comes before it: a thread named as such outweighs a short post.
       const most = m.prose > total.prose * (m.hint < -1 ? 0.8 : 0.4) && !(m.hint < -1 && this.proseBefore(el, body) >= THREAD_AFTER_PROSE)
-      if (!most && !misnamed) this.furniture.add(el)
+      if ((!most && !misnamed) || this.copiesEarlierProse(el)) this.furniture.add(el)
     }
     for (const el of adBoxes(body)) this.furniture.add(el)
     for (const el of authorBoxes(body)) this.furniture.add(el)
@@ -262,6 +267,29 @@ export class PageMeasure {
     this.findThreads(body)
     for (const el of excerptRuns(this.measures, total.prose * this.tuning.teaserShare)) this.furniture.add(el)
     this.score(body, false)
+  }
+
+  /**
+   * Whether `el` opens with a paragraph the page has already printed: a copy of the story (a layer
+   * for printing, named so), not the rest of it nor a misnamed wrapper, though it holds as much prose.
+   */
+  private copiesEarlierProse(el: Element): boolean {
+    let first: Element | undefined
+    for (const inner of el.querySelectorAll("*"))
+      if (this.ownProse.has(inner)) {
+        first = inner
+        break
+      }
+    if (first === undefined || this.ownProse.get(first)! < COPIED_PARAGRAPH) return false
+    if (this.firstWithText === undefined) {
+      // read once, when a box is first asked about: a page names few boxes that hold so much prose
+      this.firstWithText = new Map()
+      for (const block of this.blocks)
+        if (this.ownProse.has(block) && !this.firstWithText.has(textOf(block))) this.firstWithText.set(textOf(block), block)
+    }
+    // blocks come each after those nested in it: the first with this text, outside `el`, is before it
+    const earliest = this.firstWithText.get(textOf(first))
+    return earliest !== undefined && !el.contains(earliest)
   }
 
   /**

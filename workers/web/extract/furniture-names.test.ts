@@ -195,4 +195,13 @@ describe("furniture names", () => {
     expect(markdown).to.contain("Story paragraph 1:").and.to.contain("The second part").and.to.contain("Story paragraph 7:")
     expect(markdown).not.to.contain("daily magazine")
   })
+
+  it("cuts a copy of the story for printing, though it holds half the page's prose", () => {
+    const { markdown } = extractFromHtml(
+      page(`<div id="left-column"><h1>Personas</h1><div class="art-content">${prose("Story", 4)}</div>
+        <div id="print-layer" class="disabled"><h2>Personas</h2><div class="div-content">${prose("Story", 4)}</div></div></div>`),
+    )
+    expect(markdown).to.contain("Story paragraph 4:")
+    expect(markdown.split("Story paragraph 1:").length - 1).to.equal(1)
+  })
 })
