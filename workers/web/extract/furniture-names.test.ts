@@ -204,4 +204,19 @@ describe("furniture names", () => {
     expect(markdown).to.contain("Story paragraph 4:")
     expect(markdown.split("Story paragraph 1:").length - 1).to.equal(1)
   })
+
+  it("reads a page builder's widgets by their kind, not as widgets", () => {
+    const widget = (kind: string, inner: string) =>
+      `<div class="elementor-element elementor-widget elementor-widget-${kind}"><div class="elementor-widget-container">${inner}</div></div>`
+    const { markdown } = extractFromHtml(
+      page(`<div id="notice"><p>This website is offline; you are reading a snapshot from the archive.</p></div>
+        <main><div class="elementor-column elementor-col-66"><div class="elementor-widget-wrap">
+          ${widget("heading", "<h1>Personas</h1>")}${widget("theme-post-content", prose("Story", 5))}</div></div>
+        <div class="elementor-column elementor-col-33"><div class="elementor-widget-wrap">
+          ${widget("nav-menu", `<ul>${["Home", "News", "About"].map((w) => `<li><a href="/${w}">${w}</a></li>`).join("")}</ul>`)}
+          ${widget("sidebar", prose("Sidebar", 1))}</div></div></main>`),
+    )
+    expect(markdown).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 5:")
+    expect(markdown).not.to.contain("Sidebar paragraph").and.not.to.contain("About")
+  })
 })

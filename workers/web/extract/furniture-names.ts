@@ -97,6 +97,13 @@ const hintOfNames = (names: string): number => {
 const TAXONOMY_NAME = /\b(?:category|tag)[-_](?!(?:list|cloud|links?|box)\b)[\w-]+/g
 
 /**
+ * A page builder's name for every block it lays out: Elementor makes each heading, paragraph and
+ * image an `elementor-widget` (`elementor-widget-text-editor`, `elementor-widget-theme-post-content`),
+ * so its "widget" says nothing. The kind after it still counts (`elementor-widget-nav-menu`).
+ */
+const BUILDER_WIDGET = /\belementor-widget\b/g
+
+/**
  * Word's paragraph styles: a document saved from Word names each paragraph after its style
  * (`MsoNormal`, `MsoCommentText`, `MsoHeader`, `MsoFooter`), which says how the writer formatted
  * the text, not what part of a site it is: a press release's last paragraphs, set in Word's
@@ -113,7 +120,7 @@ const SMALL_SCREEN_HIDING =
   /\b(?:(?:responsive|mobile|phone|tablet|small|xs|sm)[-_]?(?:hide|hidden)|(?:hide|hidden)[-_](?:on[-_])?(?:mobile|phone|tablet|small|xs|sm|for[-_]small))\b/g
 
 const hintOfNamesUncached = (names: string): number => {
-  names = names.replace(TAXONOMY_NAME, " ").replace(WORD_STYLE_NAME, " ").replace(SMALL_SCREEN_HIDING, " ")
+  names = names.replace(BUILDER_WIDGET, " ").replace(TAXONOMY_NAME, " ").replace(WORD_STYLE_NAME, " ").replace(SMALL_SCREEN_HIDING, " ")
   if (names.search(BODY_WORD) >= 0) names = names.split(" ").map(withoutBodyWord).join(" ")
   if (POSITIVE_HINT.test(names)) return 1
   // "box_text_ads", "post_tags": underscores join names as hyphens do. Not for the body's names,
