@@ -36,7 +36,7 @@ import { cutPhotoCredits } from "./photo-credits.ts"
 import { cutCommentAnchor, cutCommentHeadingEarly, cutCommentSection } from "./comment-heading.ts"
 import { cutEdgeLinkLines } from "./link-lines.ts"
 import { findSubheads } from "./subheads.ts"
-import { captionBoxes } from "./caption-boxes.ts"
+import { captionBoxes, captionsCarryPage, isNamedCaption } from "./caption-boxes.ts"
 import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, announcedLines, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
 import { prune } from "./prune.ts"
@@ -231,6 +231,8 @@ export class PageMeasure {
   private readonly teasers = new Set<Element>()
   /** each prose block's text, to the first block that holds it (`copiesEarlierProse`) */
   private firstWithText: Map<string, Element> | undefined
+  /** the page's captions hold most of its prose: they are its text (`captionsCarryPage`) */
+  captionsCarry = false
   /** every item judged a teaser by the shape of its run */
   private readonly teaserItems = new Set<Element>()
 
@@ -240,6 +242,7 @@ export class PageMeasure {
     private readonly tuning: Tuning = DEFAULT_TUNING,
   ) {
     const total = this.measure(body)
+    this.captionsCarry = captionsCarryPage(body, this.measures, total.prose)
     // A furniture name on an element that holds most of the page's prose is a wrapper misnamed ("page-ad-margins"), on a link mid-sentence a word's style.
     for (const el of this.named) {
       const m = this.measures.get(el)!
@@ -249,7 +252,8 @@ export class PageMeasure {
         this.holdsTheRest(el, m) ||
         wrapsNamedBody(el, m, this.measures) ||
         wrapsMain(el, m, this.measures) ||
-        isTextStyled(el, this.measures)
+        isTextStyled(el, this.measures) ||
+        (this.captionsCarry && isNamedCaption(el))
       // Unless an article of its own comes before it: a thread named as such outweighs a short post.
       const most = m.prose > total.prose * (m.hint < -1 ? 0.8 : 0.4) && !(m.hint < -1 && this.proseBefore(el, body) >= THREAD_AFTER_PROSE)
       if ((!most && !misnamed) || this.copiesEarlierProse(el)) this.furniture.add(el)

@@ -39,4 +39,26 @@ describe("captions known by their shape", () => {
     )
     expect(gallery.markdown).to.contain("Picture 1:").and.to.contain("Picture 6:")
   })
+
+  it("keeps the captions of a list told in pictures, named and set as captions, and cuts a story's", () => {
+    const slide = (
+      n: number,
+    ) => `<figure class="flat-slide"><div class="slide-header"><h2><a href="/gallery/embed/${n}">${n}. Costume number ${n}</a></h2></div>
+      <div class="image-container">${picture(n)}</div>
+      <figcaption class="flat-slide-caption"><p>You'll cast spells on all those who see you, number ${n}.</p>
+      <p><strong>What you need:</strong> A red jumper with a white collar and a black headband will turn you into costume ${n}.</p></figcaption></figure>`
+    const list = extractFromHtml(
+      page(
+        `<div class="body"><p>Cheap and easy costumes are all that matter this year, and these ideas will do.</p>${[1, 2, 3, 4, 5].map(slide).join("")}</div>`,
+      ),
+    )
+    expect(list.markdown).to.contain("Costume number 1").and.to.contain("turn you into costume 1").and.to.contain("turn you into costume 5")
+    const figure = (n: number) =>
+      `<figure>${picture(n)}<figcaption class="wp-caption-text">The parade on the old town's square, photograph ${n}.</figcaption></figure>`
+    const story = extractFromHtml(
+      page(`<div class="body">${prose("Story", 3)}${figure(1)}${prose("Story", 3, 4)}${figure(2)}${figure(3)}</div>`),
+    )
+    expect(story.markdown).to.contain("Story paragraph 6:")
+    expect(story.markdown).not.to.contain("photograph 1").and.not.to.contain("photograph 3")
+  })
 })

@@ -77,3 +77,35 @@ const amongParagraphs = (box: Element, measures: ReadonlyMap<Element, Measure>, 
 
 const isParagraph = (el: Element, measures: ReadonlyMap<Element, Measure>): boolean =>
   tagOf(el) === "p" && (measures.get(el)?.prose ?? 0) >= 80
+
+/** names that templates give a picture's caption ("wp-caption-text", "flat-slide-caption") */
+const CAPTION_NAME = /caption/i
+/** a gallery has at least this many captions */
+const GALLERY_CAPTIONS = 3
+
+/** Whether `el` is a caption by its tag or its name. */
+export const isNamedCaption = (el: Element): boolean =>
+  tagOf(el) === "figcaption" || CAPTION_NAME.test(`${el.getAttribute("id") ?? ""} ${el.getAttribute("class") ?? ""}`)
+
+/**
+ * Whether the page's captions hold most of its prose: a gallery or a list told in its pictures'
+ * captions ("1. Sabrina Spellman", a picture, two paragraphs in a `<figcaption>`), whose captions
+ * are its text, not furniture beside it.
+ */
+export const captionsCarryPage = (body: Element, measures: ReadonlyMap<Element, Measure>, pageProse: number): boolean => {
+  let count = 0
+  let prose = 0
+  // a stack, not recursion: a hostile page nests thousands deep
+  const stack: Element[] = [body]
+  for (let el = stack.pop(); el !== undefined; el = stack.pop())
+    for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
+      const m = measures.get(child)
+      if (m === undefined || m.prose === 0) continue
+      if (!isNamedCaption(child)) stack.push(child)
+      else {
+        count++
+        prose += m.prose
+      }
+    }
+  return count >= GALLERY_CAPTIONS && prose * 2 > pageProse
+}

@@ -29,7 +29,7 @@ export const prune = (el: Element, page: PageMeasure, root: Measure, repeated: S
     // the best-scoring part is the article's heart: a wrapper of it whose link lists outweigh it is pruned inside, not cut whole
     const holdsBest = child.contains(best)
     const keep = repeated.has(child) || cited.has(child) || items.has(child)
-    if (!holdsBest && shouldCut(child, m, root, page.isFurniture(child), keep, page.measures, page.isTeaser(child))) {
+    if (!holdsBest && shouldCut(child, m, root, page.isFurniture(child), keep, page.measures, page.isTeaser(child), page.captionsCarry)) {
       child.remove()
       continue
     }
@@ -111,6 +111,8 @@ const shouldCut = (
   kept: boolean,
   measures: ReadonlyMap<Element, Measure>,
   teaser = false,
+  /** the page's captions are its text (`captionsCarryPage`) */
+  captionsCarry = false,
 ): boolean => {
   const tag = tagOf(el)
   if (m.text === 0) return !KEEP_EMPTY.has(tag) && el.querySelector("img") === null && !isWordBreak(el)
@@ -121,7 +123,8 @@ const shouldCut = (
   // pages has its items open with the link.
   if (LIST_PARTS.has(tag) && (!furniture || teaser) && inTextLedList(el)) return false
   const role = el.getAttribute("role")
-  if (furniture || FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return true
+  const furnitureTag = FURNITURE_TAGS.has(tag) && !(captionsCarry && tag === "figcaption")
+  if (furniture || furnitureTag || (role !== null && FURNITURE_ROLES.has(role))) return true
   if (m.link === 0 && (isNoticeLine(el) || isWideSentence(el))) return false
   // Inline text is judged with the block it flows in, not on its own.
   if (!BLOCK_TAGS.has(tag) || kept) return false
