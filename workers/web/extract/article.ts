@@ -35,7 +35,7 @@ import { cutRelatedLines } from "./related-lines.ts"
 import { cutPhotoCredits } from "./photo-credits.ts"
 import { cutCommentAnchor, cutCommentHeadingEarly, cutCommentSection } from "./comment-heading.ts"
 import { cutEdgeLinkLines } from "./link-lines.ts"
-import { findSubheads } from "./subheads.ts"
+import { findSubheads, isSubheadLine } from "./subheads.ts"
 import { captionBoxes, captionsCarryPage, isNamedCaption } from "./caption-boxes.ts"
 import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, announcedLines, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
@@ -714,6 +714,8 @@ export class PageMeasure {
           if (!isElement(child) || kept.has(child)) return
           const next = child.nextElementSibling
           if (HEADING_TAGS.has(tagOf(child)) && next !== null && kept.has(next)) return
+          // an editor's subheading set as a bold line ("<p><strong>Right-wing resistance</strong></p>") opens the part after it
+          if (i > first && next !== null && kept.has(next) && isSubheadLine(child, this.measures.get(child))) return
           // a figure between two parts illustrates the story; a list the story announces ("Other deals:") is its own
           if ((tagOf(child) === "figure" && i > first && i < last) || (i > first && (isAnnouncedListOrLead(child) || announced.has(child))))
             return

@@ -49,4 +49,20 @@ describe("subheadings not set as headings", () => {
     for (const head of heads) expect(markdown).to.contain(head)
     expect(markdown).to.contain("Bread part 3.2:")
   })
+
+  it("keeps a bold line between the parts gathered around a gallery, as a heading", () => {
+    const slides = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `<li><img src="/g${i}.jpg"><h4>The colonial history in pictures</h4><h2>Slide ${i + 1}</h2><p>Slide ${i + 1} tells a part of the history at some length, with dates, names and places, as a gallery's text does.</p></li>`,
+    ).join("")
+    const { markdown } = extractFromHtml(
+      page(`<div class="longText">${prose("Story", 3)}<p><strong>Freedom fighters replace colonial leaders</strong></p>${prose("Story", 2, 4)}
+        <div class="longText"><div class="gallery slideshow"><ul>${slides}</ul></div></div>
+        <p><strong>Right-wing resistance</strong></p>${prose("Story", 3, 6)}</div>`),
+    )
+    expect(markdown).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 8:")
+    expect(markdown).to.contain("Freedom fighters replace colonial leaders").and.to.contain("Right-wing resistance")
+    expect(markdown).not.to.contain("Slide 3 tells")
+  })
 })

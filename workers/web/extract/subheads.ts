@@ -4,7 +4,7 @@
  * each is a short line without a full stop, what a byline or a label looks like, and the prune
  * cut them; repeated in one shape before the article's paragraphs, they are its headings.
  */
-import type { PageMeasure } from "./article.ts"
+import type { Measure, PageMeasure } from "./article.ts"
 import { classOf, shapeOf, textOf } from "./dom.ts"
 
 /** how many alike titles make a run, the longest title, and how many siblings after one are looked at for its paragraph */
@@ -59,6 +59,10 @@ const opensProse = (el: Element, page: PageMeasure): boolean => {
 }
 
 const visibleChars = (el: Element): number => textOf(el).replace(/\s/g, "").length
+
+/** A short line without links whose words are all bold, not a sentence of prose: a subheading however it is set. */
+export const isSubheadLine = (el: Element, m: Measure | undefined): boolean =>
+  m !== undefined && m.text > 0 && m.link === 0 && m.prose === 0 && m.text <= SUBHEAD_TEXT && isBoldLine(el)
 
 /**
  * A bare block whose words are all bold (`<div><em><strong>Τρόποι προστασίας</strong></em></div>`):
