@@ -219,4 +219,13 @@ describe("furniture names", () => {
     expect(markdown).to.contain("Story paragraph 1:").and.to.contain("Story paragraph 5:")
     expect(markdown).not.to.contain("Sidebar paragraph").and.not.to.contain("About")
   })
+
+  it("does not read the names a page's scripts find elements by as furniture", () => {
+    const { markdown } = extractFromHtml(
+      page(`<div class="o-cms-content__body"><h1>Personas</h1>${prose("Story", 3)}
+        <div class="o-media o-media--left js-lightbox-gallery"><div class="o-media__img"><img src="/a.jpg" width="400"></div>
+        <div class="o-media__body">${prose("Story", 3, 4)}</div></div>${prose("Story", 2, 7)}</div>`),
+    )
+    expect(markdown).to.contain("Story paragraph 4:").and.to.contain("Story paragraph 6:").and.to.contain("Story paragraph 8:")
+  })
 })

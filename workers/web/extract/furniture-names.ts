@@ -97,6 +97,13 @@ const hintOfNames = (names: string): number => {
 const TAXONOMY_NAME = /\b(?:category|tag)[-_](?!(?:list|cloud|links?|box)\b)[\w-]+/g
 
 /**
+ * Names a page's scripts find elements by (`js-lightbox-gallery`: a click on its picture opens it
+ * large), which say what a script does with the element, not what it holds: a story's paragraphs
+ * beside a picture so named were cut as a gallery.
+ */
+const SCRIPT_HOOK = /(?:^|\s)js-\S*/g
+
+/**
  * A page builder's name for every block it lays out: Elementor makes each heading, paragraph and
  * image an `elementor-widget` (`elementor-widget-text-editor`, `elementor-widget-theme-post-content`),
  * so its "widget" says nothing. The kind after it still counts (`elementor-widget-nav-menu`).
@@ -120,7 +127,12 @@ const SMALL_SCREEN_HIDING =
   /\b(?:(?:responsive|mobile|phone|tablet|small|xs|sm)[-_]?(?:hide|hidden)|(?:hide|hidden)[-_](?:on[-_])?(?:mobile|phone|tablet|small|xs|sm|for[-_]small))\b/g
 
 const hintOfNamesUncached = (names: string): number => {
-  names = names.replace(BUILDER_WIDGET, " ").replace(TAXONOMY_NAME, " ").replace(WORD_STYLE_NAME, " ").replace(SMALL_SCREEN_HIDING, " ")
+  names = names
+    .replace(SCRIPT_HOOK, " ")
+    .replace(BUILDER_WIDGET, " ")
+    .replace(TAXONOMY_NAME, " ")
+    .replace(WORD_STYLE_NAME, " ")
+    .replace(SMALL_SCREEN_HIDING, " ")
   if (names.search(BODY_WORD) >= 0) names = names.split(" ").map(withoutBodyWord).join(" ")
   if (POSITIVE_HINT.test(names)) return 1
   // "box_text_ads", "post_tags": underscores join names as hyphens do. Not for the body's names,
