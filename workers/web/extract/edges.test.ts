@@ -42,6 +42,21 @@ describe("the content's edges", () => {
     expect(kept.markdown).to.contain("photograph 2 of the story")
   })
 
+  it("cuts labels with the long headlines they link to between paragraphs, not a sentence that opens with a label", () => {
+    const long = (n: number) =>
+      `<p>Paragraph ${n} of the report: the central bank said on Monday that the country's foreign debt grew by 884 million dollars in the year, to a new high of fourteen billion, the largest share of it owed by the public sector to its official creditors abroad.</p>`
+    const label = (words: string, n: number, headline: string) =>
+      `<p><strong>${words}:&nbsp;<a href="https://news.example.ni/nacionales/${n}-story/">${headline}</a></strong></p>`
+    const html = `<html><body><div class="main">${long(1)}${long(2)}
+      ${label("Lea", 115004, "Consejo Permanente de OEA aborda este miércoles confiscación de sus oficinas en Nicaragua")}${long(3)}${long(4)}
+      ${label("Lea más", 115003, "Juan Carlos Ortega Murillo propone legalizar la comercialización de marihuana en Nicaragua")}${long(5)}${long(6)}
+      ${label("Lea también", 115002, "Impiden ingreso a Nicaragua a reportero y camarógrafo estadounidense")}${long(7)}
+      <p>Read more: the council published its own figures on Monday, which <a href="/report">the full report</a> sets beside last year's in a long table.</p>${long(8)}</div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Paragraph 8 of the report").and.to.contain("the council published its own figures")
+    expect(markdown).not.to.contain("Lea más").and.not.to.contain("Lea también")
+  })
+
   it("cuts a site's legal lines at the end of the content, and what follows them", () => {
     const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>© Copyright 2007 Example Media Ltd. All rights reserved.</p>
       <p><a href="/privacy">Privacy Policy</a> · <a href="/terms">Terms of Use</a></p></div></body></html>`

@@ -49,6 +49,11 @@ export const isRelatedLead = (text: string): boolean => {
   return RELATED_LEAD.test(bare) || RELATED_LEAD_ELSEWHERE.test(bare)
 }
 
+/** the longest line of a label and the link it announces ("Lea más: <a>…</a>") */
+const PREFIXED_LINE = 250
+/** the share of such a line after its label that its link holds: the rest of the line is the link */
+const LINKED_REST = 0.9
+
 /** the visible characters per link below which a block is a list of links, however much else its lines hold */
 const LINKED_LINE = 60
 
@@ -91,8 +96,12 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
   for (const el of Array.from(root.querySelectorAll("h2, h3, h4, h5, h6, p, div, strong, b, span, li"))) {
     if (!root.contains(el)) continue
     const m = page.measures.get(el)
-    if (m === undefined || m.text > 80) continue
+    if (m === undefined || m.text > PREFIXED_LINE) continue
     const text = textOf(el)
+    const words = fold(text)
+    const prefixed = (RELATED_PREFIX.test(words) || RELATED_PREFIX_ELSEWHERE.test(words)) && m.link > 0
+    // a label before a link is as short; the link after it is a headline, as long as a headline is ("Lea más: <a>…</a>")
+    if (m.text > 80 && !(prefixed && m.link >= (m.text - words.search(/[:：]/)) * LINKED_REST)) continue
     // the heading is the box it alone fills: "<td><b>相关报道：</b></td>" in a row of its own, the links in the next row
     let box = el
     for (
@@ -102,9 +111,8 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
     )
       box = up
     // inline text ("Read more" inside a paragraph) is not a heading over what follows it
-    const words = fold(text)
-    const lead = BLOCK_TAGS.has(tagOf(box)) && isRelatedLead(text)
-    if (!lead && !((RELATED_PREFIX.test(words) || RELATED_PREFIX_ELSEWHERE.test(words)) && m.link > 0)) continue
+    const lead = BLOCK_TAGS.has(tagOf(box)) && m.text <= 80 && isRelatedLead(text)
+    if (!lead && !prefixed) continue
     let next = box.nextElementSibling
     box.remove()
     if (!lead) continue
