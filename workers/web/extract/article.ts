@@ -16,6 +16,7 @@ import {
   childrenOf,
   classOf,
   flowsInText,
+  opensText,
   hasThreeChildren,
   isElement,
   shapeOf,
@@ -37,7 +38,7 @@ import { cutCommentAnchor, cutCommentHeadingEarly, cutCommentSection } from "./c
 import { cutEdgeLinkLines } from "./link-lines.ts"
 import { findSubheads, isSubheadLine } from "./subheads.ts"
 import { captionBoxes, captionsCarryPage, isNamedCaption } from "./caption-boxes.ts"
-import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hintOf } from "./furniture-names.ts"
+import { FURNITURE_LANDMARKS, FURNITURE_ROLES, FURNITURE_TAGS, hidesText, hintOf } from "./furniture-names.ts"
 import { CUT_SHORT, LISTS, TOLD_AFTER_LINK, announcedLines, holdsToldLists, isAnnouncedListOrLead } from "./lists.ts"
 import { prune } from "./prune.ts"
 import { wrapsMain, wrapsNamedBody } from "./named-body.ts"
@@ -249,6 +250,8 @@ export class PageMeasure {
       const misnamed =
         (isQuote(m) && !signedOutsideQuotes(el)) ||
         flowsInText(el) ||
+        // a weak name only ("dateline"): a photo's credit so set ("© stock.adobe.com") is named as one
+        (m.hint === -1 && opensText(el) && !hidesText(el)) ||
         this.holdsTheRest(el, m) ||
         wrapsNamedBody(el, m, this.measures) ||
         wrapsMain(el, m, this.measures) ||

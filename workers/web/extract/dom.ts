@@ -148,6 +148,21 @@ const holdsText = (node: Node | null): boolean => node !== null && node.nodeType
 export const flowsInText = (el: Element): boolean =>
   !BLOCK_TAGS.has(tagOf(el)) && holdsText(el.previousSibling) && holdsText(el.nextSibling)
 
+/** the text after an element that opens a paragraph, for the element to be the sentence's first words */
+const SENTENCE_GOES_ON = 40
+
+/**
+ * Whether an inline element opens a paragraph whose sentence goes on after it ("<p><span
+ * class="dateline">KOBE – </span>A total of 6,000 surgical masks…"): its names style the
+ * paragraph's first words, as a word's mid-sentence.
+ */
+export const opensText = (el: Element): boolean => {
+  if (BLOCK_TAGS.has(tagOf(el)) || el.parentElement === null || !BLOCK_TAGS.has(tagOf(el.parentElement))) return false
+  const before = siblingPastBlank(el, "previousSibling")
+  const after = el.nextSibling
+  return before === null && after !== null && after.nodeType === TEXT_NODE && visibleLength((after as Text).data) >= SENTENCE_GOES_ON
+}
+
 /** An element's tag and class names: how alike siblings (the items of a list of cards) are told apart. */
 export const shapeOf = (el: Element): string => `${tagOf(el)}.${classOf(el)}`
 

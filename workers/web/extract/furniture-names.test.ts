@@ -228,4 +228,15 @@ describe("furniture names", () => {
     )
     expect(markdown).to.contain("Story paragraph 4:").and.to.contain("Story paragraph 6:").and.to.contain("Story paragraph 8:")
   })
+
+  it("keeps the named words that open a paragraph's sentence, not a hidden label or a photo's credit", () => {
+    const { markdown } = extractFromHtml(
+      page(`<div class="entry"><h1>Personas</h1><p><span class="dateline">KOBE – </span>A total of 6,000 surgical masks have been lost at a hospital in Kobe, it was learned Tuesday.</p>
+        ${prose("Story", 3)}<p><span class="sr-only">Advertisement: </span>The hospital said it had enough masks for its own staff, an official told the reporters on Tuesday.</p>
+        <p><span class="photo-credit">© stock.example.com/maryia </span>The thin branches are of no use to the road authority, so an inventor found a way to burn them.</p>${prose("Story", 2, 4)}</div>`),
+    )
+    expect(markdown).to.contain("KOBE – A total of 6,000").and.to.contain("Story paragraph 5:")
+    expect(markdown).to.contain("enough masks").and.not.to.contain("Advertisement:")
+    expect(markdown).to.contain("The thin branches").and.not.to.contain("stock.example.com")
+  })
 })

@@ -39,6 +39,12 @@ const BODY_NAME =
 /** the bare words, which templates also build their furniture's names on */
 const BODY_WORD = /\b(?:article|content)\b/g
 const POSITIVE_HINT = new RegExp(`${BODY_NAME.source}|${BODY_WORD.source}`)
+/** the weak names that hide an element (from screen, or from print), not style it */
+const HIDING_NAME = /hidden|\bhide\b|sr-only|offscreen|\bprint\b|no-?print/
+
+/** Whether an element's names hide it: read out by screen readers only, or printed only. */
+export const hidesText = (el: Element): boolean => HIDING_NAME.test(`${el.getAttribute("id") ?? ""} ${classOf(el)}`.toLowerCase())
+
 /** Roles and tags that are page furniture whatever their text. */
 export const FURNITURE_ROLES = new Set([
   "navigation",
