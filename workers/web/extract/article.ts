@@ -30,7 +30,7 @@ import { scatteredCards } from "./scattered-cards.ts"
 import { dropTitleHeading } from "./title.ts"
 import { cutReplies } from "./replies.ts"
 import { excerptRuns } from "./excerpts.ts"
-import { cutEdgePromos, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
+import { cutEdgePromos, cutPromoBoxes, cutRelatedLinks, cutTailCallout, cutTailLegal } from "./edges.ts"
 import { cutTagLines } from "./tag-lines.ts"
 import { cutRelatedLines } from "./related-lines.ts"
 import { cutPhotoCredits } from "./photo-credits.ts"
@@ -809,6 +809,7 @@ export const findArticle = (document: Document, tuning: Tuning = DEFAULT_TUNING)
   cutRelatedLines(root, page)
   cutLooseDatelines(root, page)
   cutEdgePromos(root, page)
+  cutPromoBoxes(root, page)
   cutTailCallout(root, page)
   cutTailLegal(root, page)
   cutTagLines(root, page)

@@ -57,6 +57,22 @@ describe("the content's edges", () => {
     expect(markdown).not.to.contain("Lea más").and.not.to.contain("Lea también")
   })
 
+  it("cuts a newsletter's sign-up box inside the story, not a box that mentions the newsletter", () => {
+    const html = `<html><body><div class="main">${story}
+      <div class="factbox"><span class="factbox-header"><h3>Sign up for the CorkBeo newsletter</h3></span><div class="factbox-content">
+        <p>Never miss the latest news by signing up to our newsletter today!</p>
+        <p>Simply pop your email into the box at the top of this article and get all the latest news direct to you.</p></div></div>
+      ${story.replaceAll("Sentence", "Line")}
+      <div class="info"><p>When new testers are wanted, we announce it in these places, and in good time before the test begins:</p>
+        <ul><li>on the home page</li><li>in the testers' newsletter</li></ul>
+        <p>The link in the newsletter takes you to the questionnaire, and so into the draw for the product testers.</p></div>
+      ${story.replaceAll("Sentence", "Part")}</div></body></html>`
+    const { markdown } = extractFromHtml(html)
+    expect(markdown).to.contain("Sentence 6 of the story").and.to.contain("Line 6 of the story").and.to.contain("Part 6 of the story")
+    expect(markdown).not.to.contain("Sign up for the CorkBeo").and.not.to.contain("Never miss").and.not.to.contain("Simply pop")
+    expect(markdown).to.contain("When new testers are wanted").and.to.contain("into the draw")
+  })
+
   it("cuts a site's legal lines at the end of the content, and what follows them", () => {
     const html = `<html><body><div class="page"><h1>Wolves</h1>${story}<p>© Copyright 2007 Example Media Ltd. All rights reserved.</p>
       <p><a href="/privacy">Privacy Policy</a> · <a href="/terms">Terms of Use</a></p></div></body></html>`

@@ -201,6 +201,34 @@ export const cutEdgePromos = (root: Element, page: PageMeasure): void => {
   }
 }
 
+/** the most text a box of the site's calls holds ("Sign up for our newsletter", two lines under it) */
+const PROMO_BOX = 600
+/** the calls it holds at least: one line alone may be a story's step ("Sign up for an account") */
+const PROMO_BOX_CALLS = 2
+
+/**
+ * Cuts a box of the site's calls set anywhere in the story: a newsletter's sign-up box between its
+ * paragraphs ("Sign up for the CorkBeo newsletter", "Never miss the latest news by signing up…",
+ * a line where to type the address), that opens with a call (`isPromo`) and holds another. A box
+ * that mentions the newsletter among other lines (where a shop announces its product tests) is
+ * the story's.
+ * At the edges single lines are cut (`cutEdgePromos`); inside the story a box is a box of its own.
+ */
+export const cutPromoBoxes = (root: Element, page: PageMeasure): void => {
+  for (const box of Array.from(root.querySelectorAll("div, aside, section"))) {
+    const m = page.measures.get(box)
+    if (m === undefined || m.text > PROMO_BOX || !root.contains(box)) continue
+    const lines = Array.from(box.querySelectorAll(BLOCK_SELECTOR)).filter(
+      (el) => el.querySelector(BLOCK_SELECTOR) === null && page.measures.has(el),
+    )
+    const calls = lines.filter((line) => isPromo(textOf(line))).length
+    if (lines.length > 0 && isPromo(textOf(lines[0]!)) && calls >= PROMO_BOX_CALLS) box.remove()
+  }
+}
+
+/** the block tags, as a selector: a line is a block with none inside it */
+const BLOCK_SELECTOR = Array.from(BLOCK_TAGS).join(", ")
+
 /**
  * What a meta bar under a headline holds besides a date or a byline: the source, "print", "share",
  * the font size, the count of views, a QR code to scan (en, zh, de, fr, es, it, ru, pl, hr, el).
