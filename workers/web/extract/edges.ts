@@ -96,7 +96,8 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
   for (const el of Array.from(root.querySelectorAll("h2, h3, h4, h5, h6, p, div, strong, b, span, li"))) {
     if (!root.contains(el)) continue
     const m = page.measures.get(el)
-    if (m === undefined || m.text > PREFIXED_LINE) continue
+    // past a label's length only a line mostly of links is read: most of the story's paragraphs are no longer than such a line
+    if (m === undefined || m.text > PREFIXED_LINE || (m.text > 80 && m.link < m.text * LINKED_REST * 0.5)) continue
     const text = textOf(el)
     const words = fold(text)
     const prefixed = (RELATED_PREFIX.test(words) || RELATED_PREFIX_ELSEWHERE.test(words)) && m.link > 0
@@ -218,16 +219,25 @@ export const cutPromoBoxes = (root: Element, page: PageMeasure): void => {
   for (const box of Array.from(root.querySelectorAll("div, aside, section"))) {
     const m = page.measures.get(box)
     if (m === undefined || m.text > PROMO_BOX || !root.contains(box)) continue
-    const lines = Array.from(box.querySelectorAll(BLOCK_SELECTOR)).filter(
-      (el) => el.querySelector(BLOCK_SELECTOR) === null && page.measures.has(el),
-    )
-    const calls = lines.filter((line) => isPromo(textOf(line))).length
-    if (lines.length > 0 && isPromo(textOf(lines[0]!)) && calls >= PROMO_BOX_CALLS) box.remove()
+    const lines: Element[] = []
+    linesIn(box, lines)
+    if (lines.length < PROMO_BOX_CALLS || !isPromo(textOf(lines[0]!))) continue
+    if (lines.filter((line) => isPromo(textOf(line))).length >= PROMO_BOX_CALLS) box.remove()
   }
 }
 
-/** the block tags, as a selector: a line is a block with none inside it */
-const BLOCK_SELECTOR = Array.from(BLOCK_TAGS).join(", ")
+/** Collects the lines below `el` (the blocks with none inside them), in order; whether `el` holds a block. */
+const linesIn = (el: Element, lines: Element[]): boolean => {
+  let holdsBlock = false
+  for (let child = el.firstElementChild; child !== null; child = child.nextElementSibling) {
+    const inner = linesIn(child, lines)
+    if (BLOCK_TAGS.has(tagOf(child))) {
+      if (!inner) lines.push(child)
+      holdsBlock = true
+    } else holdsBlock ||= inner
+  }
+  return holdsBlock
+}
 
 /**
  * What a meta bar under a headline holds besides a date or a byline: the source, "print", "share",
