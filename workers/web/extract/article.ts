@@ -291,8 +291,11 @@ export class PageMeasure {
     if (this.firstWithText === undefined) {
       // read once, when a box is first asked about: a page names few boxes that hold so much prose
       this.firstWithText = new Map()
-      for (const block of this.blocks)
-        if (this.ownProse.has(block) && !this.firstWithText.has(textOf(block))) this.firstWithText.set(textOf(block), block)
+      for (const block of this.blocks) {
+        if (!this.ownProse.has(block)) continue
+        const text = textOf(block)
+        if (!this.firstWithText.has(text)) this.firstWithText.set(text, block)
+      }
     }
     // blocks come each after those nested in it: the first with this text, outside `el`, is before it
     const earliest = this.firstWithText.get(textOf(first))

@@ -49,6 +49,8 @@ export const isRelatedLead = (text: string): boolean => {
   return RELATED_LEAD.test(bare) || RELATED_LEAD_ELSEWHERE.test(bare)
 }
 
+/** the longest heading or label that announces links ("Related posts", "Читайте также:") */
+const LABEL_TEXT = 80
 /** the longest line of a label and the link it announces ("Lea más: <a>…</a>") */
 const PREFIXED_LINE = 250
 /** the share of such a line after its label that its link holds: the rest of the line is the link */
@@ -97,12 +99,12 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
     if (!root.contains(el)) continue
     const m = page.measures.get(el)
     // past a label's length only a line mostly of links is read: most of the story's paragraphs are no longer than such a line
-    if (m === undefined || m.text > PREFIXED_LINE || (m.text > 80 && m.link < m.text * LINKED_REST * 0.5)) continue
+    if (m === undefined || m.text > PREFIXED_LINE || (m.text > LABEL_TEXT && m.link < m.text * LINKED_REST * 0.5)) continue
     const text = textOf(el)
     const words = fold(text)
     const prefixed = (RELATED_PREFIX.test(words) || RELATED_PREFIX_ELSEWHERE.test(words)) && m.link > 0
     // a label before a link is as short; the link after it is a headline, as long as a headline is ("Lea más: <a>…</a>")
-    if (m.text > 80 && !(prefixed && m.link >= (m.text - words.search(/[:：]/)) * LINKED_REST)) continue
+    if (m.text > LABEL_TEXT && !(prefixed && m.link >= (m.text - words.search(/[:：]/)) * LINKED_REST)) continue
     // the heading is the box it alone fills: "<td><b>相关报道：</b></td>" in a row of its own, the links in the next row
     let box = el
     for (
@@ -112,7 +114,7 @@ export const cutRelatedLinks = (root: Element, page: PageMeasure): void => {
     )
       box = up
     // inline text ("Read more" inside a paragraph) is not a heading over what follows it
-    const lead = BLOCK_TAGS.has(tagOf(box)) && m.text <= 80 && isRelatedLead(text)
+    const lead = BLOCK_TAGS.has(tagOf(box)) && m.text <= LABEL_TEXT && isRelatedLead(text)
     if (!lead && !prefixed) continue
     let next = box.nextElementSibling
     box.remove()
