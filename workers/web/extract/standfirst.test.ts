@@ -32,6 +32,14 @@ describe("a story's standfirst between its headline and its body", () => {
     }
   })
 
+  it("is not a picture's caption set in a figure over the body", () => {
+    const hero = `<figure class="e-image"><span><img src="/hero.jpg" alt=""></span><span class="e-image__meta">
+      <figcaption>Readers queue at the old library on the night the council met about its future.</figcaption><cite>Jane Smith/The Gazette/Getty Images</cite></span></figure>`
+    const { markdown } = extractFromHtml(page(hero))
+    expect(markdown).to.contain("Paragraph 1 of the story").and.to.contain("Paragraph 6 of the story")
+    expect(markdown).not.to.contain("Readers queue at the old library")
+  })
+
   it("is read when the body is one paragraph", () => {
     const one = page(`<h2 class="lead">${LEAD}.</h2>`).replace(
       STORY,

@@ -89,7 +89,8 @@ const leadsBetween = (headline: Element, root: Element, page: Judge): Element[] 
   const leads: Element[] = []
   const visit = (el: Element): boolean => {
     if (leads.length >= MAX_LEADS) return false
-    if (page.isFurniture(el) || FURNITURE_TAGS.has(tagOf(el)) || inHeadlineBox(el, headline, root)) return true
+    // a figure's words are its picture's caption and credit, never the story's lead
+    if (page.isFurniture(el) || FURNITURE_TAGS.has(tagOf(el)) || tagOf(el) === "figure" || inHeadlineBox(el, headline, root)) return true
     const m = page.measures.get(el)
     if (m === undefined || m.text === 0) return true
     if (isLead(el, m)) {
