@@ -166,9 +166,18 @@ export const inspect = (el: Element, style: CSSStyleDeclaration, clips: Clips): 
   return { hidden: false, clipped, clips: { flow, positioned }, display, offPage }
 }
 
+/**
+ * The element's computed style, or null when its document has no window: a frame's document that
+ * was replaced (its `srcdoc` loaded, a navigation) or removed while the walk paused. Nothing of such
+ * a document is shown.
+ */
+export const styleOf = (el: Element): CSSStyleDeclaration | null => el.ownerDocument.defaultView?.getComputedStyle(el) ?? null
+
 /** True when an element outside the walk (a label's control, a selector's target) is rendered. */
 export const isRendered = (el: Element): boolean => {
   if (!el.checkVisibility({ visibilityProperty: true }) || el.closest("[hidden], [aria-hidden=true]")) return false
-  const verdict = inspect(el, el.ownerDocument.defaultView!.getComputedStyle(el), NO_CLIPS)
+  const style = styleOf(el)
+  if (style === null) return false
+  const verdict = inspect(el, style, NO_CLIPS)
   return !verdict.hidden && verdict.offPage !== true
 }

@@ -8,6 +8,7 @@ import { prefixUrls } from "./walker-url-prefixes.ts"
 import { isStableClass, isStableId, resolveSelector, SelectorMaker } from "./walker-selectors.ts"
 import { LANDMARK_LINE, readsScope, scopedSelectors, urlExpander } from "../../../test/support/page-annotations.ts"
 import { impliedRepeats } from "./walker-writer.ts"
+import { isRendered, styleOf } from "./walker-visibility.ts"
 
 const read = async (options: Parameters<typeof readPage>[1] = {}) => {
   const outcome = await readPage(document, options)
@@ -1331,9 +1332,10 @@ describe("page walker: frames and landmarks in the tab order", () => {
   it("addresses an empty frame that is a tab stop, and a focusable landmark once, by its landmark line", async () => {
     page(`<iframe title="Widget" tabindex="0" width="100" height="30" srcdoc=""></iframe>
       <div tabindex="0" role="region" aria-label="Wide table" style="overflow-x:auto"><p>cells</p></div>`)
+    // the frame's first document is an empty about:blank, complete at once; the srcdoc's replaces it
     await new Promise<void>((resolve) => {
       const frame = document.querySelector("iframe")!
-      if (frame.contentDocument?.readyState === "complete") resolve()
+      if (frame.contentDocument?.URL === "about:srcdoc" && frame.contentDocument.readyState === "complete") resolve()
       else frame.addEventListener("load", () => resolve(), { once: true })
     })
     const outcome = await read({ audit: true })
@@ -1341,6 +1343,18 @@ describe("page walker: frames and landmarks in the tab order", () => {
     expect(outcome.content).to.match(/\n\[region( "Wide table")?\]\{div[^}]+\}\ncells$/)
     expect(outcome.content).not.to.include("[focusable]")
     expectSelectorsExact(outcome)
+  })
+})
+
+describe("page walker: a document without a window", () => {
+  it("shows nothing of a frame's document replaced or removed while the walk paused, and does not throw", () => {
+    // a document made apart from any window has none, as a frame's replaced document has none
+    const orphan = document.implementation.createHTMLDocument("gone")
+    orphan.body.innerHTML = "<p>words</p>"
+    const p = orphan.querySelector("p")!
+    expect(styleOf(p)).to.equal(null)
+    expect(isRendered(p)).to.equal(false)
+    expect(styleOf(document.body)).not.to.equal(null)
   })
 })
 

@@ -24,7 +24,7 @@ import { beforeTrackingTail } from "./walker-tracking.ts"
 import { CUT_SHOWN, cutStart, URL_CUT } from "./walker-cut-urls.ts"
 import { absoluteUrl, relativeUrl, resolvesTo } from "./walker-urls.ts"
 import { type Clock, cssString, frameDocument, LONG_URL, PIERCE, resolveSelector, SelectorMaker, type Spelled } from "./walker-selectors.ts"
-import { inspect, isRendered, NO_CLIPS, type Clips, type Shown } from "./walker-visibility.ts"
+import { inspect, isRendered, NO_CLIPS, styleOf, type Clips, type Shown } from "./walker-visibility.ts"
 import { escapeText, LANDMARK_LINE, MarkdownWriter } from "./walker-writer.ts"
 import { boxesOf } from "./walker-boxes.ts"
 import { following, linkScopeFor, OPENS_FOR, type Scope, type Scoped, scopedAnnotation, scopesBefore } from "./walker-scope.ts"
@@ -227,7 +227,8 @@ class Walker {
       this.at = el
       yield
     }
-    const style = el.ownerDocument.defaultView!.getComputedStyle(el)
+    const style = styleOf(el)
+    if (style === null) return
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
     const context = within(parent, verdict, style.visibility)
@@ -580,7 +581,8 @@ class Walker {
 
   /** A list item; `own`: its own kind is still to be written (a tab, a menu item, an option, or one with a click handler). */
   *item(el: Element, marker: string, parent: Context, own: boolean): Work {
-    const style = el.ownerDocument.defaultView!.getComputedStyle(el)
+    const style = styleOf(el)
+    if (style === null) return
     const verdict = inspect(el, style, parent.clips)
     if (verdict.hidden) return
     const context = within(parent, verdict, style.visibility)
@@ -609,8 +611,8 @@ class Walker {
     const groupsWritten = new Set<Element>()
     try {
       for (const row of table.rows) {
-        const style = row.ownerDocument.defaultView!.getComputedStyle(row)
-        if (inspect(row, style, context.clips).hidden) continue
+        const style = styleOf(row)
+        if (style === null || inspect(row, style, context.clips).hidden) continue
         const cells: string[] = []
         // A row that acts (a click handler on the row is how many tables open an item) is written in
         // its first cell, after the row group it opens when that acts too (a tbody with a click handler).
@@ -620,10 +622,10 @@ class Walker {
         if (interactiveKind(row) !== null) actors.push(row)
         if (group !== null) groupsWritten.add(group)
         for (const cell of row.cells) {
-          const cellStyle = cell.ownerDocument.defaultView!.getComputedStyle(cell)
-          const verdict = inspect(cell, cellStyle, context.clips)
+          const cellStyle = styleOf(cell)
+          const verdict = cellStyle === null ? undefined : inspect(cell, cellStyle, context.clips)
           let text = ""
-          if (!verdict.hidden) {
+          if (cellStyle !== null && verdict !== undefined && !verdict.hidden) {
             this.out = new MarkdownWriter()
             const cellContext = { ...within(context, verdict, cellStyle.visibility), cell: true }
             if (style.visibility === "visible" && !cellContext.offPage)
@@ -650,9 +652,9 @@ class Walker {
     const caption = table.caption
     if (caption !== null) {
       // Walked, not read as text: a caption may hold links and buttons (a source, a sort control).
-      const style = caption.ownerDocument.defaultView!.getComputedStyle(caption)
-      const verdict = inspect(caption, style, context.clips)
-      if (!verdict.hidden) {
+      const style = styleOf(caption)
+      const verdict = style === null ? undefined : inspect(caption, style, context.clips)
+      if (style !== null && verdict !== undefined && !verdict.hidden) {
         this.out = new MarkdownWriter()
         try {
           yield* this.acting(caption, interactiveKind(caption), { ...within(context, verdict, style.visibility), cell: true })
