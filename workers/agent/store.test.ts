@@ -71,6 +71,33 @@ describe("ConversationStore (IndexedDB)", () => {
     expect(String(error)).to.match(/no conversation nope/)
   })
 
+  it("refuses without leaving its aborted transaction's rejection unhandled", async () => {
+    const store = await fresh()
+    const unhandled: unknown[] = []
+    const listen = (event: PromiseRejectionEvent) => {
+      unhandled.push(event.reason)
+      event.preventDefault()
+    }
+    window.addEventListener("unhandledrejection", listen)
+    try {
+      for (const refused of [
+        () => store.append("nope", { runId: "r", message: { role: "user", content: "x" } }),
+        () => store.branch("nope", 1, "r2"),
+      ])
+        await refused().then(
+          () => expect.fail("refused"),
+          (e: unknown) => expect(String(e)).to.match(/no conversation nope/),
+        )
+      // transactions over the same stores wait for the aborted ones to end: by then their rejections are reported
+      const c = await store.create({ id: "after" })
+      await store.append(c.id, { runId: "r", message: { role: "user", content: "y" } })
+      expect((await store.get("after"))?.messages).to.have.length(1)
+    } finally {
+      window.removeEventListener("unhandledrejection", listen)
+    }
+    expect(unhandled.map(String)).to.deep.equal([])
+  })
+
   it("makes short titles", () => {
     expect(titleFrom("  ")).to.equal("New conversation")
     expect(titleFrom("a".repeat(10))).to.equal("a".repeat(10))

@@ -44,6 +44,16 @@ const MIGRATIONS: Record<number, (db: IDBPDatabase<MeshDB>, tx: UpgradeTx) => vo
 
 export type NewMessage = Omit<MessageRecord, "seq" | "conversationId" | "at"> & { readonly at?: number }
 
+/**
+ * Aborts a transaction that found nothing to write to. The transaction's `done` then rejects with
+ * an AbortError that nobody awaits: the refusal is thrown to the caller instead, so that
+ * rejection is ours and is not left unhandled.
+ */
+const abandon = (tx: { abort(): void; readonly done: Promise<void> }): void => {
+  tx.done.catch(() => undefined)
+  tx.abort()
+}
+
 export class ConversationStore {
   private constructor(private readonly db: IDBPDatabase<MeshDB>) {}
 
@@ -119,7 +129,7 @@ export class ConversationStore {
     const conversations = tx.objectStore("conversations")
     const conversation = await conversations.get(conversationId)
     if (conversation === undefined) {
-      tx.abort()
+      abandon(tx)
       throw new Error(`no conversation ${conversationId}`)
     }
     const at = Date.now()
@@ -182,7 +192,7 @@ export class ConversationStore {
     const messages = tx.objectStore("messages")
     const conversation = await conversations.get(conversationId)
     if (conversation === undefined) {
-      tx.abort()
+      abandon(tx)
       throw new Error(`no conversation ${conversationId}`)
     }
     const last = await messages.openCursor(IDBKeyRange.bound([conversationId, -Infinity], [conversationId, Infinity]), "prev")
