@@ -138,6 +138,12 @@ describe("am-confirmation", () => {
     for (let i = 0; i < 200 && !pre.querySelector("[class^=tok-]"); i++) await new Promise((resolve) => setTimeout(resolve, 10))
     expect(pre.querySelectorAll(".tok-string").length, "its strings are highlighted").to.be.greaterThan(0)
     expect(pre.textContent, "highlighting keeps the text").to.equal(code)
+    // a re-render of the same request (its buttons made busy by a click) leaves the highlighted script be
+    const host = root.host as AmConfirmation
+    host.request = { ...host.request! }
+    await host.updateComplete
+    expect(pre.querySelectorAll(".tok-string").length, "still highlighted").to.be.greaterThan(0)
+    expect(pre.textContent).to.equal(code)
   })
 
   it("names close_tab's tab by title and site, without its raw arguments; keeps a short title on one line", async () => {

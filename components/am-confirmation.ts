@@ -7,6 +7,7 @@
  * conversation. No answer before it expires is a no.
  */
 import { css, html, nothing } from "lit"
+import { guard } from "lit/directives/guard.js"
 import { keyed } from "lit/directives/keyed.js"
 import type { ConfirmationRequested, ConsentGrant, FlowSource } from "../schemas/events.ts"
 import { AnswerCard } from "./answer-card.ts"
@@ -81,7 +82,8 @@ export class AmConfirmation extends AnswerCard {
     `,
   ]
 
-  // highlighting rewrites the script's element: keyed by the request, so a new one gets a fresh element.
+  // highlighting rewrites the script's element: keyed by the request, so a new one gets a fresh
+  // element, and guarded, so that a re-render of the same request (a button made busy) leaves it be
   override updated(): void {
     void highlightCodeIn(this.renderRoot)
   }
@@ -143,7 +145,10 @@ export class AmConfirmation extends AnswerCard {
         r.code !== undefined
           ? html`<p class="sub">${t("confirmCode", String(r.code.length))}</p>
               <pre class="code script" tabindex="0" data-testid="confirm-code">
-${keyed(r.id, html`<code class="language-javascript">${visible(r.code)}</code>`)}</pre>`
+${keyed(
+                  r.id,
+                  guard([r.id], () => html`<code class="language-javascript">${visible(r.code ?? "")}</code>`),
+                )}</pre>`
           : nothing
       }
       ${
