@@ -9,7 +9,7 @@
  * quotation that opens with a picture (a reader's quote under their photo) is text. Not when the
  * captions hold half the page's prose: a gallery or a how-to told in pictures is its captions.
  */
-import { HEADING_TAGS, isElement, tagOf, textOf } from "./dom.ts"
+import { HEADING_TAGS, classOf, isElement, tagOf, textOf } from "./dom.ts"
 import { wideLength } from "./wide-sentence.ts"
 import type { Measure } from "./article.ts"
 
@@ -85,7 +85,7 @@ const GALLERY_CAPTIONS = 3
 
 /** Whether `el` is a caption by its tag or its name. */
 export const isNamedCaption = (el: Element): boolean =>
-  tagOf(el) === "figcaption" || CAPTION_NAME.test(`${el.getAttribute("id") ?? ""} ${el.getAttribute("class") ?? ""}`)
+  tagOf(el) === "figcaption" || CAPTION_NAME.test(`${el.getAttribute("id") ?? ""} ${classOf(el)}`)
 
 /**
  * Whether the page's captions hold most of its prose: a gallery or a list told in its pictures'

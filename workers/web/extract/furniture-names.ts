@@ -10,12 +10,15 @@ import { unindexedHint } from "./unindexed.ts"
 /** Names that mark page furniture whatever the element holds. */
 const FURNITURE_NAME =
   /comment(?!ar(?:y|ies))|disqus|respond|trackback|pingback|sidebar|related|recommend|newsletter|subscri|social|sharing|share|promo|sponsor|advert|cookie|consent|popup|modal|breadcrumb|paginat|pager|footer|masthead|navbar|navigation|menu|widget|trending|popular|outbrain|taboola|signup|sign-up|login|author-?bio|author-?(?:box|card|info)\b|disclosure|disclaimer|affiliate|\bbio\b|extended-?bio|skip-?link|toolbar|overlay|copyright|more-?stories|jump-?to|tooltip|gallery|slideshow|carousel|lightbox|caption|credit|tag-?list|taglist|\bsecondary\b|(?:right|left|side)-?rail/
+/** the weak names that hide an element (from screen, or from print), not style it: `visually-hidden`, `hidden-print` */
+const HIDING_NAME = /hidden|\bhide\b|sr-only|offscreen|\bprint\b|no-?print/
 /**
  * Names that usually mark furniture but also turn up on wrappers of the whole page ("page-ad-margins"),
  * or name a story's genre: "commentary" is an opinion piece, as German "Kommentar" is.
  */
-const WEAK_FURNITURE_NAME =
-  /commentar(?:y|ies)|banner|byline|read-?more|right-?col(?:umn)?(?!or)|side-?col(?:umn)?(?!or)|dateline|timestamp|hidden|offscreen|sr-only|visually-?hidden|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|\bhide\b|\bprint\b|no-?print|hidden-print|print-?(?:hide|hidden|none)/
+const WEAK_FURNITURE_NAME = new RegExp(
+  `${/commentar(?:y|ies)|banner|byline|read-?more|right-?col(?:umn)?(?!or)|side-?col(?:umn)?(?!or)|dateline|timestamp|\bads?\b|\bad-|-ad\b|\bnav\b|\btags\b|\bmeta\b|\brail\b|print-?(?:hide|hidden|none)/.source}|${HIDING_NAME.source}`,
+)
 /**
  * The same kinds of furniture as other languages name them: comments, related and recommended
  * links, share bars, ads, subscription and sign-up boxes, most-read lists (es, pt, fr, de, it, nl;
@@ -39,9 +42,6 @@ const BODY_NAME =
 /** the bare words, which templates also build their furniture's names on */
 const BODY_WORD = /\b(?:article|content)\b/g
 const POSITIVE_HINT = new RegExp(`${BODY_NAME.source}|${BODY_WORD.source}`)
-/** the weak names that hide an element (from screen, or from print), not style it */
-const HIDING_NAME = /hidden|\bhide\b|sr-only|offscreen|\bprint\b|no-?print/
-
 /** Whether an element's names hide it: read out by screen readers only, or printed only. */
 export const hidesText = (el: Element): boolean => HIDING_NAME.test(`${el.getAttribute("id") ?? ""} ${classOf(el)}`.toLowerCase())
 
